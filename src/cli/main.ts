@@ -6,8 +6,15 @@ import { registerPublishTables } from './commands/publish-tables.ts';
 import { registerRollover } from './commands/rollover.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerDaemon } from './commands/daemon.ts';
+import { registerClear } from './commands/clear.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+// `croupier parse … | head` closes stdout early: that is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 const program = new Command('croupier')
   .description('Keeps the Infinite Nomic wiki\'s Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.')
@@ -20,6 +27,7 @@ registerPublishTables(program);
 registerRollover(program);
 registerStatus(program);
 registerDaemon(program);
+registerClear(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,6 +1,75 @@
 import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { describeLocation } from '../../parse/location.ts';
+import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
 
-// Placeholder: replaced by the module that implements `croupier parse`.
+export interface RulesetSource {
+  text: string;
+  /** The wiki page it came from, when read from the wiki. */
+  page?: string;
+}
+
+/** The wikitext of a file, or of standard input for "-"; an error naming the problem otherwise. */
+export async function readSource(file: string): Promise<RulesetSource> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+  }
+  const name = file === '-' ? 'standard input' : file;
+  if (text.trim() === '') throw new Error(`${name} is empty`);
+  if (text.includes('\0')) throw new Error(`${name} is not text (it contains NUL bytes)`);
+  return { text };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface ParseOptions {
+  kind?: GameKind;
+  page?: string;
+}
+
+/** Parses a source; unreadable input (no headings, no tables) is an error, flaws are warnings. */
+export function parseSource(source: RulesetSource, opts: ParseOptions): ParsedRuleset {
+  const ruleset = parseRuleset(source.text, { page: source.page ?? opts.page, kind: opts.kind });
+  const empty = ruleset.kind === 'generic' && ruleset.rules.length === 0 && ruleset.tables.length === 0;
+  if (empty) throw new Error('no headings or tables found: this does not look like a wikitext ruleset');
+  return ruleset;
+}
+
+export function kindOption(value: string): GameKind {
+  const kind = gameKinds.find((k) => k === value);
+  if (kind === undefined) throw new Error(`unknown kind "${value}" (expected ${gameKinds.join(' or ')})`);
+  return kind;
+}
+
+function summary(r: ParsedRuleset): string {
+  const counts =
+    r.kind === 'cycle16'
+      ? `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
+        `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`
+      : `${r.tables.length} tables`;
+  const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
+  for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);
+  return lines.join('\n');
+}
+
 export function registerParse(program: Command): void {
-  program.command('parse').description('(not implemented yet)');
+  program
+    .command('parse')
+    .description('Parse a Ruleset page\'s wikitext into structured data (cards, packs, shop, scenarios, phases…)')
+    .argument('<file>', 'wikitext file, or - for standard input')
+    .option('--json', 'print one JSON document instead of a summary')
+    .option('--kind <kind>', `ruleset kind: ${gameKinds.join(' or ')} (default: detected from the page)`, kindOption)
+    .option('--page <title>', 'page title to name in warnings and links')
+    .action(async (file: string, opts: ParseOptions & { json?: boolean }) => {
+      const ruleset = parseSource(await readSource(file), opts);
+      process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${summary(ruleset)}\n`);
+    });
 }

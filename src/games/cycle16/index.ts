@@ -1,0 +1,12 @@
+import type { GameModule } from '../registry.ts';
+import { isCycle16, readCycle16Ruleset } from './ruleset.ts';
+import type { Cycle16Ruleset } from './schema.ts';
+import { renderCycle16Tables } from './tables.ts';
+
+export const cycle16 = {
+  kind: 'cycle16',
+  description: 'Cycle 16 (Exoptosis): cards, modifiers, packs, shop, exploration, phases',
+  detect: isCycle16,
+  readRuleset: readCycle16Ruleset,
+  renderTables: renderCycle16Tables,
+} satisfies GameModule<Cycle16Ruleset>;

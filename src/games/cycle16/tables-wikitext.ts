@@ -1,0 +1,35 @@
+// Writing wikitext that shows exactly the given text: cells must not turn into markup.
+
+/** Characters that start markup anywhere in a cell; `'`, `!`, `~`, `_` only when repeated. */
+export function escapeWikitext(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[&<>[\]{}|]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/'(?=')|!(?=!)|_(?=_)|~(?=~)/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface Wikitable {
+  caption?: string;
+  headers: readonly string[];
+  rows: readonly (readonly string[])[];
+}
+
+/** A `class="wikitable sortable"` table in the inline style, every cell escaped. */
+export function renderWikitable(table: Wikitable): string {
+  const lines = ['{| class="wikitable sortable"'];
+  if (table.caption !== undefined) lines.push(`|+ ${escapeWikitext(table.caption)}`);
+  lines.push(`! ${table.headers.map(escapeWikitext).join(' !! ')}`);
+  for (const row of table.rows) lines.push('|-', `| ${row.map(escapeWikitext).join(' || ')}`);
+  lines.push('|}');
+  return lines.join('\n');
+}
+
+/** Up to `digits` decimals, no trailing zeros: 4 → "4", 0.5 → "0.5", 1/3 → "0.333". */
+export function formatNumber(x: number, digits = 3): string {
+  return String(Number(x.toFixed(digits)));
+}
+
+export function formatPercent(x: number): string {
+  return `${formatNumber(x * 100, 2)}%`;
+}

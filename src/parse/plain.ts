@@ -1,0 +1,136 @@
+import type { AstNodes } from 'wikiparser-node/dist/internal.js';
+
+// wikiparser-node's own text()/innerText keep links, bold and templates as wikitext; readers
+// want what a player sees, so this small walker renders the few token kinds rulesets use.
+
+/** A node, or a piece of a text node's data (when a range cuts through it). */
+export type Piece = AstNodes | string;
+
+/** Plain text of nodes on one line: whitespace (newlines included) collapsed to single spaces. */
+export function plainText(nodes: readonly Piece[] | AstNodes): string {
+  return collapse(render(nodes), ' ');
+}
+
+/** Plain text of a block (a rule's body): lines kept, spaces collapsed, blank runs shortened. */
+export function plainBlock(nodes: readonly Piece[] | AstNodes): string {
+  return collapse(render(nodes), '\n');
+}
+
+function render(nodes: readonly Piece[] | AstNodes): string {
+  const out: string[] = [];
+  for (const node of Array.isArray(nodes) ? (nodes as readonly Piece[]) : [nodes as AstNodes]) {
+    if (typeof node === 'string') out.push(node);
+    else collect(node, out);
+  }
+  return out.join('');
+}
+
+function collapse(s: string, newline: ' ' | '\n'): string {
+  const decoded = decodeEntities(s);
+  if (newline === ' ') return decoded.replace(/\s+/g, ' ').trim();
+  return decoded
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function collect(node: AstNodes, out: string[]): void {
+  if (node.type === 'text') {
+    out.push(node.data);
+    return;
+  }
+  const kids = node.childNodes;
+  switch (node.type) {
+    case 'comment':
+    case 'quote':
+    case 'hr':
+    case 'double-underscore':
+    case 'category':
+    case 'file':
+    case 'noinclude':
+    case 'include':
+    case 'html-attrs':
+    case 'ext-attrs':
+    case 'table-attrs':
+      return;
+    case 'html':
+      // The tag alone (its content is a sibling); <br> separates words.
+      if ((node as { name?: string }).name === 'br') out.push(' ');
+      return;
+    case 'ext': {
+      const inner = kids[kids.length - 1];
+      if (inner === undefined) return;
+      // <nowiki> content is literal text; other extension tags (<pre>, <ref>…) hold wikitext.
+      if ((node as { name?: string }).name === 'nowiki') out.push(String(inner));
+      else collect(inner, out);
+      return;
+    }
+    case 'link':
+    case 'ext-link': {
+      const label = kids[1];
+      if (label !== undefined) collect(label, out);
+      else if (kids[0] !== undefined) out.push(String(kids[0]).replace(/^:/, ''));
+      return;
+    }
+    case 'template':
+    case 'magic-word':
+      out.push(templateText(String(node)));
+      return;
+    case 'heading':
+      out.push('\n', plainText(kids[0] ?? []), '\n');
+      return;
+    case 'table':
+      renderTable(kids, out);
+      return;
+    default:
+      for (const kid of kids) collect(kid, out);
+  }
+}
+
+/** Templates are not expanded: escapes become their character, others keep their wikitext. */
+function templateText(wikitext: string): string {
+  const name = wikitext.slice(2, -2).trim();
+  if (name === '!') return '|';
+  if (name === '=') return '=';
+  return wikitext;
+}
+
+/** A table inside a rule body: caption and rows on their own lines, cells separated by " | ". */
+function renderTable(kids: readonly AstNodes[], out: string[]): void {
+  let first = true;
+  const cell = (td: AstNodes): void => {
+    const subtype = (td as { subtype?: string }).subtype;
+    if (subtype === 'caption') {
+      out.push('\n');
+      first = true;
+    } else if (!first) out.push(' | ');
+    else first = false;
+    const inner = td.childNodes[td.childNodes.length - 1];
+    if (inner !== undefined) out.push(plainText(inner));
+  };
+  out.push('\n');
+  for (const kid of kids) {
+    if (kid.type === 'td') cell(kid);
+    else if (kid.type === 'tr') {
+      out.push('\n');
+      first = true;
+      for (const td of kid.childNodes) if (td.type === 'td') cell(td);
+    }
+  }
+  out.push('\n');
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}

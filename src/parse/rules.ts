@@ -1,0 +1,83 @@
+import type { AstNodes, HeadingToken } from 'wikiparser-node/dist/internal.js';
+import type { Rule } from './model.ts';
+import type { Section } from './parser.ts';
+import { plainBlock, plainText, type Piece } from './plain.ts';
+import { piecesInRange } from './range.ts';
+
+// Headings inside these are not part of the page's outline (the wiki does not number them).
+const OPAQUE = new Set(['template', 'magic-word', 'parameter', 'arg', 'ext', 'ext-inner']);
+
+export interface Heading {
+  token: HeadingToken;
+  /** Offset in the page text. */
+  start: number;
+}
+
+/** Headings that make sections, in page order. Comments and <nowiki> never yield headings. */
+export function outlineHeadings(sections: readonly Section[]): Heading[] {
+  return sections.flatMap(({ root, start }) =>
+    root
+      .querySelectorAll<HeadingToken>('heading')
+      .filter((h) => {
+        for (let p: AstNodes | undefined = h.parentNode; p !== undefined; p = p.parentNode) {
+          if (OPAQUE.has(p.type)) return false;
+        }
+        return true;
+      })
+      .map((token) => ({ token, start: start + token.getAbsoluteIndex() })),
+  );
+}
+
+/**
+ * The rule tree: a heading's parent is the nearest earlier heading of a lower level, so shifted
+ * levels (a `====` rule moved to `===`, a page starting at `=`) keep the same shape.
+ */
+export function readRules(sections: readonly Section[], headings: readonly Heading[], text: string): Rule[] {
+  const rules: Rule[] = [];
+  const open: { level: number; index: number }[] = [];
+  headings.forEach(({ token, start }, i) => {
+    const bodyStart = start + String(token).length;
+    const end = headings[i + 1]?.start ?? text.length;
+    const level = token.level;
+    while (open.length > 0 && open[open.length - 1]!.level >= level) open.pop();
+    rules.push({
+      title: plainText(token.firstChild),
+      depth: open.length,
+      parent: open[open.length - 1]?.index,
+      level,
+      text: plainBlock(piecesBetween(sections, bodyStart, end, text.length)),
+      start,
+      end,
+      bodyStart,
+    });
+    open.push({ level, index: i });
+  });
+  return rules;
+}
+
+/** The parsed nodes covering text[start, end), across sections. */
+function piecesBetween(sections: readonly Section[], start: number, end: number, textLength: number): Piece[] {
+  const pieces: Piece[] = [];
+  sections.forEach((section, i) => {
+    const sectionEnd = sections[i + 1]?.start ?? textLength;
+    if (section.start < end && sectionEnd > start) {
+      pieces.push(...piecesInRange(section.root, start - section.start, end - section.start));
+    }
+  });
+  return pieces;
+}
+
+/** Index of the rule whose own body holds `offset`, if any. */
+export function ruleAt(rules: readonly Rule[], offset: number): number | undefined {
+  let lo = 0;
+  let hi = rules.length - 1;
+  let found: number | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid]!.start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}

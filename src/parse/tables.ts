@@ -1,0 +1,220 @@
+import type { AstNodes, TableToken, TdToken } from 'wikiparser-node/dist/internal.js';
+import type { Warning } from './location.ts';
+import type { Cell, Row, Table, WikiDocument } from './model.ts';
+import { parseWikitext } from './parser.ts';
+import { plainText } from './plain.ts';
+
+/** "Value(s)" → "value", " Effect(s) " → "effect", "Last action (UTC)" → "last action". */
+export function normaliseHeader(label: string): string {
+  const key = label
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[:.]+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return key === '' ? label.trim().toLowerCase() : key;
+}
+
+/** A cell's text, or undefined when the cell is missing, empty or a lone dash (the wiki's "none"). */
+export function cellValue(row: Row, key: string): string | undefined {
+  const text = row.cells[normaliseHeader(key)]?.text;
+  return text === undefined || isBlank(text) ? undefined : text;
+}
+
+export function isBlank(text: string): boolean {
+  return /^[\s\-–—]*$/.test(text);
+}
+
+export interface TableQuery {
+  /** Title of the rule the table sits under (case and spacing ignored). */
+  rule?: string;
+  /** Text the caption contains (case ignored), or a pattern it matches. */
+  caption?: string | RegExp;
+  /** Headers the table must have, as labels or normalised keys; other columns may exist. */
+  headers?: readonly string[];
+}
+
+export function findTables(doc: Pick<WikiDocument, 'tables'>, query: TableQuery): Table[] {
+  const rule = query.rule === undefined ? undefined : fold(query.rule);
+  const headers = query.headers?.map(normaliseHeader) ?? [];
+  const { caption } = query;
+  return doc.tables.filter(
+    (t) =>
+      (rule === undefined || (t.rule !== undefined && fold(t.rule) === rule)) &&
+      (caption === undefined ||
+        (t.caption !== undefined &&
+          (typeof caption === 'string' ? fold(t.caption).includes(fold(caption)) : caption.test(t.caption)))) &&
+      headers.every((h) => t.headers.includes(h)),
+  );
+}
+
+export function findTable(doc: Pick<WikiDocument, 'tables'>, query: TableQuery): Table | undefined {
+  return findTables(doc, query)[0];
+}
+
+/** How a table is named in warnings: its caption, else its header labels. */
+export function tableName(table: Pick<Table, 'caption' | 'labels'>): string {
+  return table.caption ?? table.labels.join(' | ');
+}
+
+function fold(s: string): string {
+  return s.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+export interface TableContext {
+  text: string;
+  /** Offset in `text` of the parsed section holding the table. */
+  base: number;
+  page?: string;
+  rule?: string;
+  ruleIndex?: number;
+  /** Where the table must stop: the first heading inside a table whose `|}` is missing. */
+  cut?: number;
+}
+
+interface RawRow {
+  cells: { td: TdToken; cell: Cell }[];
+  start: number;
+  end: number;
+}
+
+export function readTable(token: TableToken, ctx: TableContext): { table: Table; warnings: Warning[] } {
+  const start = ctx.base + token.getAbsoluteIndex();
+  const limit = Math.min(ctx.cut ?? Infinity, start + String(token).length);
+  const closed = token.closed;
+  const end = closed ? limit : start + ctx.text.slice(start, limit).trimEnd().length;
+  const { caption, rows } = readRows(token, ctx, end);
+
+  // The header row is the first made only of `!` cells; without one, columns are numbered.
+  const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.cell.header));
+  const labels = (rows[headerAt]?.cells ?? []).flatMap(({ td, cell }) => Array<string>(td.colspan).fill(cell.text));
+  const dataRows = rows.filter((r, i) => i > headerAt && r.cells.length > 0);
+  if (headerAt < 0) {
+    const width = Math.max(0, ...dataRows.map((r) => r.cells.reduce((n, c) => n + c.td.colspan, 0)));
+    for (let i = 1; i <= width; i++) labels.push(String(i));
+  }
+  const headers = uniqueKeys(labels);
+
+  const name = caption ?? labels.join(' | ');
+  const where = { page: ctx.page, rule: ctx.rule, table: name };
+  const warnings: Warning[] = [];
+  if (!closed) {
+    warnings.push({ message: `Table "${name}" has no end ("|}" is missing)`, location: { ...where, offset: start } });
+  }
+  const table: Table = { caption, rule: ctx.rule, ruleIndex: ctx.ruleIndex, headers, labels, rows: [], start, end, closed };
+  const grid = new Grid(headers);
+  dataRows.forEach((raw, i) => {
+    const index = i + 1;
+    const { cells, filled } = grid.place(raw);
+    if (filled !== headers.length) {
+      const extra = filled > headers.length ? ' (extra cells ignored)' : '';
+      warnings.push({
+        message: `Row ${index} of table "${name}" has ${filled} cells; its header has ${headers.length}${extra}`,
+        location: { ...where, row: index, offset: raw.start },
+      });
+    }
+    table.rows.push({ index, cells, list: raw.cells.map((c) => c.cell), start: raw.start, end: raw.end });
+  });
+  return { table, warnings };
+}
+
+/** The caption and the rows as written; cells written before the first `|-` form a row too. */
+function readRows(token: TableToken, ctx: TableContext, end: number): { caption?: string; rows: RawRow[] } {
+  let caption: string | undefined;
+  const rows: RawRow[] = [];
+  let loose: RawRow | undefined;
+  for (const kid of token.childNodes) {
+    if (kid.type === 'td') {
+      const td = kid as TdToken;
+      if (td.subtype === 'caption') {
+        const cell = readCell(td, ctx, end);
+        if (cell !== undefined && cell.text !== '') caption ??= cell.text;
+        continue;
+      }
+      if (loose === undefined) rows.push((loose = { cells: [], start: rowStart(td, ctx), end: 0 }));
+      addCell(loose, td, ctx, end);
+    } else if (kid.type === 'tr') {
+      const row: RawRow = { cells: [], start: rowStart(kid, ctx), end: 0 };
+      if (row.start >= end) break;
+      for (const td of kid.childNodes) if (td.type === 'td') addCell(row, td as TdToken, ctx, end);
+      row.end = Math.max(row.start, row.end);
+      rows.push(row);
+    }
+  }
+  return { caption, rows };
+}
+
+/** Places cells under their headers, row after row, so colspan and rowspan shift later cells. */
+class Grid {
+  private readonly carried: { cell: Cell; rows: number }[] = [];
+
+  constructor(private readonly headers: readonly string[]) {}
+
+  place(row: RawRow): { cells: Record<string, Cell>; filled: number } {
+    const cells: Record<string, Cell> = {};
+    let col = 0;
+    const put = (cell: Cell) => {
+      const key = this.headers[col];
+      if (key !== undefined) cells[key] = cell;
+      col++;
+    };
+    const takeCarried = () => {
+      for (let c = this.carried[col]; c !== undefined && c.rows > 0; c = this.carried[col]) {
+        c.rows--;
+        put(c.cell);
+      }
+    };
+    for (const { td, cell } of row.cells) {
+      takeCarried();
+      for (let k = 0; k < td.colspan; k++) {
+        this.carried[col] = { cell, rows: td.rowspan - 1 };
+        put(cell);
+      }
+    }
+    takeCarried();
+    return { cells, filled: col };
+  }
+}
+
+/** Duplicate headers get a number: "name", "name 2". */
+function uniqueKeys(labels: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    const key = normaliseHeader(label);
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n === 1 ? key : `${key} ${n}`;
+  });
+}
+
+function rowStart(token: AstNodes, { text, base }: TableContext): number {
+  const at = base + token.getAbsoluteIndex();
+  return text[at] === '\n' ? at + 1 : at;
+}
+
+function addCell(row: RawRow, td: TdToken, ctx: TableContext, limit: number): void {
+  const cell = readCell(td, ctx, limit);
+  if (cell === undefined) return;
+  row.cells.push({ td, cell });
+  row.end = Math.max(row.end, cell.end);
+}
+
+/** The cell's content without surrounding whitespace; cut short when the table's end is missing. */
+function readCell(td: TdToken, { text, base }: TableContext, limit: number): Cell | undefined {
+  const inner = td.lastChild as AstNodes;
+  const innerStart = base + inner.getAbsoluteIndex();
+  if (innerStart >= limit) return undefined;
+  const innerEnd = Math.min(limit, innerStart + String(inner).length);
+  const written = text.slice(innerStart, innerEnd);
+  const lead = written.length - written.trimStart().length;
+  const raw = written.trim();
+  const start = innerStart + lead;
+  const truncated = innerEnd < innerStart + String(inner).length;
+  return {
+    text: plainText(truncated ? parseWikitext(raw).childNodes : inner),
+    raw,
+    start,
+    end: start + raw.length,
+    header: td.subtype === 'th',
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { parseRuleset } from '../../../src/games/registry.ts';
+import { fixture } from '../helpers/fixtures.ts';
+
+describe('choosing the game of a ruleset', () => {
+  test('Cycle 16 is recognised by its card table and rules', () => {
+    expect(parseRuleset(fixture('cycle16')).kind).toBe('cycle16');
+  });
+
+  test.each(['round10', 'cycle15', 'nomicoup'])('%s is read as a generic ruleset', (game) => {
+    const r = parseRuleset(fixture(game));
+    expect(r.kind).toBe('generic');
+    expect(r.rules.length).toBeGreaterThan(10);
+  });
+
+  test('an explicit kind wins over detection', () => {
+    const r = parseRuleset(fixture('cycle16'), { kind: 'generic' });
+    expect(r.kind).toBe('generic');
+  });
+});
+
+describe('the Nomicoup ruleset as written', () => {
+  const { rules } = parseRuleset(fixture('nomicoup'), { kind: 'generic' });
+  const titled = (title: string) => rules.filter((r) => r.title === title);
+  const parentOf = (rule: (typeof rules)[number]) => (rule.parent === undefined ? undefined : rules[rule.parent]!.title);
+
+  test('keeps its numbered titles, under the rule they follow', () => {
+    expect(parentOf(titled('4.6.5 - Contessa')[0]!)).toBe('4.6 - Characters');
+    expect(titled('4.6.5 - Contessa')[0]!.depth).toBe(2);
+  });
+
+  test('keeps its defects: a rule number used twice and "4.6." with no last part', () => {
+    expect(titled('4.6.5 - Contessa')).toHaveLength(2);
+    expect(titled('4.6. - Super Duke')).toHaveLength(1);
+  });
+
+  test('a ==== rule right under a == rule is one level below it', () => {
+    const superDuke = titled('4.6. - Super Duke')[0]!;
+    expect([parentOf(superDuke), superDuke.depth, superDuke.level]).toEqual(['Additional Rules', 1, 4]);
+  });
+});
+
+test('the Round 10 tables are found under their rules, keyed by header', () => {
+  const r = parseRuleset(fixture('round10'));
+  if (r.kind !== 'generic') throw new Error('expected a generic ruleset');
+  const traditions = r.tables.find((t) => t.caption === 'Traditions');
+  expect(traditions?.rule).toBe('Cards');
+  expect(traditions?.headers).toEqual(['suits', 'tradition']);
+});
