@@ -1,6 +1,50 @@
 import type { Command } from 'commander';
+import { ConfigError, loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
+import { startDaemon } from '../../cron/daemon.ts';
+import { LockBusyError } from '../../cron/lock.ts';
+import { createLogger } from '../../cron/log.ts';
+import { daemonOptions } from '../../cron/wiring.ts';
+import { clientOptions, connect } from '../../wiki/client.ts';
+import { fail } from '../context.ts';
 
-// Placeholder: replaced by the module that implements `croupier daemon`.
+// `croupier daemon`: the scheduled bot (see docs/daemon.md). Runs until SIGINT/SIGTERM.
+// Exit codes: 0 stopped cleanly; 75 another croupier process holds the store (EX_TEMPFAIL: the systemd
+// unit does not restart on it); otherwise those of src/cli/context.ts (2 config, 3 login, 1 failure).
+export const EXIT_LOCKED = 75;
+
+interface DaemonCliOptions {
+  config?: string;
+  game?: string[];
+  grace: string;
+}
+
 export function registerDaemon(program: Command): void {
-  program.command('daemon').description('(not implemented yet)');
+  program
+    .command('daemon')
+    .description('run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)')
+    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--game <id...>', 'only these games (default: every game with a Gamestate engine)')
+    .option('--grace <seconds>', 'on SIGTERM, how long the running job may finish before it is abandoned', '60')
+    .action(async (opts: DaemonCliOptions) => {
+      try {
+        const source = resolveConfigSource(opts.config);
+        const config = loadConfig(opts.config);
+        const secrets = loadSecrets({ devwiki: source.devwiki });
+        const logger = createLogger({ secrets: [secrets.password] });
+        const grace = Number(opts.grace);
+        if (!Number.isFinite(grace) || grace < 0) throw new ConfigError(`--grace "${opts.grace}" is not a number of seconds`);
+        const client = await connect(clientOptions(config, secrets, { logger }));
+        const daemon = await startDaemon(daemonOptions({
+          config, client, logger, graceMs: grace * 1000,
+          ...(opts.game ? { games: opts.game } : {}),
+        }));
+        await daemon.done;
+      } catch (err) {
+        if (err instanceof LockBusyError) {
+          process.exitCode = EXIT_LOCKED;
+          throw err;
+        }
+        fail(err);
+      }
+    });
 }

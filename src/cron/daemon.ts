@@ -1,0 +1,121 @@
+// `croupier daemon`: take the process lock, then run the scheduler until SIGINT/SIGTERM.
+//
+// Everything it talks to is injected (jobs, wiki, store path), so the same function runs under the CLI
+// (src/cli/commands/daemon.ts wires the real ones) and in tests.
+import type { Logger } from 'pino';
+import { acquireProcessLock, type ProcessLock } from './lock.ts';
+import { FileStore, abandonStaleRuns, type Store } from './store.ts';
+import {
+  Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
+  type GameJobs, type StatusPublisher, type RequestsProcessor,
+} from './scheduler.ts';
+
+export interface DaemonOptions {
+  storePath: string;
+  games: string[];
+  jobs: GameJobs;
+  logger: Logger;
+  checkCron?: string;
+  maxConsecutiveFailures?: number;
+  /** Built from the store (the request History notes intents in it). */
+  requests?: (store: Store) => RequestsProcessor;
+  /** Built from the store (the publisher reads recent runs from it). */
+  status?: (store: Store) => StatusPublisher;
+  shutoff?: () => Promise<string | null>;
+  /** How long a shutdown waits for the running job before abandoning it (default 60 s). */
+  graceMs?: number;
+  /** Install SIGINT/SIGTERM handlers (default true). */
+  handleSignals?: boolean;
+  /** How long to wait for another croupier process holding the lock (default 0: quit at once). */
+  lockWaitMs?: number;
+  now?: () => Date;
+}
+
+export interface DaemonHandle {
+  scheduler: Scheduler;
+  store: Store;
+  lock: ProcessLock;
+  /** Stop (as on SIGTERM). Idempotent. */
+  stop(reason?: string): Promise<void>;
+  /** Settles when the daemon has stopped and released the lock. */
+  done: Promise<void>;
+}
+
+export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
+  const log = opts.logger;
+  // Quits with a clear message (LockBusyError) when another daemon or CLI run holds the store.
+  const lock = await acquireProcessLock(opts.storePath, {
+    command: 'daemon',
+    waitMs: opts.lockWaitMs ?? 0,
+    onWait: (m) => log.warn(m),
+  });
+  let resolveDone!: () => void;
+  const done = new Promise<void>((r) => { resolveDone = r; });
+  let scheduler: Scheduler | undefined;
+  const signalHandlers: [NodeJS.Signals, () => void][] = [];
+  let stopping: Promise<void> | undefined;
+
+  const stop = (reason = 'stop requested'): Promise<void> => {
+    stopping ??= (async () => {
+      log.info({ reason }, `shutting down: ${reason}`);
+      try {
+        if (scheduler) {
+          const how = await scheduler.stop(opts.graceMs ?? 60_000);
+          log.info({ how }, how === 'abandoned' ? 'the running job was abandoned (no save after this point)' : 'no job left running');
+        }
+      } finally {
+        for (const [sig, h] of signalHandlers) process.off(sig, h);
+        await lock.release();
+        log.info('lock released; daemon stopped');
+        resolveDone();
+      }
+    })();
+    return stopping;
+  };
+
+  try {
+    const store = new FileStore(opts.storePath);
+    const abandoned = await abandonStaleRuns(store, new Date());
+    if (abandoned) log.warn({ abandoned }, `${abandoned} run(s) left "running" by a previous process marked abandoned`);
+    scheduler = new Scheduler({
+      games: opts.games,
+      store,
+      jobs: opts.jobs,
+      logger: log,
+      checkCron: opts.checkCron ?? DEFAULT_CHECK_CRON,
+      maxConsecutiveFailures: opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES,
+      ...(opts.requests ? { requests: opts.requests(store) } : {}),
+      ...(opts.status ? { status: opts.status(store) } : {}),
+      ...(opts.shutoff ? { shutoff: opts.shutoff } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+    if (opts.handleSignals ?? true) {
+      for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+        let count = 0;
+        const h = () => {
+          count++;
+          if (count === 1) void stop(`received ${sig}`);
+          else {
+            log.warn(`received ${sig} again: abandoning the running job now`);
+            void scheduler?.stop(0);
+          }
+        };
+        process.on(sig, h);
+        signalHandlers.push([sig, h]);
+      }
+    }
+    void lock.compromised.then((err) => {
+      log.error({ err }, `the process lock on ${lock.storePath} was lost (${err.message}); stopping so that two processes never act together`);
+      void stop('lock lost');
+    });
+    log.info({ store: store.path, games: opts.games }, 'croupier daemon starting');
+    // Catch-up first (each missed boundary once, in order), then the schedule.
+    await scheduler.start();
+    for (const r of scheduler.nextRuns()) log.info({ game: r.game, at: r.at.toISOString(), kind: r.kind }, 'next run');
+    return { scheduler, store, lock, stop, done };
+  } catch (err) {
+    for (const [sig, h] of signalHandlers) process.off(sig, h);
+    await lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,165 @@
+// The daemon's real jobs: the glue between the scheduler (when) and the job logic (what).
+//
+//   plan      reads the Ruleset and the Gamestate page; the phase calendar (src/sim/calendar.ts) gives every
+//             boundary after the page's current phase up to now (missed) and the next one;
+//   rollover  the game engine's idempotent rollover job (src/jobs/rollover.ts), called once per boundary
+//             with `now` = that boundary, or forced for an admin's request;
+//   check     the same job with `now` = the clock: applies what is due between boundaries (reputability
+//             grants, recorded gifts and battles);
+//   requests  History rows for on-wiki requests (appended through the engine's renderer) and the intent
+//             log in the store.
+import { parseRuleset } from '../games/registry.ts';
+import { calendarOf } from '../games/cycle16/engine.ts';
+import { readGamestate } from '../games/cycle16/gamestate.ts';
+import { renderGamestate } from '../games/cycle16/gamestate-render.ts';
+import type { Cycle16Ruleset } from '../games/cycle16/schema.ts';
+import type { Gamestate } from '../games/cycle16/gamestate-schema.ts';
+import type { Change } from '../sim/trail.ts';
+import { shutoffReason } from '../wiki/guards.ts';
+import type { GameJobs, JobOutcome, Plan, RolloverJobOptions, JobOptions } from './scheduler.ts';
+import type { RequestHistoryEntry, RequestsHistory, RequestState } from './requests.ts';
+import { gameRecord, type Store } from './store.ts';
+
+/** The pages of one game, as the config names them. */
+export interface GamePages {
+  id: string;
+  kind: string;
+  ruleset: string;
+  gamestate: string;
+}
+
+export interface PageText {
+  title: string;
+  text: string;
+  revid: number;
+}
+
+/** What the jobs need from the wiki (src/wiki/client.ts provides it; tests may fake it). */
+export interface JobsWiki {
+  /** Missing pages are an error naming the page. */
+  readPages(titles: string[]): Promise<Map<string, PageText>>;
+  save(title: string, transform: (page: PageText) => { text: string; summary: string } | null): Promise<{ changed: boolean }>;
+}
+
+/** The engine's rollover job, adapted: applies everything due up to `now` (or forces a rollover). */
+export type RolloverRunner = (game: GamePages, opts: RolloverJobOptions | (JobOptions & { force?: boolean })) => Promise<JobOutcome>;
+
+interface Loaded {
+  ruleset: Cycle16Ruleset;
+  state: Gamestate;
+  text: string;
+}
+
+async function load(wiki: JobsWiki, game: GamePages): Promise<Loaded> {
+  const pages = await wiki.readPages([game.ruleset, game.gamestate]);
+  const r = pages.get(game.ruleset);
+  const g = pages.get(game.gamestate);
+  if (!r) throw new Error(`the Ruleset page "${game.ruleset}" could not be read`);
+  if (!g) throw new Error(`the Gamestate page "${game.gamestate}" could not be read`);
+  return parseLoaded(game, r.text, g.text);
+}
+
+function parseLoaded(game: GamePages, rulesetText: string, gamestateText: string): Loaded {
+  const ruleset = parseRuleset(rulesetText, { page: game.ruleset, kind: 'cycle16' });
+  if (ruleset.kind !== 'cycle16') throw new Error(`game ${game.id}: "${game.ruleset}" is not a Cycle 16 ruleset`);
+  const state = readGamestate(gamestateText, game.gamestate, ruleset);
+  return { ruleset, state, text: gamestateText };
+}
+
+/** Boundaries the page has not applied up to `now`, and the next one (pure). */
+export function planFrom(ruleset: Cycle16Ruleset, state: Gamestate, now: Date): Plan {
+  if (state.phase.winner.length > 0) return { missed: [], next: null }; // the cycle is over
+  const calendar = calendarOf(ruleset, state);
+  const missed: Date[] = [];
+  for (let n = state.phase.number + 1; missed.length < 10_000; n++) {
+    const start = calendar.phase(n).start;
+    if (start.getTime() > now.getTime()) break;
+    missed.push(start);
+  }
+  const next = calendar.nextRollover(now);
+  return { missed, next };
+}
+
+export interface RealJobsOptions {
+  wiki: JobsWiki;
+  games: GamePages[];
+  rollover: RolloverRunner;
+}
+
+export function makeJobs(opts: RealJobsOptions): GameJobs {
+  const game = (id: string): GamePages => {
+    const g = opts.games.find((x) => x.id === id);
+    if (!g) throw new Error(`no game "${id}" in the config`);
+    return g;
+  };
+  return {
+    async plan(id, now) {
+      const g = game(id);
+      if (g.kind !== 'cycle16') return { missed: [], next: null }; // no engine: nothing scheduled
+      const { ruleset, state } = await load(opts.wiki, g);
+      return planFrom(ruleset, state, now);
+    },
+    rollover: (id, o) => opts.rollover(game(id), o),
+    check: (id, o) => opts.rollover(game(id), o),
+  };
+}
+
+/** The History row of a request (the key is in it, so it is written once). */
+export function requestChange(entry: RequestHistoryEntry, phase: number): Change {
+  const r = entry.request;
+  const verdict = entry.verdict === 'done' ? 'honoured' : entry.verdict;
+  return {
+    at: entry.at,
+    phase,
+    event: 'Request',
+    player: r.author || '-',
+    change: `"${r.verb}" ${verdict}: ${entry.message}`,
+    reason: {
+      rule: `on-wiki request ${r.key}`,
+      inputs: { page: r.page, revision: r.revid, 'added by': r.author || 'hidden', at: r.timestamp },
+    },
+  };
+}
+
+export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store }): RequestsHistory {
+  const game = (id: string): GamePages => {
+    const g = opts.games.find((x) => x.id === id);
+    if (!g) throw new Error(`no game "${id}" in the config`);
+    return g;
+  };
+  return {
+    async state(id, key): Promise<RequestState> {
+      const g = game(id);
+      const pages = await opts.wiki.readPages([g.gamestate]);
+      if (pages.get(g.gamestate)?.text.includes(`request ${key}`)) return 'recorded';
+      const rec = (await opts.store.read()).games[id];
+      return rec?.requestsHandled.includes(key) ? 'interrupted' : 'new';
+    },
+    async begin(id, key) {
+      await opts.store.update((d) => {
+        const g = gameRecord(d, id);
+        if (!g.requestsHandled.includes(key)) g.requestsHandled.push(key);
+      });
+    },
+    async record(id, entry) {
+      const g = game(id);
+      const rulesetText = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset)?.text ?? '';
+      const saved = await opts.wiki.save(g.gamestate, (page) => {
+        if (page.text.includes(`request ${entry.request.key}`)) return null;
+        const { state } = parseLoaded(g, rulesetText, page.text);
+        const text = renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
+        return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
+      });
+      await opts.store.update((d) => {
+        const rec = gameRecord(d, id);
+        if (!rec.requestsHandled.includes(entry.request.key)) rec.requestsHandled.push(entry.request.key);
+      });
+      return saved;
+    },
+  };
+}
+
+/** The shutoff check for the scheduler: null while the page holds the run word. */
+export function makeShutoff(wiki: { readOptional(title: string): Promise<string | undefined> }, s: { page: string; runWord: string }) {
+  return async (): Promise<string | null> => shutoffReason(await wiki.readOptional(s.page), s);
+}

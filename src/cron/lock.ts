@@ -1,0 +1,141 @@
+// One croupier process at a time per store: two daemons, or a daemon and a CLI run that edits the
+// wiki, never act together.
+//
+// The lock is a proper-lockfile directory `<store>.process.lock` (kept fresh while held; taken over
+// when stale, i.e. its holder died without releasing it), plus `<store>.process.json` naming the holder
+// so that the process that waits or quits can say who is in the way. It is separate from the short
+// `<store>.lock` that FileStore takes around each read–update–write, so the holder can still use the
+// store and a `croupier clear` can still write to it while a daemon runs.
+import { hostname } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
+
+export interface LockOwner {
+  pid: number;
+  host: string;
+  command: string;
+  since: string;
+}
+
+export class LockBusyError extends Error {
+  override name = 'LockBusyError';
+  constructor(readonly storePath: string, readonly holder: LockOwner | undefined, waitedMs = 0) {
+    super(busyMessage(storePath, holder, waitedMs));
+  }
+}
+
+function describeHolder(holder: LockOwner | undefined): string {
+  return holder
+    ? `"croupier ${holder.command}" (pid ${holder.pid} on ${holder.host}, since ${holder.since})`
+    : 'another croupier process';
+}
+
+function busyMessage(storePath: string, holder: LockOwner | undefined, waitedMs: number): string {
+  const waited = waitedMs > 0 ? ` after waiting ${(waitedMs / 1000).toFixed(waitedMs < 10_000 ? 1 : 0)} s` : '';
+  return `${describeHolder(holder)} holds the lock on the store ${storePath}; giving up${waited}. ` +
+    'Two croupier processes never act on the same store together: stop the other one first ' +
+    '(for the daemon: `systemctl stop croupier`), or let it finish and try again.';
+}
+
+export interface ProcessLock {
+  readonly storePath: string;
+  readonly owner: LockOwner;
+  /** Settles if the lock was lost while held (e.g. its directory removed, or the process was frozen for longer than `stale`). */
+  readonly compromised: Promise<Error>;
+  release(): Promise<void>;
+}
+
+export interface AcquireOptions {
+  /** What this process is, for the message the others see ("daemon", "rollover --game c16"). */
+  command: string;
+  /** How long to wait for the holder to finish, in ms. 0 (the default) = quit at once. */
+  waitMs?: number;
+  /** Told once when the lock is busy and we are going to wait. */
+  onWait?: (message: string) => void;
+  /** A lock not refreshed for this long is taken over (default 30 s; it is refreshed every stale/2). */
+  staleMs?: number;
+}
+
+export const lockPaths = (storePath: string) => {
+  const base = resolve(storePath);
+  return { lock: `${base}.process.lock`, owner: `${base}.process.json` };
+};
+
+export async function readLockOwner(storePath: string): Promise<LockOwner | undefined> {
+  try {
+    return JSON.parse(await readFile(lockPaths(storePath).owner, 'utf8')) as LockOwner;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function acquireProcessLock(storePath: string, opts: AcquireOptions): Promise<ProcessLock> {
+  const paths = lockPaths(storePath);
+  const abs = resolve(storePath);
+  await mkdir(dirname(abs), { recursive: true });
+  const waitMs = opts.waitMs ?? 0;
+  const staleMs = opts.staleMs ?? 30_000;
+  let onCompromised!: (err: Error) => void;
+  const compromised = new Promise<Error>((res) => { onCompromised = res; });
+  // proper-lockfile tracks its locks by the file argument: use a name of our own (not the store file,
+  // which FileStore locks for each update), so the two locks never share its bookkeeping.
+  const tryLock = () => lockfile.lock(`${abs}.process`, { realpath: false, lockfilePath: paths.lock, stale: staleMs, retries: 0, onCompromised });
+
+  const started = Date.now();
+  let release: () => Promise<void>;
+  let told = false;
+  for (;;) {
+    try {
+      release = await tryLock();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      const holder = await readLockOwner(storePath);
+      const waited = Date.now() - started;
+      if (waited >= waitMs) throw new LockBusyError(abs, holder, waitMs);
+      if (!told) {
+        told = true;
+        opts.onWait?.(`${describeHolder(holder)} holds the lock on the store ${abs}; waiting up to ${Math.round(waitMs / 1000)} s for it to finish…`);
+      }
+      await new Promise((r) => setTimeout(r, Math.min(250, waitMs - waited)));
+    }
+  }
+  const owner: LockOwner = { pid: process.pid, host: hostname(), command: opts.command, since: new Date().toISOString() };
+  await writeFile(paths.owner, JSON.stringify(owner) + '\n');
+  let released = false;
+  return {
+    storePath: abs,
+    owner,
+    compromised,
+    async release() {
+      if (released) return;
+      released = true;
+      const current = await readLockOwner(storePath);
+      if (current && current.pid === owner.pid && current.since === owner.since) await rm(paths.owner, { force: true });
+      await release().catch(() => undefined);
+    },
+  };
+}
+
+/** Run `fn` holding the process lock; always released afterwards. For CLI commands that edit the wiki. */
+export async function withProcessLock<T>(storePath: string, opts: AcquireOptions, fn: (lock: ProcessLock) => Promise<T>): Promise<T> {
+  const lock = await acquireProcessLock(storePath, opts);
+  try {
+    return await fn(lock);
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * For CLI commands that edit the wiki (`croupier rollover --game …`): hold the store's process lock while
+ * `fn` runs, waiting up to `waitMs` (default 2 minutes) for a daemon's running job, and saying so on stderr.
+ */
+export function withCliLock<T>(storePath: string, command: string, fn: () => Promise<T>, opts: { waitMs?: number } = {}): Promise<T> {
+  return withProcessLock(storePath, {
+    command,
+    waitMs: opts.waitMs ?? 120_000,
+    onWait: (m) => process.stderr.write(`croupier: ${m}\n`),
+  }, () => fn());
+}

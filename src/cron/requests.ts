@@ -1,0 +1,285 @@
+// The on-wiki request page (games[].requestsPage): admins ask the bot to act by adding a line.
+//
+//   * rollover now      roll over to the next phase now, even before its boundary (recorded as manual)
+//   * check             run the periodic check now (reputability, recorded battles and gifts, …)
+//   * clear             clear a halt after repeated failures; the bot edits the Gamestate page again
+//
+// Anything may follow the verb on the line (a reason, a signature: `* rollover now — the boundary was missed ~~~~`).
+// Only top-level `*` lines count; other lines (headings, prose, `**` replies) are ignored.
+//
+// Who asked is never read from the text: the bot walks the page's revision history to find the revision
+// that ADDED the line, and asks the API for that revision author's groups (list=users&usprop=groups).
+// The line is honoured only if the author is in one of the game's allowedGroups (default: sysop);
+// otherwise it is answered on the page as refused, with the reason. Either way the bot appends a mark
+// to the line (`<!-- croupier:done r123 -->` / `<!-- croupier:refused r123 -->` + a sentence), so it is
+// never acted on twice, and writes a History row on the Gamestate page carrying the request's key.
+// Never twice: the key (revision that added the line + a hash of the line) is noted in the store before
+// acting and written in the History row after; a request whose key is in the History is only marked, and
+// one noted but without a row (the bot stopped in between) is answered as interrupted, not repeated.
+import { createHash } from 'node:crypto';
+import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
+
+export const VERBS = ['rollover', 'check', 'clear'] as const;
+export type Verb = (typeof VERBS)[number];
+
+export const DEFAULT_ALLOWED_GROUPS = ['sysop'];
+
+/** One revision of the request page, with its content. */
+export interface RequestPageRevision {
+  revid: number;
+  /** 0 for the page's first revision. */
+  parentid: number;
+  /** Empty when the user is hidden (revision deletion): never allowed. */
+  user: string;
+  timestamp: string;
+  text: string;
+}
+
+export interface RequestsWiki {
+  /** The page's revisions, newest first, with content; at most `limit`. */
+  history(title: string, limit: number): Promise<RequestPageRevision[]>;
+  /** Groups of each named user (implicit ones included); users that do not exist are absent. */
+  userGroups(users: string[]): Promise<Map<string, string[]>>;
+  /** Conflict-safe edit; `transform` is pure and may run again; null = no edit. */
+  save(title: string, transform: (text: string) => { text: string; summary: string } | null): Promise<{ changed: boolean }>;
+}
+
+export type Verdict = 'done' | 'refused' | 'failed';
+
+export interface RequestHistoryEntry {
+  request: RequestRef;
+  verdict: Verdict;
+  /** What was done, or why not, in plain words. */
+  message: string;
+  at: Date;
+}
+
+/**
+ * Where a request stands: its History row is on the Gamestate page ("recorded"); the bot began acting on
+ * it but has no row (it stopped in between: "interrupted" — never acted on again); or "new".
+ */
+export type RequestState = 'recorded' | 'interrupted' | 'new';
+
+/** History rows on the Gamestate page for requests, and the intent log (see ./jobs.ts for the real one). */
+export interface RequestsHistory {
+  state(game: string, key: string): Promise<RequestState>;
+  /** Note (in the store) that the bot is about to act on this request. */
+  begin(game: string, key: string): Promise<void>;
+  /** Append the row (idempotent by key). */
+  record(game: string, entry: RequestHistoryEntry): Promise<{ changed: boolean }>;
+}
+
+export interface RequestLine {
+  /** 0-based line number in the page text. */
+  lineNo: number;
+  line: string;
+  verb: Verb | undefined;
+  /** 1-based occurrence of this exact pending line in the page (identical lines are told apart by order). */
+  occurrence: number;
+}
+
+const ITEM_RE = /^\*(?!\*)\s*(.*)$/;
+const MARK_RE = /<!--\s*croupier:(done|refused|failed)\b/;
+const VERB_RE = /^(rollover(?:\s+now)?|check|clear)\b/i;
+
+export function parseVerb(body: string): Verb | undefined {
+  const m = VERB_RE.exec(body.replace(/^'''?|'''?$/g, '').trim());
+  if (!m) return undefined;
+  const w = m[1]!.toLowerCase();
+  return w.startsWith('rollover') ? 'rollover' : (w as Verb);
+}
+
+const isPending = (line: string): boolean => ITEM_RE.test(line) && !MARK_RE.test(line) && line.replace(/^\*+/, '').trim() !== '';
+
+/** Pending request lines (top-level `*` items without a croupier mark), in page order. */
+export function pendingRequests(text: string): RequestLine[] {
+  const seen = new Map<string, number>();
+  const out: RequestLine[] = [];
+  text.split('\n').forEach((raw, lineNo) => {
+    const line = raw.replace(/\r$/, '');
+    if (!isPending(line)) return;
+    const occurrence = (seen.get(line) ?? 0) + 1;
+    seen.set(line, occurrence);
+    out.push({ lineNo, line, verb: parseVerb(ITEM_RE.exec(line)![1]!), occurrence });
+  });
+  return out;
+}
+
+function countPending(text: string, line: string): number {
+  let n = 0;
+  for (const raw of text.split('\n')) if (raw.replace(/\r$/, '') === line && isPending(line)) n++;
+  return n;
+}
+
+export type Attribution =
+  | { found: true; revision: RequestPageRevision }
+  | { found: false; reason: string };
+
+/**
+ * The revision that added the `occurrence`-th copy of `line`: walking back from the newest revision,
+ * the oldest one of the unbroken run of revisions that contain at least that many copies.
+ */
+export function whoAdded(revisions: RequestPageRevision[], line: string, occurrence: number): Attribution {
+  let i = -1;
+  for (let k = 0; k < revisions.length; k++) {
+    if (countPending(revisions[k]!.text, line) >= occurrence) i = k;
+    else break;
+  }
+  if (i < 0) return { found: false, reason: 'the line is not in the latest revision of the page' };
+  const rev = revisions[i]!;
+  if (i === revisions.length - 1 && rev.parentid !== 0) {
+    return { found: false, reason: `the line is older than the ${revisions.length} most recent revisions the bot reads` };
+  }
+  return { found: true, revision: rev };
+}
+
+export function requestKey(revid: number, line: string): string {
+  return `r${revid}-${createHash('sha1').update(line).digest('hex').slice(0, 8)}`;
+}
+
+const fmt = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Plain text safe inside a wiki line: no line breaks, no markup that could open a list or a link. */
+export function safeText(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim().replace(/<\/?nowiki>/gi, '');
+  return `<nowiki>${flat}</nowiki>`;
+}
+
+/** The line with the bot's answer appended. */
+export function markLine(line: string, verdict: Verdict, revid: number, message: string, at: Date): string {
+  const word = verdict === 'done' ? 'Done' : verdict === 'refused' ? 'Refused' : 'Failed';
+  return `${line} <!-- croupier:${verdict} r${revid} --> → '''${word}''' (Croupier, ${fmt(at)}): ${safeText(message)}`;
+}
+
+/** Replace the `occurrence`-th pending copy of `line` by its marked form (pure; null if it is gone). */
+export function applyMark(text: string, line: string, occurrence: number, marked: string): string | null {
+  const lines = text.split('\n');
+  let n = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.replace(/\r$/, '') === line) {
+      n++;
+      if (n === occurrence) {
+        lines[i] = marked + (lines[i]!.endsWith('\r') ? '\r' : '');
+        return lines.join('\n');
+      }
+    }
+  }
+  return null;
+}
+
+export interface RequestsOptions {
+  wiki: RequestsWiki;
+  history: RequestsHistory;
+  /** Request page of a game (undefined: the game takes no requests). */
+  pageFor(game: string): string | undefined;
+  allowedGroupsFor(game: string): string[];
+  /** How many revisions of the request page to read (default 200). */
+  historyLimit?: number;
+  now?: () => Date;
+}
+
+function refusalReason(author: string, revid: number, groups: string[] | undefined, allowed: string[]): string {
+  if (!author) return `the author of revision ${revid}, which added this line, is hidden; only members of ${allowed.join(', ')} may make requests`;
+  if (!groups) return `${author}, who added this line in revision ${revid}, is not a registered user; only members of ${allowed.join(', ')} may make requests`;
+  const shown = groups.filter((g) => g !== '*');
+  return `${author}, who added this line in revision ${revid}, is not in an allowed group (${allowed.join(', ')}); their groups: ${shown.join(', ') || 'none'}`;
+}
+
+/** The requests processor the scheduler runs on each check. */
+export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor {
+  const now = opts.now ?? (() => new Date());
+  const limit = opts.historyLimit ?? 200;
+
+  return async (game: string, _at: Date, actions: RequestActions): Promise<RequestsSummary> => {
+    const summary: RequestsSummary = { handled: 0, waiting: 0, edits: 0 };
+    const page = opts.pageFor(game);
+    if (!page) return summary;
+    const revisions = await opts.wiki.history(page, limit);
+    const latest = revisions[0];
+    if (!latest) return summary; // the page does not exist yet: no requests
+    const pending = pendingRequests(latest.text);
+    if (pending.length === 0) return summary;
+
+    // Attribute every pending line from the same history snapshot, before any edit.
+    const attributed = pending.map((p) => ({ p, who: whoAdded(revisions, p.line, p.occurrence) }));
+    const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
+    const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
+    const allowed = opts.allowedGroupsFor(game);
+
+    // `clear` first: it may lift a halt that holds the other requests back.
+    const order = [...attributed].sort((a, b) => Number(b.p.verb === 'clear') - Number(a.p.verb === 'clear'));
+
+    const markedSoFar = new Map<string, number>();
+    for (const { p, who } of order) {
+      const rev = who.found ? who.revision : undefined;
+      const revid = rev?.revid ?? latest.revid;
+      const ref: RequestRef = {
+        key: requestKey(revid, p.line),
+        line: p.line,
+        verb: p.verb ?? 'unknown',
+        page,
+        revid,
+        timestamp: rev?.timestamp ?? latest.timestamp,
+        author: rev?.user ?? '',
+      };
+      let verdict: Verdict;
+      let message: string;
+      let acted = false;
+      let state: RequestState;
+      if (!who.found) {
+        verdict = 'refused';
+        message = `cannot tell who added this line (${who.reason}); write it again`;
+      } else if (!ref.author || !(groups.get(ref.author) ?? []).some((g) => allowed.includes(g))) {
+        verdict = 'refused';
+        message = refusalReason(ref.author, revid, groups.get(ref.author), allowed);
+      } else if (!p.verb) {
+        verdict = 'refused';
+        message = 'request not understood; the requests are "rollover now", "check" and "clear"';
+      } else if (p.verb !== 'clear' && await actions.halted()) {
+        summary.waiting++;
+        continue; // answered once an admin clears the halt
+      } else if ((state = await opts.history.state(game, ref.key)) === 'recorded') {
+        verdict = 'done';
+        message = 'already done (see the History on the Gamestate page)';
+      } else if (state === 'interrupted') {
+        // At most once: the bot stopped while acting on it and cannot tell whether the action was saved.
+        verdict = 'failed';
+        message = 'the bot stopped while acting on this request, so it is not repeated; check the Gamestate History';
+      } else {
+        await opts.history.begin(game, ref.key);
+        let r: ActionResult;
+        try {
+          r = await actions[p.verb](ref);
+        } catch (err) {
+          r = { ok: false, message: err instanceof Error ? err.message : String(err) };
+        }
+        acted = true;
+        verdict = r.ok ? 'done' : 'failed';
+        message = r.ok ? `${r.message} (requested by ${ref.author})` : `${r.message}; add the request again to retry`;
+      }
+      const at = now();
+      // History row first (idempotent by key), then the mark: a crash in between re-marks, never re-acts.
+      if (!(acted && verdict === 'failed' && await actions.halted())) {
+        try {
+          const h = await opts.history.record(game, { request: ref, verdict, message, at });
+          if (h.changed) summary.edits++;
+        } catch (err) {
+          // E.g. the Gamestate page is still broken after a `clear`: answer anyway, and say so.
+          if (!acted) throw err; // nothing done yet: leave the line for the next pass
+          message += `; its History row could not be written (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
+        }
+      }
+      const marked = markLine(p.line, verdict, revid, message, at);
+      // Identical lines marked earlier in this pass no longer count as copies of this one.
+      const nth = p.occurrence - (markedSoFar.get(p.line) ?? 0);
+      markedSoFar.set(p.line, (markedSoFar.get(p.line) ?? 0) + 1);
+      const saved = await opts.wiki.save(page, (text) => {
+        const next = applyMark(text, p.line, nth, marked);
+        return next === null || next === text ? null : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${ref.author || 'unknown'})` };
+      });
+      if (saved.changed) summary.edits++;
+      summary.handled++;
+    }
+    return summary;
+  };
+}

@@ -1,0 +1,532 @@
+// The daemon's schedule: what runs when, one job at a time, with catch-up after downtime.
+//
+// Triggers are separate from the job logic (SDZeroBot style): this module only decides *when* to call the
+// jobs it is given (`GameJobs`, see ./jobs.ts for the real ones) and records each call in the store.
+//
+//   - one node-cron task per game for its NEXT phase boundary only, computed from the Ruleset re-read at
+//     planning time; after every run the game is planned again, so when a proposal moves the phase days
+//     the schedule follows;
+//   - one node-cron task for the periodic check (daemon.checkCron, hourly by default) that, per game,
+//     handles on-wiki requests, catches up any missed boundary, then runs the check job;
+//   - catch-up on start and on every tick: `plan()` returns every boundary up to now that the Gamestate
+//     page has not applied yet, and they are rolled over one by one, oldest first, each as its own run
+//     (the rollover job is idempotent through the page, so a boundary applied twice is a no-op);
+//   - a serial in-process queue: never two jobs at once;
+//   - consecutive failures are counted per game; at daemon.maxConsecutiveFailures the game is halted:
+//     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request).
+import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
+import type { Logger } from 'pino';
+import { SerialQueue } from './queue.ts';
+import {
+  finishRun, gameRecord, startRun, clearHalt,
+  type GameRecord, type RunKind, type RunRecord, type Store, type Trigger,
+} from './store.ts';
+
+export const DEFAULT_CHECK_CRON = '0 * * * *';
+export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
+
+/** What the Gamestate page and the Ruleset say about a game's schedule, as of `now`. */
+export interface Plan {
+  /** Phase boundaries at or before now that the page has not applied yet, oldest first. */
+  missed: Date[];
+  /** The first boundary after now (null if the ruleset defines none). */
+  next: Date | null;
+}
+
+export interface JobOutcome {
+  /** Whether the wiki was edited. */
+  changed: boolean;
+  edits?: number;
+  /** One line for the log, the store and the status page. */
+  summary?: string;
+  /** The boundary this run applied (rollovers). */
+  boundaryApplied?: Date;
+}
+
+/** An on-wiki request, identified by the revision that added its line. */
+export interface RequestRef {
+  /** Stable key, written into the History row and the "done" mark (never acted on twice). */
+  key: string;
+  /** The request line as written. */
+  line: string;
+  verb: string;
+  page: string;
+  revid: number;
+  timestamp: string;
+  /** Author of the revision that added the line (from the API, never from the text). */
+  author: string;
+}
+
+export interface JobOptions {
+  now: Date;
+  trigger: Trigger;
+  actor?: string;
+  request?: RequestRef;
+  /** Aborted when the daemon is shutting down and gives up waiting: stop before the save. */
+  signal?: AbortSignal;
+}
+
+export interface RolloverJobOptions extends JobOptions {
+  /** The boundary being applied (scheduled and catch-up rollovers). */
+  boundary?: Date;
+  /** Roll over to the next phase now, before its boundary (manual rollovers). */
+  force?: boolean;
+}
+
+export interface GameJobs {
+  plan(game: string, now: Date): Promise<Plan>;
+  rollover(game: string, opts: RolloverJobOptions): Promise<JobOutcome>;
+  check(game: string, opts: JobOptions): Promise<JobOutcome>;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  /** What was done, or why it failed / was not done. */
+  message: string;
+}
+
+/** What the requests processor may do on behalf of an admin's request (each a recorded run). */
+export interface RequestActions {
+  /** Halted games leave requests other than `clear` waiting. */
+  halted(): Promise<boolean>;
+  rollover(req: RequestRef): Promise<ActionResult>;
+  check(req: RequestRef): Promise<ActionResult>;
+  clear(req: RequestRef): Promise<ActionResult>;
+}
+
+export interface RequestsSummary {
+  /** Requests answered (honoured or refused) in this pass. */
+  handled: number;
+  /** Requests left for later (e.g. while halted). */
+  waiting: number;
+  edits: number;
+}
+
+export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
+
+export interface StatusInfo {
+  game: string;
+  now: Date;
+  record: GameRecord;
+  lastRun: RunRecord | undefined;
+  /** Last failed run, if any, among the runs kept. */
+  lastFailure: RunRecord | undefined;
+  maxConsecutiveFailures: number;
+  nextRun: { at: Date; kind: RunKind } | undefined;
+  waitingRequests?: number;
+}
+
+export type StatusPublisher = (game: string, info: StatusInfo) => Promise<void>;
+
+export interface SchedulerOptions {
+  games: string[];
+  store: Store;
+  jobs: GameJobs;
+  logger: Logger;
+  checkCron?: string;
+  maxConsecutiveFailures?: number;
+  requests?: RequestsProcessor;
+  status?: StatusPublisher;
+  /** The wiki's shutoff page: a reason not to edit anything now, or null. */
+  shutoff?: () => Promise<string | null>;
+  now?: () => Date;
+}
+
+interface BoundaryTask {
+  at: Date;
+  task: ScheduledTask;
+}
+
+/** An error in plain words: the message's first line, with the error's class when it adds something. */
+export function plainError(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    // Multi-line messages (e.g. every problem of a Gamestate page) become one line.
+    let text = err.message.split('\n').map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean).join(' ').trim() || err.name;
+    if (text.length > 600) text = `${text.slice(0, 597)}…`;
+    return typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text;
+  }
+  return String(err);
+}
+
+/** Cron expression (with seconds) that matches `at` in UTC — fires once a year; re-planned after each run. */
+export function cronForInstant(at: Date): string {
+  return `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} *`;
+}
+
+const CRON_OPTS = { timezone: 'Etc/UTC', noOverlap: true } as const;
+
+/** node-cron's own messages go to our structured log. */
+function cronLogger(log: Logger): CronLogger {
+  return {
+    info: (m) => log.debug({ source: 'node-cron' }, m),
+    warn: (m) => log.info({ source: 'node-cron' }, m),
+    error: (m, err) => log.error({ source: 'node-cron', err: err ?? m }, String(m)),
+    debug: (m) => log.debug({ source: 'node-cron' }, String(m)),
+  };
+}
+
+export class Scheduler {
+  readonly games: readonly string[];
+  readonly checkCron: string;
+  readonly maxConsecutiveFailures: number;
+  readonly #store: Store;
+  readonly #jobs: GameJobs;
+  readonly #log: Logger;
+  readonly #requests: RequestsProcessor | undefined;
+  readonly #status: StatusPublisher | undefined;
+  readonly #shutoff: (() => Promise<string | null>) | undefined;
+  readonly #now: () => Date;
+  readonly #queue = new SerialQueue();
+  readonly #boundaryTasks = new Map<string, BoundaryTask>();
+  #checkTask: ScheduledTask | undefined;
+  #current: { runId: string; game: string; kind: RunKind } | undefined;
+  #abort = new AbortController();
+  #stopping = false;
+  #waitingRequests = new Map<string, number>();
+
+  constructor(opts: SchedulerOptions) {
+    if (opts.games.length === 0) throw new Error('no games to schedule: add at least one game to the config');
+    this.games = [...opts.games];
+    this.checkCron = opts.checkCron ?? DEFAULT_CHECK_CRON;
+    this.maxConsecutiveFailures = opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
+    this.#store = opts.store;
+    this.#jobs = opts.jobs;
+    this.#log = opts.logger;
+    this.#requests = opts.requests;
+    this.#status = opts.status;
+    this.#shutoff = opts.shutoff;
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  /** Start: the check task, then per game a catch-up tick (which also schedules its next boundary). */
+  start(): Promise<void> {
+    this.#checkTask = createTask(this.checkCron, async () => {
+      await Promise.all(this.games.map((g) => this.tick(g, 'check')));
+    }, { ...CRON_OPTS, name: 'croupier-check', logger: cronLogger(this.#log) });
+    this.#checkTask.on('execution:missed', () => {
+      this.#log.warn('a periodic check was missed (the process was blocked or asleep); catching up');
+      for (const g of this.games) void this.tick(g, 'check');
+    });
+    this.#checkTask.on('execution:overlap', () => this.#log.info('periodic check still running; this tick is skipped'));
+    this.#checkTask.start();
+    this.#log.info({ games: this.games, checkCron: this.checkCron }, 'scheduler started');
+    return Promise.all(this.games.map((g) => this.tick(g, 'start'))).then(() => undefined);
+  }
+
+  /** Queue a tick for a game (deduplicated while waiting). Resolves when it has run. */
+  tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
+    return this.#queue.enqueue(`tick:${game}:${trigger === 'check' || trigger === 'start' ? 'check' : 'boundary'}`,
+      () => this.#tick(game, trigger, firedBoundary),
+      (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
+  }
+
+  /** Resolves when the queue is empty. */
+  idle(): Promise<void> {
+    return this.#queue.idle();
+  }
+
+  /** Next planned runs (boundary per game, and the periodic check). */
+  nextRuns(): { game: string | undefined; at: Date; kind: RunKind }[] {
+    const out: { game: string | undefined; at: Date; kind: RunKind }[] = [];
+    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: 'rollover' });
+    const check = this.#checkTask?.getNextRun();
+    if (check) out.push({ game: undefined, at: check, kind: 'check' });
+    return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+
+  nextRunFor(game: string): { at: Date; kind: RunKind } | undefined {
+    // A boundary task whose instant has passed is being applied right now: it is not "next".
+    const planned = this.#boundaryTasks.get(game);
+    const b = planned && planned.at.getTime() > this.#now().getTime() ? planned : undefined;
+    const check = this.#checkTask?.getNextRun() ?? undefined;
+    if (b && (!check || b.at <= check)) return { at: b.at, kind: 'rollover' };
+    return check ? { at: check, kind: 'check' } : undefined;
+  }
+
+  /**
+   * Stop: no new ticks; wait up to `graceMs` for the running job, then abort it (it stops before its
+   * save, which loses nothing: the page is the commit point) and mark its run abandoned.
+   */
+  async stop(graceMs = 30_000): Promise<'idle' | 'finished' | 'abandoned'> {
+    if (this.#stopping) return 'idle';
+    this.#stopping = true;
+    for (const b of this.#boundaryTasks.values()) await b.task.destroy();
+    this.#boundaryTasks.clear();
+    await this.#checkTask?.destroy();
+    const wasBusy = this.#current !== undefined;
+    const closing = this.#queue.close();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      closing.then(() => true),
+      new Promise<false>((r) => { timer = setTimeout(() => r(false), graceMs); }),
+    ]);
+    clearTimeout(timer);
+    if (finished) return wasBusy ? 'finished' : 'idle';
+    this.#abort.abort(new Error('the daemon is shutting down'));
+    const cur = this.#current;
+    if (cur) {
+      await this.#store.update((d) => {
+        const run = d.runs.find((r) => r.id === cur.runId);
+        if (run && run.result === 'running') {
+          run.result = 'abandoned';
+          run.end = this.#now().toISOString();
+          run.error = 'abandoned at shutdown (no save was made after this point)';
+        }
+      }).catch((err) => this.#log.error({ err }, 'could not mark the abandoned run'));
+      this.#log.warn({ game: cur.game, run: cur.runId }, `abandoned the running ${cur.kind} job at shutdown`);
+    }
+    return 'abandoned';
+  }
+
+  // ---- one tick -----------------------------------------------------------------------------------
+
+  #checkIntervalMs(): number {
+    const runs = this.#checkTask?.getNextRuns(2) ?? [];
+    const [a, b] = runs;
+    return a && b ? b.getTime() - a.getTime() : 3_600_000;
+  }
+
+  async #tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
+    if (this.#stopping) return;
+    const now = this.#now();
+    const reason = await this.#shutoffReason();
+    if (reason !== null) {
+      this.#log.warn({ game, trigger }, `shutoff is on, doing nothing: ${reason}`);
+      return;
+    }
+    let rec = await this.#record(game);
+    const checkDue = trigger === 'check'
+      || (trigger === 'start' && (!rec.lastCheck || now.getTime() - Date.parse(rec.lastCheck) >= this.#checkIntervalMs()));
+
+    // 1. Catch-up: every boundary not applied yet, oldest first, each its own run (skipped while halted).
+    let plan: Plan | undefined;
+    if (!rec.halted) {
+      plan = await this.#catchUp(game, now, trigger, firedBoundary);
+      if (!plan) return;
+    }
+
+    // 2. Requests, on the page brought up to date (a `* clear` may lift a halt).
+    if (checkDue && this.#requests && !this.#stopping) {
+      await this.#runRequests(game, this.#now());
+      rec = await this.#record(game);
+    }
+    if (rec.halted) {
+      this.#log.warn({ game }, `game ${game} is halted (${rec.haltReason ?? 'too many failures'}); no Gamestate job runs until an admin clears it`);
+      this.#scheduleBoundary(game, null);
+      return;
+    }
+    if (!plan) {
+      // The halt was just cleared: catch up what was missed meanwhile.
+      plan = await this.#catchUp(game, this.#now(), trigger, firedBoundary);
+      if (!plan) return;
+    }
+
+    // 3. The periodic check.
+    if (checkDue && !this.#stopping) {
+      const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check',
+        (signal) => this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }));
+      if (r.halted) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+    }
+
+    // 4. Plan again (the ruleset or the page may have changed) and schedule the next boundary.
+    if (plan.missed.length > 0 || checkDue) {
+      const again = await this.#plan(game, this.#now(), trigger);
+      if (!again) return;
+      plan = again;
+    }
+    this.#scheduleBoundary(game, plan.next);
+  }
+
+  /** Roll over every missed boundary in order; the plan, or undefined when a run failed (or halted). */
+  async #catchUp(game: string, now: Date, trigger: Trigger, firedBoundary?: Date): Promise<Plan | undefined> {
+    const plan = await this.#plan(game, now, trigger);
+    if (!plan) return undefined;
+    if (plan.missed.length > 0) {
+      this.#log.info({ game, missed: plan.missed.map((d) => d.toISOString()) },
+        plan.missed.length === 1 ? 'a phase boundary is due' : `${plan.missed.length} phase boundaries are due; applying them in order`);
+    }
+    const scheduled = this.#boundaryTasks.get(game)?.at.getTime();
+    for (const boundary of plan.missed) {
+      // "boundary" when applied on time (the tick we scheduled for it, or another tick that came first);
+      // "catch-up" when it passed while nothing was scheduled for it (the daemon was down).
+      const isFired = firedBoundary?.getTime() === boundary.getTime() || scheduled === boundary.getTime();
+      const r = await this.#runJob(game, 'rollover', isFired ? 'boundary' : 'catch-up',
+        (signal) => this.#jobs.rollover(game, { now: boundary, boundary, trigger: isFired ? 'boundary' : 'catch-up', signal }),
+        { boundary });
+      if (!r.ok || r.halted || this.#stopping) {
+        this.#scheduleBoundary(game, null);
+        return undefined;
+      }
+    }
+    return plan;
+  }
+
+  async #plan(game: string, now: Date, trigger: Trigger): Promise<Plan | undefined> {
+    try {
+      const plan = await this.#jobs.plan(game, now);
+      return { missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()), next: plan.next };
+    } catch (err) {
+      // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
+      await this.#runJob(game, 'rollover', trigger, async () => { throw err; });
+      this.#scheduleBoundary(game, null);
+      return undefined;
+    }
+  }
+
+  #scheduleBoundary(game: string, next: Date | null): void {
+    const cur = this.#boundaryTasks.get(game);
+    if (cur && next && cur.at.getTime() === next.getTime()) return;
+    if (cur) {
+      void cur.task.destroy();
+      this.#boundaryTasks.delete(game);
+    }
+    if (!next || this.#stopping) {
+      void this.#storeNextRun(game);
+      return;
+    }
+    const at = new Date(next);
+    const task = createTask(cronForInstant(at), async () => {
+      await this.tick(game, 'boundary', at);
+    }, { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) });
+    task.on('execution:missed', () => {
+      this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
+      void this.tick(game, 'catch-up');
+    });
+    task.start();
+    this.#boundaryTasks.set(game, { at, task });
+    this.#log.info({ game, next: at.toISOString() }, `next phase boundary for ${game} scheduled`);
+    void this.#storeNextRun(game);
+  }
+
+  async #storeNextRun(game: string): Promise<void> {
+    const next = this.nextRunFor(game);
+    await this.#store.update((d) => {
+      const g = gameRecord(d, game);
+      if (next) g.nextRun = { at: next.at.toISOString(), kind: next.kind };
+      else delete g.nextRun;
+    }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
+  }
+
+  async #record(game: string): Promise<GameRecord> {
+    const d = await this.#store.read();
+    return d.games[game] ?? gameRecord(d, game);
+  }
+
+  async #shutoffReason(): Promise<string | null> {
+    if (!this.#shutoff) return null;
+    try {
+      return await this.#shutoff();
+    } catch (err) {
+      // Cannot tell whether we may edit: do not edit.
+      return `could not read the shutoff page: ${plainError(err)}`;
+    }
+  }
+
+  /** Run one job as a recorded run; failures are counted, logged loudly and published. */
+  async #runJob(
+    game: string, kind: RunKind, trigger: Trigger,
+    fn: (signal: AbortSignal) => Promise<JobOutcome>,
+    extra: { boundary?: Date; actor?: string } = {},
+  ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean }> {
+    const runId = await startRun(this.#store, { game, kind, trigger, at: this.#now(), ...extra });
+    this.#current = { runId, game, kind };
+    let outcome: JobOutcome | undefined;
+    let error: string | undefined;
+    try {
+      outcome = await fn(this.#abort.signal);
+    } catch (err) {
+      error = plainError(err);
+      this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
+    } finally {
+      this.#current = undefined;
+    }
+    if (this.#abort.signal.aborted && !outcome) {
+      return { ok: false, error: 'abandoned at shutdown', halted: false };
+    }
+    const end = await finishRun(this.#store, runId, outcome
+      ? {
+        result: outcome.changed ? 'changed' : 'no-change', at: this.#now(), edits: outcome.edits ?? (outcome.changed ? 1 : 0),
+        ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
+        ...(outcome.boundaryApplied ?? extra.boundary ? { boundaryApplied: outcome.boundaryApplied ?? extra.boundary } : {}),
+      }
+      : { result: 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
+    if (outcome) {
+      this.#log.info({ game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
+        `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`);
+    }
+    if (end.justHalted) {
+      this.#log.error({ game, failures: end.consecutiveFailures },
+        `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`);
+    }
+    if (!outcome || outcome.changed || end.justHalted) await this.#publish(game);
+    return { ok: outcome !== undefined, ...(outcome ? { outcome } : {}), ...(error ? { error } : {}), halted: end.halted };
+  }
+
+  async #runRequests(game: string, now: Date): Promise<void> {
+    const processor = this.#requests;
+    if (!processor) return;
+    const actions: RequestActions = {
+      halted: async () => (await this.#record(game)).halted,
+      rollover: async (req) => {
+        const r = await this.#runJob(game, 'rollover', 'request',
+          (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, actor: req.author, request: req, signal }),
+          { actor: req.author });
+        return r.ok ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'rolled over' : 'nothing to do') } : { ok: false, message: r.error ?? 'failed' };
+      },
+      check: async (req) => {
+        const r = await this.#runJob(game, 'check', 'request',
+          (signal) => this.#jobs.check(game, { now: this.#now(), trigger: 'request', actor: req.author, request: req, signal }),
+          { actor: req.author });
+        return r.ok ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'checked' : 'checked, nothing due') } : { ok: false, message: r.error ?? 'failed' };
+      },
+      clear: async (req) => {
+        const was = await clearHalt(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
+        this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `halt of ${game} cleared by ${req.author}` : `clear requested by ${req.author}; ${game} was not halted`);
+        return { ok: true, message: was ? 'halt cleared; the bot edits the Gamestate page again' : 'the game was not halted; failure count reset' };
+      },
+    };
+    const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
+    this.#current = { runId, game, kind: 'request' };
+    try {
+      const s = await processor(game, now, actions);
+      this.#waitingRequests.set(game, s.waiting);
+      await finishRun(this.#store, runId, {
+        result: s.handled > 0 ? 'changed' : 'no-change', at: this.#now(), edits: s.edits,
+        summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}`,
+      }, this.maxConsecutiveFailures);
+      if (s.handled > 0) await this.#publish(game);
+    } catch (err) {
+      const error = plainError(err);
+      this.#log.error({ err, game, run: runId }, `requests for ${game} FAILED: ${error}`);
+      const end = await finishRun(this.#store, runId, { result: 'failed', at: this.#now(), error }, this.maxConsecutiveFailures);
+      if (end.justHalted) this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
+      await this.#publish(game);
+    } finally {
+      this.#current = undefined;
+    }
+  }
+
+  async #publish(game: string): Promise<void> {
+    if (!this.#status) return;
+    try {
+      const d = await this.#store.read();
+      const record = d.games[game] ?? gameRecord(d, game);
+      const runs = d.runs.filter((r) => r.game === game);
+      const lastRun = runs.at(-1);
+      const lastFailure = runs.filter((r) => r.result === 'failed').at(-1);
+      const waiting = this.#waitingRequests.get(game);
+      await this.#status(game, {
+        game, now: this.#now(), record, lastRun, lastFailure,
+        maxConsecutiveFailures: this.maxConsecutiveFailures,
+        nextRun: this.nextRunFor(game),
+        ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
+      });
+    } catch (err) {
+      this.#log.error({ err, game }, `could not update the status page of ${game}: ${plainError(err)}`);
+    }
+  }
+}

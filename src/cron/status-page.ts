@@ -1,0 +1,124 @@
+// The on-wiki status page (games[].statusPage): last run, its result, the next scheduled run, the last
+// error in plain words, the halt. Updated by the daemon on each run that changes something, on every
+// failure, and when a game is halted. The bot owns only the region between
+// <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written.
+import type { RunRecord } from './store.ts';
+import type { StatusInfo, StatusPublisher } from './scheduler.ts';
+
+export const REGION = 'status';
+const BEGIN = `<!-- croupier:begin ${REGION} -->`;
+const END = `<!-- croupier:end ${REGION} -->`;
+
+const fmt = (iso: string | Date | undefined): string => {
+  if (iso === undefined) return '—';
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+/** Text for a table cell: no markup, no pipes, one line. */
+export function cell(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim().replace(/<\/?nowiki>/gi, '');
+  return flat === '' ? '—' : `<nowiki>${flat}</nowiki>`;
+}
+
+const RESULT_WORDS: Record<RunRecord['result'], string> = {
+  running: 'running',
+  changed: 'done, page updated',
+  'no-change': 'done, nothing to change',
+  failed: "'''FAILED'''",
+  refused: 'refused',
+  skipped: 'skipped',
+  abandoned: 'abandoned (the bot stopped during the run)',
+};
+
+const KIND_WORDS: Record<RunRecord['kind'], string> = {
+  rollover: 'phase rollover',
+  check: 'periodic check',
+  request: 'request page',
+  clear: 'clear',
+};
+
+function describeRun(r: RunRecord): string {
+  const who = r.actor ? `, asked by ${r.actor}` : '';
+  const boundary = r.boundary ? ` for the boundary of ${fmt(r.boundary)}` : '';
+  return `${KIND_WORDS[r.kind]}${boundary} (${r.trigger}${who})`;
+}
+
+export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string {
+  const g = info.record;
+  const state = g.halted
+    ? `'''HALTED''' since ${fmt(g.haltedAt)}: ${cell(g.haltReason ?? 'too many consecutive failures')}. ` +
+      `The bot does not edit the Gamestate page until an admin clears the halt: add a line <code>* clear</code> to the request page, or run <code>croupier clear --game ${info.game}</code>.`
+    : g.consecutiveFailures > 0
+      ? `'''Failing''': ${g.consecutiveFailures} consecutive failed run(s); the bot halts after ${info.maxConsecutiveFailures}.`
+      : 'OK';
+  const last = info.lastRun;
+  const rows: [string, string][] = [
+    ['Game', cell(info.game)],
+    ['State', state],
+    ['Last run', last ? `${fmt(last.end ?? last.start)} — ${describeRun(last)}` : '—'],
+    ['Result', last ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}` : '—'],
+    ['Next scheduled run', info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
+    ['Last error', g.lastError ? `${fmt(g.lastError.at)} (${KIND_WORDS[g.lastError.kind]}): ${cell(g.lastError.message)}` : 'none'],
+    ['Last success', fmt(g.lastSuccess)],
+    ['Consecutive failures', `${g.consecutiveFailures} (halts at ${info.maxConsecutiveFailures})`],
+  ];
+  if (info.waitingRequests) rows.push(['Requests waiting', `${info.waitingRequests} (answered once the halt is cleared)`]);
+  const lines = [
+    BEGIN,
+    `''This section is written by Croupier on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
+    '{| class="wikitable"',
+    ...rows.flatMap(([k, v], i) => [...(i ? ['|-'] : []), `! ${k}`, `| ${v}`]),
+    '|}',
+  ];
+  if (recent.length) {
+    lines.push(
+      '', "'''Recent runs''' (newest first)",
+      '{| class="wikitable"',
+      '! Start (UTC) !! Run !! Result !! Edits !! Details',
+      ...recent.slice(-10).reverse().flatMap((r) => [
+        '|-',
+        `| ${fmt(r.start)} || ${describeRun(r)} || ${RESULT_WORDS[r.result]} || ${r.edits} || ${cell(r.error ?? r.summary ?? '')}`,
+      ]),
+      '|}',
+    );
+  }
+  lines.push(END);
+  return lines.join('\n');
+}
+
+/** Put `region` (including its markers) into the page: replace the existing region, or append it. */
+export function spliceRegion(text: string, region: string): string {
+  const b = text.indexOf(BEGIN);
+  const e = b >= 0 ? text.indexOf(END, b) : -1;
+  if (b >= 0 && e >= 0) return text.slice(0, b) + region + text.slice(e + END.length);
+  if (text.trim() === '') return region + '\n';
+  return text.replace(/\s*$/, '') + '\n\n' + region + '\n';
+}
+
+export interface StatusWiki {
+  /** Conflict-safe edit of an existing or new page; `transform` is pure; null = no edit. */
+  save(title: string, transform: (text: string) => { text: string; summary: string } | null, opts: { create: boolean }): Promise<{ changed: boolean }>;
+}
+
+export interface StatusPublisherOptions {
+  wiki: StatusWiki;
+  pageFor(game: string): string | undefined;
+  /** Recent runs of a game for the table (from the store). */
+  recentRuns?: (game: string) => Promise<RunRecord[]>;
+}
+
+export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublisher {
+  return async (game, info) => {
+    const page = opts.pageFor(game);
+    if (!page) return;
+    const recent = opts.recentRuns ? await opts.recentRuns(game) : [];
+    const region = renderStatus(info, recent);
+    const result = info.lastRun?.result;
+    const summary = `Croupier status: ${info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
+    await opts.wiki.save(page, (text) => {
+      const next = spliceRegion(text, region);
+      return next === text ? null : { text: next, summary };
+    }, { create: true });
+  };
+}

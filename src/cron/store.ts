@@ -1,0 +1,336 @@
+// The bot's own log: runs, what was applied per game, consecutive failures, the "halted" flag.
+//
+// The Gamestate page is the source of truth for the game (see docs/architecture.md, "Exactly-once");
+// this store only records what the bot did and decides whether it may keep editing. It is one JSON file
+// (lowdb JSONFile). lowdb has no cross-process lock, so every read–update–write holds a proper-lockfile
+// lock on `<file>.lock`, and what is read is validated with zod (a clear error naming the file).
+//
+// Persistence sits behind the `Store` interface: `FileStore` for the daemon and the CLI, `MemoryStore`
+// for unit tests that don't care about the file.
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import lockfile from 'proper-lockfile';
+import { z } from 'zod';
+
+export const TRIGGERS = ['boundary', 'catch-up', 'check', 'request', 'manual', 'start'] as const;
+export type Trigger = (typeof TRIGGERS)[number];
+
+export const RunKind = z.enum(['rollover', 'check', 'request', 'clear']);
+export type RunKind = z.infer<typeof RunKind>;
+
+export const RunResult = z.enum(['running', 'changed', 'no-change', 'failed', 'refused', 'skipped', 'abandoned']);
+export type RunResult = z.infer<typeof RunResult>;
+
+const Iso = z.iso.datetime({ offset: true });
+
+export const RunRecord = z.object({
+  id: z.string(),
+  game: z.string(),
+  kind: RunKind,
+  trigger: z.enum(TRIGGERS),
+  start: Iso,
+  end: Iso.optional(),
+  result: RunResult,
+  /** Plain-words error, when result is "failed". */
+  error: z.string().optional(),
+  /** Number of wiki edits the run made. */
+  edits: z.number().int().nonnegative().default(0),
+  /** The phase boundary the run applied (rollovers). */
+  boundary: Iso.optional(),
+  /** Who asked (manual runs and requests). */
+  actor: z.string().optional(),
+  summary: z.string().optional(),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
+export const GameRecord = z.object({
+  /** The latest phase boundary the bot has seen applied on the Gamestate page. */
+  lastBoundaryApplied: Iso.optional(),
+  /** When the last periodic check started (successfully or not). */
+  lastCheck: Iso.optional(),
+  lastRun: z.object({ id: z.string(), at: Iso, result: RunResult, kind: RunKind }).optional(),
+  lastSuccess: Iso.optional(),
+  lastError: z.object({ at: Iso, message: z.string(), kind: RunKind }).optional(),
+  consecutiveFailures: z.number().int().nonnegative().default(0),
+  /** Set after daemon.maxConsecutiveFailures: no Gamestate edit until an admin clears it. */
+  halted: z.boolean().default(false),
+  haltedAt: Iso.optional(),
+  haltReason: z.string().optional(),
+  clearedBy: z.string().optional(),
+  clearedAt: Iso.optional(),
+  /** Next scheduled run the daemon planned (for the status page and `croupier status`). */
+  nextRun: z.object({ at: Iso, kind: RunKind }).optional(),
+  /** Keys of on-wiki requests already handled (capped; the request page's "done" mark is the real record). */
+  requestsHandled: z.array(z.string()).default([]),
+});
+export type GameRecord = z.infer<typeof GameRecord>;
+
+export const StoreData = z.object({
+  version: z.literal(1),
+  runs: z.array(RunRecord),
+  games: z.record(z.string(), GameRecord),
+});
+export type StoreData = z.infer<typeof StoreData>;
+
+export const emptyStore = (): StoreData => ({ version: 1, runs: [], games: {} });
+
+export const DEFAULT_MAX_RUNS = 500;
+export const MAX_REQUESTS_REMEMBERED = 200;
+
+/** A store file that cannot be read or does not match the schema. */
+export class StoreError extends Error {
+  override name = 'StoreError';
+  constructor(readonly path: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface Store {
+  /** Where it lives (for messages); undefined for the memory store. */
+  readonly path: string | undefined;
+  /** A validated snapshot. */
+  read(): Promise<StoreData>;
+  /**
+   * Read, let `fn` mutate the data, cap the run log, write — atomically with respect to every other
+   * process using the same file. Returns what `fn` returns. If `fn` throws, nothing is written.
+   */
+  update<T>(fn: (data: StoreData) => T): Promise<T>;
+}
+
+function capRuns(data: StoreData, maxRuns: number): void {
+  if (data.runs.length > maxRuns) data.runs.splice(0, data.runs.length - maxRuns);
+  for (const g of Object.values(data.games)) {
+    if (g.requestsHandled.length > MAX_REQUESTS_REMEMBERED) {
+      g.requestsHandled.splice(0, g.requestsHandled.length - MAX_REQUESTS_REMEMBERED);
+    }
+  }
+}
+
+export interface FileStoreOptions {
+  /** Cap of the run log (oldest runs dropped first). */
+  maxRuns?: number;
+  /** How long to wait for another process's read–update–write, in ms (default 10 s). */
+  lockWaitMs?: number;
+}
+
+export class FileStore implements Store {
+  readonly path: string;
+  readonly #maxRuns: number;
+  readonly #lockWaitMs: number;
+  // In-process queue: proper-lockfile is not re-entrant, so serialise this process's own updates first.
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(path: string, opts: FileStoreOptions = {}) {
+    this.path = resolve(path);
+    this.#maxRuns = opts.maxRuns ?? DEFAULT_MAX_RUNS;
+    this.#lockWaitMs = opts.lockWaitMs ?? 10_000;
+  }
+
+  async #load(): Promise<StoreData> {
+    const db = new Low<unknown>(new JSONFile<unknown>(this.path), null);
+    try {
+      await db.read();
+    } catch (err) {
+      const why = err instanceof SyntaxError ? `it is not valid JSON (${err.message})` : String(err);
+      throw new StoreError(this.path,
+        `the store file ${this.path} cannot be read: ${why}. Fix it by hand, or move it aside to start a new log (the Gamestate pages keep the game; the store is only the bot's log).`,
+        { cause: err });
+    }
+    if (db.data === null) return emptyStore();
+    const parsed = StoreData.safeParse(db.data);
+    if (!parsed.success) {
+      throw new StoreError(this.path,
+        `the store file ${this.path} does not have the expected shape:\n${z.prettifyError(parsed.error)}\nFix it by hand, or move it aside to start a new log.`);
+    }
+    return parsed.data;
+  }
+
+  async #withFileLock<T>(fn: () => Promise<T>): Promise<T> {
+    await mkdir(dirname(this.path), { recursive: true });
+    let release: () => Promise<void>;
+    try {
+      release = await lockfile.lock(this.path, {
+        realpath: false,
+        stale: 10_000,
+        retries: { retries: Math.max(1, Math.ceil(this.#lockWaitMs / 50)), minTimeout: 20, maxTimeout: 100, factor: 1.2 },
+      });
+    } catch (err) {
+      throw new StoreError(this.path,
+        `the store file ${this.path} stayed locked by another croupier process for more than ${Math.round(this.#lockWaitMs / 1000)} s (${(err as Error).message})`,
+        { cause: err });
+    }
+    try {
+      return await fn();
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  #serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  read(): Promise<StoreData> {
+    return this.#serial(() => this.#withFileLock(() => this.#load()));
+  }
+
+  update<T>(fn: (data: StoreData) => T): Promise<T> {
+    return this.#serial(() => this.#withFileLock(async () => {
+      const data = await this.#load();
+      const out = fn(data);
+      capRuns(data, this.#maxRuns);
+      const checked = StoreData.parse(data); // never write what we could not read back
+      const db = new Low<StoreData>(new JSONFile<StoreData>(this.path), checked);
+      await db.write();
+      return out;
+    }));
+  }
+}
+
+export class MemoryStore implements Store {
+  readonly path = undefined;
+  #data: StoreData;
+  readonly #maxRuns: number;
+  constructor(initial: StoreData = emptyStore(), opts: { maxRuns?: number } = {}) {
+    this.#data = StoreData.parse(structuredClone(initial));
+    this.#maxRuns = opts.maxRuns ?? DEFAULT_MAX_RUNS;
+  }
+  async read(): Promise<StoreData> {
+    return structuredClone(this.#data);
+  }
+  async update<T>(fn: (data: StoreData) => T): Promise<T> {
+    const draft = structuredClone(this.#data);
+    const out = fn(draft);
+    capRuns(draft, this.#maxRuns);
+    this.#data = StoreData.parse(draft);
+    return out;
+  }
+}
+
+// ---- helpers over the data ------------------------------------------------------------------------
+
+export function gameRecord(data: StoreData, game: string): GameRecord {
+  let g = data.games[game];
+  if (!g) {
+    g = GameRecord.parse({});
+    data.games[game] = g;
+  }
+  return g;
+}
+
+export interface RunStart {
+  game: string;
+  kind: RunKind;
+  trigger: Trigger;
+  boundary?: Date;
+  actor?: string;
+  at: Date;
+}
+
+export async function startRun(store: Store, r: RunStart): Promise<string> {
+  const id = `${r.at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${r.game}-${r.kind}-${randomUUID().slice(0, 8)}`;
+  await store.update((d) => {
+    d.runs.push({
+      id, game: r.game, kind: r.kind, trigger: r.trigger, start: r.at.toISOString(), result: 'running', edits: 0,
+      ...(r.boundary ? { boundary: r.boundary.toISOString() } : {}),
+      ...(r.actor ? { actor: r.actor } : {}),
+    });
+    if (r.kind === 'check') gameRecord(d, r.game).lastCheck = r.at.toISOString();
+  });
+  return id;
+}
+
+export interface RunEnd {
+  result: Exclude<RunResult, 'running'>;
+  at: Date;
+  edits?: number;
+  error?: string;
+  summary?: string;
+  /** A boundary now applied on the page. */
+  boundaryApplied?: Date;
+}
+
+export interface RunEndOutcome {
+  consecutiveFailures: number;
+  halted: boolean;
+  /** True when this very run set the halt. */
+  justHalted: boolean;
+}
+
+/**
+ * Close a run and update the per-game counters. A failure increments consecutiveFailures and, at
+ * `maxConsecutiveFailures`, sets the halt; a rollover or check that worked (changed or no-change)
+ * resets the counter.
+ */
+export async function finishRun(store: Store, id: string, end: RunEnd, maxConsecutiveFailures: number): Promise<RunEndOutcome> {
+  return store.update((d) => {
+    const run = d.runs.find((r) => r.id === id);
+    if (!run) throw new Error(`run ${id} is not in the store (was the run log trimmed during the run?)`);
+    run.end = end.at.toISOString();
+    run.result = end.result;
+    run.edits = end.edits ?? run.edits;
+    if (end.error !== undefined) run.error = end.error;
+    if (end.summary !== undefined) run.summary = end.summary;
+    const g = gameRecord(d, run.game);
+    g.lastRun = { id, at: run.end, result: end.result, kind: run.kind };
+    let justHalted = false;
+    if (end.result === 'failed') {
+      g.consecutiveFailures += 1;
+      g.lastError = { at: run.end, message: end.error ?? 'unknown error', kind: run.kind };
+      if (!g.halted && g.consecutiveFailures >= maxConsecutiveFailures) {
+        g.halted = true;
+        g.haltedAt = run.end;
+        g.haltReason = `${g.consecutiveFailures} consecutive failed runs; the last one: ${end.error ?? 'unknown error'}`;
+        justHalted = true;
+      }
+    } else if ((end.result === 'changed' || end.result === 'no-change') && run.kind !== 'request') {
+      // Only a Gamestate job that worked resets the count (answering requests says nothing about the page).
+      g.consecutiveFailures = 0;
+      g.lastSuccess = run.end;
+    }
+    if (end.boundaryApplied) {
+      const iso = end.boundaryApplied.toISOString();
+      if (!g.lastBoundaryApplied || g.lastBoundaryApplied < iso) g.lastBoundaryApplied = iso;
+    }
+    return { consecutiveFailures: g.consecutiveFailures, halted: g.halted, justHalted };
+  });
+}
+
+/** Clear a halt (admin action). Returns false when the game was not halted. */
+export async function clearHalt(store: Store, game: string, by: string, at: Date): Promise<boolean> {
+  return store.update((d) => {
+    const g = gameRecord(d, game);
+    const was = g.halted;
+    g.halted = false;
+    g.consecutiveFailures = 0;
+    delete g.haltedAt;
+    delete g.haltReason;
+    g.clearedBy = by;
+    g.clearedAt = at.toISOString();
+    return was;
+  });
+}
+
+/**
+ * Runs left "running" by a process that died (crash, kill -9): mark them abandoned. Call once the
+ * process lock is held, so no live process owns them.
+ */
+export async function abandonStaleRuns(store: Store, at: Date): Promise<number> {
+  return store.update((d) => {
+    let n = 0;
+    for (const r of d.runs) {
+      if (r.result === 'running') {
+        r.result = 'abandoned';
+        r.end = at.toISOString();
+        r.error ??= 'the process stopped before the run finished';
+        n++;
+      }
+    }
+    return n;
+  });
+}

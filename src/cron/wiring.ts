@@ -1,0 +1,144 @@
+// Wiring of the daemon's parts to the real config, wiki client and rollover job. Used by
+// `croupier daemon` (src/cli/commands/daemon.ts) and by the integration tests.
+import type { Logger } from 'pino';
+import type { Config, GameConfig } from '../config.ts';
+import { rollover, type RolloverSummary } from '../jobs/rollover.ts';
+import type { WikiClient } from '../wiki/client.ts';
+import { WikiError } from '../wiki/errors.ts';
+import { shutoffReason } from '../wiki/guards.ts';
+import type { DaemonOptions } from './daemon.ts';
+import { makeJobs, makeRequestsHistory, type JobsWiki, type RolloverRunner } from './jobs.ts';
+import { makeRequestsProcessor, type RequestsWiki } from './requests.ts';
+import type { JobOutcome } from './scheduler.ts';
+import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
+
+/** Games the daemon schedules: those with a kept Gamestate (an engine). */
+export function scheduledGames(config: Config): GameConfig[] {
+  return config.games.filter((g) => g.kind === 'cycle16');
+}
+
+export function summarise(s: RolloverSummary): string {
+  const phase = s.toPhase !== s.fromPhase ? `phase ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `phase ${s.toPhase} (${s.phaseName})`;
+  return `${phase}; ${s.changes} change(s); ${s.save.changed ? `saved revision ${s.save.revid}` : 'no edit needed'}`;
+}
+
+function abortError(signal: AbortSignal | undefined): Error | undefined {
+  if (!signal?.aborted) return undefined;
+  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+export function rolloverRunner(client: WikiClient, games: GameConfig[]): RolloverRunner {
+  return async (game, o): Promise<JobOutcome> => {
+    const g = games.find((x) => x.id === game.id);
+    if (!g) throw new Error(`no game "${game.id}" in the config`);
+    const stop = abortError(o.signal);
+    if (stop) throw stop;
+    const trigger = o.trigger === 'request' ? 'request' : o.trigger === 'check' || o.trigger === 'start' ? 'schedule (check)' : `schedule (${o.trigger})`;
+    const s = await rollover({
+      wiki: client,
+      // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
+      checkpoint: (step) => {
+        const err = step !== 'saved' ? abortError(o.signal) : undefined;
+        if (err) throw err;
+      },
+    }, g, {
+      now: o.now,
+      trigger,
+      ...('force' in o && o.force ? { force: true } : {}),
+      ...(o.actor ? { actor: o.actor } : {}),
+    });
+    const boundary = 'boundary' in o ? o.boundary : undefined;
+    return {
+      changed: s.save.changed,
+      edits: (s.save.changed ? 1 : 0) + s.archived.length,
+      summary: summarise(s),
+      ...(boundary ? { boundaryApplied: boundary } : {}),
+    };
+  };
+}
+
+/** The wiki client as the narrow interfaces of src/cron want it. */
+export function wikiAdapters(client: WikiClient): { jobs: JobsWiki; requests: RequestsWiki; status: StatusWiki } {
+  const jobs: JobsWiki = {
+    readPages: (titles) => client.readPages(titles),
+    save: async (title, transform) => {
+      const r = await client.save(title, (page) => transform(page));
+      return { changed: r.changed };
+    },
+  };
+  const requests: RequestsWiki = {
+    history: async (title, limit) => {
+      try {
+        return await client.history(title, limit);
+      } catch (err) {
+        if (err instanceof WikiError && err.code === 'missing') return []; // no request page yet: no requests
+        throw err;
+      }
+    },
+    userGroups: (users) => client.userGroups(users),
+    save: async (title, transform) => {
+      const r = await client.save(title, (page) => transform(page.text));
+      return { changed: r.changed };
+    },
+  };
+  const status: StatusWiki = {
+    save: async (title, transform, opts) => {
+      const r = await client.save(title, (page) => transform(page.missing ? '' : page.text), { create: opts.create });
+      return { changed: r.changed };
+    },
+  };
+  return { jobs, requests, status };
+}
+
+export interface WiringOptions {
+  config: Config;
+  client: WikiClient;
+  logger: Logger;
+  /** Only these games (default: every game with an engine). */
+  games?: string[];
+  /** Test hooks. */
+  now?: () => Date;
+  graceMs?: number;
+  handleSignals?: boolean;
+}
+
+/** Everything `startDaemon` needs, from the config and a logged-in client. */
+export function daemonOptions(o: WiringOptions): DaemonOptions {
+  const { config, client, logger } = o;
+  const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
+  if (games.length === 0) {
+    throw new Error(`no game to schedule: the config has no game of kind cycle16${o.games ? ` among ${o.games.join(', ')}` : ''}`);
+  }
+  const wiki = wikiAdapters(client);
+  const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));
+  const byId = (id: string) => games.find((g) => g.id === id);
+  return {
+    storePath: config.store.path,
+    games: games.map((g) => g.id),
+    logger,
+    checkCron: config.daemon.checkCron,
+    maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
+    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games) }),
+    requests: (store) => makeRequestsProcessor({
+      wiki: wiki.requests,
+      history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store }),
+      pageFor: (id) => byId(id)?.requestsPage,
+      allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? ['sysop'],
+      historyLimit: games[0]?.historyLimit ?? 200,
+      ...(o.now ? { now: o.now } : {}),
+    }),
+    status: (s) => makeStatusPublisher({
+      wiki: wiki.status,
+      pageFor: (id) => byId(id)?.statusPage,
+      recentRuns: async (id) => (await s.read()).runs.filter((r) => r.game === id),
+    }),
+    shutoff: async () => {
+      const s = config.wiki.shutoff;
+      const page = (await client.readPages([s.page], { allowMissing: true })).get(s.page);
+      return shutoffReason(page?.missing ? undefined : page?.text, s);
+    },
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+    ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),
+  };
+}

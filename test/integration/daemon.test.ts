@@ -1,0 +1,137 @@
+// The daemon against the real local MediaWiki (scripts/devwiki.sh): requests from an admin and from a
+// plain user, and a failure on a broken Gamestate page. Each test uses pages of its own, so it does not
+// disturb the other integration tests (the Ruleset is the seeded `Cycle 16/Ruleset`, only read).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig, parseEnvFile } from '../../src/config.ts';
+import { startDaemon } from '../../src/cron/daemon.ts';
+import { createLogger } from '../../src/cron/log.ts';
+import { FileStore } from '../../src/cron/store.ts';
+import { daemonOptions } from '../../src/cron/wiring.ts';
+import { connect, type WikiClient } from '../../src/wiki/client.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+const envFile = join(root, '.devwiki/env');
+const env = existsSync(envFile) ? parseEnvFile(readFileSync(envFile, 'utf8')) : {};
+const fixture = readFileSync(join(root, 'fixtures/cycle16/gamestate.wikitext'), 'utf8');
+const RULESET = 'Cycle 16/Ruleset';
+
+let dir: string;
+let bot: WikiClient;
+let admin: WikiClient;
+let player: WikiClient;
+
+const as = (username: string, password: string) =>
+  connect({ apiUrl: env.CROUPIER_API_URL!, username, password, assert: 'user', editThrottleMs: 0, maxRetries: 2, retryPauseMs: 500, shutoff: null });
+
+async function put(who: WikiClient, title: string, text: string, summary = 'test setup') {
+  await who.save(title, () => ({ text, summary }), { create: true, maxShrinkShare: 1 });
+}
+
+async function append(who: WikiClient, title: string, line: string) {
+  await who.save(title, (page) => ({ text: `${page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
+}
+
+function gameConfig(prefix: string, storePath: string) {
+  return parseConfig({
+    wiki: { editThrottleMs: 0, maxRetries: 2, retryPauseMs: 500, shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } },
+    store: { path: storePath },
+    daemon: { checkCron: '0 * * * *', maxConsecutiveFailures: 3 },
+    games: [{ id: 'dtest', kind: 'cycle16', ruleset: RULESET, gamestate: `${prefix}/Gamestate` }],
+  });
+}
+
+async function runDaemonOnce(prefix: string) {
+  const storePath = join(dir, `${prefix.replace(/\W+/g, '-')}.json`);
+  const config = gameConfig(prefix, storePath);
+  const daemon = await startDaemon(daemonOptions({
+    config, client: bot, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000,
+  }));
+  await daemon.scheduler.idle();
+  await daemon.stop('test over');
+  return { store: new FileStore(storePath), config };
+}
+
+beforeAll(async () => {
+  if (!env.CROUPIER_API_URL) throw new Error('no local wiki: run `bash scripts/devwiki.sh start` (or the integration global setup)');
+  dir = await mkdtemp(join(tmpdir(), 'croupier-daemon-it-'));
+  bot = await connect({ apiUrl: env.CROUPIER_API_URL, username: env.CROUPIER_USERNAME, password: env.CROUPIER_PASSWORD, editThrottleMs: 0, maxRetries: 2, retryPauseMs: 500, shutoff: null });
+  admin = await as(env.DEVWIKI_ADMIN_USER ?? 'Admin', env.DEVWIKI_ADMIN_PASSWORD!);
+  player = await as(env.DEVWIKI_PLAYER_USER ?? 'Player', env.DEVWIKI_PLAYER_PASSWORD!);
+  // The bot edits only while the shutoff page says "run".
+  await put(admin, 'Croupier/Shutoff', 'run\n', 'test: make sure the bot may run');
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('croupier daemon on the local wiki', () => {
+  test("an admin's request is honoured and logged; the plain user's identical request is refused and logged", async () => {
+    const prefix = `Daemon test ${Date.now()}`;
+    const requests = `${prefix}/Gamestate/Requests`;
+    await put(admin, `${prefix}/Gamestate`, fixture);
+    await put(admin, requests, '== Requests ==\nOne request per line: <code>* rollover now</code>, <code>* check</code>, <code>* clear</code>.\n');
+    await append(admin, requests, '* rollover now');
+    await append(player, requests, '* rollover now');
+    const revs = await bot.revisions(requests, { limit: 3 });
+    const [playerRev, adminRev] = revs;
+    expect(playerRev?.user).toBe('Player');
+    expect(adminRev?.user).toBe('Admin');
+
+    const { store } = await runDaemonOnce(prefix);
+
+    const page = (await bot.readPage(requests)).text;
+    const lines = page.split('\n').filter((l) => l.startsWith('* rollover now'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`<!-- croupier:done r${adminRev!.revid} -->`);
+    expect(lines[0]).toContain("'''Done'''");
+    expect(lines[1]).toContain(`<!-- croupier:refused r${playerRev!.revid} -->`);
+    expect(lines[1]).toContain(`Player, who added this line in revision ${playerRev!.revid}, is not in an allowed group (sysop)`);
+
+    const gamestate = (await bot.readPage(`${prefix}/Gamestate`)).text;
+    expect(gamestate).toMatch(/\|\| Request \|\| Admin \|\| "rollover" honoured/);
+    expect(gamestate).toMatch(/\|\| Request \|\| Player \|\| "rollover" refused: Player, who added this line/);
+
+    const data = await store.read();
+    const manual = data.runs.filter((r) => r.kind === 'rollover' && r.trigger === 'request');
+    expect(manual).toHaveLength(1);
+    expect(manual[0]).toMatchObject({ actor: 'Admin', result: 'changed' });
+    // The boundaries missed since the fixture's phase were caught up first, each once, then the request.
+    const rollovers = data.runs.filter((r) => r.kind === 'rollover').map((r) => r.trigger);
+    expect(rollovers.at(-1)).toBe('request');
+    expect(rollovers.slice(0, -1).every((t) => t === 'catch-up')).toBe(true);
+    expect(rollovers.length).toBeGreaterThanOrEqual(2);
+    expect(gamestate).toMatch(/\|\| Manual rollover \|\| - \|\| Phase (\d+) → \d+ .*Manual rollover by Admin/);
+    expect(data.runs.filter((r) => r.actor === 'Player')).toEqual([]);
+
+    // A second pass acts on nothing: both lines are marked.
+    const before = (await bot.readPage(`${prefix}/Gamestate`)).revid;
+    await runDaemonOnce(prefix);
+    expect((await bot.readPage(`${prefix}/Gamestate`)).revid).toBe(before);
+  });
+
+  test('the status page shows a failure when the Gamestate page is broken, and no Gamestate edit is made', async () => {
+    const prefix = `Daemon test broken ${Date.now()}`;
+    const broken = fixture.replace(/\| 2026-11-02 00:00 \|\| 4 \|\|/, '| 2026-11-02 00:00 || four ||');
+    expect(broken).not.toBe(fixture);
+    await put(admin, `${prefix}/Gamestate`, broken);
+    const before = await bot.readPage(`${prefix}/Gamestate`);
+
+    const { store } = await runDaemonOnce(prefix);
+
+    const after = await bot.readPage(`${prefix}/Gamestate`);
+    expect(after.revid).toBe(before.revid);
+    expect(after.text).toBe(before.text);
+    const status = (await bot.readPage(`${prefix}/Gamestate/Status`)).text;
+    expect(status).toContain("'''Failing'''");
+    expect(status).toContain("'''FAILED'''");
+    expect(status).toMatch(/! Last error\n\| .*Phase/);
+    const data = await store.read();
+    expect(data.runs.at(-1)).toMatchObject({ result: 'failed' });
+    expect(data.games.dtest?.consecutiveFailures).toBe(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { registerClear } from '../../../src/cli/commands/clear.ts';
+import { FileStore, finishRun, startRun } from '../../../src/cron/store.ts';
+
+let dir: string;
+beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-clear-')); });
+afterEach(async () => { vi.restoreAllMocks(); await rm(dir, { recursive: true, force: true }); });
+
+describe('croupier clear', () => {
+  test('clears a halted game in the store, saying what it was', async () => {
+    const storePath = join(dir, 'store.json');
+    const config = join(dir, 'config.json');
+    await writeFile(config, JSON.stringify({ store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }));
+    const store = new FileStore(storePath);
+    for (let i = 0; i < 2; i++) {
+      const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date() });
+      await finishRun(store, id, { result: 'failed', at: new Date(), error: 'table "Players", row 3: bad' }, 2);
+    }
+    expect((await store.read()).games.c16?.halted).toBe(true);
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
+    const program = new Command('croupier').exitOverride();
+    registerClear(program);
+    await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin'], { from: 'user' });
+    expect(out[0]).toMatch(/^c16: halt cleared by Admin \(it was halted since .*: 2 consecutive failed runs; the last one: table "Players", row 3: bad\)\.$/);
+    expect((await store.read()).games.c16).toMatchObject({ halted: false, consecutiveFailures: 0, clearedBy: 'Admin' });
+  });
+});

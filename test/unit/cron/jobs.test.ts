@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { makeJobs, makeRequestsHistory, planFrom, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
+import { MemoryStore } from '../../../src/cron/store.ts';
+import { parseRuleset } from '../../../src/games/registry.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+
+const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
+const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');
+const game = { id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' };
+
+class FakeWiki implements JobsWiki {
+  pages = new Map<string, PageText>();
+  saves = 0;
+  set(title: string, text: string) { this.pages.set(title, { title, text, revid: (this.pages.get(title)?.revid ?? 0) + 1 }); }
+  async readPages(titles: string[]) {
+    return new Map(titles.map((t) => {
+      const p = this.pages.get(t);
+      if (!p) throw new Error(`"${t}": the page does not exist`);
+      return [t, p] as const;
+    }));
+  }
+  async save(title: string, f: (p: PageText) => { text: string; summary: string } | null) {
+    const r = f(this.pages.get(title)!);
+    if (!r) return { changed: false };
+    this.saves++;
+    this.set(title, r.text);
+    return { changed: true };
+  }
+}
+
+describe('real jobs glue', () => {
+  const ruleset = parseRuleset(rulesetText, { page: game.ruleset, kind: 'cycle16' }) as Cycle16Ruleset;
+  const state = readGamestate(gamestateText, game.gamestate, ruleset);
+
+  test('plan: the boundaries after the page\'s phase up to now, and the next one', () => {
+    expect(planFrom(ruleset, state, new Date('2026-11-18T12:00:00Z'))).toEqual({ missed: [], next: new Date('2026-11-19T00:00:00Z') });
+    expect(planFrom(ruleset, state, new Date('2026-11-24T12:00:00Z'))).toEqual({
+      missed: [new Date('2026-11-19T00:00:00Z'), new Date('2026-11-23T00:00:00Z')],
+      next: new Date('2026-11-26T00:00:00Z'),
+    });
+    // Exactly on a boundary: it is due.
+    expect(planFrom(ruleset, state, new Date('2026-11-19T00:00:00Z')).missed).toEqual([new Date('2026-11-19T00:00:00Z')]);
+  });
+
+  test('plan of a broken Gamestate page fails naming the table', async () => {
+    const wiki = new FakeWiki();
+    wiki.set(game.ruleset, rulesetText);
+    wiki.set(game.gamestate, gamestateText.replace('| 2026-11-02 00:00 || 4 ||', '| 2026-11-02 00:00 || four ||'));
+    const jobs = makeJobs({ wiki, games: [game], rollover: async () => ({ changed: false }) });
+    await expect(jobs.plan('c16', new Date('2026-11-24T12:00:00Z'))).rejects.toThrow(/Phase/);
+  });
+
+  test('a request History row is appended once, with its key', async () => {
+    const wiki = new FakeWiki();
+    wiki.set(game.ruleset, rulesetText);
+    wiki.set(game.gamestate, gamestateText);
+    const store = new MemoryStore();
+    const history = makeRequestsHistory({ wiki, games: [game], store });
+    const request = { key: 'r12-abcdef12', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Player' };
+    expect(await history.state('c16', request.key)).toBe('new');
+    await history.begin('c16', request.key);
+    expect(await history.state('c16', request.key)).toBe('interrupted');
+    const entry = { request, verdict: 'refused' as const, message: 'Player is not in an allowed group (sysop)', at: new Date('2026-11-21T23:00:00Z') };
+    expect(await history.record('c16', entry)).toEqual({ changed: true });
+    expect(await history.record('c16', entry)).toEqual({ changed: false });
+    expect(wiki.saves).toBe(1);
+    const text = wiki.pages.get(game.gamestate)!.text;
+    expect(text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Player \|\| "rollover" refused: Player is not in an allowed group \(sysop\) \|\| on-wiki request r12-abcdef12/);
+    expect(await history.state('c16', request.key)).toBe('recorded');
+    // Nothing else on the page changed.
+    expect(text.replace(/\|-\n\| 2026-11-21 23:00[^\n]*\n/, '')).toBe(gamestateText);
+  });
+});

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LockBusyError, acquireProcessLock, withProcessLock } from '../../../src/cron/lock.ts';
+
+let dir: string;
+let child: ChildProcess | undefined;
+beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-lock-')); });
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child!.on('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  child = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('process lock', () => {
+  test('a second daemon quits with a clear message naming the first', async () => {
+    const store = join(dir, 'store.json');
+    const holder = new URL('./lock-holder.ts', import.meta.url).pathname;
+    child = spawn(process.execPath, ['--import', 'tsx', holder, store], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child!.stdout!.on('data', (d) => { if (String(d).includes('locked')) resolve(); }));
+
+    const err = await acquireProcessLock(store, { command: 'daemon' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LockBusyError);
+    const msg = (err as Error).message;
+    expect(msg).toContain(`"croupier daemon" (pid ${child.pid}`);
+    expect(msg).toContain(store);
+    expect(msg).toContain('never act on the same store together');
+  }, 30_000);
+
+  test('a CLI run waits for the holder, says so, then proceeds; the lock is released afterwards', async () => {
+    const store = join(dir, 'store.json');
+    const first = await acquireProcessLock(store, { command: 'daemon' });
+    const told: string[] = [];
+    setTimeout(() => void first.release(), 400);
+    const result = await withProcessLock(store, { command: 'rollover --game c16', waitMs: 10_000, onWait: (m) => told.push(m) }, async (l) => l.owner.command);
+    expect(result).toBe('rollover --game c16');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/"croupier daemon" \(pid \d+ .*waiting up to 10 s/);
+    // released: can be taken again at once
+    const again = await acquireProcessLock(store, { command: 'daemon' });
+    await again.release();
+  });
+
+  test('a CLI run that waited too long gives up with the holder named', async () => {
+    const store = join(dir, 'store.json');
+    const first = await acquireProcessLock(store, { command: 'daemon' });
+    try {
+      await expect(acquireProcessLock(store, { command: 'rollover', waitMs: 300 })).rejects.toThrow(/"croupier daemon" .* giving up after waiting/);
+    } finally {
+      await first.release();
+    }
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, test } from 'vitest';
+import {
+  applyMark, makeRequestsProcessor, markLine, parseVerb, pendingRequests, whoAdded,
+  type RequestHistoryEntry, type RequestPageRevision, type RequestsWiki,
+} from '../../../src/cron/requests.ts';
+import type { RequestActions, RequestRef } from '../../../src/cron/scheduler.ts';
+
+const HEAD = '== Requests ==\nWrite one request per line.\n';
+
+class FakeWiki implements RequestsWiki {
+  revs: RequestPageRevision[] = []; // newest first
+  groups = new Map<string, string[]>([
+    ['Admin', ['*', 'user', 'autoconfirmed', 'sysop']],
+    ['Player', ['*', 'user', 'autoconfirmed']],
+    ['Croupier', ['*', 'user', 'bot']],
+  ]);
+  edit(user: string, text: string) {
+    const parent = this.revs[0];
+    this.revs.unshift({ revid: (parent?.revid ?? 0) + 1, parentid: parent?.revid ?? 0, user, timestamp: new Date(Date.UTC(2026, 10, 21, 0, this.revs.length)).toISOString(), text });
+  }
+  append(user: string, line: string) { this.edit(user, (this.revs[0]?.text ?? HEAD) + line + '\n'); }
+  get text() { return this.revs[0]!.text; }
+  async history(_t: string, limit: number) { return this.revs.slice(0, limit); }
+  async userGroups(users: string[]) { return new Map(users.flatMap((u) => (this.groups.has(u) ? [[u, this.groups.get(u)!] as const] : []))); }
+  async save(_t: string, f: (text: string) => { text: string; summary: string } | null) {
+    const r = f(this.text);
+    if (!r) return { changed: false };
+    this.edit('Croupier', r.text);
+    return { changed: true };
+  }
+}
+
+function setup(opts: { halted?: boolean } = {}) {
+  const wiki = new FakeWiki();
+  const rows: RequestHistoryEntry[] = [];
+  const acted: { verb: string; ref: RequestRef }[] = [];
+  const begun = new Set<string>();
+  let halted = opts.halted ?? false;
+  const actions: RequestActions = {
+    halted: async () => halted,
+    rollover: async (ref) => { acted.push({ verb: 'rollover', ref }); return { ok: true, message: 'rolled over to phase 5 (Battle Phase)' }; },
+    check: async (ref) => { acted.push({ verb: 'check', ref }); return { ok: true, message: 'checked, nothing due' }; },
+    clear: async (ref) => { acted.push({ verb: 'clear', ref }); halted = false; return { ok: true, message: 'halt cleared' }; },
+  };
+  const process = makeRequestsProcessor({
+    wiki,
+    history: {
+      state: async (_g, key) => (rows.some((r) => r.request.key === key) ? 'recorded' : begun.has(key) ? 'interrupted' : 'new'),
+      begin: async (_g, key) => { begun.add(key); },
+      record: async (_g, e) => {
+        if (rows.some((r) => r.request.key === e.request.key)) return { changed: false };
+        rows.push(e);
+        return { changed: true };
+      },
+    },
+    pageFor: () => 'Cycle 16/Gamestate/Requests',
+    allowedGroupsFor: () => ['sysop'],
+    now: () => new Date('2026-11-21T23:00:00Z'),
+  });
+  return { wiki, rows, acted, begun, run: () => process('c16', new Date(), actions) };
+}
+
+describe('request lines', () => {
+  test('verbs', () => {
+    expect(parseVerb('rollover now ~~~~')).toBe('rollover');
+    expect(parseVerb("'''Rollover now'''")).toBe('rollover');
+    expect(parseVerb('check please')).toBe('check');
+    expect(parseVerb('clear')).toBe('clear');
+    expect(parseVerb('give me chips')).toBeUndefined();
+  });
+
+  test('pending lines: top-level items without a croupier mark', () => {
+    const text = `${HEAD}* check\n** a reply\n* rollover now <!-- croupier:done r3 --> → done\n* check\nprose\n`;
+    expect(pendingRequests(text).map((p) => [p.lineNo, p.verb, p.occurrence])).toEqual([[2, 'check', 1], [5, 'check', 2]]);
+  });
+
+  test('the revision that added a line, not the last one to touch the page', () => {
+    const w = new FakeWiki();
+    w.append('Admin', '* check');
+    w.append('Player', '* rollover now');
+    w.edit('Player', w.text.replace('Write one', 'Write ONE'));
+    expect(whoAdded(w.revs, '* check', 1)).toMatchObject({ found: true, revision: { user: 'Admin', revid: 1 } });
+    expect(whoAdded(w.revs, '* rollover now', 1)).toMatchObject({ found: true, revision: { user: 'Player', revid: 2 } });
+    // A line the plain user re-typed after an admin's identical one: each copy has its own author.
+    w.append('Player', '* check');
+    expect(whoAdded(w.revs, '* check', 2)).toMatchObject({ found: true, revision: { user: 'Player' } });
+    // Older than the history the bot reads: not attributable.
+    expect(whoAdded(w.revs.slice(0, 2), '* check', 1)).toMatchObject({ found: false });
+  });
+
+  test('marks are appended to the right copy', () => {
+    const text = '* check\n* check\n';
+    expect(applyMark(text, '* check', 2, 'X')).toBe('* check\nX\n');
+    expect(applyMark(text, '* check', 3, 'X')).toBeNull();
+    expect(markLine('* check', 'refused', 7, 'a | b [[x]]', new Date('2026-11-21T23:00:00Z')))
+      .toBe("* check <!-- croupier:refused r7 --> → '''Refused''' (Croupier, 2026-11-21 23:00 UTC): <nowiki>a | b [[x]]</nowiki>");
+  });
+});
+
+describe('requests processor', () => {
+  test("an admin's request is honoured, logged and marked done; the plain user's identical one is refused", async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* rollover now');
+    s.wiki.append('Player', '* rollover now');
+    const sum = await s.run();
+    expect(sum).toMatchObject({ handled: 2, waiting: 0 });
+    expect(s.acted.map((a) => [a.verb, a.ref.author, a.ref.revid])).toEqual([['rollover', 'Admin', 1]]);
+    expect(s.rows.map((r) => [r.request.author, r.verdict])).toEqual([['Admin', 'done'], ['Player', 'refused']]);
+    expect(s.rows[1]?.message).toContain('Player, who added this line in revision 2, is not in an allowed group (sysop)');
+    const lines = s.wiki.text.split('\n');
+    expect(lines[2]).toMatch(/^\* rollover now <!-- croupier:done r1 --> → '''Done'''/);
+    expect(lines[3]).toMatch(/^\* rollover now <!-- croupier:refused r2 --> → '''Refused'''.*not in an allowed group/);
+    // Never acted on twice.
+    expect(await s.run()).toMatchObject({ handled: 0 });
+    expect(s.acted).toHaveLength(1);
+  });
+
+  test('a name typed in the text does not count', async () => {
+    const s = setup();
+    s.wiki.append('Player', '* check --[[User:Admin|Admin]] 22:00, 21 November 2026 (UTC)');
+    await s.run();
+    expect(s.acted).toEqual([]);
+    expect(s.rows[0]).toMatchObject({ verdict: 'refused', request: { author: 'Player' } });
+  });
+
+  test('a plain user who edits an admin\'s line into another request is its author', async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* check');
+    s.wiki.edit('Player', s.wiki.text.replace('* check', '* rollover now'));
+    await s.run();
+    expect(s.acted).toEqual([]);
+    expect(s.rows[0]).toMatchObject({ verdict: 'refused', request: { author: 'Player', verb: 'rollover' } });
+  });
+
+  test('a request already in the History (crash before the mark) is marked, not acted on again', async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* rollover now');
+    const first = await s.run();
+    expect(first.handled).toBe(1);
+    // Simulate the crash: undo the mark on the page, keep the History row.
+    s.wiki.edit('Croupier', `${HEAD}* rollover now\n`);
+    // The line is now "added" by Croupier's revert in this fake; restore authorship to the admin's revision.
+    s.wiki.revs.splice(0, 2);
+    await s.run();
+    expect(s.acted).toHaveLength(1);
+    expect(s.wiki.text).toContain('croupier:done r1');
+  });
+
+  test('a request begun but not recorded (the bot stopped in between) is not repeated', async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* rollover now');
+    const { requestKey } = await import('../../../src/cron/requests.ts');
+    s.begun.add(requestKey(1, '* rollover now'));
+    await s.run();
+    expect(s.acted).toEqual([]);
+    expect(s.rows[0]).toMatchObject({ verdict: 'failed' });
+    expect(s.wiki.text).toContain('croupier:failed r1');
+  });
+
+  test('while halted only "clear" is answered; after it, the waiting requests are', async () => {
+    const s = setup({ halted: true });
+    s.wiki.append('Admin', '* check');
+    s.wiki.append('Admin', '* clear');
+    const sum = await s.run();
+    expect(s.acted.map((a) => a.verb)).toEqual(['clear', 'check']);
+    expect(sum).toMatchObject({ handled: 2, waiting: 0 });
+  });
+
+  test('while halted, without a clear, requests wait unanswered', async () => {
+    const s = setup({ halted: true });
+    s.wiki.append('Admin', '* check');
+    expect(await s.run()).toMatchObject({ handled: 0, waiting: 1 });
+    expect(s.rows).toEqual([]);
+    expect(pendingRequests(s.wiki.text)).toHaveLength(1);
+  });
+
+  test('an unknown request from an admin is refused as not understood', async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* give everyone 10 chips');
+    await s.run();
+    expect(s.rows[0]).toMatchObject({ verdict: 'refused' });
+    expect(s.rows[0]?.message).toContain('not understood');
+  });
+});

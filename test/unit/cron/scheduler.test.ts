@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Scheduler, cronForInstant, type StatusInfo } from '../../../src/cron/scheduler.ts';
+import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';
+import { fakeJobs, silentLogger, type FakeGame } from './fakes.ts';
+
+const MON = 1, THU = 4, FRI = 5;
+const iso = (s: string) => new Date(s);
+const H = 3_600_000;
+
+function storeWith(games: Record<string, Partial<StoreData['games'][string]>>): MemoryStore {
+  const d = emptyStore();
+  for (const [id, g] of Object.entries(games)) {
+    d.games[id] = { consecutiveFailures: 0, halted: false, requestsHandled: [], ...g };
+  }
+  return new MemoryStore(d);
+}
+
+let scheduler: Scheduler | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(async () => {
+  const stopping = scheduler?.stop(0);
+  await vi.advanceTimersByTimeAsync(24 * H);
+  await stopping;
+  scheduler = undefined;
+  vi.useRealTimers();
+});
+
+function setup(opts: {
+  now: string; games: Record<string, FakeGame>; store?: MemoryStore; max?: number;
+  status?: (game: string, info: StatusInfo) => Promise<void>;
+}) {
+  vi.setSystemTime(iso(opts.now));
+  const fake = fakeJobs(opts.games);
+  const store = opts.store ?? storeWith(Object.fromEntries(Object.keys(opts.games).map((g) => [g, { lastCheck: opts.now }])));
+  scheduler = new Scheduler({
+    games: Object.keys(opts.games), store, jobs: fake.jobs, logger: silentLogger(),
+    maxConsecutiveFailures: opts.max ?? 3, ...(opts.status ? { status: opts.status } : {}),
+  });
+  return { fake, store, scheduler };
+}
+
+describe('scheduler (fake timers)', () => {
+  test('a boundary fires exactly one rollover', async () => {
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-25T23:00:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
+    });
+    await s.start();
+    expect(fake.rollovers()).toEqual([]);
+    expect(s.nextRunFor('c16')).toEqual({ at: iso('2026-11-26T00:00:00Z'), kind: 'rollover' });
+
+    await vi.advanceTimersByTimeAsync(H);
+    await s.idle();
+    expect(fake.rollovers()).toEqual([
+      expect.objectContaining({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'boundary' }),
+    ]);
+    // The rest of the phase: hourly checks, no more rollovers.
+    await vi.advanceTimersByTimeAsync(30 * H);
+    await s.idle();
+    expect(fake.rollovers()).toHaveLength(1);
+    expect(fake.calls.filter((c) => c.kind === 'check').length).toBeGreaterThanOrEqual(30);
+    expect(s.nextRunFor('c16')?.kind).toBe('check');
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-30T00:00:00Z'));
+  });
+
+  test('no run at start when nothing is due', async () => {
+    const { fake, store, scheduler: s } = setup({
+      now: '2026-11-24T10:20:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
+    });
+    await s.start();
+    await s.idle();
+    expect(fake.calls).toEqual([]);
+    expect((await store.read()).runs).toEqual([]);
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-26T00:00:00Z'));
+  });
+
+  test('a first start with no check recorded runs the check once, and no rollover', async () => {
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-24T10:20:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
+      store: new MemoryStore(),
+    });
+    await s.start();
+    await s.idle();
+    expect(fake.calls.map((c) => c.kind)).toEqual(['check']);
+  });
+
+  test('a restart after three missed boundaries performs three rollovers in order, then none', async () => {
+    const games = { c16: { weekdays: [MON, THU], applied: iso('2026-11-09T00:00:00Z') } };
+    const { fake, store, scheduler: s } = setup({ now: '2026-11-21T12:34:00Z', games });
+    await s.start();
+    await s.idle();
+    expect(fake.rollovers().map((c) => [c.boundary, c.trigger])).toEqual([
+      ['2026-11-12T00:00:00.000Z', 'catch-up'],
+      ['2026-11-16T00:00:00.000Z', 'catch-up'],
+      ['2026-11-19T00:00:00.000Z', 'catch-up'],
+    ]);
+    const data = await store.read();
+    expect(data.runs.map((r) => [r.kind, r.result, r.boundary])).toEqual([
+      ['rollover', 'changed', '2026-11-12T00:00:00.000Z'],
+      ['rollover', 'changed', '2026-11-16T00:00:00.000Z'],
+      ['rollover', 'changed', '2026-11-19T00:00:00.000Z'],
+    ]);
+    expect(data.games.c16?.lastBoundaryApplied).toBe('2026-11-19T00:00:00.000Z');
+
+    // The next ticks find nothing more to apply.
+    await vi.advanceTimersByTimeAsync(5 * H);
+    await s.idle();
+    expect(fake.rollovers()).toHaveLength(3);
+
+    // Nor does another restart.
+    await s.stop(0);
+    const again = new Scheduler({ games: ['c16'], store, jobs: fake.jobs, logger: silentLogger() });
+    scheduler = again;
+    await again.start();
+    await again.idle();
+    expect(fake.rollovers()).toHaveLength(3);
+  });
+
+  test('a long job does not overlap the next tick', async () => {
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-25T23:59:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 90 * 60_000 } },
+    });
+    await s.start();
+    // Boundary at 00:00 starts a 90-minute rollover; the check ticks at 00:00 and 01:00 come during it.
+    await vi.advanceTimersByTimeAsync(4 * H);
+    await s.idle();
+    expect(fake.maxActive).toBe(1);
+    expect(fake.rollovers()).toHaveLength(1);
+    const kinds = fake.calls.map((c) => `${c.kind}@${c.at.slice(11, 16)}`);
+    // The rollover finished at 01:30; the check waited for it instead of running alongside.
+    expect(kinds[0]).toBe('rollover@00:00');
+    expect(kinds[1]).toBe('check@01:30');
+    expect(fake.calls.filter((c) => c.at > '2026-11-26T00:00:00.000Z' && c.at < '2026-11-26T01:30:00.000Z')).toEqual([]);
+    // …and the schedule goes on afterwards.
+    expect(kinds.slice(2)).toEqual(['check@02:00', 'check@03:00']);
+  });
+
+  test('the schedule follows a changed Ruleset', async () => {
+    const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') };
+    const { fake, scheduler: s } = setup({ now: '2026-11-25T22:30:00Z', games: { c16: game } });
+    await s.start();
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-26T00:00:00Z'));
+    // A proposal moves the Battle Phase to start on Friday; the 23:00 check re-reads the Ruleset.
+    game.weekdays = [MON, FRI];
+    await vi.advanceTimersByTimeAsync(H);
+    await s.idle();
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-27T00:00:00Z'));
+    // Thursday 00:00 passes without a rollover; Friday 00:00 brings exactly one.
+    await vi.advanceTimersByTimeAsync(25 * H);
+    await s.idle();
+    expect(fake.rollovers().map((c) => c.boundary)).toEqual(['2026-11-27T00:00:00.000Z']);
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-30T00:00:00Z'));
+  });
+
+  test('several games are each scheduled from their own ruleset', async () => {
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-25T23:30:00Z',
+      games: {
+        c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') },
+        garden: { weekdays: [FRI], applied: iso('2026-11-20T00:00:00Z') },
+      },
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(49 * H);
+    await s.idle();
+    expect(fake.rollovers().map((c) => `${c.game}@${c.boundary}`)).toEqual([
+      'c16@2026-11-26T00:00:00.000Z',
+      'garden@2026-11-27T00:00:00.000Z',
+    ]);
+    expect(fake.maxActive).toBe(1);
+  });
+
+  test('failures are counted; after the maximum the game is halted until cleared', async () => {
+    const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), broken: 'table "Players", row 3: "x" is not a number' };
+    const published: StatusInfo[] = [];
+    const { fake, store, scheduler: s } = setup({
+      now: '2026-11-25T22:30:00Z', games: { c16: game }, max: 2,
+      status: async (_g, info) => { published.push(info); },
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(5 * H);
+    await s.idle();
+    const data = await store.read();
+    const failed = data.runs.filter((r) => r.result === 'failed');
+    expect(failed).toHaveLength(2); // 23:00, 00:00 — then halted: no more attempts
+    expect(failed[0]?.error).toContain('row 3');
+    expect(data.games.c16?.halted).toBe(true);
+    expect(fake.calls).toEqual([]);
+    expect(published.at(-1)?.record.halted).toBe(true);
+    expect(published.at(-1)?.lastFailure?.error).toContain('"x" is not a number');
+
+    // An admin fixes the page and clears the halt: the missed boundary is applied at the next check.
+    delete game.broken;
+    const { clearHalt } = await import('../../../src/cron/store.ts');
+    await clearHalt(store, 'c16', 'Admin', new Date());
+    await vi.advanceTimersByTimeAsync(H);
+    await s.idle();
+    expect(fake.rollovers().map((c) => c.boundary)).toEqual(['2026-11-26T00:00:00.000Z']);
+    expect((await store.read()).games.c16?.consecutiveFailures).toBe(0);
+  });
+
+  test('requests are answered after the catch-up; a "clear" request lifts a halt and the missed boundaries follow', async () => {
+    vi.setSystemTime(iso('2026-11-24T10:00:00Z'));
+    const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-16T00:00:00Z') };
+    const fake = fakeJobs({ c16: game });
+    const store = storeWith({ c16: { halted: true, consecutiveFailures: 3, haltReason: 'broken page' } });
+    const seen: string[] = [];
+    const ref = { key: 'k', line: '* clear', verb: 'clear', page: 'R', revid: 9, timestamp: '', author: 'Admin' };
+    scheduler = new Scheduler({
+      games: ['c16'], store, jobs: fake.jobs, logger: silentLogger(),
+      requests: async (_g, _now, actions) => {
+        seen.push(`requests (halted: ${await actions.halted()}, rollovers so far: ${fake.rollovers().length})`);
+        if (await actions.halted()) await actions.clear(ref);
+        else await actions.rollover({ ...ref, verb: 'rollover', line: '* rollover now' });
+        return { handled: 1, waiting: 0, edits: 1 };
+      },
+    });
+    await scheduler.start();
+    await scheduler.idle();
+    // Halted: the request pass came first and cleared it; then the two missed boundaries, in order.
+    expect(seen).toEqual(['requests (halted: true, rollovers so far: 0)']);
+    expect(fake.rollovers().map((c) => [c.boundary, c.trigger])).toEqual([
+      ['2026-11-19T00:00:00.000Z', 'catch-up'],
+      ['2026-11-23T00:00:00.000Z', 'catch-up'],
+    ]);
+    expect((await store.read()).games.c16).toMatchObject({ halted: false, clearedBy: 'Admin (request r9)' });
+    // Not halted: the next check catches up first (nothing to do), then answers the request (a forced rollover).
+    await vi.advanceTimersByTimeAsync(H);
+    await scheduler.idle();
+    expect(seen[1]).toBe('requests (halted: false, rollovers so far: 2)');
+    expect(fake.rollovers().at(-1)).toMatchObject({ trigger: 'request', force: true, actor: 'Admin' });
+  });
+
+  test('shutdown waits for the running job, or abandons it after the grace period', async () => {
+    const { store, scheduler: s } = setup({
+      now: '2026-11-25T23:59:59Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 10 * 60_000 } },
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(2_000); // the boundary job starts
+    const stopping = s.stop(60_000);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(await stopping).toBe('abandoned');
+    const run = (await store.read()).runs.at(-1);
+    expect(run?.result).toBe('abandoned');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+  });
+
+  test('cron expression for an instant is in UTC with seconds', () => {
+    expect(cronForInstant(iso('2026-11-26T00:00:00Z'))).toBe('0 0 0 26 11 *');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { renderStatus, spliceRegion, makeStatusPublisher } from '../../../src/cron/status-page.ts';
+import type { StatusInfo } from '../../../src/cron/scheduler.ts';
+import { GameRecord } from '../../../src/cron/store.ts';
+
+const info = (over: Partial<StatusInfo> = {}): StatusInfo => ({
+  game: 'c16', now: new Date('2026-11-26T00:00:05Z'),
+  record: GameRecord.parse({ consecutiveFailures: 1, lastError: { at: '2026-11-26T00:00:04Z', message: 'table "Players", row 3, column "vertebrae": "x" is not a number', kind: 'rollover' } }),
+  lastRun: { id: 'r1', game: 'c16', kind: 'rollover', trigger: 'boundary', start: '2026-11-26T00:00:00Z', end: '2026-11-26T00:00:04Z', result: 'failed', edits: 0, error: 'table "Players", row 3, column "vertebrae": "x" is not a number', boundary: '2026-11-26T00:00:00Z' },
+  lastFailure: undefined, maxConsecutiveFailures: 3,
+  nextRun: { at: new Date('2026-11-26T01:00:00Z'), kind: 'check' },
+  ...over,
+});
+
+describe('status page', () => {
+  test('shows the last run, its result, the next run and the last error in plain words', () => {
+    const text = renderStatus(info());
+    expect(text).toContain('! Last run\n| 2026-11-26 00:00 UTC — phase rollover for the boundary of 2026-11-26 00:00 UTC (boundary)');
+    expect(text).toContain("'''FAILED'''");
+    expect(text).toContain('! Next scheduled run\n| 2026-11-26 01:00 UTC (periodic check)');
+    expect(text).toContain('<nowiki>table "Players", row 3, column "vertebrae": "x" is not a number</nowiki>');
+    expect(text).toContain("'''Failing''': 1 consecutive failed run(s); the bot halts after 3.");
+  });
+
+  test('a halted game says how to clear it', () => {
+    const text = renderStatus(info({ record: GameRecord.parse({ halted: true, consecutiveFailures: 3, haltReason: '3 consecutive failed runs' }) }));
+    expect(text).toContain("'''HALTED'''");
+    expect(text).toContain('<code>* clear</code>');
+    expect(text).toContain('croupier clear --game c16');
+  });
+
+  test('only the bot region is replaced; text around it is kept', () => {
+    const region = renderStatus(info());
+    const page = spliceRegion('Intro by a human.\n', region);
+    expect(page.startsWith('Intro by a human.\n\n<!-- croupier:begin status -->')).toBe(true);
+    const again = spliceRegion(page + 'Footer.\n', renderStatus(info({ record: GameRecord.parse({}) })));
+    expect(again).toContain('Intro by a human.');
+    expect(again).toContain('Footer.');
+    expect(again.match(/croupier:begin status/g)).toHaveLength(1);
+    expect(again).toContain('! Last error\n| none');
+  });
+
+  test('the publisher creates the page when missing', async () => {
+    const saved: { title: string; text: string; create: boolean }[] = [];
+    const publish = makeStatusPublisher({
+      wiki: { save: async (title, f, o) => { const r = f(''); if (r) saved.push({ title, text: r.text, create: o.create }); return { changed: !!r }; } },
+      pageFor: () => 'Cycle 16/Gamestate/Status',
+    });
+    await publish('c16', info());
+    expect(saved[0]).toMatchObject({ title: 'Cycle 16/Gamestate/Status', create: true });
+  });
+});
