@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // Starts the local wiki (or reuses a running one), seeds it, stops it afterwards if it started it.
+          globalSetup: ['test/integration/global-setup.ts'],
           // One real wiki shared by every file: run files one after another.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,6 +1,48 @@
 import type { Command } from 'commander';
+import { findGame } from '../../config.ts';
+import { publishTables } from '../../jobs/publish-tables.ts';
+import { buildContext, fail } from '../context.ts';
 
-// Placeholder: replaced by the module that implements `croupier publish-tables`.
+interface Options {
+  game: string;
+  dryRun?: boolean;
+  config?: string;
+  trigger?: string;
+}
+
+/** `croupier publish-tables --game <id> [--dry-run] [--config <path>]` */
 export function registerPublishTables(program: Command): void {
-  program.command('publish-tables').description('(not implemented yet)');
+  program
+    .command('publish-tables')
+    .description("Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page")
+    .requiredOption('--game <id>', 'game id from the config')
+    .option('--dry-run', 'print the unified diff of what would be saved; write nothing')
+    .option('--config <path>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json, else the embedded default)')
+    .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
+    .action(async (opts: Options) => {
+      try {
+        const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
+        const game = findGame(ctx.config, opts.game);
+        const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
+        for (const w of r.warnings) console.error(`warning: ${w}`);
+        for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
+        if (r.save.dryRun) {
+          if (r.save.changed) {
+            process.stdout.write(r.save.diff);
+            console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
+            if (r.save.summary) console.log(`summary: ${r.save.summary}`);
+          } else {
+            console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
+          }
+        } else if (r.save.changed) {
+          console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
+          console.log(r.url);
+        } else {
+          console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);
+          console.log(r.url);
+        }
+      } catch (err) {
+        fail(err);
+      }
+    });
 }

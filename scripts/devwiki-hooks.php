@@ -1,0 +1,69 @@
+<?php
+// Test hooks of the local dev wiki (scripts/devwiki.sh copies this file next to its LocalSettings.php).
+//
+// A request carrying the header   X-Devwiki-Fake: maxlag=2;key=abc   is answered with a `maxlag` error
+// (fake replication lag of 7 s) for the first 2 requests that carry key "abc" and a maxlag parameter;
+// `ratelimited=1;key=abc` makes the first edit with that key fail with `ratelimited`.
+// Requests without the header are never affected, so other clients of the same wiki see nothing.
+
+$wgDevwikiFakeDir = __DIR__ . '/fake';
+
+/** Parse the header; null when absent. */
+function devwikiFakeSpec(): ?array {
+	$header = RequestContext::getMain()->getRequest()->getHeader( 'X-Devwiki-Fake' );
+	if ( !$header ) {
+		return null;
+	}
+	$spec = [];
+	foreach ( explode( ';', $header ) as $part ) {
+		$kv = explode( '=', trim( $part ), 2 );
+		if ( count( $kv ) === 2 ) {
+			$spec[$kv[0]] = $kv[1];
+		}
+	}
+	return isset( $spec['key'] ) && preg_match( '/^[A-Za-z0-9_-]{1,64}$/', $spec['key'] ) ? $spec : null;
+}
+
+/** True while the counter of (key, what) is below the wanted number of failures; counts this one. */
+function devwikiFakeTake( array $spec, string $what ): bool {
+	global $wgDevwikiFakeDir;
+	$want = (int)( $spec[$what] ?? 0 );
+	if ( $want <= 0 ) {
+		return false;
+	}
+	if ( !is_dir( $wgDevwikiFakeDir ) ) {
+		@mkdir( $wgDevwikiFakeDir, 0700, true );
+	}
+	$file = "$wgDevwikiFakeDir/{$spec['key']}.$what";
+	$fh = fopen( $file, 'c+' );
+	flock( $fh, LOCK_EX );
+	$done = (int)stream_get_contents( $fh );
+	$take = $done < $want;
+	if ( $take ) {
+		ftruncate( $fh, 0 );
+		rewind( $fh );
+		fwrite( $fh, (string)( $done + 1 ) );
+	}
+	flock( $fh, LOCK_UN );
+	fclose( $fh );
+	return $take;
+}
+
+$wgHooks['ApiMaxLagInfo'][] = static function ( &$lagInfo ) {
+	$spec = devwikiFakeSpec();
+	if ( $spec && devwikiFakeTake( $spec, 'maxlag' ) ) {
+		$lagInfo = [ 'host' => 'devwiki-fake', 'lag' => 7, 'type' => 'db' ];
+	}
+};
+
+$wgHooks['PingLimiter'][] = static function ( $user, $action, &$result, $incrBy ) {
+	if ( $action !== 'edit' || $incrBy === 0 ) {
+		return true;
+	}
+	$spec = devwikiFakeSpec();
+	if ( $spec && devwikiFakeTake( $spec, 'ratelimited' ) ) {
+		$result = true;
+		return false;
+	}
+	return true;
+};

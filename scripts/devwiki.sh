@@ -1,0 +1,325 @@
+#!/usr/bin/env bash
+# A private, real MediaWiki on 127.0.0.1 for Croupier's tests and demo.
+#
+#   scripts/devwiki.sh start    install packages if missing, create the wiki if missing, serve it
+#                               (reuses a running healthy wiki), seed it on first creation
+#   scripts/devwiki.sh seed     (re-)import the fixture pages and reset the shutoff page
+#   scripts/devwiki.sh status   say whether it runs, and where (exit 0 running, 3 not running)
+#   scripts/devwiki.sh stop     stop the server this script started (its PID and its workers, nothing else)
+#   scripts/devwiki.sh env      print the env file as `export` lines:  eval "$(scripts/devwiki.sh env)"
+#   scripts/devwiki.sh reset    stop, delete the wiki, start a fresh one
+#
+# Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR). Nothing is written to /etc:
+# the installer gets --confpath and every PHP process gets MW_CONFIG_FILE.
+# Rate limits and login throttles are off unless DEVWIKI_RATELIMITS=1 at start.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DIR="${DEVWIKI_DIR:-$ROOT/.devwiki}"
+MW=/usr/share/mediawiki
+PACKAGES=(mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml)
+WORKERS="${DEVWIKI_WORKERS:-4}"
+export MW_CONFIG_FILE="$DIR/LocalSettings.php"
+
+say() { printf 'devwiki: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+# ---------------------------------------------------------------- packages
+missing_packages() {
+  local p out=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || out+=("$p")
+  done
+  echo "${out[@]:-}"
+}
+
+apt_retry() { # apt-get waits for the dpkg lock itself; the lists lock of `update` is retried here
+  local i
+  for i in $(seq 1 60); do
+    if "$@"; then return 0; fi
+    say "apt-get failed (lock held by another apt?), retrying in 5 s ($i/60)"
+    sleep 5
+  done
+  return 1
+}
+
+ensure_packages() {
+  local missing; missing="$(missing_packages)"
+  [ -z "${missing// /}" ] && return 0
+  local SUDO=()
+  if [ "$(id -u)" != 0 ]; then command -v sudo >/dev/null || die "need root to install: $missing"; SUDO=(sudo); fi
+  say "installing $missing (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq update
+  # shellcheck disable=SC2086
+  apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq install -y --no-install-recommends $missing >/dev/null
+  missing="$(missing_packages)"
+  [ -z "${missing// /}" ] || die "still missing after apt-get: $missing"
+}
+
+# ---------------------------------------------------------------- helpers
+rand_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; } # 2*N lowercase hex chars
+
+free_port() {
+  php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# The PID in server.pid, if that process is still our php -S (guards against PID reuse).
+server_pid() {
+  [ -f "$DIR/server.pid" ] || return 1
+  local pid; pid="$(cat "$DIR/server.pid")"
+  [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "-S 127.0.0.1:$(cat "$DIR/port" 2>/dev/null)" || return 1
+  echo "$pid"
+}
+
+children_of() { # direct children of $1, from /proc
+  local f
+  for f in /proc/[0-9]*/stat; do
+    # field 4 of /proc/PID/stat is the parent PID; the command name (field 2) may contain spaces
+    awk -v p="$1" '{ sub(/^.*\) /, ""); if ($2 == p) print FILENAME }' "$f" 2>/dev/null
+  done | sed -E 's#/proc/([0-9]+)/stat#\1#'
+}
+
+api_url() { echo "http://127.0.0.1:$(cat "$DIR/port")/api.php"; }
+
+healthy() { # (php, not curl: php is installed by now, curl may not be)
+  php -r '$c = stream_context_create(["http" => ["timeout" => 5]]);
+    $r = @file_get_contents($argv[1], false, $c); exit($r !== false && strpos($r, "\"sitename\"") !== false ? 0 : 1);' \
+    "$(api_url)?action=query&meta=siteinfo&format=json"
+}
+
+# Read a value from the env file.
+envval() { sed -n "s/^$1=//p" "$DIR/env" 2>/dev/null | head -1; }
+
+# ---------------------------------------------------------------- create
+write_runtime() { # settings read on every request: port, rate limits, test hooks
+  local port="$1" ratelimits="${DEVWIKI_RATELIMITS:-0}"
+  cat >"$DIR/runtime.php" <<PHP
+<?php
+// Written by scripts/devwiki.sh start; read on every request.
+\$wgServer = 'http://127.0.0.1:$port';
+\$wgCanonicalServer = \$wgServer;
+if ( '$ratelimits' !== '1' ) {
+	\$wgRateLimits = [];
+	\$wgPasswordAttemptThrottle = false;
+	\$wgAccountCreationThrottle = false;
+}
+PHP
+}
+
+wipe_dir() { # everything in $DIR but the lock file
+  find "$DIR" -mindepth 1 -maxdepth 1 ! -name .lock -exec rm -rf {} +
+}
+
+create_wiki() {
+  local port="$1"
+  say "creating a private wiki in $DIR"
+  wipe_dir
+  local admin_pw player_pw bot_user_pw bot_pw
+  admin_pw="$(rand_hex 12)"; player_pw="$(rand_hex 12)"; bot_user_pw="$(rand_hex 12)"; bot_pw="$(rand_hex 20)"
+  (umask 077; printf '%s' "$admin_pw" >"$DIR/adminpass")
+  mkdir -p "$DIR/data" "$DIR/cache"
+  (cd "$MW" && php maintenance/install.php --dbtype=sqlite --dbpath="$DIR/data" \
+      --dbname=devwiki --server="http://127.0.0.1:$port" --scriptpath= --confpath="$DIR" --skins=Vector \
+      --passfile="$DIR/adminpass" --lang=en "Croupier Dev Wiki" Admin >"$DIR/install.log" 2>&1) \
+    || { tail -30 "$DIR/install.log" >&2; die "install.php failed (log: $DIR/install.log)"; }
+  rm -f "$DIR/adminpass"
+  cat >>"$DIR/LocalSettings.php" <<'PHP'
+
+# ---- added by scripts/devwiki.sh ----
+$wgCacheDirectory = __DIR__ . '/cache';
+$wgJobRunRate = 0;
+$wgEnableUploads = false;
+$wgGroupPermissions['*']['createaccount'] = false;
+$wgGroupPermissions['*']['edit'] = false;
+$wgShowExceptionDetails = true;
+require __DIR__ . '/hooks.php';
+require __DIR__ . '/runtime.php';
+PHP
+  cp "$ROOT/scripts/devwiki-hooks.php" "$DIR/hooks.php"
+  write_runtime "$port"
+  echo "$port" >"$DIR/port"
+  (cd "$MW" \
+    && php maintenance/createAndPromote.php --bot Bot "$bot_user_pw" >/dev/null \
+    && php maintenance/createAndPromote.php Player "$player_pw" >/dev/null \
+    && php maintenance/createBotPassword.php --appid=croupier \
+      --grants=basic,highvolume,editpage,editprotected,createeditmovepage Bot "$bot_pw" >/dev/null) \
+    || die "creating accounts failed"
+  # The env file is written last: its presence marks a complete wiki.
+  (umask 077; cat >"$DIR/env.tmp" <<ENV
+# Written by scripts/devwiki.sh: the local dev wiki's API and accounts (secrets; not in git)
+CROUPIER_API_URL=http://127.0.0.1:$port/api.php
+CROUPIER_USERNAME=Bot@croupier
+CROUPIER_PASSWORD=$bot_pw
+DEVWIKI_ADMIN_USER=Admin
+DEVWIKI_ADMIN_PASSWORD=$admin_pw
+DEVWIKI_PLAYER_USER=Player
+DEVWIKI_PLAYER_PASSWORD=$player_pw
+DEVWIKI_BOT_USER=Bot
+DEVWIKI_BOT_PASSWORD=$bot_user_pw
+ENV
+  )
+  mv "$DIR/env.tmp" "$DIR/env"
+}
+
+write_config() {
+  local games=() g
+  games+=('{"id": "cycle16", "kind": "cycle16", "ruleset": "Cycle 16/Ruleset", "gamestate": "Cycle 16/Gamestate"}')
+  [ -f "$ROOT/fixtures/round10/ruleset.wikitext" ] && games+=('{"id": "round10", "kind": "generic", "ruleset": "Round 10/Ruleset", "gamestate": "Round 10/Gamestate"}')
+  [ -f "$ROOT/fixtures/cycle15/ruleset.wikitext" ] && games+=('{"id": "cycle15", "kind": "generic", "ruleset": "Cycle 15/Ruleset", "gamestate": "Cycle 15/Gamestate"}')
+  [ -f "$ROOT/fixtures/nomicoup/ruleset.wikitext" ] && games+=('{"id": "nomicoup", "kind": "generic", "ruleset": "Nomicoup/Ruleset", "gamestate": "Nomicoup/Gamestate"}')
+  {
+    echo '{'
+    echo '  "operator": {"contact": "local dev wiki (scripts/devwiki.sh)"},'
+    echo '  "wiki": {"editThrottleMs": 0, "maxRetries": 2, "retryPauseMs": 1000, "shutoff": {"page": "Croupier/Shutoff", "runWord": "run"}},'
+    echo '  "store": {"path": ".devwiki/store.json"},'
+    echo '  "games": ['
+    local i=0
+    for g in "${games[@]}"; do
+      i=$((i + 1)); if [ "$i" -lt "${#games[@]}" ]; then echo "    $g,"; else echo "    $g"; fi
+    done
+    echo '  ]'
+    echo '}'
+  } >"$DIR/config.json"
+}
+
+# ---------------------------------------------------------------- seed
+edit_page() { # title file summary
+  (cd "$MW" && php maintenance/edit.php -u Admin -s "$3" "$1" <"$2" >/dev/null) || die "seeding \"$1\" failed"
+}
+
+starter_gamestate() { # game name
+  cat <<WIKI
+This is the Gamestate page of $1 on the local dev wiki (a starter page: no Gamestate fixture was found).
+
+== Players ==
+Nobody has joined yet.
+
+== Card tables ==
+Croupier writes the computed card tables below.
+WIKI
+}
+
+do_seed() {
+  [ -f "$DIR/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  local f="$DIR/seed.tmp" n=0 src title game
+  while read -r src title; do
+    [ -f "$ROOT/fixtures/$src" ] || continue
+    edit_page "$title" "$ROOT/fixtures/$src" "Seed from fixtures/$src"; n=$((n + 1))
+  done <<'LIST'
+cycle16/ruleset.wikitext Cycle 16/Ruleset
+round10/ruleset.wikitext Round 10/Ruleset
+cycle15/ruleset.wikitext Cycle 15/Ruleset
+nomicoup/ruleset.wikitext Nomicoup/Ruleset
+LIST
+  for game in "cycle16:Cycle 16" "round10:Round 10" "cycle15:Cycle 15" "nomicoup:Nomicoup"; do
+    src="${game%%:*}"; title="${game#*:}"
+    if [ -f "$ROOT/fixtures/$src/gamestate.wikitext" ]; then
+      edit_page "$title/Gamestate" "$ROOT/fixtures/$src/gamestate.wikitext" "Seed from fixtures/$src/gamestate.wikitext"
+    elif [ "$src" = cycle16 ] || [ -f "$ROOT/fixtures/$src/ruleset.wikitext" ]; then
+      starter_gamestate "$title" >"$f"; edit_page "$title/Gamestate" "$f" "Seed: starter Gamestate page"
+    else continue; fi
+    n=$((n + 1))
+  done
+  printf 'run\n\nCroupier edits only while this page contains the word above. Replace it with "stop" to stop the bot.\n' >"$f"
+  edit_page "Croupier/Shutoff" "$f" "Seed: shutoff page (run)"; n=$((n + 1))
+  rm -f "$f"
+  write_config
+  say "seeded $n pages"
+}
+
+# ---------------------------------------------------------------- start / stop
+do_start() {
+  ensure_packages
+  local port created=0
+  if [ -f "$DIR/LocalSettings.php" ] && [ -f "$DIR/env" ]; then
+    if pid="$(server_pid)" && healthy; then
+      write_runtime "$(cat "$DIR/port")"
+      say "running (pid $pid): $(api_url)"
+      return 0
+    fi
+    port="$(cat "$DIR/port" 2>/dev/null || true)"
+    if [ -z "$port" ] || port_in_use "$port"; then port="$(free_port)"; fi
+  else
+    port="$(free_port)"
+    create_wiki "$port"; created=1
+  fi
+  [ -f "$DIR/server.pid" ] && server_pid >/dev/null && stop_server
+  echo "$port" >"$DIR/port"
+  write_runtime "$port"
+  cp "$ROOT/scripts/devwiki-hooks.php" "$DIR/hooks.php"
+  sed -i "s#^CROUPIER_API_URL=.*#CROUPIER_API_URL=http://127.0.0.1:$port/api.php#" "$DIR/env"
+  # setsid: a harness killing our process group does not take the server with it; stop it with `stop`.
+  setsid env MW_CONFIG_FILE="$DIR/LocalSettings.php" PHP_CLI_SERVER_WORKERS="$WORKERS" \
+    php -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&- &
+  echo $! >"$DIR/server.pid"
+  local i
+  for i in $(seq 1 100); do
+    healthy && break
+    server_pid >/dev/null || { tail -20 "$DIR/server.log" >&2; die "the server exited"; }
+    sleep 0.1
+  done
+  healthy || die "the server did not answer on $(api_url)"
+  [ "$created" = 1 ] && do_seed
+  [ -f "$DIR/config.json" ] || write_config
+  say "started (pid $(cat "$DIR/server.pid")): $(api_url)"
+}
+
+stop_server() {
+  local pid kids k i
+  pid="$(server_pid)" || { rm -f "$DIR/server.pid"; return 0; }
+  kids="$(children_of "$pid")"
+  kill -TERM "$pid" 2>/dev/null || true
+  for k in $kids; do kill -TERM "$k" 2>/dev/null || true; done
+  for i in $(seq 1 50); do
+    local alive=0
+    kill -0 "$pid" 2>/dev/null && alive=1
+    for k in $kids; do kill -0 "$k" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  for k in $kids; do kill -KILL "$k" 2>/dev/null || true; done
+  rm -f "$DIR/server.pid"
+}
+
+do_stop() {
+  if pid="$(server_pid)"; then stop_server; say "stopped (pid $pid)"; else rm -f "$DIR/server.pid"; say "not running"; fi
+}
+
+do_status() {
+  if pid="$(server_pid)" && healthy; then
+    echo "running (pid $pid): $(api_url)"; return 0
+  fi
+  echo "not running"; return 3
+}
+
+do_env() {
+  [ -f "$DIR/env" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  sed -n 's/^\([A-Z_][A-Z0-9_]*\)=\(.*\)$/export \1='"'"'\2'"'"'/p' "$DIR/env"
+}
+
+main() {
+  local cmd="${1:-}"
+  case "$cmd" in
+    start|stop|seed|reset) ;;
+    status) do_status; return $? ;;
+    env) do_env; return 0 ;;
+    *) echo "usage: $0 start|stop|status|seed|env|reset" >&2; return 2 ;;
+  esac
+  mkdir -p "$DIR"
+  # One devwiki.sh at a time per directory (other test runs may start it concurrently).
+  exec 9>"$DIR/.lock"
+  flock -w 300 9 || die "another devwiki.sh holds $DIR/.lock"
+  case "$cmd" in
+    start) do_start ;;
+    stop) do_stop ;;
+    seed) do_seed ;;
+    reset) do_stop; wipe_dir; do_start ;;
+  esac
+}
+
+main "$@"

@@ -1,0 +1,219 @@
+// Croupier's configuration: one JSON file validated by zod, and secrets from the environment only.
+//
+// Which file: `--config <path>`, else $CROUPIER_CONFIG, else `.devwiki/config.json` (written by
+// scripts/devwiki.sh) when it exists, else the embedded default below (the local dev wiki's pages).
+// Secrets: CROUPIER_API_URL, CROUPIER_USERNAME (`User@BotName`, a bot password's login name) and
+// CROUPIER_PASSWORD, from the process environment, else a `.env` file in the working directory, else —
+// for the dev wiki configs — `.devwiki/env`.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** A configuration or secrets problem: the CLI exits with code 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const title = z.string().trim().min(1, 'a page title must not be empty');
+
+export const ShutoffSchema = z.strictObject({
+  /** The bot edits only while this page contains `runWord`. */
+  page: title.default('Croupier/Shutoff'),
+  runWord: z.string().trim().min(1).default('run'),
+});
+
+export const WikiSchema = z.strictObject({
+  /** User-Agent header; default `Croupier/<version> (<operator.contact>) mwn/3.0.3`. */
+  userAgent: z.string().min(1).optional(),
+  /** Minimum pause between two edits of this process, in ms. */
+  editThrottleMs: z.number().int().min(0).default(1000),
+  /** Retries of one API request after a retryable error (maxlag, ratelimited, network, 5xx, …). */
+  maxRetries: z.number().int().min(0).max(10).default(3),
+  /** Base pause before a retry, in ms (doubled per retry for ratelimited and network errors; maxlag honours Retry-After). */
+  retryPauseMs: z.number().int().min(0).default(5000),
+  /** The `maxlag` parameter sent with every request, in seconds. */
+  maxlag: z.number().int().min(0).default(5),
+  /** How many times a save re-reads the page and re-runs its transform after an edit conflict. */
+  maxConflictRetries: z.number().int().min(0).max(20).default(3),
+  /** A save is refused when the page would lose more than this share of its length. */
+  maxShrinkShare: z.number().min(0).max(1).default(0.5),
+  shutoff: ShutoffSchema.prefault({}),
+});
+
+const GameInput = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
+  kind: z.enum(['cycle16', 'generic']),
+  ruleset: title,
+  gamestate: title,
+  /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */
+  tablesPage: title.optional(),
+  /** On-wiki request page; default `<gamestate>/Requests`. */
+  requestsPage: title.optional(),
+  /** Status page the daemon keeps; default `<gamestate>/Status`. */
+  statusPage: title.optional(),
+  /** Revisions of the request page read to find who added a request. */
+  historyLimit: z.number().int().positive().default(200),
+  /** Groups whose members may ask the bot to act on the request page. */
+  allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
+});
+
+export const GameSchema = GameInput.transform((g) => ({
+  ...g,
+  tablesPage: g.tablesPage ?? g.gamestate,
+  requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
+  statusPage: g.statusPage ?? `${g.gamestate}/Status`,
+}));
+
+export const ConfigSchema = z
+  .strictObject({
+    operator: z.strictObject({ contact: z.string().min(1) }).optional(),
+    wiki: WikiSchema.prefault({}),
+    store: z.strictObject({ path: z.string().min(1).default('.croupier/store.json') }).prefault({}),
+    daemon: z
+      .strictObject({
+        /** When the periodic check runs (node-cron syntax, UTC). */
+        checkCron: z.string().min(1).default('0 * * * *'),
+        /** After this many failed runs in a row a game is halted until `clear` is requested. */
+        maxConsecutiveFailures: z.number().int().positive().default(3),
+      })
+      .prefault({}),
+    games: z.array(GameSchema).default([]),
+  })
+  .superRefine((c, ctx) => {
+    const seen = new Set<string>();
+    c.games.forEach((g, i) => {
+      if (seen.has(g.id)) ctx.addIssue({ code: 'custom', message: `duplicate game id "${g.id}"`, path: ['games', i, 'id'] });
+      seen.add(g.id);
+    });
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type GameConfig = z.infer<typeof GameSchema>;
+export type WikiConfig = z.infer<typeof WikiSchema>;
+
+/** The embedded default: the games of the local dev wiki (scripts/devwiki.sh). */
+export const DEFAULT_CONFIG_INPUT: ConfigInput = {
+  games: [{ id: 'cycle16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }],
+};
+
+export const DEVWIKI_CONFIG = '.devwiki/config.json';
+export const DEVWIKI_ENV = '.devwiki/env';
+
+export interface ConfigSource {
+  /** Absolute path of the file, or undefined for the embedded default. */
+  path?: string;
+  /** The embedded default or the dev wiki's own config: secrets may come from `.devwiki/env`. */
+  devwiki: boolean;
+}
+
+/** Which config file a command uses (see the top of this file). */
+export function resolveConfigSource(path?: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ConfigSource {
+  const chosen = path ?? (env.CROUPIER_CONFIG || undefined);
+  if (chosen !== undefined) return { path: resolve(cwd, chosen), devwiki: resolve(cwd, chosen) === resolve(cwd, DEVWIKI_CONFIG) };
+  const dev = resolve(cwd, DEVWIKI_CONFIG);
+  if (existsSync(dev)) return { path: dev, devwiki: true };
+  return { devwiki: true };
+}
+
+/** Validate a parsed JSON value; `where` names its source in errors. */
+export function parseConfig(value: unknown, where = 'config'): Config {
+  const r = ConfigSchema.safeParse(value);
+  if (!r.success) throw new ConfigError(`invalid ${where}:\n${z.prettifyError(r.error)}`);
+  return r.data;
+}
+
+/** Load and validate the config (`path`, else $CROUPIER_CONFIG, else .devwiki/config.json, else the default). */
+export function loadConfig(path?: string): Config {
+  const src = resolveConfigSource(path);
+  if (src.path === undefined) return parseConfig(DEFAULT_CONFIG_INPUT, 'embedded default config');
+  let raw: string;
+  try {
+    raw = readFileSync(src.path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`cannot read config file ${src.path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (err) {
+    throw new ConfigError(`config file ${src.path} is not valid JSON: ${(err as Error).message}`);
+  }
+  return parseConfig(json, `config file ${src.path}`);
+}
+
+export function findGame(config: Config, id: string): GameConfig {
+  const game = config.games.find((g) => g.id === id);
+  if (!game) {
+    const known = config.games.map((g) => g.id).join(', ') || 'none';
+    throw new ConfigError(`no game "${id}" in the config (games: ${known})`);
+  }
+  return game;
+}
+
+// ------------------------------------------------------------------ secrets
+
+export interface Secrets {
+  apiUrl: string;
+  /** `User@BotName` (Special:BotPasswords). */
+  username: string;
+  password: string;
+}
+
+/** KEY=value lines; `#` comments; optional `export `; single or double quotes around the value. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trimStart().startsWith('#')) continue;
+    let v = m[2]!;
+    if ((v.startsWith('"') && v.endsWith('"') && v.length >= 2) || (v.startsWith("'") && v.endsWith("'") && v.length >= 2)) v = v.slice(1, -1);
+    out[m[1]!] = v;
+  }
+  return out;
+}
+
+function readEnvFile(path: string): Record<string, string> {
+  try {
+    return parseEnvFile(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+export const SecretsSchema = z.object({
+  CROUPIER_API_URL: z.url({ protocol: /^https?$/, error: 'CROUPIER_API_URL must be the http(s) URL of the wiki\'s api.php' }),
+  CROUPIER_USERNAME: z
+    .string({ error: 'CROUPIER_USERNAME is not set' })
+    .regex(/^[^@]+@[^@]+$/, 'CROUPIER_USERNAME must be a bot password login name, `User@BotName`'),
+  CROUPIER_PASSWORD: z.string({ error: 'CROUPIER_PASSWORD is not set' }).min(1, 'CROUPIER_PASSWORD is empty'),
+});
+
+export interface SecretsOptions {
+  /** Also read `.devwiki/env` (for the embedded default and the dev wiki's config). */
+  devwiki?: boolean;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/**
+ * The wiki's API URL and the bot password, from the environment; then `.env`; then `.devwiki/env` when
+ * `devwiki` (default: when the config in use is the embedded default or the dev wiki's own config).
+ */
+export function loadSecrets(opts: SecretsOptions = {}): Secrets {
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  const devwiki = opts.devwiki ?? resolveConfigSource(undefined, env, cwd).devwiki;
+  const layers = [env, readEnvFile(resolve(cwd, '.env')), devwiki ? readEnvFile(resolve(cwd, DEVWIKI_ENV)) : {}];
+  const pick = (k: string): string | undefined => layers.map((l) => l[k]).find((v) => v !== undefined && v !== '');
+  const r = SecretsSchema.safeParse({
+    CROUPIER_API_URL: pick('CROUPIER_API_URL'),
+    CROUPIER_USERNAME: pick('CROUPIER_USERNAME'),
+    CROUPIER_PASSWORD: pick('CROUPIER_PASSWORD'),
+  });
+  if (!r.success) {
+    const hint = devwiki ? ' (for the local dev wiki: run `scripts/devwiki.sh start`)' : ' (set them in the environment or a .env file)';
+    throw new ConfigError(`wiki credentials: ${r.error.issues.map((i) => i.message).join('; ')}${hint}`);
+  }
+  return { apiUrl: r.data.CROUPIER_API_URL, username: r.data.CROUPIER_USERNAME, password: r.data.CROUPIER_PASSWORD };
+}

@@ -1,0 +1,124 @@
+// Job: publish the computed card tables of a game's Ruleset into the bot-managed region `card-tables` of
+// its tables page (default: the Gamestate page).
+//
+// One batched read (Ruleset + tables page + shutoff page), one parse, one region splice, at most one edit:
+// login (3 requests) + read (1) + edit (0 or 1) = 4–5 HTTP requests. Running it twice makes one edit at
+// most; after the Ruleset changes, the next run updates the tables. Safe against concurrent human edits
+// (WikiClient.save re-reads and re-runs the transform on edit conflicts).
+import type { Logger } from 'pino';
+import type { Config, GameConfig } from '../config.ts';
+import { parseRuleset, renderTables, type GameKind } from '../games/registry.ts';
+import type { PageRevision, SaveOptions, SaveResult, WikiClient } from '../wiki/client.ts';
+import { WikiError } from '../wiki/errors.ts';
+import { findRegion, replaceRegion } from '../wiki/regions.ts';
+
+export const TABLES_REGION = 'card-tables';
+
+export interface JobContext {
+  config: Config;
+  client: WikiClient;
+  logger?: Logger;
+}
+
+export interface PublishTablesOptions {
+  dryRun?: boolean;
+  /** What started the run, for the edit summary: "cli", "daemon", "request r123", … */
+  trigger?: string;
+  /** Test hook passed to WikiClient.save. */
+  beforeEdit?: SaveOptions['beforeEdit'];
+}
+
+export interface PublishTablesResult {
+  game: string;
+  page: string;
+  url: string;
+  rulesetRevid: number;
+  /** What changed, in words ('' when nothing). */
+  change: string;
+  warnings: string[];
+  save: SaveResult;
+}
+
+/** Rows of a region's tables, as lines from one `|-` to the next (for the summary). */
+function rowsOf(content: string): string[] {
+  return content
+    .split(/\n(?=\|-)/)
+    .map((r) => r.split(/\n\|\}/)[0]!.trim()) // the last row of a table ends at |}
+    .filter((r) => r.startsWith('|-'));
+}
+
+/** "3 rows changed, 1 added" — from the old and new region contents. */
+export function describeTableChange(before: string | undefined, after: string): string {
+  if (before === undefined) return `added the card tables (${rowsOf(after).length} rows)`;
+  const old = rowsOf(before);
+  const now = rowsOf(after);
+  const oldSet = new Set(old);
+  const nowSet = new Set(now);
+  const gone = old.filter((r) => !nowSet.has(r)).length;
+  const fresh = now.filter((r) => !oldSet.has(r)).length;
+  const changed = Math.min(gone, fresh);
+  const parts: string[] = [];
+  if (changed) parts.push(`${changed} row${changed === 1 ? '' : 's'} changed`);
+  if (fresh > changed) parts.push(`${fresh - changed} added`);
+  if (gone > changed) parts.push(`${gone - changed} removed`);
+  return `updated the card tables (${parts.length ? parts.join(', ') : 'text around the tables changed'})`;
+}
+
+/** The tables wikitext of a Ruleset page's text; a WikiError when the game has none. */
+export function computeTables(text: string, game: Pick<GameConfig, 'kind' | 'ruleset'>): { tables: string; warnings: string[] } {
+  const ruleset = parseRuleset(text, { page: game.ruleset, kind: game.kind as GameKind });
+  const tables = renderTables(ruleset);
+  if (tables === undefined) {
+    throw new WikiError({ code: 'no-tables', page: game.ruleset, message: `games of kind "${game.kind}" have no computed card tables` });
+  }
+  return { tables, warnings: ruleset.warnings.map((w) => w.message) };
+}
+
+/** The edit of the tables page for `tables` (null: already up to date). Pure. */
+export function tablesEdit(
+  page: PageRevision,
+  tables: string,
+  info: { ruleset: string; rulesetRevid: number; trigger: string },
+): { text: string; summary: string; change: string } | null {
+  const before = findRegion(page.text, TABLES_REGION, page.title);
+  const upd = replaceRegion(page.text, TABLES_REGION, tables, { heading: 'Card tables', createHeading: false, before: ['History'], page: page.title });
+  if (!upd.changed) return null;
+  const after = findRegion(upd.text, TABLES_REGION, page.title)!;
+  const change = describeTableChange(before?.content, after.content);
+  const summary =
+    `Croupier: ${change}${upd.added ? ' in a new bot-managed region' : ''}, computed from [[${info.ruleset}]] ` +
+    `[[Special:PermanentLink/${info.rulesetRevid}|r${info.rulesetRevid}]] (trigger: ${info.trigger})`;
+  return { text: upd.text, summary, change };
+}
+
+export async function publishTables(ctx: JobContext, game: GameConfig, opts: PublishTablesOptions = {}): Promise<PublishTablesResult> {
+  const { client } = ctx;
+  const shutoff = client.settings.shutoff;
+  const titles = [game.ruleset, game.tablesPage, ...(shutoff ? [shutoff.page] : [])];
+  // A separate tables page is created when missing; the Gamestate page itself must exist.
+  const create = game.tablesPage !== game.gamestate;
+  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(create ? [game.tablesPage] : [])] });
+  const ruleset = pages.get(game.ruleset)!;
+  const { tables, warnings } = computeTables(ruleset.text, game);
+  for (const w of warnings) ctx.logger?.info({ page: game.ruleset }, `warning: ${w}`);
+  const trigger = opts.trigger ?? 'cli';
+  let change = '';
+  const save = await client.save(
+    game.tablesPage,
+    (page) => {
+      const edit = tablesEdit(page, tables, { ruleset: game.ruleset, rulesetRevid: ruleset.revid, trigger });
+      change = edit?.change ?? '';
+      return edit;
+    },
+    { dryRun: opts.dryRun, create, prefetched: pages, beforeEdit: opts.beforeEdit },
+  );
+  if (!save.changed) change = '';
+  ctx.logger?.info({ game: game.id, page: game.tablesPage, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, change || 'card tables up to date');
+  return { game: game.id, page: game.tablesPage, url: client.pageUrl(game.tablesPage), rulesetRevid: ruleset.revid, change, warnings, save };
+}
+
+/** A Ruleset page's text and revision, for `croupier parse --title <page>` (one request). */
+export async function readRulesetFromWiki(ctx: { client: WikiClient }, title: string): Promise<{ text: string; revid: number; title: string; timestamp: string }> {
+  const page = await ctx.client.readPage(title);
+  return { text: page.text, revid: page.revid, title: page.title, timestamp: page.timestamp };
+}

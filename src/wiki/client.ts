@@ -1,0 +1,298 @@
+// The wiki client: an mwn session with Croupier's policies.
+//
+// - Login with a bot password (`User@BotName`); every request carries `assert=bot` (so a lost session is
+//   noticed) and `maxlag`.
+// - mwn's own retries are off (maxRetries 0): every request goes through `request()`, which asks
+//   errors.ts#retryDecision — the one place deciding what is retried (maxlag honouring Retry-After,
+//   `ratelimited` with backoff — mwn does not handle it —, network errors and 5xx, lost sessions, bad tokens).
+// - An edit throttle: at least `editThrottleMs` between two edits of this client.
+// - `readPages()` (one request for several pages) and `save()` (conflict-safe) — see pages.ts and save.ts.
+import { readFileSync } from 'node:fs';
+import { Mwn } from 'mwn';
+import type { Logger } from 'pino';
+import type { Config, Secrets } from '../config.ts';
+import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
+import { botNames, type ShutoffSettings } from './guards.ts';
+import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
+import { savePage, type Edit, type SaveOptions, type SaveResult, type Transform } from './save.ts';
+
+export type { PageRevision, ReadOptions } from './pages.ts';
+export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
+
+const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const mwnVersion = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../node_modules/mwn/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '3';
+  }
+})();
+
+export interface ConnectOptions {
+  apiUrl: string;
+  /** `User@BotName` (bot password) or a plain user name; omit for an anonymous, read-only session. */
+  username?: string;
+  password?: string;
+  userAgent?: string;
+  /** Put into the default User-Agent. */
+  operatorContact?: string;
+  /** The `assert` sent with every request (default: 'bot' when logged in, none when anonymous). */
+  assert?: 'bot' | 'user' | null;
+  maxlag?: number;
+  maxRetries?: number;
+  retryPauseMs?: number;
+  editThrottleMs?: number;
+  maxConflictRetries?: number;
+  maxShrinkShare?: number;
+  /** The emergency shutoff page checked before every edit; null: none. */
+  shutoff?: ShutoffSettings | null;
+  logger?: Logger;
+  /** Extra HTTP headers on every request (tests). */
+  headers?: Record<string, string>;
+}
+
+export function defaultUserAgent(contact?: string): string {
+  return `Croupier/${pkgVersion} (${contact ?? 'operator contact not configured'}) mwn/${mwnVersion} Node.js/${process.versions.node}`;
+}
+
+export interface RevisionInfo {
+  revid: number;
+  /** 0 for the page's first revision. */
+  parentid: number;
+  /** '' when hidden. */
+  user: string;
+  timestamp: string;
+  comment: string;
+  /** Only when asked for. */
+  text?: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class WikiClient {
+  readonly bot: Mwn;
+  readonly apiUrl: string;
+  readonly username?: string;
+  /** Names the bot answers to in {{bots|deny=…}}. */
+  readonly names: string[];
+  readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number };
+  readonly policy: RetryPolicy;
+  /** Extra headers on every request; mutable (tests). */
+  headers: Record<string, string>;
+  /** HTTP requests made, and edits saved, by this client. */
+  readonly stats = { requests: 0, edits: 0, retries: 0 };
+  private readonly password?: string;
+  private readonly log?: Logger;
+  private lastEditAt = 0;
+
+  constructor(opts: ConnectOptions) {
+    this.apiUrl = opts.apiUrl;
+    this.username = opts.username;
+    this.password = opts.password;
+    this.log = opts.logger;
+    this.headers = { ...(opts.headers ?? {}) };
+    this.names = opts.username ? botNames(opts.username) : [];
+    this.settings = {
+      shutoff: opts.shutoff ?? null,
+      maxConflictRetries: opts.maxConflictRetries ?? 3,
+      maxShrinkShare: opts.maxShrinkShare ?? 0.5,
+      editThrottleMs: opts.editThrottleMs ?? 1000,
+    };
+    this.policy = { maxRetries: opts.maxRetries ?? 3, retryPauseMs: opts.retryPauseMs ?? 5000 };
+    const assert = opts.assert === undefined ? (opts.username ? 'bot' : null) : opts.assert;
+    this.bot = new Mwn({
+      apiUrl: opts.apiUrl,
+      username: opts.username,
+      password: opts.password,
+      userAgent: opts.userAgent ?? defaultUserAgent(opts.operatorContact),
+      silent: true,
+      suppressAPIWarnings: true,
+      maxRetries: 0, // retries are decided by errors.ts#retryDecision, in request()
+      defaultParams: { format: 'json', formatversion: '2', maxlag: opts.maxlag ?? 5, ...(assert ? { assert } : {}) },
+    });
+    this.bot.axiosInstance.interceptors.request.use((config) => {
+      this.stats.requests++;
+      for (const [k, v] of Object.entries(this.headers)) config.headers.set(k, v);
+      return config;
+    });
+  }
+
+  get requestCount(): number {
+    return this.stats.requests;
+  }
+
+  /** Log in (a no-op for an anonymous client). Wrong credentials: WikiError `login-failed`. */
+  async login(): Promise<void> {
+    if (!this.username) return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.bot.login();
+        return;
+      } catch (e) {
+        const err = toWikiError(e);
+        if (err.code === 'login-failed') {
+          const hint = this.username.includes('@') ? ' (CROUPIER_USERNAME is `User@BotName` from Special:BotPasswords; a bot password is 32+ lowercase letters and digits)' : '';
+          throw new WikiError({ code: 'login-failed', info: err.info, cause: e, message: `login as "${this.username}" at ${this.apiUrl} failed: ${(err.info || 'rejected').replace(/^Failed: /, '')}${hint}` });
+        }
+        const d = retryDecision(err, attempt, this.policy);
+        if (!d.retry || d.before) throw new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
+        this.stats.retries++;
+        this.log?.warn({ code: err.code, delayMs: d.delayMs }, `login: ${d.reason}; retrying`);
+        await sleep(d.delayMs);
+      }
+    }
+  }
+
+  /**
+   * One API request under the retry policy. Edits (ctx.edit) get a fresh CSRF token and wait for the throttle.
+   * Errors are WikiErrors naming ctx.page.
+   */
+  async request(params: Record<string, unknown>, ctx: { page?: string; edit?: boolean } = {}): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const p = { ...params };
+      if (ctx.edit) {
+        if (!this.bot.csrfToken || this.bot.csrfToken === '%notoken%') await this.bot.getTokens();
+        p.token = this.bot.csrfToken;
+        await this.throttle();
+      }
+      try {
+        const res = await this.bot.request(p as Parameters<Mwn["request"]>[0]);
+        if (ctx.edit) {
+          this.lastEditAt = Date.now();
+          this.stats.edits++;
+        }
+        return res;
+      } catch (e) {
+        const err = toWikiError(e, ctx.page);
+        if (ctx.edit) this.lastEditAt = Date.now();
+        const d = retryDecision(err, attempt, this.policy);
+        if (!d.retry) throw err;
+        this.stats.retries++;
+        this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);
+        if (d.before === 'login') {
+          if (!this.username) throw err;
+          await this.login();
+        } else if (d.before === 'token') {
+          await this.bot.getTokens();
+        }
+        await sleep(d.delayMs);
+      }
+    }
+  }
+
+  private async throttle(): Promise<void> {
+    const wait = this.lastEditAt + this.settings.editThrottleMs - Date.now();
+    if (wait > 0) await sleep(wait);
+  }
+
+  /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */
+  readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
+    return readPagesIn(this, titles, opts);
+  }
+
+  /** Convenience: one page. */
+  async readPage(title: string, opts?: ReadOptions): Promise<PageRevision> {
+    return (await this.readPages([title], opts)).get(title)!;
+  }
+
+  /** Conflict-safe save; see save.ts. */
+  save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
+    return savePage(this, title, transform, opts);
+  }
+
+  /** Groups of each named user (implicit ones included); users that do not exist are absent. */
+  async userGroups(users: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    const list = [...new Set(users.filter((u) => u.trim() !== ''))];
+    for (let i = 0; i < list.length; i += 50) {
+      const batch = list.slice(i, i + 50);
+      const res = (await this.request({ action: 'query', list: 'users', ususers: batch, usprop: 'groups', formatversion: 2 })) as {
+        query?: { users?: { name: string; missing?: boolean; invalid?: boolean; groups?: string[] }[] };
+      };
+      for (const u of res.query?.users ?? []) if (!u.missing && !u.invalid) out.set(u.name, u.groups ?? []);
+    }
+    return out;
+  }
+
+  /** Revisions of a page, newest first, at most `limit` (with their text when `content`). */
+  async revisions(title: string, opts: { limit: number; content?: boolean }): Promise<RevisionInfo[]> {
+    const out: RevisionInfo[] = [];
+    let cont: Record<string, string> = {};
+    while (out.length < opts.limit) {
+      const res = (await this.request(
+        {
+          action: 'query',
+          prop: 'revisions',
+          titles: title,
+          rvprop: `ids|timestamp|user|comment${opts.content ? '|content' : ''}`,
+          ...(opts.content ? { rvslots: 'main' } : {}),
+          rvlimit: Math.min(opts.limit - out.length, opts.content ? 50 : 500),
+          formatversion: 2,
+          ...cont,
+        },
+        { page: title },
+      )) as {
+        continue?: Record<string, string>;
+        query?: { pages?: { missing?: boolean; invalid?: boolean; revisions?: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; slots?: { main?: { content?: string } } }[] }[] };
+      };
+      const page = res.query?.pages?.[0];
+      if (!page || page.missing) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
+      if (page.invalid) throw new WikiError({ code: 'invalid-title', page: title, message: `"${title}" is not a valid page title` });
+      for (const r of page.revisions ?? []) {
+        out.push({
+          revid: r.revid,
+          parentid: r.parentid,
+          user: r.user ?? '',
+          timestamp: r.timestamp,
+          comment: r.comment ?? '',
+          ...(opts.content ? { text: r.slots?.main?.content ?? '' } : {}),
+        });
+      }
+      if (!res.continue) break;
+      cont = res.continue;
+    }
+    return out.slice(0, opts.limit);
+  }
+
+  /** The page's revisions with content, newest first (the shape src/cron/requests.ts wants). */
+  async history(title: string, limit: number): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string }[]> {
+    return (await this.revisions(title, { limit, content: true })).map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: r.timestamp, text: r.text ?? '' }));
+  }
+
+  /** URL of a page's view on the wiki. */
+  pageUrl(title: string): string {
+    return `${this.apiUrl.replace(/api\.php.*$/, 'index.php')}?title=${encodeURIComponent(title.replace(/ /g, '_'))}`;
+  }
+}
+
+/** A logged-in client (anonymous when no username is given). */
+export async function connect(opts: ConnectOptions): Promise<WikiClient> {
+  const client = new WikiClient(opts);
+  await client.login();
+  return client;
+}
+
+/** The connect options of a config + secrets (secrets null: anonymous, read-only). */
+export function clientOptions(config: Config, secrets: Secrets | null, extra: Partial<ConnectOptions> = {}): ConnectOptions {
+  const w = config.wiki;
+  return {
+    apiUrl: secrets?.apiUrl ?? extra.apiUrl ?? '',
+    username: secrets?.username,
+    password: secrets?.password,
+    userAgent: w.userAgent,
+    operatorContact: config.operator?.contact,
+    maxlag: w.maxlag,
+    maxRetries: w.maxRetries,
+    retryPauseMs: w.retryPauseMs,
+    editThrottleMs: w.editThrottleMs,
+    maxConflictRetries: w.maxConflictRetries,
+    maxShrinkShare: w.maxShrinkShare,
+    shutoff: w.shutoff,
+    ...extra,
+  };
+}
+
+/** Edit helper for callers that only have text → text (e.g. src/cron): the same conflict-safe save. */
+export function textTransform(fn: (text: string) => Edit | null): Transform {
+  return (page) => fn(page.text);
+}

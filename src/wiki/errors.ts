@@ -1,0 +1,182 @@
+// The one error type of the wiki layer, and the one place that decides what is retried.
+//
+// `code` is MediaWiki's error code when the API gave one (`editconflict`, `maxlag`, `ratelimited`,
+// `missingtitle`, `protectedpage`, …), a network error code (`ECONNREFUSED`, …), `http-<status>`, or one of
+// Croupier's own codes below. `page` names the page concerned, when there is one. The message is plain words.
+
+/** Croupier's own codes (MediaWiki's are passed through unchanged). */
+export type LocalCode =
+  | 'login-failed' // wrong bot password / user name
+  | 'missing' // page does not exist
+  | 'redirect' // page is a redirect
+  | 'invalid-title'
+  | 'shutoff' // the shutoff page does not hold the run word
+  | 'bots-excluded' // {{nobots}} / {{bots|deny=…}}
+  | 'region-markers' // missing / doubled / unmatched region marker
+  | 'region-shrink' // a region would lose more than half its table rows
+  | 'page-shrink' // the page would shrink by more than wiki.maxShrinkShare
+  | 'conflict-retries' // still conflicting after maxConflictRetries re-reads
+  | 'bad-response' // the API answered something unexpected
+  | 'network'
+  | 'edit-failed';
+
+export interface WikiErrorInit {
+  code: LocalCode | (string & {});
+  message: string;
+  page?: string;
+  /** MediaWiki's own `info` text, when the API gave one. */
+  info?: string;
+  /** HTTP status of the response, when there was one. */
+  status?: number;
+  /** Seconds from a Retry-After header. */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+export class WikiError extends Error {
+  override name = 'WikiError';
+  readonly code: string;
+  readonly page?: string;
+  readonly info?: string;
+  readonly status?: number;
+  readonly retryAfter?: number;
+
+  constructor(init: WikiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.page = init.page;
+    this.info = init.info;
+    this.status = init.status;
+    this.retryAfter = init.retryAfter;
+  }
+
+  /** A copy naming `page` (and saying so in the message) if it names none yet. */
+  withPage(page: string): WikiError {
+    if (this.page !== undefined) return this;
+    return new WikiError({ ...this.init(), page, message: `"${page}": ${this.message}` });
+  }
+
+  private init(): WikiErrorInit {
+    return { code: this.code, message: this.message, page: this.page, info: this.info, status: this.status, retryAfter: this.retryAfter, cause: this.cause };
+  }
+}
+
+/** Refusals: the bot deliberately made no edit (a guard said no). The CLI exits with code 4. */
+export const REFUSAL_CODES: ReadonlySet<string> = new Set(['shutoff', 'bots-excluded', 'region-markers', 'region-shrink', 'page-shrink']);
+
+export function isRefusal(err: unknown): err is WikiError {
+  return err instanceof WikiError && REFUSAL_CODES.has(err.code);
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
+/** Plain words for the codes a bot operator meets most. */
+function explain(code: string, info: string): string {
+  switch (code) {
+    case 'maxlag':
+      return `the wiki's database is lagged (${info}); the bot waits and retries`;
+    case 'ratelimited':
+      return 'the wiki rate-limited the bot (too many edits in a short time)';
+    case 'editconflict':
+      return 'edit conflict: someone else edited the same lines';
+    case 'missingtitle':
+      return 'the page does not exist';
+    case 'protectedpage':
+      return 'the page is protected against the bot\'s edits';
+    case 'assertbotfailed':
+      return 'the session is not logged in as a bot (assert=bot failed)';
+    case 'assertuserfailed':
+      return 'the session is not logged in (assert=user failed)';
+    case 'badtoken':
+      return 'the edit token was refused (session lost?)';
+    case 'readonly':
+      return `the wiki is read-only (${info})`;
+    case 'blocked':
+      return 'the bot account is blocked';
+    default:
+      return info ? `${code}: ${info}` : code;
+  }
+}
+
+/** Anything thrown by mwn or axios → WikiError (a WikiError is returned unchanged). */
+export function toWikiError(err: unknown, page?: string): WikiError {
+  if (err instanceof WikiError) return page === undefined ? err : err.withPage(page);
+  const e = (err ?? {}) as {
+    code?: unknown;
+    info?: unknown;
+    message?: unknown;
+    response?: { status?: number; headers?: Record<string, unknown> };
+  };
+  const status = typeof e.response?.status === 'number' ? e.response.status : undefined;
+  const ra = e.response?.headers?.['retry-after'];
+  const retryAfter = ra === undefined ? undefined : Number.parseInt(String(ra), 10);
+  const base = { page, status, retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined, cause: err };
+  const where = page === undefined ? '' : `"${page}": `;
+  let code = typeof e.code === 'string' ? e.code : '';
+  const info = typeof e.info === 'string' ? e.info : '';
+
+  if (code === 'mwn_failedlogin') {
+    return new WikiError({ ...base, code: 'login-failed', info, message: `login failed: ${info || 'rejected by the wiki'}` });
+  }
+  if (code && info && !code.startsWith('ERR_') && !NETWORK_CODES.has(code)) {
+    // An API error (MwnError carries code + info)
+    if (code.startsWith('mwn_')) code = 'bad-response';
+    return new WikiError({ ...base, code, info, message: `${where}${explain(code, info)}` });
+  }
+  const msg = typeof e.message === 'string' ? e.message : String(err);
+  if (code && (NETWORK_CODES.has(code) || code.startsWith('ERR_') || code.startsWith('E'))) {
+    if (status !== undefined) return new WikiError({ ...base, code: `http-${status}`, message: `${where}HTTP ${status} from the wiki (${msg})` });
+    return new WikiError({ ...base, code, message: `${where}cannot reach the wiki: ${msg}` });
+  }
+  if (status !== undefined) return new WikiError({ ...base, code: `http-${status}`, message: `${where}HTTP ${status} from the wiki (${msg})` });
+  return new WikiError({ ...base, code: code || 'network', message: `${where}${msg}` });
+}
+
+// ------------------------------------------------------------------ retry policy
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Base pause in ms. */
+  retryPauseMs: number;
+  /** Cap of one pause in ms (default 60 s). */
+  maxPauseMs?: number;
+}
+
+export type RetryDecision =
+  | { retry: false; reason: string }
+  /** `before`: log in again / fetch a new token before retrying. */
+  | { retry: true; delayMs: number; before?: 'login' | 'token'; reason: string };
+
+/**
+ * The one decision of what is retried, after how long. `attempt` counts the retries already made (0 after
+ * the first failure). Edit conflicts are not retried here: the save re-reads and re-runs its transform.
+ */
+export function retryDecision(err: WikiError, attempt: number, policy: RetryPolicy): RetryDecision {
+  if (attempt >= policy.maxRetries) return { retry: false, reason: `gave up after ${attempt + 1} attempts` };
+  const cap = policy.maxPauseMs ?? 60_000;
+  const backoff = Math.min(cap, policy.retryPauseMs * 2 ** attempt);
+  const code = err.code;
+  switch (code) {
+    case 'maxlag':
+      return { retry: true, delayMs: Math.min(cap, err.retryAfter !== undefined ? err.retryAfter * 1000 : policy.retryPauseMs), reason: 'maxlag' };
+    case 'ratelimited':
+      return { retry: true, delayMs: backoff, reason: 'rate limited: backing off' };
+    case 'readonly':
+      return { retry: true, delayMs: policy.retryPauseMs, reason: 'wiki read-only' };
+    case 'badtoken':
+      return { retry: true, delayMs: 0, before: 'token', reason: 'bad token: fetching a new one' };
+    case 'assertbotfailed':
+    case 'assertuserfailed':
+      return { retry: true, delayMs: 0, before: 'login', reason: 'session lost: logging in again' };
+  }
+  if (code.startsWith('internal_api_error_DB')) return { retry: true, delayMs: backoff, reason: 'database error on the wiki' };
+  if (code.startsWith('http-')) {
+    const status = Number(code.slice(5));
+    if (RETRY_STATUS.has(status)) return { retry: true, delayMs: err.retryAfter !== undefined ? Math.min(cap, err.retryAfter * 1000) : backoff, reason: `HTTP ${status}` };
+    return { retry: false, reason: `HTTP ${status}` };
+  }
+  if (NETWORK_CODES.has(code) || code === 'network') return { retry: true, delayMs: backoff, reason: 'network error' };
+  return { retry: false, reason: `${code} is not retryable` };
+}

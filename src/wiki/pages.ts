@@ -1,0 +1,118 @@
+// Reading pages: several pages, each with its revision id and timestamp, in ONE API request
+// (action=query&prop=revisions|info&rvprop=content|ids|timestamp&rvslots=main&titles=A|B&curtimestamp=1).
+// A missing page, a redirect or an invalid title is a WikiError naming the page — never mwn's swallowed errors.
+import { WikiError } from './errors.ts';
+
+/** The latest revision of a page. */
+export interface PageRevision {
+  /** The title as the wiki normalised it. */
+  title: string;
+  text: string;
+  revid: number;
+  /** ISO timestamp of the revision. */
+  timestamp: string;
+  pageid?: number;
+  /** The API's `curtimestamp` of the read: the edit's `starttimestamp`. */
+  readAt?: string;
+  /** Only with `allowMissing`: the page does not exist (text '', revid 0). */
+  missing?: boolean;
+}
+
+export interface ReadOptions {
+  /** Titles that may be missing (true: all): they come back with `missing: true`, text '' and revid 0. */
+  allowMissing?: boolean | readonly string[];
+  /** Titles that may be redirects: read as they are (the redirect's own text). */
+  allowRedirect?: boolean | readonly string[];
+}
+
+/** What readPages needs from a client: one API request with the client's retry policy. */
+export interface Requester {
+  request(params: Record<string, unknown>, ctx?: { page?: string }): Promise<unknown>;
+}
+
+interface ApiPage {
+  pageid?: number;
+  ns?: number;
+  title: string;
+  missing?: boolean;
+  invalid?: boolean;
+  invalidreason?: string;
+  redirect?: boolean;
+  revisions?: { revid: number; parentid?: number; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
+}
+
+interface QueryResponse {
+  curtimestamp?: string;
+  query?: { normalized?: { from: string; to: string }[]; pages?: ApiPage[] };
+}
+
+const allows = (opt: boolean | readonly string[] | undefined, title: string): boolean =>
+  opt === true || (Array.isArray(opt) && opt.includes(title));
+
+/** The latest revisions of `titles`, keyed by the titles as given, in one request. */
+export async function readPages(client: Requester, titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
+  const wanted = [...new Set(titles)];
+  if (wanted.length === 0) return new Map();
+  if (wanted.length > 50) throw new Error('readPages: at most 50 titles per request');
+  for (const t of wanted) {
+    if (t.trim() === '' || /[|#<>[\]{}\x1f]/.test(t)) {
+      throw new WikiError({ code: 'invalid-title', page: t, message: `"${t}" is not a valid page title` });
+    }
+  }
+  const res = (await client.request(
+    {
+      action: 'query',
+      prop: 'revisions|info',
+      rvprop: 'content|ids|timestamp',
+      rvslots: 'main',
+      titles: wanted,
+      curtimestamp: true,
+      formatversion: 2,
+    },
+    { page: wanted.length === 1 ? wanted[0] : undefined },
+  )) as QueryResponse;
+  const pages = res.query?.pages;
+  if (!Array.isArray(pages)) {
+    throw new WikiError({ code: 'bad-response', message: `reading ${wanted.map((t) => `"${t}"`).join(', ')}: the API answer has no pages` });
+  }
+  const normalized = new Map((res.query?.normalized ?? []).map((n) => [n.from, n.to]));
+  const byTitle = new Map(pages.map((p) => [p.title, p]));
+  const out = new Map<string, PageRevision>();
+  for (const asked of wanted) {
+    const norm = normalized.get(asked) ?? asked;
+    const p = byTitle.get(norm);
+    if (!p) throw new WikiError({ code: 'bad-response', page: asked, message: `"${asked}": missing from the API answer` });
+    if (p.invalid) {
+      throw new WikiError({ code: 'invalid-title', page: asked, message: `"${asked}" is not a valid page title: ${p.invalidreason ?? 'invalid'}` });
+    }
+    if (p.missing) {
+      if (allows(opts.allowMissing, asked)) {
+        out.set(asked, { title: p.title, text: '', revid: 0, timestamp: '', readAt: res.curtimestamp, missing: true });
+        continue;
+      }
+      throw new WikiError({ code: 'missing', page: asked, message: `page "${asked}" does not exist on the wiki` });
+    }
+    const rev = p.revisions?.[0];
+    const content = rev?.slots?.main?.content;
+    if (!rev || typeof content !== 'string') {
+      throw new WikiError({ code: 'bad-response', page: asked, message: `"${asked}": the API returned no content for its latest revision${rev?.slots?.main?.texthidden ? ' (hidden)' : ''}` });
+    }
+    if (p.redirect && !allows(opts.allowRedirect, asked)) {
+      const target = /^\s*#\S+\s*:?\s*\[\[([^\]|]+)/.exec(content)?.[1]?.trim();
+      throw new WikiError({
+        code: 'redirect',
+        page: asked,
+        message: `page "${asked}" is a redirect${target ? ` to "${target}"` : ''}: point the config at the target page`,
+      });
+    }
+    out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, pageid: p.pageid, readAt: res.curtimestamp });
+  }
+  return out;
+}
+
+/** The revision of `title` from a readPages map; throws if absent. */
+export function pageOf(pages: Map<string, PageRevision>, title: string): PageRevision {
+  const p = pages.get(title);
+  if (!p) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}" was not read` });
+  return p;
+}

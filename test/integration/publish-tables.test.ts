@@ -1,0 +1,195 @@
+// `croupier publish-tables` against the real local MediaWiki: job logic and the CLI as a child process.
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig, type Config, type GameConfig } from '../../src/config.ts';
+import { publishTables, readRulesetFromWiki, TABLES_REGION } from '../../src/jobs/publish-tables.ts';
+import { findRegion } from '../../src/wiki/regions.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, devEnv, human, put, root, uniquePrefix } from './helpers.ts';
+
+const run = promisify(execFile);
+const P = uniquePrefix('publish');
+const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
+const gamestate = 'Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n== History ==\nRows.\n';
+
+let b: WikiClient;
+let config: Config;
+let game: GameConfig;
+let configFile: string;
+
+beforeAll(async () => {
+  b = await bot(); // setup and checks; the jobs run with the test's own shutoff page
+  await put(b, `${P}/Shutoff`, 'run');
+  await put(b, `${P}/Ruleset`, ruleset);
+  await put(b, `${P}/Gamestate`, gamestate);
+  const input = {
+    wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
+    games: [{ id: 'test', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate` }],
+  };
+  config = parseConfig(input);
+  game = config.games[0]!;
+  configFile = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'config.json');
+  writeFileSync(configFile, JSON.stringify(input));
+});
+
+/** The CLI as a user runs it; credentials from the environment, never from .devwiki/env for a --config file. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dev = devEnv();
+  try {
+    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD, ...env },
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('publish-tables', () => {
+  it('dry run: prints the diff, writes nothing (same revision id)', async () => {
+    const before = (await b.readPage(game.tablesPage)).revid;
+    const r = await cli(['publish-tables', '--game', 'test', '--dry-run', '--config', configFile]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`--- a/${game.tablesPage}\trevision ${before}`);
+    expect(r.stdout).toContain(`+<!-- croupier:begin ${TABLES_REGION} -->`);
+    expect(r.stdout).toContain('+{| class="wikitable sortable"');
+    expect(r.stdout).toMatch(/dry run, nothing written/);
+    expect((await b.readPage(game.tablesPage)).revid).toBe(before);
+  });
+
+  it('writes the tables into a new region in one edit, in at most 5 requests including login; a second run makes no edit', async () => {
+    const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
+    const first = await publishTables({ config, client: c }, game, { trigger: 'test' });
+    expect(first.save).toMatchObject({ changed: true, attempts: 1 });
+    expect(c.stats.requests).toBeLessThanOrEqual(5); // login 3 + read 1 + edit 1
+    expect(c.stats.edits).toBe(1);
+    const page = await b.readPage(game.tablesPage);
+    const region = findRegion(page.text, TABLES_REGION)!;
+    expect(region.content).toContain('{| class="wikitable sortable"');
+    // the region went before History, and every human byte stayed
+    expect(page.text.startsWith('Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n<!-- croupier:begin card-tables -->')).toBe(true);
+    expect(page.text.endsWith('<!-- croupier:end card-tables -->\n\n== History ==\nRows.')).toBe(true);
+    const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
+    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(\\d+ rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\)$`));
+
+    const c2 = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
+    const second = await publishTables({ config, client: c2 }, game, { trigger: 'test' });
+    expect(second.save.changed).toBe(false);
+    expect(c2.stats.edits).toBe(0);
+    expect(c2.stats.requests).toBe(4); // login 3 + read 1
+    expect((await b.readPage(game.tablesPage)).revid).toBe(page.revid);
+  });
+
+  it('the CLI twice: one edit at most', async () => {
+    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/is up to date with .* no edit/);
+    expect(r.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/index\.php\?title=/m);
+  });
+
+  it('updates the tables after a proposal changes the Ruleset, keeping a human edit elsewhere on the page', async () => {
+    const admin = await human('ADMIN');
+    // A proposal changes the value of the Ace on the Ruleset
+    const before = await b.readPage(game.tablesPage);
+    expect(before.text).toContain('| Ace || 1 ||');
+    const edited = await admin.save(game.ruleset, (p) => ({ text: p.text.replace('|Ace\n|1\n', '|Ace\n|14\n'), summary: 'proposal passed' }));
+    expect(edited.changed).toBe(true);
+    await put(admin, game.tablesPage, before.text.replace('Nobody.', 'Alice joined.'));
+    const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
+    const r = await publishTables({ config, client: c }, game, { trigger: 'test' });
+    expect(r.save.changed).toBe(true);
+    expect(r.rulesetRevid).toBe(edited.revid);
+    expect(r.change).toMatch(/^updated the card tables \(\d+ rows? changed/);
+    const after = await b.readPage(game.tablesPage);
+    expect(after.text).toContain('Alice joined.');
+    expect(findRegion(after.text, TABLES_REGION)!.content).toContain('| Ace || 14 ||');
+    const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
+    expect(rev!.comment).toContain(`r${edited.revid}]]`);
+  });
+
+  it('refuses a page whose region lost its end marker: clear error, exit code 4, page untouched', async () => {
+    const page = await b.readPage(game.tablesPage);
+    const broken = page.text.replace(`<!-- croupier:end ${TABLES_REGION} -->`, '');
+    const r0 = await put(b, game.tablesPage, broken);
+    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^croupier: ".*\/Gamestate": region "card-tables" \(begun at line \d+\) has no end marker\n$/);
+    expect((await b.readPage(game.tablesPage)).revid).toBe(r0);
+    await put(b, game.tablesPage, page.text);
+  });
+
+  it('shutoff: no edit, says why, exit code 4', async () => {
+    await put(b, `${P}/Ruleset`, `${ruleset}\n<!-- touched -->`);
+    const current = (await b.readPage(game.tablesPage)).text;
+    const stale = current.replace('| Ace || 14 ||', '| Ace || 99 ||');
+    expect(stale).not.toBe(current);
+    await put(b, game.tablesPage, stale);
+    const r0 = (await b.readPage(game.tablesPage)).revid;
+    await put(b, `${P}/Shutoff`, 'stop');
+    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`croupier: emergency shutoff: the shutoff page "${P}/Shutoff" does not contain "run"`);
+    expect((await b.readPage(game.tablesPage)).revid).toBe(r0);
+    await put(b, `${P}/Shutoff`, 'run');
+  });
+
+  it('{{nobots}} on the page: no edit, exit code 4', async () => {
+    const page = await b.readPage(game.tablesPage);
+    const r0 = await put(b, game.tablesPage, `{{nobots}}\n${page.text}`);
+    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/bot exclusion: the page contains \{\{nobots\}\}; no edit/);
+    expect((await b.readPage(game.tablesPage)).revid).toBe(r0);
+  });
+
+  it('wrong password: one clear line, exit code 3', async () => {
+    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile], { CROUPIER_PASSWORD: 'a'.repeat(32) });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^croupier: login as "Bot@croupier" at http:\/\/127\.0\.0\.1:\d+\/api\.php failed: Incorrect username or password/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr + r.stdout).not.toContain('a'.repeat(32));
+  });
+
+  it('config problems: exit code 2 with the reason', async () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'bad.json');
+    writeFileSync(bad, JSON.stringify({ games: [{ id: 'test', kind: 'poker' }] }));
+    const r = await cli(['publish-tables', '--game', 'test', '--config', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid config file .*bad\.json/);
+    expect(r.stderr).toMatch(/games\[0\]\.kind/);
+    const r2 = await cli(['publish-tables', '--game', 'nope', '--config', configFile]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/no game "nope"/);
+    const r3 = await cli(['publish-tables', '--game', 'test', '--config', configFile], { CROUPIER_PASSWORD: '' });
+    expect(r3.code).toBe(2);
+    expect(r3.stderr).toMatch(/CROUPIER_PASSWORD/);
+  });
+
+  it('a missing Ruleset page: clear error naming the page, exit code 1', async () => {
+    const f = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'missing.json');
+    writeFileSync(f, JSON.stringify({ wiki: { editThrottleMs: 0, maxRetries: 0 }, games: [{ id: 'm', kind: 'cycle16', ruleset: `${P}/No Ruleset`, gamestate: `${P}/Gamestate` }] }));
+    const r = await cli(['publish-tables', '--game', 'm', '--config', f]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`croupier: page "${P}/No Ruleset" does not exist on the wiki\n`);
+  });
+
+  it('creates a configured tables subpage when it does not exist yet', async () => {
+    const sub = parseConfig({ wiki: { editThrottleMs: 0 }, games: [{ id: 's', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate`, tablesPage: `${P}/Tables` }] });
+    const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
+    const r = await publishTables({ config: sub, client: c }, sub.games[0]!, { trigger: 'test' });
+    expect(r.save).toMatchObject({ changed: true });
+    expect(findRegion((await b.readPage(`${P}/Tables`)).text, TABLES_REGION)!.content).toContain('{| class="wikitable sortable"');
+  });
+
+  it('readRulesetFromWiki: text and revision of a page (for `parse --title`)', async () => {
+    const r = await readRulesetFromWiki({ client: b }, game.ruleset);
+    expect(r.text).toContain('<!-- touched -->');
+    expect(r.revid).toBe((await b.readPage(game.ruleset)).revid);
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, findGame, loadSecrets, parseConfig, parseEnvFile, resolveConfigSource } from '../../../src/config.ts';
+
+describe('config', () => {
+  it('fills every default', () => {
+    const c = parseConfig({ games: [{ id: 'cycle16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }] });
+    expect(c.wiki).toEqual({ editThrottleMs: 1000, maxRetries: 3, retryPauseMs: 5000, maxlag: 5, maxConflictRetries: 3, maxShrinkShare: 0.5, shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } });
+    expect(c.store.path).toBe('.croupier/store.json');
+    expect(c.daemon).toEqual({ checkCron: '0 * * * *', maxConsecutiveFailures: 3 });
+    expect(findGame(c, 'cycle16')).toMatchObject({
+      tablesPage: 'Cycle 16/Gamestate',
+      requestsPage: 'Cycle 16/Gamestate/Requests',
+      statusPage: 'Cycle 16/Gamestate/Status',
+      historyLimit: 200,
+      allowedGroups: ['sysop'],
+    });
+  });
+
+  it('explains what is wrong, with the path of each problem', () => {
+    const bad = () => parseConfig({ wiki: { maxShrinkShare: 2, typo: 1 }, games: [{ id: 'X', kind: 'poker' }] }, 'config file c.json');
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const m = (err as Error).message;
+      expect(m).toMatch(/^invalid config file c.json:/);
+      expect(m).toMatch(/wiki\.maxShrinkShare/);
+      expect(m).toMatch(/typo/);
+      expect(m).toMatch(/games\[0\]\.kind/);
+      expect(m).toMatch(/games\[0\]\.ruleset/);
+    }
+    expect(() => parseConfig({ games: [{ id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }, { id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }] })).toThrow(/duplicate game id "a"/);
+    expect(() => findGame(parseConfig({}), 'nope')).toThrow(/no game "nope"/);
+  });
+
+  it('resolves the config file: flag, then CROUPIER_CONFIG, then .devwiki/config.json, then the default', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-config-'));
+    expect(resolveConfigSource(undefined, {}, dir)).toEqual({ devwiki: true });
+    mkdirSync(join(dir, '.devwiki'));
+    writeFileSync(join(dir, '.devwiki/config.json'), '{}');
+    expect(resolveConfigSource(undefined, {}, dir)).toEqual({ path: join(dir, '.devwiki/config.json'), devwiki: true });
+    expect(resolveConfigSource(undefined, { CROUPIER_CONFIG: 'prod.json' }, dir)).toEqual({ path: join(dir, 'prod.json'), devwiki: false });
+    expect(resolveConfigSource('x.json', { CROUPIER_CONFIG: 'prod.json' }, dir)).toEqual({ path: join(dir, 'x.json'), devwiki: false });
+  });
+});
+
+describe('secrets', () => {
+  it('reads the environment first, then .env, then .devwiki/env', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-secrets-'));
+    mkdirSync(join(dir, '.devwiki'));
+    writeFileSync(join(dir, '.devwiki/env'), 'CROUPIER_API_URL=http://127.0.0.1:1/api.php\nCROUPIER_USERNAME=Bot@dev\nCROUPIER_PASSWORD=devpw\n');
+    writeFileSync(join(dir, '.env'), '# comment\nexport CROUPIER_USERNAME="Bot@dotenv"\n');
+    expect(loadSecrets({ env: {}, cwd: dir, devwiki: true })).toEqual({ apiUrl: 'http://127.0.0.1:1/api.php', username: 'Bot@dotenv', password: 'devpw' });
+    expect(loadSecrets({ env: { CROUPIER_PASSWORD: 'envpw' }, cwd: dir, devwiki: true }).password).toBe('envpw');
+    expect(() => loadSecrets({ env: {}, cwd: dir, devwiki: false })).toThrow(ConfigError);
+    expect(() => loadSecrets({ env: { CROUPIER_API_URL: 'http://x/api.php', CROUPIER_USERNAME: 'NoAt', CROUPIER_PASSWORD: 'p' }, cwd: dir, devwiki: false })).toThrow(/User@BotName/);
+  });
+  it('parses env files', () => {
+    expect(parseEnvFile("A=1\n# B=2\nexport C='x y'\n  D = \"q\"  \nbad line")).toEqual({ A: '1', C: 'x y', D: 'q' });
+  });
+});
