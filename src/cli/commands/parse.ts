@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { describeLocation } from '../../parse/location.ts';
 import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
+import { readRulesetFromWiki } from '../../jobs/publish-tables.ts';
+import { buildContext, fail } from '../context.ts';
 
 export interface RulesetSource {
   text: string;
@@ -33,6 +35,35 @@ async function readStdin(): Promise<string> {
 export interface ParseOptions {
   kind?: GameKind;
   page?: string;
+  /** Read the page from the wiki instead of a file. */
+  title?: string;
+  config?: string;
+}
+
+/** The ruleset's wikitext from `<file>` or, with --title, from the wiki (as the bot reads it). */
+export async function readSourceFor(file: string | undefined, opts: ParseOptions): Promise<RulesetSource> {
+  if (opts.title !== undefined) {
+    if (file !== undefined) throw new Error('give either a file or --title, not both');
+    try {
+      const ctx = await buildContext({ config: opts.config, dryRun: true });
+      const page = await readRulesetFromWiki(ctx, opts.title);
+      return { text: page.text, page: page.title };
+    } catch (err) {
+      fail(err);
+    }
+  }
+  if (file === undefined) throw new Error('give a file (or - for standard input), or --title <page>');
+  return readSource(file);
+}
+
+/** The options shared by `parse` and `tables`. */
+export function sourceOptions(command: Command): Command {
+  return command
+    .argument('[file]', 'wikitext file, or - for standard input')
+    .option('--title <page>', 'read the page from the wiki (config and credentials as for publish-tables)')
+    .option('--config <path>', 'config file, with --title (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--kind <kind>', `ruleset kind: ${gameKinds.join(' or ')} (default: detected from the page)`, kindOption)
+    .option('--page <title>', 'page title to name in warnings and links');
 }
 
 /** Parses a source; unreadable input (no headings, no tables) is an error, flaws are warnings. */
@@ -61,15 +92,14 @@ function summary(r: ParsedRuleset): string {
 }
 
 export function registerParse(program: Command): void {
-  program
-    .command('parse')
-    .description('Parse a Ruleset page\'s wikitext into structured data (cards, packs, shop, scenarios, phases…)')
-    .argument('<file>', 'wikitext file, or - for standard input')
+  sourceOptions(
+    program
+      .command('parse')
+      .description("Parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)"),
+  )
     .option('--json', 'print one JSON document instead of a summary')
-    .option('--kind <kind>', `ruleset kind: ${gameKinds.join(' or ')} (default: detected from the page)`, kindOption)
-    .option('--page <title>', 'page title to name in warnings and links')
-    .action(async (file: string, opts: ParseOptions & { json?: boolean }) => {
-      const ruleset = parseSource(await readSource(file), opts);
+    .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }) => {
+      const ruleset = parseSource(await readSourceFor(file, opts), opts);
       process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${summary(ruleset)}\n`);
     });
 }
