@@ -51,8 +51,10 @@ const GameInput = z.strictObject({
   requestsPage: title.optional(),
   /** Status page the daemon keeps; default `<gamestate>/Status`. */
   statusPage: title.optional(),
-  /** Revisions of the request page read to find who added a request. */
+  /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
   historyLimit: z.number().int().positive().default(200),
+  /** Revisions of the request page read to find who added a request line. */
+  requestsLookback: z.number().int().positive().default(200),
   /** Groups whose members may ask the bot to act on the request page. */
   allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
 });

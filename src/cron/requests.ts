@@ -173,8 +173,8 @@ export interface RequestsOptions {
   /** Request page of a game (undefined: the game takes no requests). */
   pageFor(game: string): string | undefined;
   allowedGroupsFor(game: string): string[];
-  /** How many revisions of the request page to read (default 200). */
-  historyLimit?: number;
+  /** How many revisions of a game's request page to read (default 200). */
+  lookbackFor?(game: string): number;
   now?: () => Date;
 }
 
@@ -188,13 +188,12 @@ function refusalReason(author: string, revid: number, groups: string[] | undefin
 /** The requests processor the scheduler runs on each check. */
 export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor {
   const now = opts.now ?? (() => new Date());
-  const limit = opts.historyLimit ?? 200;
 
   return async (game: string, _at: Date, actions: RequestActions): Promise<RequestsSummary> => {
     const summary: RequestsSummary = { handled: 0, waiting: 0, edits: 0 };
     const page = opts.pageFor(game);
     if (!page) return summary;
-    const revisions = await opts.wiki.history(page, limit);
+    const revisions = await opts.wiki.history(page, opts.lookbackFor?.(game) ?? 200);
     const latest = revisions[0];
     if (!latest) return summary; // the page does not exist yet: no requests
     const pending = pendingRequests(latest.text);

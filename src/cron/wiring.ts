@@ -124,7 +124,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
       history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store }),
       pageFor: (id) => byId(id)?.requestsPage,
       allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? ['sysop'],
-      historyLimit: games[0]?.historyLimit ?? 200,
+      lookbackFor: (id) => byId(id)?.requestsLookback ?? 200,
       ...(o.now ? { now: o.now } : {}),
     }),
     status: (s) => makeStatusPublisher({

@@ -1,6 +1,95 @@
 import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { findGame } from '../../config.ts';
+import { readDocument } from '../../parse/document.ts';
+import { readCycle16Ruleset } from '../../games/cycle16/ruleset.ts';
+import { computeRollover, countEvents, describeSummary, rollover } from '../../jobs/rollover.ts';
+import { formatInstant } from '../../sim/trail.ts';
+import { buildContext, fail } from '../context.ts';
+import { ConfigError } from '../../config.ts';
 
-// Placeholder: replaced by the module that implements `croupier rollover`.
+// `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
+// on files: the new page on stdout, the summary on stderr).
+
+interface RolloverCliOptions {
+  game?: string;
+  config?: string;
+  ruleset?: string;
+  gamestate?: string;
+  title: string;
+  now?: string;
+  dryRun?: boolean;
+  force?: boolean;
+  by: string;
+}
+
+export function parseNow(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    throw new ConfigError(`--now "${value}" is not an ISO time (e.g. 2026-11-19T00:00Z)`);
+  }
+  return t;
+}
+
+function offline(opts: RolloverCliOptions): void {
+  const now = parseNow(opts.now);
+  const ruleset = readCycle16Ruleset(readDocument(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset }));
+  const text = readFileSync(opts.gamestate!, 'utf8');
+  const c = computeRollover(ruleset, { id: 'offline', gamestate: opts.title }, { text, revid: 0 }, {
+    now,
+    force: opts.force,
+    trigger: 'cli (offline)',
+    actor: opts.force ? opts.by : undefined,
+  });
+  process.stdout.write(c.text);
+  const { state, changes } = c.result;
+  const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
+  process.stderr.write(
+    `${opts.gamestate}: phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
+      `${changes.length} change(s)${events ? `: ${events}` : ''}${c.text === text ? '; the page is unchanged' : ''}\n`,
+  );
+}
+
+async function online(opts: RolloverCliOptions): Promise<void> {
+  const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
+  const game = findGame(ctx.config, opts.game!);
+  if (game.kind !== 'cycle16') throw new ConfigError(`game "${game.id}" is of kind ${game.kind}, which keeps no Gamestate`);
+  const summary = await rollover({ wiki: ctx.client }, game, {
+    now: parseNow(opts.now),
+    dryRun: opts.dryRun,
+    force: opts.force,
+    trigger: opts.force ? 'manual rollover' : 'cli',
+    actor: opts.by,
+  });
+  console.log(describeSummary(summary));
+  for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
+  if (summary.save.diff) console.log(summary.save.diff);
+}
+
 export function registerRollover(program: Command): void {
-  program.command('rollover').description('(not implemented yet)');
+  program
+    .command('rollover')
+    .description('apply the phase rollovers, grants and rewards due up to --now on a Gamestate page')
+    .option('--game <id>', 'game id from the config (reads and saves on the wiki)')
+    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--ruleset <file>', 'offline: the Ruleset wikitext file')
+    .option('--gamestate <file>', 'offline: the Gamestate wikitext file (new text on stdout, summary on stderr)')
+    .option('--title <page>', 'offline: the Gamestate page title, for links and messages', 'Cycle 16/Gamestate')
+    .option('--now <iso>', 'the instant to compute up to (default: the clock), e.g. 2026-11-19T00:00Z')
+    .option('--dry-run', 'print the diff of what would be saved; save nothing')
+    .option('--force', 'manual rollover: go to the next phase now, recorded with --by')
+    .option('--by <name>', 'who runs it (recorded in History for --force)', userInfo().username)
+    .action(async (opts: RolloverCliOptions) => {
+      try {
+        if (opts.game !== undefined) return await online(opts);
+        if (opts.ruleset === undefined || opts.gamestate === undefined) {
+          throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file> for an offline run');
+        }
+        offline(opts);
+      } catch (err) {
+        fail(err);
+      }
+    });
 }

@@ -1,6 +1,61 @@
 import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { ConfigError, findGame } from '../../config.ts';
+import { FileStore } from '../../cron/store.ts';
+import { readDocument } from '../../parse/document.ts';
+import { readCycle16Ruleset } from '../../games/cycle16/ruleset.ts';
+import { describeStatus, gameStatus, type LastRun } from '../../jobs/status.ts';
+import { buildContext, fail } from '../context.ts';
+import { parseNow } from './rollover.ts';
 
-// Placeholder: replaced by the module that implements `croupier status`.
+// `croupier status`: the current phase, the next rollover, what is due or pending, the last run.
+
+interface StatusCliOptions {
+  game?: string;
+  config?: string;
+  ruleset?: string;
+  gamestate?: string;
+  now?: string;
+}
+
+/** The daemon's record of its last run of this game (src/cron/store.ts); none if it never ran here. */
+async function lastRunOf(storePath: string, game: string): Promise<LastRun | undefined> {
+  const record = (await new FileStore(storePath).read()).games[game];
+  if (record?.lastRun === undefined) return undefined;
+  const error = record.lastRun.result === 'failed' ? record.lastError?.message : undefined;
+  return { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error };
+}
+
 export function registerStatus(program: Command): void {
-  program.command('status').description('(not implemented yet)');
+  program
+    .command('status')
+    .description('show a game\'s current phase, next rollover, what is pending, and the last run')
+    .option('--game <id>', 'game id from the config')
+    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--ruleset <file>', 'offline: the Ruleset wikitext file')
+    .option('--gamestate <file>', 'offline: the Gamestate wikitext file')
+    .option('--now <iso>', 'the instant to report for (default: the clock)')
+    .action(async (opts: StatusCliOptions) => {
+      try {
+        const now = parseNow(opts.now);
+        if (opts.game === undefined) {
+          if (opts.ruleset === undefined || opts.gamestate === undefined) {
+            throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file>');
+          }
+          const ruleset = readCycle16Ruleset(readDocument(readFileSync(opts.ruleset, 'utf8'), { page: opts.ruleset }));
+          const page = { text: readFileSync(opts.gamestate, 'utf8'), revid: 0 };
+          console.log(describeStatus(gameStatus(ruleset, { id: 'offline', gamestate: opts.gamestate }, page, now)));
+          return;
+        }
+        const ctx = await buildContext({ config: opts.config, dryRun: true });
+        const game = findGame(ctx.config, opts.game);
+        if (game.kind !== 'cycle16') throw new ConfigError(`game "${game.id}" is of kind ${game.kind}, which keeps no Gamestate`);
+        const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
+        const ruleset = readCycle16Ruleset(readDocument(pages.get(game.ruleset)!.text, { page: game.ruleset }));
+        const lastRun = await lastRunOf(ctx.config.store.path, game.id);
+        console.log(describeStatus(gameStatus(ruleset, game, pages.get(game.gamestate)!, now, lastRun)));
+      } catch (err) {
+        fail(err);
+      }
+    });
 }

@@ -2,6 +2,7 @@ import type { GameModule } from '../registry.ts';
 import { isCycle16, readCycle16Ruleset } from './ruleset.ts';
 import type { Cycle16Ruleset } from './schema.ts';
 import { renderCycle16Tables } from './tables.ts';
+import { cycle16Engine } from './engine.ts';
 
 export const cycle16 = {
   kind: 'cycle16',
@@ -9,4 +10,5 @@ export const cycle16 = {
   detect: isCycle16,
   readRuleset: readCycle16Ruleset,
   renderTables: renderCycle16Tables,
+  engine: cycle16Engine,
 } satisfies GameModule<Cycle16Ruleset>;

@@ -1,0 +1,141 @@
+import { makeCalendar, type Calendar } from '../../sim/calendar.ts';
+import { Draws } from '../../sim/rng.ts';
+import type { Change } from '../../sim/trail.ts';
+import { readGamestate } from './gamestate.ts';
+import { renderGamestate } from './gamestate-render.ts';
+import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate-schema.ts';
+import { commenceBattle, rewardBattle } from './rules/battles.ts';
+import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
+import { grantGift, returnGift } from './rules/gifts.ts';
+import { rollOver } from './rules/phase.ts';
+import { grantReputability, reputableAt } from './rules/reputability.ts';
+import { checkVictory } from './rules/victory.ts';
+
+// The Cycle 16 engine: from a read Gamestate and an instant, everything the rules make happen up
+// to that instant, in the order it happened — each missed boundary rolled over in turn, with the
+// grants, gifts and battles due before it. Pure: `now` is an argument; the state is not mutated.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface AdvanceOptions {
+  now: Date;
+  /** Public seed material for draws ("game/phase/rev"); see src/sim/rng.ts. */
+  seedBase?: string;
+  /** What started the run ("schedule", "cli", "request by Admin"…), for the summary. */
+  trigger?: string;
+  /** A manual rollover to the next phase now, by this admin. */
+  force?: { by: string };
+}
+
+export interface Pending {
+  at: Date | null;
+  what: string;
+}
+
+export interface AdvanceResult {
+  state: Gamestate;
+  changes: Change[];
+  /** What is still to come: the next rollover, grants waiting on time, battles waiting on results. */
+  due: { next: Date | null; pending: Pending[] };
+}
+
+type Event = { at: Date; order: number; label: string; apply: () => Change[] };
+
+/**
+ * The phase an event belongs to. Events are applied in time order, so one late in the record (a
+ * gift written up after a rollover) takes the calendar's phase at its time, never a later one.
+ */
+function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
+  if (at.getTime() < calendar.cycleStart.getTime()) return 0;
+  return Math.min(s.phase.number, calendar.phaseAt(at).number);
+}
+
+export function calendarOf(ruleset: EngineRuleset, state: Gamestate): Calendar {
+  return makeCalendar(ruleset.phases, state.phase.cycleStart);
+}
+
+/** When a declared battle commences: once everyone is ready, or 24 hours into its phase at the latest. */
+function commencementAt(battle: Battle, calendar: Calendar): Date {
+  const start = calendar.phase(battle.phase).start.getTime();
+  return new Date(battle.status === 'ready' ? start : start + 24 * HOUR);
+}
+
+function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Calendar): Date | undefined {
+  const last = players.find((p) => p.name === gift.receiver)?.lastAction;
+  if (last == null || last.getTime() <= gift.time.getTime()) return undefined;
+  return calendar.phaseAt(last).number === calendar.phaseAt(gift.time).number ? last : undefined;
+}
+
+/** Everything that could happen next, known from the state alone (time-ordered by the caller). */
+function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, seedBase: string): Event[] {
+  const out: Event[] = [];
+  const n = s.phase.number;
+  // At a boundary the new phase comes first: an instant on it belongs to the new phase.
+  out.push({ at: calendar.phase(n + 1).start, order: 0, label: `rollover to phase ${n + 1}`, apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }) });
+  for (const p of s.players) {
+    if (p.grant !== null) continue;
+    const at = reputableAt(p, s.phase);
+    out.push({ at, order: 1, label: `reputability grant for ${p.name}`, apply: () => [grantReputability(p, at, phaseOf(at, s, calendar), s.phase.cycleStart)] });
+  }
+  for (const g of s.gifts) {
+    if (g.status === 'recorded') out.push({ at: g.time, order: 2, label: `gift to ${g.receiver}`, apply: () => [grantGift(s, ruleset, g, phaseOf(g.time, s, calendar))] });
+    if (g.status === 'granted') {
+      const acted = receiverActedAfter(g, s.players, calendar);
+      if (acted) out.push({ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] });
+    }
+  }
+  for (const b of s.battles) {
+    if ((b.status === 'declared' || b.status === 'ready') && b.phase <= n) {
+      const at = commencementAt(b, calendar);
+      out.push({ at, order: 4, label: `battle ${b.id} commencement`, apply: () => commenceBattle(s, b, at, phaseOf(at, s, calendar), new Draws(`${seedBase}/battle ${b.id}`)) });
+    }
+    if (b.status === 'commenced' && b.winner !== null) {
+      // When it ended is not recorded: now, or within its own phase if that is over (a catch-up).
+      const at = new Date(Math.min(now.getTime(), calendar.phase(b.phase).end.getTime() - MINUTE));
+      out.push({ at, order: 5, label: `battle ${b.id} rewards`, apply: () => rewardBattle(s, ruleset, b, at, phaseOf(at, s, calendar)) });
+    }
+  }
+  return out;
+}
+
+export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
+  const s = structuredClone(state);
+  const calendar = calendarOf(ruleset, s);
+  const seedBase = opts.seedBase ?? `${state.page ?? 'gamestate'}/phase ${state.phase.number}`;
+  const now = opts.now.getTime();
+  const changes: Change[] = [];
+  const done = () => s.phase.winner.length > 0;
+
+  changes.push(...checkVictory(s, ruleset, opts.now));
+  // Chronological: take the earliest due event, apply it, look again (each changes what is due).
+  for (let guard = 0; !done() && guard < 100_000; guard++) {
+    const next = events(s, ruleset, calendar, opts.now, seedBase)
+      .filter((e) => e.at.getTime() <= now)
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+    if (next === undefined) break;
+    changes.push(...next.apply());
+    changes.push(...checkVictory(s, ruleset, next.at));
+  }
+  if (opts.force && !done()) {
+    changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by }));
+  }
+  if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
+  s.cards = s.cards.map((c) => computeCard(c, ruleset));
+
+  const pending: Pending[] = events(s, ruleset, calendar, opts.now, seedBase).map((e) => ({ at: e.at, what: e.label }));
+  for (const b of s.battles) {
+    if (b.status === 'commenced' && b.winner === null) pending.push({ at: null, what: `battle ${b.id}: waiting for its final hands and winner` });
+  }
+  pending.sort((a, b) => (a.at?.getTime() ?? Infinity) - (b.at?.getTime() ?? Infinity));
+  const next = done() ? null : (pending.find((p) => p.at !== null)?.at ?? null);
+  return { state: s, changes, due: { next, pending: done() ? [] : pending } };
+}
+
+/** The engine as the game registry plugs it in (see src/games/registry.ts). */
+export const cycle16Engine = {
+  readGamestate,
+  advance,
+  renderGamestate,
+};
+export type Cycle16Engine = typeof cycle16Engine;

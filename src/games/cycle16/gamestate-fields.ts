@@ -1,0 +1,201 @@
+import { formatInstant } from '../../sim/trail.ts';
+import type { Bet, Hand, LimitedAction } from './gamestate-schema.ts';
+
+// How each kind of Gamestate cell is read and written. Readers take a cell's plain text (undefined
+// for a missing, empty or "-" cell) and throw FieldError with a message an editor can act on;
+// writers give the canonical text. Reading what a writer wrote gives back the same value.
+
+export class FieldError extends Error {}
+
+export const NONE = '-';
+
+export function required(text: string | undefined): string {
+  if (text === undefined) throw new FieldError('is empty; a value is required');
+  return text;
+}
+
+/** "41", "41🝬", "41 Vb", "41 Vertebrae", "+3" */
+export function readInt(text: string | undefined, opts: { min?: number } = {}): number {
+  const m = /^([+-]?\d+)\s*(?:🝬|vb|vertebrae?|chips?|tokens?)?$/i.exec(required(text));
+  if (!m) throw new FieldError(`"${text}" is not a whole number`);
+  const n = Number(m[1]);
+  if (opts.min !== undefined && n < opts.min) throw new FieldError(`${n} is below ${opts.min}`);
+  return n;
+}
+
+export function readOptionalInt(text: string | undefined, opts: { min?: number } = {}): number | null {
+  return text === undefined ? null : readInt(text, opts);
+}
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:z|utc)?$/i;
+
+/** "2026-11-18 20:00" (UTC), also "2026-11-18", "2026-11-18T20:00Z", "2026-11-18 20:00 UTC" */
+export function readInstant(text: string | undefined): Date {
+  const m = INSTANT.exec(required(text).trim());
+  const t = m && new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)));
+  if (!t || t.getUTCDate() !== +m![3]! || t.getUTCHours() !== +(m![4] ?? 0)) {
+    throw new FieldError(`"${text}" is not a time; write it as YYYY-MM-DD HH:MM (UTC)`);
+  }
+  return t;
+}
+
+export function readOptionalInstant(text: string | undefined): Date | null {
+  return text === undefined ? null : readInstant(text);
+}
+
+export function writeInstant(t: Date | null): string {
+  return t === null ? NONE : formatInstant(t);
+}
+
+export function writeInt(n: number | null): string {
+  return n === null ? NONE : String(n);
+}
+
+export function readList(text: string | undefined): string[] {
+  return text === undefined ? [] : text.split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== NONE);
+}
+
+export function writeList(items: readonly string[]): string {
+  return items.length === 0 ? NONE : items.join(', ');
+}
+
+export function readEnum<T extends string>(text: string | undefined, values: readonly T[]): T {
+  const v = required(text).toLowerCase();
+  const hit = values.find((x) => x.toLowerCase() === v);
+  if (hit === undefined) throw new FieldError(`"${text}" is not one of: ${values.join(', ')}`);
+  return hit;
+}
+
+/** "2 Already-opened Pack, 1 Handy Pack" (plurals and "2 × Handy Pack" accepted) → counts by the ruleset's names. */
+export function readPacks(text: string | undefined, known: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of readList(text)) {
+    const m = /^(?:(\d+)\s*[×x]?\s+)?(.+?)$/i.exec(item)!;
+    const wanted = m[2]!.toLowerCase().replace(/s$/, '');
+    const name = known.find((k) => k.toLowerCase() === wanted || k.toLowerCase().replace(/s$/, '') === wanted);
+    if (name === undefined) throw new FieldError(`"${m[2]}" is not a card pack of the ruleset (${known.join(', ')})`);
+    out[name] = (out[name] ?? 0) + Number(m[1] ?? 1);
+  }
+  return out;
+}
+
+export function writePacks(packs: Record<string, number>): string {
+  return writeList(Object.entries(packs).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`));
+}
+
+const ACTIONS: Record<string, LimitedAction> = {
+  exploration: 'Exploration',
+  explore: 'Exploration',
+  gift: 'Gift',
+  'card gifting': 'Gift',
+  fusion: 'Fusion',
+  duel: 'Duel',
+  'exoptotic duel': 'Duel',
+  reroll: 'Reroll',
+  luck: 'Reroll',
+  'luck reroll': 'Reroll',
+  removal: 'Removal',
+  'card removal': 'Removal',
+};
+
+/** "Exploration, Removal ×2" */
+export function readUsed(text: string | undefined): Partial<Record<LimitedAction, number>> {
+  const out: Partial<Record<LimitedAction, number>> = {};
+  for (const item of readList(text)) {
+    const m = /^(.+?)(?:\s*[×x]\s*(\d+))?$/i.exec(item)!;
+    const action = ACTIONS[m[1]!.toLowerCase()];
+    if (action === undefined) {
+      throw new FieldError(`"${m[1]}" is not a limited action (${[...new Set(Object.values(ACTIONS))].join(', ')})`);
+    }
+    out[action] = (out[action] ?? 0) + Number(m[2] ?? 1);
+  }
+  return out;
+}
+
+export function writeUsed(used: Partial<Record<LimitedAction, number>>): string {
+  return writeList(
+    Object.entries(used)
+      .filter(([, n]) => n > 0)
+      .map(([a, n]) => (n === 1 ? a : `${a} ×${n}`)),
+  );
+}
+
+/** "2026-11-17 10:00 (declared)" */
+export function readReputable(text: string | undefined): { at: Date | null; declared: boolean } {
+  if (text === undefined) return { at: null, declared: false };
+  const m = /^(.*?)\s*(\(\s*declared\s*\))?$/i.exec(text)!;
+  return { at: readInstant(m[1]), declared: m[2] !== undefined };
+}
+
+export function writeReputable(at: Date | null, declared: boolean): string {
+  return at === null ? NONE : `${formatInstant(at)}${declared ? ' (declared)' : ''}`;
+}
+
+/** "Alice (6), Bram (5)" */
+export function readParticipants(text: string | undefined): Hand[] {
+  return readList(required(text)).map((item) => {
+    const m = /^(.+?)\s*\(\s*(\d+)\s*\)$/.exec(item);
+    if (!m) throw new FieldError(`"${item}" should be a player and their hand size, like "Alice (5)"`);
+    return { player: m[1]!, cards: Number(m[2]) };
+  });
+}
+
+export function writeParticipants(hands: readonly Hand[]): string {
+  return writeList(hands.map((h) => `${h.player} (${h.cards})`));
+}
+
+/** "Alice 0, Bram 2" */
+export function readFinalHands(text: string | undefined): Hand[] | null {
+  if (text === undefined) return null;
+  return readList(text).map((item) => {
+    const m = /^(.+?)\s*:?\s+(\d+)$/.exec(item);
+    if (!m) throw new FieldError(`"${item}" should be a player and the cards left in their hand, like "Bram 2"`);
+    return { player: m[1]!, cards: Number(m[2]) };
+  });
+}
+
+export function writeFinalHands(hands: readonly Hand[] | null): string {
+  return hands === null ? NONE : writeList(hands.map((h) => `${h.player} ${h.cards}`));
+}
+
+/** "#8, #17" */
+export function readCardRefs(text: string | undefined): number[] {
+  return readList(text).map((item) => {
+    const m = /^#?(\d+)$/.exec(item);
+    if (!m) throw new FieldError(`"${item}" is not a card ID like "#17"`);
+    return Number(m[1]);
+  });
+}
+
+export function writeCardRefs(ids: readonly number[]): string {
+  return writeList(ids.map((id) => `#${id}`));
+}
+
+/** "Cosima 1 Chip; Hollis #24" — each bettor's stake: Chips and/or Holographic cards by ID. */
+export function readBets(text: string | undefined): Bet[] {
+  if (text === undefined) return [];
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((group) => {
+      const m = /^(.+?)\s+((?:\d+\s*chips?|#\d+)(?:\s*,\s*(?:\d+\s*chips?|#\d+))*)$/i.exec(group);
+      if (!m) throw new FieldError(`"${group}" should be a bettor and their stake, like "Bram 1 Chip" or "Hollis #24"`);
+      const bet: Bet = { player: m[1]!, chips: 0, cards: [] };
+      for (const item of m[2]!.split(',').map((s) => s.trim())) {
+        if (item.startsWith('#')) bet.cards.push(Number(item.slice(1)));
+        else bet.chips += parseInt(item, 10);
+      }
+      return bet;
+    });
+}
+
+export function writeBets(bets: readonly Bet[]): string {
+  if (bets.length === 0) return NONE;
+  return bets
+    .map((b) => {
+      const items = [...(b.chips > 0 ? [`${b.chips} Chip${b.chips === 1 ? '' : 's'}`] : []), ...b.cards.map((id) => `#${id}`)];
+      return `${b.player} ${items.join(', ')}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,117 @@
+import { readDocument, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import { normaliseHeader } from '../../parse/document.ts';
+import type { Change } from '../../sim/trail.ts';
+import { findStateTable } from './gamestate.ts';
+import type { Gamestate } from './gamestate-schema.ts';
+import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type TableSpec } from './gamestate-tables.ts';
+import { escapeCell, historyRowsText, tableEndMarker } from './history.ts';
+
+// Writing the Gamestate back: only the cells whose value changed are replaced, by splicing their
+// offsets; rows of destroyed cards are cut out; History rows are appended. Every other byte of
+// the page — an editor's spacing, comments, cell style, prose — stays as it was.
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Same value? Compared through the column's reader, so "41 🝬" and "41" are one value. */
+function sameValue<E>(spec: TableSpec<E>['columns'][number], written: string | undefined, entity: E, packs: string[]): boolean {
+  const wanted = spec.write(entity);
+  if (written === undefined) return false;
+  if (written.trim() === wanted) return true;
+  try {
+    const blank = /^[\s\-–—]*$/.test(written);
+    return spec.write({ ...entity, ...spec.read(blank ? undefined : written, { packs }) }) === wanted;
+  } catch {
+    return false;
+  }
+}
+
+/** Cell text as it will sit after its `|`: a leading "-", "+" or "}" would turn `|` into table syntax. */
+function cellText(text: string, before: string): string {
+  const safe = escapeCell(text);
+  return /[|!]/.test(before) && /^[-+}]/.test(safe) ? ` ${safe}` : safe;
+}
+
+function tableEdits<E>(
+  doc: WikiDocument,
+  spec: TableSpec<E>,
+  entities: readonly (E & { row?: number })[],
+  packs: string[],
+  edits: Edit[],
+): void {
+  const table = findStateTable(doc, spec);
+  if (table === undefined) return;
+  const byRow = new Map(entities.filter((e) => e.row !== undefined).map((e) => [e.row!, e]));
+  for (const row of table.rows) {
+    const entity = byRow.get(row.index);
+    if (entity === undefined) {
+      deleteRow(doc.text, row, edits);
+      continue;
+    }
+    rowEdits(doc.text, table, row, spec, entity, packs, edits);
+  }
+}
+
+function deleteRow(text: string, row: Row, edits: Edit[]): void {
+  const start = text[row.start - 1] === '\n' ? row.start - 1 : row.start;
+  edits.push({ start, end: row.end, text: '' });
+}
+
+function rowEdits<E>(text: string, table: Table, row: Row, spec: TableSpec<E>, entity: E, packs: string[], edits: Edit[]): void {
+  const appended: string[] = [];
+  for (const column of spec.columns) {
+    const key = normaliseHeader(column.label);
+    const position = table.headers.indexOf(key);
+    if (position < 0) continue; // optional column absent from this page
+    const cell = row.cells[key];
+    if (sameValue(column, cell?.text, entity, packs)) continue;
+    if (cell !== undefined) {
+      edits.push({ start: cell.start, end: cell.end, text: cellText(column.write(entity), text[cell.start - 1] ?? '') });
+    } else {
+      // A short row: fill the missing trailing cells, in column order.
+      while (row.list.length + appended.length < position) appended.push('-');
+      appended[position - row.list.length] = escapeCell(column.write(entity));
+    }
+  }
+  if (appended.length > 0) {
+    edits.push({ start: row.end, end: row.end, text: appended.map((t) => `\n| ${t}`).join('') });
+  }
+}
+
+/** Applies non-overlapping edits in one pass (a page may get tens of thousands of them). */
+function applyEdits(text: string, edits: Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    parts.push(text.slice(at, e.start), e.text);
+    at = e.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** The page text with `state` written into it and `changes` appended to its History. */
+export function renderGamestate(text: string, state: Gamestate, changes: readonly Change[]): string {
+  return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
+}
+
+/** As renderGamestate, on a page already read (one parse per run). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+  const packs = [...new Set(state.players.flatMap((p) => Object.keys(p.packs)))];
+  const edits: Edit[] = [];
+  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], packs, edits);
+  tableEdits(doc, playersTable, state.players, packs, edits);
+  tableEdits(doc, cardsTable, state.cards, packs, edits);
+  tableEdits(doc, battlesTable, state.battles, packs, edits);
+  tableEdits(doc, giftsTable, state.gifts, packs, edits);
+  const history = findStateTable(doc, historyTable);
+  if (history !== undefined && changes.length > 0) {
+    const at = tableEndMarker(doc.text, history);
+    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
+  }
+  return applyEdits(doc.text, edits);
+}

@@ -1,0 +1,121 @@
+import * as f from './gamestate-fields.ts';
+import type { Battle, Card, Gift, Player, PhaseState } from './gamestate-schema.ts';
+import { BattleStatus, GiftStatus } from './gamestate-schema.ts';
+
+// The tables of the Gamestate page, column by column: how each cell is read into an entity and
+// written back from it. Tables are found by their headers (not their heading or position), and
+// rows are read by header name, so editors may reorder columns or use either cell style.
+
+export interface ReadContext {
+  packs: readonly string[];
+}
+
+export interface Column<E> {
+  /** The header as the example page writes it; matched through normaliseHeader. */
+  label: string;
+  /** Cells Croupier must read; a table without one of these columns is an error. */
+  required: boolean;
+  read(text: string | undefined, ctx: ReadContext): Partial<E>;
+  write(e: E): string;
+}
+
+export interface TableSpec<E> {
+  name: string;
+  /** Headers that identify the table on the page. */
+  identify: readonly string[];
+  columns: readonly Column<E>[];
+}
+
+const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({
+  label,
+  required,
+  read,
+  write,
+});
+
+export const phaseTable: TableSpec<PhaseState> = {
+  name: 'Phase',
+  identify: ['Cycle start', 'Phase number'],
+  columns: [
+    col('Cycle start (UTC)', true, (t) => ({ cycleStart: f.readInstant(t) }), (p) => f.writeInstant(p.cycleStart)),
+    col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
+    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || f.NONE),
+    col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
+    col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+  ],
+};
+
+export const playersTable: TableSpec<Player> = {
+  name: 'Players',
+  identify: ['Player', 'Joined'],
+  columns: [
+    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
+    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    col(
+      'Reputable since (UTC)',
+      true,
+      (t) => {
+        const r = f.readReputable(t);
+        return { reputableSince: r.at, declared: r.declared };
+      },
+      (p) => f.writeReputable(p.reputableSince, p.declared),
+    ),
+    col('Reputability grant', true, (t) => ({ grant: f.readOptionalInt(t, { min: 0 }) }), (p) => f.writeInt(p.grant)),
+    col('Last action (UTC)', true, (t) => ({ lastAction: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.lastAction)),
+    col('Status', true, (t) => ({ status: f.readEnum(t, ['active', 'inactive'] as const) }), (p) => p.status),
+    col('Vertebrae', true, (t) => ({ vertebrae: f.readInt(t) }), (p) => String(p.vertebrae)),
+    col('Chips', true, (t) => ({ chips: f.readInt(t, { min: 0 }) }), (p) => String(p.chips)),
+    col('Packs', true, (t, c) => ({ packs: f.readPacks(t, c.packs) }), (p) => f.writePacks(p.packs)),
+    col('Reconfiguration Tokens', true, (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.tokens)),
+    col('Other items', false, (t) => ({ other: t ?? null }), (p) => p.other ?? f.NONE),
+    col('Used this phase', true, (t) => ({ used: f.readUsed(t) }), (p) => f.writeUsed(p.used)),
+  ],
+};
+
+export const cardsTable: TableSpec<Card> = {
+  name: 'Cards',
+  identify: ['Owner', 'Card'],
+  columns: [
+    col('ID', true, (t) => ({ id: f.readInt(t?.replace(/^#/, ''), { min: 1 }) }), (c) => String(c.id)),
+    col('Owner', true, (t) => ({ owner: f.required(t) }), (c) => c.owner),
+    col('Card', true, (t) => ({ species: f.required(t) }), (c) => c.species),
+    col('Modifiers', true, (t) => ({ modifiers: f.readList(t) }), (c) => f.writeList(c.modifiers)),
+    col('Gained', true, (t) => ({ gained: f.readList(t) }), (c) => f.writeList(c.gained)),
+    // Computed by Croupier from the species and what the card gained; read as written, never trusted.
+    col('Value(s)', false, (t) => ({ value: t ?? f.NONE }), (c) => c.value),
+    col('Suit(s)', false, (t) => ({ suits: f.readList(t) }), (c) => f.writeList(c.suits)),
+    col('Colour(s)', false, (t) => ({ colours: f.readList(t) }), (c) => f.writeList(c.colours)),
+    col('Type(s)', false, (t) => ({ types: f.readList(t) }), (c) => f.writeList(c.types)),
+    col('Battles', true, (t) => ({ battles: f.readOptionalInt(t, { min: 0 }) }), (c) => f.writeInt(c.battles)),
+  ],
+};
+
+export const battlesTable: TableSpec<Battle> = {
+  name: 'Battles',
+  identify: ['Participants', 'Winner'],
+  columns: [
+    col('ID', true, (t) => ({ id: f.readInt(t, { min: 1 }) }), (b) => String(b.id)),
+    col('Phase', true, (t) => ({ phase: f.readInt(t, { min: 0 }) }), (b) => String(b.phase)),
+    col('Participants (hand)', true, (t) => ({ participants: f.readParticipants(t) }), (b) => f.writeParticipants(b.participants)),
+    col('Bets', true, (t) => ({ bets: f.readBets(t) }), (b) => f.writeBets(b.bets)),
+    col('Final hands', true, (t) => ({ finalHands: f.readFinalHands(t) }), (b) => f.writeFinalHands(b.finalHands)),
+    col('Winner', true, (t) => ({ winner: t ?? null }), (b) => b.winner ?? f.NONE),
+    col('Fragile cards', false, (t) => ({ fragile: f.readCardRefs(t) }), (b) => f.writeCardRefs(b.fragile)),
+    col('Status', true, (t) => ({ status: f.readEnum(t ?? 'declared', BattleStatus.options) }), (b) => b.status),
+  ],
+};
+
+export const giftsTable: TableSpec<Gift> = {
+  name: 'Gifts',
+  identify: ['Giver', 'Receiver'],
+  columns: [
+    col('Time (UTC)', true, (t) => ({ time: f.readInstant(t) }), (g) => f.writeInstant(g.time)),
+    col('Giver', true, (t) => ({ giver: f.required(t) }), (g) => g.giver),
+    col('Receiver', true, (t) => ({ receiver: f.required(t) }), (g) => g.receiver),
+    col('Packs', true, (t) => ({ packs: f.readOptionalInt(t, { min: 0 }) }), (g) => f.writeInt(g.packs)),
+    col('Status', true, (t) => ({ status: f.readEnum(t ?? 'recorded', GiftStatus.options) }), (g) => g.status),
+  ],
+};
+
+export const HISTORY_COLUMNS = ['Time (UTC)', 'Phase', 'Event', 'Player', 'Change', 'Reason'] as const;
+export const historyTable = { name: 'History', identify: ['Event', 'Reason'] } as const;

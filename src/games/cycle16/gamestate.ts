@@ -1,0 +1,208 @@
+import { findTable, normaliseHeader, readDocument, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import type { Location } from '../../parse/location.ts';
+import { FieldError } from './gamestate-fields.ts';
+import {
+  Gamestate,
+  GamestateError,
+  type Battle,
+  type Card,
+  type EngineRuleset,
+  type Gift,
+  type PhaseState,
+  type Player,
+  type Problem,
+} from './gamestate-schema.ts';
+import {
+  battlesTable,
+  cardsTable,
+  giftsTable,
+  historyTable,
+  phaseTable,
+  playersTable,
+  type ReadContext,
+  type TableSpec,
+} from './gamestate-tables.ts';
+import { gainKinds } from './rules/cards.ts';
+import { LIMITS } from './rules/limits.ts';
+
+// Reading the Gamestate page: every table by its headers, every cell through its column's reader,
+// then the cross-checks between tables. All problems are collected; any problem means a
+// GamestateError and no edit — Croupier never guesses what an editor meant.
+
+export function findStateTable(doc: Pick<WikiDocument, 'tables'>, spec: { identify: readonly string[] }): Table | undefined {
+  return findTable(doc, { headers: spec.identify });
+}
+
+function readRows<E>(
+  doc: WikiDocument,
+  spec: TableSpec<E>,
+  ctx: ReadContext,
+  problems: Problem[],
+): { table?: Table; entities: (Partial<E> & { row: number })[] } {
+  const table = findStateTable(doc, spec);
+  const where: Location = { page: doc.page, table: spec.name };
+  if (table === undefined) {
+    problems.push({ message: `no ${spec.name} table (a wikitable with the columns ${spec.identify.join(', ')})`, location: where });
+    return { entities: [] };
+  }
+  const missing = spec.columns.filter((c) => c.required && !table.headers.includes(normaliseHeader(c.label)));
+  for (const c of missing) problems.push({ message: `the table has no "${c.label}" column`, location: where });
+  if (missing.length > 0) return { table, entities: [] };
+  const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
+  return { table, entities };
+}
+
+function readRow<E>(row: Row, spec: TableSpec<E>, ctx: ReadContext, where: Location, problems: Problem[]) {
+  const entity = { row: row.index } as Partial<E> & { row: number };
+  for (const c of spec.columns) {
+    const text = row.cells[normaliseHeader(c.label)]?.text;
+    const blank = text === undefined || /^[\s\-–—]*$/.test(text);
+    try {
+      Object.assign(entity, c.read(blank ? undefined : text, ctx));
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      problems.push({ message: `${c.label} ${err.message}`, location: { ...where, column: c.label } });
+    }
+  }
+  return entity;
+}
+
+/** Reads and validates the Gamestate page. Throws GamestateError listing every problem. */
+export function readGamestate(text: string, page: string | undefined, ruleset: EngineRuleset): Gamestate {
+  const doc = readDocument(text, { page });
+  return readGamestateDocument(doc, ruleset);
+}
+
+export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset): Gamestate {
+  const problems: Problem[] = [];
+  const ctx: ReadContext = { packs: ruleset.packs.map((p) => p.name) };
+  const phaseRows = readRows(doc, phaseTable, ctx, problems);
+  if (phaseRows.table !== undefined && phaseRows.table.rows.length !== 1) {
+    problems.push({ message: 'the Phase table must have exactly one row', location: { page: doc.page, table: 'Phase' } });
+  }
+  const players = readRows(doc, playersTable, ctx, problems).entities;
+  const cards = readRows(doc, cardsTable, ctx, problems).entities;
+  const battles = readRows(doc, battlesTable, ctx, problems).entities;
+  const gifts = readRows(doc, giftsTable, ctx, problems).entities;
+  const history = findStateTable(doc, historyTable);
+  if (history === undefined) {
+    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
+  }
+  if (problems.length > 0) throw new GamestateError(problems);
+
+  const phase = phaseRows.entities[0] as PhaseState;
+  phase.name ??= '';
+  phase.winner ??= [];
+  const state = {
+    page: doc.page,
+    phase: { cycleStart: phase.cycleStart, number: phase.number, name: phase.name, nextRollover: phase.nextRollover ?? null, winner: phase.winner },
+    players: players as Player[],
+    cards: (cards as Partial<Card>[]).map((c) => ({ value: '-', suits: [], colours: [], types: [], ...c }) as Card),
+    battles: (battles as Partial<Battle>[]).map((b) => ({ fragile: [], ...b }) as Battle),
+    gifts: gifts as Gift[],
+    historyRows: history!.rows.length,
+  };
+  for (const p of state.players) p.other ??= null;
+  crossCheck(state, ruleset, doc.page, problems);
+  if (problems.length > 0) throw new GamestateError(problems);
+  return Gamestate.parse(state);
+}
+
+function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | undefined, problems: Problem[]): void {
+  const at = (table: string, row: number | undefined, column?: string): Location => ({ page, table, row, column });
+  const players = new Map<string, Player>();
+  for (const p of state.players) {
+    if (players.has(p.name)) problems.push({ message: `player "${p.name}" is listed twice`, location: at('Players', p.row, 'Player') });
+    players.set(p.name, p);
+    for (const [action, n] of Object.entries(p.used)) {
+      const limit = LIMITS[action as keyof typeof LIMITS];
+      if (n > limit.times) {
+        problems.push({
+          message: `${p.name} used ${action} ${n} times; the rules allow ${limit.times} ${limit.per} (“${limit.rule}”)`,
+          location: at('Players', p.row, 'Used this phase'),
+        });
+      }
+    }
+  }
+  const isPlayer = (name: string | null, table: string, row: number | undefined, column: string) => {
+    if (name !== null && !players.has(name)) {
+      problems.push({ message: `"${name}" is not a player in the Players table`, location: at(table, row, column) });
+    }
+  };
+
+  const species = new Set(ruleset.cards.map((c) => c.name.toLowerCase()));
+  const modifiers = new Map(ruleset.modifiers.map((m) => [m.name.toLowerCase(), m.name]));
+  const kinds = gainKinds(ruleset);
+  const cards = new Map<number, Card>();
+  for (const c of state.cards) {
+    if (cards.has(c.id)) problems.push({ message: `card ID ${c.id} is used twice`, location: at('Cards', c.row, 'ID') });
+    cards.set(c.id, c);
+    isPlayer(c.owner, 'Cards', c.row, 'Owner');
+    if (!species.has(c.species.toLowerCase())) {
+      problems.push({ message: `"${c.species}" is not a card species of the ruleset`, location: at('Cards', c.row, 'Card') });
+    }
+    c.modifiers = c.modifiers.map((m) => {
+      const name = modifiers.get(m.toLowerCase());
+      if (name === undefined) problems.push({ message: `"${m}" is not a modifier of the ruleset`, location: at('Cards', c.row, 'Modifiers') });
+      return name ?? m;
+    });
+    for (const g of c.gained) {
+      if (kinds(g) === undefined) {
+        problems.push({ message: `"${g}" is neither a suit, a colour nor a whole-number value`, location: at('Cards', c.row, 'Gained') });
+      }
+    }
+  }
+
+  const battleIds = new Set<number>();
+  for (const b of state.battles) {
+    const where = (column: string) => at('Battles', b.row, column);
+    if (battleIds.has(b.id)) problems.push({ message: `battle ID ${b.id} is used twice`, location: where('ID') });
+    battleIds.add(b.id);
+    const names = b.participants.map((h) => h.player);
+    for (const h of b.participants) {
+      isPlayer(h.player, 'Battles', b.row, 'Participants (hand)');
+      if (h.cards < 4) {
+        problems.push({
+          message: `${h.player}'s hand has ${h.cards} cards; “the player must select a minimum of 4 cards from their deck”`,
+          location: where('Participants (hand)'),
+        });
+      }
+    }
+    if (b.winner !== null && !names.includes(b.winner)) {
+      problems.push({ message: `the winner "${b.winner}" is not a participant`, location: where('Winner') });
+    }
+    if (b.finalHands !== null) {
+      const final = b.finalHands.map((h) => h.player).sort();
+      if (final.join('\n') !== [...names].sort().join('\n')) {
+        problems.push({ message: `final hands name ${final.join(', ')}; participants are ${names.join(', ')}`, location: where('Final hands') });
+      }
+    }
+    if (b.winner !== null && b.finalHands === null) {
+      problems.push({ message: 'a battle with a winner needs its final hands', location: where('Final hands') });
+    }
+    if (b.status === 'rewarded' || b.status === 'cancelled') continue;
+    for (const bet of b.bets) {
+      if (!names.includes(bet.player)) problems.push({ message: `bettor "${bet.player}" is not a participant`, location: where('Bets') });
+      for (const id of bet.cards) {
+        const card = cards.get(id);
+        if (card === undefined || card.owner !== bet.player || !card.modifiers.includes('Holographic')) {
+          problems.push({
+            message: `card #${id} is not a Holographic card of ${bet.player} (“betting Chips or Holographic Cards”)`,
+            location: where('Bets'),
+          });
+        }
+      }
+    }
+    for (const id of b.fragile) {
+      const card = cards.get(id);
+      if (card === undefined || !names.includes(card.owner) || !card.modifiers.includes('Fragile')) {
+        problems.push({ message: `card #${id} is not a Fragile card of a participant`, location: where('Fragile cards') });
+      }
+    }
+  }
+  for (const g of state.gifts) {
+    isPlayer(g.giver, 'Gifts', g.row, 'Giver');
+    isPlayer(g.receiver, 'Gifts', g.row, 'Receiver');
+    if (g.giver === g.receiver) problems.push({ message: '“select one other player (the receiver)”: giver and receiver are the same', location: at('Gifts', g.row, 'Receiver') });
+  }
+}

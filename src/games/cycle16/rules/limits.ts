@@ -1,0 +1,34 @@
+import type { Change } from '../../../sim/trail.ts';
+import type { Gamestate, LimitedAction } from '../gamestate-schema.ts';
+
+// Rule 2: what a player may do only so often. Editors tick uses off in "Used this phase"; the
+// rollover clears them, since every limit counts within one phase.
+
+export const LIMITS: Record<LimitedAction, { times: number; per: string; rule: string }> = {
+  Exploration: { times: 1, per: 'per phase', rule: 'Once per phase, each player may explore the Gilded Hall.' },
+  Gift: { times: 1, per: 'per phase', rule: 'Once per phase, each player (the giver) may select one other player (the receiver) to receive a gift.' },
+  Fusion: { times: 1, per: 'per phase', rule: 'Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together' },
+  Duel: { times: 1, per: 'per phase', rule: 'A player may only join an Exoptotic Duel only once per phase.' },
+  Reroll: { times: 1, per: 'per phase', rule: 'If a player has good luck, once per phase, when selecting a random choice, they may reroll' },
+  Removal: { times: 2, per: 'per Rest Phase', rule: 'Up to twice during each rest phase a player may state their intention to remove a card from their inventory' },
+};
+
+/** Clears every player's "Used this phase" at a rollover. */
+export function resetLimits(state: Gamestate, at: Date, phase: number): Change[] {
+  const used = state.players.filter((p) => Object.values(p.used).some((n) => n > 0));
+  for (const p of used) p.used = {};
+  if (used.length === 0) return [];
+  return [
+    {
+      at,
+      phase,
+      event: 'Limits reset',
+      player: '-',
+      change: `Used this phase cleared for ${used.length} player${used.length === 1 ? '' : 's'} (${used.map((p) => p.name).join(', ')})`,
+      reason: {
+        rule: 'Once per phase (Exploration, Card gifting, Fusion, Exoptotic Duel, Luck); twice per Rest Phase (card removal)',
+        inputs: { 'new phase': phase },
+      },
+    },
+  ];
+}

@@ -1,0 +1,53 @@
+import type { Calendar } from '../../../sim/calendar.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { formatInstant } from '../../../sim/trail.ts';
+import type { Gamestate } from '../gamestate-schema.ts';
+import { closeGift } from './gifts.ts';
+import { updateActivity } from './inactivity.ts';
+import { resetLimits } from './limits.ts';
+
+// Rule 1: the phase number and name advance at each boundary, and the next rollover is shown.
+// “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
+// the phase the cycle began.” A rollover also ends what lasts one phase (rules 2, 3 and 5).
+
+export interface RolloverCause {
+  /** When the new phase begins: its boundary, or the moment of a manual rollover. */
+  at: Date;
+  /** Who forced it, for a manual rollover by an admin. */
+  manualBy?: string;
+}
+
+export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCause): Change[] {
+  const { at } = cause;
+  const from = state.phase.number;
+  const to = from + 1;
+  // The previous phase began at its boundary, or earlier than the calendar's if it was forced.
+  const previousStart = calendar.phase(from).start;
+  const changes: Change[] = [];
+
+  for (const gift of state.gifts) {
+    if (gift.status === 'granted' && gift.time.getTime() < at.getTime()) changes.push(closeGift(gift, at, from));
+  }
+
+  const next = calendar.phase(to);
+  state.phase.number = to;
+  state.phase.name = next.name;
+  state.phase.nextRollover = calendar.phase(to + 1).start;
+  changes.push({
+    at,
+    phase: to,
+    event: cause.manualBy === undefined ? 'Rollover' : 'Manual rollover',
+    player: '-',
+    change: `Phase ${from} → ${to} (${next.name}); next rollover ${formatInstant(state.phase.nextRollover)}`,
+    reason: {
+      rule:
+        cause.manualBy === undefined
+          ? 'Phases: “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on the phase the cycle began.”'
+          : `Manual rollover by ${cause.manualBy}, ahead of the boundary ${formatInstant(next.start)}`,
+      inputs: { 'cycle start': formatInstant(calendar.cycleStart), boundary: formatInstant(next.start) },
+    },
+  });
+  changes.push(...resetLimits(state, at, to));
+  changes.push(...updateActivity(state, previousStart, at, to));
+  return changes;
+}

@@ -1,0 +1,196 @@
+import { readDocument } from '../parse/document.ts';
+import { seedText } from '../sim/rng.ts';
+import type { Change } from '../sim/trail.ts';
+import { formatInstant } from '../sim/trail.ts';
+import { advance, type AdvanceResult } from '../games/cycle16/engine.ts';
+import { readGamestateDocument } from '../games/cycle16/gamestate.ts';
+import { renderGamestateDocument } from '../games/cycle16/gamestate-render.ts';
+import type { EngineRuleset } from '../games/cycle16/gamestate-schema.ts';
+import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/cycle16/history.ts';
+import { readCycle16Ruleset } from '../games/cycle16/ruleset.ts';
+import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
+import { findRegion, findRegions } from '../wiki/regions.ts';
+import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
+
+// The rollover job: one batched read of the Ruleset and the Gamestate, the engine, one save.
+//
+// Exactly once: the Gamestate save is the commit point. The transform computes everything from the
+// page text it is given — which records what was already applied (phase number, statuses, grants)
+// — so it is idempotent, and on an edit conflict it runs again on the newer text. A crash before
+// the save loses nothing; a crash after it leaves nothing to redo. See docs/gamestate-format.md.
+
+export interface RolloverWiki {
+  readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
+  save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
+}
+
+export interface RolloverGame {
+  id: string;
+  ruleset: string;
+  gamestate: string;
+  /** History rows kept on the page; older ones move to `<gamestate>/History/N`. */
+  historyLimit: number;
+}
+
+export type RolloverStep = 'read' | 'computed' | 'archived' | 'saved';
+
+export interface RolloverContext {
+  wiki: RolloverWiki;
+  /** Called after each step; tests throw from it to simulate a crash there. */
+  checkpoint?: (step: RolloverStep) => void | Promise<void>;
+  /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run). */
+  saveOptions?: Pick<SaveOptions, 'beforeEdit'>;
+}
+
+export interface RolloverOptions {
+  now: Date;
+  dryRun?: boolean;
+  /** Manual rollover to the next phase now. */
+  force?: boolean;
+  /** What started the run: "cli", "schedule", "request"… */
+  trigger: string;
+  /** Who: the operator, or the admin whose request it is. */
+  actor?: string;
+}
+
+export interface RolloverSummary {
+  game: string;
+  gamestate: string;
+  rulesetRevid: number;
+  gamestateRevid: number;
+  fromPhase: number;
+  toPhase: number;
+  phaseName: string;
+  nextRollover: string | null;
+  winner: string[];
+  changes: number;
+  /** Event → how many History rows. */
+  events: Record<string, number>;
+  pending: { at: string | null; what: string }[];
+  archived: { title: string; rows: number }[];
+  save: SaveResult;
+}
+
+export interface Computed {
+  text: string;
+  result: AdvanceResult;
+  fromPhase: number;
+}
+
+/** The pure heart of the job: page text in, new page text out (no archiving). */
+export function computeRollover(ruleset: EngineRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions): Computed {
+  findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
+  const doc = readDocument(page.text, { page: game.gamestate });
+  const state = readGamestateDocument(doc, ruleset);
+  const result = advance(ruleset, state, {
+    now: opts.now,
+    seedBase: seedText({ game: game.id, phase: state.phase.number, revid: page.revid }),
+    trigger: opts.trigger,
+    force: opts.force ? { by: opts.actor ?? 'an admin' } : undefined,
+  });
+  // Only changed cells are rewritten, so an up-to-date page renders to itself.
+  const text = renderGamestateDocument(doc, result.state, result.changes);
+  return { text, result, fromPhase: state.phase.number };
+}
+
+export function countEvents(changes: readonly Change[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of changes) out[c.event] = (out[c.event] ?? 0) + 1;
+  return out;
+}
+
+export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOptions): string {
+  const { state, changes } = c.result;
+  const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
+  const what =
+    state.phase.number !== c.fromPhase
+      ? `phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name})`
+      : changes.length > 0
+        ? `phase ${state.phase.number}`
+        : 'computed columns';
+  const by = opts.actor === undefined ? opts.trigger : `${opts.trigger} by ${opts.actor}`;
+  return `Croupier: ${what}${events ? `; ${events}` : ''} — from Ruleset rev ${rulesetRevid}; ${by}`;
+}
+
+/**
+ * Which rows to archive where. The linked archive pages and a few after them are read: an
+ * interrupted run may have created one the page does not link yet.
+ */
+async function planArchives(ctx: RolloverContext, game: RolloverGame, text: string): Promise<ArchivePlan> {
+  const region = findRegion(text, 'history-archives', game.gamestate);
+  const linked = Math.max(0, ...(region === undefined ? [] : linkedArchives(region.content, game.gamestate)));
+  const titles = Array.from({ length: 5 }, (_, i) => archiveTitle(game.gamestate, Math.max(1, linked) + i));
+  const existing = [...(await ctx.wiki.readPages(titles, { allowMissing: true })).values()].filter((p) => !p.missing);
+  return planArchive(text, game.gamestate, game.historyLimit, {
+    count: Math.max(linked, ...existing.map((p) => Number(p.title.split('/').at(-1)))),
+    lastRows: archiveRowCount(existing.at(-1)?.text),
+    has: (row) => existing.some((p) => p.text.includes(row.trimEnd())),
+  });
+}
+
+export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
+  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
+  const rulesetPage = pages.get(game.ruleset)!;
+  const gamestatePage = pages.get(game.gamestate)!;
+  const ruleset = readCycle16Ruleset(readDocument(rulesetPage.text, { page: game.ruleset }));
+  await ctx.checkpoint?.('read');
+
+  const first = computeRollover(ruleset, game, gamestatePage, opts);
+  await ctx.checkpoint?.('computed');
+
+  // Archive pages first: idempotent appends, so a crash before the Gamestate save is harmless.
+  const rowsAfter = first.result.state.historyRows + first.result.changes.length;
+  const plan = rowsAfter > game.historyLimit ? await planArchives(ctx, game, first.text) : undefined;
+  const archived = new Set(plan?.rows);
+  if (plan && !opts.dryRun) {
+    for (const p of plan.pages) {
+      await ctx.wiki.save(
+        p.title,
+        (page) => ({ text: appendToArchive(page.missing ? undefined : page.text, game.gamestate, p.rows), summary: `Croupier: ${p.rows.length} History rows archived from [[${game.gamestate}]]` }),
+        { create: true },
+      );
+    }
+  }
+  await ctx.checkpoint?.('archived');
+
+  let computed = first;
+  const transform: Transform = (page) => {
+    computed = page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts);
+    let text = computed.text;
+    if (plan && archived.size > 0) text = removeArchivedRows(text, game.gamestate, archived, plan.total);
+    return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts) };
+  };
+  const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
+  await ctx.checkpoint?.('saved');
+
+  const { state, changes, due } = computed.result;
+  return {
+    game: game.id,
+    gamestate: game.gamestate,
+    rulesetRevid: rulesetPage.revid,
+    gamestateRevid: save.revid ?? gamestatePage.revid,
+    fromPhase: computed.fromPhase,
+    toPhase: state.phase.number,
+    phaseName: state.phase.name,
+    nextRollover: state.phase.nextRollover === null ? null : formatInstant(state.phase.nextRollover),
+    winner: state.phase.winner,
+    changes: changes.length,
+    events: countEvents(changes),
+    pending: due.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
+    archived: opts.dryRun || !plan ? [] : plan.pages.map((p) => ({ title: p.title, rows: p.rows.length })),
+    save,
+  };
+}
+
+export function describeSummary(s: RolloverSummary): string {
+  const lines = [
+    `${s.game}: phase ${s.fromPhase} → ${s.toPhase} (${s.phaseName}); next rollover ${s.nextRollover ?? '-'}${s.winner.length ? `; winner ${s.winner.join(', ')}` : ''}`,
+    `${s.changes} change(s)${s.changes ? `: ${Object.entries(s.events).map(([e, n]) => `${n} ${e}`).join(', ')}` : ''}`,
+    s.save.dryRun
+      ? s.save.changed ? 'dry run: the diff below would be saved' : 'dry run: no edit needed'
+      : s.save.changed ? `saved ${s.gamestate} (revision ${s.save.revid})` : `no edit: ${s.gamestate} is up to date`,
+  ];
+  for (const a of s.archived) lines.push(`archived ${a.rows} History rows to ${a.title}`);
+  for (const p of s.pending.slice(0, 10)) lines.push(`pending: ${p.at ?? 'when recorded'} — ${p.what}`);
+  return lines.join('\n');
+}

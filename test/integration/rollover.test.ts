@@ -1,0 +1,88 @@
+// The rollover job against the real local MediaWiki (scripts/devwiki.sh), on a copy of the example
+// Gamestate page under a unique title.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { rollover, type RolloverGame, type RolloverStep } from '../../src/jobs/rollover.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, human, put, root, uniquePrefix } from './helpers.ts';
+
+const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
+const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
+const ruleset = readCycle16Ruleset(readDocument(RULESET));
+const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
+const rolloverRows = (text: string) => text.split('\n').filter((l) => l.includes(' || Rollover || - || Phase 4 → 5')).length;
+
+let b: WikiClient;
+let player: WikiClient;
+
+beforeAll(async () => {
+  [b, player] = await Promise.all([bot(), human()]);
+});
+
+/** A fresh game: the fixture Ruleset and Gamestate under their own titles. */
+async function freshGame(what: string): Promise<RolloverGame> {
+  const prefix = uniquePrefix(`rollover-${what}`);
+  const game = { id: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
+  await put(b, game.ruleset, RULESET);
+  await put(b, game.gamestate, GAMESTATE);
+  return game;
+}
+
+describe('rollover on the real wiki', () => {
+  it('rolls the example page over at the boundary: the page shows the new phase, the rewards and their History rows', async () => {
+    const game = await freshGame('boundary');
+    const s = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(s.save.changed).toBe(true);
+    const page = await b.readPage(game.gamestate);
+    expect(page.revid).toBe(s.save.revid);
+    const state = readGamestate(page.text, game.gamestate, ruleset);
+    expect(state.phase).toMatchObject({ number: 5, name: 'Battle Phase' });
+    expect(state.players.find((p) => p.name === 'Kestrel')).toMatchObject({ vertebrae: 33, grant: 30 });
+    expect(state.battles[1]!.status).toBe('rewarded');
+    expect(rolloverRows(page.text)).toBe(1);
+    expect(page.text).toContain('|| Reputability || Kestrel || +30 Vertebrae (3 → 33)');
+  });
+
+  it('a second run makes no edit', async () => {
+    const game = await freshGame('twice');
+    await rollover({ wiki: b }, game, BOUNDARY);
+    const before = await b.readPage(game.gamestate);
+    const again = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(again.save.changed).toBe(false);
+    expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
+  });
+
+  it('a human edit made during the run, on a line the bot also changes, is kept', async () => {
+    const game = await freshGame('human');
+    let edited = false;
+    const beforeEdit = async () => {
+      if (edited) return;
+      edited = true;
+      // Alice trades card #4 to Bram while the bot is about to apply its Red Coating.
+      const page = await player.readPage(game.gamestate);
+      await player.save(game.gamestate, () => ({ text: page.text.replace('| 4 || Alice || 7 || Red Coating', '| 4 || Bram || 7 || Red Coating'), summary: 'trade' }), {});
+    };
+    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, BOUNDARY);
+    expect(s.save.attempts).toBe(2);
+    const text = (await b.readPage(game.gamestate)).text;
+    expect(text).toContain('| 4 || Bram || 7 || - || Red || 7 || - || Red ||');
+    expect(rolloverRows(text)).toBe(1);
+  });
+
+  it('a run interrupted before its save changes nothing; the next run applies it once', async () => {
+    const game = await freshGame('crash');
+    const seeded = await b.readPage(game.gamestate);
+    const crash = (step: RolloverStep) => {
+      if (step === 'computed') throw new Error('simulated crash');
+    };
+    await expect(rollover({ wiki: b, checkpoint: crash }, game, BOUNDARY)).rejects.toThrow('simulated crash');
+    expect((await b.readPage(game.gamestate)).revid).toBe(seeded.revid);
+    await rollover({ wiki: b }, game, BOUNDARY);
+    const text = (await b.readPage(game.gamestate)).text;
+    expect(rolloverRows(text)).toBe(1);
+    expect(text.split('\n').filter((l) => l.includes('|| Reputability || Kestrel ||'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, test } from 'vitest';
+import { findTable, readDocument } from '../../../src/parse/document.ts';
+import { advance } from '../../../src/games/cycle16/engine.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
+import { renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
+import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { replaceOnce, rewriteTable } from '../helpers/wikitext.ts';
+import { GAMESTATE, ruleset, utc } from './build.ts';
+
+const PAGE = 'Cycle 16/Gamestate';
+const read = (text: string) => readGamestate(text, PAGE, ruleset);
+const problemsOf = (text: string) => {
+  try {
+    read(text);
+  } catch (err) {
+    if (err instanceof GamestateError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a GamestateError');
+};
+
+describe('reading the example Gamestate page', () => {
+  const state = read(GAMESTATE);
+
+  test('it holds the phase, a dozen players, 50 cards, three battles, four gifts and six History rows', () => {
+    expect(state.phase).toMatchObject({ cycleStart: utc('2026-11-02T00:00'), number: 4, name: 'Rest Phase', nextRollover: utc('2026-11-19T00:00'), winner: [] });
+    expect(state.players).toHaveLength(12);
+    expect(state.cards).toHaveLength(50);
+    expect(state.battles.map((b) => b.status)).toEqual(['rewarded', 'commenced', 'declared']);
+    expect(state.gifts.map((g) => g.status)).toEqual(['closed', 'returned', 'granted', 'recorded']);
+    expect(state.historyRows).toBe(6);
+  });
+
+  test('cells are read by meaning: packs, limits, declared reputability, bets and hands', () => {
+    const p = (name: string) => state.players.find((x) => x.name === name)!;
+    expect(p('Cosima')).toMatchObject({ vertebrae: 56, chips: 4, packs: { 'Already-opened Pack': 2 }, used: { Gift: 1, Fusion: 1 } });
+    expect(p('Bram')).toMatchObject({ other: '1 Gem Key', used: { Removal: 2 } });
+    expect(p('Kestrel')).toMatchObject({ reputableSince: utc('2026-11-17T10:00'), declared: true, grant: null });
+    expect(state.battles[1]).toMatchObject({
+      bets: [{ player: 'Cosima', chips: 1, cards: [] }, { player: 'Eun-ji', chips: 1, cards: [] }, { player: 'Hollis', chips: 0, cards: [24] }, { player: 'Jun', chips: 0, cards: [31] }],
+      fragile: [17, 27],
+    });
+  });
+
+  test('column order and cell style do not matter (Players rewritten inline, columns reversed)', () => {
+    const doc = readDocument(GAMESTATE);
+    const table = findTable(doc, { headers: ['Player', 'Joined'] })!;
+    const rewritten = rewriteTable(GAMESTATE, table, { labels: [...table.labels].reverse(), inline: true });
+    expect(read(rewritten).players).toEqual(state.players.map((p) => ({ ...p })));
+  });
+});
+
+describe('an invalid page is refused with every problem located', () => {
+  test('a bad number names the table, the row and the column', () => {
+    const problems = problemsOf(replaceOnce(GAMESTATE, '|41\n', '|4l\n'));
+    expect(problems).toEqual([{ message: 'Vertebrae "4l" is not a whole number', location: { page: PAGE, table: 'Players', row: 1, column: 'Vertebrae' } }]);
+  });
+
+  test('all problems are listed at once, and the message says nothing was changed', () => {
+    let text = replaceOnce(GAMESTATE, '| 2 || Alice || 7 of Clocks', '| 2 || Alicia || 7 of Clocks');
+    text = replaceOnce(text, '| 5 || Bram || King', '| 5 || Bram || Kingg');
+    text = replaceOnce(text, 'Bram (4), Eun-ji (4)', 'Bram (3), Eun-ji (4)');
+    try {
+      read(text);
+      throw new Error('expected a GamestateError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(GamestateError);
+      const e = err as GamestateError;
+      expect(e.problems.map((p) => [p.location.table, p.location.row, p.location.column])).toEqual([
+        ['Cards', 2, 'Owner'],
+        ['Cards', 5, 'Card'],
+        ['Battles', 3, 'Participants (hand)'],
+      ]);
+      expect(e.message).toMatch(/nothing was changed/);
+      expect(e.message).toMatch(/"Alicia" is not a player/);
+      expect(e.message).toMatch(/minimum of 4 cards/);
+    }
+  });
+
+  test('more uses than a limit allows are refused (“Up to twice during each rest phase”)', () => {
+    const [p] = problemsOf(replaceOnce(GAMESTATE, '|Removal ×2', '|Removal ×3'));
+    expect(p!.message).toMatch(/Removal 3 times; the rules allow 2 per Rest Phase/);
+  });
+
+  test('a missing column, an unknown pack and a bet of a card that is not Holographic are named', () => {
+    expect(problemsOf(GAMESTATE.replace('! Fragile cards !!', '! Fragile !!').replace('!Status\n|-\n|2026', '!State\n|-\n|2026'))[0]).toMatchObject({
+      message: 'the table has no "Status" column', location: { table: 'Gifts' },
+    });
+    expect(problemsOf(replaceOnce(GAMESTATE, '|1 Deck Pack', '|1 Dek Pack'))[0]!.message).toMatch(/"Dek Pack" is not a card pack/);
+    expect(problemsOf(replaceOnce(GAMESTATE, 'Hollis #24', 'Hollis #38'))[0]!.message).toMatch(/#38 is not a Holographic card of Hollis/);
+  });
+
+  test('an unreadable time asks for the page\'s format', () => {
+    expect(problemsOf(replaceOnce(GAMESTATE, '|2026-11-16 09:30', '|16/11 09:30'))[0]!.message).toMatch(/YYYY-MM-DD HH:MM/);
+  });
+});
+
+describe('rendering writes only what changed', () => {
+  test('an unchanged state renders the page byte for byte', () => {
+    const state = read(GAMESTATE);
+    expect(renderGamestate(GAMESTATE, state, [])).toBe(GAMESTATE);
+  });
+
+  test('one changed value changes one cell; an editor\'s own way of writing other cells is kept', () => {
+    const text = replaceOnce(GAMESTATE, '|17\n', '|17 🝬 <!-- after the shop -->\n');
+    const state = read(text);
+    state.players.find((p) => p.name === 'Alice')!.vertebrae = 50;
+    const out = renderGamestate(text, state, []);
+    expect(out).toBe(replaceOnce(text, '|41\n', '|50\n'));
+  });
+
+  test('writing "-" into a cell written right after its "|" keeps a space, so it cannot become a row separator', () => {
+    const state = read(GAMESTATE);
+    state.players.find((p) => p.name === 'Alice')!.used = {};
+    const out = renderGamestate(GAMESTATE, state, []);
+    expect(out).toBe(replaceOnce(GAMESTATE, '|Exploration\n|-\n|Bram', '| -\n|-\n|Bram'));
+    expect(read(out).players).toHaveLength(12);
+  });
+
+  test('a destroyed card\'s row is removed and nothing else moves', () => {
+    const state = read(GAMESTATE);
+    state.cards = state.cards.filter((c) => c.id !== 17);
+    const out = renderGamestate(GAMESTATE, state, []);
+    expect(out).toBe(replaceOnce(GAMESTATE, '\n|-\n| 17 || Eun-ji || 4 || Fragile || Cyan || 4 || - || Cyan || Special || 2', ''));
+  });
+
+  test('the example page rolled over at Thursday 19 November 00:00', () => {
+    const r = advance(ruleset, read(GAMESTATE), { now: utc('2026-11-19T00:00') });
+    const out = renderGamestate(GAMESTATE, r.state, r.changes);
+    const after = read(out);
+    expect(after.phase).toMatchObject({ number: 5, name: 'Battle Phase', nextRollover: utc('2026-11-23T00:00') });
+    expect(after.historyRows).toBe(6 + r.changes.length);
+    expect(out).toContain('| 2026-11-19 00:00 || 5 || Rollover || - || Phase 4 → 5 (Battle Phase); next rollover 2026-11-23 00:00 ||');
+    const p = (name: string) => after.players.find((x) => x.name === name)!;
+    expect(p('Kestrel')).toMatchObject({ vertebrae: 33, grant: 30 }); // declared in phase 4: 20 + 5⌈4/2⌉
+    expect(p('Jun').status).toBe('inactive'); // last action 2026-11-15 23:50, before phase 4
+    expect(p('Lior').packs).toEqual({ 'Already-opened Pack': 2 }); // 1 + 1 (no cards)
+    expect(p('Cosima')).toMatchObject({ chips: 6, vertebrae: 61 });
+    expect(after.cards.find((c) => c.id === 4)).toMatchObject({ modifiers: [], gained: ['Red'], colours: ['Red'] });
+    // Everything before the History table that no rule touched is as it was.
+    expect(out.slice(0, out.indexOf('== Phase =='))).toBe(GAMESTATE.slice(0, GAMESTATE.indexOf('== Phase ==')));
+  });
+
+  test('a second run at the same instant finds nothing to do and renders the same page', () => {
+    const once = advance(ruleset, read(GAMESTATE), { now: utc('2026-11-19T00:00') });
+    const out = renderGamestate(GAMESTATE, once.state, once.changes);
+    const twice = advance(ruleset, read(out), { now: utc('2026-11-19T00:00') });
+    expect(twice.changes).toEqual([]);
+    expect(renderGamestate(out, twice.state, twice.changes)).toBe(out);
+  });
+});
+
+describe('rendering property: a changed value touches its own cell only', () => {
+  test('over 40 seeded random changes of counts, the page differs only inside the changed cell', () => {
+    const state = read(GAMESTATE);
+    const fields = ['vertebrae', 'chips', 'tokens'] as const;
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 40; i++) {
+      const copy = structuredClone(state);
+      const p = copy.players[next(copy.players.length)]!;
+      const field = fields[next(fields.length)]!;
+      const value = p[field] + 1 + next(50);
+      p[field] = value;
+      const out = renderGamestate(GAMESTATE, copy, []);
+      let start = 0;
+      while (out[start] === GAMESTATE[start]) start++;
+      let end = 0;
+      while (out[out.length - 1 - end] === GAMESTATE[GAMESTATE.length - 1 - end]) end++;
+      // Only the digits of that one cell differ, and the page reads back with the new value.
+      expect(out.slice(start, out.length - end)).toMatch(/^\d*$/);
+      if (i % 8 === 0) expect(read(out).players.find((x) => x.name === p.name)![field]).toBe(value);
+    }
+  }, 60_000);
+});
