@@ -83,7 +83,7 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   const limit = Math.min(ctx.cut ?? Infinity, start + String(token).length);
   const closed = token.closed;
   const end = closed ? limit : start + ctx.text.slice(start, limit).trimEnd().length;
-  const { caption, rows } = readRows(token, ctx, end);
+  const { caption, rows } = readRows(token, ctx, start, end);
 
   // The header row is the first made only of `!` cells; without one, columns are numbered.
   const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.cell.header));
@@ -118,25 +118,36 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   return { table, warnings };
 }
 
-/** The caption and the rows as written; cells written before the first `|-` form a row too. */
-function readRows(token: TableToken, ctx: TableContext, end: number): { caption?: string; rows: RawRow[] } {
+/**
+ * The caption and the rows as written; cells written before the first `|-` form a row too.
+ * Offsets are counted up while walking the children: wikiparser-node's getAbsoluteIndex() re-measures
+ * earlier siblings, which made a 30,000-row table quadratic.
+ */
+function readRows(token: TableToken, ctx: TableContext, tableStart: number, end: number): { caption?: string; rows: RawRow[] } {
   let caption: string | undefined;
   const rows: RawRow[] = [];
   let loose: RawRow | undefined;
+  let at = tableStart;
   for (const kid of token.childNodes) {
+    const kidStart = at;
+    at += String(kid).length;
     if (kid.type === 'td') {
       const td = kid as TdToken;
       if (td.subtype === 'caption') {
-        const cell = readCell(td, ctx, end);
+        const cell = readCell(td, kidStart, ctx, end);
         if (cell !== undefined && cell.text !== '') caption ??= cell.text;
         continue;
       }
-      if (loose === undefined) rows.push((loose = { cells: [], start: rowStart(td, ctx), end: 0 }));
-      addCell(loose, td, ctx, end);
+      if (loose === undefined) rows.push((loose = { cells: [], start: lineStart(kidStart, ctx), end: 0 }));
+      addCell(loose, td, kidStart, ctx, end);
     } else if (kid.type === 'tr') {
-      const row: RawRow = { cells: [], start: rowStart(kid, ctx), end: 0 };
+      const row: RawRow = { cells: [], start: lineStart(kidStart, ctx), end: 0 };
       if (row.start >= end) break;
-      for (const td of kid.childNodes) if (td.type === 'td') addCell(row, td as TdToken, ctx, end);
+      let cellStart = kidStart;
+      for (const td of kid.childNodes) {
+        if (td.type === 'td') addCell(row, td as TdToken, cellStart, ctx, end);
+        cellStart += String(td).length;
+      }
       row.end = Math.max(row.start, row.end);
       rows.push(row);
     }
@@ -187,29 +198,30 @@ function uniqueKeys(labels: readonly string[]): string[] {
   });
 }
 
-function rowStart(token: AstNodes, { text, base }: TableContext): number {
-  const at = base + token.getAbsoluteIndex();
+/** A row token starts with the newline before `|-`; the row itself starts after it. */
+function lineStart(at: number, { text }: TableContext): number {
   return text[at] === '\n' ? at + 1 : at;
 }
 
-function addCell(row: RawRow, td: TdToken, ctx: TableContext, limit: number): void {
-  const cell = readCell(td, ctx, limit);
+function addCell(row: RawRow, td: TdToken, at: number, ctx: TableContext, limit: number): void {
+  const cell = readCell(td, at, ctx, limit);
   if (cell === undefined) return;
   row.cells.push({ td, cell });
   row.end = Math.max(row.end, cell.end);
 }
 
-/** The cell's content without surrounding whitespace; cut short when the table's end is missing. */
-function readCell(td: TdToken, { text, base }: TableContext, limit: number): Cell | undefined {
+/** The cell (starting at `at`) without surrounding whitespace; cut short when the table's end is missing. */
+function readCell(td: TdToken, at: number, { text }: TableContext, limit: number): Cell | undefined {
   const inner = td.lastChild as AstNodes;
-  const innerStart = base + inner.getAbsoluteIndex();
+  const innerLength = String(inner).length;
+  const innerStart = at + String(td).length - innerLength;
   if (innerStart >= limit) return undefined;
-  const innerEnd = Math.min(limit, innerStart + String(inner).length);
+  const innerEnd = Math.min(limit, innerStart + innerLength);
   const written = text.slice(innerStart, innerEnd);
   const lead = written.length - written.trimStart().length;
   const raw = written.trim();
   const start = innerStart + lead;
-  const truncated = innerEnd < innerStart + String(inner).length;
+  const truncated = innerEnd < innerStart + innerLength;
   return {
     text: plainText(truncated ? parseWikitext(raw).childNodes : inner),
     raw,
