@@ -4,10 +4,12 @@ import { userInfo } from 'node:os';
 import { findGame } from '../../config.ts';
 import { readDocument } from '../../parse/document.ts';
 import { readCycle16Ruleset } from '../../games/cycle16/ruleset.ts';
-import { computeRollover, countEvents, describeSummary, rollover } from '../../jobs/rollover.ts';
+import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
+import { withCliLock } from '../../cron/lock.ts';
+import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { buildContext, fail } from '../context.ts';
-import { ConfigError } from '../../config.ts';
+import { ConfigError, type Config } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
 // on files: the new page on stdout, the summary on stderr).
@@ -56,16 +58,40 @@ async function online(opts: RolloverCliOptions): Promise<void> {
   const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
   const game = findGame(ctx.config, opts.game!);
   if (game.kind !== 'cycle16') throw new ConfigError(`game "${game.id}" is of kind ${game.kind}, which keeps no Gamestate`);
-  const summary = await rollover({ wiki: ctx.client }, game, {
-    now: parseNow(opts.now),
-    dryRun: opts.dryRun,
-    force: opts.force,
-    trigger: opts.force ? 'manual rollover' : 'cli',
-    actor: opts.by,
-  });
+  const run = () =>
+    rollover({ wiki: ctx.client }, game, {
+      now: parseNow(opts.now),
+      dryRun: opts.dryRun,
+      force: opts.force,
+      trigger: opts.force ? 'manual rollover' : 'cli',
+      actor: opts.by,
+    });
+  // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
+  const summary = opts.dryRun ? await run() : await logged(ctx.config, game.id, opts, run);
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
   if (summary.save.diff) console.log(summary.save.diff);
+}
+
+/**
+ * A saving run holds the store's process lock (a daemon and a CLI run never act together) and is
+ * written to the bot's run log like the daemon's runs.
+ */
+async function logged(config: Config, game: string, opts: RolloverCliOptions, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
+  const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
+  return withCliLock(config.store.path, command, async () => {
+    const store = new FileStore(config.store.path);
+    const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor: opts.by, at: new Date() });
+    const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
+    try {
+      const summary = await run();
+      await finish({ result: summary.save.changed ? 'changed' : 'no-change', edits: summary.save.changed ? 1 : 0, summary: summary.save.summary });
+      return summary;
+    } catch (err) {
+      await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  });
 }
 
 export function registerRollover(program: Command): void {
