@@ -8,12 +8,9 @@
 //             grants, recorded gifts and battles);
 //   requests  History rows for on-wiki requests (appended through the engine's renderer) and the intent
 //             log in the store.
-import { parseRuleset } from '../games/registry.ts';
-import { calendarOf } from '../games/cycle16/engine.ts';
-import { readGamestate } from '../games/cycle16/gamestate.ts';
-import { renderGamestate } from '../games/cycle16/gamestate-render.ts';
-import type { Cycle16Ruleset } from '../games/cycle16/schema.ts';
-import type { Gamestate } from '../games/cycle16/gamestate-schema.ts';
+// The engine is the game's own, found through the registry by the game's kind (src/games/engine.ts).
+import type { EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
+import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
 import type { Change } from '../sim/trail.ts';
 import { shutoffReason } from '../wiki/guards.ts';
 import type { GameJobs, JobOutcome, Plan, RolloverJobOptions, JobOptions } from './scheduler.ts';
@@ -45,9 +42,9 @@ export interface JobsWiki {
 export type RolloverRunner = (game: GamePages, opts: RolloverJobOptions | (JobOptions & { force?: boolean })) => Promise<JobOutcome>;
 
 interface Loaded {
-  ruleset: Cycle16Ruleset;
-  state: Gamestate;
-  text: string;
+  engine: GameEngine;
+  ruleset: KindedRuleset;
+  state: EngineState;
 }
 
 async function load(wiki: JobsWiki, game: GamePages): Promise<Loaded> {
@@ -59,17 +56,20 @@ async function load(wiki: JobsWiki, game: GamePages): Promise<Loaded> {
   return parseLoaded(game, r.text, g.text);
 }
 
-function parseLoaded(game: GamePages, rulesetText: string, gamestateText: string): Loaded {
-  const ruleset = parseRuleset(rulesetText, { page: game.ruleset, kind: 'cycle16' });
-  if (ruleset.kind !== 'cycle16') throw new Error(`game ${game.id}: "${game.ruleset}" is not a Cycle 16 ruleset`);
-  const state = readGamestate(gamestateText, game.gamestate, ruleset);
-  return { ruleset, state, text: gamestateText };
+/** The Ruleset read once by the game's engine (of the configured kind). */
+function readRuleset(game: GamePages, rulesetText: string): Pick<Loaded, 'engine' | 'ruleset'> {
+  return readEngineRuleset(rulesetText, { page: game.ruleset, kind: game.kind, game: game.id });
 }
 
-/** Boundaries the page has not applied up to `now`, and the next one (pure). */
-export function planFrom(ruleset: Cycle16Ruleset, state: Gamestate, now: Date): Plan {
+function parseLoaded(game: GamePages, rulesetText: string, gamestateText: string): Loaded {
+  const { engine, ruleset } = readRuleset(game, rulesetText);
+  return { engine, ruleset, state: engine.readGamestate(gamestateText, game.gamestate, ruleset) };
+}
+
+/** Boundaries the page has not applied up to `now`, and the next one (pure; the calendar is the ruleset's engine's). */
+export function planFrom(ruleset: KindedRuleset, state: EngineState, now: Date, engine: GameEngine = engineFor(ruleset.kind)): Plan {
   if (state.phase.winner.length > 0) return { missed: [], next: null }; // the cycle is over
-  const calendar = calendarOf(ruleset, state);
+  const calendar = engine.calendar(ruleset, state);
   const missed: Date[] = [];
   for (let n = state.phase.number + 1; missed.length < 10_000; n++) {
     const start = calendar.phase(n).start;
@@ -95,9 +95,9 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
   return {
     async plan(id, now) {
       const g = game(id);
-      if (g.kind !== 'cycle16') return { missed: [], next: null }; // no engine: nothing scheduled
-      const { ruleset, state } = await load(opts.wiki, g);
-      return planFrom(ruleset, state, now);
+      if (!hasEngine(g.kind)) return { missed: [], next: null }; // no engine: nothing scheduled
+      const { engine, ruleset, state } = await load(opts.wiki, g);
+      return planFrom(ruleset, state, now, engine);
     },
     rollover: (id, o) => opts.rollover(game(id), o),
     check: (id, o) => opts.rollover(game(id), o),
@@ -144,10 +144,12 @@ export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; 
     async record(id, entry) {
       const g = game(id);
       const rulesetText = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset)?.text ?? '';
+      let read: Pick<Loaded, 'engine' | 'ruleset'> | undefined; // once, not again when the transform reruns
       const saved = await opts.wiki.save(g.gamestate, (page) => {
         if (page.text.includes(`request ${entry.request.key}`)) return null;
-        const { state } = parseLoaded(g, rulesetText, page.text);
-        const text = renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
+        const { engine, ruleset } = (read ??= readRuleset(g, rulesetText));
+        const state = engine.readGamestate(page.text, g.gamestate, ruleset);
+        const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
         return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
       });
       await opts.store.update((d) => {

@@ -2,6 +2,7 @@
 // `croupier daemon` (src/cli/commands/daemon.ts) and by the integration tests.
 import type { Logger } from 'pino';
 import type { Config, GameConfig } from '../config.ts';
+import { gameKinds, hasEngine } from '../games/registry.ts';
 import { rollover, type RolloverSummary } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -14,7 +15,7 @@ import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 
 /** Games the daemon schedules: those with a kept Gamestate (an engine). */
 export function scheduledGames(config: Config): GameConfig[] {
-  return config.games.filter((g) => g.kind === 'cycle16');
+  return config.games.filter((g) => hasEngine(g.kind));
 }
 
 export function summarise(s: RolloverSummary): string {
@@ -107,7 +108,8 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   const { config, client, logger } = o;
   const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
   if (games.length === 0) {
-    throw new Error(`no game to schedule: the config has no game of kind cycle16${o.games ? ` among ${o.games.join(', ')}` : ''}`);
+    const kinds = gameKinds.filter(hasEngine).join(' or ');
+    throw new Error(`no game to schedule: the config has no game of kind ${kinds}${o.games ? ` among ${o.games.join(', ')}` : ''}`);
   }
   const wiki = wikiAdapters(client);
   const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));

@@ -1,10 +1,11 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
+import type { GameEngine, KindedRuleset } from './engine.ts';
 import type { Cycle16Ruleset } from './cycle16/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
-export interface GameModule<R extends { kind: string }> {
+export interface GameModule<R extends KindedRuleset> {
   kind: R['kind'];
   description: string;
   /** Whether a read page looks like this game's ruleset (used when no kind is given). */
@@ -13,8 +14,8 @@ export interface GameModule<R extends { kind: string }> {
   readRuleset(doc: WikiDocument): R;
   /** Wikitext of the computed reference tables, for games that have them. */
   renderTables?(ruleset: R): string;
-  /** The rules engine of games with a kept Gamestate (Cycle 16). */
-  engine?: unknown;
+  /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
+  engine?: GameEngine<R>;
 }
 
 export type ParsedRuleset = Cycle16Ruleset | GenericRuleset;
@@ -37,4 +38,39 @@ export function parseRuleset(text: string, opts: { page?: string; kind?: GameKin
 
 export function renderTables(ruleset: ParsedRuleset): string | undefined {
   return ruleset.kind === 'cycle16' ? cycle16.renderTables(ruleset) : undefined;
+}
+
+/** The game module of `kind`, as the generic layers see it; an error for an unknown kind. */
+function moduleFor(kind: string): GameModule<KindedRuleset> {
+  const game = gameFor(kind);
+  if (game === undefined) throw new Error(`unknown game kind "${kind}" (expected ${gameKinds.join(' or ')})`);
+  return game;
+}
+
+/** Whether games of `kind` keep a Gamestate page (have an engine): those the daemon schedules. */
+export function hasEngine(kind: string): boolean {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
+  return game?.engine !== undefined;
+}
+
+/** The rules engine of `kind`; `game` (the game's id) names it in the error if it has none. */
+export function engineFor(kind: string, game?: string): GameEngine {
+  const engine = moduleFor(kind).engine;
+  if (engine === undefined) throw new Error(`${game === undefined ? 'a game' : `game ${game}`} (kind ${kind}) has no Gamestate engine`);
+  return engine;
+}
+
+/** The game kind of a read Ruleset page (most specific first, falling through to generic). */
+export function detectKind(doc: WikiDocument): GameKind {
+  return games.find((g) => g.detect(doc))!.kind;
+}
+
+/**
+ * The Ruleset page read once for its game's engine: `kind` as configured (detected from the page
+ * when omitted). Throws if that kind has no engine.
+ */
+export function readEngineRuleset(text: string, opts: { page?: string; kind?: string; game?: string } = {}): { engine: GameEngine; ruleset: KindedRuleset } {
+  const doc = readDocument(text, { page: opts.page });
+  const engine = engineFor(opts.kind ?? detectKind(doc), opts.game);
+  return { engine, ruleset: engine.readRuleset(doc) };
 }

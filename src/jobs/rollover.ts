@@ -1,18 +1,14 @@
-import { readDocument } from '../parse/document.ts';
-import { seedText } from '../sim/rng.ts';
 import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
-import { advance, type AdvanceResult } from '../games/cycle16/engine.ts';
-import { readGamestateDocument } from '../games/cycle16/gamestate.ts';
-import { renderGamestateDocument } from '../games/cycle16/gamestate-render.ts';
-import type { EngineRuleset } from '../games/cycle16/gamestate-schema.ts';
-import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/cycle16/history.ts';
-import { readCycle16Ruleset } from '../games/cycle16/ruleset.ts';
+import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.ts';
+import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../wiki/regions.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 
 // The rollover job: one batched read of the Ruleset and the Gamestate, the engine, one save.
+// The engine is the game's own (src/games/engine.ts), found through the registry by its kind.
 //
 // Exactly once: the Gamestate save is the commit point. The transform computes everything from the
 // page text it is given — which records what was already applied (phase number, statuses, grants)
@@ -26,6 +22,8 @@ export interface RolloverWiki {
 
 export interface RolloverGame {
   id: string;
+  /** The game's kind (games[].kind in the config); detected from the Ruleset page when omitted. */
+  kind?: string;
   ruleset: string;
   gamestate: string;
   /** History rows kept on the page; older ones move to `<gamestate>/History/N`. */
@@ -71,26 +69,19 @@ export interface RolloverSummary {
   save: SaveResult;
 }
 
-export interface Computed {
-  text: string;
-  result: AdvanceResult;
-  fromPhase: number;
-}
+export type Computed = EngineRollover;
 
-/** The pure heart of the job: page text in, new page text out (no archiving). */
-export function computeRollover(ruleset: EngineRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions): Computed {
+/**
+ * The pure heart of the job: page text in, new page text out (no archiving), by the engine of the
+ * ruleset's kind (`engine` when the caller already has it).
+ */
+export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id)): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
-  const doc = readDocument(page.text, { page: game.gamestate });
-  const state = readGamestateDocument(doc, ruleset);
-  const result = advance(ruleset, state, {
+  return engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
     now: opts.now,
-    seedBase: seedText({ game: game.id, phase: state.phase.number, revid: page.revid }),
     trigger: opts.trigger,
     force: opts.force ? { by: opts.actor ?? 'an admin' } : undefined,
   });
-  // Only changed cells are rewritten, so an up-to-date page renders to itself.
-  const text = renderGamestateDocument(doc, result.state, result.changes);
-  return { text, result, fromPhase: state.phase.number };
 }
 
 export function countEvents(changes: readonly Change[]): Record<string, number> {
@@ -116,37 +107,37 @@ export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOpt
  * Which rows to archive where. The linked archive pages and a few after them are read: an
  * interrupted run may have created one the page does not link yet.
  */
-async function planArchives(ctx: RolloverContext, game: RolloverGame, text: string): Promise<ArchivePlan> {
+async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: GameEngine, text: string): Promise<ArchivePlan> {
   const region = findRegion(text, 'history-archives', game.gamestate);
   const linked = Math.max(0, ...(region === undefined ? [] : linkedArchives(region.content, game.gamestate)));
   const titles = Array.from({ length: 5 }, (_, i) => archiveTitle(game.gamestate, Math.max(1, linked) + i));
   const existing = [...(await ctx.wiki.readPages(titles, { allowMissing: true })).values()].filter((p) => !p.missing);
   return planArchive(text, game.gamestate, game.historyLimit, {
     count: Math.max(linked, ...existing.map((p) => Number(p.title.split('/').at(-1)))),
-    lastRows: archiveRowCount(existing.at(-1)?.text),
+    lastRows: archiveRowCount(existing.at(-1)?.text, engine.history),
     has: (row) => existing.some((p) => p.text.includes(row.trimEnd())),
-  });
+  }, engine.history);
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
   const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
   const rulesetPage = pages.get(game.ruleset)!;
   const gamestatePage = pages.get(game.gamestate)!;
-  const ruleset = readCycle16Ruleset(readDocument(rulesetPage.text, { page: game.ruleset }));
+  // The Ruleset is read once, by the game's engine, for every computation of this run.
+  const { engine, ruleset } = readEngineRuleset(rulesetPage.text, { page: game.ruleset, kind: game.kind, game: game.id });
   await ctx.checkpoint?.('read');
 
-  const first = computeRollover(ruleset, game, gamestatePage, opts);
+  const first = computeRollover(ruleset, game, gamestatePage, opts, engine);
   await ctx.checkpoint?.('computed');
 
   // Archive pages first: idempotent appends, so a crash before the Gamestate save is harmless.
-  const rowsAfter = first.result.state.historyRows + first.result.changes.length;
-  const plan = rowsAfter > game.historyLimit ? await planArchives(ctx, game, first.text) : undefined;
+  const plan = first.historyRows > game.historyLimit ? await planArchives(ctx, game, engine, first.text) : undefined;
   const archived = new Set(plan?.rows);
   if (plan && !opts.dryRun) {
     for (const p of plan.pages) {
       await ctx.wiki.save(
         p.title,
-        (page) => ({ text: appendToArchive(page.missing ? undefined : page.text, game.gamestate, p.rows), summary: `Croupier: ${p.rows.length} History rows archived from [[${game.gamestate}]]` }),
+        (page) => ({ text: appendToArchive(page.missing ? undefined : page.text, game.gamestate, p.rows, engine.history), summary: `Croupier: ${p.rows.length} History rows archived from [[${game.gamestate}]]` }),
         { create: true },
       );
     }
@@ -155,9 +146,9 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 
   let computed = first;
   const transform: Transform = (page) => {
-    computed = page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts);
+    computed = page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts, engine);
     let text = computed.text;
-    if (plan && archived.size > 0) text = removeArchivedRows(text, game.gamestate, archived, plan.total);
+    if (plan && archived.size > 0) text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts) };
   };
   const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });

@@ -1,6 +1,6 @@
 import { formatInstant } from '../sim/trail.ts';
-import { calendarOf } from '../games/cycle16/engine.ts';
-import type { EngineRuleset } from '../games/cycle16/gamestate-schema.ts';
+import type { KindedRuleset } from '../games/engine.ts';
+import { engineFor } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { computeRollover, countEvents, type RolloverGame } from './rollover.ts';
 
@@ -12,6 +12,36 @@ export interface LastRun {
   result: string;
   kind?: string;
   error?: string;
+}
+
+/** Where the game stands, with instants as instants (formatted by `gameStatus` / `statusJson`). */
+interface Standing {
+  game: string;
+  recorded: { number: number; name: string; until: Date };
+  calendar: { number: number; name: string; since: Date; until: Date };
+  nextRollover: Date | null;
+  winner: string[];
+  dueNow: Record<string, number>;
+  pending: { at: Date | null; what: string }[];
+  lastRun?: LastRun;
+}
+
+function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): Standing {
+  const engine = engineFor(ruleset.kind, game.id);
+  const computed = computeRollover(ruleset, game, page, { now, trigger: 'status' }, engine);
+  const { state, changes, due } = computed.result;
+  const calendar = engine.calendar(ruleset, state);
+  const span = calendar.phaseAt(now);
+  return {
+    game: game.id,
+    recorded: { number: computed.fromPhase, name: calendar.phase(computed.fromPhase).name, until: calendar.phase(computed.fromPhase).end },
+    calendar: { number: span.number, name: span.name, since: span.start, until: span.end },
+    nextRollover: state.phase.winner.length > 0 ? null : calendar.nextRollover(now),
+    winner: state.phase.winner,
+    dueNow: countEvents(changes),
+    pending: due.pending,
+    lastRun,
+  };
 }
 
 export interface GameStatus {
@@ -28,21 +58,53 @@ export interface GameStatus {
   lastRun?: LastRun;
 }
 
-export function gameStatus(ruleset: EngineRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): GameStatus {
-  const computed = computeRollover(ruleset, game, page, { now, trigger: 'status' });
-  const { state, changes, due } = computed.result;
-  const calendar = calendarOf(ruleset, state);
-  const span = calendar.phaseAt(now);
-  const recorded = { number: computed.fromPhase, name: calendar.phase(computed.fromPhase).name };
+export function gameStatus(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): GameStatus {
+  const s = standing(ruleset, game, page, now, lastRun);
   return {
-    game: game.id,
-    recorded,
-    calendar: { number: span.number, name: span.name, since: formatInstant(span.start), until: formatInstant(span.end) },
-    nextRollover: state.phase.winner.length > 0 ? null : formatInstant(calendar.nextRollover(now)),
-    winner: state.phase.winner,
-    dueNow: countEvents(changes),
-    pending: due.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
-    lastRun,
+    game: s.game,
+    recorded: { number: s.recorded.number, name: s.recorded.name },
+    calendar: { number: s.calendar.number, name: s.calendar.name, since: formatInstant(s.calendar.since), until: formatInstant(s.calendar.until) },
+    nextRollover: s.nextRollover === null ? null : formatInstant(s.nextRollover),
+    winner: s.winner,
+    dueNow: s.dueNow,
+    pending: s.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
+    lastRun: s.lastRun,
+  };
+}
+
+/** `croupier status --json`: instants in ISO 8601 UTC ("2026-11-23T00:00:00Z"). */
+export interface StatusJson {
+  game: string;
+  now: string;
+  /** The phase the calendar says it is at `now`. */
+  phase: { number: number; name: string; since: string; until: string };
+  /** The phase the Gamestate page records (behind `phase` when a rollover is due) and the boundary that ends it. */
+  recorded: { number: number; name: string; until: string };
+  rolloverDue: boolean;
+  /** null once the cycle is over. */
+  nextRollover: string | null;
+  winner: string[];
+  dueNow: Record<string, number>;
+  pending: { at: string | null; what: string }[];
+  /** The daemon's last run of this game; null if none is recorded. */
+  lastRun: LastRun | null;
+}
+
+const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
+
+export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): StatusJson {
+  const s = standing(ruleset, game, page, now, lastRun);
+  return {
+    game: s.game,
+    now: iso(now),
+    phase: { number: s.calendar.number, name: s.calendar.name, since: iso(s.calendar.since), until: iso(s.calendar.until) },
+    recorded: { number: s.recorded.number, name: s.recorded.name, until: iso(s.recorded.until) },
+    rolloverDue: s.recorded.number !== s.calendar.number,
+    nextRollover: s.nextRollover === null ? null : iso(s.nextRollover),
+    winner: s.winner,
+    dueNow: s.dueNow,
+    pending: s.pending.map((p) => ({ at: p.at === null ? null : iso(p.at), what: p.what })),
+    lastRun: s.lastRun ?? null,
   };
 }
 

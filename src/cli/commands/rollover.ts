@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { findGame } from '../../config.ts';
-import { readDocument } from '../../parse/document.ts';
-import { readCycle16Ruleset } from '../../games/cycle16/ruleset.ts';
+import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
 import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
@@ -37,7 +36,7 @@ export function parseNow(value: string | undefined): Date {
 
 function offline(opts: RolloverCliOptions): void {
   const now = parseNow(opts.now);
-  const ruleset = readCycle16Ruleset(readDocument(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset }));
+  const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset, game: 'offline' });
   const text = readFileSync(opts.gamestate!, 'utf8');
   const c = computeRollover(ruleset, { id: 'offline', gamestate: opts.title }, { text, revid: 0 }, {
     now,
@@ -57,7 +56,7 @@ function offline(opts: RolloverCliOptions): void {
 async function online(opts: RolloverCliOptions): Promise<void> {
   const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
   const game = findGame(ctx.config, opts.game!);
-  if (game.kind !== 'cycle16') throw new ConfigError(`game "${game.id}" is of kind ${game.kind}, which keeps no Gamestate`);
+  if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
   const run = () =>
     rollover({ wiki: ctx.client }, game, {
       now: parseNow(opts.now),

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigError, findGame } from '../../config.ts';
 import { FileStore } from '../../cron/store.ts';
-import { readDocument } from '../../parse/document.ts';
-import { readCycle16Ruleset } from '../../games/cycle16/ruleset.ts';
-import { describeStatus, gameStatus, type LastRun } from '../../jobs/status.ts';
+import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
+import { describeStatus, gameStatus, statusJson, type LastRun } from '../../jobs/status.ts';
+import type { KindedRuleset } from '../../games/engine.ts';
+import type { RolloverGame } from '../../jobs/rollover.ts';
 import { buildContext, fail } from '../context.ts';
 import { parseNow } from './rollover.ts';
 
@@ -16,6 +17,11 @@ interface StatusCliOptions {
   ruleset?: string;
   gamestate?: string;
   now?: string;
+  json?: boolean;
+}
+
+function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun): void {
+  console.log(opts.json ? JSON.stringify(statusJson(ruleset, game, page, now, lastRun), null, 2) : describeStatus(gameStatus(ruleset, game, page, now, lastRun)));
 }
 
 /** The daemon's record of its last run of this game (src/cron/store.ts); none if it never ran here. */
@@ -35,6 +41,7 @@ export function registerStatus(program: Command): void {
     .option('--ruleset <file>', 'offline: the Ruleset wikitext file')
     .option('--gamestate <file>', 'offline: the Gamestate wikitext file')
     .option('--now <iso>', 'the instant to report for (default: the clock)')
+    .option('--json', 'one JSON document (phase, nextRollover in ISO 8601 UTC or null, pending, lastRun…)')
     .action(async (opts: StatusCliOptions) => {
       try {
         const now = parseNow(opts.now);
@@ -42,18 +49,19 @@ export function registerStatus(program: Command): void {
           if (opts.ruleset === undefined || opts.gamestate === undefined) {
             throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file>');
           }
-          const ruleset = readCycle16Ruleset(readDocument(readFileSync(opts.ruleset, 'utf8'), { page: opts.ruleset }));
+          // The game's kind is detected from the Ruleset page.
+          const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset, 'utf8'), { page: opts.ruleset, game: 'offline' });
           const page = { text: readFileSync(opts.gamestate, 'utf8'), revid: 0 };
-          console.log(describeStatus(gameStatus(ruleset, { id: 'offline', gamestate: opts.gamestate }, page, now)));
+          print(opts, ruleset, { id: 'offline', gamestate: opts.gamestate }, page, now);
           return;
         }
         const ctx = await buildContext({ config: opts.config, dryRun: true });
         const game = findGame(ctx.config, opts.game);
-        if (game.kind !== 'cycle16') throw new ConfigError(`game "${game.id}" is of kind ${game.kind}, which keeps no Gamestate`);
+        if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
         const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
-        const ruleset = readCycle16Ruleset(readDocument(pages.get(game.ruleset)!.text, { page: game.ruleset }));
+        const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
         const lastRun = await lastRunOf(ctx.config.store.path, game.id);
-        console.log(describeStatus(gameStatus(ruleset, game, pages.get(game.gamestate)!, now, lastRun)));
+        print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun);
       } catch (err) {
         fail(err);
       }

@@ -1,8 +1,11 @@
+import { readDocument } from '../../parse/document.ts';
 import { makeCalendar, type Calendar } from '../../sim/calendar.ts';
-import { Draws } from '../../sim/rng.ts';
+import { Draws, seedText } from '../../sim/rng.ts';
 import type { Change } from '../../sim/trail.ts';
-import { readGamestate } from './gamestate.ts';
-import { renderGamestate } from './gamestate-render.ts';
+import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
+import { historyTable, HISTORY_COLUMNS } from './gamestate-tables.ts';
+import { readGamestate, readGamestateDocument } from './gamestate.ts';
+import { renderGamestate, renderGamestateDocument } from './gamestate-render.ts';
 import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate-schema.ts';
 import { commenceBattle, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
@@ -10,6 +13,8 @@ import { grantGift, returnGift } from './rules/gifts.ts';
 import { rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory } from './rules/victory.ts';
+import { readCycle16Ruleset } from './ruleset.ts';
+import type { Cycle16Ruleset } from './schema.ts';
 
 // The Cycle 16 engine: from a read Gamestate and an instant, everything the rules make happen up
 // to that instant, in the order it happened — each missed boundary rolled over in turn, with the
@@ -28,17 +33,10 @@ export interface AdvanceOptions {
   force?: { by: string };
 }
 
-export interface Pending {
-  at: Date | null;
-  what: string;
-}
+export type { Pending };
 
-export interface AdvanceResult {
-  state: Gamestate;
-  changes: Change[];
-  /** What is still to come: the next rollover, grants waiting on time, battles waiting on results. */
-  due: { next: Date | null; pending: Pending[] };
-}
+/** `due`: what is still to come — the next rollover, grants waiting on time, battles waiting on results. */
+export type AdvanceResult = EngineAdvanceResult<Gamestate>;
 
 type Event = { at: Date; order: number; label: string; apply: () => Change[] };
 
@@ -132,10 +130,28 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   return { state: s, changes, due: { next, pending: done() ? [] : pending } };
 }
 
-/** The engine as the game registry plugs it in (see src/games/registry.ts). */
-export const cycle16Engine = {
+/** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */
+export function rolloverPage(ruleset: EngineRuleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
+  const doc = readDocument(page.text, { page: page.title });
+  const state = readGamestateDocument(doc, ruleset);
+  const result = advance(ruleset, state, {
+    now: opts.now,
+    seedBase: seedText({ game, phase: state.phase.number, revid: page.revid }),
+    trigger: opts.trigger,
+    force: opts.force,
+  });
+  // Only changed cells are rewritten, so an up-to-date page renders to itself.
+  const text = renderGamestateDocument(doc, result.state, result.changes);
+  return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
+}
+
+/** The engine as the game registry plugs it in (see src/games/engine.ts, src/games/registry.ts). */
+export const cycle16Engine: GameEngine<Cycle16Ruleset, Gamestate> = {
+  readRuleset: readCycle16Ruleset,
   readGamestate,
-  advance,
   renderGamestate,
+  calendar: calendarOf,
+  rollover: rolloverPage,
+  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
 };
 export type Cycle16Engine = typeof cycle16Engine;

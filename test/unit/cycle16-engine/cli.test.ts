@@ -40,3 +40,19 @@ test('an invalid page exits non-zero and names the cell', () => {
   expect(r.stdout).toBe('');
   expect(r.stderr).toContain('table "Players", row 1, column "Vertebrae": Vertebrae "4l" is not a whole number');
 });
+
+test('`croupier status --json` is one JSON document, instants in ISO 8601 UTC', () => {
+  const r = croupier('status', ...files, '--now', '2026-11-20T01:00Z', '--json');
+  expect(r.status).toBe(0);
+  const s = JSON.parse(r.stdout);
+  expect(s).toMatchObject({
+    now: '2026-11-20T01:00:00Z',
+    phase: { number: 5, name: 'Battle Phase', since: '2026-11-19T00:00:00Z', until: '2026-11-23T00:00:00Z' },
+    recorded: { number: 4, name: 'Rest Phase' },
+    rolloverDue: true,
+    nextRollover: '2026-11-23T00:00:00Z',
+    lastRun: null,
+  });
+  expect(s.pending).toContainEqual({ at: '2026-11-25T14:00:00Z', what: 'reputability grant for Lior' });
+  expect(s.dueNow).toMatchObject({ Rollover: 1 });
+});

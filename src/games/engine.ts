@@ -1,0 +1,88 @@
+import type { WikiDocument } from '../parse/document.ts';
+import type { Calendar } from '../sim/calendar.ts';
+import type { Change } from '../sim/trail.ts';
+import type { HistoryTableSpec } from './history-archive.ts';
+
+// The contract between the generic layers (src/jobs, src/cron, src/cli) and the rules engine of a
+// game with a kept Gamestate page. A game module plugs its engine in as `GameModule.engine`; the
+// generic layers reach it only through the registry (`engineFor(kind)`), never by importing a
+// game's module. Everything here is pure: the wiki is read and written by the callers.
+
+/** A ruleset as an engine reads it: it carries the kind of game it belongs to, hence its engine. */
+export interface KindedRuleset {
+  readonly kind: string;
+}
+
+/** What every engine's read Gamestate records about where the game stands. */
+export interface EngineState {
+  phase: {
+    number: number;
+    name: string;
+    /** The next rollover as the page records it (null once the cycle is over). */
+    nextRollover: Date | null;
+    winner: string[];
+  };
+}
+
+/** Something still to come: a rollover, a grant waiting on time, a battle waiting on its result. */
+export interface Pending {
+  /** null: when someone records it on the page. */
+  at: Date | null;
+  what: string;
+}
+
+/** What the rules make happen up to an instant. */
+export interface AdvanceResult<S extends EngineState = EngineState> {
+  state: S;
+  /** In the order they happened; each becomes one History row. */
+  changes: Change[];
+  due: { next: Date | null; pending: Pending[] };
+}
+
+export interface EngineRolloverOptions {
+  now: Date;
+  /** What started the run ("schedule", "cli", "request"…). */
+  trigger: string;
+  /** A manual rollover to the next phase now, by this admin. */
+  force?: { by: string };
+}
+
+/** The Gamestate page a rollover is computed from. */
+export interface EnginePage {
+  /** The page title (for messages and links). */
+  title: string;
+  text: string;
+  /** The revision read: public seed material for draws, with the game id and phase (src/sim/rng.ts). */
+  revid: number;
+}
+
+/** A rollover of a Gamestate page: the new text and what changed. */
+export interface EngineRollover<S extends EngineState = EngineState> {
+  /** The new page text; only changed cells are rewritten, so an up-to-date page renders to itself. */
+  text: string;
+  /** The phase the page recorded before. */
+  fromPhase: number;
+  /** History rows on the new text (before any archiving). */
+  historyRows: number;
+  result: AdvanceResult<S>;
+}
+
+/**
+ * A game's rules engine. `R` is its ruleset (what `readRuleset` returns), `S` its read Gamestate.
+ * Methods (not function properties) on purpose: the registry hands out `GameEngine` with `R` and
+ * `S` erased to their bases; a ruleset always goes back to the engine of its own `kind`.
+ */
+export interface GameEngine<R extends KindedRuleset = KindedRuleset, S extends EngineState = EngineState> {
+  /** The ruleset from the read Ruleset page. Never throws on content: warnings instead. */
+  readRuleset(doc: WikiDocument): R;
+  /** The Gamestate page as data; throws an error listing the page's problems if it cannot be read. */
+  readGamestate(text: string, page: string | undefined, ruleset: R): S;
+  /** The page with `state` written back (only changed cells) and `changes` appended as History rows. */
+  renderGamestate(text: string, state: S, changes: readonly Change[]): string;
+  /** The phase calendar of the cycle the page records. */
+  calendar(ruleset: R, state: S): Calendar;
+  /** Everything due up to `opts.now` applied to the page (pure; `game` is the game id, seed material). */
+  rollover(ruleset: R, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<S>;
+  /** The layout of the page's History table, for archiving its rows (src/games/history-archive.ts). */
+  readonly history: HistoryTableSpec;
+}
