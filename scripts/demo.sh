@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The README's main job on the embedded default: a real MediaWiki on 127.0.0.1 (installed if needed),
+# freshly seeded with the Cycle 16 fixtures; Croupier publishes the computed card tables, then rolls the
+# Gamestate over the fixture's next phase boundary, printing what it changed and the page URL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+bash scripts/devwiki.sh start
+bash scripts/devwiki.sh seed
+eval "$(bash scripts/devwiki.sh env)"
+export CROUPIER_CONFIG="${DEVWIKI_DIR:-.devwiki}/config.json"
+croupier() { node bin/croupier.js "$@"; }
+
+echo
+echo "== 1. Publish the computed card tables from Cycle 16/Ruleset"
+croupier publish-tables --game cycle16
+
+echo
+echo "== 2. Roll the Gamestate over its next phase boundary: the rewards, grants and History rows, as a diff"
+# Roll over exactly the boundary that ends the phase the seeded page records, so the demo shows the
+# same change whatever today's date is (without --now, every boundary up to the clock is applied).
+boundary=$(croupier status --game cycle16 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
+croupier rollover --game cycle16 --now "$boundary"
+
+echo
+echo "== 3. Run again: everything due is already on the page, so no edit"
+croupier rollover --game cycle16 --now "$boundary"
+
+base=${CROUPIER_API_URL%/api.php}
+echo
+echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
+echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
+echo "The local wiki keeps running; stop it with: ${DEVWIKI_DIR:+DEVWIKI_DIR=$DEVWIKI_DIR }bash scripts/devwiki.sh stop"
