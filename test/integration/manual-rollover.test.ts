@@ -1,0 +1,103 @@
+// `croupier rollover --game <id> --force` against the real local MediaWiki, run as a user runs it:
+// the CLI as a child process, with its own config, store and shutoff page.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FileStore } from '../../src/cron/store.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, devEnv, put, root, uniquePrefix } from './helpers.ts';
+
+const run = promisify(execFile);
+const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
+const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
+const ruleset = readCycle16Ruleset(readDocument(RULESET));
+// The fixture records phase 4, a Rest Phase (Mon–Wed) ending at the boundary 2026-11-19 00:00 UTC.
+// Wednesday 20:00, after the last event the fixture records (16:05), is inside it: by the calendar no
+// rollover is due yet.
+const BEFORE_BOUNDARY = '2026-11-18T20:00Z';
+
+const P = uniquePrefix('manual');
+let b: WikiClient;
+let configFile: string;
+let storePath: string;
+
+beforeAll(async () => {
+  b = await bot();
+  await put(b, `${P}/Shutoff`, 'run');
+  await put(b, `${P}/Ruleset`, RULESET);
+  await put(b, `${P}/Gamestate`, GAMESTATE);
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-manual-'));
+  storePath = join(dir, 'store.json');
+  configFile = join(dir, 'config.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
+      store: { path: storePath },
+      games: [{ id: 'manual', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate` }],
+    }),
+  );
+});
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dev = devEnv();
+  try {
+    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args, '--config', configFile], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD },
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const phaseOf = async () => readGamestate((await b.readPage(`${P}/Gamestate`)).text, `${P}/Gamestate`, ruleset).phase;
+
+describe('a manual rollover by an admin from the CLI', () => {
+  it('before the boundary, a plain rollover applies what is due within the phase but stays in phase 4', async () => {
+    const first = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
+    expect(first.code).toBe(0);
+    expect((await phaseOf()).number).toBe(4);
+    const before = (await b.readPage(`${P}/Gamestate`)).revid;
+    const again = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
+    expect(again.code).toBe(0);
+    expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+  });
+
+  it('--force --dry-run shows the diff of the next phase and writes nothing', async () => {
+    const before = (await b.readPage(`${P}/Gamestate`)).revid;
+    const r = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY, '--force', '--by', 'Admin', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`--- a/${P}/Gamestate\trevision ${before}`);
+    expect(r.stdout).toMatch(/^\+.*\|\| 5 \|\| Battle Phase \|\|/m);
+    expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+  });
+
+  it('--force rolls over to the next phase now, recorded as manual with who ran it, in History and in the run log', async () => {
+    const r = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY, '--force', '--by', 'Admin']);
+    expect(r.code).toBe(0);
+    // Phases alternate Rest (Mon–Wed) and Battle (Thu–Sun): after phase 4, a Rest Phase, comes phase 5, a Battle Phase.
+    expect(await phaseOf()).toMatchObject({ number: 5, name: 'Battle Phase' });
+    const text = (await b.readPage(`${P}/Gamestate`)).text;
+    expect(text).toMatch(/\|\| Manual rollover \|\|.*Manual rollover by Admin/);
+
+    const runs = (await new FileStore(storePath).read()).runs.filter((x) => x.game === 'manual');
+    expect(runs.at(-1)).toMatchObject({ kind: 'rollover', trigger: 'manual', actor: 'Admin', result: 'changed', edits: 1 });
+  });
+
+  it('the boundary that the manual rollover anticipated is not applied a second time', async () => {
+    const before = (await b.readPage(`${P}/Gamestate`)).revid;
+    const r = await cli(['rollover', '--game', 'manual', '--now', '2026-11-19T00:00Z']);
+    expect(r.code).toBe(0);
+    expect((await phaseOf()).number).toBe(5);
+    expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+  });
+});
