@@ -76,7 +76,8 @@ describe('publish-tables', () => {
     expect(page.text.startsWith('Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n<!-- croupier:begin card-tables -->')).toBe(true);
     expect(page.text.endsWith('<!-- croupier:end card-tables -->\n\n== History ==\nRows.')).toBe(true);
     const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
-    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(\\d+ rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\)$`));
+    // 57 rows: 42 species + 4 packs + (5 Croupier items + 3 discount offers of scenario 13) + 3 dice scenarios.
+    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(57 rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\)$`));
 
     const c2 = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const second = await publishTables({ config, client: c2 }, game, { trigger: 'test' });
@@ -185,6 +186,19 @@ describe('publish-tables', () => {
     const r = await publishTables({ config: sub, client: c }, sub.games[0]!, { trigger: 'test' });
     expect(r.save).toMatchObject({ changed: true });
     expect(findRegion((await b.readPage(`${P}/Tables`)).text, TABLES_REGION)!.content).toContain('{| class="wikitable sortable"');
+  });
+
+  it('`croupier parse --title` reads the Ruleset from the wiki as `parse <file>` reads it from disk', async () => {
+    const fromWiki = await cli(['parse', '--title', `${P}/Ruleset`, '--json', '--config', configFile]);
+    expect(fromWiki.code).toBe(0);
+    const fromDisk = await cli(['parse', 'fixtures/cycle16/ruleset.wikitext', '--json']);
+    const wiki = JSON.parse(fromWiki.stdout) as { cards: unknown[]; shop: unknown[]; warnings: { location: { page?: string } }[] };
+    const disk = JSON.parse(fromDisk.stdout) as typeof wiki;
+    // The wiki copy is the fixture plus a trailing comment (the shutoff test above): the same game.
+    expect(wiki.cards).toHaveLength(42);
+    expect(wiki.cards).toEqual(disk.cards);
+    expect(wiki.shop).toEqual(disk.shop);
+    expect(wiki.warnings[0]!.location.page).toBe(`${P}/Ruleset`);
   });
 
   it('readRulesetFromWiki: text and revision of a page (for `parse --title`)', async () => {

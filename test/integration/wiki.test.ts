@@ -110,6 +110,29 @@ describe('conflict-safe saves', () => {
     expect((await b.readPage(t)).revid).toBe(res.revid);
   });
 
+  it('sends assert=bot and maxlag=5 with every request, and with each edit the baserevid it read and a starttimestamp', async () => {
+    const t = `${P}/Parameters`;
+    const r0 = await put(b, t, 'one');
+    const c = await bot();
+    const sent: URLSearchParams[] = [];
+    c.bot.axiosInstance.interceptors.request.use((cfg) => {
+      const params = new URLSearchParams(typeof cfg.data === 'string' ? cfg.data : '');
+      for (const [k, v] of Object.entries((cfg.params ?? {}) as Record<string, unknown>)) params.set(k, String(v));
+      sent.push(params);
+      return cfg;
+    });
+    const res = await c.save(t, (p) => ({ text: `${p.text}\ntwo`, summary: 'test: parameters' }));
+    expect(res.changed).toBe(true);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    for (const params of sent) expect([params.get('assert'), params.get('maxlag')]).toEqual(['bot', '5']);
+    const edits = sent.filter((params) => params.get('action') === 'edit');
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.get('baserevid')).toBe(String(r0));
+    expect(edits[0]!.get('basetimestamp')).toBeNull(); // deliberately not sent: see the same-second test below
+    expect(edits[0]!.get('starttimestamp')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(edits[0]!.get('bot')).toBe('1');
+  });
+
   it('keeps a human edit made between the read and the save IN THE SAME SECOND, and applies the bot change on top', async () => {
     // basetimestamp has one-second resolution; only baserevid tells these revisions apart.
     let done = false;
@@ -208,6 +231,15 @@ describe('regions and guards (no edit, page untouched)', () => {
     const err = await thrown(b.save(t, (p) => ({ text: replaceRegion(p.text, 'card-tables', 'new', { page: t }).text, summary: 's' })));
     expect(err).toMatchObject({ code: 'region-markers', page: t });
     expect(err.message).toMatch(/region "card-tables" \(begun at line 2\) has no end marker/);
+    expect((await b.readPage(t)).revid).toBe(r0);
+  });
+
+  it('refuses a page whose region has a doubled end marker: nothing saved', async () => {
+    const t = `${P}/Doubled end`;
+    const r0 = await put(b, t, 'Intro\n<!-- croupier:begin card-tables -->\nold\n<!-- croupier:end card-tables -->\n<!-- croupier:end card-tables -->\nOutro');
+    const err = await thrown(b.save(t, (p) => ({ text: replaceRegion(p.text, 'card-tables', 'new', { page: t }).text, summary: 's' })));
+    expect(err).toMatchObject({ code: 'region-markers', page: t });
+    expect(err.message).toMatch(/doubled end marker/);
     expect((await b.readPage(t)).revid).toBe(r0);
   });
 

@@ -52,10 +52,11 @@ function drawsFrom(list: string): ModifierDraw[] {
     });
 }
 
+/** "50 Vertebrae", "12🝬", "1,000 Vb" → amount and unit; a unit must follow the number. */
 function parseCost(text: string): Cost | undefined {
-  const m = /^(\d+(?:\.\d+)?)\s*(.*)$/.exec(text.trim());
-  if (!m || m[2] === '') return undefined;
-  return { amount: Number(m[1]), unit: normaliseUnit(m[2]!) };
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([^\d,.].*)$/.exec(text.trim());
+  if (!m) return undefined;
+  return { amount: Number(m[1]!.replace(/,/g, '')), unit: normaliseUnit(m[2]!) };
 }
 
 export function readShop(x: Extraction): ShopItem[] {

@@ -21,6 +21,18 @@ describe('a changed Cycle 16 ruleset', () => {
     expect(r.cards[1]).toEqual({ name: 'Twin Stars', values: [7, 8], suits: ['Stars'], colours: ['Blue', 'Red'], types: ['Special', 'Rare'], effect: 'A new card.' });
   });
 
+  test('a new card row first or last in the table is a new species too', () => {
+    const first = parseCycle16Ruleset(replaceOnce(original, '! Effect(s)\n|-\n', '! Effect(s)\n|-\n|First\n|5\n|Spades\n|Black\n|Special\n|Hi.\n|-\n'));
+    expect(first.cards).toHaveLength(43);
+    expect(first.cards[0]).toEqual({ name: 'First', values: [5], suits: ['Spades'], colours: ['Black'], types: ['Special'], effect: 'Hi.' });
+    expect(first.cards.slice(1)).toEqual(base.cards);
+    // The table's last row is "1 | 1 | - | - | - | -", right before "|}".
+    const last = parseCycle16Ruleset(replaceOnce(original, '|1\n|1\n| -\n| -\n| -\n| -\n|}', '|1\n|1\n| -\n| -\n| -\n| -\n|-\n|Last\n|3, 4\n|Hearts\n|Red\n|Face\n|End.\n|}'));
+    expect(last.cards).toHaveLength(43);
+    expect(last.cards.at(-1)).toEqual({ name: 'Last', values: [3, 4], suits: ['Hearts'], colours: ['Red'], types: ['Face'], effect: 'End.' });
+    expect(last.warnings.map((w) => w.message)).toEqual(base.warnings.map((w) => w.message));
+  });
+
   test('reordered columns written inline give the same cards', () => {
     const text = rewriteTable(original, cardTable(), {
       labels: ['Effect(s)', 'Type(s)', 'Name', 'Colour(s)', 'Suit(s)', 'Value(s)'],
@@ -61,6 +73,15 @@ describe('a changed Cycle 16 ruleset', () => {
     expect(r.shop.at(-1)).toEqual({ item: 'Lucky Charm', cost: { amount: 7, unit: 'Vertebrae' } });
   });
 
+  test('a price written with a thousands separator is read whole, and a cost with no unit is a warning', () => {
+    let text = replaceOnce(original, '| Legendary Pack || 50 Vertebrae', '| Legendary Pack || 1,000 Vertebrae');
+    text = replaceOnce(text, '| Handy Pack || 12 Vertebrae', '| Handy Pack || 12');
+    const r = parseCycle16Ruleset(text);
+    expect(r.shop.find((s) => s.item === 'Legendary Pack')?.cost).toEqual({ amount: 1000, unit: 'Vertebrae' });
+    expect(r.shop.some((s) => s.item === 'Handy Pack')).toBe(false);
+    expect(r.warnings.map((w) => w.message)).toContain('Shop item "Handy Pack" has no readable cost: "12"');
+  });
+
   test('different phase days are read from the rule text', () => {
     const text = replaceOnce(
       original,
@@ -72,7 +93,8 @@ describe('a changed Cycle 16 ruleset', () => {
       ['Rest Phase', [1, 2, 3, 4]],
       ['Battle Phase', [5, 6, 7]],
     ]);
-    expect(r.warnings).toHaveLength(1);
+    // No new warning: the only one is the ruleset's own "Gold Plated" typo.
+    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringContaining('"Gold Plated"')]);
   });
 
   test('a week with a day in no phase is warned about', () => {
@@ -124,6 +146,20 @@ describe('warnings on a damaged Cycle 16 ruleset', () => {
   test('a ruleset without its tables yields warnings, not a crash', () => {
     const r = parseCycle16Ruleset('== Cards ==\nNo table here.\n');
     expect(r.cards).toEqual([]);
-    expect(r.warnings.length).toBeGreaterThan(3);
+    expect(r.shop).toEqual([]);
+    expect(r.scenarios).toEqual([]);
+    expect(r.phases).toEqual([]);
+    // One warning per missing piece, each saying what was looked for.
+    expect(r.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^No card species table found/),
+        expect.stringMatching(/^No modifier table found/),
+        expect.stringMatching(/^No modifier collection table found/),
+        expect.stringMatching(/^No shop table found/),
+        expect.stringMatching(/^No exploration scenarios found/),
+        expect.stringMatching(/^No phases found/),
+        expect.stringMatching(/^No "Victory" rule found/),
+      ]),
+    );
   });
 });

@@ -15,6 +15,15 @@ describe('croupier parse', () => {
       expect(json).toHaveProperty(key);
     }
     expect(json.cards).toHaveLength(42);
+    // The field names of issue 2 §5, checked on values read from the ruleset.
+    const j = json as unknown as Record<string, Record<string, unknown>[]>;
+    expect(j.cards!.find((c) => c.name === 'Lotto Ticket')).toMatchObject({ values: [1000000], suits: ['Diamonds'], colours: ['Cyan'], types: ['Special', 'Rare'], effect: expect.stringMatching(/^Roll 1d100/) });
+    expect(j.modifiers!.find((m) => m.name === 'Holographic')).toMatchObject({ effect: 'Grant the player who plays the card 1 vertebrae.' });
+    expect(j.collections!.find((c) => c.name === 'Rare')).toMatchObject({ elements: ['Holographic', 'Holographic', 'Holographic', 'Gold Plated', 'Silvery'], chance: { numerator: 1, denominator: 20 } });
+    expect(j.shop![2]).toEqual({ item: 'Deck Pack', cost: { amount: 18, unit: 'Vertebrae' } });
+    expect(j.scenarios![0]).toMatchObject({ number: 1, text: expect.stringMatching(/^You find a hidden door/) });
+    expect(j.phases!.map((p) => [p.name, p.days])).toEqual([['Rest Phase', [1, 2, 3]], ['Battle Phase', [4, 5, 6, 7]]]);
+    expect(j.warnings).toEqual([{ message: expect.stringContaining('Gold Plated'), location: expect.objectContaining({ rule: 'Random Cards' }) }]);
   });
 
   test('prints rules and tables for another ruleset, read from standard input', () => {
@@ -40,4 +49,6 @@ test('croupier tables prints the computed tables', () => {
   expect(run.status).toBe(0);
   expect(run.stdout).toContain('== Card species ==');
   expect(run.stdout).toContain('{| class="wikitable sortable"');
+  // Ace is one of the 41 non-Null species and one of the 19 Rare ones (counted in the Cards table).
+  expect(run.stdout).toMatch(/^\| Ace \|\| .* \|\| 1\/41 \(2\.44%\) \|\| 1\/19 \(5\.26%\)$/m);
 });

@@ -31,7 +31,22 @@ describe('seeded draws from public data', () => {
   });
 
   test('a shuffle is a permutation ("their relative turn order is determined randomly")', () => {
-    const order = new Draws('turn order').shuffle(['Alice', 'Bram', 'Cosima', 'Dmitri'], 'tie in hand sizes');
-    expect([...order].sort()).toEqual(['Alice', 'Bram', 'Cosima', 'Dmitri']);
+    const players = ['Alice', 'Bram', 'Cosima', 'Dmitri'];
+    const orders = Array.from({ length: 240 }, (_, i) => new Draws(`turn order ${i}`).shuffle(players, 'tie in hand sizes'));
+    for (const order of orders) expect([...order].sort()).toEqual(players);
+    // "determined randomly": over 240 seeds, every one of the 4! = 24 orders turns up, none more than 3 times as often as
+    // its fair share of 10 (a loose bound: a uniform shuffle exceeds it with negligible probability for these fixed seeds).
+    const counts = new Map<string, number>();
+    for (const order of orders) counts.set(order.join(), (counts.get(order.join()) ?? 0) + 1);
+    expect(counts.size).toBe(24);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(30);
+    // Each swap is a recorded draw: 3 for 4 players (Fisher–Yates draws for positions 3, 2 and 1).
+    const d = new Draws('turn order');
+    d.shuffle(players, 'tie in hand sizes');
+    expect(d.draws.map((x) => [x.from, x.to, x.why])).toEqual([
+      [0, 3, 'tie in hand sizes'],
+      [0, 2, 'tie in hand sizes'],
+      [0, 1, 'tie in hand sizes'],
+    ]);
   });
 });

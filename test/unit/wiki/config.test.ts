@@ -21,17 +21,20 @@ describe('config', () => {
 
   it('explains what is wrong, with the path of each problem', () => {
     const bad = () => parseConfig({ wiki: { maxShrinkShare: 2, typo: 1 }, games: [{ id: 'X', kind: 'poker' }] }, 'config file c.json');
-    expect(bad).toThrow(ConfigError);
+    let thrown: unknown;
     try {
       bad();
     } catch (err) {
-      const m = (err as Error).message;
-      expect(m).toMatch(/^invalid config file c.json:/);
-      expect(m).toMatch(/wiki\.maxShrinkShare/);
-      expect(m).toMatch(/typo/);
-      expect(m).toMatch(/games\[0\]\.kind/);
-      expect(m).toMatch(/games\[0\]\.ruleset/);
+      thrown = err;
     }
+    // Outside the catch, so that a config accepted by mistake fails here instead of skipping the checks.
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const m = (thrown as Error).message;
+    expect(m).toMatch(/^invalid config file c.json:/);
+    expect(m).toMatch(/wiki\.maxShrinkShare/);
+    expect(m).toMatch(/typo/);
+    expect(m).toMatch(/games\[0\]\.kind/);
+    expect(m).toMatch(/games\[0\]\.ruleset/);
     expect(() => parseConfig({ games: [{ id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }, { id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }] })).toThrow(/duplicate game id "a"/);
     expect(() => findGame(parseConfig({}), 'nope')).toThrow(/no game "nope"/);
   });
