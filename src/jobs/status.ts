@@ -44,34 +44,6 @@ function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'games
   };
 }
 
-export interface GameStatus {
-  game: string;
-  /** The phase the page records. */
-  recorded: { number: number; name: string };
-  /** The phase the calendar says it is at `now`. */
-  calendar: { number: number; name: string; since: string; until: string };
-  nextRollover: string | null;
-  winner: string[];
-  /** What a run now would apply, by event. */
-  dueNow: Record<string, number>;
-  pending: { at: string | null; what: string }[];
-  lastRun?: LastRun;
-}
-
-export function gameStatus(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): GameStatus {
-  const s = standing(ruleset, game, page, now, lastRun);
-  return {
-    game: s.game,
-    recorded: { number: s.recorded.number, name: s.recorded.name },
-    calendar: { number: s.calendar.number, name: s.calendar.name, since: formatInstant(s.calendar.since), until: formatInstant(s.calendar.until) },
-    nextRollover: s.nextRollover === null ? null : formatInstant(s.nextRollover),
-    winner: s.winner,
-    dueNow: s.dueNow,
-    pending: s.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
-    lastRun: s.lastRun,
-  };
-}
-
 /** `croupier status --json`: instants in ISO 8601 UTC ("2026-11-23T00:00:00Z"). */
 export interface StatusJson {
   game: string;
@@ -108,19 +80,22 @@ export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id'
   };
 }
 
-export function describeStatus(s: GameStatus): string {
+/** The text `croupier status` prints: the same facts as `statusJson`, with instants as the page writes them. */
+export function describeStatus(s: StatusJson): string {
+  const at = (iso: string) => formatInstant(new Date(iso));
+  const next = s.nextRollover === null ? '- (the cycle is over)' : at(s.nextRollover);
   const lines = [
-    `${s.game}: phase ${s.calendar.number} (${s.calendar.name}) since ${s.calendar.since} UTC, until ${s.calendar.until} UTC`,
-    s.recorded.number === s.calendar.number
-      ? `the Gamestate page is at phase ${s.recorded.number}`
-      : `the Gamestate page records phase ${s.recorded.number} (${s.recorded.name}): a rollover is due`,
-    `next rollover: ${s.nextRollover ?? '- (the cycle is over)'}${s.winner.length ? `; winner: ${s.winner.join(', ')}` : ''}`,
+    `${s.game}: phase ${s.phase.number} (${s.phase.name}) since ${at(s.phase.since)} UTC, until ${at(s.phase.until)} UTC`,
+    s.rolloverDue
+      ? `the Gamestate page records phase ${s.recorded.number} (${s.recorded.name}): a rollover is due`
+      : `the Gamestate page is at phase ${s.recorded.number}`,
+    `next rollover: ${next}${s.winner.length ? `; winner: ${s.winner.join(', ')}` : ''}`,
   ];
   const due = Object.entries(s.dueNow);
   lines.push(due.length ? `due now: ${due.map(([e, n]) => `${n} ${e}`).join(', ')}` : 'due now: nothing');
-  for (const p of s.pending) lines.push(`pending: ${p.at ?? 'when recorded'} — ${p.what}`);
+  for (const p of s.pending) lines.push(`pending: ${p.at === null ? 'when recorded' : at(p.at)} — ${p.what}`);
   lines.push(
-    s.lastRun === undefined
+    s.lastRun === null
       ? 'last run: none recorded'
       : `last run: ${s.lastRun.at} — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
   );

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, findGame } from '../../config.ts';
 import { FileStore } from '../../cron/store.ts';
 import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
-import { describeStatus, gameStatus, statusJson, type LastRun } from '../../jobs/status.ts';
+import { describeStatus, statusJson, type LastRun } from '../../jobs/status.ts';
 import type { KindedRuleset } from '../../games/engine.ts';
 import type { RolloverGame } from '../../jobs/rollover.ts';
 import { buildContext, fail } from '../context.ts';
@@ -21,7 +21,8 @@ interface StatusCliOptions {
 }
 
 function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun): void {
-  console.log(opts.json ? JSON.stringify(statusJson(ruleset, game, page, now, lastRun), null, 2) : describeStatus(gameStatus(ruleset, game, page, now, lastRun)));
+  const status = statusJson(ruleset, game, page, now, lastRun);
+  console.log(opts.json ? JSON.stringify(status, null, 2) : describeStatus(status));
 }
 
 /** The daemon's record of its last run of this game (src/cron/store.ts); none if it never ran here. */
