@@ -40,8 +40,12 @@ describe('rollover on the real wiki', () => {
     expect(page.revid).toBe(s.save.revid);
     const state = readGamestate(page.text, game.gamestate, ruleset);
     expect(state.phase).toMatchObject({ number: 5, name: 'Battle Phase' });
-    expect(state.players.find((p) => p.name === 'Kestrel')).toMatchObject({ vertebrae: 33, grant: 30 });
+    // Kestrel: declared reputable 17 Nov 10:00, in phase 4 (Rest, 16–18 Nov), with 3 Vertebrae:
+    // “grant them 20 + 5⌈X/2⌉ Vertebrae, where X is the phase number” → 20 + 5⌈4/2⌉ = 30, 3 + 30 = 33.
+    expect(state.players.find((p) => p.name === 'Kestrel')).toMatchObject({ vertebrae: 3 + 20 + 5 * Math.ceil(4 / 2), grant: 30 });
     expect(state.battles[1]!.status).toBe('rewarded');
+    // Battle 2's winner Cosima (4 Chips in the fixture): − 1 her bet + 2 in the pool + “1 Chip” = 6.
+    expect(state.players.find((p) => p.name === 'Cosima')!.chips).toBe(4 - 1 + 2 + 1);
     expect(rolloverRows(page.text)).toBe(1);
     expect(page.text).toContain('|| Reputability || Kestrel || +30 Vertebrae (3 → 33)');
   });

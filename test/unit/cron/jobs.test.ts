@@ -35,6 +35,9 @@ describe('real jobs glue', () => {
   const state = readGamestate(gamestateText, game.gamestate, ruleset);
 
   test('plan: the boundaries after the page\'s phase up to now, and the next one', () => {
+    // The fixture page is at phase 4, the Rest Phase of Mon 16 – Wed 18 Nov; the Battle Phase starts
+    // Thursday 00:00 and the Rest Phase Monday 00:00 (“Rest Phase: Monday, Tuesday and Wednesday”).
+    expect(state.phase.number).toBe(4);
     expect(planFrom(ruleset, state, new Date('2026-11-18T12:00:00Z'))).toEqual({ missed: [], next: new Date('2026-11-19T00:00:00Z') });
     expect(planFrom(ruleset, state, new Date('2026-11-24T12:00:00Z'))).toEqual({
       missed: [new Date('2026-11-19T00:00:00Z'), new Date('2026-11-23T00:00:00Z')],

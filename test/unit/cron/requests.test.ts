@@ -61,7 +61,7 @@ function setup(opts: { halted?: boolean } = {}) {
 }
 
 describe('request lines', () => {
-  test('verbs', () => {
+  test('a request line\'s verb is its first word, whatever the case or emphasis; anything else is not a request', () => {
     expect(parseVerb('rollover now ~~~~')).toBe('rollover');
     expect(parseVerb("'''Rollover now'''")).toBe('rollover');
     expect(parseVerb('check please')).toBe('check');

@@ -93,7 +93,7 @@ describe('failures, halt and clear', () => {
     expect(await clearHalt(store, 'g', 'Admin', at)).toBe(false);
   });
 
-  test('runs left running by a dead process are marked abandoned', async () => {
+  test('at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned', async () => {
     const store = new MemoryStore();
     await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at: new Date() });
     expect(await abandonStaleRuns(store, new Date())).toBe(1);

@@ -22,6 +22,8 @@ test('offline `croupier status` shows the phase, what is due and what is pending
   expect(r.status).toBe(0);
   expect(r.stdout).toContain('phase 5 (Battle Phase) since 2026-11-19 00:00 UTC, until 2026-11-23 00:00 UTC');
   expect(r.stdout).toContain('the Gamestate page records phase 4 (Rest Phase): a rollover is due');
+  // Lior joined 2026-11-18 14:00, more than 3 days after the cycle start (2 Nov): reputable after
+  // “continuously been a player for the previous seven days”, i.e. 25 Nov 14:00.
   expect(r.stdout).toContain('pending: 2026-11-25 14:00 — reputability grant for Lior');
   expect(r.stdout).toContain('last run: none recorded');
 });

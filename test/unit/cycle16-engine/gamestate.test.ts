@@ -135,7 +135,10 @@ describe('rendering writes only what changed', () => {
     expect(p('Kestrel')).toMatchObject({ vertebrae: 33, grant: 30 }); // declared in phase 4: 20 + 5⌈4/2⌉
     expect(p('Jun').status).toBe('inactive'); // last action 2026-11-15 23:50, before phase 4
     expect(p('Lior').packs).toEqual({ 'Already-opened Pack': 2 }); // 1 + 1 (no cards)
-    expect(p('Cosima')).toMatchObject({ chips: 6, vertebrae: 61 });
+    // Battle 2 (final hands Cosima 0, Eun-ji 3, Hollis 1, Jun 1; Cosima won; bets 1 Chip each from
+    // Cosima and Eun-ji): Cosima had 4 Chips and 56 Vertebrae. Chips: − 1 bet + 2 pool + “1 Chip”.
+    // Vertebrae: “T - C” with T = 0 + 3 + 1 + 1 = 5 and C = 0.
+    expect(p('Cosima')).toMatchObject({ chips: 4 - 1 + 2 + 1, vertebrae: 56 + (0 + 3 + 1 + 1) - 0 });
     expect(after.cards.find((c) => c.id === 4)).toMatchObject({ modifiers: [], gained: ['Red'], colours: ['Red'] });
     // Everything before the History table that no rule touched is as it was.
     expect(out.slice(0, out.indexOf('== Phase =='))).toBe(GAMESTATE.slice(0, GAMESTATE.indexOf('== Phase ==')));

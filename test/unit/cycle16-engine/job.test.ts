@@ -29,6 +29,9 @@ describe('the rollover job', () => {
     const s = await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(w.edits).toBe(1);
     expect(s).toMatchObject({ fromPhase: 4, toPhase: 5, phaseName: 'Battle Phase', nextRollover: '2026-11-23 00:00' });
+    // From the fixture, up to Thursday 19 Nov 00:00: one boundary (phase 4 → 5); Kestrel, declared
+    // reputable 17 Nov, not yet granted; Cosima's gift to Lior, recorded; battle 2, commenced with a
+    // winner, whose winner gets two "Battle won" rows (“1 Handy Pack” and “1 Chip”).
     expect(s.events).toMatchObject({ Rollover: 1, Reputability: 1, Gift: 1, 'Battle won': 2 });
     expect(s.save.summary).toMatch(/^Croupier: phase 4 → 5 \(Battle Phase\); .* — from Ruleset rev \d+; test$/);
     const text = w.text(GAME.gamestate)!;
@@ -147,7 +150,10 @@ describe('History archives', () => {
     const s = await rollover({ wiki: w }, small, BOUNDARY);
     const text = w.text(GAME.gamestate)!;
     expect(readGamestate(text, GAME.gamestate, ruleset).historyRows).toBe(10);
+    // The fixture's History has 6 rows; with 10 kept on the page, the rest go 10 to an archive page.
     const total = 6 + s.changes;
+    expect(total).toBeGreaterThan(30); // so three archive pages, as the links below say
+    expect(total).toBeLessThanOrEqual(40);
     const archived = [1, 2, 3, 4].map((n) => w.text(`${GAME.gamestate}/History/${n}`)).filter((t) => t !== undefined);
     expect(archived.map((t) => t!.split('\n').filter((l) => l.startsWith('|-')).length)).toEqual([10, 10, total - 30].filter((n) => n > 0));
     expect(archived[0]).toContain('Phase 3 → 4 (Rest Phase)'); // the oldest row first

@@ -68,14 +68,34 @@ describe('rule 3 — inactivity', () => {
     expect(r.changes.filter((c) => c.event === 'Inactivity').map((c) => c.player)).toEqual(['Idle', 'Never']);
   });
 
-  test('“All players are active in the phase they join the game.”: an inactive player who acts becomes active at the next rollover', () => {
+  test('“inactive if they performed no actions in the previous phase”: an inactive player who acted in the previous phase becomes active at the next rollover', () => {
     const s = state({ phaseNumber: 1, players: [player('Back', { status: 'inactive', lastAction: utc('2026-11-08T22:00') })] });
     expect(advance(ruleset, s, { now: utc('2026-11-09T00:00') }).state.players[0]!.status).toBe('active');
   });
 
-  test('a player who joins after the boundary is left active', () => {
+  test('“All players are active in the phase they join the game.”: a player who joins after the boundary is left active though they never acted', () => {
     const s = state({ phaseNumber: 1, players: [player('New', { joined: utc('2026-11-09T08:00'), reputableSince: null, grant: null })] });
     expect(advance(ruleset, s, { now: utc('2026-11-09T09:00') }).state.players[0]!.status).toBe('active');
+  });
+
+  test('“All players are active in the phase they join the game.”: a player who joins exactly at the boundary instant joins the new phase and stays active', () => {
+    const s = state({ phaseNumber: 1, players: [player('Edge', { joined: utc('2026-11-09T00:00'), reputableSince: null, grant: null })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-09T00:00') });
+    expect(r.state.players[0]!.status).toBe('active');
+    expect(r.changes.filter((c) => c.event === 'Inactivity')).toEqual([]);
+  });
+
+  test('“active in the phase they join” covers only that phase: joined mid-phase 1 with no action, inactive in phase 2 (“no actions in the previous phase”)', () => {
+    const s = state({ phaseNumber: 1, players: [player('Quiet', { joined: utc('2026-11-06T12:00'), reputableSince: null, grant: null })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-09T00:00') });
+    expect(r.state.players[0]!.status).toBe('inactive');
+  });
+
+  test('“no actions in the previous phase”: an action in the phase before the previous one does not count (acted Sunday 1 Nov, before phase 0; inactive at phase 1)', () => {
+    // Phase 0 runs from the cycle start, Monday 2 Nov 00:00, to Thursday 5 Nov 00:00.
+    const s = state({ players: [player('Early', { joined: utc('2026-10-25T12:00'), lastAction: utc('2026-11-01T23:59') }), player('Monday', { lastAction: utc('2026-11-02T00:00') })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
+    expect(r.state.players.map((p) => p.status)).toEqual(['inactive', 'active']);
   });
 });
 
@@ -103,6 +123,35 @@ describe('rule 4 — reputability', () => {
     const s = state({ players: [player('Cosima', { joined: utc('2026-11-04T23:00'), reputableSince: null, grant: null, vertebrae: 0 })] });
     const r = advance(ruleset, s, { now: utc('2026-11-04T23:30') });
     expect(byPlayer(r.state, 'Cosima')).toMatchObject({ vertebrae: 20, reputableSince: utc('2026-11-04T23:00') });
+  });
+
+  test('“within 3 days of the round starting” includes exactly 3 days: joined Thursday 5 Nov 00:00 (cycle start + 72 h) is reputable at once, in phase 1 → 20 + 5⌈1/2⌉ = 25', () => {
+    const s = state({ phaseNumber: 1, players: [player('Dario', { joined: utc('2026-11-05T00:00'), reputableSince: null, grant: null, vertebrae: 0 })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
+    expect(byPlayer(r.state, 'Dario')).toMatchObject({ vertebrae: 20 + 5 * Math.ceil(1 / 2), grant: 25, reputableSince: utc('2026-11-05T00:00') });
+  });
+
+  test('one minute past the 3 days: “continuously been a player for the previous seven days” applies, reputable Thursday 12 Nov 00:01 in phase 3 → 20 + 5⌈3/2⌉ = 30', () => {
+    const s = state({ phaseNumber: 1, players: [player('Elif', { joined: utc('2026-11-05T00:01'), reputableSince: null, grant: null, vertebrae: 0 })] });
+    expect(advance(ruleset, s, { now: utc('2026-11-12T00:00') }).changes.filter((c) => c.event === 'Reputability')).toEqual([]);
+    const r = advance(ruleset, s, { now: utc('2026-11-12T00:01') });
+    expect(byPlayer(r.state, 'Elif')).toMatchObject({ vertebrae: 20 + 5 * Math.ceil(3 / 2), grant: 30, reputableSince: utc('2026-11-12T00:01') });
+  });
+
+  test('a player since before the cycle began has “continuously been a player from a time that was within 3 days of the round starting”: reputable in phase 0 → 20', () => {
+    const s = state({ players: [player('Veteran', { joined: utc('2026-10-20T12:00'), reputableSince: null, grant: null, vertebrae: 0 })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-02T00:00') });
+    expect(byPlayer(r.state, 'Veteran')).toMatchObject({ vertebrae: 20, grant: 20 });
+  });
+
+  test('“declare that an unreputable player (i.e. a player who has not yet become reputable) is reputable”: a declaration after the seven days counts from the seven days, X = 4 → 30, not the declaration\'s phase 5 → 35', () => {
+    // Joined Wed 11 Nov 20:00 → seven days on, Wed 18 Nov 20:00, phase 4 (Rest, 16–18 Nov). Declared Thu 19 Nov 10:00, phase 5.
+    const p = player('Lior', { joined: utc('2026-11-11T20:00'), reputableSince: utc('2026-11-19T10:00'), declared: true, grant: null, vertebrae: 0 });
+    const r = advance(ruleset, state({ phaseNumber: 4, players: [p] }), { now: utc('2026-11-19T12:00') });
+    expect(byPlayer(r.state, 'Lior')).toMatchObject({ vertebrae: 20 + 5 * Math.ceil(4 / 2), grant: 30, reputableSince: utc('2026-11-18T20:00'), declared: false });
+    const row = r.changes.find((c) => c.event === 'Reputability')!;
+    expect(row).toMatchObject({ phase: 4, reason: { arithmetic: '20 + 5 × ⌈4/2⌉ = 20 + 5 × 2 = 30' } });
+    expect(String(row.reason.inputs.reputable)).toMatch(/seven days since 2026-11-11 20:00, before the declaration of 2026-11-19 10:00/);
   });
 
   test('“If two reputable players publicly declare that an unreputable player … is reputable”: a declared time is kept and granted once', () => {
@@ -148,6 +197,30 @@ describe('rule 5 — gifts', () => {
     const r = advance(ruleset, s, { now: utc('2026-11-11T12:00') });
     expect(byPlayer(r.state, 'Bram').packs).toEqual({ 'Already-opened Pack': 1 });
     expect(r.state.gifts[0]!.status).toBe('returned');
+  });
+
+  test('“If the receiver then performs an action in that phase”: for a gift of phase 2 written up late, an action in phase 3 earns the giver nothing', () => {
+    // Gift Tue 10 Nov (phase 2, Rest); the page is already at phase 3 (Battle, from Thu 12 Nov); Hollis acted Thu 12 Nov 10:00.
+    const s = state({
+      phaseNumber: 3,
+      players: [player('Bram'), player('Hollis', { lastAction: utc('2026-11-12T10:00') })],
+      gifts: [gift({ giver: 'Bram', receiver: 'Hollis', time: utc('2026-11-10T09:30') })],
+    });
+    const r = advance(ruleset, s, { now: utc('2026-11-12T12:00') });
+    expect(r.state.gifts[0]!.status).toBe('granted');
+    expect(byPlayer(r.state, 'Bram').packs).toEqual({});
+    expect(r.changes.map((c) => c.event)).toEqual(['Gift']);
+  });
+
+  test('“If the receiver then performs an action”: an action before the gift does not count', () => {
+    const s = state({
+      phaseNumber: 2,
+      players: [player('Bram'), player('Hollis', { lastAction: utc('2026-11-10T09:00') })],
+      gifts: [gift({ giver: 'Bram', receiver: 'Hollis', time: utc('2026-11-10T09:30'), packs: 2, status: 'granted' })],
+    });
+    const r = advance(ruleset, s, { now: utc('2026-11-11T12:00') });
+    expect(r.changes).toEqual([]);
+    expect(r.state.gifts[0]!.status).toBe('granted');
   });
 
   test('no action by the receiver before the phase ends: the gift closes at the rollover without the giver\'s pack', () => {

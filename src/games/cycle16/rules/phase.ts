@@ -21,7 +21,9 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   const { at } = cause;
   const from = state.phase.number;
   const to = from + 1;
-  // The previous phase began at its boundary, or earlier than the calendar's if it was forced.
+  // The previous phase's start by the calendar. If that phase was begun early by a manual rollover,
+  // it really began earlier, but the page does not record when: an action between the manual
+  // rollover and the calendar's boundary is not counted for it.
   const previousStart = calendar.phase(from).start;
   const changes: Change[] = [];
 

@@ -10,11 +10,22 @@ import { gainVertebrae } from './inventory.ts';
 
 const DAY = 86_400_000;
 
-/** When the player is (or will be) reputable: as written on the page (declared or recorded), else by the rule. */
-export function reputableAt(p: Player, phase: Pick<PhaseState, 'cycleStart'>): Date {
-  if (p.reputableSince !== null) return p.reputableSince;
-  const fromStart = p.joined.getTime() - phase.cycleStart.getTime() <= 3 * DAY;
+/** When the rule itself makes the player reputable: at joining if within 3 days of the cycle start, else seven days on. */
+export function reputableByRule(p: Pick<Player, 'joined'>, cycleStart: Date): Date {
+  const fromStart = p.joined.getTime() - cycleStart.getTime() <= 3 * DAY;
   return fromStart ? p.joined : new Date(p.joined.getTime() + 7 * DAY);
+}
+
+/**
+ * When the player is (or will be) reputable for the first time: as written on the page, else by the
+ * rule. A declaration only makes "an unreputable player (i.e. a player who has not yet become
+ * reputable)" reputable, so a declared time later than the rule's counts from the rule's.
+ */
+export function reputableAt(p: Player, phase: Pick<PhaseState, 'cycleStart'>): Date {
+  const byRule = reputableByRule(p, phase.cycleStart);
+  if (p.reputableSince === null) return byRule;
+  if (p.declared && byRule.getTime() < p.reputableSince.getTime()) return byRule;
+  return p.reputableSince;
 }
 
 /** 20 + 5⌈X/2⌉ */
@@ -25,11 +36,17 @@ export function reputabilityGrant(x: number): number {
 /** The first-time grant, X being the phase number at the moment the player became reputable. */
 export function grantReputability(p: Player, at: Date, x: number, cycleStart: Date): Change {
   const amount = reputabilityGrant(x);
-  const how = p.declared
+  const declaredAt = p.declared ? p.reputableSince : null;
+  const byDeclaration = declaredAt !== null && declaredAt.getTime() === at.getTime();
+  const byRule = p.joined.getTime() - cycleStart.getTime() <= 3 * DAY
+    ? `a player since ${formatInstant(p.joined)}, within 3 days of the cycle start ${formatInstant(cycleStart)}`
+    : `a player for seven days since ${formatInstant(p.joined)}`;
+  const how = byDeclaration
     ? 'declared reputable by two reputable players'
-    : p.joined.getTime() - cycleStart.getTime() <= 3 * DAY
-      ? `a player since ${formatInstant(p.joined)}, within 3 days of the cycle start ${formatInstant(cycleStart)}`
-      : `a player for seven days since ${formatInstant(p.joined)}`;
+    : declaredAt !== null
+      ? `${byRule}, before the declaration of ${formatInstant(declaredAt)}`
+      : byRule;
+  if (!byDeclaration) p.declared = false; // the declaration came after: the rule made them reputable first
   p.reputableSince = at;
   p.grant = amount;
   return {
