@@ -96,3 +96,47 @@ export function makeCalendar(phases: readonly PhaseSpec[], cycleStart: Date): Ca
     },
   };
 }
+
+/**
+ * The calendar of a cycle whose phase `n` began at `start`, before its own boundary: a manual
+ * rollover started it early. Phase n then runs from `start` to its calendar end, and phase n − 1
+ * ends at `start`; every other boundary is the calendar's. Pure, like the calendar it wraps: the
+ * override comes from the page (the phase's recorded start), never from a clock. `start` null, or
+ * equal to the boundary, gives back the calendar itself.
+ */
+export function withPhaseStart(calendar: Calendar, n: number, start: Date | null): Calendar {
+  if (start === null) return calendar;
+  const own = calendar.phase(n);
+  const at = start.getTime();
+  if (at === own.start.getTime()) return calendar;
+  if (Number.isNaN(at) || at > own.start.getTime() || at <= calendar.cycleStart.getTime()) {
+    throw new CalendarError(
+      `Phase ${n} cannot begin at ${start.toISOString()}: a phase may begin early (a manual rollover), after the cycle start ${calendar.cycleStart.toISOString()}, never after its boundary ${own.start.toISOString()}`,
+    );
+  }
+  const phase = (k: number): PhaseSpan => {
+    const span = calendar.phase(k);
+    if (k === n) return { ...span, start: new Date(at) };
+    // Earlier phases end by the early start (after two manual rollovers in a row, the one between is cut short).
+    if (k < n && span.end.getTime() > at) {
+      return { ...span, start: new Date(Math.min(span.start.getTime(), at)), end: new Date(at) };
+    }
+    return span;
+  };
+  return {
+    cycleStart: calendar.cycleStart,
+    phase,
+    phaseAt(t) {
+      const time = t.getTime();
+      if (time >= at && time < own.end.getTime()) return phase(n);
+      if (time >= at) return calendar.phaseAt(t);
+      return phase(Math.min(calendar.phaseAt(t).number, n - 1));
+    },
+    nextRollover(t) {
+      const time = t.getTime();
+      if (time >= at && time < own.end.getTime()) return own.end;
+      const next = calendar.nextRollover(t);
+      return time < at && next.getTime() > at ? new Date(at) : next;
+    },
+  };
+}

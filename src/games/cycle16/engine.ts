@@ -1,5 +1,5 @@
 import { readDocument } from '../../parse/document.ts';
-import { makeCalendar, type Calendar } from '../../sim/calendar.ts';
+import { makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import type { Change } from '../../sim/trail.ts';
 import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
@@ -43,17 +43,23 @@ type Event = { at: Date; order: number; label: string; apply: () => Change[] };
 /**
  * The phase an event belongs to. Events are applied in time order, so one late in the record (a
  * gift written up after a rollover) takes the calendar's phase at its time, never a later one.
+ * The calendar is the page's (calendarOf): from a manual rollover on, an instant is in the phase it began.
  */
 function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
   if (at.getTime() < calendar.cycleStart.getTime()) return 0;
   return Math.min(s.phase.number, calendar.phaseAt(at).number);
 }
 
+/**
+ * The ruleset's calendar for the page's cycle, with the current phase begun when the page records
+ * ("Phase start"): a manual rollover starts a phase before its boundary, and from then on an
+ * instant is in the new phase, and the previous phase ended there.
+ */
 export function calendarOf(ruleset: EngineRuleset, state: Gamestate): Calendar {
-  return makeCalendar(ruleset.phases, state.phase.cycleStart);
+  return withPhaseStart(makeCalendar(ruleset.phases, state.phase.cycleStart), state.phase.number, state.phase.started);
 }
 
-/** When a declared battle commences: once everyone is ready, or 24 hours into its phase at the latest. */
+/** When a declared battle commences: once everyone is ready, or 24 hours into its phase (as it began) at the latest. */
 function commencementAt(battle: Battle, calendar: Calendar): Date {
   const start = calendar.phase(battle.phase).start.getTime();
   return new Date(battle.status === 'ready' ? start : start + 24 * HOUR);
@@ -99,24 +105,31 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
 
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
   const s = structuredClone(state);
-  const calendar = calendarOf(ruleset, s);
+  let calendar = calendarOf(ruleset, s);
   const seedBase = opts.seedBase ?? `${state.page ?? 'gamestate'}/phase ${state.phase.number}`;
   const now = opts.now.getTime();
   const changes: Change[] = [];
   const done = () => s.phase.winner.length > 0;
 
+  /** Chronological: take the earliest due event, apply it, look again (each changes what is due). */
+  const catchUp = () => {
+    for (let guard = 0; !done() && guard < 100_000; guard++) {
+      const next = events(s, ruleset, calendar, opts.now, seedBase)
+        .filter((e) => e.at.getTime() <= now)
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+      if (next === undefined) break;
+      changes.push(...next.apply());
+      changes.push(...checkVictory(s, ruleset, next.at));
+    }
+  };
+
   changes.push(...checkVictory(s, ruleset, opts.now));
-  // Chronological: take the earliest due event, apply it, look again (each changes what is due).
-  for (let guard = 0; !done() && guard < 100_000; guard++) {
-    const next = events(s, ruleset, calendar, opts.now, seedBase)
-      .filter((e) => e.at.getTime() <= now)
-      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
-    if (next === undefined) break;
-    changes.push(...next.apply());
-    changes.push(...checkVictory(s, ruleset, next.at));
-  }
+  catchUp();
   if (opts.force && !done()) {
     changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by }));
+    // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
+    calendar = calendarOf(ruleset, s);
+    catchUp();
   }
   if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
   s.cards = s.cards.map((c) => computeCard(c, ruleset));

@@ -45,14 +45,37 @@ function tableEdits<E>(
   const table = findStateTable(doc, spec);
   if (table === undefined) return;
   const byRow = new Map(entities.filter((e) => e.row !== undefined).map((e) => [e.row!, e]));
+  // Optional columns the page lacks but now needs (the Phase start after a manual rollover): added at the end.
+  const added = spec.columns.filter(
+    (c) => c.addWhen !== undefined && !table.headers.includes(normaliseHeader(c.label)) && table.rows.some((r) => {
+      const e = byRow.get(r.index);
+      return e !== undefined && c.addWhen!(e);
+    }),
+  );
+  if (added.length > 0) addHeaders(doc.text, table, added.map((c) => c.label), edits);
   for (const row of table.rows) {
     const entity = byRow.get(row.index);
     if (entity === undefined) {
       deleteRow(doc.text, row, edits);
       continue;
     }
-    rowEdits(doc.text, table, row, spec, entity, packs, edits);
+    rowEdits(doc.text, table, row, spec, entity, packs, edits, added);
   }
+}
+
+/** The last line of `text` before `end`. */
+function lastLine(text: string, end: number): string {
+  return text.slice(text.lastIndexOf('\n', end - 1) + 1, end);
+}
+
+/** New header cells after the last one, in the header row's own style (`! A !! B` or one `!B` a line). */
+function addHeaders(text: string, table: Table, labels: readonly string[], edits: Edit[]): void {
+  const first = table.rows[0]?.start ?? table.end;
+  const end = table.start + text.slice(table.start, first).trimEnd().length;
+  const line = lastLine(text, end);
+  const inline = /^\s*!/.test(line) && line.includes('!!');
+  const space = /^\s*!\s/.test(line) ? ' ' : '';
+  edits.push({ start: end, end, text: labels.map((l) => (inline ? ` !! ${l}` : `\n!${space}${l}`)).join('') });
 }
 
 function deleteRow(text: string, row: Row, edits: Edit[]): void {
@@ -60,24 +83,36 @@ function deleteRow(text: string, row: Row, edits: Edit[]): void {
   edits.push({ start, end: row.end, text: '' });
 }
 
-function rowEdits<E>(text: string, table: Table, row: Row, spec: TableSpec<E>, entity: E, packs: string[], edits: Edit[]): void {
+function rowEdits<E>(
+  text: string,
+  table: Table,
+  row: Row,
+  spec: TableSpec<E>,
+  entity: E,
+  packs: string[],
+  edits: Edit[],
+  added: readonly TableSpec<E>['columns'][number][] = [],
+): void {
   const appended: string[] = [];
   for (const column of spec.columns) {
     const key = normaliseHeader(column.label);
-    const position = table.headers.indexOf(key);
+    let position = table.headers.indexOf(key);
+    if (position < 0 && added.includes(column)) position = table.headers.length + added.indexOf(column);
     if (position < 0) continue; // optional column absent from this page
     const cell = row.cells[key];
     if (sameValue(column, cell?.text, entity, packs)) continue;
     if (cell !== undefined) {
       edits.push({ start: cell.start, end: cell.end, text: cellText(column.write(entity), text[cell.start - 1] ?? '') });
     } else {
-      // A short row: fill the missing trailing cells, in column order.
+      // A short row (or a column just added): fill the missing trailing cells, in column order.
       while (row.list.length + appended.length < position) appended.push('-');
       appended[position - row.list.length] = escapeCell(column.write(entity));
     }
   }
   if (appended.length > 0) {
-    edits.push({ start: row.end, end: row.end, text: appended.map((t) => `\n| ${t}`).join('') });
+    // In the row's own style: `| a || b` rows get ` || c`, one-cell-a-line rows get a line `| c`.
+    const inline = /^\s*\|(?!-)/.test(lastLine(text, row.end)) && lastLine(text, row.end).includes('||');
+    edits.push({ start: row.end, end: row.end, text: appended.map((t) => (inline ? ` || ${t}` : `\n| ${t}`)).join('') });
   }
 }
 

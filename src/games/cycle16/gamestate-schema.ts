@@ -8,6 +8,8 @@ import type { Cycle16Ruleset } from './schema.ts';
 /** What the engine needs from the parsed ruleset. */
 export type EngineRuleset = Pick<Cycle16Ruleset, 'cards' | 'modifiers' | 'phases' | 'packs' | 'victory'> & {
   page?: string;
+  /** The rules' text, where a limit's own wording is read (card removal's "during each rest phase"). */
+  rules?: Cycle16Ruleset['rules'];
 };
 
 const instant = z.date();
@@ -18,6 +20,11 @@ export const PhaseState = z.object({
   number: count,
   name: z.string(),
   nextRollover: instant.nullable(),
+  /**
+   * When the current phase began, as the page records it ("Phase start"): set by a manual rollover
+   * that began it before its calendar boundary, then kept at each rollover. null: at its boundary.
+   */
+  started: instant.nullable(),
   /** Names of the winner(s); several only for a tie the Judge must settle. */
   winner: z.array(z.string()),
 });

@@ -17,6 +17,8 @@ export interface Column<E> {
   required: boolean;
   read(text: string | undefined, ctx: ReadContext): Partial<E>;
   write(e: E): string;
+  /** An optional column Croupier adds (at the end of the table) to a page without it, once this holds for a row. */
+  addWhen?(e: E): boolean;
 }
 
 export interface TableSpec<E> {
@@ -42,6 +44,11 @@ export const phaseTable: TableSpec<PhaseState> = {
     col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || f.NONE),
     col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
     col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+    // Bot-managed, optional: added by the first manual rollover, which begins a phase before its boundary.
+    {
+      ...col('Phase start (UTC)', false, (t) => ({ started: f.readOptionalInstant(t) }), (p: PhaseState) => f.writeInstant(p.started)),
+      addWhen: (p: PhaseState) => p.started !== null,
+    },
   ],
 };
 

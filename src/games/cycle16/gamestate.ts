@@ -1,5 +1,7 @@
 import { findTable, normaliseHeader, readDocument, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
 import type { Location } from '../../parse/location.ts';
+import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
+import { formatInstant } from '../../sim/trail.ts';
 import { FieldError } from './gamestate-fields.ts';
 import {
   Gamestate,
@@ -23,7 +25,7 @@ import {
   type TableSpec,
 } from './gamestate-tables.ts';
 import { gainKinds } from './rules/cards.ts';
-import { LIMITS } from './rules/limits.ts';
+import { LIMITS, removalPhase } from './rules/limits.ts';
 
 // Reading the Gamestate page: every table by its headers, every cell through its column's reader,
 // then the cross-checks between tables. All problems are collected; any problem means a
@@ -95,7 +97,14 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset)
   phase.winner ??= [];
   const state = {
     page: doc.page,
-    phase: { cycleStart: phase.cycleStart, number: phase.number, name: phase.name, nextRollover: phase.nextRollover ?? null, winner: phase.winner },
+    phase: {
+      cycleStart: phase.cycleStart,
+      number: phase.number,
+      name: phase.name,
+      nextRollover: phase.nextRollover ?? null,
+      started: phase.started ?? null,
+      winner: phase.winner,
+    },
     players: players as Player[],
     cards: (cards as Partial<Card>[]).map((c) => ({ value: '-', suits: [], colours: [], types: [], ...c }) as Card),
     battles: (battles as Partial<Battle>[]).map((b) => ({ fragile: [], ...b }) as Battle),
@@ -108,8 +117,38 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset)
   return Gamestate.parse(state);
 }
 
+/** The ruleset's calendar for the page's cycle start; undefined when the ruleset's phases cannot make one (the engine reports that). */
+function calendarFor(ruleset: EngineRuleset, cycleStart: Date): Calendar | undefined {
+  try {
+    return makeCalendar(ruleset.phases, cycleStart);
+  } catch (err) {
+    if (err instanceof CalendarError) return undefined;
+    throw err;
+  }
+}
+
 function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | undefined, problems: Problem[]): void {
   const at = (table: string, row: number | undefined, column?: string): Location => ({ page, table, row, column });
+  const calendar = calendarFor(ruleset, state.phase.cycleStart);
+  const { started, number } = state.phase;
+  if (calendar !== undefined && started !== null) {
+    try {
+      withPhaseStart(calendar, number, started);
+    } catch (err) {
+      if (!(err instanceof CalendarError)) throw err;
+      const boundary = formatInstant(calendar.phase(number).start);
+      problems.push({
+        message:
+          `phase ${number} cannot have begun at ${formatInstant(started)}: a phase begins at its boundary (${boundary}) ` +
+          `or earlier by a manual rollover, after the cycle start ${formatInstant(state.phase.cycleStart)}`,
+        location: at('Phase', 1, 'Phase start (UTC)'),
+      });
+    }
+  }
+  // Card removal: “Up to twice during each rest phase …” — only in the phase the rule names.
+  const removal = removalPhase(ruleset);
+  const phaseName = calendar?.phase(number).name ?? state.phase.name;
+  const removalAllowed = removal === null || phaseName.toLowerCase() === removal.name.toLowerCase();
   const players = new Map<string, Player>();
   for (const p of state.players) {
     if (players.has(p.name)) problems.push({ message: `player "${p.name}" is listed twice`, location: at('Players', p.row, 'Player') });
@@ -122,6 +161,14 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
           location: at('Players', p.row, 'Used this phase'),
         });
       }
+    }
+    if ((p.used.Removal ?? 0) > 0 && !removalAllowed) {
+      problems.push({
+        message:
+          `${p.name} used Removal in phase ${number}, a ${phaseName}; the rules allow card removal only during a ${removal!.name} ` +
+          `(“${removal!.sentence}”)`,
+        location: at('Players', p.row, 'Used this phase'),
+      });
     }
   }
   const isPlayer = (name: string | null, table: string, row: number | undefined, column: string) => {

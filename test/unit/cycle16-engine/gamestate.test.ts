@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { findTable, readDocument } from '../../../src/parse/document.ts';
-import { advance } from '../../../src/games/cycle16/engine.ts';
+import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
+import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
+import { fixture } from '../helpers/fixtures.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
 import { renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
 import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
@@ -82,6 +84,56 @@ describe('an invalid page is refused with every problem located', () => {
     expect(p!.message).toMatch(/Removal 3 times; the rules allow 2 per Rest Phase/);
   });
 
+  test('“Up to twice during each rest phase a player may state their intention to remove a card from their inventory”: a Removal recorded in a Battle Phase is refused, naming table, row and column', () => {
+    const battlePhase = replaceOnce(GAMESTATE, '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -', '| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -');
+    expect(problemsOf(battlePhase)).toEqual([
+      {
+        message:
+          'Bram used Removal in phase 5, a Battle Phase; the rules allow card removal only during a Rest Phase ' +
+          '(“Up to twice during each rest phase a player may state their intention to remove a card from their inventory”)',
+        location: { page: PAGE, table: 'Players', row: 2, column: 'Used this phase' },
+      },
+    ]);
+    // The same record in the Rest Phase (the example page, phase 4) is read as it is.
+    expect(read(GAMESTATE).players[1]!.used).toEqual({ Removal: 2 });
+  });
+
+  test('the phase card removal is limited to is read from the Ruleset\'s sentence, matched against its phase names', () => {
+    const text = replaceOnce(fixture('cycle16'), 'Up to twice during each rest phase', 'Up to twice during each battle phase');
+    const amended = readCycle16Ruleset(readDocument(text, { page: 'Cycle 16/Ruleset' }));
+    const problems = (() => {
+      try {
+        readGamestate(GAMESTATE, PAGE, amended);
+      } catch (err) {
+        if (err instanceof GamestateError) return err.problems;
+        throw err;
+      }
+      return [];
+    })();
+    expect(problems.map((p) => p.message)).toEqual([
+      'Bram used Removal in phase 4, a Rest Phase; the rules allow card removal only during a Battle Phase (“Up to twice during each battle phase a player may state their intention to remove a card from their inventory”)',
+    ]);
+  });
+
+  test('a recorded phase start after its boundary (or before the cycle start) is refused: a phase begins at its boundary or earlier, by a manual rollover', () => {
+    const withStart = (start: string) =>
+      replaceOnce(
+        GAMESTATE,
+        '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -',
+        `! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner !! Phase start (UTC)\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || - || ${start}`,
+      );
+    expect(read(withStart('2026-11-15 20:00')).phase.started).toEqual(utc('2026-11-15T20:00'));
+    expect(read(withStart('2026-11-16 00:00')).phase.started).toEqual(utc('2026-11-16T00:00'));
+    expect(read(withStart('-')).phase.started).toBeNull();
+    expect(problemsOf(withStart('2026-11-17 08:00'))).toEqual([
+      {
+        message: 'phase 4 cannot have begun at 2026-11-17 08:00: a phase begins at its boundary (2026-11-16 00:00) or earlier by a manual rollover, after the cycle start 2026-11-02 00:00',
+        location: { page: PAGE, table: 'Phase', row: 1, column: 'Phase start (UTC)' },
+      },
+    ]);
+    expect(problemsOf(withStart('2026-10-30 08:00'))[0]!.location.column).toBe('Phase start (UTC)');
+  });
+
   test('a missing column, an unknown pack and a bet of a card that is not Holographic are named', () => {
     expect(problemsOf(GAMESTATE.replace('! Fragile cards !!', '! Fragile !!').replace('!Status\n|-\n|2026', '!State\n|-\n|2026'))[0]).toMatchObject({
       message: 'the table has no "Status" column', location: { table: 'Gifts' },
@@ -150,6 +202,49 @@ describe('rendering writes only what changed', () => {
     const twice = advance(ruleset, read(out), { now: utc('2026-11-19T00:00') });
     expect(twice.changes).toEqual([]);
     expect(renderGamestate(out, twice.state, twice.changes)).toBe(out);
+  });
+});
+
+describe('a manual rollover records when the phase began (“Phase start”)', () => {
+  const page = (text: string) => ({ title: PAGE, text, revid: 1 });
+  const FORCED = utc('2026-11-18T20:00');
+  const PHASE_ROW = '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n|}';
+
+  test('the example page (no such column) gets the column added to its Phase table, in its inline style; nothing else in the table moves', () => {
+    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
+    expect(r.text).toContain(
+      '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner !! Phase start (UTC)\n|-\n| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || - || 2026-11-18 20:00\n|}',
+    );
+    expect(read(r.text).phase).toMatchObject({ number: 5, name: 'Battle Phase', started: FORCED });
+    // Everything before the Phase table's header row is as it was.
+    expect(r.text.slice(0, r.text.indexOf('! Cycle start'))).toBe(GAMESTATE.slice(0, GAMESTATE.indexOf('! Cycle start')));
+  });
+
+  test('the Thursday boundary then does nothing (the page is rendered to itself), and the next rollover updates the start', () => {
+    const forced = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } }).text;
+    const thursday = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
+    expect(thursday.result.changes).toEqual([]);
+    expect(thursday.text).toBe(forced);
+    const monday = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-23T00:00'), trigger: 'schedule' });
+    expect(monday.text).toContain('| 2026-11-02 00:00 || 6 || Rest Phase || 2026-11-26 00:00 || - || 2026-11-23 00:00\n|}');
+    expect(read(monday.text).phase.started).toEqual(utc('2026-11-23T00:00'));
+  });
+
+  test('a Phase table written one cell per line gets its new header and cell one per line too', () => {
+    const perLine = replaceOnce(
+      GAMESTATE,
+      PHASE_ROW,
+      '!Cycle start (UTC)\n!Phase number\n!Phase\n!Next rollover (UTC)\n!Winner\n|-\n|2026-11-02 00:00\n|4\n|Rest Phase\n|2026-11-19 00:00\n| -\n|}',
+    );
+    const r = rolloverPage(ruleset, 'cycle16', page(perLine), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
+    expect(r.text).toContain('!Winner\n!Phase start (UTC)\n|-\n|2026-11-02 00:00\n|5\n|Battle Phase\n|2026-11-23 00:00\n| -\n| 2026-11-18 20:00\n|}');
+    expect(read(r.text).phase.started).toEqual(FORCED);
+  });
+
+  test('a plain rollover at the boundary adds no column', () => {
+    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
+    expect(r.text).not.toContain('Phase start');
+    expect(GAMESTATE).toContain(PHASE_ROW);
   });
 });
 

@@ -44,6 +44,73 @@ describe('rule 1 — phases', () => {
   });
 });
 
+describe('manual rollovers: the phase begins when an admin forces it', () => {
+  // Phase 4 is the Rest Phase of Mon 16 – Wed 18 Nov; phase 5 the Battle Phase from Thu 19 Nov 00:00 to Mon 23 Nov 00:00.
+  const FORCED = utc('2026-11-18T12:00');
+  const force = (s: Gamestate) => advance(ruleset, s, { now: FORCED, force: { by: 'Admin' } });
+
+  test('a forced rollover on Wednesday 12:00 records that phase 5 began then, ahead of its Thursday boundary', () => {
+    const r = force(state({ phaseNumber: 4 }));
+    expect(r.state.phase).toMatchObject({ number: 5, name: 'Battle Phase', started: FORCED, nextRollover: utc('2026-11-23T00:00') });
+    expect(r.changes.find((c) => c.event === 'Manual rollover')).toMatchObject({ at: FORCED, phase: 5 });
+  });
+
+  test('“The Phase Number is the number of phases since the beginning of the cycle”: after a forced rollover at Wed 12:00 to phase 5, a gift at Wed 15:00 is in phase 5, and so is the receiver’s action on Thursday (“If the receiver then performs an action in that phase, the giver is granted 1 Already-opened pack.”)', () => {
+    const forced = force(state({ phaseNumber: 4, players: [player('Gia', { lastAction: utc('2026-11-17T09:00') }), player('Rex', { lastAction: utc('2026-11-17T09:00') })] })).state;
+    forced.gifts = [gift({ time: utc('2026-11-18T15:00'), giver: 'Gia', receiver: 'Rex' })];
+    const granted = advance(ruleset, forced, { now: utc('2026-11-18T16:00') });
+    expect(granted.changes.map((c) => [c.event, c.phase])).toEqual([['Gift', 5]]);
+    // Rex acts on Thursday 10:00: the Thursday boundary does not roll over again, and the gift's phase is the same phase 5.
+    granted.state.players.find((p) => p.name === 'Rex')!.lastAction = utc('2026-11-19T10:00');
+    const thursday = advance(ruleset, granted.state, { now: utc('2026-11-19T11:00') });
+    expect(thursday.changes.map((c) => [c.event, c.phase, c.player])).toEqual([['Gift bonus', 5, 'Gia']]);
+    expect(thursday.state.phase.number).toBe(5);
+  });
+
+  test('“grant them 20 + 5⌈X/2⌉ Vertebrae, where X is the phase number”: reputable on Wednesday 14:00, after phase 5 was forced at 12:00 → X = 5, 20 + 5⌈5/2⌉ = 35', () => {
+    const s = state({ phaseNumber: 4, players: [player('Ines', { joined: utc('2026-11-11T14:00'), reputableSince: null, grant: null, vertebrae: 0 })] });
+    const r = advance(ruleset, force(s).state, { now: utc('2026-11-18T14:00') });
+    const grant = r.changes.find((c) => c.event === 'Reputability')!;
+    expect(grant).toMatchObject({ phase: 5, reason: { inputs: { X: 5 }, arithmetic: '20 + 5 × ⌈5/2⌉ = 20 + 5 × 3 = 35' } });
+    expect(r.state.players[0]).toMatchObject({ vertebrae: 35, grant: 35 });
+  });
+
+  test('“A player is considered to be \'inactive\' if they performed no actions in the previous phase.”: acting only between the forced start (Wed 12:00) and the Thursday boundary counts for phase 5 at the next rollover', () => {
+    const s = state({
+      phaseNumber: 4,
+      players: [player('Late', { lastAction: utc('2026-11-17T09:00') }), player('Before', { lastAction: utc('2026-11-18T11:00') })],
+    });
+    const forced = force(s).state;
+    expect(forced.players.map((p) => p.status)).toEqual(['active', 'active']); // both acted in phase 4
+    forced.players[0]!.lastAction = utc('2026-11-18T18:00'); // Wednesday evening: phase 5 by then
+    const r = advance(ruleset, forced, { now: utc('2026-11-23T00:00') });
+    expect(r.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([6]);
+    expect(r.state.players.map((p) => [p.name, p.status])).toEqual([['Late', 'active'], ['Before', 'inactive']]);
+    expect(r.changes.find((c) => c.event === 'Inactivity')!.reason.inputs['previous phase']).toBe('2026-11-18 12:00 to 2026-11-23 00:00');
+    // Once the phase began at its boundary the page keeps that start.
+    expect(r.state.phase.started).toEqual(utc('2026-11-23T00:00'));
+  });
+
+  test('“If 24 hours have elapsed since the commencement of a Battle phase, the battle proceeds”: counted from the forced start', () => {
+    const declared = battle({ id: 3, phase: 5, participants: [{ player: 'A', cards: 5 }, { player: 'B', cards: 4 }] });
+    const forced = force(state({ phaseNumber: 4, players: [player('A'), player('B')], battles: [declared] })).state;
+    expect(advance(ruleset, forced, { now: utc('2026-11-19T11:59') }).changes).toEqual([]);
+    const r = advance(ruleset, forced, { now: utc('2026-11-19T12:00') });
+    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.at, c.phase])).toEqual([[utc('2026-11-19T12:00'), 5], [utc('2026-11-19T12:00'), 5]]);
+  });
+
+  test('a battle whose hands are all revealed (“ready”) commences with the forced phase, in the same run', () => {
+    const ready = battle({ id: 4, phase: 5, status: 'ready', participants: [{ player: 'A', cards: 6 }, { player: 'B', cards: 4 }] });
+    const r = force(state({ phaseNumber: 4, players: [player('A'), player('B')], battles: [ready] }));
+    expect(r.state.battles[0]!.status).toBe('commenced');
+    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.player, c.at, c.phase])).toEqual([['A', FORCED, 5], ['B', FORCED, 5]]);
+  });
+
+  test('a phase begun at its boundary records no start: an old page gets no new column from a plain rollover', () => {
+    expect(advance(ruleset, state({ phaseNumber: 4 }), { now: utc('2026-11-19T00:00') }).state.phase.started).toBeNull();
+  });
+});
+
 describe('rule 2 — once-per-phase limits', () => {
   test('“Once per phase, each player may explore …” and “Up to twice during each rest phase … remove a card”: the rollover clears Used this phase', () => {
     const s = state({ players: [player('Alice', { used: { Exploration: 1, Removal: 2 } }), player('Bram', { used: { Gift: 1, Fusion: 1, Duel: 1, Reroll: 1 } })] });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CalendarError, makeCalendar, type PhaseSpec } from '../../../src/sim/calendar.ts';
+import { CalendarError, makeCalendar, withPhaseStart, type PhaseSpec } from '../../../src/sim/calendar.ts';
 
 // "The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
 // the phase the cycle began." Rest Phase: Monday–Wednesday; Battle Phase: Thursday–Sunday.
@@ -123,6 +123,57 @@ describe('calendar properties over random instants and start dates', () => {
       const cal = makeCalendar(phases, start);
       const t = new Date(start.getTime() + Math.floor(random() * YEAR));
       expect(cal.nextRollover(t)).toEqual(cal.phase(cal.phaseAt(t).number + 1).start);
+    }
+  });
+});
+
+describe('a phase begun early by a manual rollover (withPhaseStart)', () => {
+  const cal = makeCalendar(CYCLE16, utc('2026-11-02T00:00'));
+  // Phase 4: Rest, Mon 16 – Wed 18 Nov; phase 5: Battle, from Thu 19 Nov 00:00; forced on Wednesday 12:00.
+  const forced = withPhaseStart(cal, 5, utc('2026-11-18T12:00'));
+
+  test('from the forced start on, an instant is in the new phase; before it, in the previous one, which ends there', () => {
+    expect(forced.phaseAt(utc('2026-11-18T15:00'))).toMatchObject({ number: 5, name: 'Battle Phase', start: utc('2026-11-18T12:00'), end: utc('2026-11-23T00:00') });
+    expect(forced.phaseAt(utc('2026-11-18T11:59'))).toMatchObject({ number: 4, name: 'Rest Phase', start: utc('2026-11-16T00:00'), end: utc('2026-11-18T12:00') });
+    expect(forced.phaseAt(utc('2026-11-19T00:00')).number).toBe(5); // the Thursday boundary starts nothing
+    expect(forced.phaseAt(utc('2026-11-23T00:00')).number).toBe(6);
+  });
+
+  test('the next rollover after the forced start is the calendar\'s end of the forced phase; every other boundary is the calendar\'s', () => {
+    expect(forced.nextRollover(utc('2026-11-18T15:00'))).toEqual(utc('2026-11-23T00:00'));
+    expect(forced.nextRollover(utc('2026-11-18T09:00'))).toEqual(utc('2026-11-18T12:00'));
+    expect(forced.nextRollover(utc('2026-11-10T09:00'))).toEqual(utc('2026-11-12T00:00'));
+    for (const n of [0, 1, 2, 3, 6, 7]) expect(forced.phase(n)).toEqual(cal.phase(n));
+    expect(forced.cycleStart).toEqual(cal.cycleStart);
+  });
+
+  test('no recorded start, or one on the boundary, is the calendar itself; a start after the boundary or at/before the cycle start is refused', () => {
+    expect(withPhaseStart(cal, 5, null)).toBe(cal);
+    expect(withPhaseStart(cal, 5, utc('2026-11-19T00:00'))).toBe(cal);
+    expect(withPhaseStart(cal, 0, utc('2026-11-02T00:00'))).toBe(cal);
+    expect(() => withPhaseStart(cal, 5, utc('2026-11-19T00:01'))).toThrow(CalendarError);
+    expect(() => withPhaseStart(cal, 1, utc('2026-11-02T00:00'))).toThrow(/after the cycle start/);
+  });
+
+  test('property: with any early start, every instant is still in exactly one phase and numbers never go down', () => {
+    const random = seeded(5);
+    for (let i = 0; i < 500; i++) {
+      const n = 1 + Math.floor(random() * 20);
+      const boundary = cal.phase(n).start.getTime();
+      const earliest = Math.max(cal.cycleStart.getTime() + 1, cal.phase(n - 1).start.getTime());
+      const start = new Date(earliest + Math.floor(random() * (boundary - earliest)));
+      const c = withPhaseStart(cal, n, start);
+      let previous = -1;
+      for (let t = cal.phase(n - 1).start.getTime(); t < cal.phase(n + 1).end.getTime(); t += 3 * 3_600_000) {
+        const span = c.phaseAt(new Date(t));
+        expect(span.start.getTime()).toBeLessThanOrEqual(t);
+        expect(t).toBeLessThan(span.end.getTime());
+        expect(span.number).toBeGreaterThanOrEqual(previous);
+        // From the early start to the next boundary: phase n; elsewhere the calendar's number.
+        const inForced = t >= start.getTime() && t < cal.phase(n + 1).start.getTime();
+        expect(span.number).toBe(inForced ? n : cal.phaseAt(new Date(t)).number);
+        previous = span.number;
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { Gamestate, LimitedAction } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, LimitedAction } from '../gamestate-schema.ts';
 
 // Rule 2: what a player may do only so often. Editors tick uses off in "Used this phase"; the
 // rollover clears them, since every limit counts within one phase.
@@ -12,6 +12,23 @@ export const LIMITS: Record<LimitedAction, { times: number; per: string; rule: s
   Reroll: { times: 1, per: 'per phase', rule: 'If a player has good luck, once per phase, when selecting a random choice, they may reroll' },
   Removal: { times: 2, per: 'per Rest Phase', rule: 'Up to twice during each rest phase a player may state their intention to remove a card from their inventory' },
 };
+
+/**
+ * The phase card removal is limited to, read from the rule's own words (“Up to twice during each
+ * rest phase a player may state their intention to remove a card…”) and matched, ignoring case,
+ * against the phases the ruleset names: the ruleset's spelling ("Rest Phase") and the sentence.
+ * The sentence is taken from the ruleset's text when it has one, else the rule as quoted here.
+ * null when the sentence names no phase of the ruleset (then only the count is checked).
+ */
+export function removalPhase(ruleset: Pick<EngineRuleset, 'phases' | 'rules'>): { name: string; sentence: string } | null {
+  const sentences = (ruleset.rules ?? []).flatMap((r) => r.text.split(/(?<=[.!?])\s+|\n+/));
+  const sentence = (sentences.find((x) => /\bremove a card\b/i.test(x) && /\bduring\b/i.test(x)) ?? LIMITS.Removal.rule).trim();
+  const named = /\bduring\s+(?:each|every|a|an|the)\s+(.+?\bphase)\b/i.exec(sentence)?.[1];
+  if (named === undefined) return null;
+  const norm = (x: string) => x.toLowerCase().replace(/^the\s+/, '').replace(/\s+/g, ' ').trim();
+  const phase = ruleset.phases.find((p) => norm(p.name) === norm(named));
+  return phase === undefined ? null : { name: phase.name, sentence: sentence.replace(/\s+in #[\w-]+\.?$|\.$/, '') };
+}
 
 /** Clears every player's "Used this phase" at a rollover. */
 export function resetLimits(state: Gamestate, at: Date, phase: number): Change[] {

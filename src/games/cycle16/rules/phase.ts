@@ -21,9 +21,8 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   const { at } = cause;
   const from = state.phase.number;
   const to = from + 1;
-  // The previous phase's start by the calendar. If that phase was begun early by a manual rollover,
-  // it really began earlier, but the page does not record when: an action between the manual
-  // rollover and the calendar's boundary is not counted for it.
+  // The phase ending now began at its boundary, or earlier if a manual rollover began it: the
+  // calendar is the page's (engine.ts calendarOf), which knows the recorded "Phase start".
   const previousStart = calendar.phase(from).start;
   const changes: Change[] = [];
 
@@ -35,6 +34,8 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   state.phase.number = to;
   state.phase.name = next.name;
   state.phase.nextRollover = calendar.phase(to + 1).start;
+  // Recorded once a manual rollover begins a phase early, then kept up to date at every rollover.
+  state.phase.started = cause.manualBy !== undefined || state.phase.started !== null ? at : null;
   changes.push({
     at,
     phase: to,
