@@ -93,6 +93,17 @@ describe('a manual rollover by an admin from the CLI', () => {
     expect(runs.at(-1)).toMatchObject({ kind: 'rollover', trigger: 'manual', actor: 'Admin', result: 'changed', edits: 1 });
   });
 
+  it('refuses to save a run computed for a time in the future; a dry run may preview it', async () => {
+    const before = (await b.readPage(`${P}/Gamestate`)).revid;
+    const future = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+    const saving = await cli(['rollover', '--game', 'manual', '--now', future]);
+    expect(saving.code).toBe(2);
+    expect(saving.stderr).toContain('is in the future');
+    const preview = await cli(['rollover', '--game', 'manual', '--now', future, '--dry-run']);
+    expect(preview.code).toBe(0);
+    expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+  });
+
   it('the boundary that the manual rollover anticipated is not applied a second time', async () => {
     const before = (await b.readPage(`${P}/Gamestate`)).revid;
     const r = await cli(['rollover', '--game', 'manual', '--now', '2026-11-19T00:00Z']);

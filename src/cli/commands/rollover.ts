@@ -25,6 +25,9 @@ interface RolloverCliOptions {
   by: string;
 }
 
+/** How far ahead of this machine's clock --now may be for a saving run (clocks drift a little). */
+const CLOCK_SKEW_MS = 60_000;
+
 export function parseNow(value: string | undefined): Date {
   if (value === undefined) return new Date();
   const t = new Date(value);
@@ -56,10 +59,15 @@ function offline(opts: RolloverCliOptions): void {
 async function online(opts: RolloverCliOptions): Promise<void> {
   const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
   const game = findGame(ctx.config, opts.game!);
+  const now = parseNow(opts.now);
+  // A save is the point of no return: it may catch up on the past, never apply what has not happened yet.
+  if (!opts.dryRun && now.getTime() > Date.now() + CLOCK_SKEW_MS) {
+    throw new ConfigError(`--now ${opts.now} is in the future: a saving run cannot apply what has not happened yet (add --dry-run to preview it)`);
+  }
   if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
   const run = () =>
     rollover({ wiki: ctx.client }, game, {
-      now: parseNow(opts.now),
+      now,
       dryRun: opts.dryRun,
       force: opts.force,
       trigger: opts.force ? 'manual rollover' : 'cli',
