@@ -6,17 +6,20 @@
 //   2  configuration or usage problem (bad config file, missing CROUPIER_* variables, unknown game)
 //   3  login failed (wrong CROUPIER_USERNAME / CROUPIER_PASSWORD)
 //   4  refused by a guard: shutoff page, {{nobots}}, bad region markers, a save that would shrink the page
+//  75  another croupier process holds the store (EX_TEMPFAIL): a running daemon, or a CLI run that did not finish in time
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { LockBusyError } from '../cron/lock.ts';
 import { ConfigError, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type Secrets } from '../config.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 
-export const EXIT = { ok: 0, failure: 1, config: 2, login: 3, refused: 4 } as const;
+export const EXIT = { ok: 0, failure: 1, config: 2, login: 3, refused: 4, locked: 75 } as const;
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof ConfigError) return EXIT.config;
   if (err instanceof WikiError && err.code === 'login-failed') return EXIT.login;
   if (isRefusal(err)) return EXIT.refused;
+  if (err instanceof LockBusyError) return EXIT.locked;
   return EXIT.failure;
 }
 

@@ -9,11 +9,13 @@
 //   requests  History rows for on-wiki requests (appended through the engine's renderer) and the intent
 //             log in the store.
 // The engine is the game's own, found through the registry by the game's kind (src/games/engine.ts).
+// One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
+// (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
 import type { EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
 import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
 import type { Change } from '../sim/trail.ts';
-import { shutoffReason } from '../wiki/guards.ts';
-import type { GameJobs, JobOutcome, Plan, RolloverJobOptions, JobOptions } from './scheduler.ts';
+import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
+import type { GameJobs, JobOutcome, Plan, RolloverJobOptions } from './scheduler.ts';
 import type { RequestHistoryEntry, RequestsHistory, RequestState } from './requests.ts';
 import { gameRecord, type Store } from './store.ts';
 
@@ -39,7 +41,7 @@ export interface JobsWiki {
 }
 
 /** The engine's rollover job, adapted: applies everything due up to `now` (or forces a rollover). */
-export type RolloverRunner = (game: GamePages, opts: RolloverJobOptions | (JobOptions & { force?: boolean })) => Promise<JobOutcome>;
+export type RolloverRunner = (game: GamePages, opts: RolloverJobOptions) => Promise<JobOutcome>;
 
 interface Loaded {
   engine: GameEngine;
@@ -47,23 +49,51 @@ interface Loaded {
   state: EngineState;
 }
 
-async function load(wiki: JobsWiki, game: GamePages): Promise<Loaded> {
+/** What a Ruleset revision reads as: the engine of its kind and the parsed rules. */
+export type EngineRuleset = Pick<Loaded, 'engine' | 'ruleset'>;
+
+/**
+ * Parsed Ruleset revisions, by (page, revision, kind, game): the same revision is parsed once, however many
+ * jobs of a tick read it. Bounded (the most recently used `max` revisions are kept); a hit also needs the
+ * same text, so a reader that reuses a revision number for other text is never served a stale parse.
+ */
+export class RulesetCache {
+  readonly #entries = new Map<string, { text: string; value: EngineRuleset }>();
+  /** How many times a Ruleset was actually parsed (tests). */
+  parses = 0;
+
+  constructor(readonly max = 8) {}
+
+  read(page: { title?: string; text: string; revid: number }, o: { page: string; kind?: string; game: string }): EngineRuleset {
+    const key = JSON.stringify([o.page, page.revid, o.kind ?? null, o.game]);
+    const hit = this.#entries.get(key);
+    if (hit && hit.text === page.text) {
+      this.#entries.delete(key); // most recently used last
+      this.#entries.set(key, hit);
+      return hit.value;
+    }
+    this.parses++;
+    const value = readEngineRuleset(page.text, o);
+    this.#entries.delete(key);
+    this.#entries.set(key, { text: page.text, value });
+    while (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
+    return value;
+  }
+}
+
+async function load(wiki: JobsWiki, game: GamePages, rulesets: RulesetCache): Promise<Loaded> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
   const r = pages.get(game.ruleset);
   const g = pages.get(game.gamestate);
   if (!r) throw new Error(`the Ruleset page "${game.ruleset}" could not be read`);
   if (!g) throw new Error(`the Gamestate page "${game.gamestate}" could not be read`);
-  return parseLoaded(game, r.text, g.text);
+  const { engine, ruleset } = readRuleset(game, r, rulesets);
+  return { engine, ruleset, state: engine.readGamestate(g.text, game.gamestate, ruleset) };
 }
 
-/** The Ruleset read once by the game's engine (of the configured kind). */
-function readRuleset(game: GamePages, rulesetText: string): Pick<Loaded, 'engine' | 'ruleset'> {
-  return readEngineRuleset(rulesetText, { page: game.ruleset, kind: game.kind, game: game.id });
-}
-
-function parseLoaded(game: GamePages, rulesetText: string, gamestateText: string): Loaded {
-  const { engine, ruleset } = readRuleset(game, rulesetText);
-  return { engine, ruleset, state: engine.readGamestate(gamestateText, game.gamestate, ruleset) };
+/** The Ruleset read by the game's engine (of the configured kind), once per revision. */
+function readRuleset(game: GamePages, page: PageText, rulesets: RulesetCache): EngineRuleset {
+  return rulesets.read(page, { page: game.ruleset, kind: game.kind, game: game.id });
 }
 
 /** Boundaries the page has not applied up to `now`, and the next one (pure; the calendar is the ruleset's engine's). */
@@ -84,9 +114,12 @@ export interface RealJobsOptions {
   wiki: JobsWiki;
   games: GamePages[];
   rollover: RolloverRunner;
+  /** Shared with the rollover runner and the requests' History (see ./wiring.ts); else the jobs' own. */
+  rulesets?: RulesetCache;
 }
 
 export function makeJobs(opts: RealJobsOptions): GameJobs {
+  const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => {
     const g = opts.games.find((x) => x.id === id);
     if (!g) throw new Error(`no game "${id}" in the config`);
@@ -96,7 +129,7 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
     async plan(id, now) {
       const g = game(id);
       if (!hasEngine(g.kind)) return { missed: [], next: null }; // no engine: nothing scheduled
-      const { engine, ruleset, state } = await load(opts.wiki, g);
+      const { engine, ruleset, state } = await load(opts.wiki, g, rulesets);
       return planFrom(ruleset, state, now, engine);
     },
     rollover: (id, o) => opts.rollover(game(id), o),
@@ -121,7 +154,8 @@ export function requestChange(entry: RequestHistoryEntry, phase: number): Change
   };
 }
 
-export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store }): RequestsHistory {
+export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
+  const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => {
     const g = opts.games.find((x) => x.id === id);
     if (!g) throw new Error(`no game "${id}" in the config`);
@@ -143,11 +177,12 @@ export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; 
     },
     async record(id, entry) {
       const g = game(id);
-      const rulesetText = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset)?.text ?? '';
-      let read: Pick<Loaded, 'engine' | 'ruleset'> | undefined; // once, not again when the transform reruns
+      const rulesetPage = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset);
+      if (!rulesetPage) throw new Error(`the Ruleset page "${g.ruleset}" could not be read`);
+      let read: EngineRuleset | undefined; // once, not again when the transform reruns
       const saved = await opts.wiki.save(g.gamestate, (page) => {
         if (page.text.includes(`request ${entry.request.key}`)) return null;
-        const { engine, ruleset } = (read ??= readRuleset(g, rulesetText));
+        const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
         const state = engine.readGamestate(page.text, g.gamestate, ruleset);
         const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
         return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
@@ -161,7 +196,7 @@ export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; 
   };
 }
 
-/** The shutoff check for the scheduler: null while the page holds the run word. */
-export function makeShutoff(wiki: { readOptional(title: string): Promise<string | undefined> }, s: { page: string; runWord: string }) {
+/** The shutoff check for the scheduler: null while the page holds the run word (a missing page: stop). */
+export function makeShutoff(wiki: { readOptional(title: string): Promise<string | undefined> }, s: ShutoffSettings) {
   return async (): Promise<string | null> => shutoffReason(await wiki.readOptional(s.page), s);
 }

@@ -25,6 +25,25 @@ export class LockBusyError extends Error {
   }
 }
 
+/**
+ * A CLI run refused at once because a daemon holds the store: the daemon holds it for its whole life, so
+ * waiting would only time out. Exit code 75 (EX_TEMPFAIL), like a second daemon's refusal.
+ */
+export class DaemonRunningError extends LockBusyError {
+  override name = 'DaemonRunningError';
+  constructor(storePath: string, readonly daemon: LockOwner, requestsPage?: string) {
+    super(storePath, daemon);
+    this.message = `a croupier daemon (pid ${daemon.pid} on ${daemon.host}, since ${daemon.since}) is running on this store (${storePath}): ` +
+      `ask it with a \`* rollover now\` request on ${requestsPage === undefined ? "the game's request page (games[].requestsPage, default `<gamestate>/Requests`)" : `[[${requestsPage}]]`}, ` +
+      'or stop it first (`systemctl stop croupier`).';
+  }
+}
+
+/** Whether the lock holder is a daemon (which holds the lock until it stops). */
+export function isDaemonHolder(holder: LockOwner | undefined): holder is LockOwner {
+  return holder !== undefined && holder.command.split(/\s+/)[0] === 'daemon';
+}
+
 function describeHolder(holder: LockOwner | undefined): string {
   return holder
     ? `"croupier ${holder.command}" (pid ${holder.pid} on ${holder.host}, since ${holder.since})`
@@ -51,6 +70,8 @@ export interface AcquireOptions {
   command: string;
   /** How long to wait for the holder to finish, in ms. 0 (the default) = quit at once. */
   waitMs?: number;
+  /** When the lock is busy: an error to give up with at once instead of waiting (e.g. the holder is a daemon). */
+  refuseWait?: (holder: LockOwner | undefined) => Error | undefined;
   /** Told once when the lock is busy and we are going to wait. */
   onWait?: (message: string) => void;
   /** A lock not refreshed for this long is taken over (default 30 s; it is refreshed every stale/2). */
@@ -92,6 +113,8 @@ export async function acquireProcessLock(storePath: string, opts: AcquireOptions
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
       const holder = await readLockOwner(storePath);
+      const refused = opts.refuseWait?.(holder);
+      if (refused) throw refused;
       const waited = Date.now() - started;
       if (waited >= waitMs) throw new LockBusyError(abs, holder, waitMs);
       if (!told) {
@@ -130,12 +153,15 @@ export async function withProcessLock<T>(storePath: string, opts: AcquireOptions
 
 /**
  * For CLI commands that edit the wiki (`croupier rollover --game …`): hold the store's process lock while
- * `fn` runs, waiting up to `waitMs` (default 2 minutes) for a daemon's running job, and saying so on stderr.
+ * `fn` runs, waiting up to `waitMs` (default 2 minutes) for another CLI run to finish, and saying so on
+ * stderr. A daemon holds the lock for its whole life: then there is no waiting but a DaemonRunningError at
+ * once, saying to ask the daemon on the request page (`requestsPage`) or to stop it.
  */
-export function withCliLock<T>(storePath: string, command: string, fn: () => Promise<T>, opts: { waitMs?: number } = {}): Promise<T> {
+export function withCliLock<T>(storePath: string, command: string, fn: () => Promise<T>, opts: { waitMs?: number; requestsPage?: string; onWait?: (message: string) => void } = {}): Promise<T> {
   return withProcessLock(storePath, {
     command,
     waitMs: opts.waitMs ?? 120_000,
-    onWait: (m) => process.stderr.write(`croupier: ${m}\n`),
+    refuseWait: (holder) => (isDaemonHolder(holder) ? new DaemonRunningError(resolve(storePath), holder, opts.requestsPage) : undefined),
+    onWait: opts.onWait ?? ((m) => process.stderr.write(`croupier: ${m}\n`)),
   }, () => fn());
 }

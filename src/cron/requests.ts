@@ -17,12 +17,16 @@
 // acting and written in the History row after; a request whose key is in the History is only marked, and
 // one noted but without a row (the bot stopped in between) is answered as interrupted, not repeated.
 import { createHash } from 'node:crypto';
+import { formatInstant } from '../sim/trail.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
 
 export const VERBS = ['rollover', 'check', 'clear'] as const;
 export type Verb = (typeof VERBS)[number];
 
-export const DEFAULT_ALLOWED_GROUPS = ['sysop'];
+/** Who may ask (games[].allowedGroups) when the config says nothing. */
+export const DEFAULT_ALLOWED_GROUPS: readonly string[] = ['sysop'];
+/** How many revisions of the request page are read (games[].requestsLookback) when the config says nothing. */
+export const DEFAULT_REQUESTS_LOOKBACK = 200;
 
 /** One revision of the request page, with its content. */
 export interface RequestPageRevision {
@@ -137,8 +141,6 @@ export function requestKey(revid: number, line: string): string {
   return `r${revid}-${createHash('sha1').update(line).digest('hex').slice(0, 8)}`;
 }
 
-const fmt = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /** Plain text safe inside a wiki line: no line breaks, no markup that could open a list or a link. */
 export function safeText(s: string): string {
   const flat = s.replace(/\s+/g, ' ').trim().replace(/<\/?nowiki>/gi, '');
@@ -148,7 +150,7 @@ export function safeText(s: string): string {
 /** The line with the bot's answer appended. */
 export function markLine(line: string, verdict: Verdict, revid: number, message: string, at: Date): string {
   const word = verdict === 'done' ? 'Done' : verdict === 'refused' ? 'Refused' : 'Failed';
-  return `${line} <!-- croupier:${verdict} r${revid} --> → '''${word}''' (Croupier, ${fmt(at)}): ${safeText(message)}`;
+  return `${line} <!-- croupier:${verdict} r${revid} --> → '''${word}''' (Croupier, ${formatInstant(at)} UTC): ${safeText(message)}`;
 }
 
 /** Replace the `occurrence`-th pending copy of `line` by its marked form (pure; null if it is gone). */
@@ -172,13 +174,13 @@ export interface RequestsOptions {
   history: RequestsHistory;
   /** Request page of a game (undefined: the game takes no requests). */
   pageFor(game: string): string | undefined;
-  allowedGroupsFor(game: string): string[];
-  /** How many revisions of a game's request page to read (default 200). */
+  allowedGroupsFor(game: string): readonly string[];
+  /** How many revisions of a game's request page to read (default DEFAULT_REQUESTS_LOOKBACK). */
   lookbackFor?(game: string): number;
   now?: () => Date;
 }
 
-function refusalReason(author: string, revid: number, groups: string[] | undefined, allowed: string[]): string {
+function refusalReason(author: string, revid: number, groups: string[] | undefined, allowed: readonly string[]): string {
   if (!author) return `the author of revision ${revid}, which added this line, is hidden; only members of ${allowed.join(', ')} may make requests`;
   if (!groups) return `${author}, who added this line in revision ${revid}, is not a registered user; only members of ${allowed.join(', ')} may make requests`;
   const shown = groups.filter((g) => g !== '*');
@@ -193,7 +195,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     const summary: RequestsSummary = { handled: 0, waiting: 0, edits: 0 };
     const page = opts.pageFor(game);
     if (!page) return summary;
-    const revisions = await opts.wiki.history(page, opts.lookbackFor?.(game) ?? 200);
+    const revisions = await opts.wiki.history(page, opts.lookbackFor?.(game) ?? DEFAULT_REQUESTS_LOOKBACK);
     const latest = revisions[0];
     if (!latest) return summary; // the page does not exist yet: no requests
     const pending = pendingRequests(latest.text);

@@ -39,8 +39,6 @@ export interface JobOutcome {
   edits?: number;
   /** One line for the log, the store and the status page. */
   summary?: string;
-  /** The boundary this run applied (rollovers). */
-  boundaryApplied?: Date;
 }
 
 /** An on-wiki request, identified by the revision that added its line. */
@@ -71,6 +69,17 @@ export interface RolloverJobOptions extends JobOptions {
   boundary?: Date;
   /** Roll over to the next phase now, before its boundary (manual rollovers). */
   force?: boolean;
+  /**
+   * When the manual rollover was asked for (the request's revision timestamp): a boundary passed since
+   * (applied by the catch-up before the requests are read) already gave the new phase, so none is forced.
+   */
+  requestedAt?: Date;
+}
+
+/** The request's revision time, when it reads as one. */
+function requestedAt(req: RequestRef): { requestedAt?: Date } {
+  const at = new Date(req.timestamp);
+  return Number.isNaN(at.getTime()) ? {} : { requestedAt: at };
 }
 
 export interface GameJobs {
@@ -451,7 +460,6 @@ export class Scheduler {
       ? {
         result: outcome.changed ? 'changed' : 'no-change', at: this.#now(), edits: outcome.edits ?? (outcome.changed ? 1 : 0),
         ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
-        ...(outcome.boundaryApplied ?? extra.boundary ? { boundaryApplied: outcome.boundaryApplied ?? extra.boundary } : {}),
       }
       : { result: 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
     if (outcome) {
@@ -473,7 +481,7 @@ export class Scheduler {
       halted: async () => (await this.#record(game)).halted,
       rollover: async (req) => {
         const r = await this.#runJob(game, 'rollover', 'request',
-          (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, actor: req.author, request: req, signal }),
+          (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, ...requestedAt(req), actor: req.author, request: req, signal }),
           { actor: req.author });
         return r.ok ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'rolled over' : 'nothing to do') } : { ok: false, message: r.error ?? 'failed' };
       },

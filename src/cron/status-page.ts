@@ -1,24 +1,25 @@
 // The on-wiki status page (games[].statusPage): last run, its result, the next scheduled run, the last
 // error in plain words, the halt. Updated by the daemon on each run that changes something, on every
 // failure, and when a game is halted. The bot owns only the region between
-// <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written.
+// <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written
+// (the shared region functions of src/parse/regions.ts: a page with doubled or unmatched markers is refused).
+import { replaceRegion } from '../parse/regions.ts';
+import { formatInstant } from '../sim/trail.ts';
+import { safeText } from './requests.ts';
 import type { RunRecord } from './store.ts';
 import type { StatusInfo, StatusPublisher } from './scheduler.ts';
 
 export const REGION = 'status';
-const BEGIN = `<!-- croupier:begin ${REGION} -->`;
-const END = `<!-- croupier:end ${REGION} -->`;
 
 const fmt = (iso: string | Date | undefined): string => {
   if (iso === undefined) return '—';
-  const d = typeof iso === 'string' ? new Date(iso) : iso;
-  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${formatInstant(typeof iso === 'string' ? new Date(iso) : iso)} UTC`;
 };
 
-/** Text for a table cell: no markup, no pipes, one line. */
-export function cell(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim().replace(/<\/?nowiki>/gi, '');
-  return flat === '' ? '—' : `<nowiki>${flat}</nowiki>`;
+/** Text for a table cell: no markup, no pipes, one line; a dash when empty. */
+function cell(s: string): string {
+  const t = safeText(s);
+  return t === safeText('') ? '—' : t;
 }
 
 const RESULT_WORDS: Record<RunRecord['result'], string> = {
@@ -44,6 +45,7 @@ function describeRun(r: RunRecord): string {
   return `${KIND_WORDS[r.kind]}${boundary} (${r.trigger}${who})`;
 }
 
+/** The content of the status region (without its markers). */
 export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string {
   const g = info.record;
   const state = g.halted
@@ -65,7 +67,6 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string
   ];
   if (info.waitingRequests) rows.push(['Requests waiting', `${info.waitingRequests} (answered once the halt is cleared)`]);
   const lines = [
-    BEGIN,
     `''This section is written by Croupier on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
     '{| class="wikitable"',
     ...rows.flatMap(([k, v], i) => [...(i ? ['|-'] : []), `! ${k}`, `| ${v}`]),
@@ -83,17 +84,16 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string
       '|}',
     );
   }
-  lines.push(END);
   return lines.join('\n');
 }
 
-/** Put `region` (including its markers) into the page: replace the existing region, or append it. */
-export function spliceRegion(text: string, region: string): string {
-  const b = text.indexOf(BEGIN);
-  const e = b >= 0 ? text.indexOf(END, b) : -1;
-  if (b >= 0 && e >= 0) return text.slice(0, b) + region + text.slice(e + END.length);
-  if (text.trim() === '') return region + '\n';
-  return text.replace(/\s*$/, '') + '\n\n' + region + '\n';
+/**
+ * Put the status region's `content` into the page: replace the existing region, or append it. A page with
+ * doubled or unmatched status markers is refused (RegionError), never guessed at. The region's tables are
+ * the bot's own: they may shrink (fewer recent runs) without the row-loss refusal.
+ */
+export function spliceRegion(text: string, content: string, page?: string): string {
+  return replaceRegion(text, REGION, content, { anyRows: true, ...(page === undefined ? {} : { page }) }).text;
 }
 
 export interface StatusWiki {
@@ -113,11 +113,11 @@ export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublish
     const page = opts.pageFor(game);
     if (!page) return;
     const recent = opts.recentRuns ? await opts.recentRuns(game) : [];
-    const region = renderStatus(info, recent);
+    const content = renderStatus(info, recent);
     const result = info.lastRun?.result;
     const summary = `Croupier status: ${info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
     await opts.wiki.save(page, (text) => {
-      const next = spliceRegion(text, region);
+      const next = spliceRegion(text, content, page);
       return next === text ? null : { text: next, summary };
     }, { create: true });
   };

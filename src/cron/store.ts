@@ -47,8 +47,6 @@ export const RunRecord = z.object({
 export type RunRecord = z.infer<typeof RunRecord>;
 
 export const GameRecord = z.object({
-  /** The latest phase boundary the bot has seen applied on the Gamestate page. */
-  lastBoundaryApplied: Iso.optional(),
   /** When the last periodic check started (successfully or not). */
   lastCheck: Iso.optional(),
   lastRun: z.object({ id: z.string(), at: Iso, result: RunResult, kind: RunKind }).optional(),
@@ -251,8 +249,6 @@ export interface RunEnd {
   edits?: number;
   error?: string;
   summary?: string;
-  /** A boundary now applied on the page. */
-  boundaryApplied?: Date;
 }
 
 export interface RunEndOutcome {
@@ -292,10 +288,6 @@ export async function finishRun(store: Store, id: string, end: RunEnd, maxConsec
       // Only a Gamestate job that worked resets the count (answering requests says nothing about the page).
       g.consecutiveFailures = 0;
       g.lastSuccess = run.end;
-    }
-    if (end.boundaryApplied) {
-      const iso = end.boundaryApplied.toISOString();
-      if (!g.lastBoundaryApplied || g.lastBoundaryApplied < iso) g.lastBoundaryApplied = iso;
     }
     return { consecutiveFailures: g.consecutiveFailures, halted: g.halted, justHalted };
   });

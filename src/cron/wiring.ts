@@ -6,10 +6,9 @@ import { gameKinds, hasEngine } from '../games/registry.ts';
 import { rollover, type RolloverSummary } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
-import { shutoffReason } from '../wiki/guards.ts';
 import type { DaemonOptions } from './daemon.ts';
-import { makeJobs, makeRequestsHistory, type JobsWiki, type RolloverRunner } from './jobs.ts';
-import { makeRequestsProcessor, type RequestsWiki } from './requests.ts';
+import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki, type RolloverRunner } from './jobs.ts';
+import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcessor, type RequestsWiki } from './requests.ts';
 import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 
@@ -28,7 +27,8 @@ function abortError(signal: AbortSignal | undefined): Error | undefined {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-export function rolloverRunner(client: WikiClient, games: GameConfig[]): RolloverRunner {
+/** The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan. */
+export function rolloverRunner(client: WikiClient, games: GameConfig[], rulesets?: RulesetCache): RolloverRunner {
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
@@ -37,6 +37,7 @@ export function rolloverRunner(client: WikiClient, games: GameConfig[]): Rollove
     const trigger = o.trigger === 'request' ? 'request' : o.trigger === 'check' || o.trigger === 'start' ? 'schedule (check)' : `schedule (${o.trigger})`;
     const s = await rollover({
       wiki: client,
+      ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
       // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
       checkpoint: (step) => {
         const err = step !== 'saved' ? abortError(o.signal) : undefined;
@@ -45,15 +46,13 @@ export function rolloverRunner(client: WikiClient, games: GameConfig[]): Rollove
     }, g, {
       now: o.now,
       trigger,
-      ...('force' in o && o.force ? { force: true } : {}),
+      ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
       ...(o.actor ? { actor: o.actor } : {}),
     });
-    const boundary = 'boundary' in o ? o.boundary : undefined;
     return {
       changed: s.save.changed,
       edits: (s.save.changed ? 1 : 0) + s.archived.length,
       summary: summarise(s),
-      ...(boundary ? { boundaryApplied: boundary } : {}),
     };
   };
 }
@@ -114,19 +113,21 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   const wiki = wikiAdapters(client);
   const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));
   const byId = (id: string) => games.find((g) => g.id === id);
+  // Each revision of a Ruleset is parsed once, however many jobs of a tick read it.
+  const rulesets = new RulesetCache();
   return {
     storePath: config.store.path,
     games: games.map((g) => g.id),
     logger,
     checkCron: config.daemon.checkCron,
     maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
-    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games) }),
+    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets), rulesets }),
     requests: (store) => makeRequestsProcessor({
       wiki: wiki.requests,
-      history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store }),
+      history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store, rulesets }),
       pageFor: (id) => byId(id)?.requestsPage,
-      allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? ['sysop'],
-      lookbackFor: (id) => byId(id)?.requestsLookback ?? 200,
+      allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
+      lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
       ...(o.now ? { now: o.now } : {}),
     }),
     status: (s) => makeStatusPublisher({
@@ -134,11 +135,12 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
       pageFor: (id) => byId(id)?.statusPage,
       recentRuns: async (id) => (await s.read()).runs.filter((r) => r.game === id),
     }),
-    shutoff: async () => {
-      const s = config.wiki.shutoff;
-      const page = (await client.readPages([s.page], { allowMissing: true })).get(s.page);
-      return shutoffReason(page?.missing ? undefined : page?.text, s);
-    },
+    shutoff: makeShutoff({
+      readOptional: async (title) => {
+        const page = (await client.readPages([title], { allowMissing: true })).get(title);
+        return page?.missing ? undefined : page?.text;
+      },
+    }, config.wiki.shutoff),
     ...(o.now ? { now: o.now } : {}),
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),

@@ -43,8 +43,12 @@ export interface EngineRolloverOptions {
   now: Date;
   /** What started the run ("schedule", "cli", "request"…). */
   trigger: string;
-  /** A manual rollover to the next phase now, by this admin. */
-  force?: { by: string };
+  /**
+   * A manual rollover to the next phase now, by this admin. `requestedAt`: when the admin asked;
+   * if a phase boundary has passed since, the boundary already gave the new phase and no rollover
+   * is forced (a History row says so).
+   */
+  force?: { by: string; requestedAt?: Date };
 }
 
 /** The Gamestate page a rollover is computed from. */

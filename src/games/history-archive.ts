@@ -1,5 +1,5 @@
 import { findTable, readDocument } from '../parse/document.ts';
-import { replaceRegion } from '../wiki/regions.ts';
+import { replaceRegion } from '../parse/regions.ts';
 
 // Archiving of a Gamestate page's History table (the audit trail of src/sim/trail.ts): rows beyond
 // the page's limit move, oldest first, to numbered archive subpages `<Gamestate>/History/N` of
@@ -66,11 +66,12 @@ export interface ArchiveState {
  * last archive page up to `limit` rows, then new pages.
  */
 export function planArchive(text: string, gamestate: string, limit: number, archives: ArchiveState, spec: HistoryTableSpec): ArchivePlan {
+  // Offsets index doc.text (NUL, DEL and line-end CR removed), never the raw text: read once, slice that.
   const doc = readDocument(text, { page: gamestate });
   const table = findTable(doc, { headers: [...spec.identify] });
   const excess = table === undefined ? 0 : table.rows.length - limit;
   if (table === undefined || excess <= 0) return { rows: [], pages: [], total: archives.count };
-  const rows = table.rows.slice(0, excess).map((r) => `${text.slice(r.start, r.end)}\n`);
+  const rows = table.rows.slice(0, excess).map((r) => `${doc.text.slice(r.start, r.end)}\n`);
   const fresh = rows.filter((r) => !archives.has(r));
   const pages: ArchivePlan['pages'] = [];
   let n = Math.max(1, archives.count);
@@ -89,14 +90,18 @@ export function planArchive(text: string, gamestate: string, limit: number, arch
   return { rows, pages, total: Math.max(archives.count, pages.at(-1)?.n ?? 0) };
 }
 
-/** Removes archived rows (exactly those given) from the page and links every archive page. */
+/**
+ * Removes archived rows (exactly those given) from the page and links every archive page. The page
+ * comes back as read (doc.text: NUL, DEL and line-end CR removed), the text the row offsets index.
+ */
 export function removeArchivedRows(text: string, gamestate: string, archived: ReadonlySet<string>, total: number, spec: HistoryTableSpec): string {
   const doc = readDocument(text, { page: gamestate });
   const table = findTable(doc, { headers: [...spec.identify] });
-  let out = text;
+  const read = doc.text;
+  let out = read;
   for (const r of [...(table?.rows ?? [])].reverse()) {
-    if (!archived.has(`${text.slice(r.start, r.end)}\n`)) continue;
-    const start = text[r.start - 1] === '\n' ? r.start - 1 : r.start;
+    if (!archived.has(`${read.slice(r.start, r.end)}\n`)) continue;
+    const start = read[r.start - 1] === '\n' ? r.start - 1 : r.start;
     out = out.slice(0, start) + out.slice(r.end);
   }
   return replaceRegion(out, 'history-archives', archiveLinks(gamestate, total), { page: gamestate, heading: 'History' }).text;

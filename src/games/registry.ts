@@ -36,8 +36,10 @@ export function parseRuleset(text: string, opts: { page?: string; kind?: GameKin
   return game.readRuleset(doc);
 }
 
-export function renderTables(ruleset: ParsedRuleset): string | undefined {
-  return ruleset.kind === 'cycle16' ? cycle16.renderTables(ruleset) : undefined;
+/** The computed reference tables of the ruleset's own game, if it has any (a ruleset goes back to the module of its `kind`). */
+export function renderTables(ruleset: KindedRuleset): string | undefined {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(ruleset.kind);
+  return game?.renderTables?.(ruleset);
 }
 
 /** The game module of `kind`, as the generic layers see it; an error for an unknown kind. */

@@ -10,7 +10,7 @@ import type { Config, GameConfig } from '../config.ts';
 import { parseRuleset, renderTables, type GameKind } from '../games/registry.ts';
 import type { PageRevision, SaveOptions, SaveResult, WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
-import { findRegion, replaceRegion } from '../wiki/regions.ts';
+import { findRegion, replaceRegion } from '../parse/regions.ts';
 
 export const TABLES_REGION = 'card-tables';
 

@@ -4,10 +4,11 @@ import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
-import { findRegion, findRegions } from '../wiki/regions.ts';
+import { findRegion, findRegions } from '../parse/regions.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 
-// The rollover job: one batched read of the Ruleset and the Gamestate, the engine, one save.
+// The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
+// (which checks the shutoff page it was handed, without reading anything again).
 // The engine is the game's own (src/games/engine.ts), found through the registry by its kind.
 //
 // Exactly once: the Gamestate save is the commit point. The transform computes everything from the
@@ -16,6 +17,8 @@ import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 // the save loses nothing; a crash after it leaves nothing to redo. See docs/gamestate-format.md.
 
 export interface RolloverWiki {
+  /** The client's shutoff page (checked before every edit): read in the job's batched read. */
+  readonly settings?: { readonly shutoff: { readonly page: string } | null };
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
 }
@@ -38,6 +41,8 @@ export interface RolloverContext {
   checkpoint?: (step: RolloverStep) => void | Promise<void>;
   /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run). */
   saveOptions?: Pick<SaveOptions, 'beforeEdit'>;
+  /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
+  readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }
 
 export interface RolloverOptions {
@@ -45,6 +50,11 @@ export interface RolloverOptions {
   dryRun?: boolean;
   /** Manual rollover to the next phase now. */
   force?: boolean;
+  /**
+   * When the admin asked for the manual rollover (the request's revision): if a phase boundary has passed
+   * since, the boundary already gave the new phase and the engine forces nothing (never a skipped phase).
+   */
+  requestedAt?: Date;
   /** What started the run: "cli", "schedule", "request"… */
   trigger: string;
   /** Who: the operator, or the admin whose request it is. */
@@ -80,7 +90,7 @@ export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame,
   return engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
     now: opts.now,
     trigger: opts.trigger,
-    force: opts.force ? { by: opts.actor ?? 'an admin' } : undefined,
+    force: opts.force ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}) } : undefined,
   });
 }
 
@@ -120,11 +130,17 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
-  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
+  // One read: the shutoff page too, so that the save checks it without reading the Gamestate again.
+  const shutoff = ctx.wiki.settings?.shutoff?.page;
+  const pages = await ctx.wiki.readPages(
+    shutoff === undefined ? [game.ruleset, game.gamestate] : [game.ruleset, game.gamestate, shutoff],
+    shutoff === undefined ? undefined : { allowMissing: [shutoff] },
+  );
   const rulesetPage = pages.get(game.ruleset)!;
   const gamestatePage = pages.get(game.gamestate)!;
   // The Ruleset is read once, by the game's engine, for every computation of this run.
-  const { engine, ruleset } = readEngineRuleset(rulesetPage.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
+  const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
   await ctx.checkpoint?.('read');
 
   const first = computeRollover(ruleset, game, gamestatePage, opts, engine);

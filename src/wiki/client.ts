@@ -14,7 +14,7 @@ import type { Config, Secrets } from '../config.ts';
 import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
-import { savePage, type Edit, type SaveOptions, type SaveResult, type Transform } from './save.ts';
+import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -115,10 +115,6 @@ export class WikiClient {
       for (const [k, v] of Object.entries(this.headers)) config.headers.set(k, v);
       return config;
     });
-  }
-
-  get requestCount(): number {
-    return this.stats.requests;
   }
 
   /** Log in (a no-op for an anonymous client). Wrong credentials: WikiError `login-failed`. */
@@ -290,9 +286,4 @@ export function clientOptions(config: Config, secrets: Secrets | null, extra: Pa
     shutoff: w.shutoff,
     ...extra,
   };
-}
-
-/** Edit helper for callers that only have text → text (e.g. src/cron): the same conflict-safe save. */
-export function textTransform(fn: (text: string) => Edit | null): Transform {
-  return (page) => fn(page.text);
 }

@@ -3,6 +3,9 @@
 // `code` is MediaWiki's error code when the API gave one (`editconflict`, `maxlag`, `ratelimited`,
 // `missingtitle`, `protectedpage`, …), a network error code (`ECONNREFUSED`, …), `http-<status>`, or one of
 // Croupier's own codes below. `page` names the page concerned, when there is one. The message is plain words.
+// The pure region functions (src/parse/regions.ts) throw RegionError, with the same codes as WikiError's
+// region-markers / region-shrink / page-shrink: both are refusals (exit 4), and toWikiError converts one.
+import { RegionError } from '../parse/regions.ts';
 
 /** Croupier's own codes (MediaWiki's are passed through unchanged). */
 export type LocalCode =
@@ -64,8 +67,8 @@ export class WikiError extends Error {
 /** Refusals: the bot deliberately made no edit (a guard said no). The CLI exits with code 4. */
 export const REFUSAL_CODES: ReadonlySet<string> = new Set(['shutoff', 'bots-excluded', 'region-markers', 'region-shrink', 'page-shrink']);
 
-export function isRefusal(err: unknown): err is WikiError {
-  return err instanceof WikiError && REFUSAL_CODES.has(err.code);
+export function isRefusal(err: unknown): err is WikiError | RegionError {
+  return (err instanceof WikiError || err instanceof RegionError) && REFUSAL_CODES.has(err.code);
 }
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
@@ -102,6 +105,10 @@ function explain(code: string, info: string): string {
 /** Anything thrown by mwn or axios → WikiError (a WikiError is returned unchanged). */
 export function toWikiError(err: unknown, page?: string): WikiError {
   if (err instanceof WikiError) return page === undefined ? err : err.withPage(page);
+  if (err instanceof RegionError) {
+    const e = new WikiError({ code: err.code, page: err.page, message: err.message, cause: err });
+    return page === undefined ? e : e.withPage(page);
+  }
   const e = (err ?? {}) as {
     code?: unknown;
     info?: unknown;

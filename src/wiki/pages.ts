@@ -109,10 +109,3 @@ export async function readPages(client: Requester, titles: readonly string[], op
   }
   return out;
 }
-
-/** The revision of `title` from a readPages map; throws if absent. */
-export function pageOf(pages: Map<string, PageRevision>, title: string): PageRevision {
-  const p = pages.get(title);
-  if (!p) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}" was not read` });
-  return p;
-}

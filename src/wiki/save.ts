@@ -13,7 +13,7 @@ import { unifiedDiff } from './diff.ts';
 import { WikiError, toWikiError } from './errors.ts';
 import { checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
-import { checkShrink } from './regions.ts';
+import { checkShrink, RegionError } from '../parse/regions.ts';
 
 export interface Edit {
   text: string;
@@ -113,12 +113,25 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       }
     }
 
-    const edit = transform(page);
+    let edit: Edit | null;
+    try {
+      edit = transform(page);
+    } catch (err) {
+      // A region refused by the pure functions (src/parse/regions.ts): the wiki layer's own error type.
+      if (err instanceof RegionError) throw toWikiError(err, title);
+      throw err;
+    }
     const base = { title, oldRevid: page.missing ? undefined : page.revid, attempts: attempt, dryRun };
     if (edit === null || normalizeText(edit.text) === normalizeText(page.text)) {
       return { ...base, changed: false, diff: '', ...(notes.length ? { notes } : {}) };
     }
-    if (!page.missing) checkShrink(page.text, edit.text, maxShrink, title);
+    if (!page.missing) {
+      try {
+        checkShrink(page.text, edit.text, maxShrink, title);
+      } catch (err) {
+        throw toWikiError(err, title);
+      }
+    }
     const diff = unifiedDiff(title, page.text, normalizeText(edit.text), {
       oldLabel: page.missing ? '(new page)' : `revision ${page.revid} (${page.timestamp})`,
       newLabel: dryRun ? 'dry run' : 'saved',

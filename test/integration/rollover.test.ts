@@ -89,4 +89,22 @@ describe('rollover on the real wiki', () => {
     expect(rolloverRows(text)).toBe(1);
     expect(text.split('\n').filter((l) => l.includes('|| Reputability || Kestrel ||'))).toHaveLength(1);
   });
+
+  it('a rollover run makes one read request before its edit: the Ruleset, the Gamestate and the shutoff page together', async () => {
+    const game = await freshGame('one-read');
+    const shutoff = `${game.gamestate.replace(/\/Gamestate$/, '')}/Shutoff`;
+    await put(b, shutoff, 'run');
+    const guarded = await bot({ shutoff: { page: shutoff, runWord: 'run' } });
+    const before = guarded.stats.requests;
+    let readsBeforeEdit: number | undefined;
+    const s = await rollover({ wiki: guarded, saveOptions: { beforeEdit: () => { readsBeforeEdit = guarded.stats.requests - before; } } }, game, BOUNDARY);
+    expect(s.save.changed).toBe(true);
+    expect(s.save.attempts).toBe(1);
+    expect(readsBeforeEdit).toBe(1);
+    // And the shutoff page it read is honoured: "stop" there, and the next run makes no edit.
+    await put(b, shutoff, 'stop');
+    const r0 = (await b.readPage(game.gamestate)).revid;
+    await expect(rollover({ wiki: guarded }, game, { ...BOUNDARY, now: new Date('2026-11-23T00:00Z') })).rejects.toMatchObject({ code: 'shutoff' });
+    expect((await b.readPage(game.gamestate)).revid).toBe(r0);
+  });
 });

@@ -229,6 +229,7 @@ describe('regions and guards (no edit, page untouched)', () => {
     const t = `${P}/Broken region`;
     const r0 = await put(b, t, 'Intro\n<!-- croupier:begin card-tables -->\nold tables\nOutro');
     const err = await thrown(b.save(t, (p) => ({ text: replaceRegion(p.text, 'card-tables', 'new', { page: t }).text, summary: 's' })));
+    expect(err).toBeInstanceOf(WikiError);
     expect(err).toMatchObject({ code: 'region-markers', page: t });
     expect(err.message).toMatch(/region "card-tables" \(begun at line 2\) has no end marker/);
     expect((await b.readPage(t)).revid).toBe(r0);
@@ -238,6 +239,7 @@ describe('regions and guards (no edit, page untouched)', () => {
     const t = `${P}/Doubled end`;
     const r0 = await put(b, t, 'Intro\n<!-- croupier:begin card-tables -->\nold\n<!-- croupier:end card-tables -->\n<!-- croupier:end card-tables -->\nOutro');
     const err = await thrown(b.save(t, (p) => ({ text: replaceRegion(p.text, 'card-tables', 'new', { page: t }).text, summary: 's' })));
+    expect(err).toBeInstanceOf(WikiError);
     expect(err).toMatchObject({ code: 'region-markers', page: t });
     expect(err.message).toMatch(/doubled end marker/);
     expect((await b.readPage(t)).revid).toBe(r0);

@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
 import { startDaemon } from '../../cron/daemon.ts';
-import { LockBusyError } from '../../cron/lock.ts';
 import { createLogger } from '../../cron/log.ts';
 import { daemonOptions } from '../../cron/wiring.ts';
 import { clientOptions, connect } from '../../wiki/client.ts';
-import { fail } from '../context.ts';
+import { EXIT, fail } from '../context.ts';
 
 // `croupier daemon`: the scheduled bot (see docs/daemon.md). Runs until SIGINT/SIGTERM.
 // Exit codes: 0 stopped cleanly; 75 another croupier process holds the store (EX_TEMPFAIL: the systemd
 // unit does not restart on it); otherwise those of src/cli/context.ts (2 config, 3 login, 1 failure).
-export const EXIT_LOCKED = 75;
+export const EXIT_LOCKED = EXIT.locked;
 
 interface DaemonCliOptions {
   config?: string;
@@ -40,11 +39,7 @@ export function registerDaemon(program: Command): void {
         }));
         await daemon.done;
       } catch (err) {
-        if (err instanceof LockBusyError) {
-          process.exitCode = EXIT_LOCKED;
-          throw err;
-        }
-        fail(err);
+        fail(err); // a LockBusyError: EXIT_LOCKED
       }
     });
 }

@@ -8,7 +8,7 @@ import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { buildContext, fail } from '../context.ts';
-import { ConfigError, type Config } from '../../config.ts';
+import { ConfigError, type Config, type GameConfig } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
 // on files: the new page on stdout, the summary on stderr).
@@ -74,7 +74,7 @@ async function online(opts: RolloverCliOptions): Promise<void> {
       actor: opts.by,
     });
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
-  const summary = opts.dryRun ? await run() : await logged(ctx.config, game.id, opts, run);
+  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, run);
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
   if (summary.save.diff) console.log(summary.save.diff);
@@ -84,7 +84,7 @@ async function online(opts: RolloverCliOptions): Promise<void> {
  * A saving run holds the store's process lock (a daemon and a CLI run never act together) and is
  * written to the bot's run log like the daemon's runs.
  */
-async function logged(config: Config, game: string, opts: RolloverCliOptions, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
+async function logged(config: Config, { id: game, requestsPage }: GameConfig, opts: RolloverCliOptions, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
   const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
   return withCliLock(config.store.path, command, async () => {
     const store = new FileStore(config.store.path);
@@ -98,7 +98,7 @@ async function logged(config: Config, game: string, opts: RolloverCliOptions, ru
       await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
       throw err;
     }
-  });
+  }, { requestsPage });
 }
 
 export function registerRollover(program: Command): void {

@@ -1,12 +1,12 @@
 import { readDocument } from '../../parse/document.ts';
 import { makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
-import type { Change } from '../../sim/trail.ts';
+import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
 import { historyTable, HISTORY_COLUMNS } from './gamestate-tables.ts';
 import { readGamestate, readGamestateDocument } from './gamestate.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate-render.ts';
-import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate-schema.ts';
+import { GamestateError, type Battle, type EngineRuleset, type Gamestate, type Gift, type Player, type Problem } from './gamestate-schema.ts';
 import { commenceBattle, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
 import { grantGift, returnGift } from './rules/gifts.ts';
@@ -29,8 +29,12 @@ export interface AdvanceOptions {
   seedBase?: string;
   /** What started the run ("schedule", "cli", "request by Admin"…), for the summary. */
   trigger?: string;
-  /** A manual rollover to the next phase now, by this admin. */
-  force?: { by: string };
+  /**
+   * A manual rollover to the next phase now, by this admin. With `requestedAt` (when the admin
+   * asked), it is forced only if no boundary was crossed since: otherwise the boundary already began
+   * the phase asked for, and a "Manual rollover" History row records that none was needed.
+   */
+  force?: { by: string; requestedAt?: Date };
 }
 
 export type { Pending };
@@ -46,8 +50,15 @@ type Event = { at: Date; order: number; label: string; apply: () => Change[] };
  * The calendar is the page's (calendarOf): from a manual rollover on, an instant is in the phase it began.
  */
 function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
-  if (at.getTime() < calendar.cycleStart.getTime()) return 0;
-  return Math.min(s.phase.number, calendar.phaseAt(at).number);
+  return Math.min(s.phase.number, phaseNumberAt(at, calendar));
+}
+
+/**
+ * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or
+ * acted, before it: “continuously been a player from a time that was within 3 days of the round starting”).
+ */
+function phaseNumberAt(at: Date, calendar: Calendar): number {
+  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
 }
 
 /**
@@ -68,7 +79,7 @@ function commencementAt(battle: Battle, calendar: Calendar): Date {
 function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Calendar): Date | undefined {
   const last = players.find((p) => p.name === gift.receiver)?.lastAction;
   if (last == null || last.getTime() <= gift.time.getTime()) return undefined;
-  return calendar.phaseAt(last).number === calendar.phaseAt(gift.time).number ? last : undefined;
+  return phaseNumberAt(last, calendar) === phaseNumberAt(gift.time, calendar) ? last : undefined;
 }
 
 /** Everything that could happen next, known from the state alone (time-ordered by the caller). */
@@ -103,6 +114,28 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
   return out;
 }
 
+/**
+ * A count the page cannot hold (fewer than zero Chips, Tokens or Packs) means a record the rules do
+ * not allow (a bet of more Chips than the bettor has…): the run stops with nothing written.
+ */
+function refuseNegativeCounts(s: Gamestate): void {
+  const problems: Problem[] = [];
+  const negative = (p: Player, column: string, what: string, n: number) => {
+    if (n < 0) {
+      problems.push({
+        message: `${p.name} would have ${n} ${what} after this run; a count cannot be negative (check the records that take ${what} away)`,
+        location: { page: s.page, table: 'Players', row: p.row, column },
+      });
+    }
+  };
+  for (const p of s.players) {
+    negative(p, 'Chips', 'Chips', p.chips);
+    negative(p, 'Reconfiguration Tokens', 'Reconfiguration Tokens', p.tokens);
+    for (const [pack, n] of Object.entries(p.packs)) negative(p, 'Packs', pack, n);
+  }
+  if (problems.length > 0) throw new GamestateError(problems);
+}
+
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
   const s = structuredClone(state);
   let calendar = calendarOf(ruleset, s);
@@ -124,8 +157,26 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   };
 
   changes.push(...checkVictory(s, ruleset, opts.now));
+  // The phase the calendar gave when the admin asked (before catching up: the page's own calendar).
+  const asked = opts.force?.requestedAt;
+  const requestedAt = asked === undefined ? undefined : new Date(Math.min(asked.getTime(), now));
+  const requestedIn = requestedAt === undefined ? undefined : phaseNumberAt(requestedAt, calendar);
   catchUp();
-  if (opts.force && !done()) {
+  if (opts.force && !done() && requestedAt !== undefined && requestedIn !== undefined && s.phase.number > requestedIn) {
+    // A boundary came between the request and now: it began the phase asked for; forcing would skip one.
+    const began = calendar.phase(requestedIn + 1).start;
+    changes.push({
+      at: opts.now,
+      phase: s.phase.number,
+      event: 'Manual rollover',
+      player: '-',
+      change: `not needed: phase ${requestedIn + 1} began at ${formatInstant(began)}, after the request`,
+      reason: {
+        rule: `Manual rollover requested by ${opts.force.by} at ${formatInstant(requestedAt)}, in phase ${requestedIn}; the next phase began before it was handled`,
+        inputs: { requested: formatInstant(requestedAt), boundary: formatInstant(began) },
+      },
+    });
+  } else if (opts.force && !done()) {
     changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by }));
     // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
     calendar = calendarOf(ruleset, s);
@@ -133,6 +184,7 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   }
   if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
   s.cards = s.cards.map((c) => computeCard(c, ruleset));
+  refuseNegativeCounts(s);
 
   const pending: Pending[] = events(s, ruleset, calendar, opts.now, seedBase).map((e) => ({ at: e.at, what: e.label }));
   for (const b of s.battles) {

@@ -10,7 +10,7 @@ import { escapeCell, historyRowsText, tableEndMarker } from './history.ts';
 // offsets; rows of destroyed cards are cut out; History rows are appended. Every other byte of
 // the page — an editor's spacing, comments, cell style, prose — stays as it was.
 
-interface Edit {
+export interface Edit {
   start: number;
   end: number;
   text: string;
@@ -116,12 +116,23 @@ function rowEdits<E>(
   }
 }
 
-/** Applies non-overlapping edits in one pass (a page may get tens of thousands of them). */
-function applyEdits(text: string, edits: Edit[]): string {
+/**
+ * Applies non-overlapping edits in one pass (a page may get tens of thousands of them). Overlapping
+ * edits (one cell written twice) are a bug, never applied: the text would be duplicated.
+ */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;
+  let previous: Edit | undefined;
   for (const e of sorted) {
+    if (previous !== undefined && e.start < at) {
+      throw new Error(
+        `overlapping edits of the page text: [${previous.start}, ${previous.end}) and [${e.start}, ${e.end}) ` +
+          `(${JSON.stringify(text.slice(e.start, Math.max(e.end, at)).slice(0, 40))}); nothing was changed`,
+      );
+    }
+    previous = e;
     parts.push(text.slice(at, e.start), e.text);
     at = e.end;
   }
@@ -145,7 +156,7 @@ export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, cha
   tableEdits(doc, giftsTable, state.gifts, packs, edits);
   const history = findStateTable(doc, historyTable);
   if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history);
+    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
     edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
   }
   return applyEdits(doc.text, edits);

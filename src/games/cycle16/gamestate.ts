@@ -1,4 +1,4 @@
-import { findTable, normaliseHeader, readDocument, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import { findTable, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
 import type { Location } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { formatInstant } from '../../sim/trail.ts';
@@ -50,8 +50,37 @@ function readRows<E>(
   const missing = spec.columns.filter((c) => c.required && !table.headers.includes(normaliseHeader(c.label)));
   for (const c of missing) problems.push({ message: `the table has no "${c.label}" column`, location: where });
   if (missing.length > 0) return { table, entities: [] };
+  mergedCells(table, spec.name, where, problems);
   const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
   return { table, entities };
+}
+
+/**
+ * A cell with colspan or rowspan fills several places of the table (the same Cell under several
+ * keys or rows): Croupier would write it once per place, so such tables are refused.
+ */
+function mergedCells(table: Table, name: string, where: Location, problems: Problem[]): void {
+  const first = new Map<Cell, { row: number; column: string }>();
+  const reported = new Set<Cell>();
+  for (const row of table.rows) {
+    table.headers.forEach((key, i) => {
+      const cell = row.cells[key];
+      if (cell === undefined) return;
+      const column = table.labels[i] ?? key;
+      const at = first.get(cell);
+      if (at === undefined) {
+        first.set(cell, { row: row.index, column });
+      } else if (!reported.has(cell)) {
+        reported.add(cell);
+        problems.push({
+          message:
+            `merged cells are not supported in the ${name} table; row ${at.row}, column "${at.column}" spans into ` +
+            `row ${row.index}, column "${column}" (colspan/rowspan): write one cell per place`,
+          location: { ...where, row: at.row, column: at.column },
+        });
+      }
+    });
+  }
 }
 
 function readRow<E>(row: Row, spec: TableSpec<E>, ctx: ReadContext, where: Location, problems: Problem[]) {
@@ -247,7 +276,37 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
       }
     }
   }
+  // Betting: “a player may raise the stakes by betting Chips or Holographic Cards, up to the number they have”.
+  // Bet chips leave the bettor's Chips when the battle is rewarded, so every open bet must be covered.
+  const betChips = new Map<string, number>();
+  for (const b of state.battles) {
+    if (b.status === 'rewarded' || b.status === 'cancelled') continue;
+    for (const bet of b.bets) {
+      if (bet.chips === 0) continue;
+      const before = betChips.get(bet.player) ?? 0;
+      const total = before + bet.chips;
+      betChips.set(bet.player, total);
+      const chips = players.get(bet.player)?.chips;
+      if (chips !== undefined && total > chips && before <= chips) {
+        problems.push({
+          message:
+            `${bet.player} bets ${total} Chips in battles not yet rewarded (${bet.chips} in battle ${b.id}) but has ${chips} ` +
+            `(“betting Chips or Holographic Cards, up to the number they have”)`,
+          location: at('Battles', b.row, 'Bets'),
+        });
+      }
+    }
+  }
+  const cycleStart = state.phase.cycleStart;
   for (const g of state.gifts) {
+    // A gift is an action of the cycle: one dated before the cycle start is a typo (a player's Joined
+    // or Last action may be earlier: “within 3 days of the round starting”; the engine counts those as phase 0).
+    if (g.time.getTime() < cycleStart.getTime()) {
+      problems.push({
+        message: `the gift's time ${formatInstant(g.time)} is before the cycle start ${formatInstant(cycleStart)} (the Phase table's "Cycle start")`,
+        location: at('Gifts', g.row, 'Time (UTC)'),
+      });
+    }
     isPlayer(g.giver, 'Gifts', g.row, 'Giver');
     isPlayer(g.receiver, 'Gifts', g.row, 'Receiver');
     if (g.giver === g.receiver) problems.push({ message: '“select one other player (the receiver)”: giver and receiver are the same', location: at('Gifts', g.row, 'Receiver') });

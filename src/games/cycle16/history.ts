@@ -1,5 +1,6 @@
 import { normaliseHeader, type Table } from '../../parse/document.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../sim/trail.ts';
+import { GamestateError } from './gamestate-schema.ts';
 import { HISTORY_COLUMNS } from './gamestate-tables.ts';
 
 // History rows: one per change, appended at the bottom of the History table (oldest first).
@@ -24,9 +25,11 @@ export function historyRowsText(changes: readonly Change[], headers: readonly st
   return changes.map((c) => historyRowText(toHistoryRow(c), headers)).join('');
 }
 
-/** Offset of a closed table's `|}`, where rows are appended. */
-export function tableEndMarker(text: string, table: Table): number {
+/** Offset of a closed table's `|}`, where rows are appended; a table without one stops the run, naming the page. */
+export function tableEndMarker(text: string, table: Table, page?: string): number {
   const at = text.lastIndexOf('|}', table.end);
-  if (!table.closed || at < table.start) throw new Error('the History table has no "|}" end');
+  if (!table.closed || at < table.start) {
+    throw new GamestateError([{ message: 'the History table has no "|}" end: rows cannot be appended to it', location: { page, table: 'History' } }]);
+  }
   return at;
 }

@@ -24,6 +24,8 @@ export interface Call {
   boundary?: string;
   trigger: string;
   force?: boolean;
+  /** A forced rollover's request time. */
+  requestedAt?: string;
   actor?: string;
 }
 
@@ -67,10 +69,10 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
       try {
         if (g.broken) throw new Error(g.broken);
         calls.push({ kind: 'rollover', game: id, at: started, trigger: o.trigger,
-          ...(o.boundary ? { boundary: o.boundary.toISOString() } : {}), ...(o.force ? { force: true } : {}), ...(o.actor ? { actor: o.actor } : {}) });
+          ...(o.boundary ? { boundary: o.boundary.toISOString() } : {}), ...(o.force ? { force: true } : {}), ...(o.requestedAt ? { requestedAt: o.requestedAt.toISOString() } : {}), ...(o.actor ? { actor: o.actor } : {}) });
         if (o.boundary && o.boundary > g.applied) {
           g.applied = o.boundary;
-          return { changed: true, summary: `rolled over at ${o.boundary.toISOString()}`, boundaryApplied: o.boundary };
+          return { changed: true, summary: `rolled over at ${o.boundary.toISOString()}` };
         }
         if (o.force) return { changed: true, summary: 'forced rollover' };
         return { changed: false };

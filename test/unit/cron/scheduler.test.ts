@@ -105,7 +105,8 @@ describe('scheduler (fake timers)', () => {
       ['rollover', 'changed', '2026-11-16T00:00:00.000Z'],
       ['rollover', 'changed', '2026-11-19T00:00:00.000Z'],
     ]);
-    expect(data.games.c16?.lastBoundaryApplied).toBe('2026-11-19T00:00:00.000Z');
+    // The page (the fake's) has applied the last one; the store keeps no copy of that, only the runs.
+    expect(games.c16!.applied.toISOString()).toBe('2026-11-19T00:00:00.000Z');
 
     // The next ticks find nothing more to apply.
     await vi.advanceTimersByTimeAsync(5 * H);
@@ -235,6 +236,27 @@ describe('scheduler (fake timers)', () => {
     await scheduler.idle();
     expect(seen[1]).toBe('requests (halted: false, rollovers so far: 2)');
     expect(fake.rollovers().at(-1)).toMatchObject({ trigger: 'request', force: true, actor: 'Admin' });
+  });
+
+  test("an admin's manual rollover carries the request's revision time, after the catch-up of the boundary that passed since", async () => {
+    vi.setSystemTime(iso('2026-11-23T01:00:00Z'));
+    const fake = fakeJobs({ c16: { weekdays: [MON, THU], applied: iso('2026-11-19T00:00:00Z') } });
+    const store = storeWith({ c16: {} });
+    // Asked on Sunday, in the phase before Monday's boundary; the daemon was down until after it.
+    const ref = { key: 'k', line: '* rollover now', verb: 'rollover', page: 'R', revid: 9, timestamp: '2026-11-22T18:00:00Z', author: 'Admin' };
+    scheduler = new Scheduler({
+      games: ['c16'], store, jobs: fake.jobs, logger: silentLogger(),
+      requests: async (_g, _now, actions) => {
+        await actions.rollover(ref);
+        return { handled: 1, waiting: 0, edits: 1 };
+      },
+    });
+    await scheduler.start();
+    await scheduler.idle();
+    expect(fake.rollovers().map((c) => [c.trigger, c.boundary, c.requestedAt])).toEqual([
+      ['catch-up', '2026-11-23T00:00:00.000Z', undefined],
+      ['request', undefined, '2026-11-22T18:00:00.000Z'],
+    ]);
   });
 
   test('shutdown waits for the running job, or abandons it after the grace period', async () => {

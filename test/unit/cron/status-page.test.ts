@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { renderStatus, spliceRegion, makeStatusPublisher } from '../../../src/cron/status-page.ts';
 import type { StatusInfo } from '../../../src/cron/scheduler.ts';
 import { GameRecord } from '../../../src/cron/store.ts';
+import { RegionError } from '../../../src/parse/regions.ts';
 
 const info = (over: Partial<StatusInfo> = {}): StatusInfo => ({
   game: 'c16', now: new Date('2026-11-26T00:00:05Z'),
@@ -30,14 +31,49 @@ describe('status page', () => {
   });
 
   test('only the bot region is replaced; text around it is kept', () => {
-    const region = renderStatus(info());
-    const page = spliceRegion('Intro by a human.\n', region);
+    const content = renderStatus(info());
+    expect(content).not.toContain('croupier:begin');
+    const page = spliceRegion('Intro by a human.\n', content);
     expect(page.startsWith('Intro by a human.\n\n<!-- croupier:begin status -->')).toBe(true);
     const again = spliceRegion(page + 'Footer.\n', renderStatus(info({ record: GameRecord.parse({}) })));
     expect(again).toContain('Intro by a human.');
     expect(again).toContain('Footer.');
     expect(again.match(/croupier:begin status/g)).toHaveLength(1);
     expect(again).toContain('! Last error\n| none');
+  });
+
+  test('a status page with a doubled or unmatched status marker is refused, never guessed at', () => {
+    const content = renderStatus(info());
+    const begin = '<!-- croupier:begin status -->', end = '<!-- croupier:end status -->';
+    for (const broken of [
+      `Intro\n${begin}\nold\n${end}\n${begin}\nolder\n${end}\n`, // the region twice
+      `Intro\n${begin}\nold\n`, // no end marker
+      `Intro\nold\n${end}\n`, // no begin marker
+      `Intro\n${begin}\nold\n${end}\n${end}\n`, // a doubled end marker
+    ]) {
+      expect(() => spliceRegion(broken, content, 'Cycle 16/Gamestate/Status')).toThrow(RegionError);
+    }
+    // Markers written with other spacing are the same region (the shared marker grammar).
+    const loose = spliceRegion('Intro\n<!--croupier:begin status-->\nold\n<!--   croupier:end status -->\nOutro\n', content);
+    expect(loose).toContain('Outro');
+    expect(loose).not.toContain('\nold\n');
+    expect(loose.match(/croupier:begin status/g)).toHaveLength(1);
+  });
+
+  test('a new status region goes before the page\'s categories, and the recent-runs table may shrink', () => {
+    const page = spliceRegion('Intro.\n\n[[Category:Croupier]]', renderStatus(info()));
+    expect(page.indexOf('croupier:end status')).toBeLessThan(page.indexOf('[[Category:Croupier]]'));
+    const runs = Array.from({ length: 10 }, (_, i) => ({ ...info().lastRun!, id: `r${i}` }));
+    const full = spliceRegion(page, renderStatus(info(), runs));
+    expect(spliceRegion(full, renderStatus(info(), []))).not.toContain('Recent runs');
+  });
+
+  test('a publisher facing broken markers makes no edit and says why', async () => {
+    const publish = makeStatusPublisher({
+      wiki: { save: async (_t, f) => ({ changed: !!f('<!-- croupier:begin status -->\nno end') }) },
+      pageFor: () => 'Cycle 16/Gamestate/Status',
+    });
+    await expect(publish('c16', info())).rejects.toThrow(/"Cycle 16\/Gamestate\/Status": region "status" .* has no end marker/);
   });
 
   test('the publisher creates the page when missing', async () => {

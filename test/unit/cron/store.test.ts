@@ -24,10 +24,10 @@ describe('FileStore', () => {
     const store = new FileStore(path);
     expect(await store.read()).toEqual({ version: 1, runs: [], games: {} });
     const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date('2026-11-26T00:00:00Z'), boundary: new Date('2026-11-26T00:00:00Z') });
-    await finishRun(store, id, { result: 'changed', at: new Date('2026-11-26T00:00:05Z'), edits: 1, boundaryApplied: new Date('2026-11-26T00:00:00Z') }, 3);
+    await finishRun(store, id, { result: 'changed', at: new Date('2026-11-26T00:00:05Z'), edits: 1 }, 3);
     const onDisk = JSON.parse(await readFile(path, 'utf8'));
     expect(onDisk.runs[0]).toMatchObject({ id, result: 'changed', edits: 1, end: '2026-11-26T00:00:05.000Z' });
-    expect(onDisk.games.c16.lastBoundaryApplied).toBe('2026-11-26T00:00:00.000Z');
+    expect(onDisk.runs[0].boundary).toBe('2026-11-26T00:00:00.000Z');
     expect((await new FileStore(path).read()).runs).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
+import { applyEdits, renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
 import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
 import { replaceOnce, rewriteTable } from '../helpers/wikitext.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
@@ -142,12 +142,63 @@ describe('an invalid page is refused with every problem located', () => {
     expect(problemsOf(replaceOnce(GAMESTATE, 'Hollis #24', 'Hollis #38'))[0]!.message).toMatch(/#38 is not a Holographic card of Hollis/);
   });
 
+  test('“betting Chips or Holographic Cards, up to the number they have”: a bet of 2 Chips by Eun-ji, who has 1, is refused at the battle\'s Bets cell, naming her and both numbers', () => {
+    expect(problemsOf(replaceOnce(GAMESTATE, 'Eun-ji 1 Chip;', 'Eun-ji 2 Chips;'))).toEqual([
+      {
+        message: 'Eun-ji bets 2 Chips in battles not yet rewarded (2 in battle 2) but has 1 (“betting Chips or Holographic Cards, up to the number they have”)',
+        location: { page: PAGE, table: 'Battles', row: 2, column: 'Bets' },
+      },
+    ]);
+    // Her bet of 1 Chip, all she has, is read as it is.
+    expect(read(GAMESTATE).battles[1]!.bets[1]).toEqual({ player: 'Eun-ji', chips: 1, cards: [] });
+  });
+
+  test('a merged cell (colspan) in the Players table is refused, naming the row and both columns it fills', () => {
+    const merged = replaceOnce(GAMESTATE, '|Cosima\n|2026-11-03 08:00\n|2026-11-03 08:00\n', '|Cosima\n|colspan="2" | 2026-11-03 08:00\n');
+    expect(problemsOf(merged)).toEqual([
+      {
+        message:
+          'merged cells are not supported in the Players table; row 3, column "Joined (UTC)" spans into row 3, column "Reputable since (UTC)" (colspan/rowspan): write one cell per place',
+        location: { page: PAGE, table: 'Players', row: 3, column: 'Joined (UTC)' },
+      },
+    ]);
+  });
+
+  test('a merged cell (rowspan) in the Cards table is refused at the cell written', () => {
+    let text = replaceOnce(GAMESTATE, '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || -', '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || rowspan="2" | -');
+    text = replaceOnce(text, '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || - || -', '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || -');
+    const [p] = problemsOf(text);
+    expect(p!.location).toEqual({ page: PAGE, table: 'Cards', row: 10, column: 'Battles' });
+    expect(p!.message).toMatch(/^merged cells are not supported in the Cards table; row 10, column "Battles" spans into row 11, column "Battles"/);
+  });
+
+  test('a gift dated before the cycle start (a typo: 2026-10-13 for 2026-11-13) is refused at its Time cell, not halted on by the calendar', () => {
+    expect(problemsOf(replaceOnce(GAMESTATE, '|-\n|2026-11-13 19:30\n|Alice', '|-\n|2026-10-13 19:30\n|Alice'))).toEqual([
+      {
+        message: 'the gift\'s time 2026-10-13 19:30 is before the cycle start 2026-11-02 00:00 (the Phase table\'s "Cycle start")',
+        location: { page: PAGE, table: 'Gifts', row: 1, column: 'Time (UTC)' },
+      },
+    ]);
+  });
+
+  test('a History table without its "|}" end stops the rendering with an error naming the page and the table', () => {
+    const open = replaceOnce(GAMESTATE, '|}\n<!-- croupier:end history -->', '<!-- croupier:end history -->');
+    const once = advance(ruleset, read(open), { now: utc('2026-11-19T00:00') });
+    expect(() => renderGamestate(open, once.state, once.changes)).toThrow(GamestateError);
+    expect(() => renderGamestate(open, once.state, once.changes)).toThrow(/page "Cycle 16\/Gamestate", table "History": the History table has no "\|}" end/);
+  });
+
   test('an unreadable time asks for the page\'s format', () => {
     expect(problemsOf(replaceOnce(GAMESTATE, '|2026-11-16 09:30', '|16/11 09:30'))[0]!.message).toMatch(/YYYY-MM-DD HH:MM/);
   });
 });
 
 describe('rendering writes only what changed', () => {
+  test('overlapping edits (one place written twice) are refused rather than duplicating text; edits side by side and insertions are applied', () => {
+    expect(() => applyEdits('| 41 || 3', [{ start: 2, end: 4, text: '40' }, { start: 3, end: 4, text: '0' }])).toThrow(/overlapping edits of the page text: \[2, 4\) and \[3, 4\)/);
+    expect(applyEdits('| 41 || 3', [{ start: 8, end: 9, text: '4' }, { start: 2, end: 4, text: '40' }, { start: 9, end: 9, text: ' || 1' }])).toBe('| 40 || 4 || 1');
+  });
+
   test('an unchanged state renders the page byte for byte', () => {
     const state = read(GAMESTATE);
     expect(renderGamestate(GAMESTATE, state, [])).toBe(GAMESTATE);
@@ -239,6 +290,30 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
     const r = rolloverPage(ruleset, 'cycle16', page(perLine), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
     expect(r.text).toContain('!Winner\n!Phase start (UTC)\n|-\n|2026-11-02 00:00\n|5\n|Battle Phase\n|2026-11-23 00:00\n| -\n| 2026-11-18 20:00\n|}');
     expect(read(r.text).phase.started).toEqual(FORCED);
+  });
+
+  test('an admin asks at 23:30 for a rollover that is handled at 00:45, after the 00:00 boundary: the boundary gives phase 5 and no further phase is forced (a History row says the request was not needed)', () => {
+    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), {
+      now: utc('2026-11-19T00:45'),
+      trigger: 'request',
+      force: { by: 'Admin', requestedAt: utc('2026-11-18T23:30') },
+    });
+    // “The Phase Number is the number of phases since the beginning of the cycle”: Thursday 19 November begins phase 5, the Battle Phase.
+    expect(read(r.text).phase).toMatchObject({ number: 5, name: 'Battle Phase', nextRollover: utc('2026-11-23T00:00'), started: null });
+    expect(r.result.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([5]);
+    const note = r.result.changes.find((c) => c.event === 'Manual rollover');
+    expect(note).toMatchObject({ event: 'Manual rollover', phase: 5, change: 'not needed: phase 5 began at 2026-11-19 00:00, after the request' });
+    expect(r.text).toContain('not needed: phase 5 began at 2026-11-19 00:00, after the request');
+  });
+
+  test('a rollover asked for and handled within the same phase is forced at once', () => {
+    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), {
+      now: utc('2026-11-18T20:30'),
+      trigger: 'request',
+      force: { by: 'Admin', requestedAt: FORCED },
+    });
+    expect(read(r.text).phase).toMatchObject({ number: 5, name: 'Battle Phase', started: utc('2026-11-18T20:30') });
+    expect(r.result.changes.some((c) => c.change.startsWith('not needed'))).toBe(false);
   });
 
   test('a plain rollover at the boundary adds no column', () => {

@@ -1,10 +1,22 @@
 import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
-import { engineFor, hasEngine, readEngineRuleset } from '../../../src/games/registry.ts';
+import { engineFor, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
+import { cycle16 } from '../../../src/games/cycle16/index.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { GAMESTATE } from './build.ts';
 import { FakeWiki } from './fake-wiki.ts';
+
+describe('reference tables through the registry', () => {
+  test('renderTables goes to the module of the ruleset\'s own kind: Cycle 16\'s tables for a cycle16 ruleset, none for generic, none for an unknown kind', () => {
+    const c16 = parseRuleset(fixture('cycle16'), { page: 'Cycle 16/Ruleset', kind: 'cycle16' });
+    expect(renderTables(c16)).toBe(cycle16.renderTables(c16 as Cycle16Ruleset));
+    expect(renderTables(c16)).toContain('{|');
+    expect(renderTables(parseRuleset('== Rules ==\nBe nice.', { kind: 'generic' }))).toBeUndefined();
+    expect(renderTables({ kind: 'nomic-77' })).toBeUndefined();
+  });
+});
 
 describe('engines through the registry', () => {
   test('cycle16 has the Cycle 16 engine; generic has none', () => {

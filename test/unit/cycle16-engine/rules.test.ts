@@ -4,8 +4,9 @@ import { commenceBattle, rewardBattle, turnOrder } from '../../../src/games/cycl
 import { Draws } from '../../../src/sim/rng.ts';
 import { computeCard, selfRemovingGain } from '../../../src/games/cycle16/rules/cards.ts';
 import { giftSize } from '../../../src/games/cycle16/rules/gifts.ts';
-import { reputabilityGrant } from '../../../src/games/cycle16/rules/reputability.ts';
-import type { Gamestate } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { playerNamed } from '../../../src/games/cycle16/rules/inventory.ts';
+import { joinedNearStart, reputabilityGrant, reputableByRule } from '../../../src/games/cycle16/rules/reputability.ts';
+import { GamestateError, type Gamestate } from '../../../src/games/cycle16/gamestate-schema.ts';
 import { battle, card, gift, player, ruleset, state, utc } from './build.ts';
 
 const byPlayer = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
@@ -192,6 +193,20 @@ describe('rule 4 — reputability', () => {
     expect(byPlayer(r.state, 'Cosima')).toMatchObject({ vertebrae: 20, reputableSince: utc('2026-11-04T23:00') });
   });
 
+  test('“within 3 days of the round starting” is one test (joinedNearStart) for both when the grant comes and what its reason says: 72 h after the start is within, 72 h 1 min is not', () => {
+    const start = utc('2026-11-02T00:00');
+    expect(joinedNearStart({ joined: utc('2026-11-05T00:00') }, start)).toBe(true);
+    expect(joinedNearStart({ joined: utc('2026-11-05T00:01') }, start)).toBe(false);
+    for (const joined of [utc('2026-11-05T00:00'), utc('2026-11-05T00:01')]) {
+      const s = state({ phaseNumber: 1, players: [player('Dario', { joined, reputableSince: null, grant: null, vertebrae: 0 })] });
+      const r = advance(ruleset, s, { now: utc('2026-11-13T00:00') });
+      const grant = r.changes.find((c) => c.event === 'Reputability')!;
+      const near = joinedNearStart({ joined }, start);
+      expect(grant.at).toEqual(reputableByRule({ joined }, start));
+      expect(String(grant.reason.inputs.reputable)).toMatch(near ? /within 3 days of the cycle start/ : /a player for seven days since/);
+    }
+  });
+
   test('“within 3 days of the round starting” includes exactly 3 days: joined Thursday 5 Nov 00:00 (cycle start + 72 h) is reputable at once, in phase 1 → 20 + 5⌈1/2⌉ = 25', () => {
     const s = state({ phaseNumber: 1, players: [player('Dario', { joined: utc('2026-11-05T00:00'), reputableSince: null, grant: null, vertebrae: 0 })] });
     const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
@@ -368,6 +383,26 @@ describe('rule 7 — battle rewards', () => {
     expect(s.cards.find((c) => c.id === 24)!.owner).toBe('Cosima');
   });
 
+  test('a run that would leave a player with fewer than zero Chips (a bet of 2 Chips by Eun-ji, who has 1) is refused, naming her Chips cell, and nothing is written', () => {
+    const s = state({
+      phaseNumber: 1,
+      players: [player('Cosima', { chips: 4, row: 1 }), player('Eun-ji', { chips: 1, row: 2 })],
+    });
+    s.battles = [
+      battle({
+        status: 'commenced',
+        participants: [{ player: 'Cosima', cards: 4 }, { player: 'Eun-ji', cards: 4 }],
+        bets: [{ player: 'Eun-ji', chips: 2, cards: [] }],
+        finalHands: [{ player: 'Cosima', cards: 0 }, { player: 'Eun-ji', cards: 3 }],
+        winner: 'Cosima',
+      }),
+    ];
+    const run = () => advance(ruleset, s, { now: utc('2026-11-06T12:00') });
+    expect(run).toThrow(GamestateError);
+    expect(run).toThrow(/table "Players", row 2, column "Chips": Eun-ji would have -1 Chips after this run; a count cannot be negative/);
+    expect(s.players[1]!.chips).toBe(1);
+  });
+
   test('“The player(s) with the fewest non-zero amount of cards in their hands each receive 1 Already-opened Pack.” — a tie gives both', () => {
     const { s } = finished();
     expect(byPlayer(s, 'Hollis').packs).toEqual({ 'Already-opened Pack': 1 });
@@ -457,6 +492,15 @@ describe('rule 9 — victory', () => {
     const r = advance(ruleset, state({ players: [player('A', { chips: 11 }), player('B', { chips: 11 })] }), { now: utc('2026-11-03T00:00') });
     expect(r.state.phase.winner).toEqual(['A', 'B']);
     expect(r.changes[0]!.change).toMatch(/Judge/);
+  });
+});
+
+describe('a rule meeting a player who is not on the page names the page', () => {
+  test('playerNamed: “no player "Zed" in the Players table” of the Gamestate page, as a located GamestateError', () => {
+    const run = () => playerNamed({ page: 'Cycle 16/Gamestate', players: [player('Alice')] }, 'Zed');
+    expect(run).toThrow(GamestateError);
+    expect(run).toThrow(/page "Cycle 16\/Gamestate", table "Players": no player "Zed" in the Players table/);
+    expect(playerNamed({ players: [player('Alice')] }, 'Alice').name).toBe('Alice');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config.ts';
 import { EXIT, exitCodeFor, makeLogger } from '../../../src/cli/context.ts';
+import { RegionError } from '../../../src/parse/regions.ts';
 import { WikiError } from '../../../src/wiki/errors.ts';
 
 describe('CLI context', () => {
@@ -10,6 +11,7 @@ describe('CLI context', () => {
     expect(exitCodeFor(new WikiError({ code: 'shutoff', message: 'x' }))).toBe(4);
     expect(exitCodeFor(new WikiError({ code: 'bots-excluded', message: 'x' }))).toBe(4);
     expect(exitCodeFor(new WikiError({ code: 'region-markers', message: 'x' }))).toBe(4);
+    expect(exitCodeFor(new RegionError({ code: 'region-shrink', message: 'x' }))).toBe(4);
     expect(exitCodeFor(new WikiError({ code: 'editconflict', message: 'x' }))).toBe(1);
     expect(exitCodeFor(new Error('x'))).toBe(1);
   });

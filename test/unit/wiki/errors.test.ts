@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RegionError, findRegions } from '../../../src/parse/regions.ts';
 import { isRefusal, retryDecision, toWikiError, WikiError } from '../../../src/wiki/errors.ts';
 import { unifiedDiff } from '../../../src/wiki/diff.ts';
 import { normalizeText } from '../../../src/wiki/save.ts';
@@ -56,6 +57,22 @@ describe('retryDecision: the one retry policy', () => {
     expect(isRefusal(err('shutoff'))).toBe(true);
     expect(isRefusal(err('region-markers'))).toBe(true);
     expect(isRefusal(err('editconflict'))).toBe(false);
+  });
+  it('counts a region refusal from the pure region functions as a refusal, and converts it to a WikiError naming the page', () => {
+    let thrown: unknown;
+    try {
+      findRegions('x <!-- croupier:end t -->', 'P');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(RegionError);
+    expect(thrown).toMatchObject({ code: 'region-markers', page: 'P' });
+    expect(isRefusal(thrown)).toBe(true);
+    const w = toWikiError(thrown);
+    expect(w).toBeInstanceOf(WikiError);
+    expect(w).toMatchObject({ code: 'region-markers', page: 'P' });
+    expect(isRefusal(w)).toBe(true);
+    expect(toWikiError(new RegionError({ code: 'page-shrink', message: 'too short' }), 'Q')).toMatchObject({ code: 'page-shrink', page: 'Q', message: '"Q": too short' });
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WikiError } from '../../../src/wiki/errors.ts';
-import { checkShrink, countTableRows, findRegion, findRegions, replaceRegion } from '../../../src/wiki/regions.ts';
+import { checkShrink, countTableRows, findRegion, findRegions, RegionError, replaceRegion } from '../../../src/parse/regions.ts';
 
 const table = (n: number, tag = 'x'): string =>
   ['{| class="wikitable"', '! A !! B', ...Array.from({ length: n }, (_, i) => `|-\n| ${tag}${i} || ${i}`), '|}'].join('\n');
@@ -12,8 +11,8 @@ function codeOf(fn: () => unknown): string {
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(WikiError);
-    return (err as WikiError).code;
+    expect(err).toBeInstanceOf(RegionError);
+    return (err as RegionError).code;
   }
   throw new Error('did not throw');
 }
@@ -119,5 +118,19 @@ describe('countTableRows / checkShrink', () => {
     expect(codeOf(() => checkShrink('x'.repeat(100), 'x'.repeat(49), 0.5))).toBe('page-shrink');
     expect(() => checkShrink('x'.repeat(100), 'x'.repeat(50), 0.5)).not.toThrow();
     expect(() => checkShrink('', 'abc', 0.5)).not.toThrow();
+  });
+});
+
+describe('layering', () => {
+  it('the pure region functions and the game engines do not import the wiki layer', async () => {
+    const { readFile, readdir } = await import('node:fs/promises');
+    const root = new URL('../../../src/', import.meta.url);
+    const files = ['parse/regions.ts', ...(await readdir(new URL('games/', root), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => `games/${f}`)];
+    const offenders: string[] = [];
+    for (const f of files) {
+      const text = await readFile(new URL(f, root), 'utf8');
+      if (/from '(\.\.\/)+wiki\//.test(text)) offenders.push(f);
+    }
+    expect(offenders).toEqual([]);
   });
 });

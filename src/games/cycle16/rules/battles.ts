@@ -38,7 +38,7 @@ export function commenceBattle(state: Gamestate, battle: Battle, at: Date, phase
     },
   ];
   for (const hand of battle.participants) {
-    const p = playerNamed(state.players, hand.player);
+    const p = playerNamed(state, hand.player);
     const n = hand.cards - 4;
     changes.push({
       at,
@@ -61,14 +61,14 @@ export function commenceBattle(state: Gamestate, battle: Battle, at: Date, phase
 export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: Battle, at: Date, phase: number): Change[] {
   const changes: Change[] = [];
   const hands = battle.finalHands!;
-  const winner = playerNamed(state.players, battle.winner!);
+  const winner = playerNamed(state, battle.winner!);
   const add = (player: string, event: string, change: string, reason: Change['reason']) =>
     changes.push({ at, phase, event, player, change: `${change} (battle ${battle.id})`, reason });
 
   // Betting: “Any bet items are removed from their owner's inventory and added to a pool … The winner of the game gains all items betted.”
   let poolChips = 0;
   for (const bet of battle.bets) {
-    const bettor = playerNamed(state.players, bet.player);
+    const bettor = playerNamed(state, bet.player);
     if (bet.chips > 0) {
       poolChips += bet.chips;
       add(bettor.name, 'Bet', gainChips(bettor, -bet.chips), { rule: 'Betting: “Any bet items are removed from their owner\'s inventory and added to a pool for that game.”', inputs: { bet: bet.chips } });
@@ -90,7 +90,7 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
   const nonZero = hands.filter((h) => h.cards > 0);
   const fewest = Math.min(...nonZero.map((h) => h.cards));
   for (const h of nonZero.filter((h) => h.cards === fewest)) {
-    add(h.player, 'Fewest cards', gainPacks(playerNamed(state.players, h.player), packName(ruleset, 'Already-opened Pack'), 1), {
+    add(h.player, 'Fewest cards', gainPacks(playerNamed(state, h.player), packName(ruleset, 'Already-opened Pack'), 1), {
       rule: 'Rewards: “The player(s) with the fewest non-zero amount of cards in their hands each receive 1 Already-opened Pack.”',
       inputs: { 'final hands': hands.map((x) => `${x.player} ${x.cards}`).join(', ') },
       arithmetic: `fewest non-zero = ${fewest}`,
@@ -100,7 +100,7 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
   const total = hands.reduce((t, h) => t + h.cards, 0);
   for (const h of hands) {
     const n = total - h.cards;
-    add(h.player, 'Battle cards', gainVertebrae(playerNamed(state.players, h.player), n), {
+    add(h.player, 'Battle cards', gainVertebrae(playerNamed(state, h.player), n), {
       rule: 'Rewards: “Each player receives T - C vertebrae.”',
       inputs: { T: total, C: h.cards },
       arithmetic: `${total} − ${h.cards} = ${n}`,
@@ -108,7 +108,7 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
   }
 
   for (const h of battle.participants.filter((h) => h.player !== winner.name)) {
-    add(h.player, 'Battle lost', gainTokens(playerNamed(state.players, h.player), 1), {
+    add(h.player, 'Battle lost', gainTokens(playerNamed(state, h.player), 1), {
       rule: 'Rewards: “Each player who participated in but did not win the game of Exoptosis receives one reconfiguration token.”',
       inputs: { winner: winner.name },
     });

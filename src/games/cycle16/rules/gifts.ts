@@ -22,7 +22,7 @@ export function giftSize(receiverCards: number, receiverInactive: boolean): { pa
 
 /** Grants a recorded gift's packs to its receiver (an editor's number in "Packs" is kept). */
 export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, phase: number): Change {
-  const receiver = playerNamed(state.players, gift.receiver);
+  const receiver = playerNamed(state, gift.receiver);
   const cards = state.cards.filter((c) => c.owner === receiver.name).length;
   const size = giftSize(cards, receiver.status === 'inactive');
   const packs = gift.packs ?? size.packs;
@@ -44,7 +44,7 @@ export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, 
 
 /** The giver's pack, when the receiver acted after the gift within the gift's phase. */
 export function returnGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, actedAt: Date, phase: number): Change {
-  const giver = playerNamed(state.players, gift.giver);
+  const giver = playerNamed(state, gift.giver);
   gift.status = 'returned';
   return {
     at: actedAt,

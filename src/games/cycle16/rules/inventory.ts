@@ -1,4 +1,4 @@
-import type { EngineRuleset, Player } from '../gamestate-schema.ts';
+import { GamestateError, type EngineRuleset, type Gamestate, type Player } from '../gamestate-schema.ts';
 
 // Small inventory moves shared by the rules; each returns the "Change" text of a History row.
 
@@ -31,8 +31,9 @@ export function packName(ruleset: EngineRuleset, wanted: string): string {
   return ruleset.packs.find((p) => p.name.toLowerCase() === wanted.toLowerCase())?.name ?? wanted;
 }
 
-export function playerNamed(players: readonly Player[], name: string): Player {
-  const p = players.find((x) => x.name === name);
-  if (p === undefined) throw new Error(`no player "${name}"`); // excluded by readGamestate's cross-checks
+/** The player of that name; excluded by readGamestate's cross-checks, so a miss names the page and stops the run. */
+export function playerNamed(state: Pick<Gamestate, 'players' | 'page'>, name: string): Player {
+  const p = state.players.find((x) => x.name === name);
+  if (p === undefined) throw new GamestateError([{ message: `no player "${name}" in the Players table`, location: { page: state.page, table: 'Players' } }]);
   return p;
 }

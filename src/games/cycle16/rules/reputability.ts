@@ -10,10 +10,14 @@ import { gainVertebrae } from './inventory.ts';
 
 const DAY = 86_400_000;
 
+/** “continuously been a player from a time that was within 3 days of the round starting”: joined no later than 3 days after the cycle start. */
+export function joinedNearStart(p: Pick<Player, 'joined'>, cycleStart: Date): boolean {
+  return p.joined.getTime() - cycleStart.getTime() <= 3 * DAY;
+}
+
 /** When the rule itself makes the player reputable: at joining if within 3 days of the cycle start, else seven days on. */
 export function reputableByRule(p: Pick<Player, 'joined'>, cycleStart: Date): Date {
-  const fromStart = p.joined.getTime() - cycleStart.getTime() <= 3 * DAY;
-  return fromStart ? p.joined : new Date(p.joined.getTime() + 7 * DAY);
+  return joinedNearStart(p, cycleStart) ? p.joined : new Date(p.joined.getTime() + 7 * DAY);
 }
 
 /**
@@ -38,7 +42,7 @@ export function grantReputability(p: Player, at: Date, x: number, cycleStart: Da
   const amount = reputabilityGrant(x);
   const declaredAt = p.declared ? p.reputableSince : null;
   const byDeclaration = declaredAt !== null && declaredAt.getTime() === at.getTime();
-  const byRule = p.joined.getTime() - cycleStart.getTime() <= 3 * DAY
+  const byRule = joinedNearStart(p, cycleStart)
     ? `a player since ${formatInstant(p.joined)}, within 3 days of the cycle start ${formatInstant(cycleStart)}`
     : `a player for seven days since ${formatInstant(p.joined)}`;
   const how = byDeclaration
