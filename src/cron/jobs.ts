@@ -6,13 +6,15 @@
 //             with `now` = that boundary, or forced for an admin's request;
 //   check     the same job with `now` = the clock: applies what is due between boundaries (reputability
 //             grants, recorded gifts and battles);
-//   requests  History rows for on-wiki requests (appended through the engine's renderer) and the intent
-//             log in the store.
+//   requests  what the Gamestate History says about an on-wiki request (done when a row names its key: the
+//             rollover or check that answered it wrote that row in its own save), and the request's row
+//             when no such save carried it (refusals, failures, a check that changed nothing).
 // The engine is the game's own, found through the registry by the game's kind (src/games/engine.ts).
 // One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
 // (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
 import type { EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
 import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
+import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
 import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
 import type { GameJobs, JobOutcome, Plan, RolloverJobOptions } from './scheduler.ts';
@@ -140,20 +142,23 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
 /** The History row of a request (the key is in it, so it is written once). */
 export function requestChange(entry: RequestHistoryEntry, phase: number): Change {
   const r = entry.request;
-  const verdict = entry.verdict === 'done' ? 'honoured' : entry.verdict;
-  return {
-    at: entry.at,
-    phase,
-    event: 'Request',
-    player: r.author || '-',
-    change: `"${r.verb}" ${verdict}: ${entry.message}`,
-    reason: {
-      rule: `on-wiki request ${r.key}`,
-      inputs: { page: r.page, revision: r.revid, 'added by': r.author || 'hidden', at: r.timestamp },
-    },
-  };
+  return requestRow(
+    { key: r.key, by: r.author, verb: r.verb, page: r.page, revid: r.revid, timestamp: r.timestamp },
+    { at: entry.at, phase, verdict: entry.verdict === 'done' ? 'honoured' : entry.verdict, message: entry.message },
+  );
 }
 
+/** What a Gamestate page's History says about a request: no row names it, or its rows say done / failed. */
+export function requestStateIn(text: string, key: string): RequestState {
+  if (!namesRequest(text, key)) return 'new';
+  const rows = text.split('\n').filter((l) => namesRequest(l, key));
+  return rows.length > 0 && rows.every((l) => /"[\w ]+" failed: /.test(l)) ? 'failed' : 'done';
+}
+
+/**
+ * The requests' History on the Gamestate pages. The page is the record: the store's `requestsHandled`
+ * is only the bot's log, never read to decide anything.
+ */
 export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
   const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => {
@@ -164,16 +169,9 @@ export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; 
   return {
     async state(id, key): Promise<RequestState> {
       const g = game(id);
-      const pages = await opts.wiki.readPages([g.gamestate]);
-      if (pages.get(g.gamestate)?.text.includes(`request ${key}`)) return 'recorded';
-      const rec = (await opts.store.read()).games[id];
-      return rec?.requestsHandled.includes(key) ? 'interrupted' : 'new';
-    },
-    async begin(id, key) {
-      await opts.store.update((d) => {
-        const g = gameRecord(d, id);
-        if (!g.requestsHandled.includes(key)) g.requestsHandled.push(key);
-      });
+      const page = (await opts.wiki.readPages([g.gamestate])).get(g.gamestate);
+      if (!page) throw new Error(`the Gamestate page "${g.gamestate}" could not be read`);
+      return requestStateIn(page.text, key);
     },
     async record(id, entry) {
       const g = game(id);
@@ -181,12 +179,13 @@ export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; 
       if (!rulesetPage) throw new Error(`the Ruleset page "${g.ruleset}" could not be read`);
       let read: EngineRuleset | undefined; // once, not again when the transform reruns
       const saved = await opts.wiki.save(g.gamestate, (page) => {
-        if (page.text.includes(`request ${entry.request.key}`)) return null;
+        if (namesRequest(page.text, entry.request.key)) return null; // the save that answered it carried it
         const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
         const state = engine.readGamestate(page.text, g.gamestate, ruleset);
         const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
         return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
       });
+      // The bot's log only (capped): what the page says decides.
       await opts.store.update((d) => {
         const rec = gameRecord(d, id);
         if (!rec.requestsHandled.includes(entry.request.key)) rec.requestsHandled.push(entry.request.key);

@@ -11,11 +11,13 @@
 // that ADDED the line, and asks the API for that revision author's groups (list=users&usprop=groups).
 // The line is honoured only if the author is in one of the game's allowedGroups (default: sysop);
 // otherwise it is answered on the page as refused, with the reason. Either way the bot appends a mark
-// to the line (`<!-- croupier:done r123 -->` / `<!-- croupier:refused r123 -->` + a sentence), so it is
-// never acted on twice, and writes a History row on the Gamestate page carrying the request's key.
-// Never twice: the key (revision that added the line + a hash of the line) is noted in the store before
-// acting and written in the History row after; a request whose key is in the History is only marked, and
-// one noted but without a row (the bot stopped in between) is answered as interrupted, not repeated.
+// to the line (`<!-- croupier:done r123 -->` / `<!-- croupier:refused r123 -->` + a sentence) and a
+// History row on the Gamestate page names the request's key (revision that added the line + a hash of it).
+// Exactly once, from the pages alone: the Gamestate save that performs a request (the forced rollover,
+// the check) carries its key in that same edit (src/jobs/rollover.ts), so before acting the bot asks the
+// Gamestate History; a key already there means "done" (the bot stopped after the save, before the
+// mark): the line is only marked. A crash before that save left nothing, so the request is simply done
+// then. The store is not consulted.
 import { createHash } from 'node:crypto';
 import { formatInstant } from '../sim/trail.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
@@ -59,17 +61,15 @@ export interface RequestHistoryEntry {
 }
 
 /**
- * Where a request stands: its History row is on the Gamestate page ("recorded"); the bot began acting on
- * it but has no row (it stopped in between: "interrupted" — never acted on again); or "new".
+ * Where a request stands, as the Gamestate page's History says: a row names its key ("done", or
+ * "failed" when its only rows say it failed), or none does ("new": nothing was saved for it yet).
  */
-export type RequestState = 'recorded' | 'interrupted' | 'new';
+export type RequestState = 'done' | 'failed' | 'new';
 
-/** History rows on the Gamestate page for requests, and the intent log (see ./jobs.ts for the real one). */
+/** History rows on the Gamestate page for requests (see ./jobs.ts for the real one). */
 export interface RequestsHistory {
   state(game: string, key: string): Promise<RequestState>;
-  /** Note (in the store) that the bot is about to act on this request. */
-  begin(game: string, key: string): Promise<void>;
-  /** Append the row (idempotent by key). */
+  /** Append the row, unless a row already names the key (e.g. the save that performed it). */
   record(game: string, entry: RequestHistoryEntry): Promise<{ changed: boolean }>;
 }
 
@@ -236,18 +236,16 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       } else if (!p.verb) {
         verdict = 'refused';
         message = 'request not understood; the requests are "rollover now", "check" and "clear"';
+      } else if ((state = await opts.history.state(game, ref.key)) !== 'new') {
+        // The page records it (the bot stopped after the save that did it, before this mark): only mark it.
+        verdict = state;
+        message = state === 'done'
+          ? `done (see the History row for request ${ref.key} on the Gamestate page)`
+          : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
       } else if (p.verb !== 'clear' && await actions.halted()) {
         summary.waiting++;
         continue; // answered once an admin clears the halt
-      } else if ((state = await opts.history.state(game, ref.key)) === 'recorded') {
-        verdict = 'done';
-        message = 'already done (see the History on the Gamestate page)';
-      } else if (state === 'interrupted') {
-        // At most once: the bot stopped while acting on it and cannot tell whether the action was saved.
-        verdict = 'failed';
-        message = 'the bot stopped while acting on this request, so it is not repeated; check the Gamestate History';
       } else {
-        await opts.history.begin(game, ref.key);
         let r: ActionResult;
         try {
           r = await actions[p.verb](ref);
@@ -255,11 +253,16 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
           r = { ok: false, message: err instanceof Error ? err.message : String(err) };
         }
         acted = true;
+        // A failure after the save went through (e.g. its reply was lost): the page says it was done.
+        if (!r.ok && p.verb !== 'clear' && (await opts.history.state(game, ref.key)) === 'done') {
+          r = { ok: true, message: `done, although the bot then reported: ${r.message}` };
+        }
         verdict = r.ok ? 'done' : 'failed';
         message = r.ok ? `${r.message} (requested by ${ref.author})` : `${r.message}; add the request again to retry`;
       }
       const at = now();
-      // History row first (idempotent by key), then the mark: a crash in between re-marks, never re-acts.
+      // The History row (none when the save that performed it carried it), then the mark: a crash in
+      // between re-marks, never re-acts.
       if (!(acted && verdict === 'failed' && await actions.halted())) {
         try {
           const h = await opts.history.record(game, { request: ref, verdict, message, at });

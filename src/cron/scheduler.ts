@@ -59,6 +59,7 @@ export interface JobOptions {
   now: Date;
   trigger: Trigger;
   actor?: string;
+  /** The on-wiki request this run answers: its key is written in the run's own Gamestate edit. */
   request?: RequestRef;
   /** Aborted when the daemon is shutting down and gives up waiting: stop before the save. */
   signal?: AbortSignal;

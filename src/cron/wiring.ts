@@ -48,6 +48,8 @@ export function rolloverRunner(client: WikiClient, games: GameConfig[], rulesets
       trigger,
       ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
       ...(o.actor ? { actor: o.actor } : {}),
+      // An on-wiki request: its key goes into this run's Gamestate edit (the page records it was done).
+      ...(o.request ? { request: { key: o.request.key, by: o.request.author, verb: o.request.verb, page: o.request.page, revid: o.request.revid, timestamp: o.request.timestamp } } : {}),
     });
     return {
       changed: s.save.changed,

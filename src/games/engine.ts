@@ -46,9 +46,16 @@ export interface EngineRolloverOptions {
   /**
    * A manual rollover to the next phase now, by this admin. `requestedAt`: when the admin asked;
    * if a phase boundary has passed since, the boundary already gave the new phase and no rollover
-   * is forced (a History row says so).
+   * is forced (a History row says so). `request`: the key of the on-wiki request that asked for it,
+   * named in the "Manual rollover" History row (the page records that the request was done).
    */
-  force?: { by: string; requestedAt?: Date };
+  force?: { by: string; requestedAt?: Date; request?: string };
+  /**
+   * Rows to append in the same edit, from the result (`fromPhase`: the phase the page recorded): the row
+   * of the on-wiki request this run answers, so that the page alone records that it was done. Called
+   * only when the run changes something (History rows); otherwise there is no edit to carry them.
+   */
+  rows?: (result: AdvanceResult, fromPhase: number) => Change[];
 }
 
 /** The Gamestate page a rollover is computed from. */

@@ -59,6 +59,51 @@ export interface RolloverOptions {
   trigger: string;
   /** Who: the operator, or the admin whose request it is. */
   actor?: string;
+  /**
+   * The on-wiki request this run answers (a `* rollover now` or `* check` line): its key goes into the
+   * run's own Gamestate edit — a "Request" History row, and the "Manual rollover" row of a forced one —
+   * so the page alone records that the request was done. A page that already names the key has had
+   * the request done: nothing is forced again (what else is due is still applied).
+   */
+  request?: RolloverRequest;
+}
+
+/** An on-wiki request, as the rollover job records it (src/cron/requests.ts makes them). */
+export interface RolloverRequest {
+  /** Stable key (revision that added the line + a hash of the line), e.g. "r1234-0a1b2c3d". */
+  key: string;
+  /** Author of the revision that added the line ("" if hidden). */
+  by: string;
+  /** "rollover", "check"… */
+  verb: string;
+  page?: string;
+  revid?: number;
+  /** When the line was added (ISO). */
+  timestamp?: string;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `text` (a Gamestate page, or one History row) names the request `key` ("…request r12-0a1b2c3d…"). */
+export function namesRequest(text: string, key: string): boolean {
+  return new RegExp(`\\brequest ${escapeRe(key)}(?![\\w-])`).test(text);
+}
+
+/** The History row of an on-wiki request: `"verb" verdict: message`, its key in the reason. */
+export function requestRow(req: RolloverRequest, o: { at: Date; phase: number; verdict: string; message: string }): Change {
+  const inputs: Record<string, string | number> = {};
+  if (req.page !== undefined) inputs.page = req.page;
+  if (req.revid !== undefined) inputs.revision = req.revid;
+  inputs['added by'] = req.by || 'hidden';
+  if (req.timestamp) inputs.at = req.timestamp;
+  return {
+    at: o.at,
+    phase: o.phase,
+    event: 'Request',
+    player: req.by || '-',
+    change: `"${req.verb}" ${o.verdict}: ${o.message}`,
+    reason: { rule: `on-wiki request ${req.key}`, inputs },
+  };
 }
 
 export interface RolloverSummary {
@@ -87,11 +132,24 @@ export type Computed = EngineRollover;
  */
 export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id)): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
+  // A request the page already names was done (the run that did it saved): never again.
+  const request = opts.request && !namesRequest(page.text, opts.request.key) ? opts.request : undefined;
+  const force = opts.force && (opts.request === undefined || request !== undefined);
   return engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
     now: opts.now,
     trigger: opts.trigger,
-    force: opts.force ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}) } : undefined,
+    force: force
+      ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
+      : undefined,
+    // The request's own row, in the same edit.
+    ...(request ? { rows: (r, fromPhase) => [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase) })] } : {}),
   });
+}
+
+function requestOutcome(r: Computed['result'], fromPhase: number): string {
+  const { number, name } = r.state.phase;
+  const phase = number !== fromPhase ? `phase ${fromPhase} → ${number} (${name})` : `phase ${number} (${name})`;
+  return `${phase}, ${r.changes.length} change(s) in this edit`;
 }
 
 export function countEvents(changes: readonly Change[]): Record<string, number> {

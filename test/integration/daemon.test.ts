@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseConfig, parseEnvFile } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
+import { requestKey } from '../../src/cron/requests.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { connect, type WikiClient } from '../../src/wiki/client.ts';
@@ -106,6 +107,9 @@ describe('croupier daemon on the local wiki', () => {
     expect(rollovers.slice(0, -1).every((t) => t === 'catch-up')).toBe(true);
     expect(rollovers.length).toBeGreaterThanOrEqual(2);
     expect(gamestate).toMatch(/\|\| Manual rollover \|\| - \|\| Phase (\d+) → \d+ .*Manual rollover by Admin/);
+    // The rollover's own edit names the request (the page alone says it was done, whatever the store says).
+    const key = requestKey(adminRev!.revid, '* rollover now');
+    expect(gamestate).toContain(`Manual rollover by Admin (on-wiki request ${key})`);
     expect(data.runs.filter((r) => r.actor === 'Player')).toEqual([]);
 
     // A second pass acts on nothing: both lines are marked.

@@ -34,7 +34,7 @@ export interface AdvanceOptions {
    * asked), it is forced only if no boundary was crossed since: otherwise the boundary already began
    * the phase asked for, and a "Manual rollover" History row records that none was needed.
    */
-  force?: { by: string; requestedAt?: Date };
+  force?: { by: string; requestedAt?: Date; request?: string };
 }
 
 export type { Pending };
@@ -136,6 +136,11 @@ function refuseNegativeCounts(s: Gamestate): void {
   if (problems.length > 0) throw new GamestateError(problems);
 }
 
+/** " (on-wiki request r12-…)": names the request in a row, so the page records that it was done. */
+function onRequest(key: string | undefined): string {
+  return key === undefined ? '' : ` (on-wiki request ${key})`;
+}
+
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
   const s = structuredClone(state);
   let calendar = calendarOf(ruleset, s);
@@ -172,12 +177,12 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
       player: '-',
       change: `not needed: phase ${requestedIn + 1} began at ${formatInstant(began)}, after the request`,
       reason: {
-        rule: `Manual rollover requested by ${opts.force.by} at ${formatInstant(requestedAt)}, in phase ${requestedIn}; the next phase began before it was handled`,
+        rule: `Manual rollover requested by ${opts.force.by}${onRequest(opts.force.request)} at ${formatInstant(requestedAt)}, in phase ${requestedIn}; the next phase began before it was handled`,
         inputs: { requested: formatInstant(requestedAt), boundary: formatInstant(began) },
       },
     });
   } else if (opts.force && !done()) {
-    changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by }));
+    changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by, ...(opts.force.request ? { request: opts.force.request } : {}) }));
     // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
     calendar = calendarOf(ruleset, s);
     catchUp();
@@ -199,12 +204,15 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 export function rolloverPage(ruleset: EngineRuleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
   const doc = readDocument(page.text, { page: page.title });
   const state = readGamestateDocument(doc, ruleset);
-  const result = advance(ruleset, state, {
+  let result = advance(ruleset, state, {
     now: opts.now,
     seedBase: seedText({ game, phase: state.phase.number, revid: page.revid }),
     trigger: opts.trigger,
     force: opts.force,
   });
+  // The caller's rows (an on-wiki request's) go into the same edit, when there is one to carry them.
+  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
+  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
   // Only changed cells are rewritten, so an up-to-date page renders to itself.
   const text = renderGamestateDocument(doc, result.state, result.changes);
   return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };

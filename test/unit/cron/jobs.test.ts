@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { makeJobs, makeRequestsHistory, planFrom, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
+import { makeJobs, makeRequestsHistory, planFrom, requestStateIn, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
 import { MemoryStore } from '../../../src/cron/store.ts';
 import { parseRuleset } from '../../../src/games/registry.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
@@ -29,6 +29,18 @@ class FakeWiki implements JobsWiki {
     return { changed: true };
   }
 }
+
+describe('request state from the History', () => {
+  test('a request is done when a row names its key, failed when its only rows say it failed, else new', () => {
+    const ok = '| 2026-11-21 23:00 || 5 || Manual rollover || - || Phase 4 → 5 || Manual rollover by Admin (on-wiki request r12-abcdef12), ahead of …';
+    const failed = '| 2026-11-21 23:00 || 4 || Request || Admin || "rollover" failed: boom || on-wiki request r13-abcdef12 (page = R)';
+    const text = `${ok}\n${failed}\n`;
+    expect(requestStateIn(text, 'r12-abcdef12')).toBe('done');
+    expect(requestStateIn(text, 'r13-abcdef12')).toBe('failed');
+    expect(requestStateIn(text, 'r1-abcdef12')).toBe('new');
+    expect(requestStateIn(text, 'r12-abcdef1')).toBe('new');
+  });
+});
 
 describe('real jobs glue', () => {
   const ruleset = parseRuleset(rulesetText, { page: game.ruleset, kind: 'cycle16' }) as Cycle16Ruleset;
@@ -63,15 +75,18 @@ describe('real jobs glue', () => {
     const history = makeRequestsHistory({ wiki, games: [game], store });
     const request = { key: 'r12-abcdef12', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Player' };
     expect(await history.state('c16', request.key)).toBe('new');
-    await history.begin('c16', request.key);
-    expect(await history.state('c16', request.key)).toBe('interrupted');
     const entry = { request, verdict: 'refused' as const, message: 'Player is not in an allowed group (sysop)', at: new Date('2026-11-21T23:00:00Z') };
     expect(await history.record('c16', entry)).toEqual({ changed: true });
     expect(await history.record('c16', entry)).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
     const text = wiki.pages.get(game.gamestate)!.text;
     expect(text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Player \|\| "rollover" refused: Player is not in an allowed group \(sysop\) \|\| on-wiki request r12-abcdef12/);
-    expect(await history.state('c16', request.key)).toBe('recorded');
+    expect(await history.state('c16', request.key)).toBe('done');
+    // What the page says decides, not the store: a store without the key changes nothing.
+    const other = makeRequestsHistory({ wiki, games: [game], store: new MemoryStore() });
+    expect(await other.state('c16', request.key)).toBe('done');
+    expect(await other.state('c16', 'r12-abcdef13')).toBe('new');
+    expect(await other.state('c16', 'r1-abcdef12')).toBe('new');
     // Nothing else on the page changed.
     expect(text.replace(/\|-\n\| 2026-11-21 23:00[^\n]*\n/, '')).toBe(gamestateText);
   });

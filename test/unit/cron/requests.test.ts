@@ -3,7 +3,7 @@ import {
   applyMark, makeRequestsProcessor, markLine, parseVerb, pendingRequests, whoAdded,
   type RequestHistoryEntry, type RequestPageRevision, type RequestsWiki,
 } from '../../../src/cron/requests.ts';
-import type { RequestActions, RequestRef } from '../../../src/cron/scheduler.ts';
+import type { ActionResult, RequestActions, RequestRef } from '../../../src/cron/scheduler.ts';
 
 const HEAD = '== Requests ==\nWrite one request per line.\n';
 
@@ -30,23 +30,32 @@ class FakeWiki implements RequestsWiki {
   }
 }
 
-function setup(opts: { halted?: boolean } = {}) {
+function setup(opts: { halted?: boolean; rollover?: (ref: RequestRef, rows: RequestHistoryEntry[]) => Promise<ActionResult> } = {}) {
   const wiki = new FakeWiki();
+  // The Gamestate History: rows naming a request's key.
   const rows: RequestHistoryEntry[] = [];
   const acted: { verb: string; ref: RequestRef }[] = [];
-  const begun = new Set<string>();
   let halted = opts.halted ?? false;
+  const at = new Date('2026-11-21T23:00:00Z');
   const actions: RequestActions = {
     halted: async () => halted,
-    rollover: async (ref) => { acted.push({ verb: 'rollover', ref }); return { ok: true, message: 'rolled over to phase 5 (Battle Phase)' }; },
+    rollover: async (ref) => {
+      acted.push({ verb: 'rollover', ref });
+      if (opts.rollover) return opts.rollover(ref, rows);
+      // As the real job: the rollover's own save carries the request's row.
+      rows.push({ request: ref, verdict: 'done', message: 'phase 4 → 5', at });
+      return { ok: true, message: 'rolled over to phase 5 (Battle Phase)' };
+    },
     check: async (ref) => { acted.push({ verb: 'check', ref }); return { ok: true, message: 'checked, nothing due' }; },
     clear: async (ref) => { acted.push({ verb: 'clear', ref }); halted = false; return { ok: true, message: 'halt cleared' }; },
   };
   const process = makeRequestsProcessor({
     wiki,
     history: {
-      state: async (_g, key) => (rows.some((r) => r.request.key === key) ? 'recorded' : begun.has(key) ? 'interrupted' : 'new'),
-      begin: async (_g, key) => { begun.add(key); },
+      state: async (_g, key) => {
+        const mine = rows.filter((r) => r.request.key === key);
+        return mine.length === 0 ? 'new' : mine.every((r) => r.verdict === 'failed') ? 'failed' : 'done';
+      },
       record: async (_g, e) => {
         if (rows.some((r) => r.request.key === e.request.key)) return { changed: false };
         rows.push(e);
@@ -57,7 +66,7 @@ function setup(opts: { halted?: boolean } = {}) {
     allowedGroupsFor: () => ['sysop'],
     now: () => new Date('2026-11-21T23:00:00Z'),
   });
-  return { wiki, rows, acted, begun, run: () => process('c16', new Date(), actions) };
+  return { wiki, rows, acted, run: () => process('c16', new Date(), actions) };
 }
 
 describe('request lines', () => {
@@ -146,15 +155,50 @@ describe('requests processor', () => {
     expect(s.wiki.text).toContain('croupier:done r1');
   });
 
-  test('a request begun but not recorded (the bot stopped in between) is not repeated', async () => {
+  test('a request whose History row is already on the Gamestate page is only marked, even while the game is halted', async () => {
+    const s = setup({ halted: true });
+    s.wiki.append('Admin', '* rollover now');
+    const { requestKey } = await import('../../../src/cron/requests.ts');
+    const key = requestKey(1, '* rollover now');
+    s.rows.push({ request: { key, line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' }, verdict: 'done', message: 'phase 4 → 5', at: new Date() });
+    expect(await s.run()).toMatchObject({ handled: 1, waiting: 0 });
+    expect(s.acted).toEqual([]);
+    expect(s.rows).toHaveLength(1);
+    expect(s.wiki.text).toMatch(new RegExp(`croupier:done r1 --> → '''Done'''.*History row for request ${key}`));
+  });
+
+  test('a request whose only History row says it failed is marked failed, not retried', async () => {
     const s = setup();
     s.wiki.append('Admin', '* rollover now');
     const { requestKey } = await import('../../../src/cron/requests.ts');
-    s.begun.add(requestKey(1, '* rollover now'));
+    s.rows.push({ request: { key: requestKey(1, '* rollover now'), line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' }, verdict: 'failed', message: 'boom', at: new Date() });
     await s.run();
     expect(s.acted).toEqual([]);
-    expect(s.rows[0]).toMatchObject({ verdict: 'failed' });
     expect(s.wiki.text).toContain('croupier:failed r1');
+  });
+
+  test('a rollover whose save went through but whose answer was lost is marked done, not failed', async () => {
+    const s = setup({
+      rollover: async (ref, rows) => {
+        rows.push({ request: ref, verdict: 'done', message: 'phase 4 → 5', at: new Date() });
+        return { ok: false, message: 'socket hang up' };
+      },
+    });
+    s.wiki.append('Admin', '* rollover now');
+    await s.run();
+    expect(s.acted).toHaveLength(1);
+    expect(s.rows).toHaveLength(1);
+    expect(s.wiki.text).toMatch(/croupier:done r1 --> → '''Done'''.*socket hang up/);
+  });
+
+  test('a failed rollover gets a failed History row and mark; it is not acted on again', async () => {
+    const s = setup({ rollover: async () => ({ ok: false, message: 'the Gamestate page is broken' }) });
+    s.wiki.append('Admin', '* rollover now');
+    await s.run();
+    expect(s.rows.map((r) => r.verdict)).toEqual(['failed']);
+    expect(s.wiki.text).toContain('croupier:failed r1');
+    await s.run();
+    expect(s.acted).toHaveLength(1);
   });
 
   test('while halted only "clear" is answered; after it, the waiting requests are', async () => {

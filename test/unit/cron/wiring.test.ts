@@ -53,6 +53,35 @@ describe('the daemon wiring', () => {
     expect(phase()).toBe(6);
   });
 
+  test('a request\'s rollover names the request in its own edit, and a page that already names it is not rolled over again', async () => {
+    const { client, phase, wiki } = fresh();
+    const run = rolloverRunner(client, games);
+    const request = { key: 'r77-0123abcd', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 77, timestamp: ASKED.toISOString(), author: 'Admin' };
+    const o = { now: ASKED, trigger: 'request' as const, force: true, requestedAt: ASKED, actor: 'Admin', request };
+    const first = await run(pages[0]!, o);
+    expect(first.changed).toBe(true);
+    expect(wiki.edits).toBe(1);
+    expect(phase()).toBe(5);
+    const rows = wiki.text(g.gamestate)!.split('\n').filter((l) => l.includes('request r77-0123abcd'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/\|\| Manual rollover \|\| - \|\| Phase 4 → 5 .*Manual rollover by Admin \(on-wiki request r77-0123abcd\)/);
+    expect(rows[1]).toMatch(/\|\| Request \|\| Admin \|\| "rollover" honoured: phase 4 → 5 \(Battle Phase\), \d+ change\(s\) in this edit \|\| on-wiki request r77-0123abcd/);
+    // The same request again (the bot lost track of it): the page says it was done.
+    expect((await run(pages[0]!, o)).changed).toBe(false);
+    expect(phase()).toBe(5);
+    expect(wiki.edits).toBe(1);
+  });
+
+  test('a request\'s manual rollover made unnecessary by a boundary names the request in its "not needed" row', async () => {
+    const { client, phase, wiki } = fresh();
+    const run = rolloverRunner(client, games);
+    await run(pages[0]!, { now: BOUNDARY, boundary: BOUNDARY, trigger: 'catch-up' });
+    const request = { key: 'r78-0123abcd', line: '* rollover now', verb: 'rollover', page: 'R', revid: 78, timestamp: ASKED.toISOString(), author: 'Admin' };
+    await run(pages[0]!, { now: HANDLED, trigger: 'request', force: true, requestedAt: ASKED, actor: 'Admin', request });
+    expect(phase()).toBe(5);
+    expect(wiki.text(g.gamestate)).toMatch(/\|\| Manual rollover \|\| - \|\| not needed: .*requested by Admin \(on-wiki request r78-0123abcd\)/);
+  });
+
   test('a tick parses each Ruleset revision once: plan, rollover, check, second plan and a request History row share the parse', async () => {
     const { jobsWiki, client, wiki } = fresh();
     const rulesets = new RulesetCache();

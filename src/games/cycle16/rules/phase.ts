@@ -15,6 +15,8 @@ export interface RolloverCause {
   at: Date;
   /** Who forced it, for a manual rollover by an admin. */
   manualBy?: string;
+  /** The key of the on-wiki request that asked for the manual rollover (named in its History row). */
+  request?: string;
 }
 
 export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCause): Change[] {
@@ -46,7 +48,7 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
       rule:
         cause.manualBy === undefined
           ? 'Phases: “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on the phase the cycle began.”'
-          : `Manual rollover by ${cause.manualBy}, ahead of the boundary ${formatInstant(next.start)}`,
+          : `Manual rollover by ${cause.manualBy}${cause.request === undefined ? '' : ` (on-wiki request ${cause.request})`}, ahead of the boundary ${formatInstant(next.start)}`,
       inputs: { 'cycle start': formatInstant(calendar.cycleStart), boundary: formatInstant(next.start) },
     },
   });
