@@ -112,6 +112,13 @@ export function planFrom(ruleset: KindedRuleset, state: EngineState, now: Date, 
   return { missed, next };
 }
 
+/** The pages of game `id` in the config, or an error naming it. */
+function gameById(games: readonly GamePages[], id: string): GamePages {
+  const g = games.find((x) => x.id === id);
+  if (!g) throw new Error(`no game "${id}" in the config`);
+  return g;
+}
+
 export interface RealJobsOptions {
   wiki: JobsWiki;
   games: GamePages[];
@@ -122,11 +129,7 @@ export interface RealJobsOptions {
 
 export function makeJobs(opts: RealJobsOptions): GameJobs {
   const rulesets = opts.rulesets ?? new RulesetCache();
-  const game = (id: string): GamePages => {
-    const g = opts.games.find((x) => x.id === id);
-    if (!g) throw new Error(`no game "${id}" in the config`);
-    return g;
-  };
+  const game = (id: string): GamePages => gameById(opts.games, id);
   return {
     async plan(id, now) {
       const g = game(id);
@@ -161,11 +164,7 @@ export function requestStateIn(text: string, key: string): RequestState {
  */
 export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
   const rulesets = opts.rulesets ?? new RulesetCache();
-  const game = (id: string): GamePages => {
-    const g = opts.games.find((x) => x.id === id);
-    if (!g) throw new Error(`no game "${id}" in the config`);
-    return g;
-  };
+  const game = (id: string): GamePages => gameById(opts.games, id);
   return {
     async state(id, key): Promise<RequestState> {
       const g = game(id);

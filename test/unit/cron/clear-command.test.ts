@@ -8,7 +8,7 @@ import { FileStore, finishRun, startRun } from '../../../src/cron/store.ts';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-clear-')); });
-afterEach(async () => { vi.restoreAllMocks(); await rm(dir, { recursive: true, force: true }); });
+afterEach(async () => { vi.restoreAllMocks(); await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
 
 describe('croupier clear', () => {
   test('clears a halted game in the store, saying what it was', async () => {

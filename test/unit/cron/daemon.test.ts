@@ -13,7 +13,7 @@ const handles: DaemonHandle[] = [];
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-daemon-')); });
 afterEach(async () => {
   for (const h of handles.splice(0)) await h.stop('test over');
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 const games = () => ({ c16: { weekdays: [1, 4], applied: new Date(Date.now() - 86_400_000 * 8) } });

@@ -16,7 +16,7 @@ afterEach(async () => {
     await exited;
   }
   child = undefined;
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 describe('process lock', () => {

@@ -129,7 +129,8 @@ async function runDaemonOnce(world: World, storePath: string) {
 
 let dir: string | undefined;
 afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  // A released file lock may still be removing its directory: retry like `rm -rf` would.
+  if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   dir = undefined;
 });
 

@@ -9,7 +9,7 @@ import {
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-store-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+afterEach(async () => { await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
 
 const runNode = (args: string[]) => new Promise<void>((resolve, reject) => {
   const p = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
