@@ -24,7 +24,7 @@ export function syntheticGamestate(players: number, cards: number): string {
   ];
   names.forEach((name, i) => {
     const late = i % 7 === 0; // joined late: a reputability grant falls due
-    out.push(`|-\n|${name}\n|${late ? '2026-11-11 20:00' : '2026-11-02 10:00'}\n|${late ? ' -' : '2026-11-02 10:00'}\n|${late ? ' -' : '20'}\n|2026-11-${i % 3 === 0 ? '15' : '17'} 12:00\n|active\n|${i % 50}\n|${i % 5}\n|${i % 4} Already-opened Pack\n|${i % 2}\n| -\n|${i % 2 ? 'Exploration' : ' -'}`);
+    out.push(`|-\n|${name}\n|${late ? '2026-11-11 20:00' : '2026-11-02 10:00'}\n|${late ? ' -' : '2026-11-02 10:00'}\n|${late ? ' -' : '20'}\n|2026-11-${i % 3 === 0 ? '15' : '17'} 12:00\n|active\n|${i % 50}\n|${1 + (i % 5)}\n|${i % 4} Already-opened Pack\n|${i % 2}\n| -\n|${i % 2 ? 'Exploration' : ' -'}`);
   });
   out.push('|}', '== Cards ==', '{| class="wikitable"\n! ID !! Owner !! Card !! Modifiers !! Gained !! Value(s) !! Suit(s) !! Colour(s) !! Type(s) !! Battles');
   let id = 0;
