@@ -3,10 +3,11 @@
 import type { Logger } from 'pino';
 import type { Config, GameConfig } from '../config.ts';
 import { gameKinds, hasEngine } from '../games/registry.ts';
-import { rollover, type RolloverSummary } from '../jobs/rollover.ts';
+import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { DaemonOptions } from './daemon.ts';
+import type { DaemonWiki, DryRunWiki } from './dry-run.ts';
 import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki, type RolloverRunner } from './jobs.ts';
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcessor, type RequestsWiki } from './requests.ts';
 import type { JobOutcome } from './scheduler.ts';
@@ -19,7 +20,7 @@ export function scheduledGames(config: Config): GameConfig[] {
 
 export function summarise(s: RolloverSummary): string {
   const phase = s.toPhase !== s.fromPhase ? `phase ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `phase ${s.toPhase} (${s.phaseName})`;
-  return `${phase}; ${s.changes} change(s); ${s.save.changed ? `saved revision ${s.save.revid}` : 'no edit needed'}`;
+  return `${phase}; ${s.changes} change(s); ${s.save.changed ? s.save.dryRun ? 'would be saved (dry run)' : `saved revision ${s.save.revid}` : 'no edit needed'}`;
 }
 
 function abortError(signal: AbortSignal | undefined): Error | undefined {
@@ -27,8 +28,11 @@ function abortError(signal: AbortSignal | undefined): Error | undefined {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-/** The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan. */
-export function rolloverRunner(client: WikiClient, games: GameConfig[], rulesets?: RulesetCache): RolloverRunner {
+/**
+ * The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan;
+ * `dryRun`: save nothing (the save yields its diff; see ./dry-run.ts).
+ */
+export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean } = {}): RolloverRunner {
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
@@ -46,6 +50,7 @@ export function rolloverRunner(client: WikiClient, games: GameConfig[], rulesets
     }, g, {
       now: o.now,
       trigger,
+      ...(opts.dryRun ? { dryRun: true } : {}),
       ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
       ...(o.actor ? { actor: o.actor } : {}),
       // An on-wiki request: its key goes into this run's Gamestate edit (the page records it was done).
@@ -60,7 +65,7 @@ export function rolloverRunner(client: WikiClient, games: GameConfig[], rulesets
 }
 
 /** The wiki client as the narrow interfaces of src/cron want it. */
-export function wikiAdapters(client: WikiClient): { jobs: JobsWiki; requests: RequestsWiki; status: StatusWiki } {
+export function wikiAdapters(client: DaemonWiki): { jobs: JobsWiki; requests: RequestsWiki; status: StatusWiki } {
   const jobs: JobsWiki = {
     readPages: (titles) => client.readPages(titles),
     save: async (title, transform) => {
@@ -102,11 +107,14 @@ export interface WiringOptions {
   now?: () => Date;
   graceMs?: number;
   handleSignals?: boolean;
+  /** `croupier daemon --dry-run`: every wiki access goes through this overlay, whose saves are dry runs. */
+  dryRun?: DryRunWiki;
 }
 
 /** Everything `startDaemon` needs, from the config and a logged-in client. */
 export function daemonOptions(o: WiringOptions): DaemonOptions {
-  const { config, client, logger } = o;
+  const { config, logger } = o;
+  const client: DaemonWiki = o.dryRun ?? o.client;
   const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
   if (games.length === 0) {
     const kinds = gameKinds.filter(hasEngine).join(' or ');
@@ -123,7 +131,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     logger,
     checkCron: config.daemon.checkCron,
     maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
-    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets), rulesets }),
+    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined }), rulesets }),
     requests: (store) => makeRequestsProcessor({
       wiki: wiki.requests,
       history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store, rulesets }),

@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { findGame, loadConfig } from '../../config.ts';
-import { FileStore, clearHalt } from '../../cron/store.ts';
+import { FileStore, MemoryStore, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
+import { unifiedDiff } from '../../wiki/diff.ts';
 
 // `croupier clear --game <id>`: lift the halt a game is under after daemon.maxConsecutiveFailures failed
 // runs. Writes the store only (under its file lock), so it works while the daemon runs: the daemon reads
 // the flag before every job, and catches up what was missed at its next check.
+// --dry-run: says whether the game is halted and prints the diff of its store record; writes nothing.
 export function registerClear(program: Command): void {
   program
     .command('clear')
@@ -13,11 +16,23 @@ export function registerClear(program: Command): void {
     .requiredOption('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--by <name>', 'who clears it, recorded in the store', userInfo().username)
-    .action(async (opts: { game: string; config?: string; by: string }) => {
+    .option('--dry-run', 'say whether the game is halted and what clearing would change; write nothing')
+    .action(async (opts: { game: string; config?: string; by: string; dryRun?: boolean }) => {
       const config = loadConfig(opts.config);
       findGame(config, opts.game);
       const store = new FileStore(config.store.path);
-      const before = (await store.read()).games[opts.game];
+      const data = opts.dryRun && !existsSync(store.path) ? emptyStore() : await store.read();
+      const before = data.games[opts.game];
+      if (opts.dryRun) {
+        // The same change on a copy in memory: its diff is exactly what would be written.
+        const copy = new MemoryStore(data);
+        await clearHalt(copy, opts.game, opts.by, new Date());
+        const after = (await copy.read()).games[opts.game];
+        console.log(describeClear(opts.game, before, opts.by));
+        const diff = unifiedDiff(`${store.path} games.${opts.game}`, JSON.stringify(before ?? null, null, 2), JSON.stringify(after ?? null, null, 2), { oldLabel: 'now', newLabel: 'dry run' });
+        if (diff) console.log(diff.trimEnd());
+        return;
+      }
       const was = await clearHalt(store, opts.game, opts.by, new Date());
       if (was) {
         console.log(`${opts.game}: halt cleared by ${opts.by} (it was halted since ${before?.haltedAt ?? '?'}: ${before?.haltReason ?? 'too many failures'}).`);
@@ -26,4 +41,19 @@ export function registerClear(program: Command): void {
         console.log(`${opts.game}: was not halted; its failure count is reset (it was ${before?.consecutiveFailures ?? 0}).`);
       }
     });
+}
+
+/** What `clear --dry-run` says: the game's state in the store, and what clearing it would change (pure). */
+export function describeClear(game: string, rec: GameRecord | undefined, by: string): string {
+  const failures = rec?.consecutiveFailures ?? 0;
+  const lines = ['dry run: nothing is written.'];
+  if (rec?.halted) {
+    lines.push(`${game}: HALTED since ${rec.haltedAt ?? '?'}: ${rec.haltReason ?? 'too many failures'}.`);
+    lines.push(`Clearing it would set halted to false, the failure count from ${failures} to 0, drop the halt's time and reason, and record that ${by} cleared it; the daemon would then edit the Gamestate page again from its next check, catching up what was missed.`);
+  } else if (failures > 0) {
+    lines.push(`${game}: not halted; ${failures} consecutive failure(s). Clearing would reset the failure count to 0 and record that ${by} cleared it.`);
+  } else {
+    lines.push(`${game}: not halted, no failures${rec ? '' : ' (no record in the store yet)'}. Clearing would change nothing but record that ${by} cleared it.`);
+  }
+  return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -28,5 +28,29 @@ describe('croupier clear', () => {
     await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin'], { from: 'user' });
     expect(out[0]).toMatch(/^c16: halt cleared by Admin \(it was halted since .*: 2 consecutive failed runs; the last one: table "Players", row 3: bad\)\.$/);
     expect((await store.read()).games.c16).toMatchObject({ halted: false, consecutiveFailures: 0, clearedBy: 'Admin' });
+  });
+
+  test('--dry-run says the game is halted and prints the diff of what clearing would change, leaving the store file unchanged', async () => {
+    const storePath = join(dir, 'store.json');
+    const config = join(dir, 'config.json');
+    await writeFile(config, JSON.stringify({ store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }));
+    const store = new FileStore(storePath);
+    for (let i = 0; i < 2; i++) {
+      const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date() });
+      await finishRun(store, id, { result: 'failed', at: new Date(), error: 'bad row' }, 2);
+    }
+    const bytes = await readFile(storePath, 'utf8');
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
+    const program = new Command('croupier').exitOverride();
+    registerClear(program);
+    await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin', '--dry-run'], { from: 'user' });
+    const text = out.join('\n');
+    expect(text).toMatch(/^dry run: nothing is written\.\nc16: HALTED since .*: 2 consecutive failed runs; the last one: bad row\./);
+    expect(text).toMatch(/^-  "halted": true,$/m);
+    expect(text).toMatch(/^\+  "halted": false,$/m);
+    expect(text).toMatch(/^\+  "clearedBy": "Admin",$/m);
+    expect(await readFile(storePath, 'utf8')).toBe(bytes);
+    expect((await store.read()).games.c16?.halted).toBe(true);
   });
 });
