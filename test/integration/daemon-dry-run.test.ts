@@ -1,58 +1,25 @@
 // `croupier daemon --dry-run` and `croupier clear --dry-run` against the real local MediaWiki, run as a user
 // runs them: the CLI as a child process, with its own config, store path and shutoff page.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FileStore, finishRun, startRun } from '../../src/cron/store.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, devEnv, put, root, uniquePrefix } from './helpers.ts';
+import { bot, freshCliGame, type CliResult } from './helpers.ts';
 
-const run = promisify(execFile);
-const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
 // The fixture records phase 4, a Rest Phase ending at the boundary 2026-11-19 00:00 UTC: by the clock,
 // that boundary (at least) is missed, so the daemon would catch it up — to phase 5, a Battle Phase.
-const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
-
-const P = uniquePrefix('dry-daemon');
 let b: WikiClient;
+let P: string;
 let dir: string;
-let configFile: string;
 let storePath: string;
+let cli: (args: string[]) => Promise<CliResult>;
 
 beforeAll(async () => {
   b = await bot();
-  await put(b, `${P}/Shutoff`, 'run');
-  await put(b, `${P}/Ruleset`, RULESET);
-  await put(b, `${P}/Gamestate`, GAMESTATE);
-  dir = mkdtempSync(join(tmpdir(), 'croupier-dry-daemon-'));
-  storePath = join(dir, 'store.json');
-  configFile = join(dir, 'config.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
-      store: { path: storePath },
-      games: [{ id: 'drytest', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate` }],
-    }),
-  );
+  ({ prefix: P, storePath, cli } = await freshCliGame(b, 'dry-daemon', 'drytest'));
+  dir = dirname(storePath);
 });
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const dev = devEnv();
-  try {
-    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args, '--config', configFile], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('dry runs of the daemon and of clear on the local wiki', () => {
   it('croupier daemon --dry-run prints the diff of the catch-up to the new phase, leaves the Gamestate revision unchanged and creates no store file', async () => {

@@ -1,9 +1,15 @@
 // Shared by the integration tests: the local wiki's accounts (.devwiki/env), sessions, unique page titles.
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseEnvFile } from '../../src/config.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../../src/wiki/client.ts';
+
+const run = promisify(execFile);
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -50,4 +56,60 @@ export async function put(client: WikiClient, title: string, text: string, summa
   const r = await client.save(title, () => ({ text, summary }), { create: true, maxShrinkShare: 1 });
   if (r.revid !== undefined) return r.revid;
   return (await client.readPage(title)).revid;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI as a user runs it: a child process whose only credentials are the bot's, from the
+ * environment (never from .devwiki/env, since a --config file is given).
+ */
+export async function runCli(args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
+  const dev = devEnv();
+  try {
+    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD, ...extraEnv },
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as CliResult;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+export interface TestGame {
+  /** Title prefix: `<prefix>/Ruleset`, `<prefix>/Gamestate`, `<prefix>/Shutoff`. */
+  prefix: string;
+  configFile: string;
+  storePath: string;
+  /** The CLI with this game's config. */
+  cli(args: string[]): Promise<CliResult>;
+}
+
+/**
+ * A Cycle 16 game of its own on the wiki (the fixture Ruleset and Gamestate under a unique prefix, with
+ * its own shutoff page) and a config file and store path of its own in a temp directory.
+ */
+export async function freshCliGame(client: WikiClient, what: string, id: string): Promise<TestGame> {
+  const prefix = uniquePrefix(what);
+  await put(client, `${prefix}/Shutoff`, 'run');
+  await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
+  await put(client, `${prefix}/Gamestate`, readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), `croupier-${what}-`));
+  const storePath = join(dir, 'store.json');
+  const configFile = join(dir, 'config.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
+      store: { path: storePath },
+      games: [{ id, kind: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
+    }),
+  );
+  return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]) };
 }

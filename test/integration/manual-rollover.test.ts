@@ -1,63 +1,29 @@
 // `croupier rollover --game <id> --force` against the real local MediaWiki, run as a user runs it:
 // the CLI as a child process, with its own config, store and shutoff page.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/cron/store.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, devEnv, put, root, uniquePrefix } from './helpers.ts';
+import { bot, freshCliGame, root, type CliResult } from './helpers.ts';
 
-const run = promisify(execFile);
-const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
-const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
-const ruleset = readCycle16Ruleset(readDocument(RULESET));
+const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 // The fixture records phase 4, a Rest Phase (Mon–Wed) ending at the boundary 2026-11-19 00:00 UTC.
 // Wednesday 20:00, after the last event the fixture records (16:05), is inside it: by the calendar no
 // rollover is due yet.
 const BEFORE_BOUNDARY = '2026-11-18T20:00Z';
 
-const P = uniquePrefix('manual');
 let b: WikiClient;
-let configFile: string;
+let P: string;
 let storePath: string;
+let cli: (args: string[]) => Promise<CliResult>;
 
 beforeAll(async () => {
   b = await bot();
-  await put(b, `${P}/Shutoff`, 'run');
-  await put(b, `${P}/Ruleset`, RULESET);
-  await put(b, `${P}/Gamestate`, GAMESTATE);
-  const dir = mkdtempSync(join(tmpdir(), 'croupier-manual-'));
-  storePath = join(dir, 'store.json');
-  configFile = join(dir, 'config.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
-      store: { path: storePath },
-      games: [{ id: 'manual', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate` }],
-    }),
-  );
+  ({ prefix: P, storePath, cli } = await freshCliGame(b, 'manual', 'manual'));
 });
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const dev = devEnv();
-  try {
-    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args, '--config', configFile], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 const phaseOf = async () => readGamestate((await b.readPage(`${P}/Gamestate`)).text, `${P}/Gamestate`, ruleset).phase;
 

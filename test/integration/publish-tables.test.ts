@@ -1,17 +1,14 @@
 // `croupier publish-tables` against the real local MediaWiki: job logic and the CLI as a child process.
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config, type GameConfig } from '../../src/config.ts';
 import { publishTables, readRulesetFromWiki, TABLES_REGION } from '../../src/jobs/publish-tables.ts';
 import { findRegion } from '../../src/wiki/regions.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, devEnv, human, put, root, uniquePrefix } from './helpers.ts';
+import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
 
-const run = promisify(execFile);
 const P = uniquePrefix('publish');
 const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
 const gamestate = 'Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n== History ==\nRows.\n';
@@ -36,20 +33,7 @@ beforeAll(async () => {
   writeFileSync(configFile, JSON.stringify(input));
 });
 
-/** The CLI as a user runs it; credentials from the environment, never from .devwiki/env for a --config file. */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const dev = devEnv();
-  try {
-    const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD, ...env },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = runCli;
 
 describe('publish-tables', () => {
   it('dry run: prints the diff, writes nothing (same revision id)', async () => {
