@@ -10,41 +10,42 @@ let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-clear-')); });
 afterEach(async () => { vi.restoreAllMocks(); await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
 
+/** A game halted after two failed runs (maxConsecutiveFailures 2), in a store of its own. */
+async function haltedGame(error: string) {
+  const storePath = join(dir, 'store.json');
+  const config = join(dir, 'config.json');
+  await writeFile(config, JSON.stringify({ store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }));
+  const store = new FileStore(storePath);
+  for (let i = 0; i < 2; i++) {
+    const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date() });
+    await finishRun(store, id, { result: 'failed', at: new Date(), error }, 2);
+  }
+  return { storePath, config, store };
+}
+
+/** `croupier clear --game c16 --by Admin …` in process; what it printed. */
+async function clear(config: string, ...extra: string[]): Promise<string[]> {
+  const out: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
+  const program = new Command('croupier').exitOverride();
+  registerClear(program);
+  await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin', ...extra], { from: 'user' });
+  return out;
+}
+
 describe('croupier clear', () => {
   test('clears a halted game in the store, saying what it was', async () => {
-    const storePath = join(dir, 'store.json');
-    const config = join(dir, 'config.json');
-    await writeFile(config, JSON.stringify({ store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }));
-    const store = new FileStore(storePath);
-    for (let i = 0; i < 2; i++) {
-      const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date() });
-      await finishRun(store, id, { result: 'failed', at: new Date(), error: 'table "Players", row 3: bad' }, 2);
-    }
+    const { storePath, config, store } = await haltedGame('table "Players", row 3: bad');
     expect((await store.read()).games.c16?.halted).toBe(true);
-    const out: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
-    const program = new Command('croupier').exitOverride();
-    registerClear(program);
-    await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin'], { from: 'user' });
+    const out = await clear(config);
     expect(out[0]).toMatch(/^c16: halt cleared by Admin \(it was halted since .*: 2 consecutive failed runs; the last one: table "Players", row 3: bad\)\.$/);
     expect((await store.read()).games.c16).toMatchObject({ halted: false, consecutiveFailures: 0, clearedBy: 'Admin' });
   });
 
   test('--dry-run says the game is halted and prints the diff of what clearing would change, leaving the store file unchanged', async () => {
-    const storePath = join(dir, 'store.json');
-    const config = join(dir, 'config.json');
-    await writeFile(config, JSON.stringify({ store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }));
-    const store = new FileStore(storePath);
-    for (let i = 0; i < 2; i++) {
-      const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date() });
-      await finishRun(store, id, { result: 'failed', at: new Date(), error: 'bad row' }, 2);
-    }
+    const { storePath, config, store } = await haltedGame('bad row');
     const bytes = await readFile(storePath, 'utf8');
-    const out: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
-    const program = new Command('croupier').exitOverride();
-    registerClear(program);
-    await program.parseAsync(['clear', '--game', 'c16', '--config', config, '--by', 'Admin', '--dry-run'], { from: 'user' });
+    const out = await clear(config, '--dry-run');
     const text = out.join('\n');
     expect(text).toMatch(/^dry run: nothing is written\.\nc16: HALTED since .*: 2 consecutive failed runs; the last one: bad row\./);
     expect(text).toMatch(/^-  "halted": true,$/m);
