@@ -134,12 +134,18 @@ afterEach(async () => {
   dir = undefined;
 });
 
-async function crashedRequest() {
+/** A fresh world whose request page holds the admin's line, and a store path of its own. */
+async function requestWorld() {
   dir = await mkdtemp(join(tmpdir(), 'croupier-request-once-'));
   const storePath = join(dir, 'store.json');
   const world = new World();
   world.editRequests('Admin', `== Requests ==\n${LINE}\n`);
   const key = requestKey(world.requestRevs[0]!.revid, LINE);
+  return { world, storePath, key };
+}
+
+async function crashedRequest() {
+  const { world, storePath, key } = await requestWorld();
   world.crashAfterKey = key;
 
   await runDaemonOnce(world, storePath);
@@ -192,11 +198,7 @@ describe('an on-wiki request is acted on exactly once, as the pages record it', 
   });
 
   test('a crash just before the Gamestate save leaves nothing on the page: the next tick does the request, once', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'croupier-request-once-'));
-    const storePath = join(dir, 'store.json');
-    const world = new World();
-    world.editRequests('Admin', `== Requests ==\n${LINE}\n`);
-    const key = requestKey(world.requestRevs[0]!.revid, LINE);
+    const { world, storePath, key } = await requestWorld();
     world.crashBeforeSave = true;
     await runDaemonOnce(world, storePath);
     expect(world.dead).toBe(true);
