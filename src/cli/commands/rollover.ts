@@ -7,6 +7,7 @@ import { computeRollover, countEvents, describeSummary, rollover, type RolloverS
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
+import { parseInstant } from '../../sim/instant.ts';
 import { buildContext, fail } from '../context.ts';
 import { ConfigError, type Config, type GameConfig } from '../../config.ts';
 
@@ -28,13 +29,9 @@ interface RolloverCliOptions {
 /** How far ahead of this machine's clock --now may be for a saving run (clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
 
+/** `--now`: the clock when omitted; otherwise a strict ISO 8601 instant, UTC without a zone (InstantError: exit 2). */
 export function parseNow(value: string | undefined): Date {
-  if (value === undefined) return new Date();
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
-    throw new ConfigError(`--now "${value}" is not an ISO time (e.g. 2026-11-19T00:00Z)`);
-  }
-  return t;
+  return value === undefined ? new Date() : parseInstant(value, '--now');
 }
 
 function offline(opts: RolloverCliOptions): void {

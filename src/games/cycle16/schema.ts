@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Warning } from '../../parse/location.ts';
+import { Location, Warning } from '../../parse/location.ts';
 import { Rule } from '../../parse/model.ts';
 
 // What the Cycle 16 ruleset says, as data. Field names are part of `croupier parse --json`.
@@ -123,6 +123,8 @@ export const Phase = z.object({
   /** ISO weekdays: 1 = Monday … 7 = Sunday, in the order written. */
   days: z.array(z.number().int().min(1).max(7)),
   dayNames: z.array(z.string()),
+  /** Where its line is written (the rule holding it), for refusals that concern the phases. */
+  location: Location.optional(),
 });
 export type Phase = z.infer<typeof Phase>;
 
