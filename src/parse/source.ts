@@ -81,6 +81,12 @@ export function normaliseSource(source: string, page?: string): { text: string; 
   return { text, notes };
 }
 
+/** A page's text as every command takes it in, from a file or the wiki: within `maxBytes`, then normalised. */
+export function acceptSource(source: string, page: string | undefined, maxBytes: number): { text: string; notes: string[] } {
+  checkPageSize(source, page, maxBytes);
+  return normaliseSource(source, page);
+}
+
 /**
  * Refuses tables or templates nested deeper than MAX_NESTING, naming the line. A count of openers
  * and closers (`{|` / `|}` at line starts, `{{` / `}}`), without parsing: enough to keep the parser's

@@ -20,6 +20,7 @@ export type LocalCode =
   | 'page-shrink' // the page would shrink by more than wiki.maxShrinkShare
   | 'conflict-retries' // still conflicting after maxConflictRetries re-reads
   | 'bad-response' // the API answered something unexpected
+  | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
   | 'network'
   | 'edit-failed';
 

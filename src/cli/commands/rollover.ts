@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { findGame } from '../../config.ts';
 import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
@@ -9,6 +8,7 @@ import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts
 import { formatInstant } from '../../sim/trail.ts';
 import { parseInstant } from '../../sim/instant.ts';
 import { buildContext, fail } from '../context.ts';
+import { printNotes, readPageFile } from './parse.ts';
 import { ConfigError, type Config, type GameConfig } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
@@ -36,8 +36,12 @@ export function parseNow(value: string | undefined): Date {
 
 function offline(opts: RolloverCliOptions): void {
   const now = parseNow(opts.now);
-  const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset, game: 'offline' });
-  const text = readFileSync(opts.gamestate!, 'utf8');
+  const rulesetFile = readPageFile(opts.ruleset!);
+  const gamestateFile = readPageFile(opts.gamestate!);
+  printNotes(rulesetFile);
+  printNotes(gamestateFile);
+  const { ruleset } = readEngineRuleset(rulesetFile.text, { page: opts.ruleset, game: 'offline' });
+  const { text } = gamestateFile;
   const c = computeRollover(ruleset, { id: 'offline', gamestate: opts.title }, { text, revid: 0 }, {
     now,
     force: opts.force,

@@ -75,7 +75,8 @@ export const Pack = z.object({ name: z.string(), text: z.string(), grants: z.arr
 export type Pack = z.infer<typeof Pack>;
 
 /** `Vertebrae`, `🝬` and `Vb` all become the unit "Vertebrae". */
-export const Cost = z.object({ amount: z.number().nonnegative(), unit: z.string() });
+/** As written: a negative amount is kept (and warned about), so the tables can say why they show none. */
+export const Cost = z.object({ amount: z.number(), unit: z.string() });
 export type Cost = z.infer<typeof Cost>;
 
 export const ShopItem = z.object({ item: z.string(), cost: Cost });
