@@ -9,7 +9,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const KEEP = 3; // builds kept: a process that read the pointer just before a switch still finds its chunks
+// Old builds are removed only when more than KEEP exist and they are a day old: a running process (a daemon
+// started before src/ changed) still loads its lazy chunks from the build it started with.
+const KEEP = 3;
+const PRUNE_AFTER_MS = 24 * 3600_000;
 
 /** What the build depends on: every file under src/ and package.json (newest mtime and count). */
 function sourceStamp(root) {
@@ -74,7 +77,8 @@ function prune(dist, keep) {
     .filter((d) => d.startsWith('build-') && d !== keep)
     .map((d) => ({ d, t: statSync(join(dist, d)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
-  for (const { d } of builds.slice(KEEP - 1)) rmSync(join(dist, d), { recursive: true, force: true });
+  const old = Date.now() - PRUNE_AFTER_MS;
+  for (const { d, t } of builds.slice(KEEP - 1)) if (t < old) rmSync(join(dist, d), { recursive: true, force: true });
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {

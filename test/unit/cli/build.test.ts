@@ -41,15 +41,22 @@ test('a source file changed after the build is compiled again before the run', a
   expect(runEntry(second)).toBe('two');
 });
 
-test('a source file added after the build is compiled too, and old builds are pruned', async () => {
+test('a source file added after the build is compiled too; builds beyond three are removed once a day old', async () => {
   const root = project('one');
+  const builds = () => readdirSync(join(root, 'dist')).filter((d) => d.startsWith('build-'));
   let entry: string = await ensureBuilt(root);
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 3; i++) {
     writeFileSync(join(root, 'src', `extra${i}.ts`), 'export {};\n');
     const next: string = await ensureBuilt(root);
     expect(next).not.toBe(entry);
     entry = next;
   }
-  expect(readdirSync(join(root, 'dist')).filter((d) => d.startsWith('build-')).length).toBe(3);
-  expect(entry).toContain('/dist/build-');
+  // Four builds, all fresh: a process started from any of them may still load its chunks.
+  expect(builds()).toHaveLength(4);
+  const dayAgo = new Date(Date.now() - 25 * 3600_000);
+  for (const d of builds()) utimesSync(join(root, 'dist', d), dayAgo, dayAgo);
+  writeFileSync(join(root, 'src', 'extra9.ts'), 'export {};\n');
+  const last: string = await ensureBuilt(root);
+  expect(builds()).toHaveLength(3);
+  expect(builds().some((d) => last.includes(d))).toBe(true);
 });
