@@ -53,9 +53,11 @@ export function findTable(doc: Pick<WikiDocument, 'tables'>, query: TableQuery):
   return findTables(doc, query)[0];
 }
 
-/** How a table is named in warnings: its caption, else its header labels. */
+/** How a table is named in warnings: its caption, else its header labels (the first dozen of a wider one). */
 export function tableName(table: Pick<Table, 'caption' | 'labels'>): string {
-  return table.caption ?? table.labels.join(' | ');
+  const { caption, labels } = table;
+  if (caption !== undefined) return caption;
+  return labels.length <= 12 ? labels.join(' | ') : `${labels.slice(0, 12).join(' | ')} | … (${labels.length} columns)`;
 }
 
 function fold(s: string): string {
@@ -96,7 +98,7 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   }
   const headers = uniqueKeys(labels);
 
-  const name = caption ?? labels.join(' | ');
+  const name = tableName({ caption, labels });
   const where = { page: ctx.page, rule: ctx.rule, table: name };
   const warnings: Warning[] = [];
   if (!closed) {
