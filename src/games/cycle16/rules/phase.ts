@@ -4,11 +4,19 @@ import { formatInstant } from '../../../sim/trail.ts';
 import type { Gamestate } from '../gamestate-schema.ts';
 import { closeGift } from './gifts.ts';
 import { updateActivity } from './inactivity.ts';
-import { resetLimits } from './limits.ts';
+import { grantRemovals, resetLimits } from './limits.ts';
 
 // Rule 1: the phase number and name advance at each boundary, and the next rollover is shown.
 // “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
 // the phase the cycle began.” A rollover also ends what lasts one phase (rules 2, 3 and 5).
+
+/**
+ * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or
+ * acted, before it: “continuously been a player from a time that was within 3 days of the round starting”).
+ */
+export function phaseNumberAt(at: Date, calendar: Calendar): number {
+  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
+}
 
 export interface RolloverCause {
   /** When the new phase begins: its boundary, or the moment of a manual rollover. */
@@ -31,6 +39,7 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   for (const gift of state.gifts) {
     if (gift.status === 'granted' && gift.time.getTime() < at.getTime()) changes.push(closeGift(gift, at, from));
   }
+  changes.push(...grantRemovals(state, at, from));
 
   const next = calendar.phase(to);
   state.phase.number = to;
