@@ -17,12 +17,15 @@ function setStatus(p: Player, status: Player['status'], at: Date, phase: number,
   return [{ at, phase, event: 'Inactivity', player: p.name, change: `${was} → ${status}`, reason }];
 }
 
-/** Players who joined in the page's current phase are active in it, whatever their Status cell says. */
-export function activeOnJoining(state: Gamestate, calendar: Calendar, at: Date): Change[] {
+/** Players who joined in the page's current phase are active in it, whatever their Status cell says (from joining, or `now` if later). */
+export function activeOnJoining(state: Gamestate, calendar: Calendar, now: Date): Change[] {
   const phase = state.phase.number;
   return state.players
     .filter((p) => phaseNumberAt(p.joined, calendar) === phase)
-    .flatMap((p) => setStatus(p, 'active', at, phase, { rule: JOINING, inputs: { joined: formatInstant(p.joined), phase } }));
+    .flatMap((p) => {
+      const at = new Date(Math.min(p.joined.getTime(), now.getTime()));
+      return setStatus(p, 'active', at, phase, { rule: JOINING, inputs: { joined: formatInstant(p.joined), phase } });
+    });
 }
 
 /**
