@@ -11,6 +11,7 @@ import { commenceBattle, recordDecks, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
 import { grantGift, returnGift, statusIn } from './rules/gifts.ts';
 import { activeOnJoining } from './rules/inactivity.ts';
+import { grantRemovals, removalsDue } from './rules/limits.ts';
 import { destroyNonPlayerItems, playerNamed } from './rules/inventory.ts';
 import { phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
@@ -100,6 +101,13 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
     if (g.status === 'granted') {
       const acted = receiverActedAfter(g, s.players, calendar);
       if (acted) out.push({ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] });
+    }
+  }
+  for (const p of s.players) {
+    // A card removal recorded: granted at once (when it happened is not recorded), within its phase on a catch-up.
+    if (removalsDue(p) > 0) {
+      const at = new Date(Math.min(now.getTime(), calendar.phase(n).end.getTime() - MINUTE));
+      out.push({ at, order: 7, label: `card removal grant for ${p.name}`, apply: () => [grantRemovals(p, at, n)] });
     }
   }
   for (const b of s.battles) {

@@ -52,6 +52,8 @@ export const Player = z.object({
   tokens: count,
   other: z.string().nullable(),
   used: z.partialRecord(LimitedAction, count),
+  /** Card removals of this phase whose Vertebrae were granted (“…and they receive 1 vertebrae”); bot-written. */
+  removalsGranted: count.optional(),
   /** Mazes met while exploring this phase (“You may explore, then explore again.”): each allows one more Exploration. */
   mazes: count.optional(),
 });

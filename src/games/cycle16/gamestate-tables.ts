@@ -76,6 +76,11 @@ export const playersTable: TableSpec<Player> = {
     col('Reconfiguration Tokens', true, (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.tokens)),
     col('Other items', false, (t) => ({ other: t ?? null }), (p) => p.other ?? f.NONE),
     col<Player>('Used this phase', true, (t) => f.readUsed(t), (p) => f.writeUsed(p.used, p.mazes)),
+    // Bot-managed, optional: added when Croupier first grants a card removal's Vertebrae; cleared with Used this phase.
+    {
+      ...col('Removals granted', false, (t) => ({ removalsGranted: f.readOptionalInt(t, { min: 0 }) ?? 0 }), (p: Player) => f.writeInt(p.removalsGranted ? p.removalsGranted : null)),
+      addWhen: (p: Player) => (p.removalsGranted ?? 0) > 0,
+    },
   ],
 };
 

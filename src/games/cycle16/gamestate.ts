@@ -239,6 +239,14 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
       });
     }
     reputabilityProblems(p, state.phase.cycleStart, at('Players', p.row, 'Reputable since (UTC)'), problems);
+    if ((p.removalsGranted ?? 0) > (p.used.Removal ?? 0)) {
+      problems.push({
+        message:
+          `${p.name} has ${p.removalsGranted} card removals granted this phase but Used this phase records ${p.used.Removal ?? 0}: ` +
+          'the Vertebrae were already granted (“…and they receive 1 vertebrae”); correct Used this phase, or Vertebrae and Removals granted together',
+        location: at('Players', p.row, 'Used this phase'),
+      });
+    }
     if ((p.used.Removal ?? 0) > 0 && !removalAllowed) {
       problems.push({
         message:

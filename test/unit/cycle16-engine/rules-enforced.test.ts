@@ -173,12 +173,28 @@ describe('6 — reputability', () => {
 });
 
 describe('7 — card removal', () => {
-  test('“The card is removed and destroyed from their inventory and they receive 1 vertebrae.”: Bram\'s two removals of phase 4 give him 2 Vertebrae when the rollover clears them', () => {
+  test('“The card is removed and destroyed from their inventory and they receive 1 vertebrae.”: Bram\'s two removals give him 2 Vertebrae at once, recorded in "Removals granted", once', () => {
+    const r = run(GAMESTATE, '2026-11-18T20:00');
+    expect(byName(r.result.state, 'Bram')).toMatchObject({ vertebrae: 17 + 2 * 1, removalsGranted: 2, used: { Removal: 2 } });
+    expect(r.result.changes.find((c) => c.event === 'Card removal')).toMatchObject({ player: 'Bram', phase: 4, at: utc('2026-11-18T20:00'), reason: { arithmetic: '2 × 1 = 2' } });
+    expect(r.text).toContain('!Used this phase\n!Removals granted\n');
+    // Granted once: the next run has nothing to do, and the rollover clears both cells without granting again.
+    expect(run(r.text, '2026-11-18T21:00').result.changes).toEqual([]);
+    const next = run(r.text, '2026-11-19T00:00');
+    expect(byName(next.result.state, 'Bram')).toMatchObject({ vertebrae: 19, used: {}, removalsGranted: 0 });
+    expect(next.result.changes.filter((c) => c.event === 'Card removal')).toEqual([]);
+    // A third removal is over the limit; fewer removals than already granted is refused (the Vertebrae are out).
+    const third = replaceOnce(r.text, '|Removal ×2\n| 2', '|Removal ×3\n| 2');
+    expect(problemsOf(() => read(third))[0]!.message).toMatch(/Removal 3 times; the rules allow 2 per Rest Phase/);
+    const fewer = replaceOnce(r.text, '|Removal ×2\n| 2', '|Removal\n| 2');
+    expect(problemsOf(() => read(fewer))[0]).toMatchObject({ location: { table: 'Players', row: 2, column: 'Used this phase' } });
+  });
+
+  test('“…and they receive 1 vertebrae”: removals found only after the phase ended (a catch-up) are granted within their phase, before the rollover clears them', () => {
     const r = run(GAMESTATE, '2026-11-19T00:00');
-    expect(byName(r.result.state, 'Bram')).toMatchObject({ vertebrae: 17 + 2 * 1, used: {} });
-    expect(r.result.changes.find((c) => c.event === 'Card removal')).toMatchObject({ player: 'Bram', phase: 4, at: utc('2026-11-19T00:00'), reason: { arithmetic: '2 × 1 = 2' } });
-    // Granted once: the next run has nothing to do.
-    expect(run(r.text, '2026-11-19T01:00').result.changes).toEqual([]);
+    expect(byName(r.result.state, 'Bram')).toMatchObject({ vertebrae: 17 + 2, used: {} });
+    expect(r.result.changes.find((c) => c.event === 'Card removal')).toMatchObject({ player: 'Bram', phase: 4, at: utc('2026-11-18T23:59') });
+    expect(r.text).not.toContain('Removals granted');
   });
 });
 

@@ -4,7 +4,7 @@ import { formatInstant } from '../../../sim/trail.ts';
 import type { Gamestate } from '../gamestate-schema.ts';
 import { closeGift } from './gifts.ts';
 import { updateActivity } from './inactivity.ts';
-import { grantRemovals, resetLimits } from './limits.ts';
+import { resetLimits } from './limits.ts';
 
 // Rule 1: the phase number and name advance at each boundary, and the next rollover is shown.
 // “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
@@ -39,7 +39,6 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   for (const gift of state.gifts) {
     if (gift.status === 'granted' && gift.time.getTime() < at.getTime()) changes.push(closeGift(gift, at, from));
   }
-  changes.push(...grantRemovals(state, at, from));
 
   const next = calendar.phase(to);
   state.phase.number = to;
