@@ -165,6 +165,10 @@ ENV
   mv "$DIR/env.tmp" "$DIR/env"
 }
 
+store_path() { # the wiki's own store, in its directory (relative to the repository when inside it)
+  case "$DIR" in "$ROOT"/*) echo "${DIR#"$ROOT"/}/store.json" ;; *) echo "$DIR/store.json" ;; esac
+}
+
 write_config() {
   local games=() g
   games+=('{"id": "cycle16", "kind": "cycle16", "ruleset": "Cycle 16/Ruleset", "gamestate": "Cycle 16/Gamestate"}')
@@ -175,7 +179,7 @@ write_config() {
     echo '{'
     echo '  "operator": {"contact": "local dev wiki (scripts/devwiki.sh)"},'
     echo '  "wiki": {"editThrottleMs": 0, "maxRetries": 2, "retryPauseMs": 1000, "shutoff": {"page": "Croupier/Shutoff", "runWord": "run"}},'
-    echo '  "store": {"path": ".devwiki/store.json"},'
+    echo "  \"store\": {\"path\": \"$(store_path)\"},"
     echo '  "games": ['
     local i=0
     for g in "${games[@]}"; do
