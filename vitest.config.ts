@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure unit tests (no wiki), and integration tests against the real local MediaWiki
-// started by scripts/devwiki.sh (see test/integration/setup.ts).
+// Three projects: pure unit tests (no wiki), integration tests against a real local MediaWiki of their own
+// started by scripts/devwiki.sh (see test/integration/global-setup.ts), and — after both — the check that
+// the tests left the demo's wiki as the demo left it (test/after/).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +25,16 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Groups run in this order: unit (0), integration (1), after (2).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'after',
+          include: ['test/after/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -9,7 +9,8 @@
 #   scripts/devwiki.sh env      print the env file as `export` lines:  eval "$(scripts/devwiki.sh env)"
 #   scripts/devwiki.sh reset    stop, delete the wiki, start a fresh one
 #
-# Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR). Nothing is written to /etc:
+# Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR: the integration tests use
+# .devwiki-test/, a wiki of their own, so they never touch the demo's pages). Nothing is written to /etc:
 # the installer gets --confpath and every PHP process gets MW_CONFIG_FILE.
 # Rate limits and login throttles are off unless DEVWIKI_RATELIMITS=1 at start.
 set -euo pipefail
