@@ -289,11 +289,6 @@ export class Scheduler {
     this.#abandonNow?.();
   }
 
-  /** The edit request of the abandoned job still on the wire, if any. */
-  get editInFlight(): { page: string | undefined; since: Date } | undefined {
-    return this.#scope.editInFlight;
-  }
-
   async #stop(graceMs: number): Promise<StopReport> {
     this.#stopping = true;
     for (const b of this.#boundaryTasks.values()) await b.task.destroy();

@@ -12,8 +12,6 @@ export class CancelledError extends Error {
 
 export class RequestScope {
   readonly #controller = new AbortController();
-  #inFlightDone: (() => void) | undefined;
-  #inFlightEnded: Promise<void> = Promise.resolve();
   /** Edits the wiki answered within the scope. */
   edits = 0;
   /** The edit request on the wire, if any. */
@@ -42,23 +40,16 @@ export class RequestScope {
     if (this.cancelled) throw this.error(page);
   }
 
-  /** Settles when no edit is on the wire. */
-  editsSettled(): Promise<void> {
-    return this.#inFlightEnded;
-  }
-
   /** Send an edit request: never cut once sent; counted when the wiki answers it. */
   async sendEdit<T>(page: string | undefined, send: () => Promise<T>): Promise<T> {
     this.check(page);
     this.editInFlight = { page, since: new Date() };
-    this.#inFlightEnded = new Promise((r) => { this.#inFlightDone = r; });
     try {
       const res = await send();
       this.edits++;
       return res;
     } finally {
       this.editInFlight = undefined;
-      this.#inFlightDone?.();
     }
   }
 }
