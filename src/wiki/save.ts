@@ -252,7 +252,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const texts = await revisionTexts(host, title, [r.newrevid, parent]);
     const onto = texts.get(parent)!;
     const others = merge3(page.text, work.text, onto.text);
-    if (!others.ok) throw uncorrected(title, mergeContext(merged, r.newrevid, since.slice(0, -1), parent), conflictWords(others.conflicts));
+    if (!others.ok) throw uncorrected(title, mergeContext(merged, r.newrevid, since.slice(0, -1), parent), conflictWords(others.conflicts, page.revid));
     merged = {
       ctx: mergeContext(merged, r.newrevid, since.slice(0, -1), parent),
       latest: texts.get(r.newrevid)!,
@@ -286,12 +286,12 @@ async function carryOver(host: SaveHost, title: string, merged: Merged, page: Pa
   const since = await revisionsBetween(host, title, merged.latest.revid, page.revid);
   const ctx = { ...merged.ctx, edits: [...merged.ctx.edits, ...since.map(({ revid, user, timestamp }) => ({ revid, user, timestamp }))], on: page.revid };
   const carried = merge3(merged.latest.text, merged.work.text, page.text);
-  if (!carried.ok) throw uncorrected(title, ctx, conflictWords(carried.conflicts));
+  if (!carried.ok) throw uncorrected(title, ctx, conflictWords(carried.conflicts, merged.latest.revid));
   return { ctx, latest: page, work: { ...page, text: carried.text } };
 }
 
-const conflictWords = (conflicts: readonly { baseLine: number }[]): string =>
-  `a concurrent edit changed lines the bot's merged edit also changed (line ${conflicts.map((c) => c.baseLine + 1).join(', ')}), so the bot cannot take its own edit out of it`;
+const conflictWords = (conflicts: readonly { baseLine: number }[], revid: number): string =>
+  `a concurrent edit changed lines the bot's merged edit also changed (line ${conflicts.map((c) => c.baseLine + 1).join(', ')} of revision ${revid}), so the bot cannot take its own edit out of it`;
 
 /** The page holds a merge of the bot's edit that the bot could not replace with the serial outcome. */
 function uncorrected(title: string, m: MergeContext, why: string, cause?: unknown): WikiError {
