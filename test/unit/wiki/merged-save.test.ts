@@ -139,6 +139,13 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     expect(wiki.revs.filter((r) => r.user === 'Bot')).toHaveLength(4);
   });
 
+  it('a human made the same change meanwhile (MediaWiki answers nochange): the transform runs on their revision and finds nothing to do', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const r = await savePage(wiki, TITLE, doubling, { beforeEdit: once(1, () => wiki.human((t) => t.replace('double: -', 'double: 4'))) });
+    expect(r).toMatchObject({ changed: false, attempts: 2 });
+    expect(wiki.revs.map((x) => x.user)).toEqual(['Setup', 'Player']);
+  });
+
   it('a dry run makes no edit and no check', async () => {
     const wiki = new MergingWiki(PAGE);
     const r = await savePage(wiki, TITLE, doubling, { dryRun: true });
