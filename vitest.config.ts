@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests spawn the real CLI: on a busy machine one start alone can take seconds.
+          testTimeout: 60_000,
         },
       },
       {

@@ -97,7 +97,7 @@ export function describeStatus(s: StatusJson): string {
   lines.push(
     s.lastRun === null
       ? 'last run: none recorded'
-      : `last run: ${s.lastRun.at} — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
+      : `last run: ${at(s.lastRun.at)} UTC — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
   );
   return lines.join('\n');
 }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
-import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
+import { WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
@@ -131,7 +131,7 @@ export class WikiClient {
           throw new WikiError({ code: 'login-failed', info: err.info, cause: e, message: `login as "${this.username}" at ${this.apiUrl} failed: ${(err.info || 'rejected').replace(/^Failed: /, '')}${hint}` });
         }
         const d = retryDecision(err, attempt, this.policy);
-        if (!d.retry || d.before) throw new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
+        if (!d.retry || d.before) throw isUnreachable(err) ? this.unreachable(err) : new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
         this.stats.retries++;
         this.log?.warn({ code: err.code, delayMs: d.delayMs }, `login: ${d.reason}; retrying`);
         await sleep(d.delayMs);
@@ -162,7 +162,7 @@ export class WikiClient {
         const err = toWikiError(e, ctx.page);
         if (ctx.edit) this.lastEditAt = Date.now();
         const d = retryDecision(err, attempt, this.policy);
-        if (!d.retry) throw err;
+        if (!d.retry) throw isUnreachable(err) ? this.unreachable(err) : err;
         this.stats.retries++;
         this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);
         if (d.before === 'login') {
@@ -174,6 +174,14 @@ export class WikiClient {
         await sleep(d.delayMs);
       }
     }
+  }
+
+  /** The error of a wiki that does not answer: which URL failed and, for a local wiki, how to start it. */
+  private unreachable(err: WikiError): WikiError {
+    const local = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//.test(this.apiUrl);
+    const hint = local ? ' — is the local wiki running? Start it with: bash scripts/devwiki.sh start' : '';
+    const detail = err.message.replace(/^(".*?": )?cannot reach the wiki: /, '');
+    return new WikiError({ code: err.code, page: err.page, cause: err, message: `cannot reach the wiki at ${this.apiUrl} (${detail})${hint}` });
   }
 
   private async throttle(): Promise<void> {

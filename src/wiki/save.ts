@@ -48,6 +48,8 @@ export interface SaveResult {
   oldRevid?: number;
   /** Unified diff of the change ('' when none). */
   diff: string;
+  /** The page's text before and after the change, when it changed (for src/wiki/diff.ts#showDiff). */
+  texts?: { before: string; after: string };
   /** How many times the page was read and the transform run (1 + edit conflicts). */
   attempts: number;
   dryRun: boolean;
@@ -136,7 +138,8 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       oldLabel: page.missing ? '(new page)' : `revision ${page.revid} (${page.timestamp})`,
       newLabel: dryRun ? 'dry run' : 'saved',
     });
-    if (dryRun) return { ...base, changed: true, diff, summary: edit.summary, ...(notes.length ? { notes } : {}) };
+    const texts = { before: page.text, after: normalizeText(edit.text) };
+    if (dryRun) return { ...base, changed: true, diff, texts, summary: edit.summary, ...(notes.length ? { notes } : {}) };
 
     await opts.beforeEdit?.(page, edit, attempt);
     let res: EditResponse;
@@ -183,6 +186,6 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       throw new WikiError({ code: 'edit-failed', page: title, message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})` });
     }
     if (r.nochange) return { ...base, changed: false, diff: '', summary: edit.summary };
-    return { ...base, changed: true, revid: r.newrevid, oldRevid: r.oldrevid ?? base.oldRevid, diff, summary: edit.summary };
+    return { ...base, changed: true, revid: r.newrevid, oldRevid: r.oldrevid ?? base.oldRevid, diff, texts, summary: edit.summary };
   }
 }

@@ -7,8 +7,8 @@ export function registerTables(program: Command): void {
     program
       .command('tables')
       .description('Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)'),
-  ).action(async (file: string | undefined, opts: ParseOptions) => {
-      const ruleset = parseSource(await readSourceFor(file, opts), opts);
+  ).action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
+      const ruleset = parseSource(await readSourceFor(file, opts, command), opts);
       const wikitext = renderTables(ruleset);
       if (wikitext === undefined) throw new Error(`no computed tables for a ${ruleset.kind} ruleset`);
       process.stdout.write(wikitext);
