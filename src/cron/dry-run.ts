@@ -14,6 +14,7 @@ import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { normalizeText, type SaveOptions, type SaveResult, type Transform } from '../wiki/save.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { cellDiff, type DiffFormat } from '../wiki/diff.ts';
+import { formatInstant } from '../sim/trail.ts';
 import { DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES, Scheduler, plainError } from './scheduler.ts';
 import type { DaemonOptions } from './daemon.ts';
 import { FileStore, MemoryStore, emptyStore, type RunRecord, type Store } from './store.ts';
@@ -183,7 +184,7 @@ export function describeDryRun(r: DryRunReport, format: DiffFormat = 'unified'):
     if (halted) out.push(`  ${halted}; no Gamestate job runs until an admin clears it (croupier clear --game ${g}, or a "* clear" request)`);
     else if (runs.length === 0) out.push('  nothing to run');
     for (const x of runs) {
-      const boundary = x.boundary ? ` for the boundary of ${x.boundary}` : '';
+      const boundary = x.boundary ? ` for the boundary of ${formatInstant(new Date(x.boundary))} UTC` : '';
       const actor = x.actor ? ` asked by ${x.actor}` : '';
       const detail = x.result === 'failed' ? `: ${x.error ?? 'unknown error'}` : x.summary ? ` — ${x.summary}` : '';
       out.push(`  ${x.kind}${boundary} (${x.trigger}${actor}): ${RESULT[x.result]}${detail}`);
