@@ -16,6 +16,7 @@ import { ConfigError, findGame, loadApiUrl, loadConfig, loadSecrets, resolveConf
 import { hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
+import { clearProgressLine, cliProgress, progressActivity, type Progress } from './progress.ts';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, locked: 75 } as const;
 
@@ -38,7 +39,7 @@ export function exitCodeFor(err: unknown): number {
  * $CROUPIER_LOG_FORMAT=json); level from $CROUPIER_LOG_LEVEL, default warn. Secrets are redacted.
  */
 export function cliLogger(format: LogFormat | undefined, secrets: string[] = []): Logger {
-  return createLogger({ format: format ?? 'text', level: process.env.CROUPIER_LOG_LEVEL ?? 'warn', secrets, fd: 2 });
+  return createLogger({ format: format ?? 'text', level: process.env.CROUPIER_LOG_LEVEL ?? 'warn', secrets, fd: 2, beforeWrite: clearProgressLine });
 }
 
 export interface CommandContext {
@@ -48,6 +49,8 @@ export interface CommandContext {
   secrets: Secrets | null;
   logger: Logger;
   client: WikiClient;
+  /** The live step counter of the client's requests (off unless at a terminal): stop it before printing results. */
+  progress: Progress;
 }
 
 export interface ContextOptions {
@@ -93,8 +96,9 @@ export async function buildContext(opts: ContextOptions = {}, check?: (config: C
     (opts.logger ?? cliLogger(opts.logFormat)).warn(`${err.message}: reading anonymously for the dry run`);
   }
   const logger = opts.logger ?? cliLogger(opts.logFormat, secrets ? [secrets.password] : []);
-  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, ...opts.client }));
-  return { config, configSource, secrets, logger, client };
+  const progress = cliProgress(opts.logFormat);
+  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...opts.client }));
+  return { config, configSource, secrets, logger, client, progress };
 }
 
 /** buildContext for a command on one game of the config, checked (gameOf) before any connection. */

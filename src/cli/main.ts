@@ -9,6 +9,7 @@ import { registerDaemon } from './commands/daemon.ts';
 import { registerClear } from './commands/clear.ts';
 import { exitCodeFor } from './context.ts';
 import { logFormatOption } from './options.ts';
+import { stopProgress } from './progress.ts';
 import { CommanderError } from 'commander';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -38,6 +39,7 @@ registerClear(program);
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
+  stopProgress();
   // Commander has already printed its own usage error (or the help, or the version).
   if (!(err instanceof CommanderError)) {
     // One line, no stack: the commands throw errors whose message says what and where.

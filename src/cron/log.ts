@@ -34,6 +34,8 @@ export interface LogOptions {
   fd?: number;
   /** Where to write (tests). */
   destination?: { write(line: string): unknown };
+  /** Called before each line is written (to erase a progress line first). */
+  beforeWrite?: () => void;
 }
 
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -62,7 +64,12 @@ export function createLogger(opts: LogOptions = {}): Logger {
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 4);
   const scrub = (s: string) => secrets.reduce((acc, x) => acc.split(x).join('[Redacted]'), s);
   const out = opts.destination ?? pino.destination({ fd: opts.fd ?? 1, sync: true });
-  const destination = opts.format === 'text' ? { write: (line: string) => out.write(textLine(line)) } : out;
+  const destination = opts.format === 'text' ? {
+    write: (line: string) => {
+      opts.beforeWrite?.();
+      return out.write(textLine(line));
+    },
+  } : out;
   return pino({
     level: opts.level ?? process.env.CROUPIER_LOG_LEVEL ?? 'info',
     base: { pid: process.pid, name: 'croupier' },

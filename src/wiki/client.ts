@@ -49,6 +49,23 @@ export interface ConnectOptions {
   logger?: Logger;
   /** Extra HTTP headers on every request (tests). */
   headers?: Record<string, string>;
+  /** Told what the client is doing, in words (a progress display). */
+  activity?: Activity;
+}
+
+/** Receives each request the client starts ("reading Cycle 16/Gamestate") and its end. */
+export interface Activity {
+  start(what: string): void;
+  done(what: string): void;
+}
+
+/** A request in words: what a person waiting on it wants to know. */
+function describeRequest(p: Record<string, unknown>): string {
+  const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+  if (p.action === 'edit') return `saving ${list(p.title)}`;
+  if (p.action === 'query' && p.titles !== undefined) return `reading ${list(p.titles)}`;
+  if (p.action === 'query' && p.list === 'users') return 'reading user groups';
+  return `asking the wiki (${String(p.action)})`;
 }
 
 export function defaultUserAgent(contact?: string): string {
@@ -83,6 +100,7 @@ export class WikiClient {
   readonly stats = { requests: 0, edits: 0, retries: 0 };
   private readonly password?: string;
   private readonly log?: Logger;
+  private readonly activity?: Activity;
   private lastEditAt = 0;
 
   constructor(opts: ConnectOptions) {
@@ -90,6 +108,7 @@ export class WikiClient {
     this.username = opts.username;
     this.password = opts.password;
     this.log = opts.logger;
+    this.activity = opts.activity;
     this.headers = { ...(opts.headers ?? {}) };
     this.names = opts.username ? botNames(opts.username) : [];
     this.settings = {
@@ -122,7 +141,9 @@ export class WikiClient {
     if (!this.username) return;
     for (let attempt = 0; ; attempt++) {
       try {
+        this.activity?.start(`logging in to ${this.apiUrl}`);
         await this.bot.login();
+        this.activity?.done(`logged in`);
         return;
       } catch (e) {
         const err = toWikiError(e);
@@ -151,8 +172,11 @@ export class WikiClient {
         p.token = this.bot.csrfToken;
         await this.throttle();
       }
+      const what = describeRequest(p);
       try {
+        this.activity?.start(what);
         const res = await this.bot.request(p as Parameters<Mwn["request"]>[0]);
+        this.activity?.done(what);
         if (ctx.edit) {
           this.lastEditAt = Date.now();
           this.stats.edits++;

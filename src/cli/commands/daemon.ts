@@ -8,6 +8,7 @@ import { clientOptions, connect } from '../../wiki/client.ts';
 import type { DiffFormat } from '../../wiki/diff.ts';
 import { EXIT, gameOf, UsageError } from '../context.ts';
 import { diffOption, logFormatOf } from '../options.ts';
+import { clearProgressLine, cliProgress, progressActivity } from '../progress.ts';
 
 // `croupier daemon`: the scheduled bot (see docs/daemon.md). Runs until SIGINT/SIGTERM.
 // Exit codes: 0 stopped cleanly; 75 another croupier process holds the store (EX_TEMPFAIL: the systemd
@@ -44,15 +45,20 @@ export function registerDaemon(program: Command): void {
       // (journald keeps it): text lines on a terminal, JSON lines otherwise.
       const fd = opts.dryRun ? 2 : 1;
       const format = logFormatOf(command) ?? defaultLogFormat(opts.dryRun ? process.stderr : process.stdout);
-      const logger = createLogger({ secrets: [secrets.password], fd, format });
-      const client = await connect(clientOptions(config, secrets, { logger }));
+      const logger = createLogger({ secrets: [secrets.password], fd, format, beforeWrite: clearProgressLine });
+      // A dry run may take a while (every game, every missed boundary): at a terminal, a live step counter.
+      const progress = opts.dryRun ? cliProgress(format) : undefined;
+      const client = await connect(clientOptions(config, secrets, { logger, ...(progress ? { activity: progressActivity(progress) } : {}) }));
       if (opts.dryRun) {
         const wiki = new DryRunWiki(client);
         const report = await dryRunDaemon({
           ...daemonOptions({ config, client, logger, dryRun: wiki, handleSignals: false, ...(opts.game ? { games: opts.game } : {}) }),
           wiki,
         });
-        console.log(describeDryRun(report, opts.diff));
+        progress?.relabel('preparing the diffs');
+        const text = describeDryRun(report, opts.diff);
+        progress?.stop();
+        console.log(text);
         // A job that would fail now: exit 1, as a real run of it would fail.
         if (report.runs.some((r) => r.result === 'failed')) process.exitCode = EXIT.failure;
         return;

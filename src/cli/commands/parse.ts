@@ -28,6 +28,7 @@ export async function readSourceFor(file: string | undefined, opts: ParseOptions
     if (file !== undefined) throw new UsageError('give either a file or --title, not both');
     const ctx = await buildContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) });
     const page = await readRulesetFromWiki(ctx, opts.title);
+    ctx.progress.stop();
     return { text: page.text, page: page.title, name: `page "${page.title}"` };
   }
   if (file === undefined) throw new UsageError('give a file (or - for standard input), or --title <page>');

@@ -25,11 +25,14 @@ export function registerPublishTables(program: Command): void {
     .action(async (opts: Options, command: Command) => {
       const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
       const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
+      ctx.progress.relabel('preparing the diff');
+      const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';
+      ctx.progress.stop();
       for (const w of r.warnings) console.error(`warning: ${w}`);
       for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
       if (r.save.dryRun) {
         if (r.save.changed) {
-          process.stdout.write(saveDiff(r.save, opts.diff));
+          process.stdout.write(diff);
           console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
           if (r.save.summary) console.log(`summary: ${r.save.summary}`);
         } else {

@@ -7,6 +7,7 @@ import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext, UsageError } from '../context.ts';
 import { readOfflineGame } from '../input.ts';
 import { diffOption, logFormatOf } from '../options.ts';
+import { cliProgress } from '../progress.ts';
 import type { Config, GameConfig, Secrets } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
@@ -42,10 +43,13 @@ export function botAccount(secrets: Pick<Secrets, 'username'> | null): string | 
   return secrets?.username.split('@')[0];
 }
 
-async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: string }): Promise<void> {
+async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: string }, command: Command): Promise<void> {
   const now = parseNow(opts.now);
   if (opts.force && opts.by === undefined) throw new UsageError('an offline --force needs --by <name>: who rolls over, recorded in History');
+  const progress = cliProgress(logFormatOf(command));
+  progress.step(`reading and parsing ${opts.ruleset} and ${opts.gamestate}`);
   const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate);
+  progress.step('computing');
   const title = opts.title ?? gamestate.name;
   const c = computeRollover(ruleset, { id: 'offline', gamestate: title }, { text: gamestate.text, revid: 0 }, {
     now,
@@ -54,8 +58,11 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
     actor: opts.force ? opts.by : undefined,
   });
   const unchanged = c.text === gamestate.text;
+  if (opts.dryRun) progress.step('preparing the diff');
   // A dry run shows what would change; a run prints the new page (to save by hand or pipe on).
-  process.stdout.write(opts.dryRun ? showDiff(opts.diff, title, gamestate.text, c.text, { oldLabel: 'file', newLabel: 'dry run' }) : c.text);
+  const out = opts.dryRun ? showDiff(opts.diff, title, gamestate.text, c.text, { oldLabel: 'file', newLabel: 'dry run' }) : c.text;
+  progress.stop();
+  process.stdout.write(out);
   const { state, changes } = c.result;
   const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
   process.stderr.write(
@@ -83,9 +90,11 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
     });
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
   const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
+  ctx.progress.relabel('preparing the diff');
+  const diff = saveDiff(summary.save, opts.diff);
+  ctx.progress.stop();
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
-  const diff = saveDiff(summary.save, opts.diff);
   if (diff) console.log(diff.trimEnd());
 }
 
@@ -129,6 +138,6 @@ export function registerRollover(program: Command): void {
       if (opts.ruleset === undefined || opts.gamestate === undefined) {
         throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file> for an offline run');
       }
-      await offline({ ...opts, ruleset: opts.ruleset, gamestate: opts.gamestate });
+      await offline({ ...opts, ruleset: opts.ruleset, gamestate: opts.gamestate }, command);
     });
 }

@@ -66,6 +66,7 @@ export function registerStatus(program: Command): void {
       const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
       const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
       const lastRun = await lastRunOf(ctx.config.store.path, game.id);
+      ctx.progress.stop();
       print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun);
     });
 }
