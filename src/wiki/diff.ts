@@ -56,9 +56,9 @@ export function cellDiff(title: string, before: string, after: string, labels: D
   return [`[[${title}]]${from ? ` (${from})` : ''}: ${tally || 'changed'}`, ...lines.map((l) => `  ${l}`)].join('\n') + '\n';
 }
 
-/** A table is the same table on both sides when it sits under the same rule with the same columns. */
+/** A table is the same table on both sides when it sits under the same rule with the same name (columns may change). */
 function tableKey(doc: WikiDocument, t: Table): string {
-  return `${t.rule ?? ''}\n${nameOf(doc, t)}\n${t.headers.join('|')}`;
+  return `${t.rule ?? ''}\n${nameOf(doc, t)}`;
 }
 
 /** The rule a table sits under when it is that rule's only table (the Gamestate's "Players"), else its caption or columns. */
@@ -74,6 +74,7 @@ function tableChanges(a: WikiDocument, ta: Table, b: WikiDocument, tb: Table, co
   const name = `table "${nameOf(b, tb)}"`;
   const raw = (doc: WikiDocument, r: Row) => doc.text.slice(r.start, r.end).trim();
   const out: string[] = [];
+  if (ta.labels.join('\n') !== tb.labels.join('\n')) out.push(`${name}: columns ${ta.labels.join(' | ')} → ${tb.labels.join(' | ')}`);
   const parts = diffArrays(ta.rows.map((r) => raw(a, r)), tb.rows.map((r) => raw(b, r)));
   let i = 0;
   let j = 0;
@@ -93,7 +94,7 @@ function tableChanges(a: WikiDocument, ta: Table, b: WikiDocument, tb: Table, co
     for (const row of added) {
       const was = removed.findIndex((r) => rowLabel(r) === rowLabel(row));
       if (was >= 0) {
-        out.push(...cellChanges(name, removed.splice(was, 1)[0]!, row, tb, counts));
+        out.push(...cellChanges(name, ta, removed.splice(was, 1)[0]!, tb, row, counts));
       } else {
         counts.added++;
         out.push(`${name}, row ${row.index} added: ${row.list.map((c) => value(c.text)).join(' | ')}`);
@@ -107,17 +108,20 @@ function tableChanges(a: WikiDocument, ta: Table, b: WikiDocument, tb: Table, co
   return out;
 }
 
-function cellChanges(name: string, ra: Row, rb: Row, tb: Table, counts: { cells: number }): string[] {
+/** The cells of one row that changed, column by column (by label: a column may have been added or moved). */
+function cellChanges(name: string, ta: Table, ra: Row, tb: Table, rb: Row, counts: { cells: number }): string[] {
+  const byLabel = (t: Table, r: Row) => new Map(r.list.map((cell, c) => [t.labels[c] ?? String(c + 1), cell]));
+  const a = byLabel(ta, ra);
+  const b = byLabel(tb, rb);
   const out: string[] = [];
-  const columns = Math.max(ra.list.length, rb.list.length);
-  for (let c = 0; c < columns; c++) {
-    const x = ra.list[c];
-    const y = rb.list[c];
+  for (const column of new Set([...b.keys(), ...a.keys()])) {
+    const x = a.get(column);
+    const y = b.get(column);
     if (x?.raw === y?.raw) continue;
     counts.cells++;
     // Plain text when it shows the change; the wikitext when only markup changed.
     const [from, to] = x?.text !== y?.text ? [x?.text, y?.text] : [x?.raw, y?.raw];
-    out.push(`${name}, row ${rb.index} "${rowLabel(rb)}", column "${tb.labels[c] ?? c + 1}": ${value(from)} → ${value(to)}`);
+    out.push(`${name}, row ${rb.index} "${rowLabel(rb)}", column "${column}": ${value(from)} → ${value(to)}`);
   }
   return out;
 }

@@ -33,6 +33,15 @@ describe('the cell diff', () => {
     expect(removed).toContain('table "Players", row 3 removed: Jun | 19 | 0');
   });
 
+  test('a column added to a table is named, and its cells are changes of that column', () => {
+    const phase = (extra: string) => `== Phase ==\n{| class="wikitable"\n! Cycle start !! Phase number${extra ? ' !! Phase start' : ''}\n|-\n| 2026-11-02 00:00 || ${extra ? '5' : '4'}${extra ? ` || ${extra}` : ''}\n|}\n`;
+    const d = cellDiff('P', phase(''), phase('2026-11-18 20:00'));
+    expect(d).toContain('table "Phase": columns Cycle start | Phase number → Cycle start | Phase number | Phase start');
+    expect(d).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');
+    expect(d).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase start": (empty) → 2026-11-18 20:00');
+    expect(d).not.toMatch(/removed|added/);
+  });
+
   test('shows what changed outside the tables as unified hunks', () => {
     const d = cellDiff('P', `Intro.\n${players('56')}`, `Intro, edited.\n${players('56')}`);
     expect(d).toContain('outside the tables:');
