@@ -10,7 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
-          // Some unit tests spawn the real CLI: on a busy machine one start alone can take seconds.
+          // Some unit tests spawn the CLI (several at once) or parse whole pages: a loaded 2-core machine needs
+          // more than 5 s, and a start of the CLI alone took up to 17 s there.
           testTimeout: 60_000,
         },
       },

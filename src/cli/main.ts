@@ -1,5 +1,5 @@
-import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { croupierVersion } from '../version.ts';
 import { registerParse } from './commands/parse.ts';
 import { registerTables } from './commands/tables.ts';
 import { registerPublishTables } from './commands/publish-tables.ts';
@@ -10,9 +10,6 @@ import { registerClear } from './commands/clear.ts';
 import { exitCodeFor } from './context.ts';
 import { logFormatOption } from './options.ts';
 import { stopProgress } from './progress.ts';
-import { CommanderError } from 'commander';
-
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 // `croupier parse … | head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -22,7 +19,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const program = new Command('croupier')
   .description('Keeps the Infinite Nomic wiki\'s Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.')
-  .version(pkg.version)
+  .version(croupierVersion)
   .addOption(logFormatOption())
   .showHelpAfterError('(add --help for usage)')
   // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
