@@ -10,6 +10,7 @@
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
+import { currentScope, pause, type RequestScope } from './cancel.ts';
 import { WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
@@ -153,20 +154,26 @@ export class WikiClient {
 
   /**
    * One API request under the retry policy. Edits (ctx.edit) get a fresh CSRF token and wait for the throttle.
-   * Errors are WikiErrors naming ctx.page.
+   * Errors are WikiErrors naming ctx.page. Within a cancelled RequestScope (./cancel.ts) nothing more is sent:
+   * a read on the wire is cut, a pause ends, an edit already sent is awaited.
    */
   async request(params: Record<string, unknown>, ctx: { page?: string; edit?: boolean } = {}): Promise<unknown> {
+    const scope = currentScope();
     for (let attempt = 0; ; attempt++) {
+      scope?.check(ctx.page);
       const p = { ...params };
       if (ctx.edit) {
         if (!this.bot.csrfToken || this.bot.csrfToken === '%notoken%') await this.bot.getTokens();
         p.token = this.bot.csrfToken;
-        await this.throttle();
+        await this.throttle(scope, ctx.page);
       }
       const what = describeRequest(p);
       try {
+        const send = (options = {}) => this.bot.request(p as Parameters<Mwn['request']>[0], options);
         this.activity?.start(what);
-        const res = await this.bot.request(p as Parameters<Mwn["request"]>[0]);
+        const res = ctx.edit
+          ? await (scope ? scope.sendEdit(ctx.page, () => send()) : send())
+          : await send(scope ? { signal: scope.signal } : {});
         this.activity?.done(what);
         if (ctx.edit) {
           this.lastEditAt = Date.now();
@@ -174,10 +181,12 @@ export class WikiClient {
         }
         return res;
       } catch (e) {
+        if (scope?.cancelled && !ctx.edit) throw scope.error(ctx.page);
         const err = toWikiError(e, ctx.page);
         if (ctx.edit) this.lastEditAt = Date.now();
         const d = retryDecision(err, attempt, this.policy);
         if (!d.retry) throw isUnreachable(err) ? this.unreachable(err) : err;
+        scope?.check(ctx.page);
         this.stats.retries++;
         this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);
         if (d.before === 'login') {
@@ -186,7 +195,7 @@ export class WikiClient {
         } else if (d.before === 'token') {
           await this.bot.getTokens();
         }
-        await sleep(d.delayMs);
+        await pause(d.delayMs, scope, ctx.page);
       }
     }
   }
@@ -199,9 +208,9 @@ export class WikiClient {
     return new WikiError({ code: err.code, page: err.page, cause: err, message: `cannot reach the wiki at ${this.apiUrl} (${detail})${hint}` });
   }
 
-  private async throttle(): Promise<void> {
+  private async throttle(scope?: RequestScope, page?: string): Promise<void> {
     const wait = this.lastEditAt + this.settings.editThrottleMs - Date.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await pause(wait, scope, page);
   }
 
   /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */
