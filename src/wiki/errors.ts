@@ -74,6 +74,11 @@ export function isRefusal(err: unknown): err is WikiError | RegionError {
 }
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+/** The wiki did not answer at all (refused, timed out, unknown host…), as opposed to answering with an error. */
+export function isUnreachable(err: WikiError): boolean {
+  return NETWORK_CODES.has(err.code) || err.code === 'ENOTFOUND' || err.code === 'network';
+}
+
 const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Plain words for the codes a bot operator meets most. */

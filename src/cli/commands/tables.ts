@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { renderTables } from '../../games/registry.ts';
-import { parseSource, printNotes, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
+import { printNotes } from '../input.ts';
+import { parseSource, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
 
 export function registerTables(program: Command): void {
   sourceOptions(
     program
       .command('tables')
       .description('Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)'),
-  ).action(async (file: string | undefined, opts: ParseOptions) => {
-      const source = await readSourceFor(file, opts);
+  ).action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
+      const source = await readSourceFor(file, opts, command);
       printNotes(source);
       const ruleset = parseSource(source, opts);
       const wikitext = renderTables(ruleset);
