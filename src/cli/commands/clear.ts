@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { findGame, loadConfig } from '../../config.ts';
-import { FileStore, MemoryStore, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
+import { FileStore, MemoryStore, abandonStaleRuns, abandonedMessages, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
 import { unifiedDiff } from '../../wiki/diff.ts';
 
 // `croupier clear --game <id>`: lift the halt a game is under after daemon.maxConsecutiveFailures failed
@@ -33,6 +33,8 @@ export function registerClear(program: Command): void {
         if (diff) console.log(diff.trimEnd());
         return;
       }
+      // Without the process lock (a daemon may be running): only runs whose process is known to be gone.
+      for (const m of abandonedMessages(await abandonStaleRuns(store, new Date(), { underLock: false }))) console.error(`croupier: ${m}`);
       const was = await clearHalt(store, opts.game, opts.by, new Date());
       if (was) {
         console.log(`${opts.game}: halt cleared by ${opts.by} (it was halted since ${before?.haltedAt ?? '?'}: ${before?.haltReason ?? 'too many failures'}).`);
