@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { existsSync } from 'node:fs';
 import { findGame, loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
 import { FileStore, MemoryStore, abandonStaleRuns, abandonedMessages, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
@@ -14,7 +15,7 @@ import { botAccount } from './rollover.ts';
 export function registerClear(program: Command): void {
   program
     .command('clear')
-    .description('clear the halt of a game after repeated failures: the daemon edits its Gamestate page again')
+    .description(COMMANDS.clear.description)
     .requiredOption('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--by <name>', 'who clears it, recorded in the store (default: the wiki account the bot logs in with)')
