@@ -19,7 +19,7 @@ describe('status page', () => {
     expect(text).toContain('! Last run\n| 2026-11-26 00:00 UTC — phase rollover for the boundary of 2026-11-26 00:00 UTC (boundary)');
     expect(text).toContain("'''FAILED'''");
     expect(text).toContain('! Next scheduled run\n| 2026-11-26 01:00 UTC (periodic check)');
-    expect(text).toContain('<nowiki>table "Players", row 3, column "vertebrae": "x" is not a number</nowiki>');
+    expect(text).toContain('| \'\'\'FAILED\'\'\' — table "Players", row 3, column "vertebrae": "x" is not a number');
     expect(text).toContain("'''Failing''': 1 consecutive failed run(s); the bot halts after 3.");
   });
 
