@@ -1,0 +1,48 @@
+// A seeded generator of hostile strings and page mutations for the property and fuzz tests: the same
+// seed gives the same cases, so a failure names its seed and can be replayed.
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
+/** Wikitext that means something somewhere: table syntax, links, templates, comments, tags, signatures, line starts. */
+export const FRAGMENTS = [
+  '|', '||', '!', '!!', '{{', '}}', '[[', ']]', '[', ']', '{', '}', '{|', '|}', '|-', '|+', '{{!}}',
+  '<!--', '-->', '<nowiki>', '</nowiki>', '<pre>', '<ref>', '</table>', '<br>', '<', '>', '&', '&lt;', '&amp;',
+  '&#124;', '&#x7C;', '&nbsp;', '&#0;', '~~~', '~~~~', '~~~~~', '__NOTOC__', '__', '----', "''", "'''", "'",
+  '*', '#', ':', ';', '=', '== H ==', ' ', '  ', '\t', '\n', '\r\n', '\r', '\0', '\x01', '\x1f', '\x7f', '\x85',
+  '\u00a0', '\u2028', '\ufeff', '\u0301', 'e\u0301', '\u212b', '\u1100\u1161', '\ud800', '\udfff', '\uffff',
+  '\ufdd0', '🝬', 'http://example.org/x', '[http://x y]', 'ISBN 0-306-40615-2', 'RFC 1234', '-{', '}-',
+  'colspan=2 |', 'style="x" |', ',', ';', '(', ')', '×', 'request r1-abc', '<!-- croupier:done r1 -->',
+];
+
+export class Random {
+  private readonly rng;
+
+  constructor(readonly seed: number) {
+    this.rng = xoroshiro128plus(seed);
+  }
+
+  int(from: number, to: number): number {
+    return uniformInt(this.rng, from, to);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(0, items.length - 1)]!;
+  }
+
+  /** Any code point (lone surrogates included), mostly from the low planes. */
+  codePoint(): string {
+    const top = this.pick([0x7f, 0xff, 0x2fff, 0xffff, 0x10ffff]);
+    const code = this.int(0, top);
+    return code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(code);
+  }
+
+  /** A string of up to `max` pieces: hostile fragments, ASCII letters, any code point. */
+  text(max = 12): string {
+    let s = '';
+    for (let n = this.int(0, max); n > 0; n--) {
+      const kind = this.int(0, 9);
+      s += kind < 5 ? this.pick(FRAGMENTS) : kind < 8 ? String.fromCharCode(this.int(0x20, 0x7e)) : this.codePoint();
+    }
+    return s;
+  }
+}
