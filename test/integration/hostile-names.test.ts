@@ -27,6 +27,19 @@ beforeAll(async () => {
   b = await bot();
 });
 
+/** A revision's edit summary as MediaWiki shows it: the API's parsedcomment HTML, as text. */
+async function shownSummary(revid: number): Promise<string> {
+  const r = (await b.request({ action: 'query', prop: 'revisions', revids: revid, rvprop: 'parsedcomment', formatversion: 2 })) as {
+    query: { pages: { revisions: { parsedcomment: string }[] }[] };
+  };
+  const html = r.query.pages[0]!.revisions[0]!.parsedcomment;
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, n: string) =>
+      n[0] !== '#' ? (named[n] ?? whole) : String.fromCodePoint(n[1] === 'x' ? parseInt(n.slice(2), 16) : Number(n.slice(1))));
+}
+
 describe('hostile names on the real wiki', () => {
   it(`a player named ${PLAYER} and a phase named ${PHASE} are kept intact through a rollover and a second run that changes nothing`, async () => {
     const prefix = uniquePrefix('hostile-names');
@@ -55,6 +68,11 @@ describe('hostile names on the real wiki', () => {
     const rows = history.rows.map((r) => ({ event: r.cells.event?.text, player: r.cells.player?.text, change: r.cells.change?.text }));
     expect(rows.find((r) => r.event === 'Reputability' && r.player === PLAYER)?.change).toMatch(/^\+30 Vertebrae \(3 → 33\)/);
     expect(rows.some((r) => r.change?.includes(`(${PHASE})`))).toBe(true);
+
+    // The edit summary names the phase as it is: no template, no signature. The one exception is MediaWiki's:
+    // its summary formatter decodes references before it finds links, so "[[y]]" shows as a link to y.
+    const shown = await shownSummary(page.revid);
+    expect(shown).toContain(`→ 5 (${PHASE.replace('[[y]]', 'y')})`);
 
     const second = await rollover({ wiki: b }, game, BOUNDARY);
     expect(second.save.changed).toBe(false);

@@ -1,0 +1,137 @@
+// The fuzz test the project keeps for itself (issue 16): seeded mutations of the fixture pages —
+// markup fragments inserted, cells rewritten with hostile text, spans deleted, lines duplicated,
+// digits changed — fed to what a run does. Asserted for every case: no crash (a page the bot cannot
+// use is refused with an error that names its place), no hang (the test's timeout), and no output that
+// the next run refuses or changes (rollover output fed back in gives no change; card tables published
+// twice give no second edit). A failure names its seed: `FUZZ_FROM=<seed> FUZZ_CASES=1` replays it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
+import { GamestateError } from '../../src/games/cycle16/gamestate-schema.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { parseRuleset, renderTables } from '../../src/games/registry.ts';
+import { tablesEdit } from '../../src/jobs/publish-tables.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import { escapeWikitext } from '../../src/parse/escape.ts';
+import { RegionError } from '../../src/parse/regions.ts';
+import { CalendarError } from '../../src/sim/calendar.ts';
+import { Random } from './helpers/random-text.ts';
+
+const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8');
+const GAMESTATE = fixture('cycle16/gamestate.wikitext');
+const RULESETS = ['cycle16', 'cycle15', 'round10', 'nomicoup'].map((name) => ({ name, text: fixture(`${name}/ruleset.wikitext`) }));
+const ruleset = readCycle16Ruleset(readDocument(RULESETS[0]!.text));
+
+const CASES = Number(process.env.FUZZ_CASES ?? 120);
+const FROM = Number(process.env.FUZZ_FROM ?? 1);
+/** Hundreds of parses of real pages: minutes on a loaded two-core machine, well under one when idle. */
+const TIMEOUT = 600_000;
+
+/** One to three random edits of the page. */
+function mutate(text: string, r: Random): string {
+  let out = text;
+  for (let n = r.int(1, 3); n > 0; n--) {
+    const at = r.int(0, out.length);
+    switch (r.int(0, 6)) {
+      case 0: // a markup fragment or hostile text, raw
+        out = out.slice(0, at) + r.text(4) + out.slice(at);
+        break;
+      case 1: { // a cell's content replaced by hostile text, raw or as the bot would write it
+        const cells = [...out.matchAll(/\|\|? ?([^|\n]*)/g)];
+        const cell = cells[r.int(0, cells.length - 1)];
+        if (cell === undefined) break;
+        const start = cell.index + cell[0].length - cell[1]!.length;
+        const value = r.int(0, 1) === 0 ? r.text(6) : escapeWikitext(r.text(6));
+        out = out.slice(0, start) + value + out.slice(start + cell[1]!.length);
+        break;
+      }
+      case 2: // a span deleted
+        out = out.slice(0, at) + out.slice(Math.min(out.length, at + r.int(1, 60)));
+        break;
+      case 3: { // a line duplicated
+        const lines = out.split('\n');
+        const i = r.int(0, lines.length - 1);
+        lines.splice(i, 0, lines[i]!);
+        out = lines.join('\n');
+        break;
+      }
+      case 4: { // a digit changed
+        const digits = [...out.matchAll(/\d/g)];
+        const d = digits[r.int(0, digits.length - 1)];
+        if (d !== undefined) out = out.slice(0, d.index) + String(r.int(0, 9)) + out.slice(d.index + 1);
+        break;
+      }
+      case 5: // a name the reader decodes from references (`&lt;!--`, `&#126;`…)
+        out = out.slice(0, at) + r.pick(['&lt;!--', '&lt;/table&gt;', '&#126;&#126;&#126;&#126;', '&#124;', '&#124;&#124;', '&#123;&#123;!&#125;&#125;', '&amp;lt;']) + out.slice(at);
+        break;
+      default: // a line break in the middle of a line
+        out = `${out.slice(0, at)}\n${out.slice(at)}`;
+    }
+  }
+  return out;
+}
+
+/** A refusal the bot can give: it names what is wrong and where, never a bare crash. */
+function expectLocated(err: unknown, seed: number): void {
+  const where = `seed ${seed}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+  if (err instanceof GamestateError) {
+    expect(err.problems.length, where).toBeGreaterThan(0);
+    for (const p of err.problems) expect(p.location.page ?? p.location.table, where).toBeDefined();
+  } else {
+    expect(err instanceof RegionError || err instanceof CalendarError, where).toBe(true);
+  }
+}
+
+const OPTS = [
+  { now: new Date('2026-11-19T00:00Z'), trigger: 'fuzz' },
+  { now: new Date('2026-11-24T06:00Z'), trigger: 'fuzz' },
+];
+
+/** A rollover of `text`; when it gives a page, that page rolled over again at the same instant gives the same page. */
+function rolloverTwice(rs: typeof ruleset, text: string, seed: number, opts: (typeof OPTS)[number]): 'refused' | 'rolled' {
+  let first: string;
+  try {
+    first = cycle16Engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: seed }, opts).text;
+  } catch (err) {
+    expectLocated(err, seed);
+    return 'refused';
+  }
+  let again: string;
+  try {
+    again = cycle16Engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text: first, revid: seed + 1 }, opts).text;
+  } catch (err) {
+    throw new Error(`seed ${seed}: the next run refuses the page this run wrote: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  expect(again === first, `seed ${seed}: the next run changed the page it wrote`).toBe(true);
+  return 'rolled';
+}
+
+describe('fuzz: seeded mutations of the fixture pages', () => {
+  test(`${CASES} mutated Gamestate pages: each is refused with a located error, or rolled over to a page the next run leaves unchanged`, () => {
+    const outcomes = { refused: 0, rolled: 0 };
+    for (let seed = FROM; seed < FROM + CASES; seed++) {
+      const r = new Random(seed);
+      outcomes[rolloverTwice(ruleset, mutate(GAMESTATE, r), seed, r.pick(OPTS))]++;
+    }
+    // Both paths are exercised: the mutations are neither all harmless nor all fatal.
+    expect(outcomes.refused).toBeGreaterThan(CASES / 10);
+    expect(outcomes.rolled).toBeGreaterThan(CASES / 10);
+  }, TIMEOUT);
+
+  test(`${CASES} mutated Ruleset pages: read without a crash; card tables published twice make one edit; a Cycle 16 rollover with them is stable`, () => {
+    const page = { title: 'Fuzz/Gamestate', text: GAMESTATE, revid: 1, timestamp: '2026-11-19T00:00:00Z' };
+    const info = { ruleset: 'Fuzz/Ruleset', rulesetRevid: 1, trigger: 'fuzz' };
+    for (let seed = FROM + 100_000; seed < FROM + 100_000 + CASES; seed++) {
+      const r = new Random(seed);
+      const source = r.pick(RULESETS);
+      const text = mutate(source.text, r);
+      const rs = parseRuleset(text, { page: 'Fuzz/Ruleset', ...(source.name === 'cycle16' ? { kind: 'cycle16' as const } : {}) });
+      const tables = renderTables(rs);
+      if (tables === undefined) continue;
+      expect(readDocument(tables).warnings, `seed ${seed}`).toEqual([]);
+      const edit = tablesEdit(page, tables, info);
+      if (edit !== null) expect(tablesEdit({ ...page, text: edit.text }, tables, info), `seed ${seed}`).toBeNull();
+      if (rs.kind === 'cycle16' && r.int(0, 2) === 0) rolloverTwice(rs as typeof ruleset, GAMESTATE, seed, OPTS[0]!);
+    }
+  }, TIMEOUT);
+});
