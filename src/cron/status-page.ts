@@ -39,9 +39,9 @@ const KIND_WORDS: Record<RunRecord['kind'], string> = {
 };
 
 function describeRun(r: RunRecord): string {
-  const who = r.actor ? `, asked by ${r.actor}` : '';
+  const who = r.actor ? `, asked by ${escapeWikitext(r.actor)}` : '';
   const boundary = r.boundary ? ` for the boundary of ${fmt(r.boundary)}` : '';
-  return `${KIND_WORDS[r.kind]}${boundary} (${r.trigger}${who})`;
+  return `${KIND_WORDS[r.kind]}${boundary} (${escapeWikitext(r.trigger)}${who})`;
 }
 
 /** The content of the status region (without its markers). */
