@@ -2,6 +2,7 @@
 // seed gives the same cases, so a failure names its seed and can be replayed.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { escapeWikitext } from '../../../src/parse/escape.ts';
 
 /** Wikitext that means something somewhere: table syntax, links, templates, comments, tags, signatures, line starts. */
 export const FRAGMENTS = [
@@ -45,4 +46,48 @@ export class Random {
     }
     return s;
   }
+}
+
+/** One to three random edits of the page. */
+export function mutate(text: string, r: Random): string {
+  let out = text;
+  for (let n = r.int(1, 3); n > 0; n--) {
+    const at = r.int(0, out.length);
+    switch (r.int(0, 6)) {
+      case 0: // a markup fragment or hostile text, raw
+        out = out.slice(0, at) + r.text(4) + out.slice(at);
+        break;
+      case 1: { // a cell's content replaced by hostile text, raw or as the bot would write it
+        const cells = [...out.matchAll(/\|\|? ?([^|\n]*)/g)];
+        const cell = cells[r.int(0, cells.length - 1)];
+        if (cell === undefined) break;
+        const start = cell.index + cell[0].length - cell[1]!.length;
+        const value = r.int(0, 1) === 0 ? r.text(6) : escapeWikitext(r.text(6));
+        out = out.slice(0, start) + value + out.slice(start + cell[1]!.length);
+        break;
+      }
+      case 2: // a span deleted
+        out = out.slice(0, at) + out.slice(Math.min(out.length, at + r.int(1, 60)));
+        break;
+      case 3: { // a line duplicated
+        const lines = out.split('\n');
+        const i = r.int(0, lines.length - 1);
+        lines.splice(i, 0, lines[i]!);
+        out = lines.join('\n');
+        break;
+      }
+      case 4: { // a digit changed
+        const digits = [...out.matchAll(/\d/g)];
+        const d = digits[r.int(0, digits.length - 1)];
+        if (d !== undefined) out = out.slice(0, d.index) + String(r.int(0, 9)) + out.slice(d.index + 1);
+        break;
+      }
+      case 5: // a name the reader decodes from references (`&lt;!--`, `&#126;`…)
+        out = out.slice(0, at) + r.pick(['&lt;!--', '&lt;/table&gt;', '&#126;&#126;&#126;&#126;', '&#124;', '&#124;&#124;', '&#123;&#123;!&#125;&#125;', '&amp;lt;']) + out.slice(at);
+        break;
+      default: // a line break in the middle of a line
+        out = `${out.slice(0, at)}\n${out.slice(at)}`;
+    }
+  }
+  return out;
 }
