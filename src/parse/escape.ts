@@ -36,7 +36,8 @@ export function escapeWikitext(text: string): string {
       (i === 0 && FIRST.has(c)) ||
       (/\s/.test(c) && !(c === ' ' && i > 0 && !last && !/\s/.test(chars[i - 1]!) && !/\s/.test(next!))) ||
       unstorable(c) ||
-      (previous + c).normalize('NFC') !== previous + c;
+      // Below U+0300 nothing composes with what precedes it (a fast path: pages hold thousands of cells).
+      (c.codePointAt(0)! >= 0x300 && (previous + c).normalize('NFC') !== previous + c);
     if (encode) {
       out += `&#${c.codePointAt(0)!};`;
       previous = '';
@@ -57,7 +58,6 @@ function unstorable(c: string): boolean {
     (code >= 0xd800 && code <= 0xdfff) ||
     (code >= 0xfdd0 && code <= 0xfdef) ||
     (code & 0xfffe) === 0xfffe ||
-    /\p{M}/u.test(c) ||
-    c.normalize('NFC') !== c
+    (code >= 0x300 && (/\p{M}/u.test(c) || c.normalize('NFC') !== c))
   );
 }

@@ -13,12 +13,15 @@ import { bot, put, root, uniquePrefix } from './helpers.ts';
 
 const PLAYER = 'A|b}}[[c]]<!--d&lt;e~~~~';
 const PHASE = 'B|{{x}}[[y]]~~~~ Battle Phase';
+/** A decomposed accent (MediaWiki stores text in NFC) and a control character (it stores none). */
+const PLAYER2 = "Zoe\u0301 ''x'' \u0001 ~~~";
 /** How an editor writes them: inside <nowiki>, with the "&" of "&lt;" written as "&amp;" so that it shows. */
 const PLAYER_WRITTEN = '<nowiki>A|b}}[[c]]<!--d&amp;lt;e~~~~</nowiki>';
 const PHASE_WRITTEN = '<nowiki>B|{{x}}[[y]]~~~~</nowiki> Battle Phase';
+const PLAYER2_WRITTEN = 'Zoe&#769; &#39;&#39;x&#39;&#39; &#1; &#126;~~';
 
 const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8').replace('* Battle Phase:', `* ${PHASE_WRITTEN}:`);
-const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8').replaceAll('Kestrel', PLAYER_WRITTEN);
+const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8').replaceAll('Kestrel', PLAYER_WRITTEN).replaceAll('Ines', PLAYER2_WRITTEN);
 const ruleset = readCycle16Ruleset(readDocument(RULESET));
 const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
 
@@ -41,14 +44,14 @@ async function shownSummary(revid: number): Promise<string> {
 }
 
 describe('hostile names on the real wiki', () => {
-  it(`a player named ${PLAYER} and a phase named ${PHASE} are kept intact through a rollover and a second run that changes nothing`, async () => {
+  it(`a player named ${PLAYER} (and one with an accent and a control character) and a phase named ${PHASE} are kept intact through a rollover and a second run that changes nothing`, async () => {
     const prefix = uniquePrefix('hostile-names');
     const game = { id: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
     await put(b, game.ruleset, RULESET);
     await put(b, game.gamestate, GAMESTATE);
     const before = readDocument((await b.readPage(game.gamestate)).text);
     expect(ruleset.phases.map((p) => p.name)).toContain(PHASE);
-    expect(readGamestate(before.text, game.gamestate, ruleset).players.map((p) => p.name)).toContain(PLAYER);
+    expect(readGamestate(before.text, game.gamestate, ruleset).players.map((p) => p.name)).toEqual(expect.arrayContaining([PLAYER, PLAYER2]));
 
     const first = await rollover({ wiki: b }, game, BOUNDARY);
     expect(first.save.changed).toBe(true);
@@ -68,6 +71,8 @@ describe('hostile names on the real wiki', () => {
     const rows = history.rows.map((r) => ({ event: r.cells.event?.text, player: r.cells.player?.text, change: r.cells.change?.text }));
     expect(rows.find((r) => r.event === 'Reputability' && r.player === PLAYER)?.change).toMatch(/^\+30 Vertebrae \(3 → 33\)/);
     expect(rows.some((r) => r.change?.includes(`(${PHASE})`))).toBe(true);
+    expect(rows.find((r) => r.event === 'Modifier' && r.player === PLAYER2)?.change).toMatch(/gains the suit Hearts/);
+    expect(state.players.map((p) => p.name)).toContain(PLAYER2);
 
     // The edit summary names the phase as it is: no template, no signature. The one exception is MediaWiki's:
     // its summary formatter decodes references before it finds links, so "[[y]]" shows as a link to y.

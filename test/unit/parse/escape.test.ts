@@ -186,3 +186,15 @@ describe('everything the bot writes reads back as it was meant', () => {
     });
   }, SLOW);
 });
+
+describe('line breaks written as references are read as line breaks', () => {
+  test('a time or a pack list holding one is refused with its table, row and column, never a crash', () => {
+    for (const [find, written] of [
+      ['|2026-11-17 10:00 (declared)\n', '|2026-11-17&#10;10:00 (declared)\n'],
+      ['|1 Handy Pack\n', '|1&#10;Handy&#10;Pack x\n'],
+    ] as const) {
+      const text = replaceOnce(GAMESTATE_TEXT, find, written);
+      expect(() => readGamestate(text, 'G', ruleset)).toThrow(/table "Players", row \d+, column "(Reputable since \(UTC\)|Packs)"/);
+    }
+  });
+});
