@@ -73,6 +73,13 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
     expect(outcomes.rolled).toBeGreaterThan(CASES / 10);
   }, TIMEOUT);
 
+  test('seeds that once crashed are refused with a located error: an unclosed Cards table running into Battles (1234), a line break in a time (2042)', () => {
+    for (const seed of [1234, 2042]) {
+      const r = new Random(seed);
+      expect(rolloverTwice(ruleset, mutate(GAMESTATE, r), seed, r.pick(OPTS)), `seed ${seed}`).toBe('refused');
+    }
+  }, TIMEOUT);
+
   test(`${CASES} mutated Ruleset pages: read without a crash; card tables published twice make one edit; a Cycle 16 rollover with them is stable`, () => {
     const page = { title: 'Fuzz/Gamestate', text: GAMESTATE, revid: 1, timestamp: '2026-11-19T00:00:00Z' };
     const info = { ruleset: 'Fuzz/Ruleset', rulesetRevid: 1, trigger: 'fuzz' };
