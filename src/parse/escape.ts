@@ -7,7 +7,8 @@
 //   - always: & < > [ ] { } |   (entities, tags and comments, links, templates, table cells — `{{!}}`
 //     would be a table pipe inside a table, so `|` is never written as it)
 //   - when repeated: ' ! _ ~    ('' bold, !! header cells, __NOTOC__, ~~~ signatures), and a trailing ' or ~
-//   - first: * # : ; = - + } !  (lists, headings, ----, |- |+ |} after a cell's `|`)
+//   - first: * # : ; = !      (line starts: lists, headings; a leading - or + is left to the table writer,
+//     which puts a space between it and a cell's `|` — "+30 Vertebrae" and "-3" stay readable)
 //   - whitespace other than a single space between two other characters (plainText collapses and trims
 //     written whitespace, never referenced whitespace), so newlines and leading spaces survive
 //   - characters MediaWiki would not store as given: control characters (it replaces them with U+FFFD),
@@ -19,9 +20,9 @@
 const ALWAYS = new Set(['&', '<', '>', '[', ']', '{', '}', '|']);
 const REPEATED = new Set(["'", '!', '_', '~']);
 const TRAILING = new Set(["'", '~']);
-const FIRST = new Set(['*', '#', ':', ';', '=', '-', '+', '}', '!']);
+const FIRST = new Set(['*', '#', ':', ';', '=', '!']);
 
-/** Wikitext that shows `text` and that plainText reads back as `text`, on any line, in any table cell. */
+/** Wikitext that shows `text` and that plainText reads back as `text`, on any line, in any table cell (after `| `). */
 export function escapeWikitext(text: string): string {
   const chars = [...text];
   let out = '';

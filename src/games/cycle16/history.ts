@@ -11,11 +11,11 @@ import { HISTORY_COLUMNS } from './gamestate-tables.ts';
 
 /**
  * A cell's wikitext: the text escaped (it reads back exactly), or the page's "-" for none — with a
- * space when it sits right after the cell's `|` (`before`), where "|-" would start a new row.
+ * space when it sits right after the cell's `|` (`before`), where "|-" would start a row, "|+" a caption.
  */
 export function cellWikitext(text: string, before = ' '): string {
-  if (text !== '' && text !== NONE) return escapeWikitext(text);
-  return /[|!]/.test(before) ? ` ${NONE}` : NONE;
+  const written = text === '' || text === NONE ? NONE : escapeWikitext(text);
+  return /[|!]/.test(before) && /^[-+]/.test(written) ? ` ${written}` : written;
 }
 
 /** One row in inline style, its cells in the order of the table's headers. */

@@ -10,7 +10,7 @@ import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
 import { renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
 import { HISTORY_COLUMNS } from '../../../src/games/cycle16/gamestate-tables.ts';
-import { historyRowsText } from '../../../src/games/cycle16/history.ts';
+import { cellWikitext, historyRowsText } from '../../../src/games/cycle16/history.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
 import { renderWikitable } from '../../../src/games/cycle16/tables-wikitext.ts';
 import { isBlank, normaliseHeader, readDocument } from '../../../src/parse/document.ts';
@@ -43,7 +43,8 @@ describe('escapeWikitext: any string written into wikitext reads back as itself'
       const [h, ...cells] = Array.from({ length: 12 }, () => r.text());
       const rows = [cells.slice(0, 4), cells.slice(4, 8), cells.slice(8, 11)].map((row) => row.map((t) => [t, escapeWikitext(t)] as const));
       const inline = (row: (typeof rows)[number]) => `|-\n| ${row.map(([, w]) => w).join(' || ')}`;
-      const perLine = (row: (typeof rows)[number]) => `|-\n${row.map(([, w]) => `|${w}`).join('\n')}`;
+      // One cell a line, each right after its `|`, as the Gamestate writer replaces them ("-" for an empty one).
+      const perLine = (row: (typeof rows)[number]) => `|-\n${row.map(([t]) => `|${cellWikitext(t, '|')}`).join('\n')}`;
       const doc = readDocument(
         `== Before ==\n{| class="wikitable"\n! ${escapeWikitext(h!)} !! B !! C !! D\n${inline(rows[0]!)}\n${perLine(rows[1]!)}\n${inline(rows[2]!)} || x\n|}\n== After ==\ntail\n`,
       );
@@ -52,7 +53,8 @@ describe('escapeWikitext: any string written into wikitext reads back as itself'
       expect(doc.warnings).toEqual([]);
       const t = doc.tables[0]!;
       expect(t.labels).toEqual([h, 'B', 'C', 'D']);
-      expect(t.rows.map((row) => row.list.map((c) => c.text))).toEqual([...rows.slice(0, 2).map((row) => row.map(([t]) => t)), [...rows[2]!.map(([t]) => t), 'x']]);
+      const [inline1, perLine2, inline3] = rows.map((row) => row.map(([t]) => t));
+      expect(t.rows.map((row) => row.list.map((c) => c.text))).toEqual([inline1, perLine2!.map((s) => s || '-'), [...inline3!, 'x']]);
     });
   }, SLOW);
 
