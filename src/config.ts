@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_PAGE_BYTES } from './parse/source.ts';
 
 /** A configuration or secrets problem: the CLI exits with code 2. */
 export class ConfigError extends Error {
@@ -80,6 +81,12 @@ export const ConfigSchema = z
       })
       .prefault({}),
     games: z.array(GameSchema).default([]),
+    limits: z
+      .strictObject({
+        /** A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is parsed. */
+        pageBytes: z.number().int().positive().default(DEFAULT_MAX_PAGE_BYTES),
+      })
+      .prefault({}),
   })
   .superRefine((c, ctx) => {
     const seen = new Set<string>();

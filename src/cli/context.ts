@@ -3,7 +3,7 @@
 // Exit codes (one policy for every command):
 //   0  done (including "nothing to change")
 //   1  failed (the wiki or the network said no, a bug, …)
-//   2  configuration or usage problem (bad config file, missing CROUPIER_* variables, unknown game)
+//   2  configuration or usage problem (bad config file, missing CROUPIER_* variables, unknown game, a --now that is not ISO 8601)
 //   3  login failed (wrong CROUPIER_USERNAME / CROUPIER_PASSWORD)
 //   4  refused by a guard: shutoff page, {{nobots}}, bad region markers, a save that would shrink the page
 //  75  another croupier process holds the store (EX_TEMPFAIL): a running daemon, or a CLI run that did not finish in time
@@ -12,11 +12,12 @@ import { LockBusyError } from '../cron/lock.ts';
 import { ConfigError, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type Secrets } from '../config.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
+import { InstantError } from '../sim/instant.ts';
 
 export const EXIT = { ok: 0, failure: 1, config: 2, login: 3, refused: 4, locked: 75 } as const;
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof ConfigError) return EXIT.config;
+  if (err instanceof ConfigError || err instanceof InstantError) return EXIT.config;
   if (err instanceof WikiError && err.code === 'login-failed') return EXIT.login;
   if (isRefusal(err)) return EXIT.refused;
   if (err instanceof LockBusyError) return EXIT.locked;

@@ -16,6 +16,7 @@ import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
+import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -38,6 +39,8 @@ export interface ConnectOptions {
   maxShrinkShare?: number;
   /** The emergency shutoff page checked before every edit; null: none. */
   shutoff?: ShutoffSettings | null;
+  /** Pages larger than this (UTF-8 bytes) are refused when read (limits.pageBytes); default DEFAULT_MAX_PAGE_BYTES. */
+  maxPageBytes?: number;
   logger?: Logger;
   /** Extra HTTP headers on every request (tests). */
   headers?: Record<string, string>;
@@ -67,7 +70,7 @@ export class WikiClient {
   readonly username?: string;
   /** Names the bot answers to in {{bots|deny=…}}. */
   readonly names: string[];
-  readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number };
+  readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number; maxPageBytes: number };
   readonly policy: RetryPolicy;
   /** Extra headers on every request; mutable (tests). */
   headers: Record<string, string>;
@@ -89,6 +92,7 @@ export class WikiClient {
       maxConflictRetries: opts.maxConflictRetries ?? 3,
       maxShrinkShare: opts.maxShrinkShare ?? 0.5,
       editThrottleMs: opts.editThrottleMs ?? 1000,
+      maxPageBytes: opts.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     };
     this.policy = { maxRetries: opts.maxRetries ?? 3, retryPauseMs: opts.retryPauseMs ?? 5000 };
     const assert = opts.assert === undefined ? (opts.username ? 'bot' : null) : opts.assert;
@@ -183,7 +187,7 @@ export class WikiClient {
 
   /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
-    return readPagesIn(this, titles, opts);
+    return readPagesIn(this, titles, { maxBytes: this.settings.maxPageBytes, ...opts });
   }
 
   /** Convenience: one page. */
@@ -284,6 +288,7 @@ export function clientOptions(config: Config, secrets: Secrets | null, extra: Pa
     maxConflictRetries: w.maxConflictRetries,
     maxShrinkShare: w.maxShrinkShare,
     shutoff: w.shutoff,
+    maxPageBytes: config.limits.pageBytes,
     ...extra,
   };
 }

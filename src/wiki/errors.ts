@@ -21,6 +21,7 @@ export type LocalCode =
   | 'conflict-retries' // still conflicting after maxConflictRetries re-reads
   | 'merge-uncorrected' // MediaWiki merged the bot's edit with another and the bot could not correct the result
   | 'bad-response' // the API answered something unexpected
+  | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
   | 'network'
   | 'edit-failed';
 

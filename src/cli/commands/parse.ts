@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../config.ts';
 import { describeLocation } from '../../parse/location.ts';
+import { acceptSource } from '../../parse/source.ts';
 import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
 import { readRulesetFromWiki } from '../../jobs/publish-tables.ts';
 import { buildContext, fail } from '../context.ts';
@@ -9,21 +12,49 @@ export interface RulesetSource {
   text: string;
   /** The wiki page it came from, when read from the wiki. */
   page?: string;
+  /** What was normalised on reading (a byte-order mark, CRLF line ends): printed as notes. */
+  notes?: string[];
+}
+
+function cannotRead(file: string, err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+}
+
+/**
+ * A page's wikitext read from a file, as every command takes pages in (src/parse/source.ts): refused
+ * above limits.pageBytes of the config in use, or with control bytes; BOM and CRLF normalised, in `notes`.
+ */
+export function acceptFile(text: string, name: string, config?: string): RulesetSource {
+  if (text.trim() === '') throw new Error(`${name} is empty`);
+  return acceptSource(text, name, loadConfig(config).limits.pageBytes);
+}
+
+/** The wikitext of a page file (offline `rollover` and `status`), as acceptFile takes it in. */
+export function readPageFile(file: string, config?: string): RulesetSource {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw cannotRead(file, err);
+  }
+  return acceptFile(text, file, config);
 }
 
 /** The wikitext of a file, or of standard input for "-"; an error naming the problem otherwise. */
-export async function readSource(file: string): Promise<RulesetSource> {
+export async function readSource(file: string, config?: string): Promise<RulesetSource> {
   let text: string;
   try {
     text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+    throw cannotRead(file, err);
   }
-  const name = file === '-' ? 'standard input' : file;
-  if (text.trim() === '') throw new Error(`${name} is empty`);
-  if (text.includes('\0')) throw new Error(`${name} is not text (it contains NUL bytes)`);
-  return { text };
+  return acceptFile(text, file === '-' ? 'standard input' : file, config);
+}
+
+/** Says on stderr what was normalised on reading. */
+export function printNotes(source: Pick<RulesetSource, 'notes'>): void {
+  for (const note of source.notes ?? []) process.stderr.write(`note: ${note}\n`);
 }
 
 async function readStdin(): Promise<string> {
@@ -53,7 +84,7 @@ export async function readSourceFor(file: string | undefined, opts: ParseOptions
     }
   }
   if (file === undefined) throw new Error('give a file (or - for standard input), or --title <page>');
-  return readSource(file);
+  return readSource(file, opts.config);
 }
 
 /** The options shared by `parse` and `tables`. */
@@ -99,7 +130,9 @@ export function registerParse(program: Command): void {
   )
     .option('--json', 'print one JSON document instead of a summary')
     .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }) => {
-      const ruleset = parseSource(await readSourceFor(file, opts), opts);
+      const source = await readSourceFor(file, opts);
+      printNotes(source);
+      const ruleset = parseSource(source, opts);
       process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${summary(ruleset)}\n`);
     });
 }

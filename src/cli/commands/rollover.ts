@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { findGame } from '../../config.ts';
 import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
@@ -7,7 +6,9 @@ import { computeRollover, countEvents, describeSummary, rollover, type RolloverS
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
+import { parseInstant } from '../../sim/instant.ts';
 import { buildContext, fail } from '../context.ts';
+import { printNotes, readPageFile } from './parse.ts';
 import { ConfigError, type Config, type GameConfig } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
@@ -28,19 +29,19 @@ interface RolloverCliOptions {
 /** How far ahead of this machine's clock --now may be for a saving run (clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
 
+/** `--now`: the clock when omitted; otherwise a strict ISO 8601 instant, UTC without a zone (InstantError: exit 2). */
 export function parseNow(value: string | undefined): Date {
-  if (value === undefined) return new Date();
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
-    throw new ConfigError(`--now "${value}" is not an ISO time (e.g. 2026-11-19T00:00Z)`);
-  }
-  return t;
+  return value === undefined ? new Date() : parseInstant(value, '--now');
 }
 
 function offline(opts: RolloverCliOptions): void {
   const now = parseNow(opts.now);
-  const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset, game: 'offline' });
-  const text = readFileSync(opts.gamestate!, 'utf8');
+  const rulesetFile = readPageFile(opts.ruleset!);
+  const gamestateFile = readPageFile(opts.gamestate!);
+  printNotes(rulesetFile);
+  printNotes(gamestateFile);
+  const { ruleset } = readEngineRuleset(rulesetFile.text, { page: opts.ruleset, game: 'offline' });
+  const { text } = gamestateFile;
   const c = computeRollover(ruleset, { id: 'offline', gamestate: opts.title }, { text, revid: 0 }, {
     now,
     force: opts.force,

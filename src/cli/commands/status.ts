@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { ConfigError, findGame } from '../../config.ts';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
@@ -8,6 +7,7 @@ import type { KindedRuleset } from '../../games/engine.ts';
 import type { RolloverGame } from '../../jobs/rollover.ts';
 import { buildContext, fail } from '../context.ts';
 import { parseNow } from './rollover.ts';
+import { printNotes, readPageFile } from './parse.ts';
 
 // `croupier status`: the current phase, the next rollover, what is due or pending, the last run.
 
@@ -59,8 +59,12 @@ export function registerStatus(program: Command): void {
             throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file>');
           }
           // The game's kind is detected from the Ruleset page.
-          const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset, 'utf8'), { page: opts.ruleset, game: 'offline' });
-          const page = { text: readFileSync(opts.gamestate, 'utf8'), revid: 0 };
+          const rulesetFile = readPageFile(opts.ruleset, opts.config);
+          const gamestateFile = readPageFile(opts.gamestate, opts.config);
+          printNotes(rulesetFile);
+          printNotes(gamestateFile);
+          const { ruleset } = readEngineRuleset(rulesetFile.text, { page: opts.ruleset, game: 'offline' });
+          const page = { text: gamestateFile.text, revid: 0 };
           print(opts, ruleset, { id: 'offline', gamestate: opts.gamestate }, page, now);
           return;
         }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { renderTables } from '../../games/registry.ts';
-import { parseSource, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
+import { parseSource, printNotes, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
 
 export function registerTables(program: Command): void {
   sourceOptions(
@@ -8,7 +8,9 @@ export function registerTables(program: Command): void {
       .command('tables')
       .description('Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)'),
   ).action(async (file: string | undefined, opts: ParseOptions) => {
-      const ruleset = parseSource(await readSourceFor(file, opts), opts);
+      const source = await readSourceFor(file, opts);
+      printNotes(source);
+      const ruleset = parseSource(source, opts);
       const wikitext = renderTables(ruleset);
       if (wikitext === undefined) throw new Error(`no computed tables for a ${ruleset.kind} ruleset`);
       process.stdout.write(wikitext);
