@@ -37,10 +37,11 @@ async function demoBaseline(): Promise<boolean> {
 }
 
 export default async function setup(): Promise<() => void> {
+  const testWasRunning = running(TEST_WIKI_DIR);
+  // The test wiki first: creating it empties its folder, where the demo's baseline and log are kept.
+  devwiki(TEST_WIKI_DIR, 'start');
   mkdirSync(TEST_WIKI_DIR, { recursive: true });
   const startedDemo = await demoBaseline();
-  const testWasRunning = running(TEST_WIKI_DIR);
-  devwiki(TEST_WIKI_DIR, 'start');
   devwiki(TEST_WIKI_DIR, 'seed');
   return () => {
     if (process.env.DEVWIKI_KEEP === '1') return;
