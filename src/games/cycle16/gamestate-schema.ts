@@ -115,6 +115,11 @@ export const Gamestate = z.object({
   gifts: z.array(Gift),
   /** Rows already in the History table (they are only ever appended to or archived). */
   historyRows: count,
+  /**
+   * The latest time in the History table's rows: the run that wrote it ran no earlier, and found no
+   * win then (engine.ts dates a win the page shows from it). Absent: no readable row.
+   */
+  historyLatest: instant.nullable().optional(),
 });
 export type Gamestate = z.infer<typeof Gamestate>;
 
