@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests spawn the CLI or parse whole pages: a loaded 2-core machine needs more than 5 s.
+          testTimeout: 30_000,
         },
       },
       {

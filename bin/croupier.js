@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so no build step stands between a clone and a run.
-import { register } from 'tsx/esm/api';
+// Runs the CLI compiled into dist/ (scripts/build.mjs), rebuilding it first when src/ changed since:
+// no build step stands between a clone and a run, and TypeScript is not compiled on every start.
+import { ensureBuilt } from '../scripts/build.mjs';
 
-register();
-await import('../src/cli/main.ts');
+await import(await ensureBuilt());

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { croupierVersion } from '../version.ts';
 import { registerParse } from './commands/parse.ts';
 import { registerTables } from './commands/tables.ts';
 import { registerPublishTables } from './commands/publish-tables.ts';
@@ -8,7 +8,6 @@ import { registerStatus } from './commands/status.ts';
 import { registerDaemon } from './commands/daemon.ts';
 import { registerClear } from './commands/clear.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 // `croupier parse … | head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -18,7 +17,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const program = new Command('croupier')
   .description('Keeps the Infinite Nomic wiki\'s Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.')
-  .version(pkg.version)
+  .version(croupierVersion)
   .showHelpAfterError();
 
 registerParse(program);

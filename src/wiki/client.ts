@@ -7,26 +7,17 @@
 //   `ratelimited` with backoff — mwn does not handle it —, network errors and 5xx, lost sessions, bad tokens).
 // - An edit throttle: at least `editThrottleMs` between two edits of this client.
 // - `readPages()` (one request for several pages) and `save()` (conflict-safe) — see pages.ts and save.ts.
-import { readFileSync } from 'node:fs';
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
 import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
+import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
-
-const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const mwnVersion = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../node_modules/mwn/package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '3';
-  }
-})();
 
 export interface ConnectOptions {
   apiUrl: string;

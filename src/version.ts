@@ -1,0 +1,7 @@
+// Versions for --version and the User-Agent, found the same way from src/ and from the compiled CLI in
+// dist/ (scripts/build.mjs): our package.json is bundled, mwn's is resolved like any package.
+import { createRequire } from 'node:module';
+import pkg from '../package.json' with { type: 'json' };
+
+export const croupierVersion: string = pkg.version;
+export const mwnVersion: string = (createRequire(import.meta.url)('mwn/package.json') as { version: string }).version;

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, expect, test } from 'vitest';
+// @ts-expect-error: a plain .mjs script, no types
+import { ensureBuilt } from '../../../scripts/build.mjs';
+
+// bin/croupier.js runs dist/, compiled by scripts/build.mjs at `npm ci` and again whenever src/ changed.
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function project(version: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'croupier-build-'));
+  dirs.push(root);
+  mkdirSync(join(root, 'src', 'cli'), { recursive: true });
+  writeFileSync(join(root, 'package.json'), '{"type":"module"}\n');
+  writeFileSync(join(root, 'src', 'cli', 'main.ts'), `const v: string = '${version}';\nconsole.log(v);\n`);
+  return root;
+}
+const runEntry = (entry: string) => spawnSync(process.execPath, [new URL(entry).pathname], { encoding: 'utf8' }).stdout.trim();
+
+test('a clone with no dist/ is compiled on first run, and a second run reuses that build', async () => {
+  const root = project('one');
+  const first: string = await ensureBuilt(root);
+  expect(runEntry(first)).toBe('one');
+  expect(await ensureBuilt(root)).toBe(first);
+});
+
+test('a source file changed after the build is compiled again before the run', async () => {
+  const root = project('one');
+  const first: string = await ensureBuilt(root);
+  const main = join(root, 'src', 'cli', 'main.ts');
+  writeFileSync(main, "console.log('two');\n");
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(main, later, later);
+  const second: string = await ensureBuilt(root);
+  expect(second).not.toBe(first);
+  expect(runEntry(second)).toBe('two');
+});
+
+test('a source file added after the build is compiled too; builds beyond three are removed once a day old', async () => {
+  const root = project('one');
+  const builds = () => readdirSync(join(root, 'dist')).filter((d) => d.startsWith('build-'));
+  let entry: string = await ensureBuilt(root);
+  for (let i = 0; i < 3; i++) {
+    writeFileSync(join(root, 'src', `extra${i}.ts`), 'export {};\n');
+    const next: string = await ensureBuilt(root);
+    expect(next).not.toBe(entry);
+    entry = next;
+  }
+  // Four builds, all fresh: a process started from any of them may still load its chunks.
+  expect(builds()).toHaveLength(4);
+  const dayAgo = new Date(Date.now() - 25 * 3600_000);
+  for (const d of builds()) utimesSync(join(root, 'dist', d), dayAgo, dayAgo);
+  writeFileSync(join(root, 'src', 'extra9.ts'), 'export {};\n');
+  const last: string = await ensureBuilt(root);
+  expect(builds()).toHaveLength(3);
+  expect(builds().some((d) => last.includes(d))).toBe(true);
+});
