@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure unit tests (no wiki), and integration tests against the real local MediaWiki
-// started by scripts/devwiki.sh (see test/integration/setup.ts).
+// Three projects: pure unit tests (no wiki), integration tests against a real local MediaWiki of their own
+// started by scripts/devwiki.sh (see test/integration/global-setup.ts), and — after both — the check that
+// the tests left the demo's wiki as the demo left it (test/after/).
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +13,7 @@ export default defineConfig({
           environment: 'node',
           // Some unit tests spawn the CLI or parse whole pages: a loaded 2-core machine needs more than 5 s.
           testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,6 +27,16 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Groups run in this order: unit (0), integration (1), after (2).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'after',
+          include: ['test/after/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -9,7 +9,8 @@
 #   scripts/devwiki.sh env      print the env file as `export` lines:  eval "$(scripts/devwiki.sh env)"
 #   scripts/devwiki.sh reset    stop, delete the wiki, start a fresh one
 #
-# Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR). Nothing is written to /etc:
+# Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR: the integration tests use
+# .devwiki-test/, a wiki of their own, so they never touch the demo's pages). Nothing is written to /etc:
 # the installer gets --confpath and every PHP process gets MW_CONFIG_FILE.
 # Rate limits and login throttles are off unless DEVWIKI_RATELIMITS=1 at start.
 set -euo pipefail
@@ -165,6 +166,10 @@ ENV
   mv "$DIR/env.tmp" "$DIR/env"
 }
 
+store_path() { # the wiki's own store, in its directory (relative to the repository when inside it)
+  case "$DIR" in "$ROOT"/*) echo "${DIR#"$ROOT"/}/store.json" ;; *) echo "$DIR/store.json" ;; esac
+}
+
 write_config() {
   local games=() g
   games+=('{"id": "cycle16", "kind": "cycle16", "ruleset": "Cycle 16/Ruleset", "gamestate": "Cycle 16/Gamestate"}')
@@ -175,7 +180,7 @@ write_config() {
     echo '{'
     echo '  "operator": {"contact": "local dev wiki (scripts/devwiki.sh)"},'
     echo '  "wiki": {"editThrottleMs": 0, "maxRetries": 2, "retryPauseMs": 1000, "shutoff": {"page": "Croupier/Shutoff", "runWord": "run"}},'
-    echo '  "store": {"path": ".devwiki/store.json"},'
+    echo "  \"store\": {\"path\": \"$(store_path)\"},"
     echo '  "games": ['
     local i=0
     for g in "${games[@]}"; do

@@ -4,7 +4,7 @@
 // (src/cli/commands/daemon.ts wires the real ones) and in tests.
 import type { Logger } from 'pino';
 import { acquireProcessLock, type ProcessLock } from './lock.ts';
-import { FileStore, abandonStaleRuns, type Store } from './store.ts';
+import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
   type GameJobs, type StatusPublisher, type RequestsProcessor,
@@ -48,6 +48,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     command: 'daemon',
     waitMs: opts.lockWaitMs ?? 0,
     onWait: (m) => log.warn(m),
+    onTakeover: (m) => log.warn(m),
   });
   let resolveDone!: () => void;
   const done = new Promise<void>((r) => { resolveDone = r; });
@@ -60,8 +61,18 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       log.info({ reason }, `shutting down: ${reason}`);
       try {
         if (scheduler) {
-          const how = await scheduler.stop(opts.graceMs ?? 60_000);
-          log.info({ how }, how === 'abandoned' ? 'the running job was abandoned (no save after this point)' : 'no job left running');
+          const report = await scheduler.stop(opts.graceMs ?? 60_000);
+          if (report.how !== 'abandoned') log.info({ how: report.how }, 'no job left running');
+          for (const run of report.runs) {
+            if (run.result === 'abandoned') {
+              log.warn({ game: run.game, run: run.id, edits: run.edits },
+                `abandoned the running ${run.kind} job of ${run.game}: nothing more of it reaches the wiki${run.edits ? ` (it made ${run.edits} edit(s) before)` : ''}; the next run redoes what it did not save`);
+            } else {
+              log.warn({ game: run.game, run: run.id, result: run.result },
+                `the ${run.kind} job of ${run.game} could not be abandoned before its edit reached the wiki: it ended as "${run.result}"${run.summary ? ` (${run.summary})` : ''}, and nothing of it follows`);
+            }
+          }
+          await scheduler.publishStopped({ at: new Date(), reason });
         }
       } finally {
         for (const [sig, h] of signalHandlers) process.off(sig, h);
@@ -75,8 +86,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
 
   try {
     const store = new FileStore(opts.storePath);
-    const abandoned = await abandonStaleRuns(store, new Date());
-    if (abandoned) log.warn({ abandoned }, `${abandoned} run(s) left "running" by a previous process marked abandoned`);
+    for (const m of abandonedMessages(await abandonStaleRuns(store, new Date()))) log.warn(m);
     scheduler = new Scheduler({
       games: opts.games,
       store,
@@ -97,7 +107,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
           if (count === 1) void stop(`received ${sig}`);
           else {
             log.warn(`received ${sig} again: abandoning the running job now`);
-            void scheduler?.stop(0);
+            scheduler?.abandonNow();
           }
         };
         process.on(sig, h);
@@ -111,7 +121,8 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     log.info({ store: store.path, games: opts.games }, 'croupier daemon starting');
     // Catch-up first (each missed boundary once, in order), then the schedule.
     await scheduler.start();
-    for (const r of scheduler.nextRuns()) log.info({ game: r.game, at: r.at.toISOString(), kind: r.kind }, 'next run');
+    await scheduler.publishAll();
+    if (!stopping) for (const r of scheduler.nextRuns()) log.info({ game: r.game, at: r.at.toISOString(), kind: r.kind }, 'next run');
     return { scheduler, store, lock, stop, done };
   } catch (err) {
     for (const [sig, h] of signalHandlers) process.off(sig, h);

@@ -16,9 +16,10 @@
 //     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request).
 import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
+import { inScope, RequestScope } from '../wiki/cancel.ts';
 import { SerialQueue } from './queue.ts';
 import {
-  finishRun, gameRecord, startRun, clearHalt,
+  finishRun, gameRecord, startRun, clearHalt, unfinishedRuns,
   type GameRecord, type RunKind, type RunRecord, type Store, type Trigger,
 } from './store.ts';
 
@@ -124,6 +125,10 @@ export interface StatusInfo {
   maxConsecutiveFailures: number;
   nextRun: { at: Date; kind: RunKind } | undefined;
   waitingRequests?: number;
+  /** Set once the daemon has stopped: nothing runs until it is started again. */
+  stopped?: { at: Date; reason: string };
+  /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
+  unfinished?: RunRecord[];
 }
 
 export type StatusPublisher = (game: string, info: StatusInfo) => Promise<void>;
@@ -140,6 +145,13 @@ export interface SchedulerOptions {
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
   now?: () => Date;
+}
+
+/** How a stop went: what was running when the grace period ended, as the store finally records it. */
+export interface StopReport {
+  how: 'idle' | 'finished' | 'abandoned';
+  /** The runs that were in progress when the job was abandoned (their final records). */
+  runs: RunRecord[];
 }
 
 interface BoundaryTask {
@@ -190,9 +202,14 @@ export class Scheduler {
   readonly #queue = new SerialQueue();
   readonly #boundaryTasks = new Map<string, BoundaryTask>();
   #checkTask: ScheduledTask | undefined;
-  #current: { runId: string; game: string; kind: RunKind } | undefined;
-  #abort = new AbortController();
+  /** Runs in progress (a request run holds the runs of the requests it performs). */
+  readonly #inProgress = new Set<string>();
+  /** Every wiki request of every tick sees it: cancelled when the running job is abandoned. */
+  readonly #scope = new RequestScope();
   #stopping = false;
+  #stopped: Promise<StopReport> | undefined;
+  #abandonNow: (() => void) | undefined;
+  #abandonRequested = false;
   #waitingRequests = new Map<string, number>();
 
   constructor(opts: SchedulerOptions) {
@@ -227,7 +244,7 @@ export class Scheduler {
   /** Queue a tick for a game (deduplicated while waiting). Resolves when it has run. */
   tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
     return this.#queue.enqueue(`tick:${game}:${trigger === 'check' || trigger === 'start' ? 'check' : 'boundary'}`,
-      () => this.#tick(game, trigger, firedBoundary),
+      () => inScope(this.#scope, () => this.#tick(game, trigger, firedBoundary)),
       (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
   }
 
@@ -255,38 +272,77 @@ export class Scheduler {
   }
 
   /**
-   * Stop: no new ticks; wait up to `graceMs` for the running job, then abort it (it stops before its
-   * save, which loses nothing: the page is the commit point) and mark its run abandoned.
+   * Stop: no new ticks; wait up to `graceMs` for the running job (or until `abandonNow()`), then abandon it:
+   * its wiki requests are cancelled (nothing more is sent; an edit already sent is awaited, since the wiki
+   * may apply it anyway) and it stops before its save. Resolves once the job has truly ended, with the
+   * runs it left as the store records them: "abandoned" when it saved nothing more, else what it did.
+   * Idempotent.
    */
-  async stop(graceMs = 30_000): Promise<'idle' | 'finished' | 'abandoned'> {
-    if (this.#stopping) return 'idle';
+  stop(graceMs = 30_000): Promise<StopReport> {
+    this.#stopped ??= this.#stop(graceMs);
+    return this.#stopped;
+  }
+
+  /** Abandon the running job now, without waiting for the rest of the grace period (a second SIGTERM). */
+  abandonNow(): void {
+    this.#abandonRequested = true;
+    this.#abandonNow?.();
+  }
+
+  async #stop(graceMs: number): Promise<StopReport> {
     this.#stopping = true;
     for (const b of this.#boundaryTasks.values()) await b.task.destroy();
     this.#boundaryTasks.clear();
     await this.#checkTask?.destroy();
-    const wasBusy = this.#current !== undefined;
+    const wasBusy = this.#inProgress.size > 0;
     const closing = this.#queue.close();
     let timer: NodeJS.Timeout | undefined;
-    const finished = await Promise.race([
+    const finished = this.#abandonRequested ? false : await Promise.race([
       closing.then(() => true),
-      new Promise<false>((r) => { timer = setTimeout(() => r(false), graceMs); }),
+      new Promise<false>((r) => {
+        timer = setTimeout(() => r(false), graceMs);
+        this.#abandonNow = () => r(false);
+      }),
     ]);
     clearTimeout(timer);
-    if (finished) return wasBusy ? 'finished' : 'idle';
-    this.#abort.abort(new Error('the daemon is shutting down'));
-    const cur = this.#current;
-    if (cur) {
-      await this.#store.update((d) => {
-        const run = d.runs.find((r) => r.id === cur.runId);
-        if (run && run.result === 'running') {
-          run.result = 'abandoned';
-          run.end = this.#now().toISOString();
-          run.error = 'abandoned at shutdown (no save was made after this point)';
-        }
-      }).catch((err) => this.#log.error({ err }, 'could not mark the abandoned run'));
-      this.#log.warn({ game: cur.game, run: cur.runId }, `abandoned the running ${cur.kind} job at shutdown`);
+    if (finished) return { how: wasBusy ? 'finished' : 'idle', runs: [] };
+    const cut = [...this.#inProgress];
+    this.#scope.cancel('the daemon is shutting down and abandoned the job');
+    const inFlight = this.#scope.editInFlight;
+    if (inFlight) {
+      this.#log.warn({ page: inFlight.page, since: inFlight.since.toISOString() },
+        `the job's edit of "${inFlight.page ?? '?'}" was already sent (at ${inFlight.since.toISOString()}): waiting for the wiki's answer before stopping (the wiki may save it; the lock is kept until then)`);
     }
-    return 'abandoned';
+    await closing; // the job has truly ended: nothing of it is on the wire any more
+    const runs = (await this.#store.read()).runs.filter((r) => cut.includes(r.id));
+    return { how: cut.length > 0 ? 'abandoned' : wasBusy ? 'finished' : 'idle', runs };
+  }
+
+  /** Every game's status page, as it stands now (the daemon's start: a page that said "stopped" no longer does). */
+  async publishAll(): Promise<void> {
+    if (this.#stopping) return;
+    await inScope(this.#scope, () => Promise.all(this.games.map((g) => this.#publish(g)))).then(() => undefined);
+  }
+
+  /**
+   * Once stopped: every game's status page says the daemon is stopped (no next run), within `timeoutMs`
+   * (or until `abandonNow()`); a failure is logged.
+   */
+  async publishStopped(stopped: { at: Date; reason: string }, timeoutMs = 15_000): Promise<void> {
+    if (!this.#status) return;
+    for (const game of this.games) {
+      await this.#store.update((d) => { delete gameRecord(d, game).nextRun; })
+        .catch((err) => this.#log.error({ err, game }, 'could not clear the next run in the store'));
+    }
+    const scope = new RequestScope();
+    const timer = setTimeout(() => scope.cancel(`the status pages were not updated within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
+    this.#abandonNow = () => scope.cancel('a second stop signal: stopping now');
+    if (this.#abandonRequested) scope.cancel('a second stop signal: stopping now');
+    try {
+      await inScope(scope, () => Promise.all(this.games.map((g) => this.#publish(g, stopped))));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   // ---- one tick -----------------------------------------------------------------------------------
@@ -380,6 +436,7 @@ export class Scheduler {
       const plan = await this.#jobs.plan(game, now);
       return { missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()), next: plan.next };
     } catch (err) {
+      if (this.#scope.cancelled) return undefined; // cut by the shutdown: not a run of its own
       // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
       await this.#runJob(game, 'rollover', trigger, async () => { throw err; });
       this.#scheduleBoundary(game, null);
@@ -443,18 +500,20 @@ export class Scheduler {
     extra: { boundary?: Date; actor?: string } = {},
   ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean }> {
     const runId = await startRun(this.#store, { game, kind, trigger, at: this.#now(), ...extra });
-    this.#current = { runId, game, kind };
+    this.#inProgress.add(runId);
+    const editsBefore = this.#scope.edits;
     let outcome: JobOutcome | undefined;
     let error: string | undefined;
     try {
-      outcome = await fn(this.#abort.signal);
+      outcome = await fn(this.#scope.signal);
     } catch (err) {
       error = plainError(err);
-      this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
+      if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
     } finally {
-      this.#current = undefined;
+      this.#inProgress.delete(runId);
     }
-    if (this.#abort.signal.aborted && !outcome) {
+    if (this.#scope.cancelled && !outcome) {
+      await this.#finishAbandoned(runId, this.#scope.edits - editsBefore);
       return { ok: false, error: 'abandoned at shutdown', halted: false };
     }
     const end = await finishRun(this.#store, runId, outcome
@@ -471,8 +530,17 @@ export class Scheduler {
       this.#log.error({ game, failures: end.consecutiveFailures },
         `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`);
     }
-    if (!outcome || outcome.changed || end.justHalted) await this.#publish(game);
+    // While stopping, the status page is written once, when the daemon has stopped.
+    if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
     return { ok: outcome !== undefined, ...(outcome ? { outcome } : {}), ...(error ? { error } : {}), halted: end.halted };
+  }
+
+  /** Record a run cut by the shutdown: abandoned, with the edits it made before (none after). */
+  async #finishAbandoned(runId: string, edits: number): Promise<void> {
+    await finishRun(this.#store, runId, {
+      result: 'abandoned', at: this.#now(), edits,
+      error: `abandoned at shutdown: no request was sent after that point${edits > 0 ? ` (${edits} edit(s) made before it)` : ' and nothing was saved'}`,
+    }, this.maxConsecutiveFailures);
   }
 
   async #runRequests(game: string, now: Date): Promise<void> {
@@ -499,7 +567,8 @@ export class Scheduler {
       },
     };
     const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
-    this.#current = { runId, game, kind: 'request' };
+    this.#inProgress.add(runId);
+    const editsBefore = this.#scope.edits;
     try {
       const s = await processor(game, now, actions);
       this.#waitingRequests.set(game, s.waiting);
@@ -507,19 +576,23 @@ export class Scheduler {
         result: s.handled > 0 ? 'changed' : 'no-change', at: this.#now(), edits: s.edits,
         summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}`,
       }, this.maxConsecutiveFailures);
-      if (s.handled > 0) await this.#publish(game);
+      if (s.handled > 0 && !this.#stopping) await this.#publish(game);
     } catch (err) {
+      if (this.#scope.cancelled) {
+        await this.#finishAbandoned(runId, this.#scope.edits - editsBefore);
+        return;
+      }
       const error = plainError(err);
       this.#log.error({ err, game, run: runId }, `requests for ${game} FAILED: ${error}`);
       const end = await finishRun(this.#store, runId, { result: 'failed', at: this.#now(), error }, this.maxConsecutiveFailures);
       if (end.justHalted) this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
-      await this.#publish(game);
+      if (!this.#stopping) await this.#publish(game);
     } finally {
-      this.#current = undefined;
+      this.#inProgress.delete(runId);
     }
   }
 
-  async #publish(game: string): Promise<void> {
+  async #publish(game: string, stopped?: { at: Date; reason: string }): Promise<void> {
     if (!this.#status) return;
     try {
       const d = await this.#store.read();
@@ -528,11 +601,14 @@ export class Scheduler {
       const lastRun = runs.at(-1);
       const lastFailure = runs.filter((r) => r.result === 'failed').at(-1);
       const waiting = this.#waitingRequests.get(game);
+      const nextRun = stopped ? undefined : this.nextRunFor(game);
       await this.#status(game, {
         game, now: this.#now(), record, lastRun, lastFailure,
         maxConsecutiveFailures: this.maxConsecutiveFailures,
-        nextRun: this.nextRunFor(game),
+        nextRun,
+        unfinished: unfinishedRuns(d, game),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
+        ...(stopped ? { stopped } : {}),
       });
     } catch (err) {
       this.#log.error({ err, game }, `could not update the status page of ${game}: ${plainError(err)}`);

@@ -1,6 +1,7 @@
-// The on-wiki status page (games[].statusPage): last run, its result, the next scheduled run, the last
-// error in plain words, the halt. Updated by the daemon on each run that changes something, on every
-// failure, and when a game is halted. The bot owns only the region between
+// The on-wiki status page (games[].statusPage): whether the daemon runs, last run, its result, the next
+// scheduled run, the last error in plain words, the halt, the runs that never finished. Updated by the
+// daemon when it starts, on each run that changes something, on every failure, when a game is halted, and
+// when it stops. The bot owns only the region between
 // <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written
 // (the shared region functions of src/parse/regions.ts: a page with doubled or unmatched markers is refused).
 import { replaceRegion } from '../parse/regions.ts';
@@ -29,7 +30,7 @@ const RESULT_WORDS: Record<RunRecord['result'], string> = {
   failed: "'''FAILED'''",
   refused: 'refused',
   skipped: 'skipped',
-  abandoned: 'abandoned (the bot stopped during the run)',
+  abandoned: "'''never finished''' (abandoned: the bot stopped during the run)",
 };
 
 const KIND_WORDS: Record<RunRecord['kind'], string> = {
@@ -55,19 +56,29 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string
       ? `'''Failing''': ${g.consecutiveFailures} consecutive failed run(s); the bot halts after ${info.maxConsecutiveFailures}.`
       : 'OK';
   const last = info.lastRun;
+  const stopped = info.stopped;
   const rows: [string, string][] = [
     ['Game', cell(info.game)],
+    ['Daemon', stopped
+      ? `'''Stopped''' since ${fmt(stopped.at)} (${cell(stopped.reason)}): no run is scheduled until it is started again.`
+      : 'running'],
     ['State', state],
     ['Last run', last ? `${fmt(last.end ?? last.start)} — ${describeRun(last)}` : '—'],
     ['Result', last ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}` : '—'],
-    ['Next scheduled run', info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
+    ['Next scheduled run', stopped ? 'none: the daemon is stopped'
+      : info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
     ['Last error', g.lastError ? `${fmt(g.lastError.at)} (${KIND_WORDS[g.lastError.kind]}): ${cell(g.lastError.message)}` : 'none'],
     ['Last success', fmt(g.lastSuccess)],
     ['Consecutive failures', `${g.consecutiveFailures} (halts at ${info.maxConsecutiveFailures})`],
   ];
   if (info.waitingRequests) rows.push(['Requests waiting', `${info.waitingRequests} (answered once the halt is cleared)`]);
+  const unfinished = info.unfinished ?? [];
+  if (unfinished.length) {
+    rows.push(['Runs that never finished', unfinished.map((r) =>
+      `${fmt(r.start)} — ${describeRun(r)}: ${r.result === 'running' ? 'its process is no longer running (marked abandoned by the next run)' : cell(r.error ?? 'abandoned')}`).join('<br />')]);
+  }
   const lines = [
-    `''This section is written by Croupier on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
+    `''This section is written by Croupier when it starts and stops, on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
     '{| class="wikitable"',
     ...rows.flatMap(([k, v], i) => [...(i ? ['|-'] : []), `! ${k}`, `| ${v}`]),
     '|}',

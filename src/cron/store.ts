@@ -14,6 +14,7 @@ import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
+import { processGone, thisProcess } from './liveness.ts';
 
 export const TRIGGERS = ['boundary', 'catch-up', 'check', 'request', 'manual', 'start'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
@@ -43,6 +44,10 @@ export const RunRecord = z.object({
   /** Who asked (manual runs and requests). */
   actor: z.string().optional(),
   summary: z.string().optional(),
+  /** The process that ran it (to tell, while it is "running", whether that process still exists). */
+  pid: z.number().int().optional(),
+  host: z.string().optional(),
+  procStart: z.number().optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 
@@ -234,7 +239,7 @@ export async function startRun(store: Store, r: RunStart): Promise<string> {
   const id = `${r.at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${r.game}-${r.kind}-${randomUUID().slice(0, 8)}`;
   await store.update((d) => {
     d.runs.push({
-      id, game: r.game, kind: r.kind, trigger: r.trigger, start: r.at.toISOString(), result: 'running', edits: 0,
+      id, game: r.game, kind: r.kind, trigger: r.trigger, start: r.at.toISOString(), result: 'running', edits: 0, ...thisProcess(),
       ...(r.boundary ? { boundary: r.boundary.toISOString() } : {}),
       ...(r.actor ? { actor: r.actor } : {}),
     });
@@ -309,20 +314,41 @@ export async function clearHalt(store: Store, game: string, by: string, at: Date
 }
 
 /**
- * Runs left "running" by a process that died (crash, kill -9): mark them abandoned. Call once the
- * process lock is held, so no live process owns them.
+ * Runs left "running" by a process that died (crash, kill -9): mark them abandoned, and make each the
+ * last run of its game when it is the latest one started. Call once the process lock is held, so no live
+ * process owns them. Returns the runs marked.
  */
-export async function abandonStaleRuns(store: Store, at: Date): Promise<number> {
+export async function abandonStaleRuns(store: Store, at: Date): Promise<RunRecord[]> {
   return store.update((d) => {
-    let n = 0;
+    const marked: RunRecord[] = [];
     for (const r of d.runs) {
-      if (r.result === 'running') {
-        r.result = 'abandoned';
-        r.end = at.toISOString();
-        r.error ??= 'the process stopped before the run finished';
-        n++;
+      if (r.result !== 'running') continue;
+      r.result = 'abandoned';
+      r.end = at.toISOString();
+      r.error ??= r.pid === undefined
+        ? 'the process stopped before the run finished'
+        : `its process (pid ${r.pid} on ${r.host ?? '?'}) stopped before the run finished`;
+      const g = gameRecord(d, r.game);
+      if (!g.lastRun || Date.parse(d.runs.find((x) => x.id === g.lastRun!.id)?.start ?? g.lastRun.at) <= Date.parse(r.start)) {
+        g.lastRun = { id: r.id, at: r.end, result: r.result, kind: r.kind };
       }
+      marked.push(structuredClone(r));
     }
-    return n;
+    return marked;
   });
+}
+
+/** One line per run marked abandoned, for the log or stderr. */
+export function abandonedMessages(runs: readonly RunRecord[]): string[] {
+  return runs.map((r) => `the ${r.kind} run ${r.id} of ${r.game} (started ${r.start}${r.pid === undefined ? '' : ` by pid ${r.pid}`}) never finished: ` +
+    'its process is no longer running; marked abandoned (the page is the record: the next run redoes what it did not save)');
+}
+
+/**
+ * Runs of a game that never finished, newest first, among its last `last` runs: abandoned ones, and ones
+ * still "running" whose process is gone (not marked yet: the next run that takes the lock marks them).
+ */
+export function unfinishedRuns(data: StoreData, game: string, last = 10): RunRecord[] {
+  return data.runs.filter((r) => r.game === game).slice(-last).reverse()
+    .filter((r) => r.result === 'abandoned' || (r.result === 'running' && r.pid !== undefined && processGone({ pid: r.pid, host: r.host ?? '', procStart: r.procStart }) === true));
 }

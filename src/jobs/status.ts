@@ -14,6 +14,15 @@ export interface LastRun {
   error?: string;
 }
 
+/** A run that never finished: abandoned, or left "running" by a process that is gone. */
+export interface UnfinishedRun {
+  id: string;
+  kind: string;
+  start: string;
+  /** Why, in plain words (e.g. "its process (pid 2149 on bot-host) stopped before the run finished"). */
+  note: string;
+}
+
 /** Where the game stands, with instants as instants (formatted by `gameStatus` / `statusJson`). */
 interface Standing {
   game: string;
@@ -60,11 +69,13 @@ export interface StatusJson {
   pending: { at: string | null; what: string }[];
   /** The daemon's last run of this game; null if none is recorded. */
   lastRun: LastRun | null;
+  /** Recent runs of this game that never finished, newest first. */
+  unfinished: UnfinishedRun[];
 }
 
 const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
 
-export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): StatusJson {
+export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun, unfinished: UnfinishedRun[] = []): StatusJson {
   const s = standing(ruleset, game, page, now, lastRun);
   return {
     game: s.game,
@@ -77,6 +88,7 @@ export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id'
     dueNow: s.dueNow,
     pending: s.pending.map((p) => ({ at: p.at === null ? null : iso(p.at), what: p.what })),
     lastRun: s.lastRun ?? null,
+    unfinished,
   };
 }
 
@@ -99,5 +111,6 @@ export function describeStatus(s: StatusJson): string {
       ? 'last run: none recorded'
       : `last run: ${s.lastRun.at} — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
   );
+  for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${u.start} (${u.id}) — ${u.note}`);
   return lines.join('\n');
 }

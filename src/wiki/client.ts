@@ -10,6 +10,7 @@
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
+import { currentScope, pause, type RequestScope } from './cancel.ts';
 import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
@@ -132,28 +133,36 @@ export class WikiClient {
 
   /**
    * One API request under the retry policy. Edits (ctx.edit) get a fresh CSRF token and wait for the throttle.
-   * Errors are WikiErrors naming ctx.page.
+   * Errors are WikiErrors naming ctx.page. Within a cancelled RequestScope (./cancel.ts) nothing more is sent:
+   * a read on the wire is cut, a pause ends, an edit already sent is awaited.
    */
   async request(params: Record<string, unknown>, ctx: { page?: string; edit?: boolean } = {}): Promise<unknown> {
+    const scope = currentScope();
     for (let attempt = 0; ; attempt++) {
+      scope?.check(ctx.page);
       const p = { ...params };
       if (ctx.edit) {
         if (!this.bot.csrfToken || this.bot.csrfToken === '%notoken%') await this.bot.getTokens();
         p.token = this.bot.csrfToken;
-        await this.throttle();
+        await this.throttle(scope, ctx.page);
       }
       try {
-        const res = await this.bot.request(p as Parameters<Mwn["request"]>[0]);
+        const send = (options = {}) => this.bot.request(p as Parameters<Mwn['request']>[0], options);
+        const res = ctx.edit
+          ? await (scope ? scope.sendEdit(ctx.page, () => send()) : send())
+          : await send(scope ? { signal: scope.signal } : {});
         if (ctx.edit) {
           this.lastEditAt = Date.now();
           this.stats.edits++;
         }
         return res;
       } catch (e) {
+        if (scope?.cancelled && !ctx.edit) throw scope.error(ctx.page);
         const err = toWikiError(e, ctx.page);
         if (ctx.edit) this.lastEditAt = Date.now();
         const d = retryDecision(err, attempt, this.policy);
         if (!d.retry) throw err;
+        scope?.check(ctx.page);
         this.stats.retries++;
         this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);
         if (d.before === 'login') {
@@ -162,14 +171,14 @@ export class WikiClient {
         } else if (d.before === 'token') {
           await this.bot.getTokens();
         }
-        await sleep(d.delayMs);
+        await pause(d.delayMs, scope, ctx.page);
       }
     }
   }
 
-  private async throttle(): Promise<void> {
+  private async throttle(scope?: RequestScope, page?: string): Promise<void> {
     const wait = this.lastEditAt + this.settings.editThrottleMs - Date.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await pause(wait, scope, page);
   }
 
   /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */

@@ -2,7 +2,7 @@
 // runs them: the CLI as a child process, with its own config, store path and shutoff page.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore, finishRun, startRun } from '../../src/cron/store.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { bot, freshCliGame, type CliResult } from './helpers.ts';
@@ -15,11 +15,14 @@ let dir: string;
 let storePath: string;
 let cli: (args: string[]) => Promise<CliResult>;
 
+let remove = () => undefined as void;
+
 beforeAll(async () => {
   b = await bot();
-  ({ prefix: P, storePath, cli } = await freshCliGame(b, 'dry-daemon', 'drytest'));
+  ({ prefix: P, storePath, cli, remove } = await freshCliGame(b, 'dry-daemon', 'drytest'));
   dir = dirname(storePath);
 });
+afterAll(() => remove());
 
 describe('dry runs of the daemon and of clear on the local wiki', () => {
   it('croupier daemon --dry-run prints the diff of the catch-up to the new phase, leaves the Gamestate revision unchanged and creates no store file', async () => {

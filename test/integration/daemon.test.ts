@@ -2,11 +2,11 @@
 // plain user, and a failure on a broken Gamestate page. Each test uses pages of its own, so it does not
 // disturb the other integration tests (the Ruleset is the seeded `Cycle 16/Ruleset`, only read).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseConfig, parseEnvFile } from '../../src/config.ts';
+import { parseConfig } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
 import { requestKey } from '../../src/cron/requests.ts';
@@ -14,9 +14,9 @@ import { FileStore } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { connect, type WikiClient } from '../../src/wiki/client.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
-const envFile = join(root, '.devwiki/env');
-const env = existsSync(envFile) ? parseEnvFile(readFileSync(envFile, 'utf8')) : {};
+import { devEnv, root } from './helpers.ts';
+
+const env = devEnv();
 const fixture = readFileSync(join(root, 'fixtures/cycle16/gamestate.wikitext'), 'utf8');
 const RULESET = 'Cycle 16/Ruleset';
 

@@ -1,20 +1,24 @@
-// Shared by the integration tests: the local wiki's accounts (.devwiki/env), sessions, unique page titles.
+// Shared by the integration tests: the test wiki's accounts (.devwiki-test/env, see wiki-dirs.ts), sessions,
+// unique page titles, the CLI as a child process.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { parseEnvFile } from '../../src/config.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../../src/wiki/client.ts';
+import { removeDir } from '../temp-dir.ts';
+import { TEST_WIKI_DIR, root, wikiEnv } from './wiki-dirs.ts';
 
 const run = promisify(execFile);
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export { root };
 
+/** The test wiki's env file (written by scripts/devwiki.sh; the integration global setup starts it). */
 export function devEnv(): Record<string, string> {
-  return parseEnvFile(readFileSync(`${root}.devwiki/env`, 'utf8'));
+  const env = wikiEnv(TEST_WIKI_DIR);
+  if (!env) throw new Error(`no test wiki in ${TEST_WIKI_DIR}: run the integration tests through vitest (its global setup starts it), or DEVWIKI_DIR=${TEST_WIKI_DIR} bash scripts/devwiki.sh start`);
+  return env;
 }
 
 /** A unique title prefix per test file run, so concurrent runs and re-runs never share pages. */
@@ -89,13 +93,15 @@ export interface TestGame {
   storePath: string;
   /** The CLI with this game's config. */
   cli(args: string[]): Promise<CliResult>;
+  /** Remove its temp dir (config and store): call it in the file's afterAll. */
+  remove(): void;
 }
 
 /**
  * A Cycle 16 game of its own on the wiki (the fixture Ruleset and Gamestate under a unique prefix, with
  * its own shutoff page) and a config file and store path of its own in a temp directory.
  */
-export async function freshCliGame(client: WikiClient, what: string, id: string): Promise<TestGame> {
+export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}): Promise<TestGame> {
   const prefix = uniquePrefix(what);
   await put(client, `${prefix}/Shutoff`, 'run');
   await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
@@ -106,10 +112,10 @@ export async function freshCliGame(client: WikiClient, what: string, id: string)
   writeFileSync(
     configFile,
     JSON.stringify({
-      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' }, ...wiki },
       store: { path: storePath },
       games: [{ id, kind: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
     }),
   );
-  return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]) };
+  return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]), remove: () => removeDir(dir) };
 }

@@ -1,7 +1,7 @@
 // `croupier rollover --game <id> --force` against the real local MediaWiki, run as a user runs it:
 // the CLI as a child process, with its own config, store and shutoff page.
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/cron/store.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
@@ -19,11 +19,13 @@ let b: WikiClient;
 let P: string;
 let storePath: string;
 let cli: (args: string[]) => Promise<CliResult>;
+let remove = () => undefined as void;
 
 beforeAll(async () => {
   b = await bot();
-  ({ prefix: P, storePath, cli } = await freshCliGame(b, 'manual', 'manual'));
+  ({ prefix: P, storePath, cli, remove } = await freshCliGame(b, 'manual', 'manual'));
 });
+afterAll(() => remove());
 
 const phaseOf = async () => readGamestate((await b.readPage(`${P}/Gamestate`)).text, `${P}/Gamestate`, ruleset).phase;
 

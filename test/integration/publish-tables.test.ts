@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, testTempDir } from '../temp-dir.ts';
 import { parseConfig, type Config, type GameConfig } from '../../src/config.ts';
 import { publishTables, readRulesetFromWiki, TABLES_REGION } from '../../src/jobs/publish-tables.ts';
 import { findRegion } from '../../src/wiki/regions.ts';
@@ -16,6 +17,7 @@ const gamestate = 'Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n== 
 let b: WikiClient;
 let config: Config;
 let game: GameConfig;
+let configDir: string;
 let configFile: string;
 
 beforeAll(async () => {
@@ -29,9 +31,12 @@ beforeAll(async () => {
   };
   config = parseConfig(input);
   game = config.games[0]!;
-  configFile = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'config.json');
+  configDir = mkdtempSync(join(tmpdir(), 'croupier-it-'));
+  configFile = join(configDir, 'config.json');
   writeFileSync(configFile, JSON.stringify(input));
 });
+
+afterAll(() => removeDir(configDir));
 
 const cli = runCli;
 
@@ -142,7 +147,7 @@ describe('publish-tables', () => {
   });
 
   it('config problems: exit code 2 with the reason', async () => {
-    const bad = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'bad.json');
+    const bad = join(testTempDir('it'), 'bad.json');
     writeFileSync(bad, JSON.stringify({ games: [{ id: 'test', kind: 'poker' }] }));
     const r = await cli(['publish-tables', '--game', 'test', '--config', bad]);
     expect(r.code).toBe(2);
@@ -157,7 +162,7 @@ describe('publish-tables', () => {
   });
 
   it('a missing Ruleset page: clear error naming the page, exit code 1', async () => {
-    const f = join(mkdtempSync(join(tmpdir(), 'croupier-it-')), 'missing.json');
+    const f = join(testTempDir('it'), 'missing.json');
     writeFileSync(f, JSON.stringify({ wiki: { editThrottleMs: 0, maxRetries: 0 }, games: [{ id: 'm', kind: 'cycle16', ruleset: `${P}/No Ruleset`, gamestate: `${P}/Gamestate` }] }));
     const r = await cli(['publish-tables', '--game', 'm', '--config', f]);
     expect(r.code).toBe(1);

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigError, findGame } from '../../config.ts';
-import { FileStore } from '../../cron/store.ts';
+import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
-import { describeStatus, statusJson, type LastRun } from '../../jobs/status.ts';
+import { describeStatus, statusJson, type LastRun, type UnfinishedRun } from '../../jobs/status.ts';
 import type { KindedRuleset } from '../../games/engine.ts';
 import type { RolloverGame } from '../../jobs/rollover.ts';
 import { buildContext, fail } from '../context.ts';
@@ -20,17 +20,25 @@ interface StatusCliOptions {
   json?: boolean;
 }
 
-function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun): void {
-  const status = statusJson(ruleset, game, page, now, lastRun);
+function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun, unfinished?: UnfinishedRun[]): void {
+  const status = statusJson(ruleset, game, page, now, lastRun, unfinished);
   console.log(opts.json ? JSON.stringify(status, null, 2) : describeStatus(status));
 }
 
-/** The daemon's record of its last run of this game (src/cron/store.ts); none if it never ran here. */
-async function lastRunOf(storePath: string, game: string): Promise<LastRun | undefined> {
-  const record = (await new FileStore(storePath).read()).games[game];
-  if (record?.lastRun === undefined) return undefined;
-  const error = record.lastRun.result === 'failed' ? record.lastError?.message : undefined;
-  return { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error };
+/** The store's record of the last run of this game (src/cron/store.ts; none if it never ran here), and its runs that never finished. */
+async function runsOf(storePath: string, game: string): Promise<{ lastRun?: LastRun; unfinished: UnfinishedRun[] }> {
+  const data = await new FileStore(storePath).read();
+  const unfinished = unfinishedRuns(data, game).map((r) => ({
+    id: r.id, kind: r.kind, start: r.start,
+    note: r.result === 'running'
+      ? `its process (pid ${r.pid} on ${r.host}) is no longer running; the next run marks it abandoned`
+      : `abandoned: ${r.error ?? 'the process stopped before the run finished'}`,
+  }));
+  const record = data.games[game];
+  if (record?.lastRun === undefined) return { unfinished };
+  const last = data.runs.find((r) => r.id === record.lastRun!.id);
+  const error = record.lastRun.result === 'failed' ? record.lastError?.message : record.lastRun.result === 'abandoned' ? last?.error : undefined;
+  return { lastRun: { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error }, unfinished };
 }
 
 export function registerStatus(program: Command): void {
@@ -61,8 +69,8 @@ export function registerStatus(program: Command): void {
         if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
         const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
         const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-        const lastRun = await lastRunOf(ctx.config.store.path, game.id);
-        print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun);
+        const { lastRun, unfinished } = await runsOf(ctx.config.store.path, game.id);
+        print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun, unfinished);
       } catch (err) {
         fail(err);
       }

@@ -7,10 +7,13 @@ import { historyTable, HISTORY_COLUMNS } from './gamestate-tables.ts';
 import { readGamestate, readGamestateDocument } from './gamestate.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate-render.ts';
 import { GamestateError, type Battle, type EngineRuleset, type Gamestate, type Gift, type Player, type Problem } from './gamestate-schema.ts';
-import { commenceBattle, rewardBattle } from './rules/battles.ts';
+import { commenceBattle, recordDecks, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
-import { grantGift, returnGift } from './rules/gifts.ts';
-import { phaseAhead, rollOver } from './rules/phase.ts';
+import { grantGift, returnGift, statusIn } from './rules/gifts.ts';
+import { activeOnJoining } from './rules/inactivity.ts';
+import { grantRemovals, removalsDue } from './rules/limits.ts';
+import { destroyNonPlayerItems, playerNamed } from './rules/inventory.ts';
+import { phaseAhead, phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { readCycle16Ruleset } from './ruleset.ts';
@@ -51,14 +54,6 @@ type Event = { at: Date; order: number; label: string; apply: () => Change[] };
  */
 function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
   return Math.min(s.phase.number, phaseNumberAt(at, calendar));
-}
-
-/**
- * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or
- * acted, before it: “continuously been a player from a time that was within 3 days of the round starting”).
- */
-function phaseNumberAt(at: Date, calendar: Calendar): number {
-  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
 }
 
 /**
@@ -103,13 +98,33 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
     out.push({ at, order: 1, label: `reputability grant for ${p.name}`, apply: () => [grantReputability(p, at, phaseOf(at, s, calendar), s.phase.cycleStart)] });
   }
   for (const g of s.gifts) {
-    if (g.status === 'recorded') out.push({ at: g.time, order: 2, label: `gift to ${g.receiver}`, apply: () => [grantGift(s, ruleset, g, phaseOf(g.time, s, calendar))] });
+    if (g.status === 'recorded') {
+      const apply = () => {
+        const phase = phaseOf(g.time, s, calendar);
+        // The receiver's status in the gift's phase: a gift recorded late is counted as it was then (the page's History).
+        const status = statusIn(s, playerNamed(s, g.receiver), phase, calendar) ?? playerNamed(s, g.receiver).status;
+        return [grantGift(s, ruleset, g, phase, status)];
+      };
+      out.push({ at: g.time, order: 2, label: `gift to ${g.receiver}`, apply });
+    }
     if (g.status === 'granted') {
       const acted = receiverActedAfter(g, s.players, calendar);
       if (acted) out.push({ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] });
     }
   }
+  for (const p of s.players) {
+    // A card removal recorded: granted at once (when it happened is not recorded), within its phase on a catch-up.
+    if (removalsDue(p) > 0) {
+      const at = new Date(Math.min(now.getTime(), calendar.phase(n).end.getTime() - MINUTE));
+      out.push({ at, order: 7, label: `card removal grant for ${p.name}`, apply: () => [grantRemovals(p, at, n)] });
+    }
+  }
   for (const b of s.battles) {
+    // A declaration for the next phase, seen while its Rest Phase lasts: the decks are recorded now.
+    const undecked = b.participants.some((h) => !b.decks?.some((d) => d.player === h.player));
+    if ((b.status === 'declared' || b.status === 'ready') && b.phase === n + 1 && undecked && phaseNumberAt(now, calendar) === n) {
+      out.push({ at: now, order: 6, label: `battle ${b.id}: decks of its participants`, apply: () => recordDecks(s, b, now, n) });
+    }
     if ((b.status === 'declared' || b.status === 'ready') && b.phase <= n) {
       const at = commencementAt(b, calendar);
       out.push({ at, order: 4, label: `battle ${b.id} commencement`, apply: () => commenceBattle(s, b, at, phaseOf(at, s, calendar), battleDraws(game, b)) });
@@ -190,6 +205,8 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
     }
   };
 
+  // “All players are active in the phase they join the game”, whatever the page says.
+  if (!done()) changes.push(...activeOnJoining(s, calendar, opts.now));
   // A win already on the page: what was due before it is applied, then the win, and nothing after.
   const atThreshold = done() ? [] : playersAtThreshold(s, ruleset);
   if (atThreshold.length > 0) {
@@ -222,6 +239,7 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
     calendar = calendarOf(ruleset, s);
     catchUp();
   }
+  if (!done()) changes.push(...destroyNonPlayerItems(s, opts.now, s.phase.number));
   if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
   s.cards = s.cards.map((c) => computeCard(c, ruleset));
   // Computed cells, whatever they said: the phase's name, and the next boundary (none once the cycle has ended).

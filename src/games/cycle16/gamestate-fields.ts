@@ -111,25 +111,39 @@ const ACTIONS: Record<string, LimitedAction> = {
   'card removal': 'Removal',
 };
 
-/** "Exploration, Removal ×2" */
-export function readUsed(text: string | undefined): Partial<Record<LimitedAction, number>> {
+/**
+ * "Exploration, Removal ×2"; "Exploration ×2 (maze)" records a second exploration allowed by the maze
+ * scenario (“You may explore, then explore again.”), "(maze ×2)" a maze met twice.
+ */
+export function readUsed(text: string | undefined): { used: Partial<Record<LimitedAction, number>>; mazes: number } {
   const out: Partial<Record<LimitedAction, number>> = {};
+  let mazes = 0;
   for (const item of readList(text)) {
-    const m = /^(.+?)(?:\s*[×x]\s*(\d+))?$/i.exec(item)!;
+    const m = /^(.+?)(?:\s*[×x]\s*(\d+))?(?:\s*\(\s*(.*?)\s*\))?$/i.exec(item)!;
     const action = ACTIONS[m[1]!.toLowerCase()];
     if (action === undefined) {
       throw new FieldError(`"${m[1]}" is not a limited action (${[...new Set(Object.values(ACTIONS))].join(', ')})`);
     }
+    if (m[3] !== undefined) {
+      const maze = /^maze(?:\s*[×x]\s*(\d+))?$/i.exec(m[3]);
+      if (action !== 'Exploration' || maze === null) {
+        throw new FieldError(`"(${m[3]})" is not an explanation the rules give: only Exploration takes "(maze)" (“You may explore, then explore again.”)`);
+      }
+      mazes += exactInt(maze[1] ?? '1');
+    }
     out[action] = (out[action] ?? 0) + exactInt(m[2] ?? '1');
   }
-  return out;
+  return { used: out, mazes };
 }
 
-export function writeUsed(used: Partial<Record<LimitedAction, number>>): string {
+export function writeUsed(used: Partial<Record<LimitedAction, number>>, mazes = 0): string {
   return writeList(
     Object.entries(used)
       .filter(([, n]) => n > 0)
-      .map(([a, n]) => (n === 1 ? a : `${a} ×${n}`)),
+      .map(([a, n]) => {
+        const note = a === 'Exploration' && mazes > 0 ? ` (maze${mazes > 1 ? ` ×${mazes}` : ''})` : '';
+        return `${n === 1 ? a : `${a} ×${n}`}${note}`;
+      }),
   );
 }
 
@@ -157,12 +171,12 @@ export function writeParticipants(hands: readonly Hand[]): string {
   return writeList(hands.map((h) => `${h.player} (${h.cards})`));
 }
 
-/** "Alice 0, Bram 2" */
+/** "Alice 0, Bram 2": cards per player (final hands, decks) */
 export function readFinalHands(text: string | undefined): Hand[] | null {
   if (text === undefined) return null;
   return readList(text).map((item) => {
     const m = /^(.+?)\s*:?\s+(\d+)$/.exec(item);
-    if (!m) throw new FieldError(`"${item}" should be a player and the cards left in their hand, like "Bram 2"`);
+    if (!m) throw new FieldError(`"${item}" should be a player and a number of cards, like "Bram 2"`);
     return { player: m[1]!, cards: exactInt(m[2]!) };
   });
 }

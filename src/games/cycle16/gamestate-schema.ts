@@ -52,6 +52,10 @@ export const Player = z.object({
   tokens: count,
   other: z.string().nullable(),
   used: z.partialRecord(LimitedAction, count),
+  /** Card removals of this phase whose Vertebrae were granted (“…and they receive 1 vertebrae”); bot-written. */
+  removalsGranted: count.optional(),
+  /** Mazes met while exploring this phase (“You may explore, then explore again.”): each allows one more Exploration. */
+  mazes: count.optional(),
 });
 export type Player = z.infer<typeof Player>;
 
@@ -91,6 +95,12 @@ export const Battle = z.object({
   winner: z.string().nullable(),
   fragile: z.array(z.number().int()),
   status: BattleStatus,
+  /**
+   * Each participant's deck — the cards in their inventory — as Croupier first saw the declaration
+   * in its Rest Phase (“a duplicate of all the cards in their inventory is made into their deck”);
+   * null until recorded. Hands are checked against it from then on.
+   */
+  decks: z.array(Hand).nullable().optional(),
 });
 export type Battle = z.infer<typeof Battle>;
 
@@ -120,6 +130,17 @@ export const Gamestate = z.object({
    * win then (engine.ts dates a win the page shows from it). Absent: no readable row.
    */
   historyLatest: instant.nullable().optional(),
+  /**
+   * Status changes the page's History records (its Inactivity rows), oldest first, and the phase
+   * from which that record is complete (rows before it were archived): a player's status in an
+   * earlier phase is read from them. Absent: nothing recorded, the record complete from phase 0.
+   */
+  statusHistory: z
+    .object({
+      since: count,
+      changes: z.array(z.object({ phase: count, player: z.string(), from: z.enum(['active', 'inactive']), to: z.enum(['active', 'inactive']) })),
+    })
+    .optional(),
 });
 export type Gamestate = z.infer<typeof Gamestate>;
 

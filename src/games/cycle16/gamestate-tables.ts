@@ -75,7 +75,12 @@ export const playersTable: TableSpec<Player> = {
     col('Packs', true, (t, c) => ({ packs: f.readPacks(t, c.packs) }), (p) => f.writePacks(p.packs)),
     col('Reconfiguration Tokens', true, (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.tokens)),
     col('Other items', false, (t) => ({ other: t ?? null }), (p) => p.other ?? f.NONE),
-    col('Used this phase', true, (t) => ({ used: f.readUsed(t) }), (p) => f.writeUsed(p.used)),
+    col<Player>('Used this phase', true, (t) => f.readUsed(t), (p) => f.writeUsed(p.used, p.mazes)),
+    // Bot-managed, optional: added when Croupier first grants a card removal's Vertebrae; cleared with Used this phase.
+    {
+      ...col('Removals granted', false, (t) => ({ removalsGranted: f.readOptionalInt(t, { min: 0 }) ?? 0 }), (p: Player) => f.writeInt(p.removalsGranted ? p.removalsGranted : null)),
+      addWhen: (p: Player) => (p.removalsGranted ?? 0) > 0,
+    },
   ],
 };
 
@@ -109,6 +114,11 @@ export const battlesTable: TableSpec<Battle> = {
     col('Winner', true, (t) => ({ winner: t ?? null }), (b) => b.winner ?? f.NONE),
     col('Fragile cards', false, (t) => ({ fragile: f.readCardRefs(t) }), (b) => f.writeCardRefs(b.fragile)),
     col('Status', true, (t) => ({ status: f.readEnum(t ?? 'declared', BattleStatus.options) }), (b) => b.status),
+    // Bot-managed, optional: added when Croupier first records the participants' decks, in the Rest Phase of the declaration.
+    {
+      ...col('Decks', false, (t) => ({ decks: f.readFinalHands(t) }), (b: Battle) => f.writeFinalHands(b.decks ?? null)),
+      addWhen: (b: Battle) => (b.decks ?? null) !== null,
+    },
   ],
 };
 

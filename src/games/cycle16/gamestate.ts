@@ -26,9 +26,13 @@ import {
   type ReadContext,
   type TableSpec,
 } from './gamestate-tables.ts';
+import { battleProblems } from './rules/battles.ts';
 import { gainKinds } from './rules/cards.ts';
+import { giftProblems } from './rules/gifts.ts';
+import { nearlyTheSame } from './rules/inventory.ts';
 import { LIMITS, removalPhase } from './rules/limits.ts';
 import { phaseAhead } from './rules/phase.ts';
+import { reputabilityProblems } from './rules/reputability.ts';
 
 // Reading the Gamestate page: every table by its headers, every cell through its column's reader,
 // then the cross-checks between tables. All problems are collected; any problem means a
@@ -144,6 +148,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset,
     gifts: gifts as Gift[],
     historyRows: history!.rows.length,
     historyLatest: latestTime(history!),
+    statusHistory: readStatusHistory(history!, phase.number),
   };
   for (const p of state.players) p.other ??= null;
   crossCheck(state, ruleset, doc.page, problems, now);
@@ -182,6 +187,32 @@ function latestTime(history: Table): Date | null {
   return latest;
 }
 
+/**
+ * The Inactivity rows of the page's History ("active → inactive"), the record of each player's
+ * status phase by phase. A rollover writes them right after its own row ("Phase 3 → 4"), so the
+ * record is complete back to the phase before the earliest of the unbroken run of rollover rows
+ * ending at the page's phase; older rows may have been archived.
+ */
+function readStatusHistory(history: Table, pagePhase: number): NonNullable<Gamestate['statusHistory']> {
+  const rolledInto = new Set<number>();
+  const changes: NonNullable<Gamestate['statusHistory']>['changes'] = [];
+  for (const row of history.rows) {
+    const phase = Number(row.cells.phase?.text.trim());
+    const event = row.cells.event?.text.trim();
+    const text = row.cells.change?.text.trim() ?? '';
+    const player = row.cells.player?.text.trim();
+    const rollover = /^Phase \d+ → (\d+)/.exec(text);
+    if ((event === 'Rollover' || event === 'Manual rollover') && rollover) rolledInto.add(Number(rollover[1]));
+    const change = /^(active|inactive)\s*→\s*(active|inactive)\b/.exec(text);
+    if (event === 'Inactivity' && change && player && Number.isInteger(phase)) {
+      changes.push({ phase, player, from: change[1] as 'active' | 'inactive', to: change[2] as 'active' | 'inactive' });
+    }
+  }
+  let since = pagePhase;
+  while (since > 0 && rolledInto.has(since)) since--;
+  return { since, changes };
+}
+
 /** The ruleset's calendar for the page's cycle start; undefined when the ruleset's phases cannot make one (the engine reports that). */
 function calendarFor(ruleset: EngineRuleset, cycleStart: Date): Calendar | undefined {
   try {
@@ -213,6 +244,13 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
       });
     }
   }
+  // The page's own calendar (with a valid recorded phase start), for the phase an instant is in.
+  let pageCalendar = calendar;
+  try {
+    if (calendar !== undefined) pageCalendar = withPhaseStart(calendar, number, started);
+  } catch (err) {
+    if (!(err instanceof CalendarError)) throw err;
+  }
   // Card removal: “Up to twice during each rest phase …” — only in the phase the rule names.
   const removal = removalPhase(ruleset);
   const phaseName = calendar?.phase(number).name ?? state.phase.name;
@@ -235,12 +273,30 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
     byFolded.set(p.name.toLowerCase(), p);
     for (const [action, n] of Object.entries(p.used)) {
       const limit = LIMITS[action as keyof typeof LIMITS];
-      if (n > limit.times) {
+      const mazes = action === 'Exploration' ? (p.mazes ?? 0) : 0;
+      if (n > limit.times + mazes) {
         problems.push({
-          message: `${p.name} used ${action} ${n} times; the rules allow ${limit.times} ${limit.per} (“${limit.rule}”)`,
+          message:
+            `${p.name} used ${action} ${n} times; the rules allow ${limit.times} ${limit.per} (“${limit.rule}”)` +
+            (action === 'Exploration' ? `${mazes > 0 ? `, and one more per maze (${mazes} recorded)` : ''}; after the maze scenario (“You may explore, then explore again.”) write "Exploration ×2 (maze)"` : ''),
           location: at('Players', p.row, 'Used this phase'),
         });
       }
+    }
+    if ((p.mazes ?? 0) > (p.used.Exploration ?? 0)) {
+      problems.push({
+        message: `${p.name} met the maze ${p.mazes} times but explored ${p.used.Exploration ?? 0} times: each maze is met while exploring`,
+        location: at('Players', p.row, 'Used this phase'),
+      });
+    }
+    reputabilityProblems(p, state.phase.cycleStart, at('Players', p.row, 'Reputable since (UTC)'), problems);
+    if ((p.removalsGranted ?? 0) > (p.used.Removal ?? 0)) {
+      problems.push({
+        message:
+          `${p.name} has ${p.removalsGranted} card removals granted this phase but Used this phase records ${p.used.Removal ?? 0}: ` +
+          'the Vertebrae were already granted (“…and they receive 1 vertebrae”); correct Used this phase, or Vertebrae and Removals granted together',
+        location: at('Players', p.row, 'Used this phase'),
+      });
     }
     if ((p.used.Removal ?? 0) > 0 && !removalAllowed) {
       problems.push({
@@ -265,7 +321,17 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
   for (const c of state.cards) {
     if (cards.has(c.id)) problems.push({ message: `card ID ${c.id} is used twice`, location: at('Cards', c.row, 'ID') });
     cards.set(c.id, c);
-    isPlayer(c.owner, 'Cards', c.row, 'Owner');
+    // “if it would be owned by a non-player, it is instead destroyed” (the engine does it); a name
+    // that nearly matches a player's is a typo to fix, not a card to destroy.
+    const near = players.has(c.owner) ? undefined : state.players.find((p) => nearlyTheSame(p.name, c.owner));
+    if (near !== undefined) {
+      problems.push({
+        message:
+          `"${c.owner}" is not a player in the Players table, and is close to "${near.name}": fix the name ` +
+          `(a card of someone who is not a player is destroyed: “if it would be owned by a non-player, it is instead destroyed”)`,
+        location: at('Cards', c.row, 'Owner'),
+      });
+    }
     if (!species.has(c.species.toLowerCase())) {
       problems.push({ message: `"${c.species}" is not a card species of the ruleset`, location: at('Cards', c.row, 'Card') });
     }
@@ -287,6 +353,7 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
     if (battleIds.has(b.id)) problems.push({ message: `battle ID ${b.id} is used twice`, location: where('ID') });
     battleIds.add(b.id);
     const names = b.participants.map((h) => h.player);
+    battleProblems(b, ruleset, pageCalendar, where, problems);
     for (const h of b.participants) {
       isPlayer(h.player, 'Battles', b.row, 'Participants (hand)');
       if (h.cards < 4) {
@@ -363,4 +430,5 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
     isPlayer(g.receiver, 'Gifts', g.row, 'Receiver');
     if (g.giver === g.receiver) problems.push({ message: '“select one other player (the receiver)”: giver and receiver are the same', location: at('Gifts', g.row, 'Receiver') });
   }
+  if (pageCalendar !== undefined) giftProblems(state, pageCalendar, problems);
 }

@@ -100,7 +100,7 @@ export function nearestName(name: string, candidates: readonly string[]): string
   return best !== undefined && bestDistance <= Math.max(3, Math.floor(name.length / 2)) ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

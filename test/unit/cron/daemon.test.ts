@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { startDaemon, type DaemonHandle } from '../../../src/cron/daemon.ts';
 import { LockBusyError } from '../../../src/cron/lock.ts';
 import { createLogger } from '../../../src/cron/log.ts';
+import { FileStore, emptyStore } from '../../../src/cron/store.ts';
 import { fakeJobs, silentLogger } from './fakes.ts';
 
 let dir: string;
@@ -61,6 +62,27 @@ describe('daemon', () => {
     const again = await startDaemon({ storePath, games: ['c16'], jobs: fakeJobs(games()).jobs, logger: silentLogger(), handleSignals: false });
     handles.push(again);
     expect(again.scheduler.nextRuns().length).toBeGreaterThan(0);
+  });
+
+  test('a second SIGTERM abandons the running job at once: the daemon stops, the run is only "abandoned", the job saved nothing', async () => {
+    const storePath = join(dir, 'store.json');
+    // A catch-up job that takes 10 minutes (cut short when its signal aborts, as the wiki client's requests are).
+    const fake = fakeJobs({ c16: { weekdays: [1, 4], applied: new Date(Date.now() - 86_400_000 * 8), rolloverMs: 600_000 } });
+    const listeners = process.listenerCount('SIGTERM');
+    const starting = startDaemon({ storePath, games: ['c16'], jobs: fake.jobs, logger: silentLogger(), graceMs: 600_000 });
+    const store = new FileStore(storePath);
+    while (!(await store.read().catch(() => emptyStore())).runs.some((r) => r.result === 'running')) await new Promise((r) => setTimeout(r, 20));
+    process.emit('SIGTERM', 'SIGTERM'); // the first waits up to the 10-minute grace period…
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await store.read()).runs.map((r) => r.result)).toEqual(['running']);
+    process.emit('SIGTERM', 'SIGTERM'); // …the second does not (else this test times out)
+    const d = await starting;
+    await d.done;
+    expect(process.listenerCount('SIGTERM')).toBe(listeners);
+    expect(fake.rollovers()).toEqual([]);
+    const runs = (await store.read()).runs;
+    expect(runs.map((r) => [r.kind, r.result])).toEqual([['rollover', 'abandoned']]);
+    expect(runs[0]?.error).toContain('nothing was saved');
   });
 });
 

@@ -34,8 +34,10 @@ export interface FakeGame {
   weekdays: number[];
   /** The latest boundary the "page" has applied. */
   applied: Date;
-  /** A rollover that takes this long (fake time), ms. */
+  /** A rollover that takes this long (fake time), ms; cut short when its signal aborts, as the wiki client's requests are. */
   rolloverMs?: number;
+  /** The rollover's edit is already on the wire for this long: the abort does not cut it (see src/wiki/cancel.ts). */
+  sentEditMs?: number;
   /** Make plan() throw (a broken Gamestate page). */
   broken?: string;
 }
@@ -45,10 +47,15 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
   let active = 0;
   let maxActive = 0;
   const horizon = (d: Date) => new Date(d.getTime() + 60 * DAY);
-  const enter = async (g: FakeGame, ms = 0) => {
+  const enter = async (g: FakeGame, ms = 0, signal?: AbortSignal) => {
     active++;
     maxActive = Math.max(maxActive, active);
-    if (ms) await new Promise((r) => setTimeout(r, ms));
+    if (ms) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason as Error); }, { once: true });
+      });
+    }
   };
   const game = (id: string): FakeGame => {
     const g = games[id];
@@ -65,8 +72,9 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
     async rollover(id: string, o: RolloverJobOptions): Promise<JobOutcome> {
       const g = game(id);
       const started = now().toISOString();
-      await enter(g, g.rolloverMs);
       try {
+        await enter(g, g.rolloverMs, o.signal);
+        if (g.sentEditMs) await new Promise((r) => setTimeout(r, g.sentEditMs));
         if (g.broken) throw new Error(g.broken);
         calls.push({ kind: 'rollover', game: id, at: started, trigger: o.trigger,
           ...(o.boundary ? { boundary: o.boundary.toISOString() } : {}), ...(o.force ? { force: true } : {}), ...(o.requestedAt ? { requestedAt: o.requestedAt.toISOString() } : {}), ...(o.actor ? { actor: o.actor } : {}) });

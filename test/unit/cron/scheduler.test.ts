@@ -259,8 +259,8 @@ describe('scheduler (fake timers)', () => {
     ]);
   });
 
-  test('shutdown waits for the running job, or abandons it after the grace period', async () => {
-    const { store, scheduler: s } = setup({
+  test('shutdown waits for the running job, or abandons it after the grace period: the job saves nothing after that and its run is only "abandoned"', async () => {
+    const { fake, store, scheduler: s } = setup({
       now: '2026-11-25T23:59:59Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 10 * 60_000 } },
     });
@@ -268,10 +268,69 @@ describe('scheduler (fake timers)', () => {
     await vi.advanceTimersByTimeAsync(2_000); // the boundary job starts
     const stopping = s.stop(60_000);
     await vi.advanceTimersByTimeAsync(61_000);
-    expect(await stopping).toBe('abandoned');
-    const run = (await store.read()).runs.at(-1);
-    expect(run?.result).toBe('abandoned');
+    const report = await stopping;
+    expect(report.how).toBe('abandoned');
+    expect(report.runs.map((r) => [r.kind, r.result, r.edits])).toEqual([['rollover', 'abandoned', 0]]);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
+    // Nothing of the job happened afterwards: no rollover applied, and the store never says "changed".
+    expect(fake.rollovers()).toEqual([]);
+    const runs = (await store.read()).runs;
+    expect(runs.map((r) => r.result)).toEqual(['abandoned']);
+    expect(runs[0]?.error).toContain('nothing was saved');
+  });
+
+  test('a second stop signal abandons the running job at once, without waiting for the rest of the grace period', async () => {
+    const { fake, store, scheduler: s } = setup({
+      now: '2026-11-25T23:59:59Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 10 * 60_000 } },
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(2_000);
+    let settled = false;
+    const stopping = s.stop(3_600_000).then((r) => { settled = true; return r; });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(settled).toBe(false); // the first signal waits for the job
+    s.abandonNow(); // the second one does not
+    await vi.advanceTimersByTimeAsync(0);
+    const report = await stopping;
+    expect(report.how).toBe('abandoned');
+    expect((await store.read()).runs.map((r) => r.result)).toEqual(['abandoned']);
+    expect(fake.rollovers()).toEqual([]);
+  });
+
+  test('a job whose edit was already sent when it is abandoned is waited for, and recorded as what it did, never also as "abandoned"', async () => {
+    const { fake, store, scheduler: s } = setup({
+      now: '2026-11-25T23:59:59Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), sentEditMs: 10 * 60_000 } },
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(2_000);
+    let settled = false;
+    const stopping = s.stop(60_000).then((r) => { settled = true; return r; });
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(settled).toBe(false); // the stop waits for the edit on the wire
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    const report = await stopping;
+    expect(report.runs.map((r) => [r.kind, r.result])).toEqual([['rollover', 'changed']]);
+    expect((await store.read()).runs.map((r) => r.result)).toEqual(['changed']);
+    expect(fake.rollovers()).toHaveLength(1);
+  });
+
+  test('once stopped, the status page says so and names no next run', async () => {
+    const published: StatusInfo[] = [];
+    const { scheduler: s } = setup({
+      now: '2026-11-25T22:00:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
+      status: async (_g, info) => { published.push(info); },
+    });
+    await s.start();
+    await s.publishAll();
+    expect(published.at(-1)?.stopped).toBeUndefined();
+    expect(published.at(-1)?.nextRun).toEqual({ at: iso('2026-11-25T23:00:00Z'), kind: 'check' });
+    await s.stop(0);
+    const at = new Date();
+    await s.publishStopped({ at, reason: 'received SIGTERM' });
+    expect(published.at(-1)).toMatchObject({ stopped: { at, reason: 'received SIGTERM' }, nextRun: undefined });
   });
 
   test('cron expression for an instant is in UTC with seconds', () => {

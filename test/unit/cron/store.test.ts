@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  FileStore, MemoryStore, StoreError, abandonStaleRuns, clearHalt, finishRun, startRun,
+  FileStore, MemoryStore, StoreError, abandonStaleRuns, abandonedMessages, clearHalt, finishRun, startRun, unfinishedRuns,
 } from '../../../src/cron/store.ts';
 
 let dir: string;
@@ -93,10 +93,25 @@ describe('failures, halt and clear', () => {
     expect(await clearHalt(store, 'g', 'Admin', at)).toBe(false);
   });
 
-  test('at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned', async () => {
+  test('at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned, and becomes its game\'s last run', async () => {
     const store = new MemoryStore();
-    await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at: new Date() });
-    expect(await abandonStaleRuns(store, new Date())).toBe(1);
-    expect((await store.read()).runs[0]?.result).toBe('abandoned');
+    const id = await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at: new Date() });
+    const marked = await abandonStaleRuns(store, new Date());
+    expect(marked.map((r) => [r.id, r.result, r.pid])).toEqual([[id, 'abandoned', process.pid]]);
+    const data = await store.read();
+    expect(data.runs[0]?.result).toBe('abandoned');
+    expect(data.games.g?.lastRun).toMatchObject({ id, result: 'abandoned' });
+    expect(abandonedMessages(marked)[0]).toContain(`by pid ${process.pid}) never finished: its process is no longer running; marked abandoned`);
+  });
+
+  test('runs that never finished: abandoned ones, and "running" ones whose process is gone; not those of a live process', async () => {
+    const store = new MemoryStore();
+    const live = await startRun(store, { game: 'g', kind: 'check', trigger: 'check', at: new Date('2026-11-20T00:00:00Z') });
+    const dead = await startRun(store, { game: 'g', kind: 'rollover', trigger: 'manual', at: new Date('2026-11-21T00:00:00Z') });
+    await store.update((d) => { d.runs.find((r) => r.id === dead)!.pid = 2 ** 22 + 12345; }); // above pid_max: no such process
+    const data = await store.read();
+    expect(unfinishedRuns(data, 'g').map((r) => r.id)).toEqual([dead]);
+    await abandonStaleRuns(store, new Date());
+    expect(unfinishedRuns(await store.read(), 'g').map((r) => r.id)).toEqual([dead, live]);
   });
 });

@@ -32,6 +32,11 @@ export function card(id: number, owner: string, species: string, over: Partial<C
   return { id, owner, species, modifiers: [], gained: [], value: '-', suits: [], colours: [], types: [], battles: null, ...over };
 }
 
+/** `n` plain cards of `owner` (species "2"), IDs from `from`: an inventory for battle declarations. */
+export function cards(owner: string, n: number, from: number): Card[] {
+  return Array.from({ length: n }, (_, i) => card(from + i, owner, '2'));
+}
+
 export function battle(over: Partial<Battle> & Pick<Battle, 'participants'>): Battle {
   return { id: 1, phase: 1, bets: [], finalHands: null, winner: null, fragile: [], status: 'declared', ...over };
 }

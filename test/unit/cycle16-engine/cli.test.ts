@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { testTempDir } from '../../temp-dir.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const croupier = (...args: string[]) => spawnSync(process.execPath, ['bin/croupier.js', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
@@ -35,7 +35,7 @@ test('a bad --now is a usage error (exit 2) with a one-line reason', () => {
 });
 
 test('an invalid page exits non-zero and names the cell', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'croupier-')), 'gamestate.wikitext');
+  const file = join(testTempDir('cli'), 'gamestate.wikitext');
   writeFileSync(file, readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8').replace('|41\n', '|4l\n'));
   const r = croupier('rollover', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', file, '--now', '2026-11-19T00:00Z');
   expect(r.status).toBe(1);

@@ -24,10 +24,10 @@ const problemsOf = (text: string) => {
 describe('reading the example Gamestate page', () => {
   const state = read(GAMESTATE);
 
-  test('it holds the phase, a dozen players, 50 cards, three battles, four gifts and six History rows', () => {
+  test('it holds the phase, a dozen players, 51 cards, three battles, four gifts and six History rows', () => {
     expect(state.phase).toMatchObject({ cycleStart: utc('2026-11-02T00:00'), number: 4, name: 'Rest Phase', nextRollover: utc('2026-11-19T00:00'), winner: [] });
     expect(state.players).toHaveLength(12);
-    expect(state.cards).toHaveLength(50);
+    expect(state.cards).toHaveLength(51);
     expect(state.battles.map((b) => b.status)).toEqual(['rewarded', 'commenced', 'declared']);
     expect(state.gifts.map((g) => g.status)).toEqual(['closed', 'returned', 'granted', 'recorded']);
     expect(state.historyRows).toBe(6);
@@ -238,6 +238,8 @@ describe('rendering writes only what changed', () => {
     expect(p('Kestrel')).toMatchObject({ vertebrae: 33, grant: 30 }); // declared in phase 4: 20 + 5⌈4/2⌉
     expect(p('Jun').status).toBe('inactive'); // last action 2026-11-15 23:50, before phase 4
     expect(p('Lior').packs).toEqual({ 'Already-opened Pack': 2 }); // 1 + 1 (no cards)
+    // Card removal: “… and they receive 1 vertebrae”: Bram's “Removal ×2” of phase 4, granted as the rollover clears it.
+    expect(p('Bram').vertebrae).toBe(17 + 2);
     // Battle 2 (final hands Cosima 0, Eun-ji 3, Hollis 1, Jun 1; Cosima won; bets 1 Chip each from
     // Cosima and Eun-ji): Cosima had 4 Chips and 56 Vertebrae. Chips: − 1 bet + 2 pool + “1 Chip”.
     // Vertebrae: “T - C” with T = 0 + 3 + 1 + 1 = 5 and C = 0.

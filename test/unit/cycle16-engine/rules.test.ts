@@ -7,7 +7,7 @@ import { giftSize } from '../../../src/games/cycle16/rules/gifts.ts';
 import { playerNamed } from '../../../src/games/cycle16/rules/inventory.ts';
 import { joinedNearStart, reputabilityGrant, reputableByRule } from '../../../src/games/cycle16/rules/reputability.ts';
 import { GamestateError, type Gamestate } from '../../../src/games/cycle16/gamestate-schema.ts';
-import { battle, card, gift, player, ruleset, state, utc } from './build.ts';
+import { battle, card, cards, gift, player, ruleset, state, utc } from './build.ts';
 
 const byPlayer = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
 
@@ -94,7 +94,7 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
 
   test('“If 24 hours have elapsed since the commencement of a Battle phase, the battle proceeds”: counted from the forced start', () => {
     const declared = battle({ id: 3, phase: 5, participants: [{ player: 'A', cards: 5 }, { player: 'B', cards: 4 }] });
-    const forced = force(state({ phaseNumber: 4, players: [player('A'), player('B')], battles: [declared] })).state;
+    const forced = force(state({ phaseNumber: 4, players: [player('A'), player('B')], cards: [...cards('A', 5, 1), ...cards('B', 4, 10)], battles: [declared] })).state;
     expect(advance(ruleset, forced, { now: utc('2026-11-19T11:59') }).changes).toEqual([]);
     const r = advance(ruleset, forced, { now: utc('2026-11-19T12:00') });
     expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.at, c.phase])).toEqual([[utc('2026-11-19T12:00'), 5], [utc('2026-11-19T12:00'), 5]]);
@@ -102,7 +102,7 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
 
   test('a battle whose hands are all revealed (“ready”) commences with the forced phase, in the same run', () => {
     const ready = battle({ id: 4, phase: 5, status: 'ready', participants: [{ player: 'A', cards: 6 }, { player: 'B', cards: 4 }] });
-    const r = force(state({ phaseNumber: 4, players: [player('A'), player('B')], battles: [ready] }));
+    const r = force(state({ phaseNumber: 4, players: [player('A'), player('B')], cards: [...cards('A', 6, 1), ...cards('B', 4, 10)], battles: [ready] }));
     expect(r.state.battles[0]!.status).toBe('commenced');
     expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.player, c.at, c.phase])).toEqual([['A', FORCED, 5], ['B', FORCED, 5]]);
   });
@@ -159,10 +159,9 @@ describe('rule 3 — inactivity', () => {
     expect(r.state.players[0]!.status).toBe('inactive');
   });
 
-  test('“no actions in the previous phase”: an action in the phase before the previous one does not count (acted Sunday 1 Nov, before phase 0; inactive at phase 1)', () => {
-    // Phase 0 runs from the cycle start, Monday 2 Nov 00:00, to Thursday 5 Nov 00:00.
-    const s = state({ players: [player('Early', { joined: utc('2026-10-25T12:00'), lastAction: utc('2026-11-01T23:59') }), player('Monday', { lastAction: utc('2026-11-02T00:00') })] });
-    const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
+  test('“no actions in the previous phase”: an action in the phase before the previous one does not count (acted in phase 0; inactive at phase 2)', () => {
+    const s = state({ phaseNumber: 1, players: [player('Early', { lastAction: utc('2026-11-04T23:59') }), player('Thursday', { lastAction: utc('2026-11-05T00:00') })] });
+    const r = advance(ruleset, s, { now: utc('2026-11-09T00:00') });
     expect(r.state.players.map((p) => p.status)).toEqual(['inactive', 'active']);
   });
 });

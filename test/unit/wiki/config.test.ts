@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../temp-dir.ts';
 import { ConfigError, findGame, loadSecrets, parseConfig, parseEnvFile, resolveConfigSource } from '../../../src/config.ts';
 
 describe('config', () => {
@@ -40,7 +40,7 @@ describe('config', () => {
   });
 
   it('resolves the config file: flag, then CROUPIER_CONFIG, then .devwiki/config.json, then the default', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'croupier-config-'));
+    const dir = testTempDir('config');
     expect(resolveConfigSource(undefined, {}, dir)).toEqual({ devwiki: true });
     mkdirSync(join(dir, '.devwiki'));
     writeFileSync(join(dir, '.devwiki/config.json'), '{}');
@@ -52,7 +52,7 @@ describe('config', () => {
 
 describe('secrets', () => {
   it('reads the environment first, then .env, then .devwiki/env', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'croupier-secrets-'));
+    const dir = testTempDir('secrets');
     mkdirSync(join(dir, '.devwiki'));
     writeFileSync(join(dir, '.devwiki/env'), 'CROUPIER_API_URL=http://127.0.0.1:1/api.php\nCROUPIER_USERNAME=Bot@dev\nCROUPIER_PASSWORD=devpw\n');
     writeFileSync(join(dir, '.env'), '# comment\nexport CROUPIER_USERNAME="Bot@dotenv"\n');

@@ -1,11 +1,89 @@
+import type { Location } from '../../../parse/location.ts';
+import type { Calendar } from '../../../sim/calendar.ts';
 import type { Draws } from '../../../sim/rng.ts';
 import type { Change } from '../../../sim/trail.ts';
-import type { Battle, EngineRuleset, Gamestate } from '../gamestate-schema.ts';
+import { GamestateError, type Battle, type EngineRuleset, type Gamestate, type Problem } from '../gamestate-schema.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae, packName, playerNamed } from './inventory.ts';
 
 // Rules 6 and 7: what a battle's commencement and conclusion grant. Croupier does not play the
 // game of Exoptosis; editors record hands, bets and the winner, and the battle's status records
 // what has been applied.
+
+const DECLARE =
+  '“During a Rest Phase, a player may state their intention to engage in Battle in the next phase … They may only do so if they have at least 4 cards in their inventory.”';
+const DECK = '“a duplicate of all the cards in their inventory is made into their deck … the player must select a minimum of 4 cards from their deck”';
+
+/** The phase battles are fought in: the ruleset's phase named for battle ("Battle Phase"); null if none is. */
+export function battlePhaseName(ruleset: Pick<EngineRuleset, 'phases'>): string | null {
+  return ruleset.phases.find((p) => /\bbattle\b/i.test(p.name))?.name ?? null;
+}
+
+/**
+ * What the page says about a battle that the rules forbid, whenever it was first seen: its phase is
+ * not a Battle Phase, a participant is listed twice, a hand is larger than the deck recorded for it,
+ * a winner still holds cards (“The first participant to have zero cards in their hand wins”).
+ * Inventories are checked only when the declaration is first seen in its Rest Phase (recordDecks).
+ */
+export function battleProblems(b: Battle, ruleset: Pick<EngineRuleset, 'phases'>, calendar: Calendar | undefined, where: (column: string) => Location, problems: Problem[]): void {
+  if (b.status === 'cancelled') return;
+  const battlePhase = battlePhaseName(ruleset);
+  const name = calendar?.phase(b.phase).name;
+  if (battlePhase !== null && name !== undefined && name !== battlePhase) {
+    problems.push({ message: `phase ${b.phase} is a ${name}, not a ${battlePhase}: ${DECLARE}`, location: where('Phase') });
+  }
+  const seen = new Set<string>();
+  for (const h of b.participants) {
+    if (seen.has(h.player)) problems.push({ message: `${h.player} is listed twice among the participants`, location: where('Participants (hand)') });
+    seen.add(h.player);
+    const deck = b.decks?.find((d) => d.player === h.player);
+    if (deck !== undefined && h.cards > deck.cards) {
+      problems.push({
+        message: `${h.player}'s hand has ${h.cards} cards but their deck had ${deck.cards} (column Decks, recorded when the battle was declared): ${DECK}`,
+        location: where('Participants (hand)'),
+      });
+    }
+  }
+  const winnerHand = b.finalHands?.find((h) => h.player === b.winner);
+  if (winnerHand !== undefined && winnerHand.cards !== 0) {
+    problems.push({
+      message: `the winner ${b.winner} has ${winnerHand.cards} cards left in their final hand: “The first participant to have zero cards in their hand wins.”`,
+      location: where('Final hands'),
+    });
+  }
+}
+
+/**
+ * A declaration first seen in its Rest Phase: each participant's deck is their inventory now
+ * (“a duplicate of all the cards in their inventory”), which must hold at least 4 cards and
+ * their hand; the decks are recorded on the page (column Decks), and hands checked against them
+ * from then on. A participant who does not qualify stops the run (nothing written).
+ */
+export function recordDecks(state: Gamestate, battle: Battle, at: Date, phase: number): Change[] {
+  const problems: Problem[] = [];
+  const decks = [...(battle.decks ?? [])];
+  const added: string[] = [];
+  for (const h of battle.participants) {
+    if (decks.some((d) => d.player === h.player)) continue;
+    const inventory = state.cards.filter((c) => c.owner === h.player).length;
+    const location = { page: state.page, table: 'Battles', row: battle.row, column: 'Participants (hand)' };
+    if (inventory < 4) problems.push({ message: `${h.player} has ${inventory} cards in their inventory: ${DECLARE}`, location });
+    else if (h.cards > inventory) problems.push({ message: `${h.player}'s hand has ${h.cards} cards but their inventory holds ${inventory}: ${DECK}`, location });
+    decks.push({ player: h.player, cards: inventory });
+    added.push(`${h.player} ${inventory}`);
+  }
+  if (problems.length > 0) throw new GamestateError(problems);
+  battle.decks = decks;
+  return [
+    {
+      at,
+      phase,
+      event: 'Battle declared',
+      player: '-',
+      change: `battle ${battle.id}: decks ${added.join(', ')}`,
+      reason: { rule: `Exoptotic Battle: ${DECLARE}; ${DECK}`, inputs: { hands: battle.participants.map((h) => `${h.player} ${h.cards}`).join(', ') } },
+    },
+  ];
+}
 
 /**
  * Turn Order: “determined by the number of cards in participants' hands, in descending order. If
@@ -114,7 +192,7 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
     });
   }
 
-  for (const id of battle.fragile) {
+  for (const id of new Set(battle.fragile)) { // a card listed twice played this battle once
     const card = state.cards.find((c) => c.id === id);
     if (card === undefined) continue;
     const played = (card.battles ?? 0) + 1;

@@ -1,7 +1,10 @@
+import type { Location } from '../../../parse/location.ts';
+import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate, Gift } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, Gift, Player, Problem } from '../gamestate-schema.ts';
 import { gainPacks, packName, playerNamed } from './inventory.ts';
+import { phaseNumberAt } from './phase.ts';
 
 // Rule 5, Card gifting: “A gift contains some number of Already-opened packs. The base number of
 // packs in a gift is 1. If the receiver has less than 10 cards, the gift contains one additional
@@ -20,11 +23,73 @@ export function giftSize(receiverCards: number, receiverInactive: boolean): { pa
   return { packs, arithmetic: `${terms.join(' + ')} = ${packs}` };
 }
 
-/** Grants a recorded gift's packs to its receiver (an editor's number in "Packs" is kept). */
-export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, phase: number): Change {
+const ONCE = '“Once per phase, each player (the giver) may select one other player (the receiver) to receive a gift.”';
+
+/**
+ * A player's status in phase `phase`: the current one for the page's phase (or later); for an
+ * earlier phase, the status before the first Inactivity row of the page's History after it
+ * ("All players are active in the phase they join the game"). undefined when the History no
+ * longer goes back that far (its rows were archived).
+ */
+export function statusIn(state: Gamestate, p: Player, phase: number, calendar: Calendar): Player['status'] | undefined {
+  if (phaseNumberAt(p.joined, calendar) === phase) return 'active';
+  if (phase >= state.phase.number) return p.status;
+  const history = state.statusHistory ?? { since: 0, changes: [] };
+  if (phase < history.since) return undefined;
+  return history.changes.find((c) => c.player === p.name && c.phase > phase)?.from ?? p.status;
+}
+
+/**
+ * Gifts the rules do not allow: a second gift by one giver in one phase (counted in the Gifts
+ * table, whatever "Used this phase" says), a giver or receiver who was not yet a player at the
+ * gift's time, and a gift to be granted whose receiver's status in its phase the page no longer shows.
+ */
+export function giftProblems(state: Gamestate, calendar: Calendar, problems: Problem[]): void {
+  const at = (gift: Gift, column: string): Location => ({ page: state.page, table: 'Gifts', row: gift.row, column });
+  const first = new Map<string, Gift>();
+  const valid = state.gifts.filter((g) => g.time.getTime() >= calendar.cycleStart.getTime()); // earlier: refused at its Time cell
+  for (const g of [...valid].sort((a, b) => a.time.getTime() - b.time.getTime())) {
+    const phase = phaseNumberAt(g.time, calendar);
+    for (const [column, name] of [['Giver', g.giver], ['Receiver', g.receiver]] as const) {
+      const p = state.players.find((x) => x.name === name);
+      if (p !== undefined && p.joined.getTime() > g.time.getTime()) {
+        problems.push({
+          message:
+            `${name} joined at ${formatInstant(p.joined)}, after the gift of ${formatInstant(g.time)}: giver and receiver must be players ` +
+            `at the gift's time (${ONCE})`,
+          location: at(g, column),
+        });
+      }
+    }
+    const key = `${g.giver}\n${phase}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, g);
+    else {
+      problems.push({
+        message: `${g.giver} already gave a gift in phase ${phase} (row ${earlier.row}, ${formatInstant(earlier.time)}): ${ONCE}`,
+        location: at(g, 'Giver'),
+      });
+    }
+    const receiver = state.players.find((x) => x.name === g.receiver);
+    if (g.status === 'recorded' && g.packs === null && receiver !== undefined && statusIn(state, receiver, phase, calendar) === undefined) {
+      problems.push({
+        message:
+          `${g.receiver}'s status in phase ${phase}, the gift's phase, is not on this page (its History records statuses from phase ` +
+          `${state.statusHistory?.since} on): write the gift's packs in Packs (“If the receiver is inactive, then the gift contains 2 additional Already-opened packs.”)`,
+        location: at(g, 'Packs'),
+      });
+    }
+  }
+}
+
+/**
+ * Grants a recorded gift's packs to its receiver (an editor's number in "Packs" is kept). `status`
+ * is the receiver's in the gift's phase (statusIn): a gift recorded late is counted as it was then.
+ */
+export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, phase: number, status: Player['status']): Change {
   const receiver = playerNamed(state, gift.receiver);
   const cards = state.cards.filter((c) => c.owner === receiver.name).length;
-  const size = giftSize(cards, receiver.status === 'inactive');
+  const size = giftSize(cards, status === 'inactive');
   const packs = gift.packs ?? size.packs;
   gift.packs = packs;
   gift.status = 'granted';
@@ -36,7 +101,7 @@ export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, 
     change: `${gainPacks(receiver, packName(ruleset, 'Already-opened Pack'), packs)} from ${gift.giver}`,
     reason: {
       rule: `${RULE}: “The base number of packs in a gift is 1. If the receiver has less than 10 cards, … one additional … If the receiver is inactive, … 2 additional”`,
-      inputs: { 'receiver cards': cards, 'receiver status': receiver.status, ...(packs !== size.packs ? { 'packs as recorded': packs } : {}) },
+      inputs: { 'receiver cards': cards, 'receiver status': status, ...(packs !== size.packs ? { 'packs as recorded': packs } : {}) },
       arithmetic: size.arithmetic,
     },
   };

@@ -1,4 +1,6 @@
+import type { Change } from '../../../sim/trail.ts';
 import { GamestateError, type EngineRuleset, type Gamestate, type Player } from '../gamestate-schema.ts';
+import { editDistance } from '../ruleset-text.ts';
 
 // Small inventory moves shared by the rules; each returns the "Change" text of a History row.
 
@@ -36,4 +38,29 @@ export function playerNamed(state: Pick<Gamestate, 'players' | 'page'>, name: st
   const p = state.players.find((x) => x.name === name);
   if (p === undefined) throw new GamestateError([{ message: `no player "${name}" in the Players table`, location: { page: state.page, table: 'Players' } }]);
   return p;
+}
+
+/** Two names an editor may have meant as one: equal ignoring case, or at most two letters apart. */
+export function nearlyTheSame(a: string, b: string): boolean {
+  return a !== b && editDistance(a.toLowerCase(), b.toLowerCase()) <= 2;
+}
+
+const NON_PLAYER_RULE = 'Items: “When an item\'s owner cannot reasonably be determined …, or if it would be owned by a non-player, it is instead destroyed.”';
+
+/**
+ * Cards whose Owner is not a player (one who left the game) are destroyed, each with a History row.
+ * A name close to a player's is refused as a typo when the page is read (gamestate.ts), never destroyed.
+ */
+export function destroyNonPlayerItems(state: Gamestate, at: Date, phase: number): Change[] {
+  const players = new Set(state.players.map((p) => p.name));
+  const gone = state.cards.filter((c) => !players.has(c.owner));
+  state.cards = state.cards.filter((c) => players.has(c.owner));
+  return gone.map((c) => ({
+    at,
+    phase,
+    event: 'Destroyed',
+    player: c.owner,
+    change: `card #${c.id} (${c.species}) destroyed: ${c.owner} is not a player`,
+    reason: { rule: NON_PLAYER_RULE, inputs: { card: `#${c.id}`, owner: c.owner } },
+  }));
 }

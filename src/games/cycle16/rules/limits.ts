@@ -1,5 +1,6 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate, LimitedAction } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, LimitedAction, Player } from '../gamestate-schema.ts';
+import { gainVertebrae } from './inventory.ts';
 
 // Rule 2: what a player may do only so often. Editors tick uses off in "Used this phase"; the
 // rollover clears them, since every limit counts within one phase.
@@ -30,10 +31,41 @@ export function removalPhase(ruleset: Pick<EngineRuleset, 'phases' | 'rules'>): 
   return phase === undefined ? null : { name: phase.name, sentence: sentence.replace(/\s+in #[\w-]+\.?$|\.$/, '') };
 }
 
+/** Removals recorded in Used this phase whose Vertebrae are not granted yet ("Removals granted"). */
+export function removalsDue(p: Player): number {
+  return (p.used.Removal ?? 0) - (p.removalsGranted ?? 0);
+}
+
+/**
+ * Card removal: “The card is removed and destroyed from their inventory and they receive 1
+ * vertebrae.” The phase's removals are the "Removal" entries of Used this phase; those granted are
+ * counted in "Removals granted", written in the same edit, so each is granted exactly once.
+ */
+export function grantRemovals(p: Player, at: Date, phase: number): Change {
+  const n = removalsDue(p);
+  p.removalsGranted = p.used.Removal ?? 0;
+  return {
+    at,
+    phase,
+    event: 'Card removal',
+    player: p.name,
+    change: `${gainVertebrae(p, n)} for ${n} card${n === 1 ? '' : 's'} removed`,
+    reason: {
+      rule: 'Card removal: “The card is removed and destroyed from their inventory and they receive 1 vertebrae.”',
+      inputs: { 'removals this phase': p.used.Removal ?? 0, 'granted before': p.removalsGranted - n },
+      arithmetic: `${n} × 1 = ${n}`,
+    },
+  };
+}
+
 /** Clears every player's "Used this phase" at a rollover. */
 export function resetLimits(state: Gamestate, at: Date, phase: number): Change[] {
   const used = state.players.filter((p) => Object.values(p.used).some((n) => n > 0));
-  for (const p of used) p.used = {};
+  for (const p of used) {
+    p.used = {};
+    p.mazes = 0;
+    p.removalsGranted = 0;
+  }
   if (used.length === 0) return [];
   return [
     {

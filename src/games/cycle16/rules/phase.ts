@@ -10,6 +10,14 @@ import { resetLimits } from './limits.ts';
 // “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
 // the phase the cycle began.” A rollover also ends what lasts one phase (rules 2, 3 and 5).
 
+/**
+ * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or
+ * acted, before it: “continuously been a player from a time that was within 3 days of the round starting”).
+ */
+export function phaseNumberAt(at: Date, calendar: Calendar): number {
+  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
+}
+
 export interface RolloverCause {
   /** When the new phase begins: its boundary, or the moment of a manual rollover. */
   at: Date;
@@ -67,7 +75,7 @@ export function phaseAhead(state: { page?: string | undefined; phase: PhaseState
   const n = state.phase.number;
   const began = calendar.phase(n).start;
   if (n === 0 || began.getTime() <= now.getTime()) return undefined;
-  const truth = now.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(now).number;
+  const truth = phaseNumberAt(now, calendar);
   const record = state.phase.started === null ? 'by the calendar' : 'by its "Phase start" cell';
   return {
     message:

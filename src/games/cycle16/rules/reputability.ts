@@ -1,6 +1,7 @@
+import type { Location } from '../../../parse/location.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { Player, PhaseState } from '../gamestate-schema.ts';
+import type { Player, PhaseState, Problem } from '../gamestate-schema.ts';
 import { gainVertebrae } from './inventory.ts';
 
 // Rule 4. “A player is 'reputable' if they have continuously been a player for the previous seven
@@ -30,6 +31,37 @@ export function reputableAt(p: Player, phase: Pick<PhaseState, 'cycleStart'>): D
   if (p.reputableSince === null) return byRule;
   if (p.declared && byRule.getTime() < p.reputableSince.getTime()) return byRule;
   return p.reputableSince;
+}
+
+/**
+ * A "Reputable since" an editor wrote: without "(declared)" it is the rule's own time, so it must be
+ * the time the rule gives; a declaration is about "an unreputable player", so never before joining.
+ */
+export function reputabilityProblems(p: Player, cycleStart: Date, where: Location, problems: Problem[]): void {
+  const since = p.reputableSince;
+  if (since === null) return;
+  if (p.declared) {
+    if (since.getTime() < p.joined.getTime()) {
+      problems.push({
+        message:
+          `${p.name} is declared reputable at ${formatInstant(since)}, before joining at ${formatInstant(p.joined)}: ` +
+          '“If two reputable players publicly declare that an unreputable player … is reputable” — only a player can be declared reputable',
+        location: where,
+      });
+    }
+    return;
+  }
+  const byRule = reputableByRule(p, cycleStart);
+  if (since.getTime() !== byRule.getTime()) {
+    const how = joinedNearStart(p, cycleStart) ? 'a player from within 3 days of the cycle start' : 'seven days after joining';
+    problems.push({
+      message:
+        `${p.name} became reputable by the rule at ${formatInstant(byRule)} (${how}: “continuously been a player for the previous seven days ` +
+        `or … from a time that was within 3 days of the round starting”), not ${formatInstant(since)}: write the rule's time, ` +
+        `or "${formatInstant(since)} (declared)" if two reputable players declared it`,
+      location: where,
+    });
+  }
 }
 
 /** 20 + 5⌈X/2⌉ */

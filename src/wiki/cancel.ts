@@ -1,0 +1,82 @@
+// Cancelling the wiki requests of a job (the daemon's shutdown). A `RequestScope` is carried by
+// AsyncLocalStorage, so every request the job makes — reads, saves, retries, archive pages — sees it
+// without being handed it through every call. Once the scope is cancelled, no request is sent any more,
+// reads on the wire are cut and retry pauses end at once. An edit already sent is never cut: the wiki may
+// apply it whatever we do, so it is awaited and its answer counted (`editInFlight`, `edits`).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What a request of a cancelled scope throws (before being sent, or cut on the wire). */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+}
+
+export class RequestScope {
+  readonly #controller = new AbortController();
+  /** Edits the wiki answered within the scope. */
+  edits = 0;
+  /** The edit request on the wire, if any. */
+  editInFlight: { page: string | undefined; since: Date } | undefined;
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get cancelled(): boolean {
+    return this.#controller.signal.aborted;
+  }
+
+  cancel(reason: string): void {
+    this.#controller.abort(new CancelledError(reason));
+  }
+
+  /** The error of a request not sent (or cut) because the scope is cancelled. */
+  error(page?: string): CancelledError {
+    const why = (this.#controller.signal.reason as Error).message;
+    return new CancelledError(page === undefined ? `${why}: no request sent` : `${why}: no request sent for "${page}"`);
+  }
+
+  /** Throws `error(page)` once cancelled. */
+  check(page?: string): void {
+    if (this.cancelled) throw this.error(page);
+  }
+
+  /** Send an edit request: never cut once sent; counted when the wiki answers it. */
+  async sendEdit<T>(page: string | undefined, send: () => Promise<T>): Promise<T> {
+    this.check(page);
+    this.editInFlight = { page, since: new Date() };
+    try {
+      const res = await send();
+      this.edits++;
+      return res;
+    } finally {
+      this.editInFlight = undefined;
+    }
+  }
+}
+
+const current = new AsyncLocalStorage<RequestScope>();
+
+/** Run `fn` with `scope` seen by every wiki request it makes. */
+export function inScope<T>(scope: RequestScope, fn: () => Promise<T>): Promise<T> {
+  return current.run(scope, fn);
+}
+
+export function currentScope(): RequestScope | undefined {
+  return current.getStore();
+}
+
+/** A pause that ends at once (with the CancelledError) when the scope is cancelled. */
+export function pause(ms: number, scope: RequestScope | undefined, page?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (scope?.cancelled) return reject(scope.error(page));
+    const onCancel = () => {
+      clearTimeout(timer);
+      reject(scope!.error(page));
+    };
+    const timer = setTimeout(() => {
+      scope?.signal.removeEventListener('abort', onCancel);
+      resolve();
+    }, ms);
+    scope?.signal.addEventListener('abort', onCancel, { once: true });
+  });
+}
