@@ -3,21 +3,13 @@ import { advance } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
 import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
-import { GAMESTATE, player, ruleset, state, utc } from './build.ts';
+import { GAMESTATE, player, problemsOf, ruleset, state, utc } from './build.ts';
 
 // “Each player has an inventory containing all of the items they possess.” A count of items is a
 // whole number, not below zero, and small enough to be counted exactly.
 
 const PAGE = 'Cycle 16/Gamestate';
-const problemsOf = (text: string) => {
-  try {
-    readGamestate(text, PAGE, ruleset);
-  } catch (err) {
-    if (err instanceof GamestateError) return err.problems;
-    throw err;
-  }
-  throw new Error('expected a GamestateError');
-};
+const refused = (text: string) => problemsOf(() => readGamestate(text, PAGE, ruleset));
 // Alice's row: Vertebrae 41, Chips 3, Packs "1 Handy Pack", Reconfiguration Tokens 0 (new cells written "| x": "|-5" would be a row separator).
 const ALICE = '|active\n|41\n|3\n|1 Handy Pack\n|0\n';
 const alice = (vertebrae: string, chips: string, packs: string, tokens: string) => replaceOnce(GAMESTATE, ALICE, `|active\n| ${vertebrae}\n| ${chips}\n| ${packs}\n| ${tokens}\n`);
@@ -25,7 +17,7 @@ const where = (column: string, row = 1) => ({ page: PAGE, table: 'Players', row,
 
 describe('counts that no inventory can hold are refused, cell by cell', () => {
   test('“Each player has an inventory containing all of the items they possess”: −5 Vertebrae, −1 Chips and −2 Reconfiguration Tokens are each refused at their cell', () => {
-    expect(problemsOf(alice('-5', '-1', '1 Handy Pack', '-2'))).toEqual([
+    expect(refused(alice('-5', '-1', '1 Handy Pack', '-2'))).toEqual([
       { message: 'Vertebrae -5 is negative: nobody can hold fewer than 0', location: where('Vertebrae') },
       { message: 'Chips -1 is negative: nobody can hold fewer than 0', location: where('Chips') },
       { message: 'Reconfiguration Tokens -2 is negative: nobody can hold fewer than 0', location: where('Reconfiguration Tokens') },
@@ -38,7 +30,7 @@ describe('counts that no inventory can hold are refused, cell by cell', () => {
     text = replaceOnce(text, 'Cosima 1 Chip; Eun-ji 1 Chip', `Cosima ${big} Chips; Eun-ji 1 Chip`);
     text = replaceOnce(text, 'Bram (4), Eun-ji (4), Kestrel (6)', `Bram (4), Eun-ji (4), Kestrel (${big})`);
     const tooLarge = `"${big}" is too large: Croupier counts exactly only up to 9007199254740991 (2^53 − 1)`;
-    expect(problemsOf(text)).toEqual([
+    expect(refused(text)).toEqual([
       { message: `Vertebrae ${tooLarge}`, location: where('Vertebrae') },
       { message: `Chips ${tooLarge}`, location: where('Chips') },
       { message: `Packs ${tooLarge}`, location: where('Packs') },
@@ -58,7 +50,7 @@ describe('counts that no inventory can hold are refused, cell by cell', () => {
 
   test('a value that gets past the cell readers is still located by table and row (the schema is a safety net, not a dump)', () => {
     const text = replaceOnce(GAMESTATE, 'Bram (4), Eun-ji (4), Kestrel (6)', ',');
-    const [problem] = problemsOf(text);
+    const [problem] = refused(text);
     expect(problem!.location).toEqual({ page: PAGE, table: 'Battles', row: 3 });
     expect(problem!.message).toMatch(/^participants: /);
   });
@@ -67,7 +59,7 @@ describe('counts that no inventory can hold are refused, cell by cell', () => {
 describe('player names', () => {
   test('“Each player has an inventory containing all of the items they possess”: "alice" beside "Alice" could own either inventory, so the second row is refused as ambiguous', () => {
     const text = replaceOnce(GAMESTATE, '|-\n|Bram\n', '|-\n|alice\n');
-    const problems = problemsOf(text);
+    const problems = refused(text);
     expect(problems[0]).toEqual({
       message: 'player "alice" differs from "Alice" (row 1) only by case: the name is ambiguous; give each player a distinct name',
       location: { page: PAGE, table: 'Players', row: 2, column: 'Player' },

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
-import { GAMESTATE, player, ruleset, state, utc } from './build.ts';
+import { GAMESTATE, player, problemsOf, ruleset, state, utc } from './build.ts';
 
 // “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
 // the phase the cycle began.” The page's Phase number is checked against the calendar; the Phase
@@ -13,20 +12,11 @@ const PAGE = 'Cycle 16/Gamestate';
 const page = (text: string) => ({ title: PAGE, text, revid: 1 });
 const PHASE_ROW = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
 const withPhaseRow = (row: string) => replaceOnce(GAMESTATE, PHASE_ROW, row);
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof GamestateError) return err.problems;
-    throw err;
-  }
-  throw new Error('expected a GamestateError');
-};
 
 describe('a Phase number ahead of the calendar is refused', () => {
   test('“The Phase Number is the number of phases since the beginning of the cycle”: phase 9 on Wednesday 18 Nov, when the calendar says 4 and no Phase start records a manual rollover, is refused at the Phase number cell, and no page is made', () => {
     const text = withPhaseRow('| 2026-11-02 00:00 || 9 || Battle Phase || 2026-12-07 00:00 || -');
-    const problems = refusal(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T12:00'), trigger: 'schedule' }));
+    const problems = problemsOf(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T12:00'), trigger: 'schedule' }));
     expect(problems).toEqual([
       {
         message:
@@ -40,7 +30,7 @@ describe('a Phase number ahead of the calendar is refused', () => {
   test('one phase ahead is refused too (phase 5 on Wednesday, its boundary being Thursday 00:00), and accepted from that boundary on', () => {
     // (Bram's Removals, a Rest Phase action, are taken out: the page is read in the Battle Phase from Thursday.)
     const text = replaceOnce(withPhaseRow('| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -'), '|Removal ×2\n', '| -\n');
-    expect(refusal(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T23:59'), trigger: 'schedule' }))[0]!.message).toMatch(/^phase 5 is ahead of the calendar/);
+    expect(problemsOf(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T23:59'), trigger: 'schedule' }))[0]!.message).toMatch(/^phase 5 is ahead of the calendar/);
     const thursday = rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
     expect(thursday.result.changes.filter((c) => c.event === 'Rollover')).toEqual([]);
   });
@@ -50,7 +40,7 @@ describe('a Phase number ahead of the calendar is refused', () => {
     expect(readGamestate(forced, PAGE, ruleset).phase).toMatchObject({ number: 5, started: utc('2026-11-18T20:00') });
     const later = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-18T21:00'), trigger: 'schedule' });
     expect(later.text).toBe(forced);
-    const [problem] = refusal(() => rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-18T19:00'), trigger: 'schedule' }));
+    const [problem] = problemsOf(() => rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-18T19:00'), trigger: 'schedule' }));
     expect(problem!.message).toMatch(/^phase 5 is ahead of the calendar: it begins at 2026-11-18 20:00 by its "Phase start" cell, after now \(2026-11-18 19:00\)/);
   });
 
