@@ -5,7 +5,8 @@ import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArc
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
-import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
+import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
+import { describeMerge } from '../wiki/merged.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
@@ -126,24 +127,49 @@ export interface RolloverSummary {
 
 export type Computed = EngineRollover;
 
+/** The History row of a run recomputed because MediaWiki merged its edit with a concurrent one (src/wiki/merged.ts). */
+export function mergeRow(merge: MergeContext, o: { at: Date; phase: number }): Change {
+  return {
+    at: o.at,
+    phase: o.phase,
+    event: 'Concurrent edit',
+    player: '-',
+    change: describeMerge(merge),
+    reason: {
+      rule: 'the page is the serial outcome: this run applies to the edits the wiki recorded before it, so the merged revision is replaced',
+      inputs: { 'merged revision': merge.merged.join(', '), 'recomputed on revision': merge.on },
+    },
+  };
+}
+
 /**
  * The pure heart of the job: page text in, new page text out (no archiving), by the engine of the
- * ruleset's kind (`engine` when the caller already has it).
+ * ruleset's kind (`engine` when the caller already has it). `merge`: the run is recomputed because
+ * MediaWiki merged its edit with a concurrent one; a History row says so.
  */
-export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id)): Computed {
+export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id), merge?: MergeContext): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
   // A request the page already names was done (the run that did it saved): never again.
   const request = opts.request && !namesRequest(page.text, opts.request.key) ? opts.request : undefined;
   const force = opts.force && (opts.request === undefined || request !== undefined);
-  return engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
+  // The request's own row and the merge's, in the same edit.
+  const rows = (r: Computed['result'], fromPhase: number): Change[] => [
+    ...(request ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase) })] : []),
+    ...(merge ? [mergeRow(merge, { at: opts.now, phase: r.state.phase.number })] : []),
+  ];
+  const c = engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
     now: opts.now,
     trigger: opts.trigger,
     force: force
       ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
       : undefined,
-    // The request's own row, in the same edit.
-    ...(request ? { rows: (r, fromPhase) => [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase) })] } : {}),
+    ...(request || merge ? { rows } : {}),
   });
+  if (!merge || c.result.changes.length > 0) return c;
+  // Nothing due on the concurrent edit's revision (the engine adds rows only to a run that changes something):
+  // the merged revision is still replaced, and its History row says why.
+  const row = mergeRow(merge, { at: opts.now, phase: c.result.state.phase.number });
+  return { ...c, text: engine.renderGamestate(c.text, c.result.state, [row]), historyRows: c.historyRows + 1, result: { ...c.result, changes: [row] } };
 }
 
 function requestOutcome(r: Computed['result'], fromPhase: number): string {
@@ -219,8 +245,8 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   await ctx.checkpoint?.('archived');
 
   let computed = first;
-  const transform: Transform = (page) => {
-    computed = page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts, engine);
+  const transform: Transform = (page, merge) => {
+    computed = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts, engine, merge);
     let text = computed.text;
     if (plan && archived.size > 0) text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts) };
@@ -255,6 +281,8 @@ export function describeSummary(s: RolloverSummary): string {
       ? s.save.changed ? 'dry run: the diff below would be saved' : 'dry run: no edit needed'
       : s.save.changed ? `saved ${s.gamestate} (revision ${s.save.revid})` : `no edit: ${s.gamestate} is up to date`,
   ];
+  const m = s.save.merged;
+  if (m) lines.push(`${describeMerge(m)}: ${m.corrected ? `corrected by revision ${s.save.revid}` : 'the merged page was already that result, no correction needed'}`);
   for (const a of s.archived) lines.push(`archived ${a.rows} History rows to ${a.title}`);
   for (const p of s.pending.slice(0, 10)) lines.push(`pending: ${p.at ?? 'when recorded'} — ${p.what}`);
   return lines.join('\n');

@@ -19,6 +19,7 @@ export type LocalCode =
   | 'region-shrink' // a region would lose more than half its table rows
   | 'page-shrink' // the page would shrink by more than wiki.maxShrinkShare
   | 'conflict-retries' // still conflicting after maxConflictRetries re-reads
+  | 'merge-uncorrected' // MediaWiki merged the bot's edit with another and the bot could not correct the result
   | 'bad-response' // the API answered something unexpected
   | 'network'
   | 'edit-failed';

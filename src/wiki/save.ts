@@ -4,8 +4,14 @@
 // - The page and the shutoff page are read in one request (or taken from `prefetched`, read by the caller
 //   in its own batched request).
 // - A human edit made between our read and our save is never overwritten: `baserevid` (exact, unlike the
-//   one-second `basetimestamp`, which would even cancel it) makes MediaWiki merge edits of other lines and
-//   report `editconflict` for the same lines; on `editconflict` we re-read and run the same transform again, at most maxConflictRetries times.
+//   one-second `basetimestamp`, which would even cancel it) makes MediaWiki report `editconflict` when the
+//   edits touch the same lines — then we re-read and run the same transform again — and MERGE them when they
+//   touch different lines. A merge is not the serial outcome when the other edit changed something the
+//   transform reads, so every save is checked afterwards: a new revision whose parent is not the base we sent
+//   was merged (merged.ts). Then the transform runs again on the other edit's revision — with `merge`, so it can
+//   say so on the page — and if the merged text differs, a correcting edit based on the merged revision
+//   replaces it; that edit is checked the same way (an edit saved after ours is carried over by a 3-way merge,
+//   merge3.ts). Edit conflicts, merges and re-reads together: at most maxConflictRetries.
 // - No edit when the text is unchanged; guards (shutoff, {{nobots}}, page shrink) before every edit.
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
@@ -14,14 +20,23 @@ import { WikiError, toWikiError } from './errors.ts';
 import { checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
+import { merge3 } from './merge3.ts';
+import { describeEdits, describeMerge, describeRevisions, revisionsBetween, revisionTexts, type ConcurrentEdit, type MergeContext } from './merged.ts';
+
+export type { ConcurrentEdit, MergeContext } from './merged.ts';
 
 export interface Edit {
   text: string;
   summary: string;
 }
 
-/** Pure: may run more than once (after an edit conflict). null or the same text: no edit. */
-export type Transform = (page: PageRevision) => Edit | null;
+/**
+ * Pure: may run more than once (after an edit conflict, or a merge). null or the same text: no edit.
+ * After MediaWiki merged this save's edit with someone else's, `page` is their text without the save's
+ * edit (what the bot must compute on); `merge` is given when the merged page is not that result and a
+ * correcting edit will be saved, so the transform may say so on the page (a History row).
+ */
+export type Transform = (page: PageRevision, merge?: MergeContext) => Edit | null;
 
 export interface SaveOptions {
   /** Print nothing, write nothing: the result carries the diff of what would be saved. */
@@ -48,11 +63,16 @@ export interface SaveResult {
   oldRevid?: number;
   /** Unified diff of the change ('' when none). */
   diff: string;
-  /** How many times the page was read and the transform run (1 + edit conflicts). */
+  /** How many times the transform ran on a new text (1 + edit conflicts + merges). */
   attempts: number;
   dryRun: boolean;
   /** The summary used (or that would be used). */
   summary?: string;
+  /**
+   * MediaWiki merged the edit with a concurrent one: which, and whether the merged page needed a correcting
+   * edit (then `revid` is the correction) or already was what the bot computes on the concurrent edit.
+   */
+  merged?: MergeContext & { corrected: boolean };
   /** Things worth telling the operator (e.g. "the shutoff page says stop" in a dry run). */
   notes?: string[];
 }
@@ -81,12 +101,46 @@ interface EditResponse {
   };
 }
 
+/** After MediaWiki merged one of this save's edits: what the transform runs on until the page is right. */
+interface Merged {
+  ctx: MergeContext;
+  /** The latest revision known (the merged one, or one saved after it). */
+  latest: PageRevision;
+  /** The page as the others' edits alone leave it: `latest` without this save's edits (revid: the latest other edit). */
+  work: PageRevision;
+}
+
 export async function savePage(host: SaveHost, title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
   const { shutoff, maxConflictRetries } = host.settings;
   const maxShrink = opts.maxShrinkShare ?? host.settings.maxShrinkShare;
   const dryRun = opts.dryRun === true;
   let pages: ReadonlyMap<string, PageRevision> | undefined = opts.prefetched;
   if (pages && (!pages.has(title) || (shutoff && !pages.has(shutoff.page)))) pages = undefined;
+  let merged: Merged | undefined;
+  let firstBase: number | undefined;
+  let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
+  let saved: { revid: number; diff: string; summary: string; corrections: number } | undefined;
+
+  const result = (attempts: number, notes: string[] = []): SaveResult => ({
+    title,
+    changed: saved !== undefined,
+    oldRevid: firstBase,
+    attempts,
+    dryRun,
+    diff: saved?.diff ?? '',
+    ...(saved ? { revid: saved.revid, summary: saved.summary } : {}),
+    ...(merged ? { merged: { ...merged.ctx, corrected: (saved?.corrections ?? 0) > 0 } } : {}),
+    ...(notes.length ? { notes } : {}),
+  });
+  const giveUp = (attempt: number, cause?: unknown): WikiError =>
+    merged
+      ? uncorrected(title, merged.ctx, `the page kept changing (${attempt} attempts; ${merged.ctx.merged.length} of the bot's edits were merged with others)`, cause)
+      : new WikiError({
+          code: 'conflict-retries',
+          page: title,
+          cause,
+          message: `"${title}": still in conflict with other edits after ${attempt} attempts (re-read and recomputed ${attempt - 1} times); no edit made. Try again later.`,
+        });
 
   for (let attempt = 1; ; attempt++) {
     if (!pages) {
@@ -95,6 +149,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     }
     const page = pages.get(title)!;
     if (page.missing && !opts.create) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
+    firstBase ??= page.missing ? undefined : page.revid;
     const notes: string[] = [];
     if (shutoff) {
       const sp = pages.get(shutoff.page);
@@ -112,52 +167,56 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         notes.push((err as Error).message);
       }
     }
+    // After a merge, someone saved again on top of it: their edit goes into the text the transform runs on.
+    if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);
 
-    let edit: Edit | null;
-    try {
-      edit = transform(page);
-    } catch (err) {
-      // A region refused by the pure functions (src/parse/regions.ts): the wiki layer's own error type.
-      if (err instanceof RegionError) throw toWikiError(err, title);
-      throw err;
-    }
-    const base = { title, oldRevid: page.missing ? undefined : page.revid, attempts: attempt, dryRun };
-    if (edit === null || normalizeText(edit.text) === normalizeText(page.text)) {
-      return { ...base, changed: false, diff: '', ...(notes.length ? { notes } : {}) };
+    const work = merged?.work ?? page;
+    // The page the wiki must hold: the transform's text, or (after a merge) the others' edits alone.
+    let edit = runTransform(transform, work, title);
+    let target = normalizeText(edit?.text ?? work.text);
+    if (target === normalizeText(page.text)) return result(attempt, notes);
+    if (merged) {
+      // A correction: now the transform is told why, and may say it on the page.
+      edit = runTransform(transform, work, title, merged.ctx);
+      target = normalizeText(edit?.text ?? work.text);
     }
     if (!page.missing) {
       try {
-        checkShrink(page.text, edit.text, maxShrink, title);
+        checkShrink(page.text, target, maxShrink, title);
       } catch (err) {
         throw toWikiError(err, title);
       }
     }
-    const diff = unifiedDiff(title, page.text, normalizeText(edit.text), {
+    const diff = unifiedDiff(title, page.text, target, {
       oldLabel: page.missing ? '(new page)' : `revision ${page.revid} (${page.timestamp})`,
       newLabel: dryRun ? 'dry run' : 'saved',
     });
-    if (dryRun) return { ...base, changed: true, diff, summary: edit.summary, ...(notes.length ? { notes } : {}) };
+    if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
+    if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
+    const summary = merged
+      ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${describeMerge(merged.ctx)}`
+      : edit!.summary;
 
-    await opts.beforeEdit?.(page, edit, attempt);
+    await opts.beforeEdit?.(page, { text: target, summary }, attempt);
     let res: EditResponse;
     try {
       res = (await host.request(
         {
           action: 'edit',
           title,
-          text: edit.text,
-          summary: edit.summary,
+          text: target,
+          summary,
           // baserevid, and NOT basetimestamp: MediaWiki 1.39 (EditPage + RevisionStore::userWasLastToEdit)
           // drops the conflict when basetimestamp is sent and every revision *strictly after* that second is
           // the bot's own, so a human edit in the same second as the base revision would be silently
           // overwritten. With baserevid alone, any newer revision is a conflict: merged when the edits touch
-          // different lines, `editconflict` when they overlap. starttimestamp catches a deletion meanwhile.
+          // different lines (checked below), `editconflict` when they overlap. starttimestamp catches a deletion meanwhile.
           ...(page.missing ? { createonly: true } : { baserevid: page.revid, nocreate: true }),
           starttimestamp: page.readAt,
           bot: true,
           minor: opts.minor === true,
           watchlist: 'nochange',
-          md5: createHash('md5').update(edit.text, 'utf8').digest('hex'),
+          md5: createHash('md5').update(target, 'utf8').digest('hex'),
         },
         { page: title, edit: true },
       )) as EditResponse;
@@ -165,16 +224,9 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       const err = toWikiError(e, title);
       // editconflict: the same lines changed since our read. articleexists: someone created the page meanwhile.
       if (err.code === 'editconflict' || (err.code === 'articleexists' && page.missing)) {
-        if (attempt <= maxConflictRetries) {
-          pages = undefined;
-          continue;
-        }
-        throw new WikiError({
-          code: 'conflict-retries',
-          page: title,
-          cause: err,
-          message: `"${title}": still in conflict with other edits after ${attempt} attempts (re-read and recomputed ${attempt - 1} times); no edit made. Try again later.`,
-        });
+        if (++recomputed > maxConflictRetries) throw giveUp(attempt, err);
+        pages = undefined;
+        continue;
       }
       throw err;
     }
@@ -182,7 +234,74 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     if (!r || r.result !== 'Success') {
       throw new WikiError({ code: 'edit-failed', page: title, message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})` });
     }
-    if (r.nochange) return { ...base, changed: false, diff: '', summary: edit.summary };
-    return { ...base, changed: true, revid: r.newrevid, oldRevid: r.oldrevid ?? base.oldRevid, diff, summary: edit.summary };
+    if (r.nochange || r.newrevid === undefined) {
+      // The wiki already holds this text. If someone saved since our read, the transform has not seen it: again.
+      const now = await host.readPages([title], { allowMissing: opts.create ? [title] : false });
+      if (now.get(title)!.revid === page.revid) return result(attempt, notes);
+      if (++recomputed > maxConflictRetries) throw giveUp(attempt);
+      pages = new Map([...pages, ...now]);
+      continue;
+    }
+    saved = { revid: r.newrevid, diff, summary, corrections: (saved?.corrections ?? -1) + 1 };
+    if (page.missing) return result(attempt, notes); // createonly: never merged
+
+    // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.
+    const since = await revisionsBetween(host, title, page.revid, r.newrevid);
+    const parent = since.at(-1)!.parentid;
+    if (parent === page.revid) return result(attempt, notes);
+    const texts = await revisionTexts(host, title, [r.newrevid, parent]);
+    const onto = texts.get(parent)!;
+    const others = merge3(page.text, work.text, onto.text);
+    if (!others.ok) throw uncorrected(title, mergeContext(merged, r.newrevid, since.slice(0, -1), parent), conflictWords(others.conflicts, page.revid));
+    merged = {
+      ctx: mergeContext(merged, r.newrevid, since.slice(0, -1), parent),
+      latest: texts.get(r.newrevid)!,
+      work: { ...onto, text: others.text },
+    };
+    recomputed++;
+    pages = new Map([...pages, [title, merged.latest]]);
   }
+}
+
+function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext): Edit | null {
+  try {
+    return transform(page, merge);
+  } catch (err) {
+    // A region refused by the pure functions (src/parse/regions.ts): the wiki layer's own error type.
+    if (err instanceof RegionError) throw toWikiError(err, title);
+    throw err;
+  }
+}
+
+function mergeContext(before: Merged | undefined, revid: number, others: readonly ConcurrentEdit[], on: number): MergeContext {
+  const edits = others.map(({ revid: id, user, timestamp }) => ({ revid: id, user, timestamp }));
+  return { merged: [...(before?.ctx.merged ?? []), revid], edits: [...(before?.ctx.edits ?? []), ...edits], on };
+}
+
+/**
+ * Someone saved again after this save's merged revision (`merged.latest`): their changes since it carried over
+ * to the text the transform runs on (a 3-way merge with the merged revision as base).
+ */
+async function carryOver(host: SaveHost, title: string, merged: Merged, page: PageRevision): Promise<Merged> {
+  const since = await revisionsBetween(host, title, merged.latest.revid, page.revid);
+  const ctx = { ...merged.ctx, edits: [...merged.ctx.edits, ...since.map(({ revid, user, timestamp }) => ({ revid, user, timestamp }))], on: page.revid };
+  const carried = merge3(merged.latest.text, merged.work.text, page.text);
+  if (!carried.ok) throw uncorrected(title, ctx, conflictWords(carried.conflicts, merged.latest.revid));
+  return { ctx, latest: page, work: { ...page, text: carried.text } };
+}
+
+const conflictWords = (conflicts: readonly { baseLine: number }[], revid: number): string =>
+  `a concurrent edit changed lines the bot's merged edit also changed (line ${conflicts.map((c) => c.baseLine + 1).join(', ')} of revision ${revid}), so the bot cannot take its own edit out of it`;
+
+/** The page holds a merge of the bot's edit that the bot could not replace with the serial outcome. */
+function uncorrected(title: string, m: MergeContext, why: string, cause?: unknown): WikiError {
+  return new WikiError({
+    code: 'merge-uncorrected',
+    page: title,
+    cause,
+    message:
+      `"${title}": MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)}); ` +
+      `the page may not be what the bot computes on the others' edits, and no correction was saved: ${why}. ` +
+      `Check the page, undo ${describeRevisions(m.merged)} if it is wrong, and run again.`,
+  });
 }

@@ -62,6 +62,15 @@ export async function put(client: WikiClient, title: string, text: string, summa
   return (await client.readPage(title)).revid;
 }
 
+/** A fresh game for the rollover job: the fixture Ruleset and Gamestate under their own titles. */
+export async function freshRolloverGame(client: WikiClient, what: string): Promise<{ id: string; ruleset: string; gamestate: string; historyLimit: number }> {
+  const prefix = uniquePrefix(what);
+  const game = { id: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
+  await put(client, game.ruleset, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
+  await put(client, game.gamestate, readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8'));
+  return game;
+}
+
 export interface CliResult {
   code: number;
   stdout: string;

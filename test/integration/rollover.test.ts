@@ -7,10 +7,9 @@ import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
 import { rollover, type RolloverGame, type RolloverStep } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, human, put, root, uniquePrefix } from './helpers.ts';
+import { bot, freshRolloverGame, human, put, root } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
-const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
 const ruleset = readCycle16Ruleset(readDocument(RULESET));
 const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
 const rolloverRows = (text: string) => text.split('\n').filter((l) => l.includes(' || Rollover || - || Phase 4 → 5')).length;
@@ -22,14 +21,7 @@ beforeAll(async () => {
   [b, player] = await Promise.all([bot(), human()]);
 });
 
-/** A fresh game: the fixture Ruleset and Gamestate under their own titles. */
-async function freshGame(what: string): Promise<RolloverGame> {
-  const prefix = uniquePrefix(`rollover-${what}`);
-  const game = { id: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
-  await put(b, game.ruleset, RULESET);
-  await put(b, game.gamestate, GAMESTATE);
-  return game;
-}
+const freshGame = (what: string): Promise<RolloverGame> => freshRolloverGame(b, `rollover-${what}`);
 
 describe('rollover on the real wiki', () => {
   it('rolls the example page over at the boundary: the page shows the new phase, the rewards and their History rows', async () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WikiError } from '../../src/wiki/errors.ts';
 import { replaceRegion } from '../../src/wiki/regions.ts';
-import type { WikiClient } from '../../src/wiki/client.ts';
+import type { Transform, WikiClient } from '../../src/wiki/client.ts';
 import { bot, human, put, uniquePrefix } from './helpers.ts';
 
 const P = uniquePrefix('wiki');
@@ -92,7 +92,9 @@ describe('conflict-safe saves', () => {
   it('saves with the bot flag, and makes no edit when nothing changed', async () => {
     const t = `${P}/Save`;
     const r0 = await put(b, t, 'one\ntwo');
+    const requests = b.stats.requests;
     const res = await b.save(t, (p) => ({ text: p.text.replace('two', 'three'), summary: 'test: two → three' }));
+    expect(b.stats.requests - requests).toBe(3); // read, edit, the new revision's parent (was it merged?)
     expect(res).toMatchObject({ changed: true, oldRevid: r0, attempts: 1, dryRun: false });
     expect(res.revid).toBeGreaterThan(r0);
     expect(res.diff).toContain('-two\n+three');
@@ -196,6 +198,27 @@ describe('conflict-safe saves', () => {
     expect(seen).toEqual(['Header\nvalue: 1\nFooter', 'Header\nvalue: 5\nFooter']);
     expect(res).toMatchObject({ changed: true, attempts: 2 });
     expect((await b.readPage(t)).text).toBe('Header\nvalue: 15\nFooter');
+  });
+
+  it('a human edit of a line the transform only reads is merged by MediaWiki, then corrected: the page is the transform of the human\'s revision', async () => {
+    const t = `${P}/Merged`;
+    const base = await put(b, t, 'score: 2\n\nnote\n\ndouble: -');
+    let humanRevid = 0;
+    const requests = b.stats.requests;
+    const double: Transform = (p) => ({ text: p.text.replace(/double: .*/, `double: ${2 * Number(/score: (\d+)/.exec(p.text)![1])}`), summary: 'bot doubles' });
+    const res = await b.save(t, double, {
+      beforeEdit: async (_p, _e, attempt) => {
+        if (attempt === 1) humanRevid = (await player.save(t, (p) => ({ text: p.text.replace('score: 2', 'score: 5'), summary: 'human sets 5' }))).revid!;
+      },
+    });
+    // read, edit, its parent (merged), the two texts, the correcting edit, its parent (not merged)
+    expect(b.stats.requests - requests).toBe(6);
+    const [correction, merged, humanRev, seed] = await b.revisions(t, { limit: 5, content: true });
+    expect([seed!.revid, humanRev!.revid]).toEqual([base, humanRevid]);
+    expect(merged).toMatchObject({ user: 'Bot', parentid: humanRevid, text: 'score: 5\n\nnote\n\ndouble: 4' }); // MediaWiki's merge: wrong
+    expect(correction).toMatchObject({ user: 'Bot', parentid: merged!.revid, text: 'score: 5\n\nnote\n\ndouble: 10' });
+    expect(correction!.comment).toBe(`bot doubles — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRevid} (Player)); recomputed on revision ${humanRevid}`);
+    expect(res).toMatchObject({ changed: true, revid: correction!.revid, oldRevid: base, merged: { merged: [merged!.revid], on: humanRevid, corrected: true } });
   });
 
   it('gives up with a clear error after maxConflictRetries conflicts, without saving', async () => {

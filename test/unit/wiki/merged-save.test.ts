@@ -1,0 +1,156 @@
+// savePage against a fake MediaWiki that merges as the real one does (an edit based on an older revision is
+// 3-way merged onto the latest; overlapping changes are an `editconflict`). The real wiki's behaviour is
+// tested in test/integration/merged-edits.test.ts; this checks the save loop's decisions fast.
+import { describe, expect, it } from 'vitest';
+import { WikiError } from '../../../src/wiki/errors.ts';
+import { merge3 } from '../../../src/wiki/merge3.ts';
+import type { PageRevision } from '../../../src/wiki/pages.ts';
+import { savePage, type MergeContext, type SaveHost, type Transform } from '../../../src/wiki/save.ts';
+
+const TITLE = 'Game/Gamestate';
+
+interface Rev { revid: number; parentid: number; user: string; text: string }
+
+class MergingWiki implements SaveHost {
+  readonly names = ['Bot'];
+  readonly settings = { shutoff: null, maxConflictRetries: 3, maxShrinkShare: 0.9 };
+  readonly revs: Rev[] = [];
+  private next = 100;
+
+  constructor(text: string) {
+    this.add('Setup', text);
+  }
+
+  add(user: string, text: string, parentid = this.latest()?.revid ?? 0): number {
+    this.revs.push({ revid: ++this.next, parentid, user, text });
+    return this.next;
+  }
+
+  latest(): Rev | undefined {
+    return this.revs.at(-1);
+  }
+
+  /** A human edit: the latest text changed by `f`. */
+  human(f: (text: string) => string, user = 'Player'): number {
+    return this.add(user, f(this.latest()!.text));
+  }
+
+  async readPages(titles: readonly string[]): Promise<Map<string, PageRevision>> {
+    const r = this.latest()!;
+    return new Map(titles.map((t) => [t, { title: t, text: r.text, revid: r.revid, timestamp: '2026-11-19T00:00:00Z', readAt: '2026-11-19T00:00:00Z' }]));
+  }
+
+  async request(p: Record<string, unknown>): Promise<unknown> {
+    if (p.action === 'edit') {
+      const latest = this.latest()!;
+      const base = this.revs.find((r) => r.revid === p.baserevid)!;
+      let text = p.text as string;
+      if (base !== latest) {
+        const m = merge3(base.text, text, latest.text);
+        if (!m.ok) throw Object.assign(new Error('Edit conflict.'), { code: 'editconflict', info: 'Edit conflict.' });
+        text = m.text;
+      }
+      if (text === latest.text) return { edit: { result: 'Success', nochange: true } };
+      return { edit: { result: 'Success', oldrevid: latest.revid, newrevid: this.add('Bot', text) } };
+    }
+    if (p.revids) {
+      const revs = this.revs.filter((r) => (p.revids as number[]).includes(r.revid));
+      return { query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, timestamp: 't', slots: { main: { content: r.text } } })) }] } };
+    }
+    const revs = this.revs.filter((r) => r.revid >= (p.rvendid as number) && r.revid <= (p.rvstartid as number)).reverse();
+    return { query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't' })) }] } };
+  }
+}
+
+// A page the "bot" computes on: it reads `score`, and writes `double` and a log line — and says when recomputed.
+const PAGE = ['score: 2', '', 'note: -', '', 'double: -', '', 'log:'].join('\n');
+const seen: (MergeContext | undefined)[] = [];
+const doubling: Transform = (page, merge) => {
+  seen.push(merge);
+  const score = Number(/score: (\d+)/.exec(page.text)![1]);
+  if (page.text.includes(`double: ${2 * score}`)) return null;
+  const text = page.text.replace(/double: .*/, `double: ${2 * score}`) + (merge ? `\nrecomputed on ${merge.on}` : '');
+  return { text, summary: `doubled ${score}` };
+};
+const once = (at: number, f: () => void) => async (_p: unknown, _e: unknown, attempt: number) => void (attempt === at && f());
+
+describe('savePage when MediaWiki merges the edit with a concurrent one', () => {
+  it('a concurrent edit of a line the transform reads: the merged page is replaced by the transform of the concurrent revision', async () => {
+    const wiki = new MergingWiki(PAGE);
+    let human = 0;
+    seen.length = 0;
+    const r = await savePage(wiki, TITLE, doubling, { beforeEdit: once(1, () => (human = wiki.human((t) => t.replace('score: 2', 'score: 5')))) });
+    const [, , merged, correction] = wiki.revs;
+    expect(merged).toMatchObject({ parentid: human, text: 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:' }); // what MediaWiki made: wrong
+    expect(correction).toMatchObject({ parentid: merged!.revid, text: `score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${human}` });
+    expect(r).toMatchObject({ changed: true, revid: correction!.revid, attempts: 2, merged: { merged: [merged!.revid], edits: [{ revid: human, user: 'Player' }], on: human, corrected: true } });
+    expect(r.summary).toBe(`doubled 5 — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human}`);
+    // The transform was told about the merge only for the correcting edit.
+    expect(seen.map((m) => m?.on)).toEqual([undefined, undefined, human]);
+  });
+
+  it('a concurrent edit of a line the transform does not read: the merged page is already right, no second edit', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const r = await savePage(wiki, TITLE, doubling, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hello'))) });
+    expect(wiki.revs).toHaveLength(3);
+    expect(wiki.latest()!.text).toBe('score: 2\n\nnote: hello\n\ndouble: 4\n\nlog:');
+    expect(r).toMatchObject({ changed: true, revid: wiki.latest()!.revid, merged: { corrected: false } });
+  });
+
+  it('nothing to do on the concurrent revision: the bot\'s merged edit is taken out again', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const human = (t: string) => t.replace('score: 2', 'score: 3').replace('log:', 'log:\ndone by hand').replace('double: -', 'double: 6');
+    const r = await savePage(wiki, TITLE, (p) => (p.text.includes('done by hand') ? null : doubling(p)), {
+      beforeEdit: once(1, () => wiki.add('Player', human(PAGE))),
+    });
+    // The human's edit overlaps the bot's line (double): an edit conflict, then nothing to do.
+    expect(r).toMatchObject({ changed: false, attempts: 2 });
+    expect(wiki.latest()!.text).toBe(human(PAGE));
+
+    const wiki2 = new MergingWiki(PAGE);
+    const marker = (t: string) => t.replace('note: -', 'note: done');
+    const r2 = await savePage(wiki2, TITLE, (p) => (p.text.includes('note: done') ? null : doubling(p)), { beforeEdit: once(1, () => wiki2.human(marker)) });
+    const [, humanRev, merged, undo] = wiki2.revs;
+    expect(merged!.text).toBe('score: 2\n\nnote: done\n\ndouble: 4\n\nlog:');
+    expect(undo).toMatchObject({ parentid: merged!.revid, text: humanRev!.text });
+    expect(r2.summary).toBe(`Croupier: nothing to change on revision ${humanRev!.revid} — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRev!.revid} (Player)); recomputed on revision ${humanRev!.revid}`);
+  });
+
+  it('the correction merged with yet another edit: that edit is carried over and the transform runs again', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const r = await savePage(wiki, TITLE, doubling, {
+      beforeEdit: async (_p, _e, attempt) => {
+        if (attempt === 1) wiki.human((t) => t.replace('score: 2', 'score: 5'));
+        if (attempt === 2) wiki.human((t) => t.replace('note: -', 'note: x').replace('score: 5', 'score: 7'), 'Admin');
+      },
+    });
+    expect(wiki.latest()!.text).toMatch(/^score: 7\n\nnote: x\n\ndouble: 14\n\nlog:\nrecomputed on \d+$/);
+    expect(r).toMatchObject({ attempts: 3, merged: { edits: [{ user: 'Player' }, { user: 'Admin' }], corrected: true } });
+  });
+
+  it('when the page keeps changing, it stops after maxConflictRetries with an error naming the merged revision', async () => {
+    const wiki = new MergingWiki(PAGE);
+    let n = 2;
+    const err = await savePage(wiki, TITLE, doubling, { beforeEdit: async () => void wiki.human((t) => t.replace(/score: \d+/, `score: ${++n}`)) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WikiError);
+    expect(err).toMatchObject({ code: 'merge-uncorrected' });
+    expect((err as Error).message).toMatch(/MediaWiki merged the bot's edit \(revisions \d+, \d+, \d+, \d+\) with a concurrent edit .* the page kept changing \(5 attempts; 4 of the bot's edits were merged with others\)\. Check the page, undo revisions/);
+    // The first edit and maxConflictRetries (3) corrections, each merged with the next human edit.
+    expect(wiki.revs.filter((r) => r.user === 'Bot')).toHaveLength(4);
+  });
+
+  it('a human made the same change meanwhile (MediaWiki answers nochange): the transform runs on their revision and finds nothing to do', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const r = await savePage(wiki, TITLE, doubling, { beforeEdit: once(1, () => wiki.human((t) => t.replace('double: -', 'double: 4'))) });
+    expect(r).toMatchObject({ changed: false, attempts: 2 });
+    expect(wiki.revs.map((x) => x.user)).toEqual(['Setup', 'Player']);
+  });
+
+  it('a dry run makes no edit and no check', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const r = await savePage(wiki, TITLE, doubling, { dryRun: true });
+    expect(r).toMatchObject({ changed: true, dryRun: true });
+    expect(r.merged).toBeUndefined();
+    expect(wiki.revs).toHaveLength(1);
+  });
+});
