@@ -22,6 +22,8 @@ PACKAGES=(mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml)
 WORKERS="${DEVWIKI_WORKERS:-4}"
 export MW_CONFIG_FILE="$DIR/LocalSettings.php"
 
+# shellcheck source=progress.sh
+source "$ROOT/scripts/progress.sh"
 say() { printf 'devwiki: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
@@ -51,9 +53,9 @@ ensure_packages() {
   if [ "$(id -u)" != 0 ]; then command -v sudo >/dev/null || die "need root to install: $missing"; SUDO=(sudo); fi
   say "installing $missing (apt-get)"
   export DEBIAN_FRONTEND=noninteractive
-  apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq update
+  step "[1/2] apt-get update" apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq update
   # shellcheck disable=SC2086
-  apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq install -y --no-install-recommends $missing >/dev/null
+  step "[2/2] apt-get install $missing" quiet apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq install -y --no-install-recommends $missing
   missing="$(missing_packages)"
   [ -z "${missing// /}" ] || die "still missing after apt-get: $missing"
 }
@@ -123,9 +125,7 @@ create_wiki() {
   admin_pw="$(rand_hex 12)"; player_pw="$(rand_hex 12)"; bot_user_pw="$(rand_hex 12)"; bot_pw="$(rand_hex 20)"
   (umask 077; printf '%s' "$admin_pw" >"$DIR/adminpass")
   mkdir -p "$DIR/data" "$DIR/cache"
-  (cd "$MW" && php maintenance/install.php --dbtype=sqlite --dbpath="$DIR/data" \
-      --dbname=devwiki --server="http://127.0.0.1:$port" --scriptpath= --confpath="$DIR" --skins=Vector \
-      --passfile="$DIR/adminpass" --lang=en "Croupier Dev Wiki" Admin >"$DIR/install.log" 2>&1) \
+  step "[1/2] installing MediaWiki (install.php)" install_mw "$port" \
     || { tail -30 "$DIR/install.log" >&2; die "install.php failed (log: $DIR/install.log)"; }
   rm -f "$DIR/adminpass"
   cat >>"$DIR/LocalSettings.php" <<'PHP'
@@ -143,11 +143,7 @@ PHP
   cp "$ROOT/scripts/devwiki-hooks.php" "$DIR/hooks.php"
   write_runtime "$port"
   echo "$port" >"$DIR/port"
-  (cd "$MW" \
-    && php maintenance/createAndPromote.php --bot Bot "$bot_user_pw" >/dev/null \
-    && php maintenance/createAndPromote.php Player "$player_pw" >/dev/null \
-    && php maintenance/createBotPassword.php --appid=croupier \
-      --grants=basic,highvolume,editpage,editprotected,createeditmovepage Bot "$bot_pw" >/dev/null) \
+  step "[2/2] creating the accounts Bot and Player" create_accounts "$bot_user_pw" "$player_pw" "$bot_pw" \
     || die "creating accounts failed"
   # The env file is written last: its presence marks a complete wiki.
   (umask 077; cat >"$DIR/env.tmp" <<ENV
@@ -168,6 +164,22 @@ ENV
 
 store_path() { # the wiki's own store, in its directory (relative to the repository when inside it)
   case "$DIR" in "$ROOT"/*) echo "${DIR#"$ROOT"/}/store.json" ;; *) echo "$DIR/store.json" ;; esac
+}
+
+quiet() { "$@" >/dev/null; }
+
+install_mw() { # port
+  (cd "$MW" && php maintenance/install.php --dbtype=sqlite --dbpath="$DIR/data" \
+      --dbname=devwiki --server="http://127.0.0.1:$1" --scriptpath= --confpath="$DIR" --skins=Vector \
+      --passfile="$DIR/adminpass" --lang=en "Croupier Dev Wiki" Admin >"$DIR/install.log" 2>&1)
+}
+
+create_accounts() { # bot-user-password player-password bot-password
+  (cd "$MW" \
+    && php maintenance/createAndPromote.php --bot Bot "$1" >/dev/null \
+    && php maintenance/createAndPromote.php Player "$2" >/dev/null \
+    && php maintenance/createBotPassword.php --appid=croupier \
+      --grants=basic,highvolume,editpage,editprotected,createeditmovepage Bot "$3" >/dev/null)
 }
 
 write_config() {
@@ -193,7 +205,12 @@ write_config() {
 
 # ---------------------------------------------------------------- seed
 edit_page() { # title file summary
-  (cd "$MW" && php maintenance/edit.php -u Admin -s "$3" "$1" <"$2" >/dev/null) || die "seeding \"$1\" failed"
+  SEEDED=$((${SEEDED:-0} + 1))
+  step "seeding page $SEEDED: $1" import_page "$@" || die "seeding \"$1\" failed"
+}
+
+import_page() { # title file summary
+  (cd "$MW" && php maintenance/edit.php -u Admin -s "$3" "$1" <"$2" >/dev/null)
 }
 
 starter_gamestate() { # game name

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_PAGE_BYTES } from './parse/source.ts';
 
 /** A configuration or secrets problem: the CLI exits with code 2. */
 export class ConfigError extends Error {
@@ -80,6 +81,12 @@ export const ConfigSchema = z
       })
       .prefault({}),
     games: z.array(GameSchema).default([]),
+    limits: z
+      .strictObject({
+        /** A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is parsed. */
+        pageBytes: z.number().int().positive().default(DEFAULT_MAX_PAGE_BYTES),
+      })
+      .prefault({}),
   })
   .superRefine((c, ctx) => {
     const seen = new Set<string>();
@@ -203,19 +210,34 @@ export interface SecretsOptions {
  * `devwiki` (default: when the config in use is the embedded default or the dev wiki's own config).
  */
 export function loadSecrets(opts: SecretsOptions = {}): Secrets {
-  const env = opts.env ?? process.env;
-  const cwd = opts.cwd ?? process.cwd();
-  const devwiki = opts.devwiki ?? resolveConfigSource(undefined, env, cwd).devwiki;
-  const layers = [env, readEnvFile(resolve(cwd, '.env')), devwiki ? readEnvFile(resolve(cwd, DEVWIKI_ENV)) : {}];
-  const pick = (k: string): string | undefined => layers.map((l) => l[k]).find((v) => v !== undefined && v !== '');
+  const { pick, devwiki } = secretLayers(opts);
   const r = SecretsSchema.safeParse({
     CROUPIER_API_URL: pick('CROUPIER_API_URL'),
     CROUPIER_USERNAME: pick('CROUPIER_USERNAME'),
     CROUPIER_PASSWORD: pick('CROUPIER_PASSWORD'),
   });
-  if (!r.success) {
-    const hint = devwiki ? ' (for the local dev wiki: run `scripts/devwiki.sh start`)' : ' (set them in the environment or a .env file)';
-    throw new ConfigError(`wiki credentials: ${r.error.issues.map((i) => i.message).join('; ')}${hint}`);
-  }
+  if (!r.success) throw secretsError(r.error.issues, devwiki);
   return { apiUrl: r.data.CROUPIER_API_URL, username: r.data.CROUPIER_USERNAME, password: r.data.CROUPIER_PASSWORD };
+}
+
+/** The wiki's API URL alone (an anonymous read-only session), from the same places; a ConfigError when missing or invalid. */
+export function loadApiUrl(opts: SecretsOptions = {}): string {
+  const { pick, devwiki } = secretLayers(opts);
+  const r = SecretsSchema.shape.CROUPIER_API_URL.safeParse(pick('CROUPIER_API_URL'));
+  if (!r.success) throw secretsError(r.error.issues, devwiki);
+  return r.data;
+}
+
+/** The environment, then `.env`, then (for the dev wiki) `.devwiki/env`: the first non-empty value of a key. */
+function secretLayers(opts: SecretsOptions): { pick: (key: string) => string | undefined; devwiki: boolean } {
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  const devwiki = opts.devwiki ?? resolveConfigSource(undefined, env, cwd).devwiki;
+  const layers = [env, readEnvFile(resolve(cwd, '.env')), devwiki ? readEnvFile(resolve(cwd, DEVWIKI_ENV)) : {}];
+  return { pick: (k) => layers.map((l) => l[k]).find((v) => v !== undefined && v !== ''), devwiki };
+}
+
+function secretsError(issues: readonly { message: string }[], devwiki: boolean): ConfigError {
+  const hint = devwiki ? ' (for the local dev wiki: run `bash scripts/devwiki.sh start`)' : ' (set them in the environment or a .env file)';
+  return new ConfigError(`wiki credentials: ${issues.map((i) => i.message).join('; ')}${hint}`);
 }

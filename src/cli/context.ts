@@ -1,47 +1,46 @@
 // What a command that talks to the wiki needs: config, secrets, a logger, a logged-in client.
 //
-// Exit codes (one policy for every command):
+// Exit codes (one policy for every command; src/cli/main.ts applies it to whatever a command throws):
 //   0  done (including "nothing to change")
-//   1  failed (the wiki or the network said no, a bug, …)
-//   2  configuration or usage problem (bad config file, missing CROUPIER_* variables, unknown game)
+//   1  failed (the wiki or the network said no, an input file that cannot be read or used, a bug, …)
+//   2  usage or configuration problem (unknown command or option, missing argument, bad --now, bad config
+//      file, missing or invalid CROUPIER_* variable, unknown game, a game whose kind cannot do the command)
 //   3  login failed (wrong CROUPIER_USERNAME / CROUPIER_PASSWORD)
 //   4  refused by a guard: shutoff page, {{nobots}}, bad region markers, a save that would shrink the page
 //  75  another croupier process holds the store (EX_TEMPFAIL): a running daemon, or a CLI run that did not finish in time
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { CommanderError } from 'commander';
+import type { Logger } from 'pino';
 import { LockBusyError } from '../cron/lock.ts';
-import { ConfigError, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type Secrets } from '../config.ts';
+import { createLogger, type LogFormat } from '../cron/log.ts';
+import { ConfigError, findGame, loadApiUrl, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type GameConfig, type Secrets } from '../config.ts';
+import { hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
+import { InstantError } from '../sim/instant.ts';
+import { clearProgressLine, cliProgress, progressActivity, type Progress } from './progress.ts';
 
-export const EXIT = { ok: 0, failure: 1, config: 2, login: 3, refused: 4, locked: 75 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, locked: 75 } as const;
+
+/** The command line asks for something it cannot mean (a bad option value, a missing argument, …): exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof ConfigError) return EXIT.config;
+  if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (err instanceof ConfigError || err instanceof UsageError || err instanceof InstantError) return EXIT.usage;
   if (err instanceof WikiError && err.code === 'login-failed') return EXIT.login;
   if (isRefusal(err)) return EXIT.refused;
   if (err instanceof LockBusyError) return EXIT.locked;
   return EXIT.failure;
 }
 
-/** Sets process.exitCode for `err` and rethrows it (src/cli/main.ts prints it on one line). */
-export function fail(err: unknown): never {
-  process.exitCode = exitCodeFor(err);
-  throw err;
-}
-
-/** Logs JSON lines to stderr (level from $CROUPIER_LOG_LEVEL, default warn); secrets are redacted. */
-export function makeLogger(level = process.env.CROUPIER_LOG_LEVEL ?? 'warn', destination: DestinationStream = pino.destination(2)): Logger {
-  return pino(
-    {
-      name: 'croupier',
-      level,
-      redact: {
-        paths: ['password', '*.password', 'token', '*.token', 'lgpassword', '*.lgpassword', 'secrets.password', 'headers.cookie', '*.headers.cookie'],
-        censor: '[redacted]',
-      },
-    },
-    destination,
-  );
+/**
+ * The logger of a CLI command: text lines on stderr for people unless --log-format json (or
+ * $CROUPIER_LOG_FORMAT=json); level from $CROUPIER_LOG_LEVEL, default warn. Secrets are redacted.
+ */
+export function cliLogger(format: LogFormat | undefined, secrets: string[] = []): Logger {
+  return createLogger({ format: format ?? 'text', level: process.env.CROUPIER_LOG_LEVEL ?? 'warn', secrets, fd: 2, beforeWrite: clearProgressLine });
 }
 
 export interface CommandContext {
@@ -51,6 +50,8 @@ export interface CommandContext {
   secrets: Secrets | null;
   logger: Logger;
   client: WikiClient;
+  /** The live step counter of the client's requests (off unless at a terminal): stop it before printing results. */
+  progress: Progress;
 }
 
 export interface ContextOptions {
@@ -58,25 +59,54 @@ export interface ContextOptions {
   config?: string;
   /** A dry run may go on anonymously (read-only) when no credentials are set. */
   dryRun?: boolean;
+  /** --log-format (default: text) */
+  logFormat?: LogFormat;
   logger?: Logger;
   /** Extra client options (tests, bench). */
   client?: Partial<ConnectOptions>;
 }
 
+/** What a game must be able to do for a command: keep a Gamestate page (an engine), or compute card tables. */
+export type GameNeed = 'engine' | 'tables';
+
+/**
+ * The game `id` of the config, checked before any connection: a ConfigError (exit 2) when it is not
+ * in the config or its kind cannot do what the command needs.
+ */
+export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
+  const game = findGame(config, id);
+  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only cycle16 games keep a Gamestate page`);
+  if (need === 'tables' && !hasTables(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no computed card tables`);
+  return game;
+}
+
 /** Config + secrets + logger + a logged-in client; ConfigError / WikiError('login-failed') otherwise. */
-export async function buildContext(opts: ContextOptions = {}): Promise<CommandContext> {
+export async function buildContext(opts: ContextOptions = {}, check?: (config: Config) => void): Promise<CommandContext> {
   const configSource = resolveConfigSource(opts.config);
   const config = loadConfig(opts.config);
-  const logger = opts.logger ?? makeLogger();
+  check?.(config);
   let secrets: Secrets | null;
+  let anonymous: { apiUrl?: string } = {};
   try {
     secrets = loadSecrets({ devwiki: configSource.devwiki });
   } catch (err) {
+    // A dry run may read anonymously, but only from a valid API URL (else the same ConfigError).
     if (!(opts.dryRun && err instanceof ConfigError && process.env.CROUPIER_API_URL)) throw err;
-    logger.warn(`${err.message}: reading anonymously for the dry run`);
+    anonymous = { apiUrl: loadApiUrl({ devwiki: configSource.devwiki }) };
     secrets = null;
+    (opts.logger ?? cliLogger(opts.logFormat)).warn(`${err.message}: reading anonymously for the dry run`);
   }
-  const anonymous = secrets === null ? { apiUrl: process.env.CROUPIER_API_URL } : {};
-  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, ...opts.client }));
-  return { config, configSource, secrets, logger, client };
+  const logger = opts.logger ?? cliLogger(opts.logFormat, secrets ? [secrets.password] : []);
+  const progress = cliProgress(opts.logFormat);
+  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...opts.client }));
+  return { config, configSource, secrets, logger, client, progress };
+}
+
+/** buildContext for a command on one game of the config, checked (gameOf) before any connection. */
+export async function gameContext(opts: ContextOptions, id: string, need: GameNeed): Promise<CommandContext & { game: GameConfig }> {
+  let game: GameConfig | undefined;
+  const ctx = await buildContext(opts, (config) => {
+    game = gameOf(config, id, need);
+  });
+  return { ...ctx, game: game! };
 }

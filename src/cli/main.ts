@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { croupierVersion } from '../version.ts';
 import { registerParse } from './commands/parse.ts';
 import { registerTables } from './commands/tables.ts';
@@ -7,7 +7,9 @@ import { registerRollover } from './commands/rollover.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerDaemon } from './commands/daemon.ts';
 import { registerClear } from './commands/clear.ts';
-
+import { exitCodeFor } from './context.ts';
+import { logFormatOption } from './options.ts';
+import { stopProgress } from './progress.ts';
 
 // `croupier parse … | head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -18,7 +20,10 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 const program = new Command('croupier')
   .description('Keeps the Infinite Nomic wiki\'s Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.')
   .version(croupierVersion)
-  .showHelpAfterError();
+  .addOption(logFormatOption())
+  .showHelpAfterError('(add --help for usage)')
+  // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
+  .exitOverride();
 
 registerParse(program);
 registerTables(program);
@@ -31,7 +36,11 @@ registerClear(program);
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  // One line, no stack: the commands throw errors whose message says what and where.
-  console.error(`croupier: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = process.exitCode && process.exitCode !== 0 ? process.exitCode : 1;
+  stopProgress();
+  // Commander has already printed its own usage error (or the help, or the version).
+  if (!(err instanceof CommanderError)) {
+    // One line, no stack: the commands throw errors whose message says what and where.
+    console.error(`croupier: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  process.exitCode = exitCodeFor(err);
 }

@@ -13,6 +13,8 @@ import { resolve } from 'node:path';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { normalizeText, type SaveOptions, type SaveResult, type Transform } from '../wiki/save.ts';
 import type { WikiClient } from '../wiki/client.ts';
+import { cellDiff, type DiffFormat } from '../wiki/diff.ts';
+import { formatInstant } from '../sim/trail.ts';
 import { DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES, Scheduler, plainError } from './scheduler.ts';
 import type { DaemonOptions } from './daemon.ts';
 import { FileStore, MemoryStore, emptyStore, type RunRecord, type Store } from './store.ts';
@@ -23,6 +25,8 @@ export interface DryRunSave {
   summary: string;
   /** Unified diff of this save over the page as the earlier steps of the pass left it. */
   diff: string;
+  /** The page's text before and after this save (for src/wiki/diff.ts#showDiff). */
+  texts?: { before: string; after: string };
   /** Whether an earlier step of the pass would already have changed the page (the diff is over that). */
   afterEarlierSteps: boolean;
   notes: string[];
@@ -90,7 +94,7 @@ export class DryRunWiki implements DaemonWiki {
     if (r.changed && text !== undefined) {
       this.#wouldBe.set(title, normalizeText(text));
       const diff = earlier ? r.diff.replace(/^(--- [^\t\n]*)(?:\t[^\n]*)?$/m, '$1\tas the earlier steps of this dry run leave it') : r.diff;
-      this.saves.push({ title, summary: r.summary ?? '', diff, afterEarlierSteps: earlier, notes: r.notes ?? [] });
+      this.saves.push({ title, summary: r.summary ?? '', diff, ...(r.texts ? { texts: r.texts } : {}), afterEarlierSteps: earlier, notes: r.notes ?? [] });
       return { ...r, diff };
     }
     return r;
@@ -166,7 +170,7 @@ const RESULT: Record<RunRecord['result'], string> = {
 };
 
 /** The report as the CLI prints it. */
-export function describeDryRun(r: DryRunReport): string {
+export function describeDryRun(r: DryRunReport, format: DiffFormat = 'unified'): string {
   const out: string[] = [`dry run: one pass of the daemon for ${r.games.join(', ')}, as it would run now; nothing is written (no wiki edit, no store write).`];
   if (r.shutoff !== null) {
     out.push(`shutoff: ${r.shutoff} — the daemon would do nothing now.`);
@@ -180,7 +184,7 @@ export function describeDryRun(r: DryRunReport): string {
     if (halted) out.push(`  ${halted}; no Gamestate job runs until an admin clears it (croupier clear --game ${g}, or a "* clear" request)`);
     else if (runs.length === 0) out.push('  nothing to run');
     for (const x of runs) {
-      const boundary = x.boundary ? ` for the boundary of ${x.boundary}` : '';
+      const boundary = x.boundary ? ` for the boundary of ${formatInstant(new Date(x.boundary))} UTC` : '';
       const actor = x.actor ? ` asked by ${x.actor}` : '';
       const detail = x.result === 'failed' ? `: ${x.error ?? 'unknown error'}` : x.summary ? ` — ${x.summary}` : '';
       out.push(`  ${x.kind}${boundary} (${x.trigger}${actor}): ${RESULT[x.result]}${detail}`);
@@ -190,7 +194,8 @@ export function describeDryRun(r: DryRunReport): string {
   for (const s of r.saves) {
     out.push('', `=== would save [[${s.title}]]: ${s.summary}`);
     for (const n of s.notes) out.push(`note: ${n}`);
-    out.push(s.diff.trimEnd());
+    const shown = format === 'cells' && s.texts ? cellDiff(s.title, s.texts.before, s.texts.after, { oldLabel: s.afterEarlierSteps ? 'as the earlier steps of this dry run leave it' : 'now', newLabel: 'dry run' }) : s.diff;
+    out.push(shown.trimEnd());
   }
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 // Wiring of the daemon's parts to the real config, wiki client and rollover job. Used by
 // `croupier daemon` (src/cli/commands/daemon.ts) and by the integration tests.
 import type { Logger } from 'pino';
-import type { Config, GameConfig } from '../config.ts';
+import { ConfigError, type Config, type GameConfig } from '../config.ts';
 import { gameKinds, hasEngine } from '../games/registry.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
@@ -118,7 +118,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
   if (games.length === 0) {
     const kinds = gameKinds.filter(hasEngine).join(' or ');
-    throw new Error(`no game to schedule: the config has no game of kind ${kinds}${o.games ? ` among ${o.games.join(', ')}` : ''}`);
+    throw new ConfigError(`no game to schedule: the config has no game of kind ${kinds}${o.games ? ` among ${o.games.join(', ')}` : ''}`);
   }
   const wiki = wikiAdapters(client);
   const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));

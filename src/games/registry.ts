@@ -55,6 +55,12 @@ export function hasEngine(kind: string): boolean {
   return game?.engine !== undefined;
 }
 
+/** Whether games of `kind` have computed card tables (publish-tables). */
+export function hasTables(kind: string): boolean {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
+  return game?.renderTables !== undefined;
+}
+
 /** The rules engine of `kind`; `game` (the game's id) names it in the error if it has none. */
 export function engineFor(kind: string, game?: string): GameEngine {
   const engine = moduleFor(kind).engine;

@@ -109,8 +109,8 @@ export function describeStatus(s: StatusJson): string {
   lines.push(
     s.lastRun === null
       ? 'last run: none recorded'
-      : `last run: ${s.lastRun.at} — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
+      : `last run: ${at(s.lastRun.at)} UTC — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
   );
-  for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${u.start} (${u.id}) — ${u.note}`);
+  for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${at(u.start)} UTC (${u.id}) — ${u.note}`);
   return lines.join('\n');
 }

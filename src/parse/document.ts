@@ -5,19 +5,30 @@ import { parseSections, readOnly, type Section } from './parser.ts';
 import { readLists } from './lists.ts';
 import { outlineHeadings, readRules, ruleAt } from './rules.ts';
 import { readTable } from './tables.ts';
+import { checkNesting, isStackOverflow, MAX_NESTING, normaliseSource, pageName, PageError } from './source.ts';
 
 export type { Cell, List, ListItem, Row, Rule, Table, WikiDocument } from './model.ts';
 export { cellValue, findTable, findTables, isBlank, normaliseHeader, tableName, type TableQuery } from './tables.ts';
 
 /**
  * Reads a page (a Ruleset, a Gamestate…) with one wikiparser-node pass: its rule tree, tables
- * keyed by header names, lists, and warnings for what is malformed. Never throws on content.
+ * keyed by header names, lists, and warnings for what is malformed (and notes for what was
+ * normalised: a byte-order mark, CRLF). Throws only a PageError, for a page it will not read at all
+ * (control bytes, nesting beyond MAX_NESTING; src/parse/source.ts); never on what the page says.
+ * Offsets index the returned `text`.
  */
 export function readDocument(source: string, opts: { page?: string } = {}): WikiDocument {
-  // The same clean-up wikiparser-node applies, so offsets index the text we return.
-  const text = source.replace(/[\0\x7F]|\r$/gmu, '');
-  const sections = parseSections(text);
-  return readOnly(() => read(text, sections, opts.page));
+  const { text, notes } = normaliseSource(source, opts.page);
+  checkNesting(text, opts.page);
+  try {
+    const sections = parseSections(text);
+    const doc = readOnly(() => read(text, sections, opts.page));
+    doc.warnings.unshift(...notes.map((message) => ({ message, location: { page: opts.page } })));
+    return doc;
+  } catch (err) {
+    if (!isStackOverflow(err)) throw err;
+    throw new PageError(`${pageName(opts.page)} nests its markup too deep to read (the bot reads at most ${MAX_NESTING} levels)`);
+  }
 }
 
 function read(text: string, sections: readonly Section[], page: string | undefined): WikiDocument {

@@ -23,6 +23,8 @@ export const Row = z.object({
   cells: z.record(z.string(), Cell),
   /** Positional, as written. */
   list: z.array(Cell),
+  /** Columns the row's cells fill as written (colspans and cells carried down by rowspan counted); the header's width when it is whole. */
+  width: z.number().int(),
   start: z.number().int(),
   end: z.number().int(),
 });

@@ -3,6 +3,7 @@ import type { Warning } from './location.ts';
 import type { Cell, Row, Table, WikiDocument } from './model.ts';
 import { parseWikitext } from './parser.ts';
 import { plainText } from './plain.ts';
+import { MAX_COLSPAN } from './source.ts';
 
 /** "Value(s)" → "value", " Effect(s) " → "effect", "Last action (UTC)" → "last action". */
 export function normaliseHeader(label: string): string {
@@ -52,9 +53,11 @@ export function findTable(doc: Pick<WikiDocument, 'tables'>, query: TableQuery):
   return findTables(doc, query)[0];
 }
 
-/** How a table is named in warnings: its caption, else its header labels. */
+/** How a table is named in warnings: its caption, else its header labels (the first dozen of a wider one). */
 export function tableName(table: Pick<Table, 'caption' | 'labels'>): string {
-  return table.caption ?? table.labels.join(' | ');
+  const { caption, labels } = table;
+  if (caption !== undefined) return caption;
+  return labels.length <= 12 ? labels.join(' | ') : `${labels.slice(0, 12).join(' | ')} | … (${labels.length} columns)`;
 }
 
 function fold(s: string): string {
@@ -87,15 +90,15 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
 
   // The header row is the first made only of `!` cells; without one, columns are numbered.
   const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.cell.header));
-  const labels = (rows[headerAt]?.cells ?? []).flatMap(({ td, cell }) => Array<string>(td.colspan).fill(cell.text));
+  const labels = (rows[headerAt]?.cells ?? []).flatMap(({ td, cell }) => Array<string>(span(td)).fill(cell.text));
   const dataRows = rows.filter((r, i) => i > headerAt && r.cells.length > 0);
   if (headerAt < 0) {
-    const width = Math.max(0, ...dataRows.map((r) => r.cells.reduce((n, c) => n + c.td.colspan, 0)));
+    const width = Math.max(0, ...dataRows.map((r) => r.cells.reduce((n, c) => n + span(c.td), 0)));
     for (let i = 1; i <= width; i++) labels.push(String(i));
   }
   const headers = uniqueKeys(labels);
 
-  const name = caption ?? labels.join(' | ');
+  const name = tableName({ caption, labels });
   const where = { page: ctx.page, rule: ctx.rule, table: name };
   const warnings: Warning[] = [];
   if (!closed) {
@@ -105,17 +108,35 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   const grid = new Grid(headers);
   dataRows.forEach((raw, i) => {
     const index = i + 1;
-    const { cells, filled } = grid.place(raw);
+    const { cells, filled, clamped } = grid.place(raw);
+    const row: Row = { index, cells, list: raw.cells.map((c) => c.cell), width: filled, start: raw.start, end: raw.end };
+    for (const c of clamped) {
+      warnings.push({
+        message: `${rowName(row)} of table "${name}" has a cell spanning ${c.colspan} columns; the table has ${headers.length}, so it is read as spanning ${c.read}`,
+        location: { ...where, row: index, offset: c.cell.start },
+      });
+    }
     if (filled !== headers.length) {
       const extra = filled > headers.length ? ' (extra cells ignored)' : '';
       warnings.push({
-        message: `Row ${index} of table "${name}" has ${filled} cells; its header has ${headers.length}${extra}`,
+        message: `${rowName(row)} of table "${name}" has ${filled} cells; its header has ${headers.length}${extra}`,
         location: { ...where, row: index, offset: raw.start },
       });
     }
-    table.rows.push({ index, cells, list: raw.cells.map((c) => c.cell), start: raw.start, end: raw.end });
+    table.rows.push(row);
   });
   return { table, warnings };
+}
+
+/** How a row is named in messages: by its number and its first cell ("Row 3 (`Coup Duke`)"), which editors see. */
+export function rowName(row: Pick<Row, 'index' | 'list'>): string {
+  const first = row.list[0]?.text;
+  return first === undefined || first === '' ? `Row ${row.index}` : `Row ${row.index} (\`${first.length > 40 ? `${first.slice(0, 40)}…` : first}\`)`;
+}
+
+/** A cell's colspan, within HTML's own ceiling (a browser shows colspan="99999999" as 1000). */
+function span(td: TdToken): number {
+  return Math.min(Math.max(1, td.colspan), MAX_COLSPAN);
 }
 
 /**
@@ -155,13 +176,19 @@ function readRows(token: TableToken, ctx: TableContext, tableStart: number, end:
   return { caption, rows };
 }
 
-/** Places cells under their headers, row after row, so colspan and rowspan shift later cells. */
+/**
+ * Places cells under their headers, row after row, so colspan and rowspan shift later cells.
+ * A colspan reaching past the last column is placed up to it and counted as written (up to
+ * MAX_COLSPAN), so the row is still too wide: the table's width, not the attribute, bounds the work.
+ */
 class Grid {
   private readonly carried: { cell: Cell; rows: number }[] = [];
 
   constructor(private readonly headers: readonly string[]) {}
 
-  place(row: RawRow): { cells: Record<string, Cell>; filled: number } {
+  place(row: RawRow): { cells: Record<string, Cell>; filled: number; clamped: { cell: Cell; colspan: number; read: number }[] } {
+    const clamped: { cell: Cell; colspan: number; read: number }[] = [];
+    let beyond = 0;
     const cells: Record<string, Cell> = {};
     let col = 0;
     const put = (cell: Cell) => {
@@ -177,13 +204,16 @@ class Grid {
     };
     for (const { td, cell } of row.cells) {
       takeCarried();
-      for (let k = 0; k < td.colspan; k++) {
+      const colspan = Math.min(span(td), Math.max(1, this.headers.length - col));
+      if (td.colspan > colspan) clamped.push({ cell, colspan: td.colspan, read: colspan });
+      for (let k = 0; k < colspan; k++) {
         this.carried[col] = { cell, rows: td.rowspan - 1 };
         put(cell);
       }
+      beyond += span(td) - colspan;
     }
     takeCarried();
-    return { cells, filled: col };
+    return { cells, filled: col + beyond, clamped };
   }
 }
 

@@ -11,11 +11,12 @@ import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
 import { currentScope, pause, type RequestScope } from './cancel.ts';
-import { WikiError, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
+import { WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
+import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -38,9 +39,28 @@ export interface ConnectOptions {
   maxShrinkShare?: number;
   /** The emergency shutoff page checked before every edit; null: none. */
   shutoff?: ShutoffSettings | null;
+  /** Pages larger than this (UTF-8 bytes) are refused when read (limits.pageBytes); default DEFAULT_MAX_PAGE_BYTES. */
+  maxPageBytes?: number;
   logger?: Logger;
   /** Extra HTTP headers on every request (tests). */
   headers?: Record<string, string>;
+  /** Told what the client is doing, in words (a progress display). */
+  activity?: Activity;
+}
+
+/** Receives each request the client starts ("reading Cycle 16/Gamestate") and its end. */
+export interface Activity {
+  start(what: string): void;
+  done(what: string): void;
+}
+
+/** A request in words: what a person waiting on it wants to know. */
+function describeRequest(p: Record<string, unknown>): string {
+  const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+  if (p.action === 'edit') return `saving ${list(p.title)}`;
+  if (p.action === 'query' && p.titles !== undefined) return `reading ${list(p.titles)}`;
+  if (p.action === 'query' && p.list === 'users') return 'reading user groups';
+  return `asking the wiki (${String(p.action)})`;
 }
 
 export function defaultUserAgent(contact?: string): string {
@@ -67,7 +87,7 @@ export class WikiClient {
   readonly username?: string;
   /** Names the bot answers to in {{bots|deny=…}}. */
   readonly names: string[];
-  readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number };
+  readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number; maxPageBytes: number };
   readonly policy: RetryPolicy;
   /** Extra headers on every request; mutable (tests). */
   headers: Record<string, string>;
@@ -75,6 +95,7 @@ export class WikiClient {
   readonly stats = { requests: 0, edits: 0, retries: 0 };
   private readonly password?: string;
   private readonly log?: Logger;
+  private readonly activity?: Activity;
   private lastEditAt = 0;
 
   constructor(opts: ConnectOptions) {
@@ -82,6 +103,7 @@ export class WikiClient {
     this.username = opts.username;
     this.password = opts.password;
     this.log = opts.logger;
+    this.activity = opts.activity;
     this.headers = { ...(opts.headers ?? {}) };
     this.names = opts.username ? botNames(opts.username) : [];
     this.settings = {
@@ -89,6 +111,7 @@ export class WikiClient {
       maxConflictRetries: opts.maxConflictRetries ?? 3,
       maxShrinkShare: opts.maxShrinkShare ?? 0.5,
       editThrottleMs: opts.editThrottleMs ?? 1000,
+      maxPageBytes: opts.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     };
     this.policy = { maxRetries: opts.maxRetries ?? 3, retryPauseMs: opts.retryPauseMs ?? 5000 };
     const assert = opts.assert === undefined ? (opts.username ? 'bot' : null) : opts.assert;
@@ -114,7 +137,9 @@ export class WikiClient {
     if (!this.username) return;
     for (let attempt = 0; ; attempt++) {
       try {
+        this.activity?.start(`logging in to ${this.apiUrl}`);
         await this.bot.login();
+        this.activity?.done(`logged in`);
         return;
       } catch (e) {
         const err = toWikiError(e);
@@ -123,7 +148,7 @@ export class WikiClient {
           throw new WikiError({ code: 'login-failed', info: err.info, cause: e, message: `login as "${this.username}" at ${this.apiUrl} failed: ${(err.info || 'rejected').replace(/^Failed: /, '')}${hint}` });
         }
         const d = retryDecision(err, attempt, this.policy);
-        if (!d.retry || d.before) throw new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
+        if (!d.retry || d.before) throw isUnreachable(err) ? this.unreachable(err) : new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
         this.stats.retries++;
         this.log?.warn({ code: err.code, delayMs: d.delayMs }, `login: ${d.reason}; retrying`);
         await sleep(d.delayMs);
@@ -146,11 +171,14 @@ export class WikiClient {
         p.token = this.bot.csrfToken;
         await this.throttle(scope, ctx.page);
       }
+      const what = describeRequest(p);
       try {
         const send = (options = {}) => this.bot.request(p as Parameters<Mwn['request']>[0], options);
+        this.activity?.start(what);
         const res = ctx.edit
           ? await (scope ? scope.sendEdit(ctx.page, () => send()) : send())
           : await send(scope ? { signal: scope.signal } : {});
+        this.activity?.done(what);
         if (ctx.edit) {
           this.lastEditAt = Date.now();
           this.stats.edits++;
@@ -161,7 +189,7 @@ export class WikiClient {
         const err = toWikiError(e, ctx.page);
         if (ctx.edit) this.lastEditAt = Date.now();
         const d = retryDecision(err, attempt, this.policy);
-        if (!d.retry) throw err;
+        if (!d.retry) throw isUnreachable(err) ? this.unreachable(err) : err;
         scope?.check(ctx.page);
         this.stats.retries++;
         this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);
@@ -176,6 +204,14 @@ export class WikiClient {
     }
   }
 
+  /** The error of a wiki that does not answer: which URL failed and, for a local wiki, how to start it. */
+  private unreachable(err: WikiError): WikiError {
+    const local = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//.test(this.apiUrl);
+    const hint = local ? ' — is the local wiki running? Start it with: bash scripts/devwiki.sh start' : '';
+    const detail = err.message.replace(/^(".*?": )?cannot reach the wiki: /, '');
+    return new WikiError({ code: err.code, page: err.page, cause: err, message: `cannot reach the wiki at ${this.apiUrl} (${detail})${hint}` });
+  }
+
   private async throttle(scope?: RequestScope, page?: string): Promise<void> {
     const wait = this.lastEditAt + this.settings.editThrottleMs - Date.now();
     if (wait > 0) await pause(wait, scope, page);
@@ -183,7 +219,7 @@ export class WikiClient {
 
   /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
-    return readPagesIn(this, titles, opts);
+    return readPagesIn(this, titles, { maxBytes: this.settings.maxPageBytes, ...opts });
   }
 
   /** Convenience: one page. */
@@ -284,6 +320,7 @@ export function clientOptions(config: Config, secrets: Secrets | null, extra: Pa
     maxConflictRetries: w.maxConflictRetries,
     maxShrinkShare: w.maxShrinkShare,
     shutoff: w.shutoff,
+    maxPageBytes: config.limits.pageBytes,
     ...extra,
   };
 }

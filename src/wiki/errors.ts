@@ -21,6 +21,7 @@ export type LocalCode =
   | 'conflict-retries' // still conflicting after maxConflictRetries re-reads
   | 'merge-uncorrected' // MediaWiki merged the bot's edit with another and the bot could not correct the result
   | 'bad-response' // the API answered something unexpected
+  | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
   | 'network'
   | 'edit-failed';
 
@@ -73,6 +74,11 @@ export function isRefusal(err: unknown): err is WikiError | RegionError {
 }
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+/** The wiki did not answer at all (refused, timed out, unknown host…), as opposed to answering with an error. */
+export function isUnreachable(err: WikiError): boolean {
+  return NETWORK_CODES.has(err.code) || err.code === 'ENOTFOUND' || err.code === 'network';
+}
+
 const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Plain words for the codes a bot operator meets most. */

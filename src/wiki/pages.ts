@@ -2,6 +2,7 @@
 // (action=query&prop=revisions|info&rvprop=content|ids|timestamp&rvslots=main&titles=A|B&curtimestamp=1).
 // A missing page, a redirect or an invalid title is a WikiError naming the page — never mwn's swallowed errors.
 import { WikiError } from './errors.ts';
+import { checkPageSize, PageError } from '../parse/source.ts';
 
 /** The latest revision of a page. */
 export interface PageRevision {
@@ -23,6 +24,8 @@ export interface ReadOptions {
   allowMissing?: boolean | readonly string[];
   /** Titles that may be redirects: read as they are (the redirect's own text). */
   allowRedirect?: boolean | readonly string[];
+  /** A page larger than this (UTF-8 bytes) is refused (`page-too-large`) before anyone parses it. */
+  maxBytes?: number;
 }
 
 /** What readPages needs from a client: one API request with the client's retry policy. */
@@ -104,6 +107,14 @@ export async function readPages(client: Requester, titles: readonly string[], op
         page: asked,
         message: `page "${asked}" is a redirect${target ? ` to "${target}"` : ''}: point the config at the target page`,
       });
+    }
+    if (opts.maxBytes !== undefined) {
+      try {
+        checkPageSize(content, asked, opts.maxBytes);
+      } catch (err) {
+        if (!(err instanceof PageError)) throw err;
+        throw new WikiError({ code: 'page-too-large', page: asked, message: err.message });
+      }
     }
     out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, pageid: p.pageid, readAt: res.curtimestamp });
   }

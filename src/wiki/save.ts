@@ -63,6 +63,8 @@ export interface SaveResult {
   oldRevid?: number;
   /** Unified diff of the change ('' when none). */
   diff: string;
+  /** The page's text before and after the change `diff` shows, when it changed (for src/wiki/diff.ts#saveDiff). */
+  texts?: { before: string; after: string };
   /** How many times the transform ran on a new text (1 + edit conflicts + merges). */
   attempts: number;
   dryRun: boolean;
@@ -119,7 +121,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   let merged: Merged | undefined;
   let firstBase: number | undefined;
   let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
-  let saved: { revid: number; diff: string; summary: string; corrections: number } | undefined;
+  let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number } | undefined;
 
   const result = (attempts: number, notes: string[] = []): SaveResult => ({
     title,
@@ -128,7 +130,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     attempts,
     dryRun,
     diff: saved?.diff ?? '',
-    ...(saved ? { revid: saved.revid, summary: saved.summary } : {}),
+    ...(saved ? { revid: saved.revid, texts: saved.texts, summary: saved.summary } : {}),
     ...(merged ? { merged: { ...merged.ctx, corrected: (saved?.corrections ?? 0) > 0 } } : {}),
     ...(notes.length ? { notes } : {}),
   });
@@ -191,7 +193,8 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       oldLabel: page.missing ? '(new page)' : `revision ${page.revid} (${page.timestamp})`,
       newLabel: dryRun ? 'dry run' : 'saved',
     });
-    if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
+    const change = { before: page.text, after: target };
+    if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, texts: change, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
     if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
     const summary = merged
       ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${describeMerge(merged.ctx)}`
@@ -242,7 +245,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       pages = new Map([...pages, ...now]);
       continue;
     }
-    saved = { revid: r.newrevid, diff, summary, corrections: (saved?.corrections ?? -1) + 1 };
+    saved = { revid: r.newrevid, diff, texts: change, summary, corrections: (saved?.corrections ?? -1) + 1 };
     if (page.missing) return result(attempt, notes); // createonly: never merged
 
     // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.

@@ -31,9 +31,12 @@ describe('dry runs of the daemon and of clear on the local wiki', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('dry run: one pass of the daemon for drytest');
     expect(r.stdout).toContain(`=== would save [[${P}/Gamestate]]: Croupier: phase 4 → 5 (Battle Phase)`);
-    expect(r.stdout).toContain(`--- a/${P}/Gamestate\trevision ${before}`);
-    expect(r.stdout).toMatch(/^\+.*\|\| 5 \|\| Battle Phase \|\|/m);
-    expect(r.stdout).toMatch(/rollover for the boundary of 2026-11-19T00:00:00\.000Z \(catch-up\): would change the wiki/);
+    // The diff names the cells: the fixture's Phase row records phase 4 (a Rest Phase) until 2026-11-19 00:00,
+    // when phase 5, a Battle Phase, begins.
+    expect(r.stdout).toContain(`[[${P}/Gamestate]] (now → dry run):`);
+    expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');
+    expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase": Rest Phase → Battle Phase');
+    expect(r.stdout).toMatch(/rollover for the boundary of 2026-11-19 00:00 UTC \(catch-up\): would change the wiki/);
     expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
     expect((await b.readPages([`${P}/Gamestate/Status`], { allowMissing: true })).get(`${P}/Gamestate/Status`)?.missing).toBe(true);
     expect(existsSync(storePath)).toBe(false);

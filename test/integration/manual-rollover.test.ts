@@ -7,7 +7,7 @@ import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, freshCliGame, root, type CliResult } from './helpers.ts';
+import { bot, devEnv, freshCliGame, root, type CliResult } from './helpers.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 // The fixture records phase 4, a Rest Phase (Mon–Wed) ending at the boundary 2026-11-19 00:00 UTC.
@@ -40,13 +40,21 @@ describe('a manual rollover by an admin from the CLI', () => {
     expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
   });
 
-  it('--force --dry-run shows the diff of the next phase and writes nothing', async () => {
+  it('--force --dry-run shows the diff of the next phase (--diff unified: of the wikitext) and writes nothing', async () => {
     const before = (await b.readPage(`${P}/Gamestate`)).revid;
-    const r = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY, '--force', '--by', 'Admin', '--dry-run']);
+    const r = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY, '--force', '--by', 'Admin', '--dry-run', '--diff', 'unified']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`--- a/${P}/Gamestate\trevision ${before}`);
     expect(r.stdout).toMatch(/^\+.*\|\| 5 \|\| Battle Phase \|\|/m);
     expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+  });
+
+  it('--force without --by is recorded as done by the wiki account the bot logs in with (the cell diff lists the History row)', async () => {
+    const account = devEnv().CROUPIER_USERNAME!.split('@')[0]!;
+    const r = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY, '--force', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');
+    expect(r.stdout).toMatch(new RegExp(`table "History", row \\d+ added: .* \\| Manual rollover \\| .*Manual rollover by ${account}\\b`));
   });
 
   it('--force rolls over to the next phase now, recorded as manual with who ran it, in History and in the run log', async () => {

@@ -41,9 +41,9 @@ afterAll(() => removeDir(configDir));
 const cli = runCli;
 
 describe('publish-tables', () => {
-  it('dry run: prints the diff, writes nothing (same revision id)', async () => {
+  it('dry run: prints the diff (--diff unified: of the wikitext), writes nothing (same revision id)', async () => {
     const before = (await b.readPage(game.tablesPage)).revid;
-    const r = await cli(['publish-tables', '--game', 'test', '--dry-run', '--config', configFile]);
+    const r = await cli(['publish-tables', '--game', 'test', '--dry-run', '--diff', 'unified', '--config', configFile]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`--- a/${game.tablesPage}\trevision ${before}`);
     expect(r.stdout).toContain(`+<!-- croupier:begin ${TABLES_REGION} -->`);

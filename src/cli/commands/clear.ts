@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { findGame, loadConfig } from '../../config.ts';
+import { findGame, loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
 import { FileStore, MemoryStore, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
+import { formatInstant } from '../../sim/trail.ts';
 import { unifiedDiff } from '../../wiki/diff.ts';
+import { UsageError } from '../context.ts';
+import { botAccount } from './rollover.ts';
 
 // `croupier clear --game <id>`: lift the halt a game is under after daemon.maxConsecutiveFailures failed
 // runs. Writes the store only (under its file lock), so it works while the daemon runs: the daemon reads
@@ -15,27 +17,28 @@ export function registerClear(program: Command): void {
     .description('clear the halt of a game after repeated failures: the daemon edits its Gamestate page again')
     .requiredOption('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
-    .option('--by <name>', 'who clears it, recorded in the store', userInfo().username)
+    .option('--by <name>', 'who clears it, recorded in the store (default: the wiki account the bot logs in with)')
     .option('--dry-run', 'say whether the game is halted and what clearing would change; write nothing')
-    .action(async (opts: { game: string; config?: string; by: string; dryRun?: boolean }) => {
+    .action(async (opts: { game: string; config?: string; by?: string; dryRun?: boolean }) => {
       const config = loadConfig(opts.config);
       findGame(config, opts.game);
+      const by = opts.by ?? defaultBy(opts.config);
       const store = new FileStore(config.store.path);
       const data = opts.dryRun && !existsSync(store.path) ? emptyStore() : await store.read();
       const before = data.games[opts.game];
       if (opts.dryRun) {
         // The same change on a copy in memory: its diff is exactly what would be written.
         const copy = new MemoryStore(data);
-        await clearHalt(copy, opts.game, opts.by, new Date());
+        await clearHalt(copy, opts.game, by, new Date());
         const after = (await copy.read()).games[opts.game];
-        console.log(describeClear(opts.game, before, opts.by));
+        console.log(describeClear(opts.game, before, by));
         const diff = unifiedDiff(`${store.path} games.${opts.game}`, JSON.stringify(before ?? null, null, 2), JSON.stringify(after ?? null, null, 2), { oldLabel: 'now', newLabel: 'dry run' });
         if (diff) console.log(diff.trimEnd());
         return;
       }
-      const was = await clearHalt(store, opts.game, opts.by, new Date());
+      const was = await clearHalt(store, opts.game, by, new Date());
       if (was) {
-        console.log(`${opts.game}: halt cleared by ${opts.by} (it was halted since ${before?.haltedAt ?? '?'}: ${before?.haltReason ?? 'too many failures'}).`);
+        console.log(`${opts.game}: halt cleared by ${by} (it was halted since ${when(before?.haltedAt)}: ${before?.haltReason ?? 'too many failures'}).`);
         console.log('The daemon edits the Gamestate page again from its next check, catching up what was missed.');
       } else {
         console.log(`${opts.game}: was not halted; its failure count is reset (it was ${before?.consecutiveFailures ?? 0}).`);
@@ -48,7 +51,7 @@ export function describeClear(game: string, rec: GameRecord | undefined, by: str
   const failures = rec?.consecutiveFailures ?? 0;
   const lines = ['dry run: nothing is written.'];
   if (rec?.halted) {
-    lines.push(`${game}: HALTED since ${rec.haltedAt ?? '?'}: ${rec.haltReason ?? 'too many failures'}.`);
+    lines.push(`${game}: HALTED since ${when(rec.haltedAt)}: ${rec.haltReason ?? 'too many failures'}.`);
     lines.push(`Clearing it would set halted to false, the failure count from ${failures} to 0, drop the halt's time and reason, and record that ${by} cleared it; the daemon would then edit the Gamestate page again from its next check, catching up what was missed.`);
   } else if (failures > 0) {
     lines.push(`${game}: not halted; ${failures} consecutive failure(s). Clearing would reset the failure count to 0 and record that ${by} cleared it.`);
@@ -56,4 +59,16 @@ export function describeClear(game: string, rec: GameRecord | undefined, by: str
     lines.push(`${game}: not halted, no failures${rec ? '' : ' (no record in the store yet)'}. Clearing would change nothing but record that ${by} cleared it.`);
   }
   return lines.join('\n');
+}
+
+/** An instant of the store as people read it. */
+const when = (iso: string | undefined): string => (iso === undefined ? '?' : `${formatInstant(new Date(iso))} UTC`);
+
+/** Who clears when --by is not given: the wiki account the bot logs in with; without one, --by is required. */
+function defaultBy(configFile: string | undefined): string {
+  try {
+    return botAccount(loadSecrets({ devwiki: resolveConfigSource(configFile).devwiki }))!;
+  } catch {
+    throw new UsageError('give --by <name> (who clears it): no wiki account is configured to name instead');
+  }
 }

@@ -1,35 +1,19 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { describeLocation } from '../../parse/location.ts';
 import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
 import { readRulesetFromWiki } from '../../jobs/publish-tables.ts';
-import { buildContext, fail } from '../context.ts';
+import { buildContext, UsageError } from '../context.ts';
+import { notARuleset, printNotes, readSource } from '../input.ts';
+import { logFormatOf } from '../options.ts';
 
 export interface RulesetSource {
   text: string;
   /** The wiki page it came from, when read from the wiki. */
   page?: string;
-}
-
-/** The wikitext of a file, or of standard input for "-"; an error naming the problem otherwise. */
-export async function readSource(file: string): Promise<RulesetSource> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
-  }
-  const name = file === '-' ? 'standard input' : file;
-  if (text.trim() === '') throw new Error(`${name} is empty`);
-  if (text.includes('\0')) throw new Error(`${name} is not text (it contains NUL bytes)`);
-  return { text };
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  /** How messages name it: the page, the file, or "standard input". */
+  name: string;
+  /** What was normalised on reading (a byte-order mark, CRLF line ends): printed as notes. */
+  notes?: string[];
 }
 
 export interface ParseOptions {
@@ -41,19 +25,16 @@ export interface ParseOptions {
 }
 
 /** The ruleset's wikitext from `<file>` or, with --title, from the wiki (as the bot reads it). */
-export async function readSourceFor(file: string | undefined, opts: ParseOptions): Promise<RulesetSource> {
+export async function readSourceFor(file: string | undefined, opts: ParseOptions, command: Command): Promise<RulesetSource> {
   if (opts.title !== undefined) {
-    if (file !== undefined) throw new Error('give either a file or --title, not both');
-    try {
-      const ctx = await buildContext({ config: opts.config, dryRun: true });
-      const page = await readRulesetFromWiki(ctx, opts.title);
-      return { text: page.text, page: page.title };
-    } catch (err) {
-      fail(err);
-    }
+    if (file !== undefined) throw new UsageError('give either a file or --title, not both');
+    const ctx = await buildContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) });
+    const page = await readRulesetFromWiki(ctx, opts.title);
+    ctx.progress.stop();
+    return { text: page.text, page: page.title, name: `page "${page.title}"` };
   }
-  if (file === undefined) throw new Error('give a file (or - for standard input), or --title <page>');
-  return readSource(file);
+  if (file === undefined) throw new UsageError('give a file (or - for standard input), or --title <page>');
+  return readSource(file, opts.config);
 }
 
 /** The options shared by `parse` and `tables`. */
@@ -70,13 +51,13 @@ export function sourceOptions(command: Command): Command {
 export function parseSource(source: RulesetSource, opts: ParseOptions): ParsedRuleset {
   const ruleset = parseRuleset(source.text, { page: source.page ?? opts.page, kind: opts.kind });
   const empty = ruleset.kind === 'generic' && ruleset.rules.length === 0 && ruleset.tables.length === 0;
-  if (empty) throw new Error('no headings or tables found: this does not look like a wikitext ruleset');
+  if (empty) throw notARuleset(source.name);
   return ruleset;
 }
 
 export function kindOption(value: string): GameKind {
   const kind = gameKinds.find((k) => k === value);
-  if (kind === undefined) throw new Error(`unknown kind "${value}" (expected ${gameKinds.join(' or ')})`);
+  if (kind === undefined) throw new UsageError(`unknown kind "${value}" (expected ${gameKinds.join(' or ')})`);
   return kind;
 }
 
@@ -98,8 +79,10 @@ export function registerParse(program: Command): void {
       .description("Parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)"),
   )
     .option('--json', 'print one JSON document instead of a summary')
-    .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }) => {
-      const ruleset = parseSource(await readSourceFor(file, opts), opts);
+    .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }, command: Command) => {
+      const source = await readSourceFor(file, opts, command);
+      printNotes(source);
+      const ruleset = parseSource(source, opts);
       process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${summary(ruleset)}\n`);
     });
 }

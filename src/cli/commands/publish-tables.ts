@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
-import { findGame } from '../../config.ts';
 import { publishTables } from '../../jobs/publish-tables.ts';
-import { buildContext, fail } from '../context.ts';
+import { saveDiff, type DiffFormat } from '../../wiki/diff.ts';
+import { gameContext } from '../context.ts';
+import { diffOption, logFormatOf } from '../options.ts';
 
 interface Options {
   game: string;
   dryRun?: boolean;
   config?: string;
   trigger?: string;
+  diff: DiffFormat;
 }
 
 /** `croupier publish-tables --game <id> [--dry-run] [--config <path>]` */
@@ -16,33 +18,32 @@ export function registerPublishTables(program: Command): void {
     .command('publish-tables')
     .description("Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page")
     .requiredOption('--game <id>', 'game id from the config')
-    .option('--dry-run', 'print the unified diff of what would be saved; write nothing')
+    .option('--dry-run', 'print the diff of what would be saved; write nothing')
+    .addOption(diffOption())
     .option('--config <path>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json, else the embedded default)')
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
-    .action(async (opts: Options) => {
-      try {
-        const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
-        const game = findGame(ctx.config, opts.game);
-        const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
-        for (const w of r.warnings) console.error(`warning: ${w}`);
-        for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
-        if (r.save.dryRun) {
-          if (r.save.changed) {
-            process.stdout.write(r.save.diff);
-            console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
-            if (r.save.summary) console.log(`summary: ${r.save.summary}`);
-          } else {
-            console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
-          }
-        } else if (r.save.changed) {
-          console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
-          console.log(r.url);
+    .action(async (opts: Options, command: Command) => {
+      const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
+      const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
+      ctx.progress.relabel('preparing the diff');
+      const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';
+      ctx.progress.stop();
+      for (const w of r.warnings) console.error(`warning: ${w}`);
+      for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
+      if (r.save.dryRun) {
+        if (r.save.changed) {
+          process.stdout.write(diff);
+          console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
+          if (r.save.summary) console.log(`summary: ${r.save.summary}`);
         } else {
-          console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);
-          console.log(r.url);
+          console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
         }
-      } catch (err) {
-        fail(err);
+      } else if (r.save.changed) {
+        console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
+        console.log(r.url);
+      } else {
+        console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);
+        console.log(r.url);
       }
     });
 }

@@ -1,94 +1,109 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { findGame } from '../../config.ts';
-import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
 import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
-import { buildContext, fail } from '../context.ts';
-import { ConfigError, type Config, type GameConfig } from '../../config.ts';
+import { parseInstant } from '../../sim/instant.ts';
+import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
+import { gameContext, UsageError } from '../context.ts';
+import { readOfflineGame } from '../input.ts';
+import { diffOption, logFormatOf } from '../options.ts';
+import { cliProgress } from '../progress.ts';
+import type { Config, GameConfig, Secrets } from '../../config.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
-// on files: the new page on stdout, the summary on stderr).
+// on files: the new page — or with --dry-run its diff — on stdout, the summary on stderr).
 
 interface RolloverCliOptions {
   game?: string;
   config?: string;
   ruleset?: string;
   gamestate?: string;
-  title: string;
+  title?: string;
   now?: string;
   dryRun?: boolean;
   force?: boolean;
-  by: string;
+  by?: string;
+  diff: DiffFormat;
 }
 
 /** How far ahead of this machine's clock --now may be for a saving run (clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
 
+/** `--now`: the clock when omitted; otherwise a strict ISO 8601 instant, UTC without a zone (InstantError: exit 2). */
 export function parseNow(value: string | undefined): Date {
-  if (value === undefined) return new Date();
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
-    throw new ConfigError(`--now "${value}" is not an ISO time (e.g. 2026-11-19T00:00Z)`);
-  }
-  return t;
+  return value === undefined ? new Date() : parseInstant(value, '--now');
 }
 
-function offline(opts: RolloverCliOptions): void {
+/** The wiki account the bot logs in with ("Croupier" of "Croupier@cli"): who a manual run is by when --by is not given. */
+export function botAccount(secrets: Pick<Secrets, 'username'> | null): string | undefined {
+  return secrets?.username.split('@')[0];
+}
+
+async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: string }, command: Command): Promise<void> {
   const now = parseNow(opts.now);
-  const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset!, 'utf8'), { page: opts.ruleset, game: 'offline' });
-  const text = readFileSync(opts.gamestate!, 'utf8');
-  const c = computeRollover(ruleset, { id: 'offline', gamestate: opts.title }, { text, revid: 0 }, {
+  if (opts.force && opts.by === undefined) throw new UsageError('an offline --force needs --by <name>: who rolls over, recorded in History');
+  const progress = cliProgress(logFormatOf(command));
+  progress.step(`reading and parsing ${opts.ruleset} and ${opts.gamestate}`);
+  const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
+  progress.step('computing');
+  const title = opts.title ?? gamestate.name;
+  const c = computeRollover(ruleset, { id: 'offline', gamestate: title }, { text: gamestate.text, revid: 0 }, {
     now,
     force: opts.force,
     trigger: 'cli (offline)',
     actor: opts.force ? opts.by : undefined,
   });
-  process.stdout.write(c.text);
+  const unchanged = c.text === gamestate.text;
+  if (opts.dryRun) progress.step('preparing the diff');
+  // A dry run shows what would change; a run prints the new page (to save by hand or pipe on).
+  const out = opts.dryRun ? showDiff(opts.diff, title, gamestate.text, c.text, { oldLabel: 'file', newLabel: 'dry run' }) : c.text;
+  progress.stop();
+  process.stdout.write(out);
   const { state, changes } = c.result;
   const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
   process.stderr.write(
-    `${opts.gamestate}: phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
-      `${changes.length} change(s)${events ? `: ${events}` : ''}${c.text === text ? '; the page is unchanged' : ''}\n`,
+    `${gamestate.name}: phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
+      `${changes.length} change(s)${events ? `: ${events}` : ''}${unchanged ? '; the page is unchanged' : opts.dryRun ? '; dry run: the diff above would be the change' : ''}\n`,
   );
 }
 
-async function online(opts: RolloverCliOptions): Promise<void> {
-  const ctx = await buildContext({ config: opts.config, dryRun: opts.dryRun });
-  const game = findGame(ctx.config, opts.game!);
+async function online(opts: RolloverCliOptions & { game: string }, command: Command): Promise<void> {
   const now = parseNow(opts.now);
   // A save is the point of no return: it may catch up on the past, never apply what has not happened yet.
   if (!opts.dryRun && now.getTime() > Date.now() + CLOCK_SKEW_MS) {
-    throw new ConfigError(`--now ${opts.now} is in the future: a saving run cannot apply what has not happened yet (add --dry-run to preview it)`);
+    throw new UsageError(`--now ${opts.now} is in the future: a saving run cannot apply what has not happened yet (add --dry-run to preview it)`);
   }
-  if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
+  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'engine');
+  const actor = opts.by ?? botAccount(ctx.secrets);
+  if (opts.force && actor === undefined) throw new UsageError('--force needs --by <name> when no wiki account is configured');
   const run = () =>
     rollover({ wiki: ctx.client }, game, {
       now,
       dryRun: opts.dryRun,
       force: opts.force,
       trigger: opts.force ? 'manual rollover' : 'cli',
-      actor: opts.by,
+      actor,
     });
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
-  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, run);
+  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
+  ctx.progress.relabel('preparing the diff');
+  const diff = saveDiff(summary.save, opts.diff);
+  ctx.progress.stop();
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
-  if (summary.save.diff) console.log(summary.save.diff);
+  if (diff) console.log(diff.trimEnd());
 }
 
 /**
  * A saving run holds the store's process lock (a daemon and a CLI run never act together) and is
  * written to the bot's run log like the daemon's runs.
  */
-async function logged(config: Config, { id: game, requestsPage }: GameConfig, opts: RolloverCliOptions, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
+async function logged(config: Config, { id: game, requestsPage }: GameConfig, opts: RolloverCliOptions, actor: string, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
   const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
   return withCliLock(config.store.path, command, async () => {
     const store = new FileStore(config.store.path);
-    const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor: opts.by, at: new Date() });
+    const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
     const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
     try {
       const summary = await run();
@@ -107,22 +122,19 @@ export function registerRollover(program: Command): void {
     .description('apply the phase rollovers, grants and rewards due up to --now on a Gamestate page')
     .option('--game <id>', 'game id from the config (reads and saves on the wiki)')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
-    .option('--ruleset <file>', 'offline: the Ruleset wikitext file')
-    .option('--gamestate <file>', 'offline: the Gamestate wikitext file (new text on stdout, summary on stderr)')
-    .option('--title <page>', 'offline: the Gamestate page title, for links and messages', 'Cycle 16/Gamestate')
+    .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')
+    .option('--gamestate <file>', 'offline: the Gamestate wikitext file (- for standard input); the new text on stdout, the summary on stderr')
+    .option('--title <page>', 'offline: the Gamestate page title to name in the page and in messages (default: the file)')
     .option('--now <iso>', 'the instant to compute up to (default: the clock), e.g. 2026-11-19T00:00Z')
     .option('--dry-run', 'print the diff of what would be saved; save nothing')
+    .addOption(diffOption())
     .option('--force', 'manual rollover: go to the next phase now, recorded with --by')
-    .option('--by <name>', 'who runs it (recorded in History for --force)', userInfo().username)
-    .action(async (opts: RolloverCliOptions) => {
-      try {
-        if (opts.game !== undefined) return await online(opts);
-        if (opts.ruleset === undefined || opts.gamestate === undefined) {
-          throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file> for an offline run');
-        }
-        offline(opts);
-      } catch (err) {
-        fail(err);
+    .option('--by <name>', 'who runs it, recorded in History for --force (default: the wiki account the bot logs in with; required offline)')
+    .action(async (opts: RolloverCliOptions, command: Command) => {
+      if (opts.game !== undefined) return online({ ...opts, game: opts.game }, command);
+      if (opts.ruleset === undefined || opts.gamestate === undefined) {
+        throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file> for an offline run');
       }
+      await offline({ ...opts, ruleset: opts.ruleset, gamestate: opts.gamestate }, command);
     });
 }

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { ConfigError, findGame } from '../../config.ts';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
-import { hasEngine, readEngineRuleset } from '../../games/registry.ts';
+import { readEngineRuleset } from '../../games/registry.ts';
+import { GamestateError, describeProblems } from '../../games/cycle16/gamestate-schema.ts';
 import { describeStatus, statusJson, type LastRun, type UnfinishedRun } from '../../jobs/status.ts';
 import type { KindedRuleset } from '../../games/engine.ts';
 import type { RolloverGame } from '../../jobs/rollover.ts';
-import { buildContext, fail } from '../context.ts';
+import { gameContext, UsageError } from '../context.ts';
+import { readOfflineGame } from '../input.ts';
+import { logFormatOf } from '../options.ts';
 import { parseNow } from './rollover.ts';
 
 // `croupier status`: the current phase, the next rollover, what is due or pending, the last run.
@@ -21,7 +22,14 @@ interface StatusCliOptions {
 }
 
 function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun, unfinished?: UnfinishedRun[]): void {
-  const status = statusJson(ruleset, game, page, now, lastRun, unfinished);
+  let status;
+  try {
+    status = statusJson(ruleset, game, page, now, lastRun, unfinished);
+  } catch (err) {
+    // status never changes anything: it lists the problems without the rollover's "nothing was changed".
+    if (err instanceof GamestateError) throw new Error(describeProblems(err.problems));
+    throw err;
+  }
   console.log(opts.json ? JSON.stringify(status, null, 2) : describeStatus(status));
 }
 
@@ -47,32 +55,26 @@ export function registerStatus(program: Command): void {
     .description('show a game\'s current phase, next rollover, what is pending, and the last run')
     .option('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
-    .option('--ruleset <file>', 'offline: the Ruleset wikitext file')
-    .option('--gamestate <file>', 'offline: the Gamestate wikitext file')
+    .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')
+    .option('--gamestate <file>', 'offline: the Gamestate wikitext file (- for standard input)')
     .option('--now <iso>', 'the instant to report for (default: the clock)')
     .option('--json', 'one JSON document (phase, nextRollover in ISO 8601 UTC or null, pending, lastRun…)')
-    .action(async (opts: StatusCliOptions) => {
-      try {
-        const now = parseNow(opts.now);
-        if (opts.game === undefined) {
-          if (opts.ruleset === undefined || opts.gamestate === undefined) {
-            throw new ConfigError('give --game <id>, or --ruleset <file> and --gamestate <file>');
-          }
-          // The game's kind is detected from the Ruleset page.
-          const { ruleset } = readEngineRuleset(readFileSync(opts.ruleset, 'utf8'), { page: opts.ruleset, game: 'offline' });
-          const page = { text: readFileSync(opts.gamestate, 'utf8'), revid: 0 };
-          print(opts, ruleset, { id: 'offline', gamestate: opts.gamestate }, page, now);
-          return;
+    .action(async (opts: StatusCliOptions, command: Command) => {
+      const now = parseNow(opts.now);
+      if (opts.game === undefined) {
+        if (opts.ruleset === undefined || opts.gamestate === undefined) {
+          throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file>');
         }
-        const ctx = await buildContext({ config: opts.config, dryRun: true });
-        const game = findGame(ctx.config, opts.game);
-        if (!hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine`);
-        const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
-        const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-        const { lastRun, unfinished } = await runsOf(ctx.config.store.path, game.id);
-        print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun, unfinished);
-      } catch (err) {
-        fail(err);
+        // The game's kind is detected from the Ruleset page.
+        const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
+        print(opts, ruleset, { id: 'offline', gamestate: gamestate.name }, { text: gamestate.text, revid: 0 }, now);
+        return;
       }
+      const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
+      const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
+      const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+      const { lastRun, unfinished } = await runsOf(ctx.config.store.path, game.id);
+      ctx.progress.stop();
+      print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun, unfinished);
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { renderTables } from '../../games/registry.ts';
+import { printNotes } from '../input.ts';
 import { parseSource, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
 
 export function registerTables(program: Command): void {
@@ -7,8 +8,10 @@ export function registerTables(program: Command): void {
     program
       .command('tables')
       .description('Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)'),
-  ).action(async (file: string | undefined, opts: ParseOptions) => {
-      const ruleset = parseSource(await readSourceFor(file, opts), opts);
+  ).action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
+      const source = await readSourceFor(file, opts, command);
+      printNotes(source);
+      const ruleset = parseSource(source, opts);
       const wikitext = renderTables(ruleset);
       if (wikitext === undefined) throw new Error(`no computed tables for a ${ruleset.kind} ruleset`);
       process.stdout.write(wikitext);

@@ -1,5 +1,6 @@
 import { readDocument } from '../../parse/document.ts';
-import { makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
+import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
+import { describeLocation } from '../../parse/location.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
@@ -38,6 +39,8 @@ export interface AdvanceOptions {
    * the phase asked for, and a "Manual rollover" History row records that none was needed.
    */
   force?: { by: string; requestedAt?: Date; request?: string };
+  /** At most this many events in one run (default MAX_EVENTS); reaching it is an error, never a partial run. */
+  maxEvents?: number;
 }
 
 export type { Pending };
@@ -62,7 +65,18 @@ function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
  * instant is in the new phase, and the previous phase ended there.
  */
 export function calendarOf(ruleset: EngineRuleset, state: Gamestate): Calendar {
-  return withPhaseStart(makeCalendar(ruleset.phases, state.phase.cycleStart), state.phase.number, state.phase.started);
+  return withPhaseStart(rulesetCalendar(ruleset, state.phase.cycleStart), state.phase.number, state.phase.started);
+}
+
+/** The ruleset's phase calendar; a CalendarError that names where the phases are written (page, rule). */
+function rulesetCalendar(ruleset: EngineRuleset, cycleStart: Date): Calendar {
+  try {
+    return makeCalendar(ruleset.phases, cycleStart);
+  } catch (err) {
+    const where = ruleset.phases.find((p) => p.location !== undefined)?.location ?? { page: ruleset.page };
+    if (!(err instanceof CalendarError) || describeLocation(where) === '') throw err;
+    throw new CalendarError(`${describeLocation(where)}: ${err.message}`);
+  }
 }
 
 /**
@@ -179,26 +193,56 @@ function pageWinTime(s: Gamestate, calendar: Calendar, players: readonly Player[
   return new Date(Math.min(now.getTime(), Math.max(floor, acted)));
 }
 
+/**
+ * A run's time before the state the page records (a cycle start still to come, or `--now` before the
+ * current phase began) cannot be applied: it would write History rows dated before what the page
+ * already holds. Refused, naming the cell that records that state.
+ */
+function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
+  const { number, cycleStart } = state.phase;
+  const ahead = phaseAhead(state, calendar, now);
+  if (ahead !== undefined) throw new GamestateError([ahead]);
+  if (number !== 0 || now.getTime() >= cycleStart.getTime()) return;
+  throw new GamestateError([
+    {
+      message: `the cycle start ${formatInstant(cycleStart)} is after the run's time ${formatInstant(now)}: a cycle cannot be kept before it begins (is the year right?)`,
+      location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+    },
+  ]);
+}
+
+/** Catch-up applies at most this many events in one run; more means a page the bot was not built for (a cycle start centuries ago). */
+export const MAX_EVENTS = 100_000;
+
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
   const s = structuredClone(state);
   let calendar = calendarOf(ruleset, s);
+  refuseTimeBeforeState(s, calendar, opts.now);
   const game = opts.game ?? state.page ?? 'gamestate';
   const now = opts.now.getTime();
   const changes: Change[] = [];
   const done = () => s.phase.winner.length > 0;
-  const ahead = phaseAhead(s, calendar, opts.now);
-  if (ahead !== undefined) throw new GamestateError([ahead]);
 
   /**
    * Chronological: take the earliest event due by `until`, apply it, look again (each changes what
    * is due). Victory is checked after each, leaving out players whose Chips are dated later (`later`).
    */
+  let applied = 0;
+  const maxEvents = opts.maxEvents ?? MAX_EVENTS;
   const catchUp = (until = now, later?: { players: ReadonlySet<string>; at: number }) => {
-    for (let guard = 0; !done() && guard < 100_000; guard++) {
+    while (!done()) {
       const next = events(s, ruleset, calendar, opts.now, game)
         .filter((e) => e.at.getTime() <= until)
         .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
       if (next === undefined) break;
+      if (++applied > maxEvents) {
+        throw new GamestateError([{
+          message:
+            `more than ${maxEvents.toLocaleString('en')} events are due between phase ${state.phase.number} and ${formatInstant(opts.now)} ` +
+            `(the next: ${next.label} at ${formatInstant(next.at)}); the bot applies at most ${maxEvents.toLocaleString('en')} in one run and stops without writing anything — check the cycle start`,
+          location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+        }]);
+      }
       changes.push(...next.apply());
       const notYet = later !== undefined && next.at.getTime() < later.at ? later.players : undefined;
       changes.push(...checkVictory(s, ruleset, next.at, notYet));

@@ -1,4 +1,5 @@
 import { formatInstant } from '../../sim/trail.ts';
+import { utcInstant } from '../../sim/instant.ts';
 import type { Bet, Hand, LimitedAction } from './gamestate-schema.ts';
 
 // How each kind of Gamestate cell is read and written. Readers take a cell's plain text (undefined
@@ -42,13 +43,17 @@ export function readOptionalInt(text: string | undefined, opts: { min?: number }
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:z|utc)?$/i;
 
+/** No game of Infinite Nomic's bot predates it: an earlier year is a typo ("0026", "1926"). */
+export const FIRST_YEAR = 2000;
+
 /** "2026-11-18 20:00" (UTC), also "2026-11-18", "2026-11-18T20:00Z", "2026-11-18 20:00 UTC" */
 export function readInstant(text: string | undefined): Date {
   const m = INSTANT.exec(required(text).trim());
-  const t = m && new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)));
-  if (!t || t.getUTCDate() !== +m![3]! || t.getUTCHours() !== +(m![4] ?? 0)) {
-    throw new FieldError(`"${text}" is not a time; write it as YYYY-MM-DD HH:MM (UTC)`);
-  }
+  if (!m) throw new FieldError(`"${text}" is not a time; write it as YYYY-MM-DD HH:MM (UTC)`);
+  const n = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+  const t = utcInstant({ year: n(m[1])!, month: n(m[2])!, day: n(m[3])!, hour: n(m[4]), minute: n(m[5]), second: n(m[6]) });
+  if (typeof t === 'string') throw new FieldError(`"${text}" is not a time: ${t}`);
+  if (t.getUTCFullYear() < FIRST_YEAR) throw new FieldError(`"${text}" is before ${FIRST_YEAR}: write the year in full (YYYY-MM-DD HH:MM, UTC)`);
   return t;
 }
 

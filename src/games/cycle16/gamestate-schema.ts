@@ -151,9 +151,12 @@ export type Problem = z.infer<typeof Problem>;
 export class GamestateError extends Error {
   override name = 'GamestateError';
   constructor(readonly problems: Problem[]) {
-    super(
-      `The Gamestate is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed:\n` +
-        problems.map((p) => `  - ${describeLocation(p.location)}: ${p.message}`).join('\n'),
-    );
+    super(describeProblems(problems, 'nothing was changed'));
   }
+}
+
+/** "The Gamestate is not valid (2 problems); <outcome>:" and one line per problem. */
+export function describeProblems(problems: readonly Problem[], outcome?: string): string {
+  return `The Gamestate is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'})${outcome ? `; ${outcome}` : ''}:\n` +
+    problems.map((p) => `  - ${describeLocation(p.location)}: ${p.message}`).join('\n');
 }

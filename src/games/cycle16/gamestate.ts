@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { findTable, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import { findTable, findTables, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import { rowName } from '../../parse/tables.ts';
 import type { Location } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { formatInstant } from '../../sim/trail.ts';
@@ -42,13 +43,29 @@ export function findStateTable(doc: Pick<WikiDocument, 'tables'>, spec: { identi
   return findTable(doc, { headers: spec.identify });
 }
 
+/**
+ * A second table with the same identifying columns makes the page ambiguous: which one is the game's?
+ * Refused, naming where each one is, rather than reading the first and ignoring the other.
+ */
+function uniqueTable(doc: WikiDocument, spec: { name: string; identify: readonly string[] }, problems: Problem[]): Table | undefined {
+  const found = findTables(doc, { headers: spec.identify });
+  if (found.length > 1) {
+    const places = found.map((t) => (t.rule === undefined ? `offset ${t.start}` : `under "${t.rule}" (offset ${t.start})`));
+    problems.push({
+      message: `${found.length} tables have the columns ${spec.identify.join(', ')} (${places.join('; ')}): the page is ambiguous; keep one ${spec.name} table`,
+      location: { page: doc.page, table: spec.name, offset: found[1]!.start },
+    });
+  }
+  return found[0];
+}
+
 function readRows<E>(
   doc: WikiDocument,
   spec: TableSpec<E>,
   ctx: ReadContext,
   problems: Problem[],
 ): { table?: Table; entities: (Partial<E> & { row: number })[] } {
-  const table = findStateTable(doc, spec);
+  const table = uniqueTable(doc, spec, problems);
   const where: Location = { page: doc.page, table: spec.name };
   if (table === undefined) {
     problems.push({ message: `no ${spec.name} table (a wikitable with the columns ${spec.identify.join(', ')})`, location: where });
@@ -58,8 +75,24 @@ function readRows<E>(
   for (const c of missing) problems.push({ message: `the table has no "${c.label}" column`, location: where });
   if (missing.length > 0) return { table, entities: [] };
   mergedCells(table, spec.name, where, problems);
+  damagedRows(table, spec.name, where, problems);
   const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
   return { table, entities };
+}
+
+/**
+ * A row must fill exactly the header's columns: one cell short shifts every later cell, and a missing
+ * `|-` joins two rows into one whose second half would be ignored (a gift or a card gone from the count).
+ */
+function damagedRows(table: Table, name: string, where: Location, problems: Problem[]): void {
+  for (const row of table.rows) {
+    if (row.width === table.headers.length) continue;
+    const hint = row.width > table.headers.length ? ' (is a "|-" missing between two rows?)' : ' (write "-" in an empty cell)';
+    problems.push({
+      message: `${rowName(row)} of the ${name} table has ${row.width} cells; the header has ${table.headers.length}${hint}`,
+      location: { ...where, row: row.index },
+    });
+  }
 }
 
 /**
@@ -123,7 +156,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset,
   const cards = readRows(doc, cardsTable, ctx, problems).entities;
   const battles = readRows(doc, battlesTable, ctx, problems).entities;
   const gifts = readRows(doc, giftsTable, ctx, problems).entities;
-  const history = findStateTable(doc, historyTable);
+  const history = uniqueTable(doc, historyTable, problems);
   if (history === undefined) {
     problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   }

@@ -1,7 +1,7 @@
 import { cellValue, findTables, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
 import { at, tableWith, warn, type Extraction } from './ruleset-extraction.ts';
 import type { Card, CardType, CardValues, Collection, Modifier, RandomCards } from './schema.ts';
-import { nearestName, parseChance, parseInteger, splitNames } from './ruleset-text.ts';
+import { impossibleChance, nearestName, parseChance, parseInteger, splitNames } from './ruleset-text.ts';
 
 const CARD_HEADERS = ['name', 'value', 'suit', 'colour', 'type'];
 
@@ -108,6 +108,8 @@ export function readCollections(x: Extraction, modifiers: Modifier[]): Collectio
     if (chance === undefined) {
       warn(x, `Collection "${name}" has no readable chance: "${chanceText ?? ''}"`, at(table, row, 'chance'));
     }
+    const impossible = chance && impossibleChance(`Collection "${name}"`, chance);
+    if (impossible) warn(x, impossible, at(table, row, 'chance'));
     return [{ name, elements, chance: chance ?? null }];
   });
 }

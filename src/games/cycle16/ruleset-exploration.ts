@@ -2,7 +2,7 @@ import type { ListItem } from '../../parse/document.ts';
 import type { Grant, Outcome, Scenario } from './schema.ts';
 import { warn, type Extraction } from './ruleset-extraction.ts';
 import { readOffer } from './ruleset-packs.ts';
-import { COUNT, findDice, fraction, normaliseUnit, parseCount } from './ruleset-text.ts';
+import { COUNT, findDice, fraction, impossibleChance, normaliseUnit, parseCount } from './ruleset-text.ts';
 
 /** The scenarios are the list in the rule that presents "a random scenario from the list below". */
 export function readScenarios(x: Extraction): Scenario[] {
@@ -20,6 +20,10 @@ function readScenario(x: Extraction, item: ListItem, number: number, rule: strin
   const options = item.children.map((c) => c.text);
   const text = [item.text, ...options].join('\n');
   const outcomes = readOutcomes(item.text);
+  for (const o of outcomes) {
+    const impossible = impossibleChance(`Scenario ${number}'s outcome "${o.label}"`, o.chance);
+    if (impossible) warn(x, impossible, { rule, offset: item.start });
+  }
   const total = outcomes.reduce((sum, o) => sum + o.chance.numerator / o.chance.denominator, 0);
   if (outcomes.length > 0 && Math.abs(total - 1) > 1e-9) {
     warn(x, `Scenario ${number}: its chances add up to ${+(total * 100).toFixed(4)}%, not 100%`, { rule, offset: item.start });

@@ -1,7 +1,7 @@
 import { cellValue } from '../../parse/document.ts';
 import type { Collection, Cost, ModifierDraw, Pack, PackGrant, RandomCards, ShopItem } from './schema.ts';
 import { at, tableWith, warn, type Extraction } from './ruleset-extraction.ts';
-import { COUNT, fraction, normaliseUnit, parseChance, parseCount } from './ruleset-text.ts';
+import { COUNT, fraction, impossibleChance, normaliseUnit, parseChance, parseCount } from './ruleset-text.ts';
 
 // "3 random cards drawing modifiers from the Common (40% chance) and Rare (10% chance) collections",
 // "2 random rare cards", "2 random cards with random modifiers from the Rare collection".
@@ -36,6 +36,8 @@ export function readPacks(x: Extraction, random: RandomCards, collections: reado
       if (!known.has(draw.collection.toLowerCase())) {
         warn(x, `Pack "${rule.title}" draws from "${draw.collection}", which is not a modifier collection`, where);
       }
+      const impossible = draw.chance && impossibleChance(`Pack "${rule.title}"'s draw from "${draw.collection}"`, draw.chance);
+      if (impossible) warn(x, impossible, where);
     }
     return [{ name: rule.title, text: rule.text, grants }];
   });
@@ -52,11 +54,11 @@ function drawsFrom(list: string): ModifierDraw[] {
     });
 }
 
-/** "50 Vertebrae", "12🝬", "1,000 Vb" → amount and unit; a unit must follow the number. */
+/** "50 Vertebrae", "12🝬", "1,000 Vb" → amount and unit; a unit must follow the number. "-5 Vb" is read, to be warned about. */
 function parseCost(text: string): Cost | undefined {
-  const m = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([^\d,.].*)$/.exec(text.trim());
+  const m = /^([-−]?)\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([^\d,.].*)$/.exec(text.trim());
   if (!m) return undefined;
-  return { amount: Number(m[1]!.replace(/,/g, '')), unit: normaliseUnit(m[2]!) };
+  return { amount: (m[1] ? -1 : 1) * Number(m[2]!.replace(/,/g, '')), unit: normaliseUnit(m[3]!) };
 }
 
 export function readShop(x: Extraction): ShopItem[] {
@@ -71,6 +73,7 @@ export function readShop(x: Extraction): ShopItem[] {
       warn(x, `Shop item "${item}" has no readable cost: "${text}"`, at(table, row, 'cost'));
       return [];
     }
+    if (cost.amount < 0) warn(x, `Shop item "${item}" costs ${text}; a price cannot be negative, so tables that use it show none`, at(table, row, 'cost'));
     return [{ item, cost }];
   });
 }

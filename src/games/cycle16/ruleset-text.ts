@@ -51,6 +51,16 @@ export function parseChance(text: string): Fraction | undefined {
   return undefined;
 }
 
+/** A chance a die can give: from 0 to 100 % (a fraction is never negative). */
+export function isProbability(f: Fraction): boolean {
+  return f.numerator <= f.denominator;
+}
+
+/** The warning for a chance above 100 %, or undefined for a possible one. */
+export function impossibleChance(what: string, f: Fraction): string | undefined {
+  return isProbability(f) ? undefined : `${what} has a chance of ${f.text}; a chance lies between 0 and 100%, so tables that use it show none`;
+}
+
 export function toNumber(f: Fraction): number {
   return f.numerator / f.denominator;
 }

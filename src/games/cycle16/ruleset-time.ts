@@ -30,14 +30,17 @@ export function readPhases(x: Extraction): Phase[] {
   const { rules } = x.doc;
   const candidates = [...rules.filter((r) => /\bphases?\b/i.test(r.title)), ...rules];
   for (const rule of candidates) {
+    const where = { rule: rule.title, offset: rule.start };
     const phases = rule.text.split('\n').flatMap((line) => {
       const m = /^[*#:;\s]*(?:the\s+)?(.+?)\s*(?:[:–—-]\s+|\(\s*)(.+?)\)?$/i.exec(line);
       if (!m || !/\bphase\b/i.test(m[1]!)) return [];
       const days = parseWeekdays(m[2]!);
-      return days.length === 0 ? [] : [{ name: m[1]!.trim(), days, dayNames: days.map((d) => WEEKDAYS[d - 1]!) }];
+      return days.length === 0 ? [] : [{ name: m[1]!.trim(), days, dayNames: days.map((d) => WEEKDAYS[d - 1]!), location: { page: x.doc.page, ...where } }];
     });
     if (phases.length === 0) continue;
-    const where = { rule: rule.title, offset: rule.start };
+    phases.forEach((phase, i) => {
+      if (phases.findIndex((p) => p.name.toLowerCase() === phase.name.toLowerCase()) < i) warn(x, `The phase "${phase.name}" is listed twice`, where);
+    });
     const seen = new Map<number, string>();
     for (const phase of phases) {
       for (const day of phase.days) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Warning } from '../../parse/location.ts';
+import { Location, Warning } from '../../parse/location.ts';
 import { Rule } from '../../parse/model.ts';
 
 // What the Cycle 16 ruleset says, as data. Field names are part of `croupier parse --json`.
@@ -80,7 +80,8 @@ export const Pack = z.object({ name: z.string(), text: z.string(), grants: z.arr
 export type Pack = z.infer<typeof Pack>;
 
 /** `Vertebrae`, `🝬` and `Vb` all become the unit "Vertebrae". */
-export const Cost = z.object({ amount: z.number().nonnegative(), unit: z.string() });
+/** As written: a negative amount is kept (and warned about), so the tables can say why they show none. */
+export const Cost = z.object({ amount: z.number(), unit: z.string() });
 export type Cost = z.infer<typeof Cost>;
 
 export const ShopItem = z.object({ item: z.string(), cost: Cost });
@@ -128,6 +129,8 @@ export const Phase = z.object({
   /** ISO weekdays: 1 = Monday … 7 = Sunday, in the order written. */
   days: z.array(z.number().int().min(1).max(7)),
   dayNames: z.array(z.string()),
+  /** Where its line is written (the rule holding it), for refusals that concern the phases. */
+  location: Location.optional(),
 });
 export type Phase = z.infer<typeof Phase>;
 

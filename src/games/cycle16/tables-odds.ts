@@ -1,5 +1,5 @@
 import type { Card, Cycle16Ruleset, Fraction, Pack, PackGrant, ShopItem } from './schema.ts';
-import { fraction, isVertebrae, toNumber } from './ruleset-text.ts';
+import { fraction, isProbability, isVertebrae, toNumber } from './ruleset-text.ts';
 
 // Expectations computed from the parsed rules alone. Assumptions (also printed with the tables):
 // species are drawn with equal weight; each listed collection is drawn from independently with
@@ -31,11 +31,27 @@ function share(pool: readonly Card[], test: (c: Card) => boolean): number {
   return pool.length === 0 ? 0 : pool.filter(test).length / pool.length;
 }
 
+/** The chance one of a grant's modifier draws is tried at: the pack's own, else the collections table's. */
+function drawChance(r: Ruleset, d: PackGrant['modifiers'][number]): Fraction | null | undefined {
+  return d.chance ?? r.collections.find((c) => c.name.toLowerCase() === d.collection.toLowerCase())?.chance;
+}
+
+/** The chances above 100 % a pack's draws would use ("Rare (150%)"): its expected modifiers are then meaningless. */
+export function impossibleDraws(r: Ruleset, pack: Pack): string[] {
+  const named = pack.grants.flatMap((g) =>
+    g.modifiers.flatMap((d) => {
+      const chance = drawChance(r, d);
+      return chance && !isProbability(chance) ? [`${d.collection} (${chance.text})`] : [];
+    }),
+  );
+  return [...new Set(named)];
+}
+
 /** Expected modifiers on one card of this grant: listed collections plus the colour/suit fillers. */
 export function expectedModifiers(r: Ruleset, grant: PackGrant, pools = cardPools(r)): number {
   const pool = grant.rare ? pools.rare : pools.all;
   const drawn = grant.modifiers.reduce((sum, d) => {
-    const chance = d.chance ?? r.collections.find((c) => c.name.toLowerCase() === d.collection.toLowerCase())?.chance;
+    const chance = drawChance(r, d);
     return sum + (chance ? toNumber(chance) : 0);
   }, 0);
   const filled = r.randomCards.fillers.reduce(
@@ -75,7 +91,7 @@ export function packSold(r: Pick<Ruleset, 'packs'>, item: ShopItem): { pack: Pac
 /** Vertebrae paid per expected card; undefined when the item is not a pack or not priced in Vertebrae. */
 export function vertebraePerCard(r: Ruleset, item: ShopItem, pools = cardPools(r)): number | undefined {
   const sold = packSold(r, item);
-  if (sold === undefined || !isVertebrae(item.cost.unit)) return undefined;
+  if (sold === undefined || !isVertebrae(item.cost.unit) || item.cost.amount < 0) return undefined;
   const cards = packExpectation(r, sold.pack, pools).cards * sold.quantity;
   return cards === 0 ? undefined : item.cost.amount / cards;
 }

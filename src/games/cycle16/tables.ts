@@ -1,6 +1,6 @@
 import type { CardValues, Cycle16Ruleset, Fraction, ShopItem } from './schema.ts';
 import { expectedRoll, isVertebrae, toNumber } from './ruleset-text.ts';
-import { cardPools, packExpectation, packSold, speciesOdds, vertebraePerCard } from './tables-odds.ts';
+import { cardPools, impossibleDraws, packExpectation, packSold, speciesOdds, vertebraePerCard } from './tables-odds.ts';
 import { formatNumber, formatPercent, renderWikitable } from './tables-wikitext.ts';
 
 // The reference tables players read next to the ruleset, computed from it: change the rules,
@@ -64,7 +64,9 @@ function packTable(r: Cycle16Ruleset): string {
     headers: ['Pack', 'Contents', 'Cards', 'Rare cards', 'Modifiers'],
     rows: r.packs.map((pack) => {
       const e = packExpectation(r, pack, pools);
-      return [pack.name, pack.grants.map((g) => g.text).join('; '), formatNumber(e.cards), formatNumber(e.rareCards), formatNumber(e.modifiers)];
+      const impossible = impossibleDraws(r, pack);
+      const modifiers = impossible.length > 0 ? `none: the ruleset gives ${impossible.join(', ')}, not a chance` : formatNumber(e.modifiers);
+      return [pack.name, pack.grants.map((g) => g.text).join('; '), formatNumber(e.cards), formatNumber(e.rareCards), modifiers];
     }),
   });
 }
@@ -81,7 +83,7 @@ function shopTable(r: Cycle16Ruleset): string {
       where,
       `${formatNumber(item.cost.amount)} ${isVertebrae(item.cost.unit) ? 'Vertebrae' : item.cost.unit}`,
       cards === undefined ? '-' : formatNumber(cards),
-      perCard === undefined ? '-' : formatNumber(perCard, 2),
+      item.cost.amount < 0 ? 'none: a price cannot be negative' : perCard === undefined ? '-' : formatNumber(perCard, 2),
     ];
   };
   return renderWikitable({

@@ -76,7 +76,7 @@ describe('croupier daemon --dry-run', () => {
     expect(save?.diff).toMatch(/^\+.*\|\| 5 \|\| Battle Phase \|\|/m);
     const text = describeDryRun(report);
     expect(text).toContain(`=== would save [[${GAMESTATE}]]: Croupier: phase 4 → 5`);
-    expect(text).toContain('rollover for the boundary of 2026-11-19T00:00:00.000Z (catch-up): would change the wiki');
+    expect(text).toContain('rollover for the boundary of 2026-11-19 00:00 UTC (catch-up): would change the wiki');
   });
 
   test('the catch-up over two missed boundaries shows one diff per boundary, the second over the first', async () => {

@@ -31,7 +31,9 @@ test('offline `croupier status` shows the phase, what is due and what is pending
 test('a bad --now is a usage error (exit 2) with a one-line reason', () => {
   const r = croupier('rollover', ...files, '--now', 'tomorrow');
   expect(r.status).toBe(2);
-  expect(r.stderr.trim()).toBe('croupier: --now "tomorrow" is not an ISO time (e.g. 2026-11-19T00:00Z)');
+  expect(r.stderr.trim()).toBe(
+    'croupier: --now "tomorrow" is not an ISO 8601 instant: it does not begin with a date written YYYY-MM-DD (e.g. 2026-11-19T00:00Z; without a zone it is UTC)',
+  );
 });
 
 test('an invalid page exits non-zero and names the cell', () => {

@@ -126,11 +126,11 @@ describe('warnings on a damaged Cycle 16 ruleset', () => {
     expect(r.cards[0]?.values).toEqual([]);
   });
 
-  test('a card row with too few cells is still read, and warned about', () => {
+  test('a card row with too few cells is still read, and warned about by its first cell', () => {
     const r = parseCycle16Ruleset(replaceOnce(original, '|Special, Rare\n|Select another participant. They draw 2 cards from their deck.\n', '|Special, Rare\n'));
     expect(r.cards[0]).toMatchObject({ name: 'Ace', types: ['Special', 'Rare'], effect: null });
     expect(r.warnings.map((w) => w.message)).toContain(
-      'Row 1 of table "The table below describes the obtainable species of cards." has 5 cells; its header has 6',
+      'Row 1 (`Ace`) of table "The table below describes the obtainable species of cards." has 5 cells; its header has 6',
     );
   });
 

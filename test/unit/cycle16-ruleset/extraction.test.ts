@@ -136,9 +136,9 @@ describe('the Cycle 16 ruleset', () => {
   });
 
   test('the Rest Phase is Monday to Wednesday and the Battle Phase Thursday to Sunday', () => {
-    expect(ruleset.phases).toEqual([
-      { name: 'Rest Phase', days: [1, 2, 3], dayNames: ['Monday', 'Tuesday', 'Wednesday'] },
-      { name: 'Battle Phase', days: [4, 5, 6, 7], dayNames: ['Thursday', 'Friday', 'Saturday', 'Sunday'] },
+    expect(ruleset.phases).toMatchObject([
+      { name: 'Rest Phase', days: [1, 2, 3], dayNames: ['Monday', 'Tuesday', 'Wednesday'], location: { rule: 'Phases' } },
+      { name: 'Battle Phase', days: [4, 5, 6, 7], dayNames: ['Thursday', 'Friday', 'Saturday', 'Sunday'], location: { rule: 'Phases' } },
     ]);
   });
 

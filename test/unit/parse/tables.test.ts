@@ -96,6 +96,14 @@ describe('tables', () => {
     expect(doc.warnings[0]!.location).toMatchObject({ page: 'Cycle 16/Ruleset', rule: 'Cards', row: 2 });
   });
 
+  test('a damaged row is named by its first cell as well as its number (a missing |- joins two rows)', () => {
+    const doc = readDocument(PER_LINE.replace('| -\n|-\n|Lotto Ticket', '| -\n|Lotto Ticket'), { page: 'Cycle 16/Ruleset' });
+    expect(doc.warnings.map((w) => w.message)).toEqual([
+      'Row 1 (`Ace`) of table "The table below describes the obtainable species of cards." has 6 cells; its header has 3 (extra cells ignored)',
+    ]);
+    expect(doc.warnings[0]!.location).toMatchObject({ page: 'Cycle 16/Ruleset', rule: 'Cards', row: 1 });
+  });
+
   test('a table whose end is missing stops at the next heading, which still makes a rule', () => {
     const text = PER_LINE.replace('|}\n', '') + '== Shop ==\nBuy things.\n* a list\n';
     const doc = readDocument(text);

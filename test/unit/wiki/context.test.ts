@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config.ts';
-import { EXIT, exitCodeFor, makeLogger } from '../../../src/cli/context.ts';
+import { exitCodeFor, UsageError } from '../../../src/cli/context.ts';
+import { createLogger } from '../../../src/cron/log.ts';
 import { RegionError } from '../../../src/parse/regions.ts';
 import { WikiError } from '../../../src/wiki/errors.ts';
 
 describe('CLI context', () => {
   it('has one exit-code policy', () => {
-    expect(exitCodeFor(new ConfigError('bad'))).toBe(EXIT.config);
+    expect(exitCodeFor(new ConfigError('bad'))).toBe(2);
+    expect(exitCodeFor(new UsageError('bad'))).toBe(2);
     expect(exitCodeFor(new WikiError({ code: 'login-failed', message: 'x' }))).toBe(3);
     expect(exitCodeFor(new WikiError({ code: 'shutoff', message: 'x' }))).toBe(4);
     expect(exitCodeFor(new WikiError({ code: 'bots-excluded', message: 'x' }))).toBe(4);
@@ -18,7 +20,7 @@ describe('CLI context', () => {
 
   it('redacts secrets in logs', () => {
     const lines: string[] = [];
-    const log = makeLogger('info', { write: (s: string) => void lines.push(s) });
+    const log = createLogger({ level: 'info', destination: { write: (s: string) => void lines.push(s) } });
     log.info({ password: 'hunter2', secrets: { password: 'p2' }, req: { token: 't0k', lgpassword: 'lg' } }, 'hello');
     const out = lines.join('');
     expect(out).toContain('hello');

@@ -69,7 +69,8 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
  * The page's Phase number must have begun by now: at its calendar boundary, or earlier at the
  * recorded "Phase start" of a manual rollover (`calendar` is the page's, engine.ts calendarOf). A
  * number ahead of that (9 while the calendar says 4) would suppress every rollover until the
- * calendar caught up. Phase 0 is accepted before the cycle start (a page set up in advance).
+ * calendar caught up. Checked when the page is read for a run (gamestate.ts), with its other
+ * problems; phase 0 before the cycle start is the engine's "cycle start after the run's time".
  */
 export function phaseAhead(state: { page?: string | undefined; phase: PhaseState }, calendar: Calendar, now: Date): Problem | undefined {
   const n = state.phase.number;
@@ -79,9 +80,9 @@ export function phaseAhead(state: { page?: string | undefined; phase: PhaseState
   const record = state.phase.started === null ? 'by the calendar' : 'by its "Phase start" cell';
   return {
     message:
-      `phase ${n} is ahead of the calendar: it begins at ${formatInstant(began)} ${record}, after now (${formatInstant(now)}), ` +
+      `phase ${n} is ahead of the calendar: it begins at ${formatInstant(began)} ${record}, after the run's time ${formatInstant(now)}, ` +
       `which is in phase ${truth} (cycle start ${formatInstant(state.phase.cycleStart)}); only a manual rollover begins a phase early, ` +
-      `and it records when in "Phase start" — write ${truth}`,
+      `and it records when in "Phase start" — write ${truth} (or check the run's time)`,
     location: { page: state.page, table: 'Phase', row: 1, column: 'Phase number' },
   };
 }

@@ -1,0 +1,76 @@
+// Reading the wikitext files the offline commands are given (`parse <file>`, `rollover --ruleset … --gamestate …`,
+// `status --ruleset … --gamestate …`): every problem is one line naming the file; "-" is standard input.
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config.ts';
+import { readDocument } from '../parse/document.ts';
+import { acceptSource } from '../parse/source.ts';
+import { detectKind, engineFor, hasEngine } from '../games/registry.ts';
+import type { KindedRuleset } from '../games/engine.ts';
+import { UsageError } from './context.ts';
+
+export interface SourceFile {
+  text: string;
+  /** How messages name it: the file as given, or "standard input". */
+  name: string;
+  /** What was normalised on reading (a byte-order mark, CRLF line ends): printed as notes. */
+  notes?: string[];
+}
+
+/**
+ * The wikitext of a file, or of standard input for "-"; an error naming the file and the problem otherwise.
+ * Taken in as every page is (src/parse/source.ts): refused above limits.pageBytes of the config in use, or
+ * with control bytes; a byte-order mark and CRLF line ends normalised, said in `notes`.
+ */
+export async function readSource(file: string, config?: string): Promise<SourceFile> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+  }
+  const name = file === '-' ? 'standard input' : file;
+  if (text.trim() === '') throw new Error(`${name} is empty`);
+  if (text.includes('\0')) throw new Error(`${name} is not text (it contains NUL bytes)`);
+  return { name, ...acceptSource(text, name, loadConfig(config).limits.pageBytes) };
+}
+
+/** Says on stderr what was normalised on reading. */
+export function printNotes(source: Pick<SourceFile, 'notes'>): void {
+  for (const note of source.notes ?? []) process.stderr.write(`note: ${note}\n`);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** "no headings or tables": not wikitext of a page with rules at all. */
+export function notARuleset(name: string): Error {
+  return new Error(`${name}: no headings or tables found: this does not look like a wikitext ruleset`);
+}
+
+export interface OfflineGame {
+  ruleset: KindedRuleset;
+  gamestate: SourceFile;
+}
+
+/**
+ * The Ruleset and Gamestate files of an offline run (either may be "-", not both). The Ruleset must be
+ * of a game that keeps a Gamestate page (Cycle 16); otherwise the error says what the file is.
+ */
+export async function readOfflineGame(rulesetFile: string, gamestateFile: string, config?: string): Promise<OfflineGame> {
+  if (rulesetFile === '-' && gamestateFile === '-') throw new UsageError('--ruleset and --gamestate cannot both be - (standard input)');
+  const source = await readSource(rulesetFile, config);
+  printNotes(source);
+  const doc = readDocument(source.text, { page: source.name });
+  const kind = detectKind(doc);
+  if (!hasEngine(kind)) {
+    if (doc.rules.length === 0 && doc.tables.length === 0) throw notARuleset(source.name);
+    throw new Error(`${source.name} is not a Cycle 16 Ruleset (no Cards table under rules such as "Random Cards", "Modifiers" or "Card Packs"): offline runs need the Ruleset of a game with a Gamestate page`);
+  }
+  const gamestate = await readSource(gamestateFile, config);
+  printNotes(gamestate);
+  return { ruleset: engineFor(kind).readRuleset(doc), gamestate };
+}

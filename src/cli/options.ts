@@ -1,0 +1,22 @@
+// Options several commands share: --log-format (on the program, so it goes before or after the command)
+// and --diff (how a dry run shows the change it would save).
+import { Option, type Command } from 'commander';
+import { LOG_FORMATS, type LogFormat } from '../cron/log.ts';
+import { DIFF_FORMATS, type DiffFormat } from '../wiki/diff.ts';
+
+export function logFormatOption(): Option {
+  return new Option('--log-format <format>', 'logs as text lines for people, or JSON lines (ISO times) for log tools (default: text; the daemon: text on a terminal, else json)')
+    .choices(LOG_FORMATS)
+    .env('CROUPIER_LOG_FORMAT');
+}
+
+/** --log-format as given anywhere on the command line (or $CROUPIER_LOG_FORMAT); undefined for the default. */
+export function logFormatOf(command: Command): LogFormat | undefined {
+  return command.optsWithGlobals<{ logFormat?: LogFormat }>().logFormat;
+}
+
+export function diffOption(): Option {
+  return new Option('--diff <format>', 'how a change is shown: cells (table, row and column of every changed cell) or unified (a unified diff of the wikitext)')
+    .choices(DIFF_FORMATS)
+    .default('cells');
+}
