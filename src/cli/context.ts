@@ -17,17 +17,16 @@ import { hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 import { InstantError } from '../sim/instant.ts';
+import { commanderExitCode, UsageError } from './usage.ts';
 import { clearProgressLine, cliProgress, progressActivity, type Progress } from './progress.ts';
+
+export { UsageError };
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, locked: 75 } as const;
 
-/** The command line asks for something it cannot mean (a bad option value, a missing argument, …): exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (err instanceof CommanderError) return commanderExitCode(err);
   if (err instanceof ConfigError || err instanceof UsageError || err instanceof InstantError) return EXIT.usage;
   if (err instanceof WikiError && err.code === 'login-failed') return EXIT.login;
   if (isRefusal(err)) return EXIT.refused;

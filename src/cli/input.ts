@@ -6,7 +6,7 @@ import { readDocument } from '../parse/document.ts';
 import { acceptSource } from '../parse/source.ts';
 import { detectKind, engineFor, hasEngine } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { UsageError } from './context.ts';
+import { UsageError } from './usage.ts';
 
 export interface SourceFile {
   text: string;

@@ -1,15 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { croupierVersion } from '../version.ts';
-import { registerParse } from './commands/parse.ts';
-import { registerTables } from './commands/tables.ts';
-import { registerPublishTables } from './commands/publish-tables.ts';
-import { registerRollover } from './commands/rollover.ts';
-import { registerStatus } from './commands/status.ts';
-import { registerDaemon } from './commands/daemon.ts';
-import { registerClear } from './commands/clear.ts';
-import { exitCodeFor } from './context.ts';
+import { COMMANDS, invokedCommand } from './commands/index.ts';
 import { logFormatOption } from './options.ts';
 import { stopProgress } from './progress.ts';
+import { commanderExitCode } from './usage.ts';
 
 // `croupier parse … | head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -25,13 +19,10 @@ const program = new Command('croupier')
   // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
   .exitOverride();
 
-registerParse(program);
-registerTables(program);
-registerPublishTables(program);
-registerRollover(program);
-registerStatus(program);
-registerDaemon(program);
-registerClear(program);
+// Only the command being run is loaded; without one (--help, --version, an unknown word) all are listed.
+const invoked = invokedCommand(process.argv.slice(2), ['--log-format']);
+if (invoked !== undefined) (await COMMANDS[invoked].load())(program);
+else for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.description);
 
 try {
   await program.parseAsync(process.argv);
@@ -42,5 +33,6 @@ try {
     // One line, no stack: the commands throw errors whose message says what and where.
     console.error(`croupier: ${err instanceof Error ? err.message : String(err)}`);
   }
-  process.exitCode = exitCodeFor(err);
+  // The full policy is loaded only for a command's error: it brings the wiki client's error types.
+  process.exitCode = err instanceof CommanderError ? commanderExitCode(err) : (await import('./context.ts')).exitCodeFor(err);
 }

@@ -1,8 +1,8 @@
 // Options several commands share: --log-format (on the program, so it goes before or after the command)
 // and --diff (how a dry run shows the change it would save).
 import { Option, type Command } from 'commander';
-import { LOG_FORMATS, type LogFormat } from '../cron/log.ts';
-import { DIFF_FORMATS, type DiffFormat } from '../wiki/diff.ts';
+import { LOG_FORMATS, type LogFormat } from '../cron/log-format.ts';
+import { DIFF_FORMATS, type DiffFormat } from '../wiki/diff-format.ts';
 
 export function logFormatOption(): Option {
   return new Option('--log-format <format>', 'logs as text lines for people, or JSON lines (ISO times) for log tools (default: text; the daemon: text on a terminal, else json)')

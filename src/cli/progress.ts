@@ -1,7 +1,7 @@
 // A live step counter for people waiting on a terminal: "⠋ [3] reading Cycle 16/Ruleset, Cycle 16/Gamestate 4s",
 // redrawn in place on stderr. Off (a no-op) unless stdout and stderr are both terminals and logs are text:
 // nothing of it reaches a pipe, a file, journald or JSON logs.
-import type { LogFormat } from '../cron/log.ts';
+import type { LogFormat } from '../cron/log-format.ts';
 
 export interface ProgressStream {
   isTTY?: boolean;

@@ -6,6 +6,7 @@
 // terminal and JSON otherwise (systemd, pipes) — see docs/daemon.md.
 import pino, { type Logger } from 'pino';
 import { formatInstant } from '../sim/trail.ts';
+import type { LogFormat } from './log-format.ts';
 
 /** Paths pino censors wherever they appear in a log object (keys of config, errors, requests). */
 export const REDACT_PATHS = [
@@ -16,8 +17,7 @@ export const REDACT_PATHS = [
   'config.wiki.password', 'wiki.password', 'wiki.botPassword',
 ];
 
-export const LOG_FORMATS = ['text', 'json'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+export { LOG_FORMATS, type LogFormat } from './log-format.ts';
 
 /** Text for a terminal, JSON for everything else (journald, pipes, files). */
 export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): LogFormat {

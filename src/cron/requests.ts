@@ -19,6 +19,7 @@
 // mark): the line is only marked. A crash before that save left nothing, so the request is simply done
 // then. The store is not consulted.
 import { createHash } from 'node:crypto';
+import { escapeWikitext } from '../parse/escape.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
 
@@ -141,16 +142,10 @@ export function requestKey(revid: number, line: string): string {
   return `r${revid}-${createHash('sha1').update(line).digest('hex').slice(0, 8)}`;
 }
 
-/** Plain text safe inside a wiki line: no line breaks, no markup that could open a list or a link. */
-export function safeText(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim().replace(/<\/?nowiki>/gi, '');
-  return `<nowiki>${flat}</nowiki>`;
-}
-
 /** The line with the bot's answer appended. */
 export function markLine(line: string, verdict: Verdict, revid: number, message: string, at: Date): string {
   const word = verdict === 'done' ? 'Done' : verdict === 'refused' ? 'Refused' : 'Failed';
-  return `${line} <!-- croupier:${verdict} r${revid} --> → '''${word}''' (Croupier, ${formatInstant(at)} UTC): ${safeText(message)}`;
+  return `${line} <!-- croupier:${verdict} r${revid} --> → '''${word}''' (Croupier, ${formatInstant(at)} UTC): ${escapeWikitext(message)}`;
 }
 
 /** Replace the `occurrence`-th pending copy of `line` by its marked form (pure; null if it is gone). */
@@ -279,7 +274,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       markedSoFar.set(p.line, (markedSoFar.get(p.line) ?? 0) + 1);
       const saved = await opts.wiki.save(page, (text) => {
         const next = applyMark(text, p.line, nth, marked);
-        return next === null || next === text ? null : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${ref.author || 'unknown'})` };
+        return next === null || next === text ? null : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${escapeWikitext(ref.author || 'unknown')})` };
       });
       if (saved.changed) summary.edits++;
       summary.handled++;

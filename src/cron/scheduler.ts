@@ -210,6 +210,8 @@ export class Scheduler {
   #stopped: Promise<StopReport> | undefined;
   #abandonNow: (() => void) | undefined;
   #abandonRequested = false;
+  /** Store writes made in the background, awaited by the stop. */
+  readonly #writes = new Set<Promise<void>>();
   #waitingRequests = new Map<string, number>();
 
   constructor(opts: SchedulerOptions) {
@@ -305,7 +307,10 @@ export class Scheduler {
       }),
     ]);
     clearTimeout(timer);
-    if (finished) return { how: wasBusy ? 'finished' : 'idle', runs: [] };
+    if (finished) {
+      await Promise.all(this.#writes);
+      return { how: wasBusy ? 'finished' : 'idle', runs: [] };
+    }
     const cut = [...this.#inProgress];
     this.#scope.cancel('the daemon is shutting down and abandoned the job');
     const inFlight = this.#scope.editInFlight;
@@ -314,6 +319,7 @@ export class Scheduler {
         `the job's edit of "${inFlight.page ?? '?'}" was already sent (at ${inFlight.since.toISOString()}): waiting for the wiki's answer before stopping (the wiki may save it; the lock is kept until then)`);
     }
     await closing; // the job has truly ended: nothing of it is on the wire any more
+    await Promise.all(this.#writes);
     const runs = (await this.#store.read()).runs.filter((r) => cut.includes(r.id));
     return { how: cut.length > 0 ? 'abandoned' : wasBusy ? 'finished' : 'idle', runs };
   }
@@ -452,7 +458,7 @@ export class Scheduler {
       this.#boundaryTasks.delete(game);
     }
     if (!next || this.#stopping) {
-      void this.#storeNextRun(game);
+      this.#storeNextRun(game);
       return;
     }
     const at = new Date(next);
@@ -466,16 +472,19 @@ export class Scheduler {
     task.start();
     this.#boundaryTasks.set(game, { at, task });
     this.#log.info({ game, next: at.toISOString() }, `next phase boundary for ${game} scheduled`);
-    void this.#storeNextRun(game);
+    this.#storeNextRun(game);
   }
 
-  async #storeNextRun(game: string): Promise<void> {
+  /** Record the next run in the store, in the background (a stop waits for it: nothing is written after). */
+  #storeNextRun(game: string): void {
     const next = this.nextRunFor(game);
-    await this.#store.update((d) => {
+    const write = this.#store.update((d) => {
       const g = gameRecord(d, game);
       if (next) g.nextRun = { at: next.at.toISOString(), kind: next.kind };
       else delete g.nextRun;
     }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
+    this.#writes.add(write);
+    void write.finally(() => this.#writes.delete(write));
   }
 
   async #record(game: string): Promise<GameRecord> {

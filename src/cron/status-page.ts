@@ -4,9 +4,9 @@
 // when it stops. The bot owns only the region between
 // <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written
 // (the shared region functions of src/parse/regions.ts: a page with doubled or unmatched markers is refused).
+import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { formatInstant } from '../sim/trail.ts';
-import { safeText } from './requests.ts';
 import type { RunRecord } from './store.ts';
 import type { StatusInfo, StatusPublisher } from './scheduler.ts';
 
@@ -17,10 +17,9 @@ const fmt = (iso: string | Date | undefined): string => {
   return `${formatInstant(typeof iso === 'string' ? new Date(iso) : iso)} UTC`;
 };
 
-/** Text for a table cell: no markup, no pipes, one line; a dash when empty. */
+/** Text for a table cell, shown as written (escaped); a dash when empty. */
 function cell(s: string): string {
-  const t = safeText(s);
-  return t === safeText('') ? '—' : t;
+  return s === '' ? '—' : escapeWikitext(s);
 }
 
 const RESULT_WORDS: Record<RunRecord['result'], string> = {
@@ -41,9 +40,9 @@ const KIND_WORDS: Record<RunRecord['kind'], string> = {
 };
 
 function describeRun(r: RunRecord): string {
-  const who = r.actor ? `, asked by ${r.actor}` : '';
+  const who = r.actor ? `, asked by ${escapeWikitext(r.actor)}` : '';
   const boundary = r.boundary ? ` for the boundary of ${fmt(r.boundary)}` : '';
-  return `${KIND_WORDS[r.kind]}${boundary} (${r.trigger}${who})`;
+  return `${KIND_WORDS[r.kind]}${boundary} (${escapeWikitext(r.trigger)}${who})`;
 }
 
 /** The content of the status region (without its markers). */

@@ -313,16 +313,22 @@ export async function clearHalt(store: Store, game: string, by: string, at: Date
   });
 }
 
+/** Whether a run still "running" was left by a process known to be gone. */
+function leftByGoneProcess(r: RunRecord): boolean {
+  return r.result === 'running' && r.pid !== undefined && processGone({ pid: r.pid, host: r.host ?? '', procStart: r.procStart }) === true;
+}
+
 /**
  * Runs left "running" by a process that died (crash, kill -9): mark them abandoned, and make each the
- * last run of its game when it is the latest one started. Call once the process lock is held, so no live
- * process owns them. Returns the runs marked.
+ * last run of its game when it is the latest one started. Holding the process lock (`underLock`), every
+ * run still "running" is such a run (no live process owns one); without it, only those whose process is
+ * known to be gone. Returns the runs marked.
  */
-export async function abandonStaleRuns(store: Store, at: Date): Promise<RunRecord[]> {
+export async function abandonStaleRuns(store: Store, at: Date, opts: { underLock: boolean } = { underLock: true }): Promise<RunRecord[]> {
   return store.update((d) => {
     const marked: RunRecord[] = [];
     for (const r of d.runs) {
-      if (r.result !== 'running') continue;
+      if (r.result !== 'running' || !(opts.underLock || leftByGoneProcess(r))) continue;
       r.result = 'abandoned';
       r.end = at.toISOString();
       r.error ??= r.pid === undefined
@@ -350,5 +356,5 @@ export function abandonedMessages(runs: readonly RunRecord[]): string[] {
  */
 export function unfinishedRuns(data: StoreData, game: string, last = 10): RunRecord[] {
   return data.runs.filter((r) => r.game === game).slice(-last).reverse()
-    .filter((r) => r.result === 'abandoned' || (r.result === 'running' && r.pid !== undefined && processGone({ pid: r.pid, host: r.host ?? '', procStart: r.procStart }) === true));
+    .filter((r) => r.result === 'abandoned' || leftByGoneProcess(r));
 }

@@ -11,6 +11,7 @@ import { parseRuleset, renderTables, type GameKind } from '../games/registry.ts'
 import type { PageRevision, SaveOptions, SaveResult, WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
 import { findRegion, replaceRegion } from '../parse/regions.ts';
+import { escapeWikitext } from '../parse/escape.ts';
 
 export const TABLES_REGION = 'card-tables';
 
@@ -87,7 +88,7 @@ export function tablesEdit(
   const change = describeTableChange(before?.content, after.content);
   const summary =
     `Croupier: ${change}${upd.added ? ' in a new bot-managed region' : ''}, computed from [[${info.ruleset}]] ` +
-    `[[Special:PermanentLink/${info.rulesetRevid}|r${info.rulesetRevid}]] (trigger: ${info.trigger})`;
+    `[[Special:PermanentLink/${info.rulesetRevid}|r${info.rulesetRevid}]] (trigger: ${escapeWikitext(info.trigger)})`;
   return { text: upd.text, summary, change };
 }
 

@@ -5,6 +5,7 @@ import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArc
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
+import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
 
@@ -189,11 +190,11 @@ export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOpt
   const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
   const what =
     state.phase.number !== c.fromPhase
-      ? `phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name})`
+      ? `phase ${c.fromPhase} → ${state.phase.number} (${escapeWikitext(state.phase.name)})`
       : changes.length > 0
         ? `phase ${state.phase.number}`
         : 'computed columns';
-  const by = opts.actor === undefined ? opts.trigger : `${opts.trigger} by ${opts.actor}`;
+  const by = escapeWikitext(opts.actor === undefined ? opts.trigger : `${opts.trigger} by ${opts.actor}`);
   return `Croupier: ${what}${events ? `; ${events}` : ''} — from Ruleset rev ${rulesetRevid}; ${by}`;
 }
 

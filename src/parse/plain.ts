@@ -25,15 +25,21 @@ function render(nodes: readonly Piece[] | AstNodes): string {
   return out.join('');
 }
 
+/**
+ * Written whitespace (and `&nbsp;`) is collapsed and trimmed before character references are decoded:
+ * a space or newline written as `&#32;`/`&#10;` is kept, so escape.ts can write any string exactly.
+ */
 function collapse(s: string, newline: ' ' | '\n'): string {
-  const decoded = decodeEntities(s);
-  if (newline === ' ') return decoded.replace(/\s+/g, ' ').trim();
-  return decoded
-    .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const spaced = s.includes('&') ? s.replace(/&nbsp;/gi, ' ') : s;
+  if (newline === ' ') return decodeEntities(spaced.replace(/\s+/g, ' ').trim());
+  return decodeEntities(
+    spaced
+      .split('\n')
+      .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  );
 }
 
 function collect(node: AstNodes, out: string[]): void {
@@ -122,14 +128,15 @@ function renderTable(kids: readonly AstNodes[], out: string[]): void {
   out.push('\n');
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/** Numeric references (any code point, as escape.ts writes them) and the few named ones editors use. */
 function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[name.toLowerCase()] ?? whole;
   });

@@ -2,7 +2,9 @@
 // AsyncLocalStorage, so every request the job makes — reads, saves, retries, archive pages — sees it
 // without being handed it through every call. Once the scope is cancelled, no request is sent any more,
 // reads on the wire are cut and retry pauses end at once. An edit already sent is never cut: the wiki may
-// apply it whatever we do, so it is awaited and its answer counted (`editInFlight`, `edits`).
+// apply it whatever we do, so it is awaited and its answer counted (`editInFlight`, `edits`). And a save
+// whose edit the wiki has saved is finished (`inSave`): its check for a MediaWiki merge, and the correction
+// of one, are not cut — else a merged page could stay wrong.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What a request of a cancelled scope throws (before being sent, or cut on the wire). */
@@ -40,13 +42,14 @@ export class RequestScope {
     if (this.cancelled) throw this.error(page);
   }
 
-  /** Send an edit request: never cut once sent; counted when the wiki answers it. */
+  /** Send an edit request: never cut once sent; counted when the wiki answers it (and its save then finishes). */
   async sendEdit<T>(page: string | undefined, send: () => Promise<T>): Promise<T> {
-    this.check(page);
     this.editInFlight = { page, since: new Date() };
     try {
       const res = await send();
       this.edits++;
+      const save = saving.getStore();
+      if (save) save.committed = true;
       return res;
     } finally {
       this.editInFlight = undefined;
@@ -55,6 +58,7 @@ export class RequestScope {
 }
 
 const current = new AsyncLocalStorage<RequestScope>();
+const saving = new AsyncLocalStorage<{ committed: boolean }>();
 
 /** Run `fn` with `scope` seen by every wiki request it makes. */
 export function inScope<T>(scope: RequestScope, fn: () => Promise<T>): Promise<T> {
@@ -63,6 +67,16 @@ export function inScope<T>(scope: RequestScope, fn: () => Promise<T>): Promise<T
 
 export function currentScope(): RequestScope | undefined {
   return current.getStore();
+}
+
+/** Run one save: once the wiki has saved one of its edits, the rest of it is not cut by a cancel. */
+export function inSave<T>(fn: () => Promise<T>): Promise<T> {
+  return saving.run({ committed: false }, fn);
+}
+
+/** The scope that may cut the request made now: none within a save whose edit the wiki has saved. */
+export function cuttingScope(): RequestScope | undefined {
+  return saving.getStore()?.committed ? undefined : current.getStore();
 }
 
 /** A pause that ends at once (with the CancelledError) when the scope is cancelled. */

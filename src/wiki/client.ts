@@ -10,7 +10,7 @@
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
-import { currentScope, pause, type RequestScope } from './cancel.ts';
+import { cuttingScope, currentScope, inSave, pause, type RequestScope } from './cancel.ts';
 import { WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
@@ -159,11 +159,12 @@ export class WikiClient {
   /**
    * One API request under the retry policy. Edits (ctx.edit) get a fresh CSRF token and wait for the throttle.
    * Errors are WikiErrors naming ctx.page. Within a cancelled RequestScope (./cancel.ts) nothing more is sent:
-   * a read on the wire is cut, a pause ends, an edit already sent is awaited.
+   * a read on the wire is cut, a pause ends, an edit already sent is awaited (and a save it landed, finished).
    */
   async request(params: Record<string, unknown>, ctx: { page?: string; edit?: boolean } = {}): Promise<unknown> {
-    const scope = currentScope();
+    const counting = currentScope();
     for (let attempt = 0; ; attempt++) {
+      const scope = cuttingScope();
       scope?.check(ctx.page);
       const p = { ...params };
       if (ctx.edit) {
@@ -176,7 +177,7 @@ export class WikiClient {
         const send = (options = {}) => this.bot.request(p as Parameters<Mwn['request']>[0], options);
         this.activity?.start(what);
         const res = ctx.edit
-          ? await (scope ? scope.sendEdit(ctx.page, () => send()) : send())
+          ? await (counting ? counting.sendEdit(ctx.page, () => send()) : send())
           : await send(scope ? { signal: scope.signal } : {});
         this.activity?.done(what);
         if (ctx.edit) {
@@ -229,7 +230,7 @@ export class WikiClient {
 
   /** Conflict-safe save; see save.ts. */
   save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
-    return savePage(this, title, transform, opts);
+    return inSave(() => savePage(this, title, transform, opts));
   }
 
   /** Groups of each named user (implicit ones included); users that do not exist are absent. */

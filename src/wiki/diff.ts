@@ -3,8 +3,8 @@
 import { createTwoFilesPatch, diffArrays } from 'diff';
 import { readDocument, tableName, type Row, type Table, type WikiDocument } from '../parse/document.ts';
 
-export const DIFF_FORMATS = ['cells', 'unified'] as const;
-export type DiffFormat = (typeof DIFF_FORMATS)[number];
+import type { DiffFormat } from './diff-format.ts';
+export { DIFF_FORMATS, type DiffFormat } from './diff-format.ts';
 
 export interface DiffLabels {
   /** e.g. "revision 123" */

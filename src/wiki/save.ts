@@ -20,6 +20,7 @@ import { WikiError, toWikiError } from './errors.ts';
 import { checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
+import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
 import { describeEdits, describeMerge, describeRevisions, revisionsBetween, revisionTexts, type ConcurrentEdit, type MergeContext } from './merged.ts';
 
@@ -197,7 +198,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, texts: change, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
     if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
     const summary = merged
-      ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${describeMerge(merged.ctx)}`
+      ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${escapeWikitext(describeMerge(merged.ctx))}`
       : edit!.summary;
 
     await opts.beforeEdit?.(page, { text: target, summary }, attempt);

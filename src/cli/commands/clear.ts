@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { existsSync } from 'node:fs';
 import { findGame, loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
-import { FileStore, MemoryStore, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
+import { FileStore, MemoryStore, abandonStaleRuns, abandonedMessages, clearHalt, emptyStore, type GameRecord } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { unifiedDiff } from '../../wiki/diff.ts';
 import { UsageError } from '../context.ts';
@@ -14,7 +15,7 @@ import { botAccount } from './rollover.ts';
 export function registerClear(program: Command): void {
   program
     .command('clear')
-    .description('clear the halt of a game after repeated failures: the daemon edits its Gamestate page again')
+    .description(COMMANDS.clear.description)
     .requiredOption('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--by <name>', 'who clears it, recorded in the store (default: the wiki account the bot logs in with)')
@@ -36,6 +37,8 @@ export function registerClear(program: Command): void {
         if (diff) console.log(diff.trimEnd());
         return;
       }
+      // Without the process lock (a daemon may be running): only runs whose process is known to be gone.
+      for (const m of abandonedMessages(await abandonStaleRuns(store, new Date(), { underLock: false }))) console.error(`croupier: ${m}`);
       const was = await clearHalt(store, opts.game, by, new Date());
       if (was) {
         console.log(`${opts.game}: halt cleared by ${by} (it was halted since ${when(before?.haltedAt)}: ${before?.haltReason ?? 'too many failures'}).`);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
 import { startDaemon } from '../../cron/daemon.ts';
 import { describeDryRun, dryRunDaemon, DryRunWiki } from '../../cron/dry-run.ts';
@@ -28,7 +29,7 @@ interface DaemonCliOptions {
 export function registerDaemon(program: Command): void {
   program
     .command('daemon')
-    .description('run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)')
+    .description(COMMANDS.daemon.description)
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--game <id...>', 'only these games (default: every game with a Gamestate engine)')
     .option('--grace <seconds>', 'on SIGTERM, how long the running job may finish before it is abandoned', '60')

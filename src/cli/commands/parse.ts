@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { describeLocation } from '../../parse/location.ts';
 import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
-import { readRulesetFromWiki } from '../../jobs/publish-tables.ts';
-import { buildContext, UsageError } from '../context.ts';
+import { UsageError } from '../usage.ts';
 import { notARuleset, printNotes, readSource } from '../input.ts';
 import { logFormatOf } from '../options.ts';
 
@@ -28,6 +28,8 @@ export interface ParseOptions {
 export async function readSourceFor(file: string | undefined, opts: ParseOptions, command: Command): Promise<RulesetSource> {
   if (opts.title !== undefined) {
     if (file !== undefined) throw new UsageError('give either a file or --title, not both');
+    // The wiki client (mwn and the rest) is loaded only for --title: reading a file starts faster.
+    const [{ buildContext }, { readRulesetFromWiki }] = await Promise.all([import('../context.ts'), import('../../jobs/publish-tables.ts')]);
     const ctx = await buildContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) });
     const page = await readRulesetFromWiki(ctx, opts.title);
     ctx.progress.stop();
@@ -76,7 +78,7 @@ export function registerParse(program: Command): void {
   sourceOptions(
     program
       .command('parse')
-      .description("Parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)"),
+      .description(COMMANDS.parse.description),
   )
     .option('--json', 'print one JSON document instead of a summary')
     .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }, command: Command) => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { publishTables } from '../../jobs/publish-tables.ts';
 import { saveDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext } from '../context.ts';
@@ -16,7 +17,7 @@ interface Options {
 export function registerPublishTables(program: Command): void {
   program
     .command('publish-tables')
-    .description("Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page")
+    .description(COMMANDS['publish-tables'].description)
     .requiredOption('--game <id>', 'game id from the config')
     .option('--dry-run', 'print the diff of what would be saved; write nothing')
     .addOption(diffOption())

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
@@ -119,7 +120,7 @@ async function logged(config: Config, { id: game, requestsPage }: GameConfig, op
 export function registerRollover(program: Command): void {
   program
     .command('rollover')
-    .description('apply the phase rollovers, grants and rewards due up to --now on a Gamestate page')
+    .description(COMMANDS.rollover.description)
     .option('--game <id>', 'game id from the config (reads and saves on the wiki)')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { readEngineRuleset } from '../../games/registry.ts';
 import { GamestateError, describeProblems } from '../../games/cycle16/gamestate-schema.ts';
@@ -52,7 +53,7 @@ async function runsOf(storePath: string, game: string): Promise<{ lastRun?: Last
 export function registerStatus(program: Command): void {
   program
     .command('status')
-    .description('show a game\'s current phase, next rollover, what is pending, and the last run')
+    .description(COMMANDS.status.description)
     .option('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
     .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')

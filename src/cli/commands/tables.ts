@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMANDS } from './index.ts';
 import { renderTables } from '../../games/registry.ts';
 import { printNotes } from '../input.ts';
 import { parseSource, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
@@ -7,7 +8,7 @@ export function registerTables(program: Command): void {
   sourceOptions(
     program
       .command('tables')
-      .description('Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)'),
+      .description(COMMANDS.tables.description),
   ).action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
       const source = await readSourceFor(file, opts, command);
       printNotes(source);

@@ -88,7 +88,7 @@ export function readEnum<T extends string>(text: string | undefined, values: rea
 export function readPacks(text: string | undefined, known: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of readList(text)) {
-    const m = /^(?:(\d+)\s*[×x]?\s+)?(.+?)$/i.exec(item)!;
+    const m = /^(?:(\d+)\s*[×x]?\s+)?(.+?)$/is.exec(item)!;
     const wanted = m[2]!.toLowerCase().replace(/s$/, '');
     const name = known.find((k) => k.toLowerCase() === wanted || k.toLowerCase().replace(/s$/, '') === wanted);
     if (name === undefined) throw new FieldError(`"${m[2]}" is not a card pack of the ruleset (${known.join(', ')})`);
@@ -124,7 +124,7 @@ export function readUsed(text: string | undefined): { used: Partial<Record<Limit
   const out: Partial<Record<LimitedAction, number>> = {};
   let mazes = 0;
   for (const item of readList(text)) {
-    const m = /^(.+?)(?:\s*[×x]\s*(\d+))?(?:\s*\(\s*(.*?)\s*\))?$/i.exec(item)!;
+    const m = /^(.+?)(?:\s*[×x]\s*(\d+))?(?:\s*\(\s*(.*?)\s*\))?$/is.exec(item)!;
     const action = ACTIONS[m[1]!.toLowerCase()];
     if (action === undefined) {
       throw new FieldError(`"${m[1]}" is not a limited action (${[...new Set(Object.values(ACTIONS))].join(', ')})`);
@@ -155,7 +155,7 @@ export function writeUsed(used: Partial<Record<LimitedAction, number>>, mazes = 
 /** "2026-11-17 10:00 (declared)" */
 export function readReputable(text: string | undefined): { at: Date | null; declared: boolean } {
   if (text === undefined) return { at: null, declared: false };
-  const m = /^(.*?)\s*(\(\s*declared\s*\))?$/i.exec(text)!;
+  const m = /^(.*?)\s*(\(\s*declared\s*\))?$/is.exec(text)!;
   return { at: readInstant(m[1]), declared: m[2] !== undefined };
 }
 

@@ -4,7 +4,7 @@ import type { Change } from '../../sim/trail.ts';
 import { findStateTable } from './gamestate.ts';
 import type { Gamestate } from './gamestate-schema.ts';
 import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type TableSpec } from './gamestate-tables.ts';
-import { escapeCell, historyRowsText, tableEndMarker } from './history.ts';
+import { cellWikitext, historyRowsText, tableEndMarker } from './history.ts';
 
 // Writing the Gamestate back: only the cells whose value changed are replaced, by splicing their
 // offsets; rows of destroyed cards are cut out; History rows are appended. Every other byte of
@@ -27,12 +27,6 @@ function sameValue<E>(spec: TableSpec<E>['columns'][number], written: string | u
   } catch {
     return false;
   }
-}
-
-/** Cell text as it will sit after its `|`: a leading "-", "+" or "}" would turn `|` into table syntax. */
-function cellText(text: string, before: string): string {
-  const safe = escapeCell(text);
-  return /[|!]/.test(before) && /^[-+}]/.test(safe) ? ` ${safe}` : safe;
 }
 
 function tableEdits<E>(
@@ -102,11 +96,11 @@ function rowEdits<E>(
     const cell = row.cells[key];
     if (sameValue(column, cell?.text, entity, packs)) continue;
     if (cell !== undefined) {
-      edits.push({ start: cell.start, end: cell.end, text: cellText(column.write(entity), text[cell.start - 1] ?? '') });
+      edits.push({ start: cell.start, end: cell.end, text: cellWikitext(column.write(entity), text[cell.start - 1]) });
     } else {
       // A short row (or a column just added): fill the missing trailing cells, in column order.
       while (row.list.length + appended.length < position) appended.push('-');
-      appended[position - row.list.length] = escapeCell(column.write(entity));
+      appended[position - row.list.length] = cellWikitext(column.write(entity));
     }
   }
   if (appended.length > 0) {

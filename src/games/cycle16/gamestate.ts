@@ -76,6 +76,11 @@ function readRows<E>(
   if (missing.length > 0) return { table, entities: [] };
   mergedCells(table, spec.name, where, problems);
   damagedRows(table, spec.name, where, problems);
+  // Without its "|}" a table runs on into the next one, and a cell of both would be written twice.
+  if (!table.closed && doc.tables.some((t) => t.start > table.start && t.start < table.end)) {
+    problems.push({ message: 'the table has no end ("|}" is missing) and runs into the next table', location: where });
+    return { table, entities: [] };
+  }
   const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
   return { table, entities };
 }

@@ -1,5 +1,7 @@
 import { normaliseHeader, type Table } from '../../parse/document.ts';
+import { escapeWikitext } from '../../parse/escape.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../sim/trail.ts';
+import { NONE } from './gamestate-fields.ts';
 import { GamestateError } from './gamestate-schema.ts';
 import { HISTORY_COLUMNS } from './gamestate-tables.ts';
 
@@ -7,9 +9,13 @@ import { HISTORY_COLUMNS } from './gamestate-tables.ts';
 // Archiving rows beyond the page's limit is generic: src/games/history-archive.ts, with this
 // table's layout from `cycle16Engine.history`.
 
-/** A cell's text made safe inside a wikitable row. */
-export function escapeCell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '{{!}}').trim() || '-';
+/**
+ * A cell's wikitext: the text escaped (it reads back exactly), or the page's "-" for none — with a
+ * space when it sits right after the cell's `|` (`before`), where "|-" would start a row, "|+" a caption.
+ */
+export function cellWikitext(text: string, before = ' '): string {
+  const written = text === '' || text === NONE ? NONE : escapeWikitext(text);
+  return /[|!]/.test(before) && /^[-+]/.test(written) ? ` ${written}` : written;
 }
 
 /** One row in inline style, its cells in the order of the table's headers. */
@@ -18,7 +24,7 @@ export function historyRowText(row: HistoryRow, headers: readonly string[]): str
   HISTORY_COLUMNS.forEach((label, i) => {
     byKey[normaliseHeader(label)] = [row.time, row.phase, row.event, row.player, row.change, row.reason][i]!;
   });
-  return `|-\n| ${headers.map((h) => escapeCell(byKey[h] ?? '-')).join(' || ')}\n`;
+  return `|-\n| ${headers.map((h) => cellWikitext(byKey[h] ?? NONE)).join(' || ')}\n`;
 }
 
 export function historyRowsText(changes: readonly Change[], headers: readonly string[]): string {

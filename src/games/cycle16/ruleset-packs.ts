@@ -49,7 +49,7 @@ function drawsFrom(list: string): ModifierDraw[] {
     .split(/\s*(?:,|\band\b)\s*/i)
     .filter((part) => part !== '')
     .map((part) => {
-      const m = /^['‘’"]?(.+?)['‘’"]?(?:\s*\(([^)]*?)(?:\s+chance)?\))?$/i.exec(part.trim())!;
+      const m = /^['‘’"]?(.+?)['‘’"]?(?:\s*\(([^)]*?)(?:\s+chance)?\))?$/is.exec(part.trim())!;
       return { collection: m[1]!, chance: (m[2] === undefined ? undefined : parseChance(m[2])) ?? null };
     });
 }

@@ -82,7 +82,7 @@ export function packExpectation(r: Ruleset, pack: Pack, pools = cardPools(r)): P
 
 /** The pack a shop item sells ("Handy Pack", or "1 Handy Pack"), if any. */
 export function packSold(r: Pick<Ruleset, 'packs'>, item: ShopItem): { pack: Pack; quantity: number } | undefined {
-  const m = /^(?:(\d+)\s+)?(.+)$/.exec(item.item.trim())!;
+  const m = /^(?:(\d+)\s+)?(.+)$/s.exec(item.item.trim())!;
   const name = m[2]!.toLowerCase();
   const pack = r.packs.find((p) => [name, name.replace(/s$/, '')].includes(p.name.toLowerCase()));
   return pack && { pack, quantity: Number(m[1] ?? 1) };

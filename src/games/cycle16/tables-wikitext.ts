@@ -1,13 +1,5 @@
-// Writing wikitext that shows exactly the given text: cells must not turn into markup.
-
-/** Characters that start markup anywhere in a cell; `'`, `!`, `~`, `_` only when repeated. */
-export function escapeWikitext(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[&<>[\]{}|]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/'(?=')|!(?=!)|_(?=_)|~(?=~)/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// Writing wikitext that shows exactly the given text: every cell goes through escapeWikitext.
+import { escapeWikitext } from '../../parse/escape.ts';
 
 export interface Wikitable {
   caption?: string;

@@ -102,7 +102,7 @@ describe('request lines', () => {
     expect(applyMark(text, '* check', 2, 'X')).toBe('* check\nX\n');
     expect(applyMark(text, '* check', 3, 'X')).toBeNull();
     expect(markLine('* check', 'refused', 7, 'a | b [[x]]', new Date('2026-11-21T23:00:00Z')))
-      .toBe("* check <!-- croupier:refused r7 --> → '''Refused''' (Croupier, 2026-11-21 23:00 UTC): <nowiki>a | b [[x]]</nowiki>");
+      .toBe("* check <!-- croupier:refused r7 --> → '''Refused''' (Croupier, 2026-11-21 23:00 UTC): a &#124; b &#91;&#91;x&#93;&#93;");
   });
 });
 

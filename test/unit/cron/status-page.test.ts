@@ -19,16 +19,16 @@ describe('status page', () => {
     expect(text).toContain('! Last run\n| 2026-11-26 00:00 UTC — phase rollover for the boundary of 2026-11-26 00:00 UTC (boundary)');
     expect(text).toContain("'''FAILED'''");
     expect(text).toContain('! Next scheduled run\n| 2026-11-26 01:00 UTC (periodic check)');
-    expect(text).toContain('<nowiki>table "Players", row 3, column "vertebrae": "x" is not a number</nowiki>');
+    expect(text).toContain('| \'\'\'FAILED\'\'\' — table "Players", row 3, column "vertebrae": "x" is not a number');
     expect(text).toContain("'''Failing''': 1 consecutive failed run(s); the bot halts after 3.");
   });
 
   test('once the daemon has stopped, the page says so and announces no next run; runs that never finished are listed', () => {
     const abandoned = { id: 'r2', game: 'c16', kind: 'rollover' as const, trigger: 'catch-up' as const, start: '2026-11-26T00:00:00Z', end: '2026-11-26T00:01:00Z', result: 'abandoned' as const, edits: 0, error: 'abandoned at shutdown: no request was sent after that point and nothing was saved' };
     const text = renderStatus(info({ stopped: { at: new Date('2026-11-26T00:01:00Z'), reason: 'received SIGTERM' }, nextRun: undefined, unfinished: [abandoned] }), [abandoned]);
-    expect(text).toContain("! Daemon\n| '''Stopped''' since 2026-11-26 00:01 UTC (<nowiki>received SIGTERM</nowiki>): no run is scheduled until it is started again.");
+    expect(text).toContain("! Daemon\n| '''Stopped''' since 2026-11-26 00:01 UTC (received SIGTERM): no run is scheduled until it is started again.");
     expect(text).toContain('! Next scheduled run\n| none: the daemon is stopped');
-    expect(text).toContain('! Runs that never finished\n| 2026-11-26 00:00 UTC — phase rollover (catch-up): <nowiki>abandoned at shutdown: no request was sent after that point and nothing was saved</nowiki>');
+    expect(text).toContain('! Runs that never finished\n| 2026-11-26 00:00 UTC — phase rollover (catch-up): abandoned at shutdown: no request was sent after that point and nothing was saved');
     expect(text).toContain("|| '''never finished''' (abandoned: the bot stopped during the run) ||");
     const running = renderStatus(info());
     expect(running).toContain('! Daemon\n| running');

@@ -111,6 +111,9 @@ describe('failures, halt and clear', () => {
     await store.update((d) => { d.runs.find((r) => r.id === dead)!.pid = 2 ** 22 + 12345; }); // above pid_max: no such process
     const data = await store.read();
     expect(unfinishedRuns(data, 'g').map((r) => r.id)).toEqual([dead]);
+    // Without the process lock only the dead process's run is marked; under it, every run still "running".
+    expect((await abandonStaleRuns(store, new Date(), { underLock: false })).map((r) => r.id)).toEqual([dead]);
+    expect((await store.read()).runs.map((r) => r.result)).toEqual(['running', 'abandoned']);
     await abandonStaleRuns(store, new Date());
     expect(unfinishedRuns(await store.read(), 'g').map((r) => r.id)).toEqual([dead, live]);
   });

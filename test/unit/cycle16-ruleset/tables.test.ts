@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { cellValue, findTable, readDocument, type Table } from '../../../src/parse/document.ts';
 import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
 import { renderCycle16Tables } from '../../../src/games/cycle16/tables.ts';
-import { escapeWikitext } from '../../../src/games/cycle16/tables-wikitext.ts';
+import { escapeWikitext } from '../../../src/parse/escape.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 

@@ -1,6 +1,6 @@
 // The RequestScope that cancels a job's wiki requests at the daemon's shutdown (src/wiki/cancel.ts).
 import { describe, expect, test } from 'vitest';
-import { CancelledError, RequestScope, currentScope, inScope, pause } from '../../../src/wiki/cancel.ts';
+import { CancelledError, RequestScope, currentScope, cuttingScope, inSave, inScope, pause } from '../../../src/wiki/cancel.ts';
 
 describe('request scope', () => {
   test('every request of the job sees its scope, however deep the call; outside it none', async () => {
@@ -25,7 +25,7 @@ describe('request scope', () => {
     await expect(waiting).rejects.toThrow('stop: no request sent for "P"');
   });
 
-  test('an edit already sent is not cut by the cancel: it is awaited and counted, and no edit follows it', async () => {
+  test('an edit already sent is not cut by the cancel: it is awaited and counted', async () => {
     const scope = new RequestScope();
     let answer!: (v: string) => void;
     const sent = scope.sendEdit('P', () => new Promise<string>((r) => { answer = r; }));
@@ -39,8 +39,17 @@ describe('request scope', () => {
     expect(await sent).toBe('saved');
     expect(scope.edits).toBe(1);
     expect(scope.editInFlight).toBeUndefined();
-    // …and no other edit is sent after it.
-    await expect(scope.sendEdit('P', async () => 'again')).rejects.toThrow(CancelledError);
-    expect(scope.edits).toBe(1);
+  });
+
+  test('a save whose edit the wiki saved is finished despite the cancel (its merge check is not cut); a save with no edit saved yet is cut', async () => {
+    const scope = new RequestScope();
+    const seen: (string | undefined)[] = [];
+    await inScope(scope, () => inSave(async () => {
+      await scope.sendEdit('P', async () => 'saved');
+      scope.cancel('stop');
+      seen.push(cuttingScope()?.cancelled === true ? 'cut' : 'finishes');
+    }));
+    await inScope(scope, () => inSave(async () => { seen.push(cuttingScope() === scope ? 'cut' : 'finishes'); }));
+    expect(seen).toEqual(['finishes', 'cut']);
   });
 });

@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+
+// The subcommands: what `croupier --help` lists, and how each is loaded. A run loads only the command it
+// runs (its libraries — mwn, wikiparser-node, pino… — are the slow part of a start), so `--version`,
+// `--help` and `parse <file>` start fast.
+
+interface CommandEntry {
+  description: string;
+  load: () => Promise<(program: Command) => void>;
+}
+
+export const COMMANDS = {
+  parse: {
+    description: "Parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)",
+    load: async () => (await import('./parse.ts')).registerParse,
+  },
+  tables: {
+    description: 'Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)',
+    load: async () => (await import('./tables.ts')).registerTables,
+  },
+  'publish-tables': {
+    description: "Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",
+    load: async () => (await import('./publish-tables.ts')).registerPublishTables,
+  },
+  rollover: {
+    description: 'apply the phase rollovers, grants and rewards due up to --now on a Gamestate page',
+    load: async () => (await import('./rollover.ts')).registerRollover,
+  },
+  status: {
+    description: "show a game's current phase, next rollover, what is pending, and the last run",
+    load: async () => (await import('./status.ts')).registerStatus,
+  },
+  daemon: {
+    description: 'run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)',
+    load: async () => (await import('./daemon.ts')).registerDaemon,
+  },
+  clear: {
+    description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
+    load: async () => (await import('./clear.ts')).registerClear,
+  },
+} satisfies Record<string, CommandEntry>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+const isCommand = (word: string | undefined): word is CommandName => word !== undefined && Object.hasOwn(COMMANDS, word);
+
+/**
+ * The subcommand a command line runs (`help <command>` included), or undefined (none, or an unknown word:
+ * then every command is listed, for the help and commander's suggestions). `takesValue`: the program's own
+ * options that take a value in the next word (`--log-format json`).
+ */
+export function invokedCommand(args: readonly string[], takesValue: readonly string[]): CommandName | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (takesValue.includes(a)) i++;
+    else if (!a.startsWith('-')) words.push(a);
+  }
+  const [first, second] = words;
+  if (first === 'help') return isCommand(second) ? second : undefined;
+  return isCommand(first) ? first : undefined;
+}
