@@ -2,18 +2,19 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 
 // Randomness the rules ask for, drawn so that anyone can recompute it: the seed comes from public
-// data (the game, the phase number, the Gamestate revision the run read) and is written into the
-// History row of every change that used a draw.
+// data that does not depend on when the bot ran (the game, the phase number, what is drawn for) and
+// is written into the History row of every change that used a draw.
 
 export interface SeedSource {
   game: string;
   phase: number;
-  revid: number;
+  /** What the draws are for, as the page names it: "battle 3". */
+  subject: string;
 }
 
-/** "cycle16/phase 5/rev 1234", the text that is hashed (and shown) */
+/** "cycle16/phase 5/battle 3", the text that is hashed (and shown) */
 export function seedText(src: SeedSource): string {
-  return `${src.game}/phase ${src.phase}/rev ${src.revid}`;
+  return `${src.game}/phase ${src.phase}/${src.subject}`;
 }
 
 /** FNV-1a over the UTF-8 bytes: a 32-bit seed anyone can recompute from the seed text. */

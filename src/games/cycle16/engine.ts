@@ -14,9 +14,9 @@ import { grantGift, returnGift, statusIn } from './rules/gifts.ts';
 import { activeOnJoining } from './rules/inactivity.ts';
 import { grantRemovals, removalsDue } from './rules/limits.ts';
 import { destroyNonPlayerItems, playerNamed } from './rules/inventory.ts';
-import { phaseNumberAt, rollOver } from './rules/phase.ts';
+import { phaseAhead, phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
-import { checkVictory } from './rules/victory.ts';
+import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { readCycle16Ruleset } from './ruleset.ts';
 import type { Cycle16Ruleset } from './schema.ts';
 
@@ -29,8 +29,8 @@ const HOUR = 60 * MINUTE;
 
 export interface AdvanceOptions {
   now: Date;
-  /** Public seed material for draws ("game/phase/rev"); see src/sim/rng.ts. */
-  seedBase?: string;
+  /** The game's id, first part of the seed text of draws ("cycle16/phase 5/battle 3"); see src/sim/rng.ts. */
+  game?: string;
   /** What started the run ("schedule", "cli", "request by Admin"…), for the summary. */
   trigger?: string;
   /**
@@ -79,6 +79,15 @@ function rulesetCalendar(ruleset: EngineRuleset, cycleStart: Date): Calendar {
   }
 }
 
+/**
+ * The draws of a battle's turn order, seeded by what the page says of the battle alone (game, the
+ * battle's phase and ID): the same whenever, and in whichever run, the battle commences — stepping
+ * phase by phase and one catch-up run draw the same order.
+ */
+function battleDraws(game: string, battle: Battle): Draws {
+  return new Draws(seedText({ game, phase: battle.phase, subject: `battle ${battle.id}` }));
+}
+
 /** When a declared battle commences: once everyone is ready, or 24 hours into its phase (as it began) at the latest. */
 function commencementAt(battle: Battle, calendar: Calendar): Date {
   const start = calendar.phase(battle.phase).start.getTime();
@@ -92,7 +101,7 @@ function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Ca
 }
 
 /** Everything that could happen next, known from the state alone (time-ordered by the caller). */
-function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, seedBase: string): Event[] {
+function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): Event[] {
   const out: Event[] = [];
   const n = s.phase.number;
   // At a boundary the new phase comes first: an instant on it belongs to the new phase.
@@ -132,7 +141,7 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
     }
     if ((b.status === 'declared' || b.status === 'ready') && b.phase <= n) {
       const at = commencementAt(b, calendar);
-      out.push({ at, order: 4, label: `battle ${b.id} commencement`, apply: () => commenceBattle(s, b, at, phaseOf(at, s, calendar), new Draws(`${seedBase}/battle ${b.id}`)) });
+      out.push({ at, order: 4, label: `battle ${b.id} commencement`, apply: () => commenceBattle(s, b, at, phaseOf(at, s, calendar), battleDraws(game, b)) });
     }
     if (b.status === 'commenced' && b.winner !== null) {
       // When it ended is not recorded: now, or within its own phase if that is over (a catch-up).
@@ -144,23 +153,25 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
 }
 
 /**
- * A count the page cannot hold (fewer than zero Chips, Tokens or Packs) means a record the rules do
- * not allow (a bet of more Chips than the bettor has…): the run stops with nothing written.
+ * A count the page cannot hold means a record the rules do not allow (fewer than zero: a bet of
+ * more Chips than the bettor has…), or one too large to count exactly (beyond 2^53 − 1, it would
+ * be written back rounded): the run stops with nothing written.
  */
-function refuseNegativeCounts(s: Gamestate): void {
+function refuseImpossibleCounts(s: Gamestate): void {
   const problems: Problem[] = [];
-  const negative = (p: Player, column: string, what: string, n: number) => {
+  const check = (p: Player, column: string, what: string, n: number) => {
+    const where = { page: s.page, table: 'Players', row: p.row, column };
     if (n < 0) {
-      problems.push({
-        message: `${p.name} would have ${n} ${what} after this run; a count cannot be negative (check the records that take ${what} away)`,
-        location: { page: s.page, table: 'Players', row: p.row, column },
-      });
+      problems.push({ message: `${p.name} would have ${n} ${what} after this run; a count cannot be negative (check the records that take ${what} away)`, location: where });
+    } else if (!Number.isSafeInteger(n)) {
+      problems.push({ message: `${p.name} would have more than ${Number.MAX_SAFE_INTEGER} (2^53 − 1) ${what} after this run, more than Croupier counts exactly`, location: where });
     }
   };
   for (const p of s.players) {
-    negative(p, 'Chips', 'Chips', p.chips);
-    negative(p, 'Reconfiguration Tokens', 'Reconfiguration Tokens', p.tokens);
-    for (const [pack, n] of Object.entries(p.packs)) negative(p, 'Packs', pack, n);
+    check(p, 'Vertebrae', 'Vertebrae', p.vertebrae);
+    check(p, 'Chips', 'Chips', p.chips);
+    check(p, 'Reconfiguration Tokens', 'Reconfiguration Tokens', p.tokens);
+    for (const [pack, n] of Object.entries(p.packs)) check(p, 'Packs', pack, n);
   }
   if (problems.length > 0) throw new GamestateError(problems);
 }
@@ -171,20 +182,33 @@ function onRequest(key: string | undefined): string {
 }
 
 /**
+ * When a win the page already shows happened (Chips recorded by hand since the last run: the page
+ * keeps counts, not when they changed). Not before the page's phase began, nor before its latest
+ * History row (that run found no win); within that, when the first of the players at the threshold
+ * last acted (acquiring Chips is an action); never after now.
+ */
+function pageWinTime(s: Gamestate, calendar: Calendar, players: readonly Player[], now: Date): Date {
+  const floor = Math.max(calendar.phase(s.phase.number).start.getTime(), s.historyLatest?.getTime() ?? -Infinity);
+  const acted = Math.min(...players.map((p) => p.lastAction?.getTime() ?? -Infinity));
+  return new Date(Math.min(now.getTime(), Math.max(floor, acted)));
+}
+
+/**
  * A run's time before the state the page records (a cycle start still to come, or `--now` before the
  * current phase began) cannot be applied: it would write History rows dated before what the page
  * already holds. Refused, naming the cell that records that state.
  */
 function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
   const { number, cycleStart } = state.phase;
-  const began = calendar.phase(number).start;
-  if (now.getTime() >= began.getTime()) return;
-  const location = { page: state.page, table: 'Phase', row: 1 };
-  const message =
-    number === 0
-      ? `the cycle start ${formatInstant(cycleStart)} is after the run's time ${formatInstant(now)}: a cycle cannot be kept before it begins (is the year right?)`
-      : `the page records phase ${number}, which began ${formatInstant(began)}, after the run's time ${formatInstant(now)}: a run cannot go back before the state the page records`;
-  throw new GamestateError([{ message, location: { ...location, column: number === 0 ? 'Cycle start (UTC)' : 'Phase number' } }]);
+  const ahead = phaseAhead(state, calendar, now);
+  if (ahead !== undefined) throw new GamestateError([ahead]);
+  if (number !== 0 || now.getTime() >= cycleStart.getTime()) return;
+  throw new GamestateError([
+    {
+      message: `the cycle start ${formatInstant(cycleStart)} is after the run's time ${formatInstant(now)}: a cycle cannot be kept before it begins (is the year right?)`,
+      location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+    },
+  ]);
 }
 
 /** Catch-up applies at most this many events in one run; more means a page the bot was not built for (a cycle start centuries ago). */
@@ -194,18 +218,21 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   const s = structuredClone(state);
   let calendar = calendarOf(ruleset, s);
   refuseTimeBeforeState(s, calendar, opts.now);
-  const seedBase = opts.seedBase ?? `${state.page ?? 'gamestate'}/phase ${state.phase.number}`;
+  const game = opts.game ?? state.page ?? 'gamestate';
   const now = opts.now.getTime();
   const changes: Change[] = [];
   const done = () => s.phase.winner.length > 0;
 
-  /** Chronological: take the earliest due event, apply it, look again (each changes what is due). */
+  /**
+   * Chronological: take the earliest event due by `until`, apply it, look again (each changes what
+   * is due). Victory is checked after each, leaving out players whose Chips are dated later (`later`).
+   */
   let applied = 0;
   const maxEvents = opts.maxEvents ?? MAX_EVENTS;
-  const catchUp = () => {
+  const catchUp = (until = now, later?: { players: ReadonlySet<string>; at: number }) => {
     while (!done()) {
-      const next = events(s, ruleset, calendar, opts.now, seedBase)
-        .filter((e) => e.at.getTime() <= now)
+      const next = events(s, ruleset, calendar, opts.now, game)
+        .filter((e) => e.at.getTime() <= until)
         .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
       if (next === undefined) break;
       if (++applied > maxEvents) {
@@ -217,13 +244,20 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
         }]);
       }
       changes.push(...next.apply());
-      changes.push(...checkVictory(s, ruleset, next.at));
+      const notYet = later !== undefined && next.at.getTime() < later.at ? later.players : undefined;
+      changes.push(...checkVictory(s, ruleset, next.at, notYet));
     }
   };
 
-  changes.push(...checkVictory(s, ruleset, opts.now));
   // “All players are active in the phase they join the game”, whatever the page says.
   if (!done()) changes.push(...activeOnJoining(s, calendar, opts.now));
+  // A win already on the page: what was due before it is applied, then the win, and nothing after.
+  const atThreshold = done() ? [] : playersAtThreshold(s, ruleset);
+  if (atThreshold.length > 0) {
+    const wonAt = pageWinTime(s, calendar, atThreshold, opts.now);
+    catchUp(wonAt.getTime(), { players: new Set(atThreshold.map((p) => p.name)), at: wonAt.getTime() });
+    changes.push(...checkVictory(s, ruleset, wonAt));
+  }
   // The phase the calendar gave when the admin asked (before catching up: the page's own calendar).
   const asked = opts.force?.requestedAt;
   const requestedAt = asked === undefined ? undefined : new Date(Math.min(asked.getTime(), now));
@@ -252,9 +286,12 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   if (!done()) changes.push(...destroyNonPlayerItems(s, opts.now, s.phase.number));
   if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
   s.cards = s.cards.map((c) => computeCard(c, ruleset));
-  refuseNegativeCounts(s);
+  // Computed cells, whatever they said: the phase's name, and the next boundary (none once the cycle has ended).
+  s.phase.name = calendar.phase(s.phase.number).name;
+  s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
+  refuseImpossibleCounts(s);
 
-  const pending: Pending[] = events(s, ruleset, calendar, opts.now, seedBase).map((e) => ({ at: e.at, what: e.label }));
+  const pending: Pending[] = events(s, ruleset, calendar, opts.now, game).map((e) => ({ at: e.at, what: e.label }));
   for (const b of s.battles) {
     if (b.status === 'commenced' && b.winner === null) pending.push({ at: null, what: `battle ${b.id}: waiting for its final hands and winner` });
   }
@@ -266,10 +303,10 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 /** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */
 export function rolloverPage(ruleset: EngineRuleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
   const doc = readDocument(page.text, { page: page.title });
-  const state = readGamestateDocument(doc, ruleset);
+  const state = readGamestateDocument(doc, ruleset, opts.now);
   let result = advance(ruleset, state, {
     now: opts.now,
-    seedBase: seedText({ game, phase: state.phase.number, revid: page.revid }),
+    game,
     trigger: opts.trigger,
     force: opts.force,
   });

@@ -15,11 +15,24 @@ export function required(text: string | undefined): string {
   return text;
 }
 
+/**
+ * The number written in `digits`, refused beyond 2^53 − 1: a larger number cannot be counted
+ * exactly (41 + 1 may give 41 again), so it would be written back rounded.
+ */
+export function exactInt(digits: string): number {
+  const n = Number(digits);
+  if (!Number.isSafeInteger(n)) {
+    throw new FieldError(`"${digits}" is too large: Croupier counts exactly only up to ${Number.MAX_SAFE_INTEGER} (2^53 − 1)`);
+  }
+  return n;
+}
+
 /** "41", "41🝬", "41 Vb", "41 Vertebrae", "+3" */
 export function readInt(text: string | undefined, opts: { min?: number } = {}): number {
   const m = /^([+-]?\d+)\s*(?:🝬|vb|vertebrae?|chips?|tokens?)?$/i.exec(required(text));
   if (!m) throw new FieldError(`"${text}" is not a whole number`);
-  const n = Number(m[1]);
+  const n = exactInt(m[1]!);
+  if (opts.min === 0 && n < 0) throw new FieldError(`${n} is negative: nobody can hold fewer than 0`);
   if (opts.min !== undefined && n < opts.min) throw new FieldError(`${n} is below ${opts.min}`);
   return n;
 }
@@ -79,7 +92,7 @@ export function readPacks(text: string | undefined, known: readonly string[]): R
     const wanted = m[2]!.toLowerCase().replace(/s$/, '');
     const name = known.find((k) => k.toLowerCase() === wanted || k.toLowerCase().replace(/s$/, '') === wanted);
     if (name === undefined) throw new FieldError(`"${m[2]}" is not a card pack of the ruleset (${known.join(', ')})`);
-    out[name] = (out[name] ?? 0) + Number(m[1] ?? 1);
+    out[name] = (out[name] ?? 0) + exactInt(m[1] ?? '1');
   }
   return out;
 }
@@ -121,9 +134,9 @@ export function readUsed(text: string | undefined): { used: Partial<Record<Limit
       if (action !== 'Exploration' || maze === null) {
         throw new FieldError(`"(${m[3]})" is not an explanation the rules give: only Exploration takes "(maze)" (“You may explore, then explore again.”)`);
       }
-      mazes += Number(maze[1] ?? 1);
+      mazes += exactInt(maze[1] ?? '1');
     }
-    out[action] = (out[action] ?? 0) + Number(m[2] ?? 1);
+    out[action] = (out[action] ?? 0) + exactInt(m[2] ?? '1');
   }
   return { used: out, mazes };
 }
@@ -155,7 +168,7 @@ export function readParticipants(text: string | undefined): Hand[] {
   return readList(required(text)).map((item) => {
     const m = /^(.+?)\s*\(\s*(\d+)\s*\)$/.exec(item);
     if (!m) throw new FieldError(`"${item}" should be a player and their hand size, like "Alice (5)"`);
-    return { player: m[1]!, cards: Number(m[2]) };
+    return { player: m[1]!, cards: exactInt(m[2]!) };
   });
 }
 
@@ -169,7 +182,7 @@ export function readFinalHands(text: string | undefined): Hand[] | null {
   return readList(text).map((item) => {
     const m = /^(.+?)\s*:?\s+(\d+)$/.exec(item);
     if (!m) throw new FieldError(`"${item}" should be a player and a number of cards, like "Bram 2"`);
-    return { player: m[1]!, cards: Number(m[2]) };
+    return { player: m[1]!, cards: exactInt(m[2]!) };
   });
 }
 
@@ -182,7 +195,7 @@ export function readCardRefs(text: string | undefined): number[] {
   return readList(text).map((item) => {
     const m = /^#?(\d+)$/.exec(item);
     if (!m) throw new FieldError(`"${item}" is not a card ID like "#17"`);
-    return Number(m[1]);
+    return exactInt(m[1]!);
   });
 }
 
@@ -202,8 +215,8 @@ export function readBets(text: string | undefined): Bet[] {
       if (!m) throw new FieldError(`"${group}" should be a bettor and their stake, like "Bram 1 Chip" or "Hollis #24"`);
       const bet: Bet = { player: m[1]!, chips: 0, cards: [] };
       for (const item of m[2]!.split(',').map((s) => s.trim())) {
-        if (item.startsWith('#')) bet.cards.push(Number(item.slice(1)));
-        else bet.chips += parseInt(item, 10);
+        if (item.startsWith('#')) bet.cards.push(exactInt(item.slice(1)));
+        else bet.chips = exactInt(String(bet.chips + exactInt(/\d+/.exec(item)![0]))); // the sum, too, must be exact
       }
       return bet;
     });

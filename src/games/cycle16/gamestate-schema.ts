@@ -126,6 +126,11 @@ export const Gamestate = z.object({
   /** Rows already in the History table (they are only ever appended to or archived). */
   historyRows: count,
   /**
+   * The latest time in the History table's rows: the run that wrote it ran no earlier, and found no
+   * win then (engine.ts dates a win the page shows from it). Absent: no readable row.
+   */
+  historyLatest: instant.nullable().optional(),
+  /**
    * Status changes the page's History records (its Inactivity rows), oldest first, and the phase
    * from which that record is complete (rows before it were archived): a player's status in an
    * earlier phase is read from them. Absent: nothing recorded, the record complete from phase 0.

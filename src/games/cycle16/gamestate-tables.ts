@@ -70,7 +70,7 @@ export const playersTable: TableSpec<Player> = {
     col('Reputability grant', true, (t) => ({ grant: f.readOptionalInt(t, { min: 0 }) }), (p) => f.writeInt(p.grant)),
     col('Last action (UTC)', true, (t) => ({ lastAction: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.lastAction)),
     col('Status', true, (t) => ({ status: f.readEnum(t, ['active', 'inactive'] as const) }), (p) => p.status),
-    col('Vertebrae', true, (t) => ({ vertebrae: f.readInt(t) }), (p) => String(p.vertebrae)),
+    col('Vertebrae', true, (t) => ({ vertebrae: f.readInt(t, { min: 0 }) }), (p) => String(p.vertebrae)),
     col('Chips', true, (t) => ({ chips: f.readInt(t, { min: 0 }) }), (p) => String(p.chips)),
     col('Packs', true, (t, c) => ({ packs: f.readPacks(t, c.packs) }), (p) => f.writePacks(p.packs)),
     col('Reconfiguration Tokens', true, (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.tokens)),

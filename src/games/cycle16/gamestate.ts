@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { findTable, findTables, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
 import { rowName } from '../../parse/tables.ts';
 import type { Location } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { formatInstant } from '../../sim/trail.ts';
-import { FieldError } from './gamestate-fields.ts';
+import { FieldError, readInstant } from './gamestate-fields.ts';
 import {
   Gamestate,
   GamestateError,
@@ -20,6 +21,7 @@ import {
   cardsTable,
   giftsTable,
   historyTable,
+  HISTORY_COLUMNS,
   phaseTable,
   playersTable,
   type ReadContext,
@@ -30,6 +32,7 @@ import { gainKinds } from './rules/cards.ts';
 import { giftProblems } from './rules/gifts.ts';
 import { nearlyTheSame } from './rules/inventory.ts';
 import { LIMITS, removalPhase } from './rules/limits.ts';
+import { phaseAhead } from './rules/phase.ts';
 import { reputabilityProblems } from './rules/reputability.ts';
 
 // Reading the Gamestate page: every table by its headers, every cell through its column's reader,
@@ -146,7 +149,8 @@ export function readGamestate(text: string, page: string | undefined, ruleset: E
   return readGamestateDocument(doc, ruleset);
 }
 
-export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset): Gamestate {
+/** `now`, when given: the Phase number must have begun by then (rules/phase.ts phaseAhead), checked with the rest. */
+export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset, now?: Date): Gamestate {
   const problems: Problem[] = [];
   const ctx: ReadContext = { packs: ruleset.packs.map((p) => p.name) };
   const phaseRows = readRows(doc, phaseTable, ctx, problems);
@@ -181,12 +185,44 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset)
     battles: (battles as Partial<Battle>[]).map((b) => ({ fragile: [], ...b }) as Battle),
     gifts: gifts as Gift[],
     historyRows: history!.rows.length,
+    historyLatest: latestTime(history!),
     statusHistory: readStatusHistory(history!, phase.number),
   };
   for (const p of state.players) p.other ??= null;
-  crossCheck(state, ruleset, doc.page, problems);
+  crossCheck(state, ruleset, doc.page, problems, now);
   if (problems.length > 0) throw new GamestateError(problems);
-  return Gamestate.parse(state);
+  const checked = Gamestate.safeParse(state);
+  if (!checked.success) throw new GamestateError(checked.error.issues.map((issue) => schemaProblem(issue, state, doc.page)));
+  return checked.data;
+}
+
+const TABLES: Record<string, string> = { phase: 'Phase', players: 'Players', cards: 'Cards', battles: 'Battles', gifts: 'Gifts' };
+
+/**
+ * A value the cell readers let through but the schema refuses, located by its table and row (a
+ * safety net: the readers refuse what they know of, with the cell's column).
+ */
+function schemaProblem(issue: z.core.$ZodIssue, state: Record<string, unknown>, page: string | undefined): Problem {
+  const [key, index, ...field] = issue.path.map(String);
+  const entity = index === undefined ? undefined : (state[key!] as { row?: number }[] | undefined)?.[Number(index)];
+  const row = key === 'phase' ? 1 : entity?.row;
+  const what = key === 'phase' ? [index, ...field] : field;
+  return { message: `${what.filter((x) => x !== undefined).join('.')}: ${issue.message}`, location: { page, table: TABLES[key!] ?? key, row } };
+}
+
+/** The latest readable time in a History table's Time column (unreadable cells are skipped: they are the bot's). */
+function latestTime(history: Table): Date | null {
+  const key = normaliseHeader(HISTORY_COLUMNS[0]);
+  let latest: Date | null = null;
+  for (const row of history.rows) {
+    try {
+      const t = readInstant(row.cells[key]?.text);
+      if (latest === null || t.getTime() > latest.getTime()) latest = t;
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+    }
+  }
+  return latest;
 }
 
 /**
@@ -225,19 +261,22 @@ function calendarFor(ruleset: EngineRuleset, cycleStart: Date): Calendar | undef
   }
 }
 
-function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | undefined, problems: Problem[]): void {
+function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | undefined, problems: Problem[], now: Date | undefined): void {
   const at = (table: string, row: number | undefined, column?: string): Location => ({ page, table, row, column });
   const calendar = calendarFor(ruleset, state.phase.cycleStart);
   const { started, number } = state.phase;
-  if (calendar !== undefined && started !== null) {
+  let ahead: Problem | undefined;
+  if (calendar !== undefined) {
     try {
-      withPhaseStart(calendar, number, started);
+      const pageCalendar = withPhaseStart(calendar, number, started);
+      ahead = now === undefined ? undefined : phaseAhead({ page, phase: state.phase }, pageCalendar, now);
+      if (ahead !== undefined) problems.push(ahead);
     } catch (err) {
       if (!(err instanceof CalendarError)) throw err;
       const boundary = formatInstant(calendar.phase(number).start);
       problems.push({
         message:
-          `phase ${number} cannot have begun at ${formatInstant(started)}: a phase begins at its boundary (${boundary}) ` +
+          `phase ${number} cannot have begun at ${formatInstant(started!)}: a phase begins at its boundary (${boundary}) ` +
           `or earlier by a manual rollover, after the cycle start ${formatInstant(state.phase.cycleStart)}`,
         location: at('Phase', 1, 'Phase start (UTC)'),
       });
@@ -253,11 +292,23 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
   // Card removal: “Up to twice during each rest phase …” — only in the phase the rule names.
   const removal = removalPhase(ruleset);
   const phaseName = calendar?.phase(number).name ?? state.phase.name;
-  const removalAllowed = removal === null || phaseName.toLowerCase() === removal.name.toLowerCase();
+  // (Not judged in a phase number that is itself wrong: only that is reported.)
+  const removalAllowed = removal === null || ahead !== undefined || phaseName.toLowerCase() === removal.name.toLowerCase();
   const players = new Map<string, Player>();
+  const byFolded = new Map<string, Player>();
   for (const p of state.players) {
-    if (players.has(p.name)) problems.push({ message: `player "${p.name}" is listed twice`, location: at('Players', p.row, 'Player') });
+    const same = byFolded.get(p.name.toLowerCase());
+    if (players.has(p.name)) {
+      problems.push({ message: `player "${p.name}" is listed twice`, location: at('Players', p.row, 'Player') });
+    } else if (same !== undefined) {
+      // Every other table names players by these cells: "alice" would mean either.
+      problems.push({
+        message: `player "${p.name}" differs from "${same.name}" (row ${same.row}) only by case: the name is ambiguous; give each player a distinct name`,
+        location: at('Players', p.row, 'Player'),
+      });
+    }
     players.set(p.name, p);
+    byFolded.set(p.name.toLowerCase(), p);
     for (const [action, n] of Object.entries(p.used)) {
       const limit = LIMITS[action as keyof typeof LIMITS];
       const mazes = action === 'Exploration' ? (p.mazes ?? 0) : 0;
@@ -301,7 +352,8 @@ function crossCheck(state: Gamestate, ruleset: EngineRuleset, page: string | und
   };
 
   const species = new Set(ruleset.cards.map((c) => c.name.toLowerCase()));
-  const modifiers = new Map(ruleset.modifiers.map((m) => [m.name.toLowerCase(), m.name]));
+  // A modifier is read by its name, or a spelling the Ruleset itself uses for it (the Rare collection's "Gold Plated").
+  const modifiers = new Map(ruleset.modifiers.flatMap((m) => [m.name, ...(m.alsoWritten ?? [])].map((n) => [n.toLowerCase(), m.name] as const)));
   const kinds = gainKinds(ruleset);
   const cards = new Map<number, Card>();
   for (const c of state.cards) {

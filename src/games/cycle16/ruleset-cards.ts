@@ -61,7 +61,26 @@ export function readTypes(x: Extraction): CardType[] {
   });
 }
 
-export function readCollections(x: Extraction, modifiers: readonly Modifier[]): Collection[] {
+/** "gold plat": a name's words without their endings, to tell an inflection ("Plated", "Plating") from another word. */
+function stem(name: string): string {
+  return name.toLowerCase().split(/\s+/).map((w) => w.replace(/(?:ing|ed|es|s)$/, '')).join(' ');
+}
+
+/**
+ * The one modifier a collection's element means when it is not a modifier's name but differs from
+ * exactly one only in word endings (the Rare collection's "Gold Plated" for "Gold Plating").
+ */
+function meantModifier(element: string, modifiers: readonly Modifier[]): Modifier | undefined {
+  const same = modifiers.filter((m) => stem(m.name) === stem(element));
+  return same.length === 1 ? same[0] : undefined;
+}
+
+/**
+ * The modifier collections. An element that names no modifier is warned about; one that clearly
+ * means a modifier (meantModifier) is read as it, and that modifier records the spelling
+ * (`alsoWritten`), so a Gamestate written the way the Ruleset writes it is read too.
+ */
+export function readCollections(x: Extraction, modifiers: Modifier[]): Collection[] {
   const table = tableWith(x, 'modifier collection', ['collection', 'elements'], 'Random Cards');
   if (table === undefined) return [];
   const known = new Set(modifiers.map((m) => m.name.toLowerCase()));
@@ -69,13 +88,18 @@ export function readCollections(x: Extraction, modifiers: readonly Modifier[]): 
   return table.rows.flatMap((row) => {
     const name = cellValue(row, 'collection');
     if (name === undefined) return [];
-    const elements = (cellValue(row, 'elements') ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
-    for (const element of new Set(elements)) {
+    const written = (cellValue(row, 'elements') ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+    const elements = written.map((element) => (known.has(element.toLowerCase()) ? element : (meantModifier(element, modifiers)?.name ?? element)));
+    for (const element of new Set(written)) {
       if (known.has(element.toLowerCase())) continue;
-      const near = nearestName(element, names);
+      const meant = meantModifier(element, modifiers);
+      const near = meant?.name ?? nearestName(element, names);
+      if (meant !== undefined && !(meant.alsoWritten ?? []).includes(element)) meant.alsoWritten = [...(meant.alsoWritten ?? []), element];
       warn(
         x,
-        `Collection "${name}" lists "${element}", which is not a modifier` + (near ? ` (did you mean "${near}"?)` : ''),
+        `Collection "${name}" lists "${element}", which is not a modifier` +
+          (near ? ` (did you mean "${near}"?)` : '') +
+          (meant ? `; read as "${meant.name}", the one modifier it differs from only in word endings` : ''),
         at(table, row, 'elements'),
       );
     }

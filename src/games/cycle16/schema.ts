@@ -27,12 +27,17 @@ export const Card = z.object({
 });
 export type Card = z.infer<typeof Card>;
 
-export const Modifier = z.object({ name: z.string(), effect: z.string().nullable() });
+export const Modifier = z.object({
+  name: z.string(),
+  effect: z.string().nullable(),
+  /** Other spellings the Ruleset itself uses for it (a collection's "Gold Plated" for "Gold Plating"). */
+  alsoWritten: z.array(z.string()).optional(),
+});
 export type Modifier = z.infer<typeof Modifier>;
 
 export const Collection = z.object({
   name: z.string(),
-  /** As written, duplicates kept: each entry is one equally likely draw. */
+  /** Modifier names, duplicates kept: each entry is one equally likely draw. An element that clearly means a modifier is read as its name. */
   elements: z.array(z.string()),
   /** Chance of the collection being drawn from for a random card; null when unreadable. */
   chance: Fraction.nullable(),

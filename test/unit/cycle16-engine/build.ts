@@ -1,6 +1,6 @@
 import { readDocument } from '../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import type { Battle, Card, Gamestate, Gift, Player } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { GamestateError, type Battle, type Card, type Gamestate, type Gift, type Player } from '../../../src/games/cycle16/gamestate-schema.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Small gamestates for rule tests, with the Cycle 16 ruleset fixture.
@@ -57,4 +57,15 @@ export function state(over: Partial<Gamestate> & { phaseNumber?: number } = {}):
     historyRows: 0,
     ...rest,
   };
+}
+
+/** The problems of the GamestateError `run` throws (it must throw one). */
+export function problemsOf(run: () => unknown): GamestateError['problems'] {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof GamestateError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a GamestateError');
 }

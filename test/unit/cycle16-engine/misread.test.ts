@@ -86,7 +86,8 @@ describe('implausible dates', () => {
     expect(problemsOf(GAMESTATE, utc('1970-01-01T00:00'))).toEqual([
       {
         message:
-          "the page records phase 4, which began 2026-11-16 00:00, after the run's time 1970-01-01 00:00: a run cannot go back before the state the page records",
+          "phase 4 is ahead of the calendar: it begins at 2026-11-16 00:00 by the calendar, after the run's time 1970-01-01 00:00, which is in phase 0 " +
+          '(cycle start 2026-11-02 00:00); only a manual rollover begins a phase early, and it records when in "Phase start" — write 0 (or check the run\'s time)',
         location: { page: PAGE, table: 'Phase', row: 1, column: 'Phase number' },
       },
     ]);

@@ -63,7 +63,8 @@ describe('the Cycle 16 ruleset', () => {
   test('collections keep duplicate elements and read their chance as a fraction', () => {
     const rare = ruleset.collections.find((c) => c.name === 'Rare')!;
     expect(rare.elements.filter((e) => e === 'Holographic')).toHaveLength(3);
-    expect(rare.elements).toEqual(['Holographic', 'Holographic', 'Holographic', 'Gold Plated', 'Silvery']);
+    // The collection writes "Gold Plated"; it is read as the modifier "Gold Plating" (see below).
+    expect(rare.elements).toEqual(['Holographic', 'Holographic', 'Holographic', 'Gold Plating', 'Silvery']);
     expect(rare.chance).toMatchObject({ numerator: 1, denominator: 20 });
     expect(ruleset.collections.find((c) => c.name === 'Common')).toMatchObject({ chance: { numerator: 1, denominator: 5 } });
     // Common lists 10 Basic-like names, 4 suit modifiers, 8 coatings, 3 defects and 4 more suit modifiers: 29.
@@ -83,6 +84,20 @@ describe('the Cycle 16 ruleset', () => {
     const warning = ruleset.warnings.find((w) => w.message.includes('Gold Plated'));
     expect(warning?.message).toContain('did you mean "Gold Plating"');
     expect(warning?.location).toMatchObject({ page: 'Cycle 16/Ruleset', rule: 'Random Cards', row: 2, column: 'elements' });
+  });
+
+  test('the Rare collection\'s “Holographic, Holographic, Holographic, Gold Plated, Silvery” is read as the modifier “Gold Plating” (“Gain a number of Vertebrae equal to thrice the number of chips betted.”), the only one it differs from in word endings alone; the warning says so, and the modifier keeps the spelling', () => {
+    expect(ruleset.warnings.find((w) => w.message.includes('Gold Plated'))?.message).toBe(
+      'Collection "Rare" lists "Gold Plated", which is not a modifier (did you mean "Gold Plating"?); read as "Gold Plating", the one modifier it differs from only in word endings',
+    );
+    expect(ruleset.modifiers.find((m) => m.name === 'Gold Plating')).toMatchObject({ alsoWritten: ['Gold Plated'] });
+  });
+
+  test('a name that is not an inflection of one modifier is only warned about, never read as another: "Golden Plate" stays as written', () => {
+    const r = parseCycle16Ruleset(fixture('cycle16').replace('Gold Plated, Silvery', 'Golden Plate, Silvery'));
+    expect(r.collections.find((c) => c.name === 'Rare')!.elements).toContain('Golden Plate');
+    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^Collection "Rare" lists "Golden Plate", which is not a modifier( \(did you mean "[^"]+"\?\))?$/)]);
+    expect(r.modifiers.every((m) => m.alsoWritten === undefined)).toBe(true);
   });
 
   test('colour opposites are the five pairs of the Colours list', () => {

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { Draws, hashSeed, seedText } from '../../../src/sim/rng.ts';
 
 describe('seeded draws from public data', () => {
-  test('the seed text names the game, the phase number and the Gamestate revision', () => {
-    expect(seedText({ game: 'cycle16', phase: 5, revid: 1234 })).toBe('cycle16/phase 5/rev 1234');
+  test('the seed text names the game, the phase number and what is drawn for, nothing about the run', () => {
+    expect(seedText({ game: 'cycle16', phase: 5, subject: 'battle 3' })).toBe('cycle16/phase 5/battle 3');
   });
 
   test('the seed is FNV-1a (32 bits) of the seed text, so anyone can recompute it', () => {
@@ -12,10 +12,10 @@ describe('seeded draws from public data', () => {
     expect(hashSeed('a') >>> 0).toBe(0xe40c292c);
   });
 
-  test('the same seed text gives the same draws; another revision gives others', () => {
-    const a = new Draws('cycle16/phase 5/rev 1234');
-    const b = new Draws('cycle16/phase 5/rev 1234');
-    const c = new Draws('cycle16/phase 5/rev 1235');
+  test('the same seed text gives the same draws; another battle gives others', () => {
+    const a = new Draws('cycle16/phase 5/battle 3');
+    const b = new Draws('cycle16/phase 5/battle 3');
+    const c = new Draws('cycle16/phase 5/battle 4');
     const drawsOf = (d: Draws) => Array.from({ length: 20 }, () => d.int(1, 100, 'test'));
     const first = drawsOf(a);
     expect(drawsOf(b)).toEqual(first);

@@ -21,7 +21,7 @@ test('a change becomes a History row that states the rule, the arithmetic and th
 });
 
 test('a reason that used random draws names its seed text', () => {
-  expect(describeReason({ rule: 'Turn Order', inputs: {}, seed: 'cycle16/phase 5/rev 9' })).toBe('Turn Order [seed "cycle16/phase 5/rev 9"]');
+  expect(describeReason({ rule: 'Turn Order', inputs: {}, seed: 'cycle16/phase 5/battle 3' })).toBe('Turn Order [seed "cycle16/phase 5/battle 3"]');
 });
 
 test('instants are written in UTC to the minute', () => {

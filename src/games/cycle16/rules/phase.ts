@@ -1,7 +1,7 @@
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { Gamestate } from '../gamestate-schema.ts';
+import type { Gamestate, PhaseState, Problem } from '../gamestate-schema.ts';
 import { closeGift } from './gifts.ts';
 import { updateActivity } from './inactivity.ts';
 import { resetLimits } from './limits.ts';
@@ -63,4 +63,26 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
   changes.push(...resetLimits(state, at, to));
   changes.push(...updateActivity(state, previousStart, at, to));
   return changes;
+}
+
+/**
+ * The page's Phase number must have begun by now: at its calendar boundary, or earlier at the
+ * recorded "Phase start" of a manual rollover (`calendar` is the page's, engine.ts calendarOf). A
+ * number ahead of that (9 while the calendar says 4) would suppress every rollover until the
+ * calendar caught up. Checked when the page is read for a run (gamestate.ts), with its other
+ * problems; phase 0 before the cycle start is the engine's "cycle start after the run's time".
+ */
+export function phaseAhead(state: { page?: string | undefined; phase: PhaseState }, calendar: Calendar, now: Date): Problem | undefined {
+  const n = state.phase.number;
+  const began = calendar.phase(n).start;
+  if (n === 0 || began.getTime() <= now.getTime()) return undefined;
+  const truth = phaseNumberAt(now, calendar);
+  const record = state.phase.started === null ? 'by the calendar' : 'by its "Phase start" cell';
+  return {
+    message:
+      `phase ${n} is ahead of the calendar: it begins at ${formatInstant(began)} ${record}, after the run's time ${formatInstant(now)}, ` +
+      `which is in phase ${truth} (cycle start ${formatInstant(state.phase.cycleStart)}); only a manual rollover begins a phase early, ` +
+      `and it records when in "Phase start" — write ${truth} (or check the run's time)`,
+    location: { page: state.page, table: 'Phase', row: 1, column: 'Phase number' },
+  };
 }

@@ -1,17 +1,55 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, Player } from '../gamestate-schema.ts';
 
 // Rule 9: “If a player possesses at least 10 Chips in their inventory, then the player who
 // possesses the most Chips wins the cycle. The cycle then ends.”
 
-export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date): Change[] {
+/**
+ * Chips a bettor has put in a battle's pool and not yet lost or won back: “Any bet items are removed
+ * from their owner's inventory and added to a pool for that game.” Editors record bets without
+ * subtracting them (the pool moves when the battle is rewarded), so they are open until then.
+ */
+export function chipsInOpenBets(state: Pick<Gamestate, 'battles'>, name: string): number {
+  return state.battles
+    .filter((b) => b.status !== 'rewarded' && b.status !== 'cancelled')
+    .flatMap((b) => b.bets)
+    .filter((bet) => bet.player === name)
+    .reduce((sum, bet) => sum + bet.chips, 0);
+}
+
+/** The Chips in the player's inventory: the Chips cell less those in open bets. */
+export function chipsHeld(state: Pick<Gamestate, 'battles'>, p: Player): number {
+  return p.chips - chipsInOpenBets(state, p.name);
+}
+
+export function victoryThreshold(ruleset: EngineRuleset): number {
+  return ruleset.victory?.threshold ?? 10;
+}
+
+/** Players holding at least the threshold: their Chips make the cycle end. */
+export function playersAtThreshold(state: Gamestate, ruleset: EngineRuleset): Player[] {
+  return state.players.filter((p) => chipsHeld(state, p) >= victoryThreshold(ruleset));
+}
+
+/**
+ * Victory at `at`. `notYet`: players whose Chips, as the page shows them, were gained only later
+ * (engine.ts dates a win the page already shows); they take no part before then.
+ *
+ * A tie for the most Chips: the rules name “the player who possesses the most Chips”, and with a tie
+ * nobody does. The condition that ends the cycle (“at least 10 Chips”) is met, so Croupier stops
+ * applying rules, and writes every tied name in Winner for the Judge to settle: choosing one (by a
+ * draw, by who got there first) would be a rule the Ruleset does not have.
+ */
+export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date, notYet: ReadonlySet<string> = new Set()): Change[] {
   if (state.phase.winner.length > 0) return [];
-  const threshold = ruleset.victory?.threshold ?? 10;
-  const most = Math.max(0, ...state.players.map((p) => p.chips));
+  const threshold = victoryThreshold(ruleset);
+  const counted = state.players.filter((p) => !notYet.has(p.name)).map((p) => ({ p, held: chipsHeld(state, p), bet: chipsInOpenBets(state, p.name) }));
+  const most = Math.max(0, ...counted.map((c) => c.held));
   if (most < threshold) return [];
-  const leaders = state.players.filter((p) => p.chips === most).map((p) => p.name);
+  const leaders = counted.filter((c) => c.held === most).map((c) => c.p.name);
   state.phase.winner = leaders;
   const tie = leaders.length > 1;
+  const shown = ({ p, held, bet }: (typeof counted)[number]) => (bet === 0 ? `${p.name} ${held}` : `${p.name} ${p.chips} − ${bet} bet = ${held}`);
   return [
     {
       at,
@@ -21,7 +59,7 @@ export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date)
       change: tie ? `tied with ${most} Chips: the Judge must settle who wins the cycle` : `wins the cycle with ${most} Chips; the cycle ends`,
       reason: {
         rule: 'Victory: “If a player possesses at least 10 Chips in their inventory, then the player who possesses the most Chips wins the cycle.”',
-        inputs: { threshold, chips: state.players.filter((p) => p.chips >= threshold).map((p) => `${p.name} ${p.chips}`).join(', ') },
+        inputs: { threshold, chips: counted.filter((c) => c.held >= threshold).map(shown).join(', ') },
       },
     },
   ];
