@@ -19,6 +19,9 @@ const MARKUP = /[{}<>[\]&'~_]/;
 const WORD_SYNTAX = /[a-z]:|ISBN|RFC|PMID/i;
 // A line (after spaces) starting a row, `|-`, or ending a table, `|}`: what ends a row.
 const ROW_END_LINE = /[^\S\n]*\|([-}])/y;
+const WORD = /[A-Za-z0-9]+/g;
+// Whitespace plainText() would collapse: anything but single spaces (the ends are trimmed anyway).
+const UNEVEN_SPACE = /[^\S ]| {2}/;
 
 /** Cells of a shape, offsets relative to the shape's text; null when the shape is not plain cells. */
 type ShapeCells = { kinds: CellKind[]; bounds: { start: number; end: number }[] } | null;
@@ -63,11 +66,20 @@ export function shapeRows(text: string, base: number, parse: (wikitext: string) 
   const out: string[] = [];
   let at = 0;
   for (const r of runs) {
-    out.push(text.slice(at, r.start - base), '|-', ' '.repeat(r.end - r.start - 2));
+    out.push(text.slice(at, r.start - base), padding(r.end - r.start));
     at = r.end - base;
   }
   out.push(text.slice(at));
   return { text: out.join(''), runs };
+}
+
+/**
+ * A row line of `length` characters with no cells: `|-` and a comment (one token, however long: padding
+ * made of spaces would be scanned as attributes), or spaces when too short for one.
+ */
+function padding(length: number): string {
+  const comment = length - '|-<!---->'.length;
+  return comment >= 0 ? `|-<!--${' '.repeat(comment)}-->` : `|-${' '.repeat(length - 2)}`;
 }
 
 /** The row written in text[lineStart, end), read through its shape, or undefined when it is not plain. */
@@ -80,20 +92,15 @@ function readRow(text: string, lineStart: number, end: number, base: number, par
   let words = 0;
   let copied = 0;
   let shift = 0;
-  for (let i = 0; i < written.length; ) {
-    if (!isWordChar(written.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < written.length && isWordChar(written.charCodeAt(j))) j++;
-    shapeText += `${written.slice(copied, i)}a`;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(written); m !== null; m = WORD.exec(written)) {
+    const j = m.index + m[0].length;
+    shapeText += `${written.slice(copied, m.index)}a`;
     copied = j;
-    shift += j - i - 1;
+    shift += m[0].length - 1;
     if (words === after.length) grow();
     after[words] = j - shift;
     shifts[words++] = shift;
-    i = j;
   }
   shapeText += written.slice(copied);
   const shape = shapeCells(shapeText, parse);
@@ -111,7 +118,9 @@ function readRow(text: string, lineStart: number, end: number, base: number, par
     const inner = written.slice(innerStart, real(shape.bounds[c]!.end));
     const raw = inner.trim();
     const start = at + innerStart + (inner.length - inner.trimStart().length);
-    row.cells.push({ text: plainText([inner]), raw, start, end: start + raw.length, header: shape.kinds[c] === 'th' });
+    // The text is plainText() of the cell, which for plain text with single spaces is the text itself.
+    const text = UNEVEN_SPACE.test(raw) ? plainText([inner]) : raw;
+    row.cells.push({ text, raw, start, end: start + raw.length, header: shape.kinds[c] === 'th' });
   }
   return row;
 }
@@ -125,10 +134,6 @@ function grow(): void {
   b.set(shifts);
   after = a;
   shifts = b;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /** The cells of one row's shape, parsed once by wikiparser-node. */
