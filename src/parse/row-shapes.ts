@@ -7,15 +7,17 @@ import type { CellKind, ShapedRow, ShapedRun } from './shaped-runs.ts';
  * table took tens of seconds and gigabytes. Rows whose text holds no markup that letters or digits
  * could change are parsed once per *shape* (each run of ASCII letters and digits written as `a`):
  * wikiparser-node parses the shape, and the row's cells are the shape's cells with the row's own text.
- * In the section handed to wikiparser-node, each run of such rows becomes one `|-` row line padded
- * with spaces to the same length, so every other offset stays as written; document.ts checks that each
- * padded run came out as a row of a closed table, else it parses the section as written.
+ * A shape whose cells hold anything but text, or attributes (a colspan's digits), is not used.
+ * In the section handed to wikiparser-node, each run of such rows becomes one row line of the same
+ * length (padding()), so every other offset stays as written; parser.ts checks that each padded run
+ * came out as a row of a closed table, else it parses the section as written.
  */
 
 // Characters that start markup: templates, tags, comments, links, entities, quotes, signatures,
 // behaviour switches. A row holding any of them is parsed as written.
 const MARKUP = /[{}<>[\]&'~_]/;
-// Letters before a colon (a protocol: `mailto:`, `http:`) and the magic links.
+// Letters before a colon (a protocol: `mailto:`, `http:`) and the magic links: words that are syntax.
+// (Their tokens read as the same plain text today; they are kept out so that a shape never hides one.)
 const WORD_SYNTAX = /[a-z]:|ISBN|RFC|PMID/i;
 // A line (after spaces) starting a row, `|-`, or ending a table, `|}`: what ends a row.
 const ROW_END_LINE = /[^\S\n]*\|([-}])/y;
@@ -26,8 +28,11 @@ const UNEVEN_SPACE = /[^\S ]| {2}/;
 /** Cells of a shape, offsets relative to the shape's text; null when the shape is not plain cells. */
 type ShapeCells = { kinds: CellKind[]; bounds: { start: number; end: number }[] } | null;
 
+// Shapes known to this process, for every page it reads; forgotten all at once past these bounds.
 const MAX_SHAPES = 4096;
+const MAX_SHAPE_CHARS = 4_000_000;
 const shapes = new Map<string, ShapeCells>();
+let shapeChars = 0;
 
 /**
  * The runs of plain rows in a section's text (starting at `base` in the page) and the text to parse
@@ -141,8 +146,12 @@ function shapeCells(shape: string, parse: (wikitext: string) => Token): ShapeCel
   const known = shapes.get(shape);
   if (known !== undefined) return known;
   const cells = parseShape(shape, parse);
-  if (shapes.size >= MAX_SHAPES) shapes.clear();
+  if (shapes.size >= MAX_SHAPES || shapeChars + shape.length > MAX_SHAPE_CHARS) {
+    shapes.clear();
+    shapeChars = 0;
+  }
   shapes.set(shape, cells);
+  shapeChars += shape.length;
   return cells;
 }
 
