@@ -13,7 +13,9 @@
 //     (the rollover job is idempotent through the page, so a boundary applied twice is a no-op);
 //   - a serial in-process queue: never two jobs at once;
 //   - consecutive failures are counted per game; at daemon.maxConsecutiveFailures the game is halted:
-//     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request).
+//     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request);
+//   - a game whose cycle has not begun (the page at phase 0, its cycle start later) is not a failure:
+//     nothing is due, no job runs, and the next run is the check at the cycle start.
 import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
@@ -32,6 +34,8 @@ export interface Plan {
   missed: Date[];
   /** The first boundary after now (null if the ruleset defines none). */
   next: Date | null;
+  /** The cycle has not begun: nothing is due before this instant, its start (then `next` is it too). */
+  startsAt?: Date;
 }
 
 export interface JobOutcome {
@@ -125,6 +129,8 @@ export interface StatusInfo {
   maxConsecutiveFailures: number;
   nextRun: { at: Date; kind: RunKind } | undefined;
   waitingRequests?: number;
+  /** The game's cycle has not begun: it begins then (nothing is due before). */
+  startsAt?: Date;
   /** Set once the daemon has stopped: nothing runs until it is started again. */
   stopped?: { at: Date; reason: string };
   /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
@@ -157,6 +163,8 @@ export interface StopReport {
 interface BoundaryTask {
   at: Date;
   task: ScheduledTask;
+  /** 'check' at a cycle start (nothing to roll over, the check applies what is due), else 'rollover'. */
+  kind: 'rollover' | 'check';
 }
 
 /** An error in plain words: the message's first line, with the error's class when it adds something. */
@@ -213,6 +221,8 @@ export class Scheduler {
   /** Store writes made in the background, awaited by the stop. */
   readonly #writes = new Set<Promise<void>>();
   #waitingRequests = new Map<string, number>();
+  /** Games whose cycle has not begun, with their start (as the last plan found it). */
+  readonly #startsAt = new Map<string, Date>();
 
   constructor(opts: SchedulerOptions) {
     if (opts.games.length === 0) throw new Error('no games to schedule: add at least one game to the config');
@@ -258,7 +268,7 @@ export class Scheduler {
   /** Next planned runs (boundary per game, and the periodic check). */
   nextRuns(): { game: string | undefined; at: Date; kind: RunKind }[] {
     const out: { game: string | undefined; at: Date; kind: RunKind }[] = [];
-    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: 'rollover' });
+    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: b.kind });
     const check = this.#checkTask?.getNextRun();
     if (check) out.push({ game: undefined, at: check, kind: 'check' });
     return out.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -269,7 +279,8 @@ export class Scheduler {
     const planned = this.#boundaryTasks.get(game);
     const b = planned && planned.at.getTime() > this.#now().getTime() ? planned : undefined;
     const check = this.#checkTask?.getNextRun() ?? undefined;
-    if (b && (!check || b.at <= check)) return { at: b.at, kind: 'rollover' };
+    // Before a cycle start (a 'check' task) the periodic checks do nothing for the game: the start is next.
+    if (b && (b.kind === 'check' || !check || b.at <= check)) return { at: b.at, kind: b.kind };
     return check ? { at: check, kind: 'check' } : undefined;
   }
 
@@ -394,6 +405,16 @@ export class Scheduler {
       if (!plan) return;
     }
 
+    // Not begun: nothing is due (the engine would refuse a run before the cycle start), so no job runs and
+    // nothing counts as a failure; the next run is the check at the start.
+    if (plan.startsAt) this.#startsAt.set(game, plan.startsAt);
+    else this.#startsAt.delete(game);
+    if (plan.startsAt) {
+      this.#log.info({ game, startsAt: plan.startsAt.toISOString() }, `${game} has not started: nothing is due until its cycle start ${plan.startsAt.toISOString()}`);
+      this.#scheduleBoundary(game, plan.startsAt, 'check');
+      return;
+    }
+
     // 3. The periodic check.
     if (checkDue && !this.#stopping) {
       const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check',
@@ -440,7 +461,7 @@ export class Scheduler {
   async #plan(game: string, now: Date, trigger: Trigger): Promise<Plan | undefined> {
     try {
       const plan = await this.#jobs.plan(game, now);
-      return { missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()), next: plan.next };
+      return { ...plan, missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()) };
     } catch (err) {
       if (this.#scope.cancelled) return undefined; // cut by the shutdown: not a run of its own
       // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
@@ -450,9 +471,9 @@ export class Scheduler {
     }
   }
 
-  #scheduleBoundary(game: string, next: Date | null): void {
+  #scheduleBoundary(game: string, next: Date | null, kind: BoundaryTask['kind'] = 'rollover'): void {
     const cur = this.#boundaryTasks.get(game);
-    if (cur && next && cur.at.getTime() === next.getTime()) return;
+    if (cur && next && cur.at.getTime() === next.getTime() && cur.kind === kind) return;
     if (cur) {
       void cur.task.destroy();
       this.#boundaryTasks.delete(game);
@@ -463,15 +484,17 @@ export class Scheduler {
     }
     const at = new Date(next);
     const task = createTask(cronForInstant(at), async () => {
-      await this.tick(game, 'boundary', at);
+      if (kind === 'rollover') await this.tick(game, 'boundary', at);
+      // The check at a cycle start, unless the periodic check runs at that very instant anyway.
+      else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
     }, { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) });
     task.on('execution:missed', () => {
       this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
       void this.tick(game, 'catch-up');
     });
     task.start();
-    this.#boundaryTasks.set(game, { at, task });
-    this.#log.info({ game, next: at.toISOString() }, `next phase boundary for ${game} scheduled`);
+    this.#boundaryTasks.set(game, { at, task, kind });
+    this.#log.info({ game, next: at.toISOString() }, kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`);
     this.#storeNextRun(game);
   }
 
@@ -611,12 +634,14 @@ export class Scheduler {
       const lastFailure = runs.filter((r) => r.result === 'failed').at(-1);
       const waiting = this.#waitingRequests.get(game);
       const nextRun = stopped ? undefined : this.nextRunFor(game);
+      const startsAt = this.#startsAt.get(game);
       await this.#status(game, {
         game, now: this.#now(), record, lastRun, lastFailure,
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
+        ...(startsAt ? { startsAt } : {}),
         ...(stopped ? { stopped } : {}),
       });
     } catch (err) {
