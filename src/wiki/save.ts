@@ -179,7 +179,11 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
     if (!checkedPending && !page.missing) {
       checkedPending = true;
-      merged = await latePending(host, title, page);
+      const late = await latePending(host, title, page);
+      // Unless the merged page is what the transform makes of the others' edits (its run found no correction
+      // was needed, or would have): then nothing is pending, and lines people rewrote since are theirs.
+      const right = late && normalizeText(runTransform(transform, late.work, title)?.text ?? late.work.text) === normalizeText(late.latest.text);
+      if (late && !right) merged = late;
     }
     // After a merge, someone saved again on top of it: their edit goes into the text the transform runs on.
     if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);

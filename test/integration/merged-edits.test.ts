@@ -149,6 +149,10 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
     expect(bots[0]).toMatchObject({ parentid: humanRevid, revid: s.save.revid });
     expect(s.save.merged).toMatchObject({ merged: [s.save.revid], on: humanRevid, corrected: false });
     expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, note(GAMESTATE), humanRevid));
+    // The next run finds the bot's merged revision already right: nothing pending, no edit.
+    const again = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(again.save).toMatchObject({ changed: false });
+    expect(again.save.merged).toBeUndefined();
   });
 });
 

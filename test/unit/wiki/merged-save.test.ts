@@ -228,12 +228,23 @@ describe('a merge its run never corrected (the process died between the merged s
     expect(wiki.latest()).toMatchObject({ parentid: undo, text: 'score: 5\n\nnote: -\n\ndouble: 10\n\nlog:' });
   });
 
-  it('a merged page that already was the transform\'s result (the concurrent edit changed nothing it reads): no edit', async () => {
+  it('a merged page that already was the transform\'s result (the concurrent edit changed nothing it reads): nothing pending, no edit', async () => {
     const wiki = new MergingWiki(PAGE);
     const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: hello')));
     const r = await savePage(wiki, TITLE, doubleOnce);
-    expect(r).toMatchObject({ changed: false, merged: { merged: [k.merged], late: true, corrected: false } });
+    expect(r).toMatchObject({ changed: false });
+    expect(r.merged).toBeUndefined();
     expect(wiki.latest()!.revid).toBe(k.merged);
+  });
+
+  it('a merge its run found right needs nothing later: a human may rewrite the bot\'s lines afterwards without the next save refusing', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const live = await savePage(wiki, TITLE, doubleOnce, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hello'))) });
+    expect(live.merged).toMatchObject({ corrected: false });
+    wiki.human((t) => t.replace('double: 4', 'double: 4 (checked)'), 'Admin');
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    expect(r).toMatchObject({ changed: false });
+    expect(r.merged).toBeUndefined();
   });
 
   it('a correction merged in turn and never checked: refused, naming both of the bot\'s revisions (the text the correction was computed on is not on the wiki)', async () => {
