@@ -1,6 +1,7 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 
@@ -16,6 +17,8 @@ export interface GameModule<R extends KindedRuleset> {
   renderTables?(ruleset: R): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
+  /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
+  referee?: GameReferee<R>;
 }
 
 export type ParsedRuleset = Cycle16Ruleset | GenericRuleset;
@@ -66,6 +69,11 @@ export function engineFor(kind: string, game?: string): GameEngine {
   const engine = moduleFor(kind).engine;
   if (engine === undefined) throw new Error(`${game === undefined ? 'a game' : `game ${game}`} (kind ${kind}) has no Gamestate engine`);
   return engine;
+}
+
+/** The referee's actions of `kind`, or undefined when its players have none. */
+export function refereeFor(kind: string): GameReferee | undefined {
+  return moduleFor(kind).referee;
 }
 
 /** The game kind of a read Ruleset page (most specific first, falling through to generic). */
