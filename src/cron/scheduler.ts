@@ -141,6 +141,8 @@ export interface SchedulerOptions {
   checkCron?: string;
   maxConsecutiveFailures?: number;
   requests?: RequestsProcessor;
+  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up. */
+  referee?: (game: string, signal: AbortSignal) => Promise<JobOutcome>;
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
@@ -196,6 +198,7 @@ export class Scheduler {
   readonly #jobs: GameJobs;
   readonly #log: Logger;
   readonly #requests: RequestsProcessor | undefined;
+  readonly #referee: SchedulerOptions['referee'];
   readonly #status: StatusPublisher | undefined;
   readonly #shutoff: (() => Promise<string | null>) | undefined;
   readonly #now: () => Date;
@@ -223,6 +226,7 @@ export class Scheduler {
     this.#jobs = opts.jobs;
     this.#log = opts.logger;
     this.#requests = opts.requests;
+    this.#referee = opts.referee;
     this.#status = opts.status;
     this.#shutoff = opts.shutoff;
     this.#now = opts.now ?? (() => new Date());
@@ -398,6 +402,16 @@ export class Scheduler {
     if (checkDue && !this.#stopping) {
       const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check',
         (signal) => this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }));
+      if (r.halted) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+    }
+
+    // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
+    if (this.#referee && !this.#stopping) {
+      const referee = this.#referee;
+      const r = await this.#runJob(game, 'request', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee(game, signal));
       if (r.halted) {
         this.#scheduleBoundary(game, null);
         return;

@@ -61,19 +61,6 @@ export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
   playerOf(ruleset: R, page: EnginePage, author: string): { player: string } | { refused: string };
   /** The page with these History rows appended (the commitment or reveal rows). */
   appendRows(ruleset: R, page: EnginePage, rows: readonly Change[]): string;
-  /** The History table's rows as text cells (for `croupier verify`), oldest first. */
-  historyRows(page: { title: string; text: string }): HistoryCells[];
-}
-
-/** One History row as read back: its position (1-based data row) and its cells' plain text. */
-export interface HistoryCells {
-  row: number;
-  time: string;
-  phase: string;
-  event: string;
-  player: string;
-  change: string;
-  reason: string;
 }
 
 /** The action a line asks for, with its arguments; undefined if none of the game's actions reads it. */

@@ -166,7 +166,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       const rows = toReveal.filter((s) => s.phase < current && !shown.has(s.phase)).map((s) => revealRow(s.phase, s.secret, now(), current));
       if (rows.length === 0) return null;
       return { text: ref.appendRows(ruleset, asPage(game, page), rows), summary: `Croupier: referee secret of phase ${rows.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed` };
-    });
+    }, {});
     if (saved.changed) summary.edits++;
     summary.revealed = toReveal.map((s) => s.phase);
   }
@@ -183,7 +183,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       if (commitmentsIn(page.text).has(phase)) return null;
       if (ref.phase(ruleset, asPage(game, page)) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); the next run commits again`);
       return { text: ref.appendRows(ruleset, asPage(game, page), [commitRow(phase, commitment, now())]), summary: `Croupier: referee commitment for the draws of phase ${phase}` };
-    });
+    }, {});
     if (saved.changed) summary.edits++;
     current = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
   } else {
@@ -245,7 +245,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     const saved = await ctx.wiki.save(game.actionsPage, (page) => {
       const next = applyMark(page.text, p.line, nth, marked);
       return next === null || next === page.text ? null : { text: next, summary: `Croupier: request ${verdict} (r${revid} by ${escapeWikitext(rev?.user || 'unknown')})` };
-    });
+    }, {});
     if (saved.changed) summary.edits++;
     await ctx.checkpoint?.('marked', key);
   }
@@ -285,7 +285,7 @@ async function resolve(
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);
       return { text: outcome.text, summary: `Croupier: ${parsed.def.name} for ${escapeWikitext(who.player)} (request ${request.key})` };
-    });
+    }, {});
     if (already) return { verdict: 'done', message: `done (see the History rows naming request ${request.key} on the Gamestate page)`, saved: false };
     if (!outcome) throw new Error('the request was not resolved');
     const o: ActionOutcome = outcome;

@@ -9,7 +9,7 @@ import type { Cycle16Ruleset } from '../schema.ts';
 import { exploreAction } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';
-import { historyCells, playerOfAccount } from './page.ts';
+import { playerOfAccount } from './page.ts';
 import { buyAction } from './shop.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
@@ -28,5 +28,4 @@ export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
     const doc = readDocument(page.text, { page: page.title });
     return renderGamestateDocument(doc, readGamestateDocument(doc, ruleset), rows);
   },
-  historyRows: historyCells,
 };

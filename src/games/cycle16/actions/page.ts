@@ -1,11 +1,11 @@
 import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse/document.ts';
-import type { ActionInput, ActionOutcome, HistoryCells } from '../../actions.ts';
+import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { drawToken, type DrawStream } from '../../../sim/referee.ts';
 import type { Change, Reason } from '../../../sim/trail.ts';
 import { findStateTable, readGamestateDocument } from '../gamestate.ts';
 import { renderGamestateDocument } from '../gamestate-render.ts';
 import type { Card, Gamestate, Player } from '../gamestate-schema.ts';
-import { cardsTable, historyTable, playersTable, HISTORY_COLUMNS } from '../gamestate-tables.ts';
+import { cardsTable, playersTable } from '../gamestate-tables.ts';
 import { cellWikitext, tableEndMarker } from '../history.ts';
 import { computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../schema.ts';
@@ -106,21 +106,4 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply): Action
   }
   const rendered = renderGamestateDocument(doc, s, r.changes);
   return { ok: true, text: appendCards(rendered, input.page.title, fresh.cards), changes: r.changes, message: r.message };
-}
-
-/** The History table's rows as plain text (for `croupier verify`). */
-export function historyCells(page: { title: string; text: string }): HistoryCells[] {
-  const doc = readDocument(page.text, { page: page.title });
-  const table = findStateTable(doc, historyTable);
-  if (table === undefined) return [];
-  const get = (row: (typeof table.rows)[number], label: (typeof HISTORY_COLUMNS)[number]) => row.cells[normaliseHeader(label)]?.text ?? '';
-  return table.rows.map((row) => ({
-    row: row.index,
-    time: get(row, 'Time (UTC)'),
-    phase: get(row, 'Phase'),
-    event: get(row, 'Event'),
-    player: get(row, 'Player'),
-    change: get(row, 'Change'),
-    reason: get(row, 'Reason'),
-  }));
 }
