@@ -7,7 +7,7 @@ import { acquireProcessLock, type ProcessLock } from './lock.ts';
 import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
-  type GameJobs, type JobOutcome, type StatusPublisher, type RequestsProcessor,
+  type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
 } from './scheduler.ts';
 
 export interface DaemonOptions {
@@ -20,7 +20,7 @@ export interface DaemonOptions {
   /** Built from the store (the request History notes intents in it). */
   requests?: (store: Store) => RequestsProcessor;
   /** Built from the store (the referee keeps its phase secrets in it). */
-  referee?: (store: Store) => (game: string, signal: AbortSignal) => Promise<JobOutcome>;
+  referee?: (store: Store) => RefereeRunner;
   /** Built from the store (the publisher reads recent runs from it). */
   status?: (store: Store) => StatusPublisher;
   shutoff?: () => Promise<string | null>;

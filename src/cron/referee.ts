@@ -2,7 +2,7 @@
 // (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
 import { ensurePhaseSecret, phaseSecret, phaseSecrets, type Store } from './store.ts';
-import type { JobOutcome } from './scheduler.ts';
+import type { RefereeRunner } from './scheduler.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
 export function storeSecrets(store: Store, now: () => Date = () => new Date()): SecretKeeper {
@@ -13,12 +13,16 @@ export function storeSecrets(store: Store, now: () => Date = () => new Date()): 
   };
 }
 
-export type RefereeRunner = (game: string, signal: AbortSignal) => Promise<JobOutcome>;
-
 /** The referee job of each game that has an actions page, as the scheduler runs it. */
 export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly RefereeGame[]; store: Store; now?: () => Date }): RefereeRunner {
   const secrets = storeSecrets(opts.store, opts.now);
-  return async (id, signal) => {
+  const active = async (id: string): Promise<boolean> => {
+    const game = opts.games.find((g) => g.id === id);
+    if (!game) return false;
+    if ((await secrets.list(id)).length > 0) return true; // a secret may be due for its reveal
+    return (await opts.wiki.history(game.actionsPage, 1)).length > 0;
+  };
+  const run = async (id: string, signal: AbortSignal) => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return { changed: false, summary: 'no actions page' };
     const s = await referee({
@@ -37,4 +41,5 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
     if (s.problem && s.waiting) throw new Error(s.problem);
     return { changed: s.edits > 0, edits: s.edits, summary: parts.join('; ') };
   };
+  return { active, run };
 }

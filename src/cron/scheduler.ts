@@ -115,6 +115,12 @@ export interface RequestsSummary {
 
 export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
 
+/** The referee job of a game (src/cron/referee.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
+export interface RefereeRunner {
+  active(game: string): Promise<boolean>;
+  run(game: string, signal: AbortSignal): Promise<JobOutcome>;
+}
+
 export interface StatusInfo {
   game: string;
   now: Date;
@@ -141,8 +147,8 @@ export interface SchedulerOptions {
   checkCron?: string;
   maxConsecutiveFailures?: number;
   requests?: RequestsProcessor;
-  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up. */
-  referee?: (game: string, signal: AbortSignal) => Promise<JobOutcome>;
+  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up of a game that uses it. */
+  referee?: RefereeRunner;
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
@@ -409,9 +415,9 @@ export class Scheduler {
     }
 
     // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
-    if (this.#referee && !this.#stopping) {
+    if (this.#referee && !this.#stopping && await this.#refereeActive(game)) {
       const referee = this.#referee;
-      const r = await this.#runJob(game, 'request', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee(game, signal));
+      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee.run(game, signal));
       if (r.halted) {
         this.#scheduleBoundary(game, null);
         return;
@@ -499,6 +505,15 @@ export class Scheduler {
     }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
     this.#writes.add(write);
     void write.finally(() => this.#writes.delete(write));
+  }
+
+  /** Whether the game uses the referee now (an unreadable answer: yes, so the run says why it fails). */
+  async #refereeActive(game: string): Promise<boolean> {
+    try {
+      return await this.#referee!.active(game);
+    } catch {
+      return true;
+    }
   }
 
   async #record(game: string): Promise<GameRecord> {

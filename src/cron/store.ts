@@ -19,7 +19,7 @@ import { processGone, thisProcess } from './liveness.ts';
 export const TRIGGERS = ['boundary', 'catch-up', 'check', 'request', 'manual', 'start'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
-export const RunKind = z.enum(['rollover', 'check', 'request', 'clear']);
+export const RunKind = z.enum(['rollover', 'check', 'request', 'clear', 'referee']);
 export type RunKind = z.infer<typeof RunKind>;
 
 export const RunResult = z.enum(['running', 'changed', 'no-change', 'failed', 'refused', 'skipped', 'abandoned']);

@@ -15,7 +15,7 @@ import { namesRequest } from './rollover.ts';
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
 //
 //  1. reveal   every stored secret of a phase the page has left is published (a "Secret revealed" History row);
-//  2. commit   the current phase's secret is drawn (once: kept in the store) and its SHA-256 published — a
+//  2. commit   (for a game whose actions page exists) the current phase's secret is drawn (once: kept in the store) and its SHA-256 published — a
 //              "Draws committed" History row, and the Status page — in an edit of its own, before any
 //              request of the phase is resolved. A page that shows a commitment the store's secret does
 //              not match (the store was lost) gets no draw in this phase: the requests wait;
@@ -172,6 +172,11 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   }
   await ctx.checkpoint?.('revealed');
 
+  // A game without an actions page does not use the referee: nothing to commit.
+  const revisions = await ctx.wiki.history(game.actionsPage, game.lookback);
+  const latest = revisions[0];
+  if (!latest) return summary;
+
   // 2. The current phase's commitment, before any of its draws.
   let current = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
   const shown = commitmentsIn(current.text).get(phase);
@@ -209,9 +214,6 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   await ctx.checkpoint?.('committed');
 
   // 3. The players' requests.
-  const revisions = await ctx.wiki.history(game.actionsPage, game.lookback);
-  const latest = revisions[0];
-  if (!latest) return summary;
   const markedSoFar = new Map<string, number>();
   for (const p of pendingRequests(latest.text)) {
     const who = whoAdded(revisions, p.line, p.occurrence);
