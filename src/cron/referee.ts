@@ -1,7 +1,7 @@
 // The referee in the daemon: the phases' secrets in the store, and the job run on each tick of a game
 // (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
-import { ensurePhaseSecret, phaseSecret, phaseSecrets, type Store } from './store.ts';
+import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
 import type { RefereeRunner } from './scheduler.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
@@ -9,7 +9,8 @@ export function storeSecrets(store: Store, now: () => Date = () => new Date()): 
   return {
     ensure: (game, phase, fresh) => ensurePhaseSecret(store, game, phase, fresh, now()),
     get: (game, phase) => phaseSecret(store, game, phase),
-    list: async (game) => (await phaseSecrets(store, game)).map(({ phase, secret }) => ({ phase, secret })),
+    list: async (game) => (await phaseSecrets(store, game)).map(({ phase, secret, revealedAt }) => ({ phase, secret, revealed: revealedAt !== undefined })),
+    revealed: (game, phase) => markSecretRevealed(store, game, phase, now()),
   };
 }
 
@@ -19,7 +20,7 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
   const active = async (id: string): Promise<boolean> => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return false;
-    if ((await secrets.list(id)).length > 0) return true; // a secret may be due for its reveal
+    if ((await secrets.list(id)).some((s) => !s.revealed)) return true; // a secret may be due for its reveal
     return (await opts.wiki.history(game.actionsPage, 1)).length > 0;
   };
   const run = async (id: string, signal: AbortSignal) => {

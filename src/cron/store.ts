@@ -79,6 +79,8 @@ export const PhaseSecret = z.object({
   phase: z.number().int().nonnegative(),
   secret: z.string().regex(/^[0-9a-f]{64}$/, 'a secret is 64 lowercase hex digits'),
   at: Iso,
+  /** When its reveal was saved: a revealed secret is never used again (a page set back to that phase gets a new one). */
+  revealedAt: Iso.optional(),
 });
 export type PhaseSecret = z.infer<typeof PhaseSecret>;
 
@@ -246,7 +248,15 @@ export const MAX_SECRETS_KEPT = 20;
 
 /** The stored secret of a game's phase, if any. */
 export async function phaseSecret(store: Store, game: string, phase: number): Promise<string | undefined> {
-  return (await store.read()).secrets?.[game]?.find((s) => s.phase === phase)?.secret;
+  return (await store.read()).secrets?.[game]?.find((s) => s.phase === phase && s.revealedAt === undefined)?.secret;
+}
+
+/** Records that the secret of a game's phase was revealed on the page. */
+export async function markSecretRevealed(store: Store, game: string, phase: number, at: Date): Promise<void> {
+  await store.update((d) => {
+    const kept = d.secrets?.[game]?.find((s) => s.phase === phase);
+    if (kept) kept.revealedAt ??= at.toISOString();
+  });
 }
 
 /** The game's stored secrets, oldest phase first. */
@@ -256,13 +266,14 @@ export async function phaseSecrets(store: Store, game: string): Promise<PhaseSec
 
 /**
  * The secret of a game's phase: the stored one, else `fresh` is stored and returned — in one locked
- * update, so two runs never keep two secrets for one phase.
+ * update, so two runs never keep two secrets for one phase. A secret already revealed is replaced.
  */
 export async function ensurePhaseSecret(store: Store, game: string, phase: number, fresh: string, at: Date): Promise<string> {
   return store.update((d) => {
     const list = ((d.secrets ??= {})[game] ??= []);
     const kept = list.find((s) => s.phase === phase);
-    if (kept) return kept.secret;
+    if (kept && kept.revealedAt === undefined) return kept.secret;
+    if (kept) list.splice(list.indexOf(kept), 1);
     list.push({ phase, secret: fresh, at: at.toISOString() });
     list.sort((a, b) => a.phase - b.phase);
     if (list.length > MAX_SECRETS_KEPT) list.splice(0, list.length - MAX_SECRETS_KEPT);

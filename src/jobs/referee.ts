@@ -39,7 +39,9 @@ export interface SecretKeeper {
   ensure(game: string, phase: number, fresh: string): Promise<string>;
   get(game: string, phase: number): Promise<string | undefined>;
   /** Every kept secret of the game, oldest phase first. */
-  list(game: string): Promise<{ phase: number; secret: string }[]>;
+  list(game: string): Promise<{ phase: number; secret: string; revealed: boolean }[]>;
+  /** The secret's reveal is on the page: it is never used again. */
+  revealed(game: string, phase: number): Promise<void>;
 }
 
 export interface RefereeGame {
@@ -170,6 +172,9 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     if (saved.changed) summary.edits++;
     summary.revealed = toReveal.map((s) => s.phase);
   }
+  // Reveals the page shows (this run's or an earlier one's whose record was lost): those secrets are spent.
+  const shownReveals = toReveal.length > 0 ? revealsIn((await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!.text) : revealsIn(gamestate.text);
+  for (const s of kept) if (!s.revealed && shownReveals.get(s.phase) === s.secret) await ctx.secrets.revealed(game.id, s.phase);
   await ctx.checkpoint?.('revealed');
 
   // A game without an actions page does not use the referee: nothing to commit.
