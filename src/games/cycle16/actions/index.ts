@@ -1,5 +1,4 @@
 import type { Change } from '../../../sim/trail.ts';
-import { readDocument } from '../../../parse/document.ts';
 import type { GameReferee } from '../../actions.ts';
 import { findStateTable } from '../gamestate.ts';
 import { renderGamestateDocument } from '../gamestate-render.ts';
@@ -9,7 +8,7 @@ import type { Cycle16Ruleset } from '../schema.ts';
 import { exploreAction } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';
-import { playerOfAccount } from './page.ts';
+import { documentOf, playerOfAccount } from './page.ts';
 import { buyAction } from './shop.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
@@ -17,15 +16,15 @@ import { buyAction } from './shop.ts';
 export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
   actions: [openAction, buyAction, exploreAction, fuseAction],
   phase(ruleset, page) {
-    const doc = readDocument(page.text, { page: page.title });
+    const doc = documentOf(page.text, page.title);
     if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);
     return readGamestateDocument(doc, ruleset).phase.number;
   },
   playerOf(_ruleset, page, author) {
-    return playerOfAccount(readDocument(page.text, { page: page.title }), author);
+    return playerOfAccount(documentOf(page.text, page.title), author);
   },
   appendRows(ruleset, page, rows: readonly Change[]) {
-    const doc = readDocument(page.text, { page: page.title });
+    const doc = documentOf(page.text, page.title);
     return renderGamestateDocument(doc, readGamestateDocument(doc, ruleset), rows);
   },
 };

@@ -13,6 +13,14 @@ import type { Cycle16Ruleset } from '../schema.ts';
 // What every Cycle 16 action does with the page: read it, find the requesting player, apply the
 // action to a copy of the state, write back the changed cells, the new Cards rows and the History rows.
 
+let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
+
+/** The page read once for the several questions one request asks of it (its phase, its player, the action). */
+export function documentOf(text: string, page: string | undefined): WikiDocument {
+  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page }) };
+  return last.doc;
+}
+
 /** The optional Players column naming each player's wiki account (default: the player's name). */
 export const WIKI_ACCOUNT = 'Wiki account';
 
@@ -88,7 +96,7 @@ function appendCards(text: string, page: string | undefined, cards: readonly Car
 
 /** Reads the page, applies the action for the requesting player, renders the result. */
 export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply): ActionOutcome {
-  const doc = readDocument(input.page.text, { page: input.page.title });
+  const doc = documentOf(input.page.text, input.page.title);
   const state = readGamestateDocument(doc, input.ruleset, input.now);
   if (state.phase.winner.length > 0) return { ok: false, reason: `the cycle has ended (winner: ${state.phase.winner.join(', ')}); no more actions` };
   const s = structuredClone(state);
