@@ -5,7 +5,7 @@ import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
-import { formatInstant, type Change } from '../sim/trail.ts';
+import type { Change } from '../sim/trail.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { applyMark, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../cron/requests.ts';
@@ -296,7 +296,7 @@ async function resolve(
     if (already) return { verdict: 'done', message: `done (see the History rows naming request ${request.key} on the Gamestate page)`, saved: false };
     if (!outcome) throw new Error('the request was not resolved');
     const o: ActionOutcome = outcome;
-    return o.ok ? { verdict: 'done', message: `${o.message} (${formatInstant(at)} UTC, request ${request.key})`, saved: saved.changed } : { verdict: 'refused', message: o.reason, saved: false };
+    return o.ok ? { verdict: 'done', message: `${o.message} (request ${request.key})`, saved: saved.changed } : { verdict: 'refused', message: o.reason, saved: false };
   } catch (err) {
     // A failure after the save went through (its reply lost): the page says it was done.
     const page = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
