@@ -1,10 +1,10 @@
 import type { ActionDef, ActionInput } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import type { DrawStream } from '../../../sim/referee.ts';
-import type { Card, Gamestate, Player } from '../gamestate-schema.ts';
-import type { Cycle16Ruleset, Grant, Scenario } from '../schema.ts';
-import { isVertebrae, parseCount } from '../ruleset-text.ts';
-import { packSold } from '../tables-odds.ts';
+import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
+import type { Cycle16Ruleset, Grant, Scenario } from '../ruleset/schema.ts';
+import { isVertebrae, parseCount } from '../ruleset/text.ts';
+import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
 import { drawReason, onPage, requestReason, type NewCards } from './page.ts';
 import { packNamed } from './packs.ts';

@@ -1,5 +1,5 @@
 import type { ActionDef } from '../../actions.ts';
-import type { Cycle16Ruleset } from '../schema.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { gainVertebrae } from '../rules/inventory.ts';
 import { describeCard, drawReason, onPage, requestReason } from './page.ts';
 

@@ -1,10 +1,10 @@
 import type { Change } from '../../../sim/trail.ts';
 import type { GameReferee } from '../../actions.ts';
-import { findStateTable } from '../gamestate.ts';
-import { renderGamestateDocument } from '../gamestate-render.ts';
-import { readGamestateDocument } from '../gamestate.ts';
-import { phaseTable } from '../gamestate-tables.ts';
-import type { Cycle16Ruleset } from '../schema.ts';
+import { findStateTable } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { phaseTable } from '../gamestate/tables.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { exploreAction } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';

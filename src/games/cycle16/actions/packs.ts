@@ -1,8 +1,8 @@
 import type { ActionDef } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
-import type { Cycle16Ruleset, Pack } from '../schema.ts';
-import { cardPools } from '../tables-odds.ts';
-import type { Player } from '../gamestate-schema.ts';
+import type { Cycle16Ruleset, Pack } from '../ruleset/schema.ts';
+import { cardPools } from '../tables/odds.ts';
+import type { Player } from '../gamestate/schema.ts';
 import { describeCard, drawReason, onPage, requestReason, type NewCards } from './page.ts';
 import { drawRandomCard, grantProblem } from './random-card.ts';
 import type { DrawStream } from '../../../sim/referee.ts';

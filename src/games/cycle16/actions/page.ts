@@ -2,13 +2,13 @@ import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { drawToken, type DrawStream } from '../../../sim/referee.ts';
 import type { Change, Reason } from '../../../sim/trail.ts';
-import { findStateTable, readGamestateDocument } from '../gamestate.ts';
-import { renderGamestateDocument } from '../gamestate-render.ts';
-import type { Card, Gamestate, Player } from '../gamestate-schema.ts';
-import { cardsTable, playersTable } from '../gamestate-tables.ts';
-import { cellWikitext, tableEndMarker } from '../history.ts';
+import { findStateTable, readGamestateDocument } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
+import { cardsTable, playersTable } from '../gamestate/tables.ts';
+import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
 import { computeCard } from '../rules/cards.ts';
-import type { Cycle16Ruleset } from '../schema.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 
 // What every Cycle 16 action does with the page: read it, find the requesting player, apply the
 // action to a copy of the state, write back the changed cells, the new Cards rows and the History rows.

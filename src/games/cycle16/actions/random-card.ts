@@ -1,10 +1,10 @@
 import type { DrawStream } from '../../../sim/referee.ts';
-import type { Cycle16Ruleset, Dice, Fraction, Outcome, PackGrant } from '../schema.ts';
-import { isProbability } from '../ruleset-text.ts';
-import { cardPools, drawChance, type CardPools } from '../tables-odds.ts';
+import type { Cycle16Ruleset, Dice, Fraction, Outcome, PackGrant } from '../ruleset/schema.ts';
+import { isProbability } from '../ruleset/text.ts';
+import { cardPools, drawChance, type CardPools } from '../tables/odds.ts';
 
 // Random cards and dice as the referee draws them — from the same extracted data and the same
-// functions as the tables players read (tables-odds.ts: cardPools, drawChance): species with equal
+// functions as the tables players read (tables/odds.ts: cardPools, drawChance): species with equal
 // weight from the pool, each listed collection tried at its chance (a die of the chance's
 // denominator: a hit when it shows at most the numerator), then one of its elements with equal weight;
 // a species without a colour (suit) gets one element of the Colours (Suits) collection.
