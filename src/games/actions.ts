@@ -55,8 +55,11 @@ export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
   /** Tried in order; each keeps its own argument type (erased here: a line is parsed and resolved by the same action). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   actions: readonly ActionDef<R, any>[];
-  /** The phase the page records. Throws (naming the problem) if the page cannot be read. */
-  phase(ruleset: R, page: EnginePage): number;
+  /**
+   * The phase the page records, checked against the calendar at `now` (a Phase number set ahead by hand
+   * must not reveal a secret early). Throws (naming the problem) if the page cannot be read.
+   */
+  phase(ruleset: R, page: EnginePage, now: Date): number;
   /** The player whose wiki account `author` is, or why nobody. */
   playerOf(ruleset: R, page: EnginePage, author: string): { player: string } | { refused: string };
   /** The page with these History rows appended (the commitment or reveal rows). */

@@ -155,7 +155,7 @@ const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate,
 export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<RefereeSummary> {
   const now = ctx.now ?? (() => new Date());
   const { ruleset, referee: ref, gamestate } = await load(ctx, game);
-  const phase = ref.phase(ruleset, asPage(game, gamestate));
+  const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
 
   // 1. Reveal the secrets of the phases the page has left (never the current one's).
@@ -164,7 +164,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   if (toReveal.length > 0) {
     const saved = await ctx.wiki.save(game.gamestate, (page) => {
       const shown = revealsIn(page.text);
-      const current = ref.phase(ruleset, asPage(game, page));
+      const current = ref.phase(ruleset, asPage(game, page), now());
       const rows = toReveal.filter((s) => s.phase < current && !shown.has(s.phase)).map((s) => revealRow(s.phase, s.secret, now(), current));
       if (rows.length === 0) return null;
       return { text: ref.appendRows(ruleset, asPage(game, page), rows), summary: `Croupier: referee secret of phase ${rows.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed` };
@@ -191,7 +191,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     const commitment = commitmentOf(secret);
     const saved = await ctx.wiki.save(game.gamestate, (page) => {
       if (commitmentsIn(page.text).has(phase)) return null;
-      if (ref.phase(ruleset, asPage(game, page)) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); the next run commits again`);
+      if (ref.phase(ruleset, asPage(game, page), now()) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); the next run commits again`);
       return { text: ref.appendRows(ruleset, asPage(game, page), [commitRow(phase, commitment, now())]), summary: `Croupier: referee commitment for the draws of phase ${phase}` };
     }, {});
     if (saved.changed) summary.edits++;
@@ -278,7 +278,7 @@ async function resolve(
         return null;
       }
       const p = asPage(game, page);
-      if (g.referee.phase(g.ruleset, p) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); add the request again`);
+      if (g.referee.phase(g.ruleset, p, at) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); add the request again`);
       const who = g.referee.playerOf(g.ruleset, p, request.author);
       if ('refused' in who) {
         outcome = { ok: false, reason: who.refused };

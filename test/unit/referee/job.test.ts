@@ -106,13 +106,22 @@ describe('the referee job', () => {
     const rolled = cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: wiki.text('G')!, revid: 1 }, { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' });
     expect(rolled.result.state.phase.number).toBe(5);
     wiki.put('G', rolled.text);
-    const s = await run(wiki, store, { newSecret: () => 'cd'.repeat(32) });
+    const s = await run(wiki, store, { newSecret: () => 'cd'.repeat(32), now: () => new Date('2026-11-19T12:00:00Z') });
     expect(s.revealed).toEqual([4]);
     expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
     expect(wiki.text('G')).toContain(`phase 5: commitment ${commitmentOf('cd'.repeat(32))}`);
     const report = verifyDraws(history(wiki), { phase: 4 });
     expect(report.findings.every((f) => f.ok)).toBe(true);
     expect(report.findings.some((f) => /secret revealed .* matches the commitment/.test(f.text))).toBe(true);
+  });
+
+  it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await run(wiki, store);
+    wiki.put('G', wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase', '| 2026-11-02 00:00 || 9 || Rest Phase'));
+    await expect(run(wiki, store)).rejects.toThrow(/Phase number/);
+    expect(wiki.text('G')).not.toContain(SECRET);
   });
 
   it('names the History row of a hand-altered draw as not matching', async () => {

@@ -15,10 +15,10 @@ import { buyAction } from './shop.ts';
 
 export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
   actions: [openAction, buyAction, exploreAction, fuseAction],
-  phase(ruleset, page) {
+  phase(ruleset, page, now) {
     const doc = documentOf(page.text, page.title);
     if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);
-    return readGamestateDocument(doc, ruleset).phase.number;
+    return readGamestateDocument(doc, ruleset, now).phase.number;
   },
   playerOf(_ruleset, page, author) {
     return playerOfAccount(documentOf(page.text, page.title), author);
