@@ -119,6 +119,12 @@ export interface RequestsSummary {
 
 export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
 
+/** The referee job of a game (src/cron/referee.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
+export interface RefereeRunner {
+  active(game: string): Promise<boolean>;
+  run(game: string, signal: AbortSignal): Promise<JobOutcome>;
+}
+
 export interface StatusInfo {
   game: string;
   now: Date;
@@ -147,6 +153,8 @@ export interface SchedulerOptions {
   checkCron?: string;
   maxConsecutiveFailures?: number;
   requests?: RequestsProcessor;
+  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up of a game that uses it. */
+  referee?: RefereeRunner;
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
@@ -204,6 +212,7 @@ export class Scheduler {
   readonly #jobs: GameJobs;
   readonly #log: Logger;
   readonly #requests: RequestsProcessor | undefined;
+  readonly #referee: SchedulerOptions['referee'];
   readonly #status: StatusPublisher | undefined;
   readonly #shutoff: (() => Promise<string | null>) | undefined;
   readonly #now: () => Date;
@@ -233,6 +242,7 @@ export class Scheduler {
     this.#jobs = opts.jobs;
     this.#log = opts.logger;
     this.#requests = opts.requests;
+    this.#referee = opts.referee;
     this.#status = opts.status;
     this.#shutoff = opts.shutoff;
     this.#now = opts.now ?? (() => new Date());
@@ -425,6 +435,16 @@ export class Scheduler {
       }
     }
 
+    // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
+    if (this.#referee && !this.#stopping && await this.#refereeActive(game)) {
+      const referee = this.#referee;
+      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee.run(game, signal));
+      if (r.halted) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+    }
+
     // 4. Plan again (the ruleset or the page may have changed) and schedule the next boundary.
     if (plan.missed.length > 0 || checkDue) {
       const again = await this.#plan(game, this.#now(), trigger);
@@ -508,6 +528,15 @@ export class Scheduler {
     }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
     this.#writes.add(write);
     void write.finally(() => this.#writes.delete(write));
+  }
+
+  /** Whether the game uses the referee now (an unreadable answer: yes, so the run says why it fails). */
+  async #refereeActive(game: string): Promise<boolean> {
+    try {
+      return await this.#referee!.active(game);
+    } catch {
+      return true;
+    }
   }
 
   async #record(game: string): Promise<GameRecord> {

@@ -37,6 +37,7 @@ const KIND_WORDS: Record<RunRecord['kind'], string> = {
   check: 'periodic check',
   request: 'request page',
   clear: 'clear',
+  referee: "players' requests (referee)",
 };
 
 function describeRun(r: RunRecord): string {
