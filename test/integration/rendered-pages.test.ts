@@ -1,0 +1,213 @@
+// Issue 15 §1: every page Croupier writes, as a reader sees it — rendered by the local MediaWiki and
+// opened in headless Chromium (Debian's package, see browser.ts). From the DOM: each table the bot wrote
+// is a real <table> with the rows and columns the data gives, names full of markup show as written in
+// the right cells, no wikitext shows as text, no MediaWiki error box. Screenshots: artifacts/screenshots/.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../src/config.ts';
+import { startDaemon } from '../../src/cron/daemon.ts';
+import { createLogger } from '../../src/cron/log.ts';
+import { FileStore } from '../../src/cron/store.ts';
+import { daemonOptions } from '../../src/cron/wiring.ts';
+import { removeDir } from '../temp-dir.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
+import { historyTable } from '../../src/games/cycle16/gamestate-tables.ts';
+import { findStateTable } from '../../src/games/cycle16/gamestate.ts';
+import { publishTables } from '../../src/jobs/publish-tables.ts';
+import { rollover } from '../../src/jobs/rollover.ts';
+import { readDocument, type Table } from '../../src/parse/document.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { cellUnder, launchChromium, leakedMarkup, tableWithHeaders, viewPage, type Chromium, type SeenPage, type SeenTable } from './browser.ts';
+import { bot, devEnv, human, put, root, uniquePrefix } from './helpers.ts';
+
+/** A player whose name is markup everywhere it could be: a pipe, a template end, a link, a tag. */
+const PLAYER = 'A|b}}[[c]]<d>';
+/** A card species with a cell separator, a template end, a link, a tag, an ampersand, a signature, a magic word and an emoji. */
+const SPECIES = 'Princess|of||Stars}}[[x]]<y>&z ~~~~ __NOTOC__ 🃏';
+/** How an editor writes them: inside <nowiki> (Croupier reads them as shown). */
+const written = (s: string) => `<nowiki>${s}</nowiki>`;
+/** The phases' names, which the status page and the request answers quote. */
+const REST = 'R|{{x}}[[y]]<p>&q __NOTOC__ Rest Phase';
+const BATTLE = 'B||{{x}}[[y]]<p>&q ~~~~ 🂡 Battle Phase';
+const LITERALS = [PLAYER, SPECIES, REST, BATTLE];
+
+const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')
+  .replace('|Princess of Stars\n', `|${written(SPECIES)}\n`)
+  .replace('* Rest Phase:', `* ${written(REST.replace(' Rest Phase', ''))} Rest Phase:`)
+  .replace('* Battle Phase:', `* ${written(BATTLE.replace(' Battle Phase', ''))} Battle Phase:`);
+const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8')
+  .replaceAll('Kestrel', written(PLAYER))
+  .replaceAll('Princess of Stars', written(SPECIES));
+const ruleset = readCycle16Ruleset(readDocument(RULESET));
+const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'browser test' };
+
+let b: WikiClient;
+let chromium: Chromium;
+const P = uniquePrefix('rendered');
+const game = { id: 'cycle16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate`, historyLimit: 200 };
+
+const view = (title: string, name: string) => viewPage(chromium.browser, `${devEnv().CROUPIER_API_URL!.replace(/api\.php$/, 'index.php')}?title=${encodeURIComponent(title.replaceAll(' ', '_'))}`, name);
+
+beforeAll(async () => {
+  b = await bot();
+  chromium = await launchChromium();
+  await put(b, `${P}/Shutoff`, 'run');
+  await put(b, game.ruleset, RULESET);
+  await put(b, game.gamestate, GAMESTATE);
+}, 900_000); // a fresh machine installs Chromium first
+
+let dir: string | undefined;
+afterAll(async () => {
+  await chromium?.close();
+  if (dir) removeDir(dir);
+});
+
+/** A table as the page's wikitext writes it, read by the project's reader: its labels and each cell's text. */
+function written_(table: Table): string[][] {
+  return [table.labels.map((l) => l.replace(/\s+/g, ' ').trim()), ...table.rows.map((r) => r.list.map((c) => c.text.replace(/\s+/g, ' ').trim()))];
+}
+
+/**
+ * The rendered table of `table` (found by its header row): a real table whose every row has as many
+ * cells as the header, and whose cells show the text the wikitext holds, cell by cell.
+ */
+function expectRendered(seen: SeenPage, table: Table, rows: number, what: string): SeenTable {
+  const shown = tableWithHeaders(seen.tables, table.labels);
+  expect(shown, `${what}: a <table> with the header ${table.labels.join(' | ')}`).toBeDefined();
+  expect(shown!.rows, `${what}: rows (header included)`).toHaveLength(rows + 1);
+  for (const [i, row] of shown!.rows.entries()) expect(row.length, `${what}: cells of row ${i}`).toBe(table.labels.length);
+  expect(shown!.rows.map((r) => r.map((c) => c.text)), `${what}: every cell as written`).toEqual(written_(table));
+  return shown!;
+}
+
+function expectClean(seen: SeenPage): void {
+  expect(seen.status).toBe(200);
+  expect(seen.errors, 'MediaWiki error boxes').toEqual([]);
+  expect(leakedMarkup(seen.text, LITERALS), 'wikitext shown as text').toEqual([]);
+}
+
+describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium', () => {
+  it(`the Gamestate page after a real rollover shows each of its tables whole, with ${PLAYER} and ${SPECIES} in their cells`, async () => {
+    const before = readGamestate(GAMESTATE, game.gamestate, ruleset);
+    const beforeHistory = findStateTable(readDocument(GAMESTATE), historyTable)!.rows.length;
+    const summary = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(summary.save.changed).toBe(true);
+
+    const text = (await b.readPage(game.gamestate)).text;
+    const doc = readDocument(text);
+    const seen = await view(game.gamestate, 'gamestate-desktop');
+    expectClean(seen);
+
+    // Rows from the data: the players and battles the page had, its cards less those this run's History rows
+    // say were destroyed, its History plus this run's rows.
+    const table = (identify: readonly string[]) => findStateTable(doc, { name: identify.join(), identify })!;
+    const runRows = findStateTable(doc, historyTable)!.rows.slice(beforeHistory).map((r) => r.cells.change?.text ?? '');
+    expect(runRows).toHaveLength(summary.changes);
+    const destroyed = runRows.filter((c) => /^card #\d+ .* destroyed\b/.test(c)).length;
+    const players = expectRendered(seen, table(['Player', 'Joined']), before.players.length, 'Players');
+    const cards = expectRendered(seen, table(['Owner', 'Card']), before.cards.length - destroyed, 'Cards');
+    const battles = expectRendered(seen, table(['Participants', 'Winner']), before.battles.length, 'Battles');
+    expectRendered(seen, table(['Giver', 'Receiver']), before.gifts.length, 'Gifts');
+    expectRendered(seen, table(['Cycle start', 'Phase number']), 1, 'Phase');
+    const history = expectRendered(seen, table(historyTable.identify), beforeHistory + summary.changes, 'History');
+
+    // The names, literally, in the cells that hold them.
+    const kestrel = before.players.find((p) => p.name === PLAYER)!;
+    expect(players.rows.slice(1).map((r) => cellUnder(players, r, 'Player'))).toContain(PLAYER);
+    const owned = before.cards.filter((c) => c.owner === PLAYER);
+    expect(cards.rows.slice(1).filter((r) => cellUnder(cards, r, 'Owner') === PLAYER)).toHaveLength(owned.length);
+    const princess = before.cards.filter((c) => c.species === SPECIES);
+    expect(princess.length).toBeGreaterThan(0);
+    expect(cards.rows.slice(1).filter((r) => cellUnder(cards, r, 'Card') === SPECIES)).toHaveLength(princess.length);
+    const hand = before.battles.flatMap((x) => x.participants).find((h) => h.player === PLAYER)!;
+    expect(battles.rows.slice(1).map((r) => cellUnder(battles, r, 'Participants (hand)'))).toContainEqual(expect.stringContaining(`${PLAYER} (${hand.cards})`));
+    // This run's History rows about the player name them as written (the reputability grant: “grant them 20 + 5⌈X/2⌉ Vertebrae”).
+    expect(kestrel.grant).toBeNull();
+    const rows = history.rows.slice(1).filter((r) => cellUnder(history, r, 'Player') === PLAYER);
+    expect(rows.map((r) => cellUnder(history, r, 'Event'))).toContain('Reputability');
+  });
+
+  it(`the computed card tables (publish-tables) show one row per species, pack and shop offer, ${SPECIES} among the species`, async () => {
+    const config = parseConfig({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
+      games: [{ id: 'c16', kind: 'cycle16', ruleset: game.ruleset, gamestate: game.gamestate, tablesPage: `${P}/Card tables` }],
+    });
+    const result = await publishTables({ config, client: b }, config.games[0]!, { trigger: 'browser test' });
+    expect(result.save.changed).toBe(true);
+    const doc = readDocument((await b.readPage(`${P}/Card tables`)).text);
+    const seen = await view(`${P}/Card tables`, 'card-tables-desktop');
+    expectClean(seen);
+
+    const byFirstLabel = (label: string) => doc.tables.find((t) => t.labels[0]?.trim() === label)!;
+    const species = expectRendered(seen, byFirstLabel('Species'), ruleset.cards.length, 'Card species');
+    expect(species.rows.slice(1).map((r) => r[0]!.text)).toEqual(ruleset.cards.map((c) => c.name));
+    expect(species.rows.slice(1).map((r) => r[0]!.text)).toContain(SPECIES);
+    expectRendered(seen, byFirstLabel('Pack'), ruleset.packs.length, 'Card packs');
+    const offers = ruleset.scenarios.reduce((n, s) => n + s.offers.length, 0);
+    expectRendered(seen, byFirstLabel('Item'), ruleset.shop.length + offers, 'Shop');
+    const exploration = byFirstLabel('Scenario');
+    expectRendered(seen, exploration, exploration.rows.length, 'Exploration');
+    expect(doc.tables).toHaveLength(4);
+  });
+
+  it(`the status page and the request page's answers (a daemon run: a request done, one refused; a run failed on a page whose cell holds ${PLAYER}) show their tables and messages as written`, async () => {
+    dir = mkdtempSync(join(tmpdir(), 'croupier-rendered-'));
+    const admin = await human('ADMIN');
+    const player = await human('PLAYER');
+    // A second game whose Gamestate is broken at a cell holding the name: its error is quoted on both pages.
+    const broken = `${P}/Broken/Gamestate`;
+    await put(b, broken, GAMESTATE.replace(/\|41\n/, `|${written(PLAYER)}\n`));
+    const ask = async (who: WikiClient, page: string, line: string) =>
+      who.save(page, (p) => ({ text: `${p.missing ? 'Requests to Croupier, one a line.\n' : p.text.trimEnd()}\n${line}\n`, summary: `request: ${line}` }), { create: true });
+    await ask(admin, `${game.gamestate}/Requests`, '* rollover now');
+    await ask(player, `${game.gamestate}/Requests`, '* check');
+    const config = parseConfig({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${P}/Shutoff`, runWord: 'run' } },
+      store: { path: join(dir, 'store.json') },
+      games: [
+        { id: 'good', kind: 'cycle16', ruleset: game.ruleset, gamestate: game.gamestate },
+        { id: 'broken', kind: 'cycle16', ruleset: game.ruleset, gamestate: broken },
+      ],
+    });
+    const daemon = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 60_000 }));
+    await daemon.scheduler.idle();
+    await daemon.stop('browser test over');
+    const store = await new FileStore(config.store.path).read();
+
+    // The status pages: the fields, one row each (a header cell and its value), and the recent runs, one row a run.
+    const FIELDS = ['Game', 'Daemon', 'State', 'Last run', 'Result', 'Next scheduled run', 'Last error', 'Last success', 'Consecutive failures'];
+    for (const id of ['good', 'broken'] as const) {
+      const g = config.games.find((x) => x.id === id)!;
+      const seen = await view(g.statusPage, `status-${id}-desktop`);
+      expectClean(seen);
+      const [fields, recent] = seen.tables;
+      expect(seen.tables).toHaveLength(2);
+      expect(fields!.rows.map((r) => r.map((c) => c.header))).toEqual(FIELDS.map(() => [true, false]));
+      expect(fields!.rows.map((r) => r[0]!.text)).toEqual(FIELDS);
+      const runs = store.runs.filter((r) => r.game === id);
+      expect(recent!.rows).toHaveLength(Math.min(10, runs.length) + 1);
+      expect(recent!.rows.every((r) => r.length === 5)).toBe(true);
+      if (id === 'broken') {
+        const error = store.games.broken!.lastError!.message;
+        expect(error).toContain(`"${PLAYER}" is not a whole number`);
+        const shownError = fields!.rows[FIELDS.indexOf('Last error')]![1]!.text;
+        expect(shownError).toContain(error.replace(/\s+/g, ' '));
+        expect(recent!.rows.slice(1).map((r) => r[4]!.text)).toContainEqual(error.replace(/\s+/g, ' '));
+      }
+    }
+
+    // The request page: each line keeps the request and shows the bot's answer as text.
+    const good = await view(`${game.gamestate}/Requests`, 'requests-good-desktop');
+    expectClean(good);
+    const lines = good.text.split('\n').filter((l) => /^(rollover now|check)\b/.test(l.trim()));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^rollover now → Done \(Croupier, \d{4}-\d\d-\d\d \d\d:\d\d UTC\): .*\(requested by Admin\)$/);
+    // The answer names the phase it rolled over to, as the Ruleset names it.
+    expect([REST, BATTLE].some((name) => lines[0]!.includes(`(${name})`))).toBe(true);
+    expect(lines[1]).toMatch(/^check → Refused \(Croupier, .* UTC\): Player, who added this line in revision \d+, is not in an allowed group \(sysop\); their groups: [^;]*\buser\b[^;]*$/);
+  });
+});
