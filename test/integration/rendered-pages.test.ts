@@ -104,7 +104,7 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
 
     // Rows from the data: the players and battles the page had, its cards less those this run's History rows
     // say were destroyed, its History plus this run's rows.
-    const table = (identify: readonly string[]) => findStateTable(doc, { name: identify.join(), identify })!;
+    const table = (identify: readonly string[]) => findStateTable(doc, { identify })!;
     const runRows = findStateTable(doc, historyTable)!.rows.slice(beforeHistory).map((r) => r.cells.change?.text ?? '');
     expect(runRows).toHaveLength(summary.changes);
     const destroyed = runRows.filter((c) => /^card #\d+ .* destroyed\b/.test(c)).length;
