@@ -82,13 +82,22 @@ export interface SeenPage {
 }
 
 /**
- * Opens `url` at `viewport`, reads what a reader sees, and saves a full-page screenshot as
- * artifacts/screenshots/<name>.png.
+ * Opens `url` at `viewport`, reads what a reader sees (and what `measure` finds on the page), saves a
+ * full-page screenshot as artifacts/screenshots/<name>.png, and closes the tab.
  */
-export async function viewPage(browser: Browser, url: string, name: string, viewport = DESKTOP): Promise<SeenPage & { page: Page }> {
+export async function viewPage<T = undefined>(browser: Browser, url: string, name: string, viewport = DESKTOP, measure?: (page: Page) => Promise<T>): Promise<SeenPage & { measured: T }> {
   const page = await browser.newPage();
+  try {
+    return await readPage(page, url, name, viewport, measure);
+  } finally {
+    await page.close();
+  }
+}
+
+async function readPage<T>(page: Page, url: string, name: string, viewport: { width: number; height: number }, measure?: (page: Page) => Promise<T>): Promise<SeenPage & { measured: T }> {
   page.setDefaultTimeout(TIMEOUT);
   page.setDefaultNavigationTimeout(TIMEOUT);
+  await page.setCacheEnabled(false); // each view is the page as the wiki renders it now (never a 304)
   await page.setViewport(viewport);
   const response = await page.goto(url, { waitUntil: 'load' });
   const seen = await page.evaluate(() => {
@@ -107,9 +116,10 @@ export async function viewPage(browser: Browser, url: string, name: string, view
       overflow: document.documentElement.scrollWidth - window.innerWidth,
     };
   });
+  const measured = (measure ? await measure(page) : undefined) as T;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-  return { ...seen, status: response?.status() ?? 0, page };
+  return { ...seen, status: response?.status() ?? 0, measured };
 }
 
 /** Wikitext that shows up as text when a table or a link broke. */
@@ -132,4 +142,49 @@ export function tableWithHeaders(tables: readonly SeenTable[], labels: readonly 
 export function cellUnder(table: SeenTable, row: SeenCell[], label: string): string | undefined {
   const i = table.rows[0]!.findIndex((c) => c.text === label);
   return i < 0 ? undefined : row[i]?.text;
+}
+
+export interface SeenBar {
+  width: number;
+  height: number;
+  title: string;
+}
+
+export interface SeenChart {
+  /** The chart element's box in the window, and the window's width. */
+  left: number;
+  right: number;
+  windowWidth: number;
+  /** How far the chart's content is wider than the chart (0: it fits). */
+  overflow: number;
+  series: {
+    title: string;
+    rows: { name: string; now: string; height: number; bars: SeenBar[]; goal: number | null }[];
+  }[];
+}
+
+/** The chart in the element `[data-croupier=name]`: its box, and per table each row's name, bars (sizes in px) and value now. */
+export async function measureChart(page: Page, name: string): Promise<SeenChart | null> {
+  return page.evaluate((name) => {
+    const chart = document.querySelector(`[data-croupier="${name}"]`) as HTMLElement | null;
+    if (!chart) return null;
+    const box = chart.getBoundingClientRect();
+    const series = [...chart.querySelectorAll('table')].map((t) => ({
+      title: (t.rows[0]?.cells[1] as HTMLElement | undefined)?.innerText.split(',')[0]?.trim() ?? '',
+      rows: [...t.rows].slice(1).map((r) => {
+        const bars = r.cells[1]!.querySelector('div[role="img"]') as HTMLElement;
+        const spans = [...bars.children].filter((s) => getComputedStyle(s).position !== 'absolute') as HTMLElement[];
+        const goal = [...bars.children].find((s) => getComputedStyle(s).position === 'absolute') as HTMLElement | undefined;
+        const base = bars.getBoundingClientRect();
+        return {
+          name: (r.cells[0] as HTMLElement).innerText.trim(),
+          now: (r.cells[2] as HTMLElement).innerText.trim(),
+          height: base.height,
+          bars: spans.map((s) => ({ width: s.getBoundingClientRect().width, height: s.getBoundingClientRect().height, title: s.title })),
+          goal: goal ? base.bottom - goal.getBoundingClientRect().top : null,
+        };
+      }),
+    }));
+    return { left: box.left, right: box.right, windowWidth: window.innerWidth, overflow: chart.scrollWidth - chart.clientWidth, series };
+  }, name);
 }
