@@ -1,9 +1,9 @@
-// The race chart on the Cycle 16 Gamestate page (src/games/cycle16/race-chart.ts): drawn by the rollover in
+// The race chart on the Cycle 16 Gamestate page (src/games/cycle16/gamestate/race-chart.ts): drawn by the rollover in
 // its own region from the page's History and Players table, redrawn only when the numbers change.
 import { describe, expect, test } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { RACE_REGION } from '../../../src/games/cycle16/race-chart.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import { RACE_REGION } from '../../../src/games/cycle16/gamestate/race-chart.ts';
 import { countChangesIn } from '../../../src/games/shared/count-history.ts';
 import { planArchive, removeArchivedRows } from '../../../src/games/history-archive.ts';
 import { readDocument } from '../../../src/parse/document.ts';

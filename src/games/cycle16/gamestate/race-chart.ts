@@ -1,14 +1,14 @@
-import type { WikiDocument } from '../../parse/document.ts';
-import { replaceRegion } from '../../parse/regions.ts';
-import type { Calendar } from '../../sim/calendar.ts';
-import type { Change } from '../../sim/trail.ts';
-import { renderChart, type ChartSeries } from '../shared/chart.ts';
-import { countChangesIn, countsByPhase, type CountChange } from '../shared/count-history.ts';
-import { findStateTable } from './gamestate.ts';
-import type { EngineRuleset, Gamestate } from './gamestate-schema.ts';
-import { historyTable } from './gamestate-tables.ts';
-import { phaseNumberAt } from './rules/phase.ts';
-import { victoryThreshold } from './rules/victory.ts';
+import type { WikiDocument } from '../../../parse/document.ts';
+import { replaceRegion } from '../../../parse/regions.ts';
+import type { Calendar } from '../../../sim/calendar.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { renderChart, type ChartSeries } from '../../shared/chart.ts';
+import { countChangesIn, countsByPhase, type CountChange } from '../../shared/count-history.ts';
+import { findStateTable } from './read.ts';
+import type { EngineRuleset, Gamestate } from './schema.ts';
+import { historyTable } from './tables.ts';
+import { phaseNumberAt } from '../rules/phase.ts';
+import { victoryThreshold } from '../rules/victory.ts';
 
 // The race on the Gamestate page: each player's Chips (“If a player possesses at least 10 Chips in
 // their inventory, then the player who possesses the most Chips wins the cycle.”) and Vertebrae at the
