@@ -21,10 +21,12 @@ import { publishTables } from '../../src/jobs/publish-tables.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument, type Table } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { cellUnder, DESKTOP, launchChromium, leakedMarkup, measureChart, PHONE, tableWithHeaders, viewPage, type Chromium, type SeenPage, type SeenTable } from './browser.ts';
+import { cellUnder, DESKTOP, launchChromium, leakedMarkup, measureChart, PHONE, tableWithHeaders, viewPage, type Chromium, type SeenChart, type SeenPage, type SeenTable } from './browser.ts';
+import type { Gamestate, Player } from '../../src/games/cycle16/gamestate/schema.ts';
 import { RACE_REGION } from '../../src/games/cycle16/gamestate/race-chart.ts';
 import { findRegion } from '../../src/parse/regions.ts';
 import { bot, devEnv, human, put, root, uniquePrefix } from './helpers.ts';
+import { DEMO_PAGE, DEMO_WIKI_DIR, wikiEnv } from './wiki-dirs.ts';
 
 /** A player whose name is markup everywhere it could be: a pipe, a template end, a link, a tag. */
 const PLAYER = 'A|b}}[[c]]<d>';
@@ -93,6 +95,41 @@ function expectClean(seen: SeenPage): void {
   expect(leakedMarkup(seen.text, LITERALS), 'wikitext shown as text').toEqual([]);
 }
 
+/**
+ * The race chart as a reader sees it: within the window, a real table per count (Chips, Vertebrae) with a
+ * row per player of `state` (three cells: player, bars, now), the count now as the Players table holds it,
+ * every player's bar now visible and as high as their count on one scale, the dashed line at the threshold.
+ */
+function expectChart(seen: SeenPage & { measured: SeenChart | null }, state: Gamestate, where: string): void {
+  const goal = ruleset.victory?.threshold ?? 10;
+  const chart = seen.measured!;
+  expect(chart, 'the chart').not.toBeNull();
+  // It fits the window, and nothing in it is wider than itself.
+  expect(chart.left).toBeGreaterThanOrEqual(0);
+  expect(chart.right).toBeLessThanOrEqual(chart.windowWidth);
+  expect(chart.overflow, "content wider than the chart (1 px: rounding of the table border)").toBeLessThanOrEqual(1);
+  expect(chart.series.map((s) => s.title)).toEqual(['Chips', 'Vertebrae']);
+  // Real tables: a header and a row per player, three cells each (player, bars, now).
+  const tables = seen.tables.filter((t) => t.region === RACE_REGION);
+  expect(tables.map((t) => t.rows.length)).toEqual([state.players.length + 1, state.players.length + 1]);
+  expect(tables.every((t) => t.rows.every((r) => r.length === 3))).toBe(true);
+  for (const [series, count] of [[chart.series[0]!, (p: Player) => p.chips], [chart.series[1]!, (p: Player) => p.vertebrae]] as const) {
+    // A row per player of the Players table, in its order, with the count the Players table holds now.
+    expect(series.rows.map((r) => r.name)).toEqual(state.players.map((p) => p.name));
+    expect(series.rows.map((r) => r.now)).toEqual(state.players.map((p) => String(count(p))));
+    // The last bar (now) of every player is as high as their count on one scale (1 px of rounding).
+    const pxPerUnit = Math.max(...series.rows.map((r) => r.height)) / Math.max(series.title === 'Chips' ? goal : 1, ...series.rows.map((r) => Number(r.now)), ...series.rows.flatMap((r) => r.bars.map((x) => Number(/: (\d+)$/.exec(x.title)?.[1] ?? 0))));
+    for (const [i, row] of series.rows.entries()) {
+      const now = count(state.players[i]!);
+      const last = row.bars.at(-1)!;
+      expect(last.width, `${series.title} of ${row.name}: its bar now is visible (${where})`).toBeGreaterThan(0);
+      expect(Math.abs(last.height - now * pxPerUnit), `${series.title} of ${row.name}: bar height ${last.height} px for ${now} (${where})`).toBeLessThanOrEqual(1.5);
+      if (now > 0) expect(last.height).toBeGreaterThan(0);
+      if (series.title === 'Chips') expect(Math.abs(row.goal! - goal * pxPerUnit), `the dashed line at ${goal} Chips`).toBeLessThanOrEqual(1.5);
+    }
+  }
+}
+
 describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium', () => {
   it(`the Gamestate page after a real rollover shows each of its tables whole, with ${PLAYER} and ${SPECIES} in their cells`, async () => {
     const before = readGamestate(GAMESTATE, game.gamestate, ruleset);
@@ -137,7 +174,6 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
   it(`the race chart on that page shows a table of bars per count (Chips, Vertebrae), a row per player, bars in proportion to the counts, within a desktop and a ${PHONE.width} px wide screen`, async () => {
     const text = (await b.readPage(game.gamestate)).text;
     const state = readGamestate(text, game.gamestate, ruleset);
-    const goal = ruleset.victory?.threshold ?? 10;
     // The chart alone on a page of its own: nothing else on it may widen the page.
     const alone = `${P}/Race chart`;
     await put(b, alone, findRegion(text, RACE_REGION)!.content);
@@ -147,36 +183,26 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
       const seen = await viewPage(chromium.browser, url(game.gamestate), `gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
       expectClean(seen);
-      const chart = seen.measured!;
-      expect(chart, 'the chart').not.toBeNull();
-      // It fits the window, and nothing in it is wider than itself.
-      expect(chart.left).toBeGreaterThanOrEqual(0);
-      expect(chart.right).toBeLessThanOrEqual(chart.windowWidth);
-      expect(chart.overflow, "content wider than the chart (1 px: rounding of the table border)").toBeLessThanOrEqual(1);
-      expect(chart.series.map((s) => s.title)).toEqual(['Chips', 'Vertebrae']);
-      // Real tables: a header and a row per player, three cells each (player, bars, now).
-      const tables = seen.tables.filter((t) => t.region === RACE_REGION);
-      expect(tables.map((t) => t.rows.length)).toEqual([state.players.length + 1, state.players.length + 1]);
-      expect(tables.every((t) => t.rows.every((r) => r.length === 3))).toBe(true);
-      for (const [series, count] of [[chart.series[0]!, (p: (typeof state.players)[number]) => p.chips], [chart.series[1]!, (p: (typeof state.players)[number]) => p.vertebrae]] as const) {
-        // A row per player of the Players table, in its order, with the count the Players table holds now.
-        expect(series.rows.map((r) => r.name)).toEqual(state.players.map((p) => p.name));
-        expect(series.rows.map((r) => r.now)).toEqual(state.players.map((p) => String(count(p))));
-        // The last bar (now) of every player is as high as their count on one scale (1 px of rounding).
-        const pxPerUnit = Math.max(...series.rows.map((r) => r.height)) / Math.max(series.title === 'Chips' ? goal : 1, ...series.rows.map((r) => Number(r.now)), ...series.rows.flatMap((r) => r.bars.map((x) => Number(/: (\d+)$/.exec(x.title)?.[1] ?? 0))));
-        for (const [i, row] of series.rows.entries()) {
-          const now = count(state.players[i]!);
-          const last = row.bars.at(-1)!;
-          expect(last.width, `${series.title} of ${row.name}: its bar now is visible (${where})`).toBeGreaterThan(0);
-          expect(Math.abs(last.height - now * pxPerUnit), `${series.title} of ${row.name}: bar height ${last.height} px for ${now} (${where})`).toBeLessThanOrEqual(1.5);
-          if (now > 0) expect(last.height).toBeGreaterThan(0);
-          if (series.title === 'Chips') expect(Math.abs(row.goal! - goal * pxPerUnit), `the dashed line at ${goal} Chips`).toBeLessThanOrEqual(1.5);
-        }
-      }
+      expectChart(seen, state, where);
       const page = await viewPage(chromium.browser, url(alone), `race-chart-${where}`, viewport, (p) => measureChart(p, RACE_REGION));
       expectClean(page);
       const skin = await viewPage(chromium.browser, url(word), `one-word-${where}`, viewport);
       expect(page.overflow, `the page holding only the chart is no wider than a page of one word (${where})`).toBeLessThanOrEqual(Math.max(0, skin.overflow));
+    }
+  });
+
+  it(`the demo's Gamestate page (npm run demo) shows the race chart at desktop and ${PHONE.width} px widths (only read: the demo's wiki gets no edit)`, async () => {
+    const api = wikiEnv(DEMO_WIKI_DIR)?.CROUPIER_API_URL;
+    expect(api, `the demo's wiki in ${DEMO_WIKI_DIR} (the integration setup runs the demo on a fresh clone)`).toBeDefined();
+    const demoUrl = `${api!.replace(/api\.php$/, 'index.php')}?title=${encodeURIComponent(DEMO_PAGE.replaceAll(' ', '_'))}`;
+    const text = await (await fetch(`${demoUrl}&action=raw`)).text();
+    expect(findRegion(text, RACE_REGION), `the demo's page has a race chart (a demo run by an older Croupier has none: run \`npm run demo\` again)`).toBeDefined();
+    const demoRuleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
+    const state = readGamestate(text, DEMO_PAGE, demoRuleset);
+    for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      const seen = await viewPage(chromium.browser, demoUrl, `demo-gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
+      expectClean(seen);
+      expectChart(seen, state, where);
     }
   });
 
