@@ -1,6 +1,8 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
+import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
 import type { Cycle16Ruleset } from './cycle16/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 
@@ -18,10 +20,10 @@ export interface GameModule<R extends KindedRuleset> {
   engine?: GameEngine<R>;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | GenericRuleset;
+export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | GenericRuleset;
 
 /** Most specific first: detection falls through to generic. */
-export const games = [cycle16, generic] as const;
+export const games = [cycle16, cycle15, generic] as const;
 export type GameKind = (typeof games)[number]['kind'];
 export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
 

@@ -1,0 +1,10 @@
+import type { GameModule } from '../registry.ts';
+import { isCycle15, readCycle15Ruleset } from './ruleset/index.ts';
+import type { Cycle15Ruleset } from './ruleset/schema.ts';
+
+export const cycle15 = {
+  kind: 'cycle15',
+  description: 'Cycle 15: a board of typed spaces, 2d4 movement, Garbage items, crystals',
+  detect: isCycle15,
+  readRuleset: readCycle15Ruleset,
+} satisfies GameModule<Cycle15Ruleset>;
