@@ -18,6 +18,19 @@ export interface GameModule<R extends KindedRuleset> {
   renderTables?(ruleset: R): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
+  /**
+   * What the rules themselves write on the Ruleset page (Cycle 15: the IDs of Garbage items added
+   * without one); null when the page already says it. Offered as a diff, saved only on request.
+   */
+  amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
+}
+
+/** A Ruleset page with what its own rules assign written in, and what changed, line by line. */
+export interface RulesetAmendment {
+  text: string;
+  changes: string[];
+  /** The rule applied, quoted (for the edit summary). */
+  rule: string;
 }
 
 export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | GenericRuleset;
@@ -55,6 +68,12 @@ function moduleFor(kind: string): GameModule<KindedRuleset> {
 export function hasEngine(kind: string): boolean {
   const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
   return game?.engine !== undefined;
+}
+
+/** What the rules of the page's own game write on it (null: nothing; the kind has no such rule, or the page says it). */
+export function amendRuleset(text: string, opts: { page?: string; kind: string }): RulesetAmendment | null {
+  const game: GameModule<KindedRuleset> = moduleFor(opts.kind);
+  return game.amendRuleset?.(readDocument(text, { page: opts.page })) ?? null;
 }
 
 /** Whether games of `kind` have computed card tables (publish-tables). */

@@ -1,4 +1,5 @@
 import type { GameModule } from '../registry.ts';
+import { fillGarbageIds } from './ruleset/garbage-ids.ts';
 import { isCycle15, readCycle15Ruleset } from './ruleset/index.ts';
 import type { Cycle15Ruleset } from './ruleset/schema.ts';
 
@@ -7,4 +8,5 @@ export const cycle15 = {
   description: 'Cycle 15: a board of typed spaces, 2d4 movement, Garbage items, crystals',
   detect: isCycle15,
   readRuleset: readCycle15Ruleset,
+  amendRuleset: fillGarbageIds,
 } satisfies GameModule<Cycle15Ruleset>;
