@@ -1,4 +1,5 @@
 import type { GameModule } from '../registry.ts';
+import { cycle15Engine } from './engine.ts';
 import { fillGarbageIds } from './ruleset/garbage-ids.ts';
 import { isCycle15, readCycle15Ruleset } from './ruleset/index.ts';
 import type { Cycle15Ruleset } from './ruleset/schema.ts';
@@ -9,4 +10,5 @@ export const cycle15 = {
   detect: isCycle15,
   readRuleset: readCycle15Ruleset,
   amendRuleset: fillGarbageIds,
+  engine: cycle15Engine,
 } satisfies GameModule<Cycle15Ruleset>;

@@ -60,7 +60,7 @@ export type Space = z.infer<typeof Space>;
  * first; "error" (an editor noticed one), "incomplete" (an editor identified it), then "penalised";
  * "negated" (the move of the phase after an incomplete one).
  */
-export const MoveStatus = z.enum(['commenced', 'performed', 'accepted', 'not performed', 'error', 'incomplete', 'penalised', 'negated']);
+export const MoveStatus = z.enum(['commenced', 'performed', 'accepted', 'not performed', 'error', 'incomplete', 'identified', 'penalised', 'negated']);
 export type MoveStatus = z.infer<typeof MoveStatus>;
 
 export const Move = z.object({
