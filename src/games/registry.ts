@@ -14,8 +14,11 @@ export interface GameModule<R extends KindedRuleset> {
   detect(doc: WikiDocument): boolean;
   /** Never throws on content: what cannot be read becomes a warning in the result. */
   readRuleset(doc: WikiDocument): R;
-  /** Wikitext of the computed reference tables, for games that have them. */
-  renderTables?(ruleset: R): string;
+  /**
+   * Wikitext of the computed reference tables, for games that have them; `gamestate`: the text of
+   * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
+   */
+  renderTables?(ruleset: R, context?: TablesContext): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
   /**
@@ -23,6 +26,10 @@ export interface GameModule<R extends KindedRuleset> {
    * without one); null when the page already says it. Offered as a diff, saved only on request.
    */
   amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
+}
+
+export interface TablesContext {
+  gamestate?: { title: string; text: string };
 }
 
 /** A Ruleset page with what its own rules assign written in, and what changed, line by line. */
@@ -52,9 +59,9 @@ export function parseRuleset(text: string, opts: { page?: string; kind?: GameKin
 }
 
 /** The computed reference tables of the ruleset's own game, if it has any (a ruleset goes back to the module of its `kind`). */
-export function renderTables(ruleset: KindedRuleset): string | undefined {
+export function renderTables(ruleset: KindedRuleset, context?: TablesContext): string | undefined {
   const game: GameModule<KindedRuleset> | undefined = gameFor(ruleset.kind);
-  return game?.renderTables?.(ruleset);
+  return game?.renderTables?.(ruleset, context);
 }
 
 /** The game module of `kind`, as the generic layers see it; an error for an unknown kind. */

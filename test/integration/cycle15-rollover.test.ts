@@ -85,15 +85,22 @@ describe('Cycle 15 on the real wiki', () => {
     expect(rows(text, '|| Rollover || - || Phase 1 → 2')).toBe(1);
   });
 
-  it('the CLI: status names the phase and what is due; rollover --dry-run writes nothing; rollover writes once', async () => {
+  it('the CLI: status names the phase; publish-tables adds the tables with the board; rollover --dry-run writes nothing; rollover writes once', async () => {
     const game = await freshGame('cli');
     const cli = (args: string[]) => runCli([...args, '--config', game.configFile]);
     const status = await cli(['status', '--game', 'c15', '--now', '2026-11-22T12:00Z', '--json']);
     expect(status.code, status.stderr).toBe(0);
     const json = JSON.parse(status.stdout) as { recorded: { number: number; until: string }; rolloverDue: boolean };
-    expect(json.recorded).toMatchObject({ number: 1, until: '2026-11-23T00:00:00.000Z' });
+    expect(json.recorded).toMatchObject({ number: 1, until: '2026-11-23T00:00:00Z' });
     expect(json.rolloverDue).toBe(false);
-    const before = (await b.readPage(game.gamestate)).revid;
+    const published = await cli(['publish-tables', '--game', 'c15']);
+    expect(published.code, published.stderr).toBe(0);
+    const withTables = await b.readPage(game.gamestate);
+    expect(withTables.text).toContain('| 5 || 4/16 (25%)');
+    expect(withTables.text).toContain('| 3 || Treasure || Shard Pile || 4 || When a player lands on such a space they gain 1d6 shards.');
+    // The page with its tables is still the same Gamestate.
+    expect(readGamestate(withTables.text, game.gamestate, ruleset).spaces).toEqual(readGamestate(GAMESTATE, game.gamestate, ruleset).spaces);
+    const before = withTables.revid;
     const dry = await cli(['rollover', '--game', 'c15', '--now', '2026-11-23T00:00Z', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect((await b.readPage(game.gamestate)).revid).toBe(before);

@@ -1,5 +1,6 @@
 import type { GameModule } from '../registry.ts';
 import { cycle15Engine } from './engine.ts';
+import { renderCycle15TablesWith } from './tables/index.ts';
 import { fillGarbageIds } from './ruleset/garbage-ids.ts';
 import { isCycle15, readCycle15Ruleset } from './ruleset/index.ts';
 import type { Cycle15Ruleset } from './ruleset/schema.ts';
@@ -11,4 +12,5 @@ export const cycle15 = {
   readRuleset: readCycle15Ruleset,
   amendRuleset: fillGarbageIds,
   engine: cycle15Engine,
+  renderTables: (ruleset, context) => renderCycle15TablesWith(ruleset, context?.gamestate),
 } satisfies GameModule<Cycle15Ruleset>;

@@ -6,6 +6,7 @@ import { parseCycle15Ruleset } from '../../../src/games/cycle15/ruleset/index.ts
 import { CHILI_N, cycle15Readings, RANDOM_GARBAGE, TUNE_UP_COUNT, type Readings } from '../../../src/games/cycle15/readings.ts';
 import { chiliN } from '../../../src/games/cycle15/rules/reputability.ts';
 import { Draws, seedText } from '../../../src/sim/rng.ts';
+import type { Change } from '../../../src/sim/trail.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
@@ -14,7 +15,7 @@ const at = (iso: string) => new Date(`${iso}Z`);
 const run = (state: Gamestate, now: string, readings?: Readings) => advance(ruleset, state, { now: at(now), game: 'c15', readings });
 const player = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
 const move = (s: Gamestate, who: string, time: string) => s.moves.find((m) => m.player === who && m.time.getTime() === at(time).getTime())!;
-const events = (r: { changes: { event: string }[] }, event: string) => r.changes.filter((c) => c.event === event);
+const events = (r: { changes: Change[] }, event: string) => r.changes.filter((c) => c.event === event);
 
 /** A state with only the given players and moves (the fixture's phase, board and proposals). */
 function state(players: Partial<Player>[] = [], moves: Move[] = []): Gamestate {
