@@ -56,6 +56,9 @@ describe('Cycle 15 on the real wiki', () => {
     // Jun joined 19 Nov 06:00, more than 3 days after the cycle start: reputable 26 Nov 06:00 (phase 2).
     expect(state.players.find((p) => p.name === 'Jun')).toMatchObject({ reputableSince: new Date('2026-11-26T06:00Z'), grant: 2 });
     expect(state.proposals.find((p) => p.id === '#41')!.status).toBe('discarded');
+    // #45 (Standard, 4/2/3: 3 rewrites of 9 votes ≥ 30%) became Tune Up when its voting phase ended; #46 (Urgent, 2 + 1 against > 2) failed.
+    expect(state.proposals.find((p) => p.id === '#45')).toMatchObject({ status: 'tune up', tuneUpSince: 3 });
+    expect(state.proposals.find((p) => p.id === '#46')!.status).toBe('failed');
     expect(state.moves.find((m) => m.player === 'Bram')!.status).toBe('not performed');
     expect(state.players.find((p) => p.name === 'Mallory')).toMatchObject({ crystals: 0, shards: 0, garbage: {} });
 

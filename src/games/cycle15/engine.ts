@@ -15,6 +15,7 @@ import { destroyNonPlayerItems } from './rules/non-players.ts';
 import { updatePartyTime } from './rules/party.ts';
 import { advancePhase, phaseNumberAt } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
+import { closeProposal, proposalsToClose } from './rules/proposals.ts';
 import { discardTuneUps } from './rules/tune-up.ts';
 import { checkVictory } from './rules/victory.ts';
 import { readCycle15Ruleset } from './ruleset/index.ts';
@@ -89,6 +90,9 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
         ...(ruleset.constants.tuneUpPhases.value === null ? [] : discardTuneUps(s, ruleset.constants.tuneUpPhases.value, n + 1, boundary, readings)),
       ],
     });
+    for (const { proposal, at } of proposalsToClose(s, calendar, ruleset.constants)) {
+      out.push({ at, order: 2, label: `proposal ${proposal.id}: end of its voting period`, apply: () => [closeProposal(proposal, at, Math.min(s.phase.number, phaseNumberAt(at, calendar)), ruleset.constants)] });
+    }
     for (const p of s.players) {
       if (p.grant !== null || p.left !== null) continue;
       const at = reputableAt(p, s.phase.cycleStart);

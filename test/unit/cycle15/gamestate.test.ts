@@ -22,9 +22,9 @@ const problems = (t: string) => {
 };
 
 describe('the Cycle 15 Gamestate page', () => {
-  test('the fixture reads: 12 players, 15 spaces, 6 moves, 2 proposals, phase 1 (Phase II), party time', () => {
+  test('the fixture reads: 12 players, 15 spaces, 6 moves, 4 proposals, phase 1 (Phase II), party time', () => {
     const s = read(text);
-    expect([s.players.length, s.spaces.length, s.moves.length, s.proposals.length]).toEqual([12, 15, 6, 2]);
+    expect([s.players.length, s.spaces.length, s.moves.length, s.proposals.length]).toEqual([12, 15, 6, 4]);
     expect(s.phase).toMatchObject({ number: 1, name: 'Phase II', parties: 1, partyTime: true, judge: 'Hana' });
     expect(s.players.find((p) => p.name === 'Dario')!.garbage).toEqual({ 'Time Bean Chili': 1, '+6 Sword of Edging': 1 });
     expect(s.players.find((p) => p.name === 'Elif')!.garbage).toEqual({ "Feelin' 4sty": 1, '❤️🔥': 1 });

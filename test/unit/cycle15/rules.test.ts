@@ -168,7 +168,7 @@ describe('Players: “A player is "reputable" if they have continuously been a p
 describe('Tune Up: “If a proposal has had the Tune Up class for greater than 3 phases consecutively it is automatically discarded.”', () => {
   const withTuneUp = () => {
     const s = state();
-    s.proposals = [{ row: 1, id: '#41', submitted: at('2026-11-14 20:00'), proposalClass: 'Tune Up', tuneUpSince: 0, status: 'tune up' }];
+    s.proposals = [{ row: 1, id: '#41', submitted: at('2026-11-14 20:00'), proposalClass: 'Tune Up', tuneUpSince: 0, status: 'tune up', votes: null }];
     return s;
   };
   test('made Tune Up in phase 0: kept through phase 3, discarded when phase 4 begins (the phase it became one counts)', () => {
@@ -224,4 +224,41 @@ describe('Items: “if it would be owned by a non-player, it is instead destroye
 test('the fixture Gamestate is read with the calendar of the Ruleset: phase 1 is Phase II, 20–22 November', () => {
   const c = calendarOf(ruleset, page);
   expect(c.phase(1)).toMatchObject({ name: 'Phase II', start: at('2026-11-20 00:00'), end: at('2026-11-23 00:00') });
+});
+
+describe('Proposals closed at the end of their voting period, where the page records the votes', () => {
+  const proposal = (proposalClass: 'Standard' | 'Urgent' | 'Second Reading', votes: { for: number; against: number; rewrite: number } | null) => {
+    const s = state();
+    s.proposals = [{ row: 1, id: '#9', submitted: at('2026-11-21 10:00'), proposalClass, tuneUpSince: null, status: 'voting', votes }];
+    return s;
+  };
+  const closed = (s: Gamestate, now: string) => run(s, now).state.proposals[0]!;
+
+  test('Urgent: “ends two days (48 hours) after”; “popular if it has no more than two votes against it”, a rewrite vote counted against', () => {
+    expect(closed(proposal('Urgent', { for: 6, against: 1, rewrite: 1 }), '2026-11-23 09:59').status).toBe('voting');
+    expect(closed(proposal('Urgent', { for: 6, against: 1, rewrite: 1 }), '2026-11-23 10:00').status).toBe('passed');
+    expect(closed(proposal('Urgent', { for: 6, against: 2, rewrite: 1 }), '2026-11-23 10:00').status).toBe('failed');
+  });
+
+  test('Standard: its voting period is the phase after the one it was submitted in (here phase 2, ending 27 November 00:00)', () => {
+    expect(closed(proposal('Standard', { for: 5, against: 2, rewrite: 1 }), '2026-11-26 23:59').status).toBe('voting');
+    const r = run(proposal('Standard', { for: 5, against: 2, rewrite: 1 }), '2026-11-27 00:00');
+    expect(r.state.proposals[0]!.status).toBe('passed');
+    expect(events(r, 'Proposal closed')[0]!.reason.arithmetic).toBe('for 5 + rewrite 1 = 6 > against 2; rewrites 1/8 = 12.5% < 30%');
+  });
+
+  test('Standard: “the rewrite votes constitute equal to or greater than 30% of the total votes” makes it a Tune Up class proposal from the phase that begins', () => {
+    // 3 rewrites of 10 votes: exactly 30%.
+    expect(closed(proposal('Standard', { for: 5, against: 2, rewrite: 3 }), '2026-11-27 00:00')).toMatchObject({ status: 'tune up', proposalClass: 'Tune Up', tuneUpSince: 3 });
+    expect(closed(proposal('Standard', { for: 2, against: 5, rewrite: 2 }), '2026-11-27 00:00').status).toBe('failed');
+  });
+
+  test('Second Reading: “A Rewrite vote … will be considered identical to a vote against”', () => {
+    expect(closed(proposal('Second Reading', { for: 4, against: 2, rewrite: 2 }), '2026-11-27 00:00').status).toBe('failed');
+    expect(closed(proposal('Second Reading', { for: 5, against: 2, rewrite: 2 }), '2026-11-27 00:00').status).toBe('passed');
+  });
+
+  test('without recorded votes nothing is closed', () => {
+    expect(closed(proposal('Standard', null), '2026-12-10 00:00').status).toBe('voting');
+  });
 });

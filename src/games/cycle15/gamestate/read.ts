@@ -41,6 +41,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): 
     p.traits ??= [];
   }
   for (const s of spaces) s.pseudoType ??= null;
+  for (const p of proposals) p.votes ??= null;
   const state: Gamestate = {
     page: doc.page,
     phase: { ...phase, name: phase.name ?? '', nextRollover: phase.nextRollover ?? null, partyTime: phase.partyTime ?? false, judge: phase.judge ?? null, winner: phase.winner ?? [] },

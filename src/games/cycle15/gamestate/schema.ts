@@ -83,6 +83,8 @@ export const Proposal = z.object({
   /** The phase it became a Tune Up class proposal (null: it is not one). */
   tuneUpSince: count.nullable(),
   status: ProposalStatus,
+  /** The votes when the voting period ended (👍, 👎, 🤔), as the page records them; null: not recorded. */
+  votes: z.object({ for: count, against: count, rewrite: count }).nullable(),
 });
 export type Proposal = z.infer<typeof Proposal>;
 

@@ -31,6 +31,14 @@ export function writeItems(items: Items): string {
   return f.writeList(Object.entries(items).filter(([, n]) => n > 0).map(([name, n]) => (n === 1 ? name : `${n} ${name}`)));
 }
 
+/** "5/2/1": votes for, against, and for a rewrite, when the voting period ended. */
+function readVotes(text: string | undefined): Proposal['votes'] {
+  if (text === undefined) return null;
+  const m = /^(\d+)\s*\/\s*(\d+)\s*\/\s*(\d+)$/.exec(text.trim());
+  if (!m) throw new f.FieldError(`"${text}" is not votes for/against/rewrite, such as 5/2/1`);
+  return { for: f.exactInt(m[1]!), against: f.exactInt(m[2]!), rewrite: f.exactInt(m[3]!) };
+}
+
 export const phaseTable: TableSpec<PhaseState> = {
   name: 'Phase',
   identify: ['Cycle start', 'Phase number'],
@@ -98,5 +106,6 @@ export const proposalsTable: TableSpec<Proposal> = {
     col('Class', true, (t) => ({ proposalClass: f.readEnum(t ?? 'Standard', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const) }), (p) => p.proposalClass),
     col('Tune Up since phase', true, (t) => ({ tuneUpSince: f.readOptionalInt(t, { min: 0 }) }), (p) => f.writeInt(p.tuneUpSince)),
     col('Status', true, (t) => ({ status: f.readEnum(t ?? 'voting', ProposalStatus.options) }), (p) => p.status),
+    col('Votes', false, (t) => ({ votes: readVotes(t) }), (p) => (p.votes === null ? f.NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`)),
   ],
 };
