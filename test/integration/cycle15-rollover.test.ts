@@ -14,8 +14,8 @@ import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
 const RULESET = readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8');
 const GAMESTATE = readFileSync(`${root}fixtures/cycle15/gamestate.wikitext`, 'utf8');
 const ruleset = parseCycle15Ruleset(RULESET);
-// Phase 1 (Phase II, 20–22 November) on the page; 30 November 00:00 begins phase 4 (Phase I).
-const NOW = new Date('2026-11-30T00:00Z');
+// Phase 1 (Phase II, 13–15 November) on the page; 23 November 00:00 begins phase 4 (Phase I).
+const NOW = new Date('2026-11-23T00:00Z');
 const rows = (text: string, needle: string) => text.split('\n').filter((l) => l.includes(needle)).length;
 
 let b: WikiClient;
@@ -51,10 +51,10 @@ describe('Cycle 15 on the real wiki', () => {
     expect(s.save.changed).toBe(true);
     const page = await b.readPage(game.gamestate);
     const state = readGamestate(page.text, game.gamestate, ruleset);
-    expect(state.phase).toMatchObject({ number: 4, name: 'Phase I', nextRollover: new Date('2026-12-04T00:00Z') });
+    expect(state.phase).toMatchObject({ number: 4, name: 'Phase I', nextRollover: new Date('2026-11-27T00:00Z') });
     for (const [from, to] of [[1, 2], [2, 3], [3, 4]]) expect(rows(page.text, `|| Rollover || - || Phase ${from} → ${to}`)).toBe(1);
-    // Jun joined 19 Nov 06:00, more than 3 days after the cycle start: reputable 26 Nov 06:00 (phase 2).
-    expect(state.players.find((p) => p.name === 'Jun')).toMatchObject({ reputableSince: new Date('2026-11-26T06:00Z'), grant: 2 });
+    // Jun joined 12 Nov 06:00, more than 3 days after the cycle start: reputable 19 Nov 06:00 (phase 2).
+    expect(state.players.find((p) => p.name === 'Jun')).toMatchObject({ reputableSince: new Date('2026-11-19T06:00Z'), grant: 2 });
     expect(state.proposals.find((p) => p.id === '#41')!.status).toBe('discarded');
     // #45 (Standard, 4/2/3: 3 rewrites of 9 votes ≥ 30%) became Tune Up when its voting phase ended; #46 (Urgent, 2 + 1 against > 2) failed.
     expect(state.proposals.find((p) => p.id === '#45')).toMatchObject({ status: 'tune up', tuneUpSince: 3 });
@@ -75,11 +75,11 @@ describe('Cycle 15 on the real wiki', () => {
       edited = true;
       // Femi moves (Moved this phase: yes) and gains 3 shards while the bot is about to roll over.
       const page = await player.readPage(game.gamestate);
-      const text = page.text.replace('|Femi\n|2026-11-17 11:00\n| -\n|2026-11-17 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-17 11:00\n| -\n|2026-11-17 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n');
+      const text = page.text.replace('|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n');
       expect(text).not.toBe(page.text);
       await player.save(game.gamestate, () => ({ text, summary: 'Femi moved' }), {});
     };
-    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date('2026-11-23T00:00Z'), trigger: 'integration test' });
+    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date('2026-11-16T00:00Z'), trigger: 'integration test' });
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;
     const femi = readGamestate(text, game.gamestate, ruleset).players.find((p) => p.name === 'Femi')!;
@@ -88,31 +88,36 @@ describe('Cycle 15 on the real wiki', () => {
     expect(rows(text, '|| Rollover || - || Phase 1 → 2')).toBe(1);
   });
 
-  it('the CLI: status names the phase; publish-tables adds the tables with the board; rollover --dry-run writes nothing; rollover writes once', async () => {
-    const game = await freshGame('cli');
+  it('the CLI: status names the recorded phase and when it ends; publish-tables adds the tables with the board, the page still the same Gamestate', async () => {
+    const game = await freshGame('cli-status');
     const cli = (args: string[]) => runCli([...args, '--config', game.configFile]);
-    const status = await cli(['status', '--game', 'c15', '--now', '2026-11-22T12:00Z', '--json']);
+    const status = await cli(['status', '--game', 'c15', '--now', '2026-11-15T12:00Z', '--json']);
     expect(status.code, status.stderr).toBe(0);
     const json = JSON.parse(status.stdout) as { recorded: { number: number; until: string }; rolloverDue: boolean };
-    expect(json.recorded).toMatchObject({ number: 1, until: '2026-11-23T00:00:00Z' });
+    expect(json.recorded).toMatchObject({ number: 1, until: '2026-11-16T00:00:00Z' });
     expect(json.rolloverDue).toBe(false);
     const published = await cli(['publish-tables', '--game', 'c15']);
     expect(published.code, published.stderr).toBe(0);
     const withTables = await b.readPage(game.gamestate);
     expect(withTables.text).toContain('| 5 || 4/16 (25%)');
     expect(withTables.text).toContain('| 3 || Treasure || Shard Pile || 4 || When a player lands on such a space they gain 1d6 shards.');
-    // The page with its tables is still the same Gamestate.
     expect(readGamestate(withTables.text, game.gamestate, ruleset).spaces).toEqual(readGamestate(GAMESTATE, game.gamestate, ruleset).spaces);
-    const before = withTables.revid;
-    const dry = await cli(['rollover', '--game', 'c15', '--now', '2026-11-23T00:00Z', '--dry-run']);
+  }, 240_000);
+
+  it('the CLI: rollover --dry-run writes nothing; rollover writes once; again, no edit', async () => {
+    const game = await freshGame('cli-rollover');
+    const cli = (args: string[]) => runCli([...args, '--config', game.configFile]);
+    const before = (await b.readPage(game.gamestate)).revid;
+    const dry = await cli(['rollover', '--game', 'c15', '--now', '2026-11-16T00:00Z', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect((await b.readPage(game.gamestate)).revid).toBe(before);
-    const real = await cli(['rollover', '--game', 'c15', '--now', '2026-11-23T00:00Z']);
+    const real = await cli(['rollover', '--game', 'c15', '--now', '2026-11-16T00:00Z']);
     expect(real.code, real.stderr).toBe(0);
     const after = await b.readPage(game.gamestate);
     expect(after.revid).not.toBe(before);
-    const again = await cli(['rollover', '--game', 'c15', '--now', '2026-11-23T00:00Z']);
+    expect(readGamestate(after.text, game.gamestate, ruleset).phase.number).toBe(2);
+    const again = await cli(['rollover', '--game', 'c15', '--now', '2026-11-16T00:00Z']);
     expect(again.code, again.stderr).toBe(0);
     expect((await b.readPage(game.gamestate)).revid).toBe(after.revid);
-  });
+  }, 240_000);
 });

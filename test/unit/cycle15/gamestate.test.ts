@@ -39,7 +39,7 @@ describe('the Cycle 15 Gamestate page', () => {
   test('a changed value rewrites only its cell', () => {
     const s = read(text);
     s.players.find((p) => p.name === 'Femi')!.shards = 10;
-    expect(renderGamestate(text, s, [])).toBe(replaceOnce(text, '|Femi\n|2026-11-17 11:00\n| -\n|2026-11-17 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-17 11:00\n| -\n|2026-11-17 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|10\n'));
+    expect(renderGamestate(text, s, [])).toBe(replaceOnce(text, '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|10\n'));
   });
 
   test('bad cells are refused with their table, row and column', () => {
@@ -51,22 +51,22 @@ describe('the Cycle 15 Gamestate page', () => {
       '"Casino" is not a type of the category Hazard (Stop Sign, Thin Ice, Geyser) nor "Blank"', 'Spaces', 7, 'Pseudo-type',
     ]);
     expect(where(replaceOnce(text, '| 11 || Teleporter || - || 0', '| 11 || Teleporter || - || 0, 12'))[0]).toEqual(['successor 12 is not a space of the Spaces table', 'Spaces', 12, 'Successors']);
-    expect(where(replaceOnce(text, '| 2026-11-17 10:00 || Cosima || 2+3', '| 2026-11-17 10:00 || Cosima || 2+5'))[0]).toEqual([
+    expect(where(replaceOnce(text, '| 2026-11-10 10:00 || Cosima || 2+3', '| 2026-11-10 10:00 || Cosima || 2+5'))[0]).toEqual([
       'the roll 2+5 is not a roll of 2d4 (2 dice of 1 to 4)', 'Moves', 1, 'Roll',
     ]);
-    expect(where(replaceOnce(text, '| 2026-11-17 10:00 || Cosima', '| 2026-11-17 10:00 || Cosma'))[0]).toEqual(['"Cosma" is not a player of the Players table', 'Moves', 1, 'Player']);
+    expect(where(replaceOnce(text, '| 2026-11-10 10:00 || Cosima', '| 2026-11-10 10:00 || Cosma'))[0]).toEqual(['"Cosma" is not a player of the Players table', 'Moves', 1, 'Player']);
     expect(where(replaceOnce(text, '| 0 || Blank || - || 1', '| 30 || Blank || - || 1'))).toContainEqual(['there is no space 0: “A space with identifier 0 always exists”', 'Spaces', undefined, 'Space']);
-    expect(where(replaceOnce(text, '|Alice\n|2026-11-16 09:00', '|Alice\n|2026-11-16 9am'))[0]).toEqual(['Joined (UTC) "2026-11-16 9am" is not a time; write it as YYYY-MM-DD HH:MM (UTC)', 'Players', 1, 'Joined (UTC)']);
+    expect(where(replaceOnce(text, '|Alice\n|2026-11-09 09:00', '|Alice\n|2026-11-09 9am'))[0]).toEqual(['Joined (UTC) "2026-11-09 9am" is not a time; write it as YYYY-MM-DD HH:MM (UTC)', 'Players', 1, 'Joined (UTC)']);
   });
 });
 
 describe('a rollover of the fixture page across several phases, offline', () => {
-  const now = new Date('2026-12-05T10:00:00Z');
+  const now = new Date('2026-11-28T10:00:00Z');
   const once = rolloverPage(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
 
   test('rolls phase 1 over to phase 5, a History row per change appended', () => {
     expect(once.fromPhase).toBe(1);
-    expect(once.result.state.phase).toMatchObject({ number: 5, name: 'Phase II', nextRollover: new Date('2026-12-07T00:00:00Z') });
+    expect(once.result.state.phase).toMatchObject({ number: 5, name: 'Phase II', nextRollover: new Date('2026-11-30T00:00:00Z') });
     expect(once.result.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([2, 3, 4, 5]);
     expect(once.historyRows).toBe(1 + once.result.changes.length);
     expect(read(once.text).historyRows).toBe(once.historyRows);
@@ -86,7 +86,7 @@ describe('a rollover of the fixture page across several phases, offline', () => 
 
   test('stepping boundary by boundary ends on the same page as one catch-up run', () => {
     let t = text;
-    for (const step of ['2026-11-23', '2026-11-27', '2026-11-30', '2026-12-04']) {
+    for (const step of ['2026-11-16', '2026-11-20', '2026-11-23', '2026-11-27']) {
       t = rolloverPage(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now: new Date(`${step}T00:00:00Z`), trigger: 'test' }).text;
     }
     const last = rolloverPage(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now, trigger: 'test' });
