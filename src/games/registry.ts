@@ -3,8 +3,9 @@ import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
 import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
-import type { Cycle16Ruleset } from './cycle16/schema.ts';
+import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
+import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
 export interface GameModule<R extends KindedRuleset> {
@@ -26,6 +27,8 @@ export interface GameModule<R extends KindedRuleset> {
    * without one); null when the page already says it. Offered as a diff, saved only on request.
    */
   amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
+  /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
+  readings?: readonly ReadingDef[];
 }
 
 export interface TablesContext {

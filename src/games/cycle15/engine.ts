@@ -3,12 +3,14 @@ import { describeLocation } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
-import { GamestateError } from '../cycle16/gamestate-schema.ts';
-import { historyTable, HISTORY_COLUMNS } from '../cycle16/gamestate-tables.ts';
+import { GamestateError } from '../shared/gamestate-error.ts';
+import { historyTable } from '../cycle16/gamestate/tables.ts';
+import { HISTORY_COLUMNS } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate, Player } from './gamestate/schema.ts';
-import { defaultReadings, type Readings } from './readings.ts';
+import { ChosenReadings } from '../shared/readings.ts';
+import { cycle15Readings } from './readings.ts';
 import { resetMovement } from './rules/movement.ts';
 import { acceptUnnoticedMoves, endProgressiveMoves, penaliseIncompleteMoves } from './rules/moves.ts';
 import { destroyNonPlayerItems } from './rules/non-players.ts';
@@ -30,7 +32,8 @@ export interface AdvanceOptions {
   now: Date;
   /** The game's id: the first part of the seed text of draws ("c15/phase 3/reputability Ines"). */
   game: string;
-  readings?: Readings;
+  /** The readings in force; the defaults when omitted. */
+  readings?: ChosenReadings;
 }
 
 /** The ruleset's phase calendar from the page's cycle start; a CalendarError naming where the phases are written. */
@@ -65,7 +68,7 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   const s = structuredClone(state);
   const calendar = calendarOf(ruleset, s);
   refuseTimeBeforeState(s, calendar, opts.now);
-  const readings = opts.readings ?? defaultReadings();
+  const readings = opts.readings ?? new ChosenReadings(cycle15Readings);
   const changes: Change[] = [];
   const done = () => s.phase.winner.length > 0;
   const playerNamed = (name: string): Player => {
@@ -127,7 +130,7 @@ export function rolloverPage(ruleset: Cycle15Ruleset, game: string, page: Engine
   }
   const doc = readDocument(page.text, { page: page.title });
   const state = readGamestateDocument(doc, ruleset);
-  let result = advance(ruleset, state, { now: opts.now, game });
+  let result = advance(ruleset, state, { now: opts.now, game, readings: opts.readings });
   const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
   if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
   const text = renderGamestateDocument(doc, result.state, result.changes);

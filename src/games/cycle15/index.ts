@@ -1,5 +1,6 @@
 import type { GameModule } from '../registry.ts';
 import { cycle15Engine } from './engine.ts';
+import { cycle15Readings } from './readings.ts';
 import { renderCycle15TablesWith } from './tables/index.ts';
 import { fillGarbageIds } from './ruleset/garbage-ids.ts';
 import { isCycle15, readCycle15Ruleset } from './ruleset/index.ts';
@@ -12,5 +13,6 @@ export const cycle15 = {
   readRuleset: readCycle15Ruleset,
   amendRuleset: fillGarbageIds,
   engine: cycle15Engine,
+  readings: cycle15Readings,
   renderTables: (ruleset, context) => renderCycle15TablesWith(ruleset, context?.gamestate),
 } satisfies GameModule<Cycle15Ruleset>;

@@ -3,7 +3,7 @@ import { rolloverPage } from '../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../src/games/cycle15/gamestate/read.ts';
 import { renderGamestate } from '../../../src/games/cycle15/gamestate/render.ts';
 import { parseCycle15Ruleset } from '../../../src/games/cycle15/ruleset/index.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 

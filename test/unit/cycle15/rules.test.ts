@@ -3,7 +3,8 @@ import { advance, calendarOf } from '../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../src/games/cycle15/gamestate/read.ts';
 import type { Gamestate, Move, Player } from '../../../src/games/cycle15/gamestate/schema.ts';
 import { parseCycle15Ruleset } from '../../../src/games/cycle15/ruleset/index.ts';
-import { CHILI_N, cycle15Readings, RANDOM_GARBAGE, TUNE_UP_COUNT, type Readings } from '../../../src/games/cycle15/readings.ts';
+import { CHILI_N, cycle15Readings, RANDOM_GARBAGE, TUNE_UP_COUNT } from '../../../src/games/cycle15/readings.ts';
+import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { chiliN } from '../../../src/games/cycle15/rules/reputability.ts';
 import { Draws, seedText } from '../../../src/sim/rng.ts';
 import type { Change } from '../../../src/sim/trail.ts';
@@ -12,7 +13,7 @@ import { fixture } from '../helpers/fixtures.ts';
 const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
 const page = readGamestate(fixture('cycle15', 'gamestate'), 'Cycle 15/Gamestate', ruleset);
 const at = (iso: string) => new Date(`${iso}Z`);
-const run = (state: Gamestate, now: string, readings?: Readings) => advance(ruleset, state, { now: at(now), game: 'c15', readings });
+const run = (state: Gamestate, now: string, readings?: ChosenReadings) => advance(ruleset, state, { now: at(now), game: 'c15', readings });
 const player = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
 const move = (s: Gamestate, who: string, time: string) => s.moves.find((m) => m.player === who && m.time.getTime() === at(time).getTime())!;
 const events = (r: { changes: Change[] }, event: string) => r.changes.filter((c) => c.event === event);
@@ -29,11 +30,10 @@ function state(players: Partial<Player>[] = [], moves: Move[] = []): Gamestate {
   return s;
 }
 
-function readings(values: Record<string, string>): Readings {
-  return {
-    get: (id) => values[id] ?? cycle15Readings.find((d) => d.id === id)!.default,
-    label: (id) => `${id}=${values[id] ?? cycle15Readings.find((d) => d.id === id)!.default}`,
-  };
+/** The readings a Judge's Rulings lines select. */
+function readings(values: Record<string, string>): ChosenReadings {
+  const rulings = Object.entries(values).map(([reading, value], i) => ({ reading, value, line: i + 1, by: 'Hana', at: at('2026-11-10 12:00') }));
+  return new ChosenReadings(cycle15Readings, rulings);
 }
 
 describe('Phases: “Phase I: Monday, Tuesday, Wednesday, and Thursday” / “Phase II: Friday, Saturday, and Sunday”', () => {
@@ -141,7 +141,7 @@ describe('Players: “A player is "reputable" if they have continuously been a p
     expect(row.reason.seed).toBe(seedText({ game: 'c15', phase: 2, subject: 'reputability Jun' }));
     const expected = ruleset.garbage[new Draws(row.reason.seed!).int(0, ruleset.garbage.length - 1, 'random garbage')]!;
     expect(row.change).toMatch(new RegExp(`^\\+1 ${expected.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
-    expect(row.reason.inputs.reading).toBe('random-garbage=uniform (default)');
+    expect(row.reason.readings).toEqual(['random-garbage=uniform (default)']);
     // The same run again draws the same item.
     expect(events(run(state([{ name: 'Jun', joined: at('2026-11-12 06:00'), reputableSince: null, grant: null }]), '2026-11-19 06:00'), 'Reputability')[1]!.change).toBe(row.change);
   });
@@ -161,7 +161,9 @@ describe('Players: “A player is "reputable" if they have continuously been a p
     expect(chilis({ [CHILI_N]: 'weekly' })).toBe(0);
     expect(chiliN('phase-number', 1, 1)).toBe(1);
     const row = events(run(state([joined]), '2026-11-23 12:00'), 'Reputability')[2]!;
-    expect(row.reason).toMatchObject({ arithmetic: '4 − 3 = 1', inputs: { reading: 'chili-n=phase-number (default)' } });
+    expect(row.reason).toMatchObject({ arithmetic: '4 − 3 = 1', readings: ['chili-n=phase-number (default)'] });
+    const ruled = events(run(state([joined]), '2026-11-23 12:00', readings({ [CHILI_N]: 'phase-count' })), 'Reputability')[2]!;
+    expect(ruled.reason.readings).toEqual(['chili-n=phase-count (ruling by Hana, 2026-11-10 12:00)']);
   });
 });
 

@@ -1,9 +1,9 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
-import { nearestName } from '../../cycle16/ruleset-text.ts';
-import { readRows, uniqueTable } from '../../cycle16/gamestate.ts';
-import { GamestateError, type Problem } from '../../cycle16/gamestate-schema.ts';
-import { historyTable } from '../../cycle16/gamestate-tables.ts';
+import { nearestName } from '../../cycle16/ruleset/text.ts';
+import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
+import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
+import { historyTable } from '../../cycle16/gamestate/tables.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import { Gamestate, type Move, type PhaseState, type Player, type Proposal, type Space } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';

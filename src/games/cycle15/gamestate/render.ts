@@ -1,9 +1,9 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../cycle16/gamestate.ts';
-import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate-render.ts';
-import { historyTable } from '../../cycle16/gamestate-tables.ts';
-import { historyRowsText, tableEndMarker } from '../../cycle16/history.ts';
+import { findStateTable } from '../../cycle16/gamestate/read.ts';
+import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { historyTable } from '../../cycle16/gamestate/tables.ts';
+import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
 

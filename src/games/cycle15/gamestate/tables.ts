@@ -1,5 +1,6 @@
-import * as f from '../../cycle16/gamestate-fields.ts';
-import { col, type TableSpec } from '../../cycle16/gamestate-tables.ts';
+import * as f from '../../cycle16/gamestate/fields.ts';
+import { col, type TableSpec } from '../../cycle16/gamestate/tables.ts';
+import { NONE } from '../../shared/history.ts';
 import type { Items, Move, PhaseState, Player, Proposal, Space } from './schema.ts';
 import { MoveStatus, ProposalStatus } from './schema.ts';
 
@@ -45,11 +46,11 @@ export const phaseTable: TableSpec<PhaseState> = {
   columns: [
     col('Cycle start (UTC)', true, (t) => ({ cycleStart: f.readInstant(t) }), (p) => f.writeInstant(p.cycleStart)),
     col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || f.NONE),
+    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || NONE),
     col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
     col('Parties started', true, (t) => ({ parties: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.parties)),
     col('Party time', false, (t) => ({ partyTime: yesNo(t) }), (p) => writeYesNo(p.partyTime)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? f.NONE),
+    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? NONE),
     col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
   ],
 };
@@ -62,7 +63,7 @@ export const playersTable: TableSpec<Player> = {
     col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
     col('Left (UTC)', false, (t) => ({ left: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.left)),
     col('Reputable since (UTC)', true, (t) => ({ reputableSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.reputableSince)),
-    col('Reputability grant', true, (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }), (p) => (p.grant === null ? f.NONE : `phase ${p.grant}`)),
+    col('Reputability grant', true, (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }), (p) => (p.grant === null ? NONE : `phase ${p.grant}`)),
     col('Location', true, (t) => ({ location: t === undefined ? 0 : f.readInt(t) }), (p) => String(p.location)),
     col('Moved this phase', true, (t) => ({ movedThisPhase: yesNo(t) }), (p) => writeYesNo(p.movedThisPhase)),
     col('Moved last phase', true, (t) => ({ movedLastPhase: yesNo(t) }), (p) => writeYesNo(p.movedLastPhase)),
@@ -80,7 +81,7 @@ export const spacesTable: TableSpec<Space> = {
   columns: [
     col('Space', true, (t) => ({ id: f.readInt(t) }), (s) => String(s.id)),
     col('Type', true, (t) => ({ type: t ?? 'Blank' }), (s) => s.type),
-    col('Pseudo-type', false, (t) => ({ pseudoType: t ?? null }), (s) => s.pseudoType ?? f.NONE),
+    col('Pseudo-type', false, (t) => ({ pseudoType: t ?? null }), (s) => s.pseudoType ?? NONE),
     col('Successors', true, (t) => ({ successors: readInts(t, /,/) }), (s) => f.writeList(s.successors.map(String))),
   ],
 };
@@ -91,7 +92,7 @@ export const movesTable: TableSpec<Move> = {
   columns: [
     col('Time (UTC)', true, (t) => ({ time: f.readInstant(t) }), (m) => f.writeInstant(m.time)),
     col('Player', true, (t) => ({ player: f.required(t) }), (m) => m.player),
-    col('Roll', true, (t) => ({ roll: readInts(t, /[+,]/) }), (m) => (m.roll.length === 0 ? f.NONE : m.roll.join('+'))),
+    col('Roll', true, (t) => ({ roll: readInts(t, /[+,]/) }), (m) => (m.roll.length === 0 ? NONE : m.roll.join('+'))),
     col('Selections', true, (t) => ({ selections: readInts(t, /,/) }), (m) => f.writeList(m.selections.map(String))),
     col('Status', true, (t) => ({ status: f.readEnum(t ?? 'commenced', MoveStatus.options) }), (m) => m.status),
   ],
@@ -106,6 +107,6 @@ export const proposalsTable: TableSpec<Proposal> = {
     col('Class', true, (t) => ({ proposalClass: f.readEnum(t ?? 'Standard', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const) }), (p) => p.proposalClass),
     col('Tune Up since phase', true, (t) => ({ tuneUpSince: f.readOptionalInt(t, { min: 0 }) }), (p) => f.writeInt(p.tuneUpSince)),
     col('Status', true, (t) => ({ status: f.readEnum(t ?? 'voting', ProposalStatus.options) }), (p) => p.status),
-    col('Votes', false, (t) => ({ votes: readVotes(t) }), (p) => (p.votes === null ? f.NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`)),
+    col('Votes', false, (t) => ({ votes: readVotes(t) }), (p) => (p.votes === null ? NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`)),
   ],
 };

@@ -1,9 +1,10 @@
 import { Draws, seedText } from '../../../sim/rng.ts';
 import { formatInstant, type Change } from '../../../sim/trail.ts';
-import { joinedNearStart, reputableByRule } from '../../cycle16/rules/reputability.ts';
+import { joinedNearStart, reputableByRule } from '../../shared/reputability.ts';
 import type { Player } from '../gamestate/schema.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
-import { CHILI_N, RANDOM_GARBAGE, type Readings } from '../readings.ts';
+import type { ChosenReadings } from '../../shared/readings.ts';
+import { CHILI_N, RANDOM_GARBAGE } from '../readings.ts';
 import { gainItems } from './items.ts';
 
 // Players: “A player is "reputable" if they have continuously been a player for the previous seven
@@ -29,7 +30,7 @@ export function chiliN(reading: string, phaseNumber: number, phaseIndex: number)
 
 export interface GrantContext {
   ruleset: Pick<Cycle15Ruleset, 'garbage' | 'phases'>;
-  readings: Readings;
+  readings: ChosenReadings;
   game: string;
   /** The phase the player became reputable in, and its name. */
   phase: number;
@@ -44,11 +45,9 @@ export function grantReputability(p: Player, at: Date, ctx: GrantContext): Chang
     : `a player for seven days since ${formatInstant(p.joined)}`;
   p.reputableSince = at;
   p.grant = ctx.phase;
-  const row = (change: string, rule: string, extra: Partial<Change['reason']> & { readings?: string[] } = {}): Change => {
-    const { inputs, readings, ...rest } = extra;
-    // The readings applied are named in the row (until the readings core gives Reason its own field).
-    const named: Record<string, string> = readings === undefined ? {} : { reading: readings.join(', ') };
-    return { at, phase: ctx.phase, event: 'Reputability', player: p.name, change, reason: { rule: `${rule} (${REPUTABLE})`, inputs: { reputable: how, ...inputs, ...named }, ...rest } };
+  const row = (change: string, rule: string, extra: Partial<Change['reason']> = {}): Change => {
+    const { inputs, ...rest } = extra;
+    return { at, phase: ctx.phase, event: 'Reputability', player: p.name, change, reason: { rule: `${rule} (${REPUTABLE})`, inputs: { reputable: how, ...inputs }, ...rest } };
   };
   const changes = [row(`${gainItems(p, 'Summoning Whistle', 1)}; reputable since ${formatInstant(at)}`, '“When a player becomes reputable, grant them a Summoning Whistle.”')];
 

@@ -1,6 +1,7 @@
 import type { Change } from '../../../sim/trail.ts';
 import type { Gamestate } from '../gamestate/schema.ts';
-import { TUNE_UP_COUNT, type Readings } from '../readings.ts';
+import type { ChosenReadings } from '../../shared/readings.ts';
+import { TUNE_UP_COUNT } from '../readings.ts';
 
 // Tune Up Class Proposal: “If a proposal has had the Tune Up class for greater than 3 phases
 // consecutively it is automatically discarded.” (3: the Ruleset's number, `limit`.)
@@ -13,7 +14,7 @@ export function tuneUpPhases(since: number, now: number, reading: string): numbe
 }
 
 /** When phase `phase` begins: Tune Up proposals past the limit are discarded. */
-export function discardTuneUps(state: Gamestate, limit: number, phase: number, at: Date, readings: Readings): Change[] {
+export function discardTuneUps(state: Gamestate, limit: number, phase: number, at: Date, readings: ChosenReadings): Change[] {
   const reading = readings.get(TUNE_UP_COUNT);
   return state.proposals
     .filter((p) => p.status === 'tune up' && p.tuneUpSince !== null && tuneUpPhases(p.tuneUpSince, phase, reading) > limit)
@@ -28,8 +29,9 @@ export function discardTuneUps(state: Gamestate, limit: number, phase: number, a
         change: `proposal ${p.id}: tune up → discarded`,
         reason: {
           rule: TUNE_UP_RULE,
-          inputs: { 'Tune Up since phase': p.tuneUpSince!, 'phase beginning': phase, reading: readings.label(TUNE_UP_COUNT) },
+          inputs: { 'Tune Up since phase': p.tuneUpSince!, 'phase beginning': phase },
           arithmetic: `${had} phases > ${limit}`,
+          readings: [readings.label(TUNE_UP_COUNT)],
         },
       };
     });
