@@ -1,6 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
-import { nearestName } from '../../cycle16/ruleset/text.ts';
+import { nearestName } from '../../shared/text.ts';
 import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { historyTable } from '../../cycle16/gamestate/tables.ts';

@@ -1,5 +1,5 @@
 import type { Rule } from '../../../parse/document.ts';
-import { warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { warn, type Extraction } from '../../shared/extraction.ts';
 import type { Category, SpaceType } from './schema.ts';
 
 // The board's vocabulary: a rule per space type (“"Crystal" is a type of space.”), a rule per

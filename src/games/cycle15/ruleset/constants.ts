@@ -1,7 +1,7 @@
 import type { Rule } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
-import { parseCount } from '../../cycle16/ruleset/text.ts';
-import { warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { parseCount } from '../../shared/text.ts';
+import { warn, type Extraction } from '../../shared/extraction.ts';
 import type { Constants, ReputabilityGrant } from './schema.ts';
 
 // The numbers the rules state, each read from its own sentence (kept, quoted, with where it is),

@@ -1,5 +1,5 @@
 import { cellValue, findTables, type Row, type Table } from '../../../parse/document.ts';
-import { at, warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { at, warn, type Extraction } from '../../shared/extraction.ts';
 import type { GarbageItem } from './schema.ts';
 
 // The Garbage rule: “Each row in the table below defines an item alongside it's description and

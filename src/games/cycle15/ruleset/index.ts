@@ -1,6 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
-import type { Extraction } from '../../cycle16/ruleset/extraction.ts';
-import { readPhases } from '../../cycle16/ruleset/time.ts';
+import type { Extraction } from '../../shared/extraction.ts';
+import { readPhases } from '../../shared/phases.ts';
 import { readCategories, readGeode, readSpaceTypes, warnCategoriesAsTypes } from './board.ts';
 import { readConstants, readReputabilityGrants, warnOpenPoints } from './constants.ts';
 import { findGarbageTable, readGarbage } from './garbage.ts';

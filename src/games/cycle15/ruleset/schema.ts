@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Location, Warning } from '../../../parse/location.ts';
 import { Rule } from '../../../parse/model.ts';
-import { Dice, Phase } from '../../cycle16/ruleset/schema.ts';
+import { Dice, Phase } from '../../shared/ruleset-schema.ts';
 
 // What the Cycle 15 ruleset says, as data. Field names are part of `croupier parse --json`.
 

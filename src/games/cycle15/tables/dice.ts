@@ -1,4 +1,4 @@
-import type { Dice } from '../../cycle16/ruleset/schema.ts';
+import type { Dice } from '../../shared/ruleset-schema.ts';
 
 // Exact odds of dice sums, as fractions of K^N outcomes (“the sum of N independent selections of
 // integers from 1 to K, using a uniform random distribution”).

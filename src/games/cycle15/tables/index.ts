@@ -2,8 +2,8 @@ import { GamestateError } from '../../shared/gamestate-error.ts';
 import { readGamestate } from '../gamestate/read.ts';
 import type { Space } from '../gamestate/schema.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
-import { expectedRoll, findDice } from '../../cycle16/ruleset/text.ts';
-import { formatNumber, formatPercent, renderWikitable } from '../../cycle16/tables/wikitext.ts';
+import { expectedRoll, findDice } from '../../shared/text.ts';
+import { formatNumber, formatPercent, renderWikitable } from '../../shared/wikitable.ts';
 import { repeatWays, sumWays } from './dice.ts';
 
 // The reference tables players read next to the Cycle 15 ruleset, computed from it (and, for the
