@@ -3,6 +3,7 @@ import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
 import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
+import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import type { ReadingDef } from './shared/readings.ts';
@@ -29,6 +30,8 @@ export interface GameModule<R extends KindedRuleset> {
   amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
   /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
   readings?: readonly ReadingDef[];
+  /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
+  referee?: GameReferee<R>;
 }
 
 export interface TablesContext {
@@ -97,6 +100,11 @@ export function engineFor(kind: string, game?: string): GameEngine {
   const engine = moduleFor(kind).engine;
   if (engine === undefined) throw new Error(`${game === undefined ? 'a game' : `game ${game}`} (kind ${kind}) has no Gamestate engine`);
   return engine;
+}
+
+/** The referee's actions of `kind`, or undefined when its players have none. */
+export function refereeFor(kind: string): GameReferee | undefined {
+  return moduleFor(kind).referee;
 }
 
 /** The game kind of a read Ruleset page (most specific first, falling through to generic). */
