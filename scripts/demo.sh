@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's main job on the embedded default: a real MediaWiki on 127.0.0.1 (installed if needed),
 # freshly seeded with the Cycle 16 fixtures; Croupier publishes the computed card tables, then rolls the
-# Gamestate over the fixture's next phase boundary, printing what it changed and the page URL.
+# Gamestate over the fixture's next phase boundary, printing what it changed and the page URL; then the
+# same for Cycle 15 (status, and a rollover of its seeded Gamestate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -50,8 +51,15 @@ echo
 echo "== 6. Anyone can check every draw from the pages"
 croupier verify --game cycle16
 
+echo
+echo "== 7. Cycle 15: its status, then its Gamestate rolled over the boundary that ends the seeded phase"
+croupier status --game cycle15
+boundary15=$(croupier status --game cycle15 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
+croupier rollover --game cycle15 --now "$boundary15"
+
 base=${CROUPIER_API_URL%/api.php}
 echo
 echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
 echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
+echo "Cycle 15:       $base/index.php?title=Cycle_15/Gamestate"
 echo "The local wiki keeps running; stop it with: ${DEVWIKI_DIR:+DEVWIKI_DIR=$DEVWIKI_DIR }bash scripts/devwiki.sh stop"

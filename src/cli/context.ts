@@ -74,7 +74,7 @@ export type GameNeed = 'engine' | 'tables';
  */
 export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
   const game = findGame(config, id);
-  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only cycle16 games keep a Gamestate page`);
+  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only cycle16 and cycle15 games keep a Gamestate page`);
   if (need === 'tables' && !hasTables(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no computed card tables`);
   return game;
 }

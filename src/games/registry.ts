@@ -1,6 +1,8 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
+import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
 import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
@@ -14,20 +16,40 @@ export interface GameModule<R extends KindedRuleset> {
   detect(doc: WikiDocument): boolean;
   /** Never throws on content: what cannot be read becomes a warning in the result. */
   readRuleset(doc: WikiDocument): R;
-  /** Wikitext of the computed reference tables, for games that have them. */
-  renderTables?(ruleset: R): string;
+  /**
+   * Wikitext of the computed reference tables, for games that have them; `gamestate`: the text of
+   * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
+   */
+  renderTables?(ruleset: R, context?: TablesContext): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
+  /**
+   * What the rules themselves write on the Ruleset page (Cycle 15: the IDs of Garbage items added
+   * without one); null when the page already says it. Offered as a diff, saved only on request.
+   */
+  amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
   /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
   readings?: readonly ReadingDef[];
   /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
   referee?: GameReferee<R>;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | GenericRuleset;
+export interface TablesContext {
+  gamestate?: { title: string; text: string };
+}
+
+/** A Ruleset page with what its own rules assign written in, and what changed, line by line. */
+export interface RulesetAmendment {
+  text: string;
+  changes: string[];
+  /** The rule applied, quoted (for the edit summary). */
+  rule: string;
+}
+
+export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | GenericRuleset;
 
 /** Most specific first: detection falls through to generic. */
-export const games = [cycle16, generic] as const;
+export const games = [cycle16, cycle15, generic] as const;
 export type GameKind = (typeof games)[number]['kind'];
 export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
 
@@ -43,9 +65,9 @@ export function parseRuleset(text: string, opts: { page?: string; kind?: GameKin
 }
 
 /** The computed reference tables of the ruleset's own game, if it has any (a ruleset goes back to the module of its `kind`). */
-export function renderTables(ruleset: KindedRuleset): string | undefined {
+export function renderTables(ruleset: KindedRuleset, context?: TablesContext): string | undefined {
   const game: GameModule<KindedRuleset> | undefined = gameFor(ruleset.kind);
-  return game?.renderTables?.(ruleset);
+  return game?.renderTables?.(ruleset, context);
 }
 
 /** The game module of `kind`, as the generic layers see it; an error for an unknown kind. */
@@ -59,6 +81,12 @@ function moduleFor(kind: string): GameModule<KindedRuleset> {
 export function hasEngine(kind: string): boolean {
   const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
   return game?.engine !== undefined;
+}
+
+/** What the rules of the page's own game write on it (null: nothing; the kind has no such rule, or the page says it). */
+export function amendRuleset(text: string, opts: { page?: string; kind: string }): RulesetAmendment | null {
+  const game: GameModule<KindedRuleset> = moduleFor(opts.kind);
+  return game.amendRuleset?.(readDocument(text, { page: opts.page })) ?? null;
 }
 
 /** Whether games of `kind` have computed card tables (publish-tables). */

@@ -65,10 +65,10 @@ export function describeTableChange(before: string | undefined, after: string): 
   return `updated the card tables (${parts.length ? parts.join(', ') : 'text around the tables changed'})`;
 }
 
-/** The tables wikitext of a Ruleset page's text; a WikiError when the game has none. */
-export function computeTables(text: string, game: Pick<GameConfig, 'kind' | 'ruleset'>): { tables: string; warnings: string[] } {
+/** The tables wikitext of a Ruleset page's text (and its Gamestate's, for games computing tables from it); a WikiError when the game has none. */
+export function computeTables(text: string, game: Pick<GameConfig, 'kind' | 'ruleset'>, gamestate?: { title: string; text: string }): { tables: string; warnings: string[] } {
   const ruleset = parseRuleset(text, { page: game.ruleset, kind: game.kind as GameKind });
-  const tables = renderTables(ruleset);
+  const tables = renderTables(ruleset, gamestate === undefined ? undefined : { gamestate });
   if (tables === undefined) {
     throw new WikiError({ code: 'no-tables', page: game.ruleset, message: `games of kind "${game.kind}" have no computed card tables` });
   }
@@ -95,18 +95,23 @@ export function tablesEdit(
 export async function publishTables(ctx: JobContext, game: GameConfig, opts: PublishTablesOptions = {}): Promise<PublishTablesResult> {
   const { client } = ctx;
   const shutoff = client.settings.shutoff;
-  const titles = [game.ruleset, game.tablesPage, ...(shutoff ? [shutoff.page] : [])];
-  // A separate tables page is created when missing; the Gamestate page itself must exist.
+  // A separate tables page is created when missing; the Gamestate page is read too (some tables come from it), and may be missing then.
   const create = game.tablesPage !== game.gamestate;
-  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(create ? [game.tablesPage] : [])] });
+  const titles = [game.ruleset, game.tablesPage, ...(create ? [game.gamestate] : []), ...(shutoff ? [shutoff.page] : [])];
+  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(create ? [game.tablesPage, game.gamestate] : [])] });
   const ruleset = pages.get(game.ruleset)!;
-  const { tables, warnings } = computeTables(ruleset.text, game);
-  for (const w of warnings) ctx.logger?.info({ page: game.ruleset }, `warning: ${w}`);
+  const separate = create ? pages.get(game.gamestate) : undefined;
   const trigger = opts.trigger ?? 'cli';
   let change = '';
+  let warnings: string[] = [];
   const save = await client.save(
     game.tablesPage,
     (page) => {
+      // Computed in the transform: when the tables page is the Gamestate, from the revision being edited.
+      const gamestate = create ? separate : page;
+      const computed = computeTables(ruleset.text, game, gamestate === undefined || gamestate.missing ? undefined : { title: game.gamestate, text: gamestate.text });
+      warnings = computed.warnings;
+      const tables = computed.tables;
       const edit = tablesEdit(page, tables, { ruleset: game.ruleset, rulesetRevid: ruleset.revid, trigger });
       change = edit?.change ?? '';
       return edit;
@@ -114,6 +119,7 @@ export async function publishTables(ctx: JobContext, game: GameConfig, opts: Pub
     { dryRun: opts.dryRun, create, prefetched: pages, beforeEdit: opts.beforeEdit },
   );
   if (!save.changed) change = '';
+  for (const w of warnings) ctx.logger?.info({ page: game.ruleset }, `warning: ${w}`);
   ctx.logger?.info({ game: game.id, page: game.tablesPage, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, change || 'card tables up to date');
   return { game: game.id, page: game.tablesPage, url: client.pageUrl(game.tablesPage), rulesetRevid: ruleset.revid, change, warnings, save };
 }

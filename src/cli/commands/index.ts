@@ -22,6 +22,10 @@ export const COMMANDS = {
     description: "Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",
     load: async () => (await import('./publish-tables.ts')).registerPublishTables,
   },
+  'ruleset-ids': {
+    description: 'Cycle 15: the Garbage IDs the rules assign on the Ruleset page, as a diff; saved only with --apply',
+    load: async () => (await import('./ruleset-ids.ts')).registerRulesetIds,
+  },
   rollover: {
     description: 'apply the phase rollovers, grants and rewards due up to --now on a Gamestate page',
     load: async () => (await import('./rollover.ts')).registerRollover,

@@ -68,7 +68,9 @@ function summary(r: ParsedRuleset): string {
     r.kind === 'cycle16'
       ? `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
         `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`
-      : `${r.tables.length} tables`;
+      : r.kind === 'cycle15'
+        ? `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`
+        : `${r.tables.length} tables`;
   const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
   for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);
   return lines.join('\n');

@@ -11,7 +11,7 @@ import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { renderGamestate } from '../../../src/games/cycle16/gamestate/render.ts';
 import { cellWikitext, historyRowsText, HISTORY_COLUMNS } from '../../../src/games/shared/history.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
-import { renderWikitable } from '../../../src/games/cycle16/tables/wikitext.ts';
+import { renderWikitable } from '../../../src/games/shared/wikitable.ts';
 import { isBlank, normaliseHeader, readDocument } from '../../../src/parse/document.ts';
 import { escapeWikitext } from '../../../src/parse/escape.ts';
 import { Random } from '../helpers/random-text.ts';

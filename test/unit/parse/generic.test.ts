@@ -7,7 +7,13 @@ describe('choosing the game of a ruleset', () => {
     expect(parseRuleset(fixture('cycle16')).kind).toBe('cycle16');
   });
 
-  test.each(['round10', 'cycle15', 'nomicoup'])('%s is read as a generic ruleset', (game) => {
+  test('Cycle 15 is recognised by its Garbage table and its types of space, every heading a rule', () => {
+    const r = parseRuleset(fixture('cycle15'));
+    expect(r.kind).toBe('cycle15');
+    expect(r.rules).toHaveLength(fixture('cycle15').split('\n').filter((line) => /^(=+)[^=].*\1\s*$/.test(line)).length);
+  });
+
+  test.each(['round10', 'nomicoup'])('%s is read as a generic ruleset', (game) => {
     const r = parseRuleset(fixture(game));
     expect(r.kind).toBe('generic');
     // Every "== … ==" line of the fixture is a rule (the fixtures hold no comments or <nowiki>).

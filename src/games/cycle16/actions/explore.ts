@@ -3,7 +3,7 @@ import type { Change } from '../../../sim/trail.ts';
 import type { DrawStream } from '../../../sim/referee.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import type { Cycle16Ruleset, Grant, Scenario } from '../ruleset/schema.ts';
-import { isVertebrae, parseCount } from '../ruleset/text.ts';
+import { isVertebrae, parseCount } from '../../shared/text.ts';
 import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
 import { drawReason, onPage, requestReason, type NewCards } from './page.ts';

@@ -1,6 +1,7 @@
 import type { DrawStream } from '../../../sim/referee.ts';
-import type { Cycle16Ruleset, Dice, Fraction, Outcome, PackGrant } from '../ruleset/schema.ts';
-import { isProbability } from '../ruleset/text.ts';
+import type { Dice, Fraction } from '../../shared/ruleset-schema.ts';
+import type { Cycle16Ruleset, Outcome, PackGrant } from '../ruleset/schema.ts';
+import { isProbability } from '../../shared/text.ts';
 import { cardPools, drawChance, type CardPools } from '../tables/odds.ts';
 
 // Random cards and dice as the referee draws them — from the same extracted data and the same

@@ -1,6 +1,6 @@
 import type { ActionDef } from '../../actions.ts';
 import type { Cycle16Ruleset, ShopItem } from '../ruleset/schema.ts';
-import { isVertebrae } from '../ruleset/text.ts';
+import { isVertebrae } from '../../shared/text.ts';
 import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainVertebrae } from '../rules/inventory.ts';
 import { onPage, requestReason } from './page.ts';

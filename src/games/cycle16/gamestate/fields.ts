@@ -85,13 +85,13 @@ export function readEnum<T extends string>(text: string | undefined, values: rea
 }
 
 /** "2 Already-opened Pack, 1 Handy Pack" (plurals and "2 × Handy Pack" accepted) → counts by the ruleset's names. */
-export function readPacks(text: string | undefined, known: readonly string[]): Record<string, number> {
+export function readPacks(text: string | undefined, known: readonly string[], what = 'card pack'): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of readList(text)) {
     const m = /^(?:(\d+)\s*[×x]?\s+)?(.+?)$/is.exec(item)!;
     const wanted = m[2]!.toLowerCase().replace(/s$/, '');
     const name = known.find((k) => k.toLowerCase() === wanted || k.toLowerCase().replace(/s$/, '') === wanted);
-    if (name === undefined) throw new FieldError(`"${m[2]}" is not a card pack of the ruleset (${known.join(', ')})`);
+    if (name === undefined) throw new FieldError(`"${m[2]}" is not a ${what} of the ruleset (${known.join(', ')})`);
     out[name] = (out[name] ?? 0) + exactInt(m[1] ?? '1');
   }
   return out;

@@ -29,7 +29,7 @@ export interface TableSpec<E> {
   columns: readonly Column<E>[];
 }
 
-const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({
+export const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({
   label,
   required,
   read,

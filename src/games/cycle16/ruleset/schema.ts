@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { Location, Warning } from '../../../parse/location.ts';
+import { Warning } from '../../../parse/location.ts';
 import { Rule } from '../../../parse/model.ts';
+import { Dice, Fraction, Phase } from '../../shared/ruleset-schema.ts';
 
 // What the Cycle 16 ruleset says, as data. Field names are part of `croupier parse --json`.
-
-/** A chance as written ("10%") and as an exact fraction (1/10). */
-export const Fraction = z.object({
-  numerator: z.number().int().nonnegative(),
-  denominator: z.number().int().positive(),
-  text: z.string(),
-});
-export type Fraction = z.infer<typeof Fraction>;
 
 /** A card's values: listed integers (empty for "-"), or every natural number. */
 export const CardValues = z.union([z.array(z.number().int()), z.object({ kind: z.literal('allNaturals'), text: z.string() })]);
@@ -87,15 +80,6 @@ export type Cost = z.infer<typeof Cost>;
 export const ShopItem = z.object({ item: z.string(), cost: Cost });
 export type ShopItem = z.infer<typeof ShopItem>;
 
-/** NdK: the sum of N rolls of a K-sided die, or with a target, how many rolls meet it. */
-export const Dice = z.object({
-  count: z.number().int().nonnegative(),
-  sides: z.number().int().positive(),
-  target: z.number().int().optional(),
-  text: z.string(),
-});
-export type Dice = z.infer<typeof Dice>;
-
 export const Outcome = z.object({ label: z.string(), chance: Fraction });
 export type Outcome = z.infer<typeof Outcome>;
 
@@ -123,16 +107,6 @@ export const Scenario = z.object({
   offers: z.array(ShopItem),
 });
 export type Scenario = z.infer<typeof Scenario>;
-
-export const Phase = z.object({
-  name: z.string(),
-  /** ISO weekdays: 1 = Monday … 7 = Sunday, in the order written. */
-  days: z.array(z.number().int().min(1).max(7)),
-  dayNames: z.array(z.string()),
-  /** Where its line is written (the rule holding it), for refusals that concern the phases. */
-  location: Location.optional(),
-});
-export type Phase = z.infer<typeof Phase>;
 
 export const Victory = z.object({
   text: z.string(),

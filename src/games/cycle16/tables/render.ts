@@ -1,7 +1,8 @@
-import type { CardValues, Cycle16Ruleset, Fraction, ShopItem } from '../ruleset/schema.ts';
-import { expectedRoll, isVertebrae, toNumber } from '../ruleset/text.ts';
+import type { Fraction } from '../../shared/ruleset-schema.ts';
+import type { CardValues, Cycle16Ruleset, ShopItem } from '../ruleset/schema.ts';
+import { expectedRoll, isVertebrae, toNumber } from '../../shared/text.ts';
 import { cardPools, impossibleDraws, packExpectation, packSold, speciesOdds, vertebraePerCard } from './odds.ts';
-import { formatNumber, formatPercent, renderWikitable } from './wikitext.ts';
+import { formatNumber, formatPercent, renderWikitable } from '../../shared/wikitable.ts';
 
 // The reference tables players read next to the ruleset, computed from it: change the rules,
 // the tables change. Output is deterministic (no dates), so re-publishing an unchanged

@@ -1,4 +1,4 @@
-import type { Dice, Fraction } from './schema.ts';
+import type { Dice, Fraction } from './ruleset-schema.ts';
 
 // Small readers for the phrasing rulesets use: lists in cells, percentages, dice, number words.
 

@@ -1,0 +1,30 @@
+import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { findStateTable } from '../../cycle16/gamestate/read.ts';
+import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { historyTable } from '../../cycle16/gamestate/tables.ts';
+import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import type { Gamestate } from './schema.ts';
+import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
+
+// Writing the Gamestate back: only the cells whose value changed are replaced; rows of entities
+// gone are cut out; History rows are appended. Every other byte of the page stays as it was.
+
+export function renderGamestate(text: string, state: Gamestate, changes: readonly Change[]): string {
+  return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
+}
+
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+  const edits: Edit[] = [];
+  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], [], edits);
+  tableEdits(doc, playersTable, state.players, [], edits);
+  tableEdits(doc, spacesTable, state.spaces, [], edits);
+  tableEdits(doc, movesTable, state.moves, [], edits);
+  tableEdits(doc, proposalsTable, state.proposals, [], edits);
+  const history = findStateTable(doc, historyTable);
+  if (history !== undefined && changes.length > 0) {
+    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
+    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
+  }
+  return applyEdits(doc.text, edits);
+}
