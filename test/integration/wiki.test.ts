@@ -145,7 +145,7 @@ describe('conflict-safe saves', () => {
   it('keeps a human edit made between the read and the save IN THE SAME SECOND, and applies the bot change on top', async () => {
     // basetimestamp has one-second resolution; only baserevid tells these revisions apart.
     let done = false;
-    for (let round = 0; round < 5 && !done; round++) {
+    for (let round = 0; round < 20 && !done; round++) {
       const t = `${P}/Same second ${round}`;
       const base = await put(b, t, 'line 1\nline 2\nline 3\nline 4\nline 5');
       let humanRevid = 0;
@@ -168,7 +168,7 @@ describe('conflict-safe saves', () => {
 
   it('(why basetimestamp is not sent) with basetimestamp too, MediaWiki 1.39 overwrites a same-second human edit', async () => {
     let shown = false;
-    for (let round = 0; round < 5 && !shown; round++) {
+    for (let round = 0; round < 20 && !shown; round++) {
       const t = `${P}/Basetimestamp ${round}`;
       await put(b, t, 'line 1\nline 2\nline 3');
       const base = await b.readPage(t);
