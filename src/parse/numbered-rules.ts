@@ -102,8 +102,9 @@ export function readNumberedRules(doc: WikiDocument): NumberedTree {
     (parent === undefined ? rules : flat[parent]!.children).push(rule);
   });
   const at = (r: NumberedRule) => ruleLocation(doc.page, r);
-  const conflicts = [...duplicateIds(flat, at), ...emptyIdParts(flat, at), ...headingLevels(doc, flat, at), ...missingLists(doc, flat, at)];
+  // The conflicts are those of a numbered tree: a page without rule IDs is not held to its conventions.
   const numbered = flat.some((r) => r.id !== null);
+  const conflicts = numbered ? [...duplicateIds(flat, at), ...emptyIdParts(flat, at), ...headingLevels(doc, flat, at), ...missingLists(doc, flat, at)] : [];
   const warnings: Warning[] = numbered
     ? flat.filter((r) => r.id === null).map((r) => ({ message: `the heading "${r.title}" has no rule ID: it is not a numbered rule (its subrules keep their own IDs)`, location: at(r) }))
     : [];
