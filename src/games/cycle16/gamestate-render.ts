@@ -29,7 +29,7 @@ function sameValue<E>(spec: TableSpec<E>['columns'][number], written: string | u
   }
 }
 
-function tableEdits<E>(
+export function tableEdits<E>(
   doc: WikiDocument,
   spec: TableSpec<E>,
   entities: readonly (E & { row?: number })[],
