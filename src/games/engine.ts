@@ -1,6 +1,7 @@
 import type { WikiDocument } from '../parse/document.ts';
 import type { Change } from '../sim/trail.ts';
 import type { HistoryTableSpec } from './history-archive.ts';
+import type { ChosenReadings } from './shared/readings.ts';
 
 // The contract between the generic layers (src/jobs, src/cron, src/cli) and the rules engine of a
 // game with a kept Gamestate page. A game module plugs its engine in as `GameModule.engine`; the
@@ -79,6 +80,8 @@ export interface EngineRolloverOptions {
    * only when the run changes something (History rows); otherwise there is no edit to carry them.
    */
   rows?: (result: AdvanceResult, fromPhase: number) => Change[];
+  /** The readings in force (the game's Rulings page); the defaults when omitted. */
+  readings?: ChosenReadings;
 }
 
 /** The Gamestate page a rollover is computed from. */

@@ -1,10 +1,11 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
-import type { Cycle16Ruleset } from './cycle16/schema.ts';
+import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import { nomicoup } from './nomicoup/index.ts';
 import type { NomicoupRuleset } from './nomicoup/ruleset/schema.ts';
+import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
 export interface GameModule<R extends KindedRuleset> {
@@ -18,6 +19,8 @@ export interface GameModule<R extends KindedRuleset> {
   renderTables?(ruleset: R): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
+  /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
+  readings?: readonly ReadingDef[];
 }
 
 export type ParsedRuleset = Cycle16Ruleset | NomicoupRuleset | GenericRuleset;

@@ -1,6 +1,6 @@
 import { readDocument } from '../../parse/document.ts';
 import type { EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, PeriodSpan, Schedule } from '../engine.ts';
-import { GamestateError } from '../cycle16/gamestate-schema.ts';
+import { GamestateError } from '../shared/gamestate-error.ts';
 import { advance } from './advance.ts';
 import { readNomicoupDocument, readNomicoupGamestate } from './gamestate/read.ts';
 import { renderNomicoupDocument, renderNomicoupGamestate } from './gamestate/render.ts';

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { engineFor, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
 import { cycle16 } from '../../../src/games/cycle16/index.ts';
-import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { GAMESTATE } from './build.ts';

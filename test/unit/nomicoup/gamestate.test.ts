@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { computeRollover } from '../../../src/jobs/rollover.ts';
 import { readNomicoupGamestate } from '../../../src/games/nomicoup/gamestate/read.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { at, ruleset } from './build.ts';
 

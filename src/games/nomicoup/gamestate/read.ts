@@ -1,6 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
-import { readRows, uniqueTable } from '../../cycle16/gamestate.ts';
-import { GamestateError, type Problem } from '../../cycle16/gamestate-schema.ts';
+import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
+import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
 import { NomicoupState, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
 import { casesTable, gameTable, historyTable, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';

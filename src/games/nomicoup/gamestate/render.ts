@@ -1,9 +1,9 @@
 import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../cycle16/gamestate.ts';
-import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate-render.ts';
-import { cellWikitext, historyRowsText, tableEndMarker } from '../../cycle16/history.ts';
-import { NONE } from '../../cycle16/gamestate-fields.ts';
+import { findStateTable } from '../../cycle16/gamestate/read.ts';
+import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { cellWikitext, historyRowsText, NONE, tableEndMarker } from '../../shared/history.ts';
+
 import type { NomicoupState, Turn } from './schema.ts';
 import { casesTable, gameTable, historyTable, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
 

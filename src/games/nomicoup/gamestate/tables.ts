@@ -1,5 +1,6 @@
-import * as f from '../../cycle16/gamestate-fields.ts';
-import type { TableSpec } from '../../cycle16/gamestate-tables.ts';
+import * as f from '../../cycle16/gamestate/fields.ts';
+import type { TableSpec } from '../../cycle16/gamestate/tables.ts';
+import { NONE } from '../../shared/history.ts';
 import { CaseStatus, PlayerStatus, PropositionStatus, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
 
 // The tables of the Nomicoup Gamestate page, column by column (docs/gamestate-format-nomicoup.md):
@@ -13,7 +14,7 @@ const yesNo = (t: string | undefined): boolean => {
   if (/^(no|n|false)$/i.test(t.trim())) return false;
   throw new f.FieldError(`"${t}" is not yes or -`);
 };
-const writeYes = (b: boolean) => (b ? 'yes' : f.NONE);
+const writeYes = (b: boolean) => (b ? 'yes' : NONE);
 
 /** A number of credits as written (4.2.1 effects fractions and non-positive values; the engine does that, with a History row). */
 function readCredits(t: string | undefined): number {
@@ -29,14 +30,14 @@ export const gameTable: TableSpec<GameRow> = {
     col('Start (UTC)', true, (t) => ({ start: f.readInstant(t) }), (g) => f.writeInstant(g.start)),
     col('Round', true, (t) => ({ round: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (g) => String(g.round)),
     col('Turn', true, (t) => ({ turn: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (g) => String(g.turn)),
-    col('Current turn', false, (t) => ({ current: t ?? null }), (g) => g.current ?? f.NONE),
+    col('Current turn', false, (t) => ({ current: t ?? null }), (g) => g.current ?? NONE),
     col('Turn began (UTC)', false, (t) => ({ began: f.readOptionalInstant(t) }), (g) => f.writeInstant(g.began)),
     col('Turn ends (UTC)', false, (t) => ({ ends: f.readOptionalInstant(t) }), (g) => f.writeInstant(g.ends)),
     col('Forced Coup', false, (t) => ({ forcedCoup: yesNo(t) }), (g) => writeYes(g.forcedCoup)),
     col('Treasury', true, (t) => ({ treasury: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (g) => String(g.treasury)),
     col('Court Deck', false, (t) => ({ courtDeck: t === undefined ? 0 : f.readInt(t) }), (g) => String(g.courtDeck)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (g) => g.judge ?? f.NONE),
-    col('Previous Judge', false, (t) => ({ previousJudge: t ?? null }), (g) => g.previousJudge ?? f.NONE),
+    col('Judge', false, (t) => ({ judge: t ?? null }), (g) => g.judge ?? NONE),
+    col('Previous Judge', false, (t) => ({ previousJudge: t ?? null }), (g) => g.previousJudge ?? NONE),
     col('Winner', false, (t) => ({ winner: f.readList(t) }), (g) => f.writeList(g.winner)),
   ],
 };
@@ -77,7 +78,7 @@ export const turnsTable: TableSpec<Turn> = {
     col('Player', true, (t) => ({ player: f.required(t) }), (x) => x.player),
     col('Began (UTC)', true, (t) => ({ began: f.readInstant(t) }), (x) => f.writeInstant(x.began)),
     col('Ended (UTC)', true, (t) => ({ ended: f.readOptionalInstant(t) }), (x) => f.writeInstant(x.ended)),
-    col('Ended by', true, (t) => ({ endedBy: t ?? null }), (x) => x.endedBy ?? f.NONE),
+    col('Ended by', true, (t) => ({ endedBy: t ?? null }), (x) => x.endedBy ?? NONE),
   ],
 };
 
@@ -102,7 +103,7 @@ export const casesTable: TableSpec<JudgeCase> = {
   columns: [
     col('Case', true, (t) => ({ id: f.required(t) }), (c) => c.id),
     col('Raised (UTC)', true, (t) => ({ raised: f.readInstant(t) }), (c) => f.writeInstant(c.raised)),
-    col('Judge', true, (t) => ({ judge: t ?? null }), (c) => c.judge ?? f.NONE),
+    col('Judge', true, (t) => ({ judge: t ?? null }), (c) => c.judge ?? NONE),
     col('Chosen (UTC)', true, (t) => ({ chosen: f.readOptionalInstant(t) }), (c) => f.writeInstant(c.chosen)),
     col('Suggested (UTC)', true, (t) => ({ suggested: f.readOptionalInstant(t) }), (c) => f.writeInstant(c.suggested)),
     col('Up', true, (t) => ({ up: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (c) => String(c.up)),
