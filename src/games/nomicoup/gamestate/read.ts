@@ -1,5 +1,5 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
-import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
+import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
 import { NomicoupState, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
@@ -14,7 +14,7 @@ export function readNomicoupGamestate(text: string, page: string | undefined, ru
 
 export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset): NomicoupState {
   const problems: Problem[] = [];
-  const ctx = { packs: [] };
+  const ctx = undefined; // Nomicoup's columns need nothing besides the cell
   const game = readRows(doc, gameTable, ctx, problems);
   if (game.table !== undefined && game.table.rows.length !== 1) problems.push({ message: 'the Game table must have exactly one row', location: { page: doc.page, table: 'Game' } });
   const players = readRows(doc, playersTable, ctx, problems).entities as (Partial<Player> & Pick<Player, 'name' | 'seat' | 'joined' | 'credits' | 'influence' | 'status'>)[];

@@ -1,7 +1,7 @@
 import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../cycle16/gamestate/read.ts';
-import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
 import { cellWikitext, historyRowsText, NONE, tableEndMarker } from '../../shared/history.ts';
 
 import type { NomicoupState, Turn } from './schema.ts';
@@ -19,13 +19,12 @@ const historyHeaders = (headers: readonly string[]) => headers.map((h) => (h ===
 
 export function renderNomicoupDocument(doc: WikiDocument, state: NomicoupState, changes: readonly Change[]): string {
   const edits: Edit[] = [];
-  const none: string[] = [];
-  tableEdits(doc, gameTable, [{ ...state.game, row: 1 }], none, edits);
-  tableEdits(doc, playersTable, state.players, none, edits);
-  tableEdits(doc, orderTable, state.orderChanges, none, edits);
-  tableEdits(doc, turnsTable, state.turns.filter((t) => t.row !== undefined), none, edits);
-  tableEdits(doc, propositionsTable, state.propositions, none, edits);
-  tableEdits(doc, casesTable, state.cases, none, edits);
+  tableEdits(doc, gameTable, [{ ...state.game, row: 1 }], undefined, edits);
+  tableEdits(doc, playersTable, state.players, undefined, edits);
+  tableEdits(doc, orderTable, state.orderChanges, undefined, edits);
+  tableEdits(doc, turnsTable, state.turns.filter((t) => t.row !== undefined), undefined, edits);
+  tableEdits(doc, propositionsTable, state.propositions, undefined, edits);
+  tableEdits(doc, casesTable, state.cases, undefined, edits);
   const fresh = state.turns.filter((t) => t.row === undefined);
   const turns = findStateTable(doc, turnsTable);
   if (turns !== undefined && fresh.length > 0) {

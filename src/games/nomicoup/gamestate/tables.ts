@@ -1,5 +1,5 @@
-import * as f from '../../cycle16/gamestate/fields.ts';
-import type { TableSpec } from '../../cycle16/gamestate/tables.ts';
+import * as f from '../../shared/fields.ts';
+import type { TableSpec } from '../../shared/table-spec.ts';
 import { NONE } from '../../shared/history.ts';
 import { CaseStatus, PlayerStatus, PropositionStatus, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
 
