@@ -2,7 +2,7 @@ import type { Change } from '../../sim/trail.ts';
 import type { Pending } from '../engine.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
-import type { Readings } from './readings.ts';
+import type { ChosenReadings } from '../shared/readings.ts';
 import { change } from './rules/change.ts';
 import { effectedCredits, CREDITS } from './rules/credits.ts';
 import { drawJudge, judgeCandidates, DEFERRING, SUGGESTION } from './rules/judge.ts';
@@ -22,7 +22,7 @@ export interface AdvanceOptions {
   now: Date;
   /** The game's id: the first part of the seed text of Judge draws. */
   game: string;
-  readings: Readings;
+  readings: ChosenReadings;
 }
 
 export interface AdvanceResult {
@@ -38,7 +38,7 @@ const MAX_EVENTS = 100_000;
 
 const activeNames = (s: NomicoupState) => turnOrder(s).map((p) => p.name);
 
-function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decision, readings: Readings): Change[] {
+function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decision, readings: ChosenReadings): Change[] {
   p.status = d.outcome;
   const ref = d.by === 'majority' ? ADOPTION : d.by === 'rightvote' ? RIGHTVOTING : TIME_LIMIT;
   const eligible = eligibleVoters(activeNames(s), p.proponent);

@@ -34,7 +34,7 @@ function rollover(ruleset: NomicoupRuleset, game: string, page: EnginePage, opts
   }
   const doc = readDocument(page.text, { page: page.title });
   const state = readNomicoupDocument(doc, ruleset);
-  let result = advance(ruleset, state, { now: opts.now, game, readings: defaultReadings() });
+  let result = advance(ruleset, state, { now: opts.now, game, readings: opts.readings ?? defaultReadings() });
   const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.game.turn) : [];
   if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
   const text = renderNomicoupDocument(doc, result.state, result.changes);

@@ -2,6 +2,7 @@ import type { GameModule } from '../registry.ts';
 import { isNomicoup, readNomicoupRuleset } from './ruleset/read.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import { nomicoupEngine } from './engine.ts';
+import { NOMICOUP_READINGS } from './readings.ts';
 
 export const nomicoup = {
   kind: 'nomicoup',
@@ -9,4 +10,5 @@ export const nomicoup = {
   detect: isNomicoup,
   readRuleset: readNomicoupRuleset,
   engine: nomicoupEngine,
+  readings: NOMICOUP_READINGS,
 } satisfies GameModule<NomicoupRuleset>;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { advance } from '../../../src/games/nomicoup/advance.ts';
-import { defaultReadings, type Readings } from '../../../src/games/nomicoup/readings.ts';
+import { defaultReadings, NOMICOUP_READINGS } from '../../../src/games/nomicoup/readings.ts';
+import { ChosenReadings, ReadingDef } from '../../../src/games/shared/readings.ts';
 import { atTimeLimit, eligibleVoters, majority } from '../../../src/games/nomicoup/rules/propositions.ts';
 import { takeFromTreasury, treasuryOf } from '../../../src/games/nomicoup/rules/treasury.ts';
 import { effectedCredits } from '../../../src/games/nomicoup/rules/credits.ts';
@@ -9,11 +10,10 @@ import { Draws } from '../../../src/sim/rng.ts';
 import { at, HOUR, player, ruleset, state } from './build.ts';
 
 const readings = defaultReadings();
-const run = (s: ReturnType<typeof state>, now: string, r: Readings = readings) => advance(ruleset, s, { now: at(now), game: 'nomicoup', readings: r });
-const chosen = (values: Record<string, string>): Readings => ({
-  get: (id) => values[id] ?? readings.get(id),
-  label: (id) => (values[id] ? `${id}=${values[id]} (ruling by Judge, 2026-11-20 10:00)` : readings.label(id)),
-});
+const run = (s: ReturnType<typeof state>, now: string, r: ChosenReadings = readings) => advance(ruleset, s, { now: at(now), game: 'nomicoup', readings: r });
+/** Readings as the Judge's lines on the Rulings page choose them. */
+const chosen = (values: Record<string, string>): ChosenReadings =>
+  new ChosenReadings(NOMICOUP_READINGS, Object.entries(values).map(([reading, value], i) => ({ reading, value, line: i + 1, by: 'Judge', at: new Date('2026-11-20T10:00Z') })));
 
 describe('3 Turns: "ends after they have performed an action, pass their turn or 48 hours have passed, whichever occurs first"', () => {
   test('the first turn begins at the game start with the first player in the turn order', () => {
@@ -47,7 +47,7 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
     s.turns[0]!.ended = at('2026-11-16 15:00');
     const r = run(s, '2026-11-16 16:00', chosen({ 'turn-begins': 'notified' }));
     expect(r.state.turns[1]!.began).toEqual(at('2026-11-16 16:00'));
-    expect(r.changes.find((c) => c.event === 'Turn')!.reason.rule).toContain('[reading turn-begins=notified (ruling by Judge');
+    expect(r.changes.find((c) => c.event === 'Turn')!.reason.readings).toEqual(['turn-begins=notified (ruling by Judge, 2026-11-20 10:00)']);
   });
 
   test('missed timeouts are applied one after the other: 3 × 48 h later it is round 2 again with Alice', () => {
@@ -180,7 +180,7 @@ describe('5.3, 5.4 and 5.4.1: propositions', () => {
 
   test('a tie at the deadline names the reading in its History row', () => {
     const s = state({ propositions: [{ id: '2', proponent: 'Alice', posted: at('2026-11-17 10:00'), deadline: null, up: 1, down: 1, right: 0, status: 'active' }] });
-    expect(run(s, '2026-11-20 10:00').changes.find((c) => c.event === 'Proposition')!.reason.rule).toContain('[reading vote-tie=rejected (default)]');
+    expect(run(s, '2026-11-20 10:00').changes.find((c) => c.event === 'Proposition')!.reason.readings).toEqual(['vote-tie=rejected (default)']);
   });
 });
 
@@ -232,4 +232,9 @@ test('the run is pure: the state given is not changed, and a second run on the r
   expect(s.turns).toEqual([]);
   expect(run(r.state, '2026-11-22 12:00').changes).toEqual([]);
   expect(r.state.game.ends!.getTime() - r.state.game.began!.getTime()).toBe(48 * HOUR);
+});
+
+test('every Nomicoup reading is a valid ReadingDef whose default is one of its alternatives', () => {
+  for (const def of NOMICOUP_READINGS) expect(ReadingDef.safeParse(def).success).toBe(true);
+  expect(NOMICOUP_READINGS.map((d) => d.id)).toEqual(['turn-begins', 'credit-rounding', 'vote-tie']);
 });

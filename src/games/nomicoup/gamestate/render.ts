@@ -5,7 +5,7 @@ import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts
 import { cellWikitext, historyRowsText, NONE, tableEndMarker } from '../../shared/history.ts';
 
 import type { NomicoupState, Turn } from './schema.ts';
-import { casesTable, gameTable, historyTable, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
+import { casesTable, gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
 
 // Writing the Nomicoup Gamestate back: only the cells whose value changed are replaced; the turns
 // that began are appended to the Turns table, the changes to the History. Every other byte stays.
@@ -13,9 +13,6 @@ import { casesTable, gameTable, historyTable, orderTable, playersTable, proposit
 export function renderNomicoupGamestate(text: string, state: NomicoupState, changes: readonly Change[]): string {
   return renderNomicoupDocument(readDocument(text, { page: state.page }), state, changes);
 }
-
-/** The page's History columns with the turn number where the shared History row writes its period. */
-const historyHeaders = (headers: readonly string[]) => headers.map((h) => (h === 'turn' ? 'phase' : h));
 
 export function renderNomicoupDocument(doc: WikiDocument, state: NomicoupState, changes: readonly Change[]): string {
   const edits: Edit[] = [];
@@ -28,13 +25,13 @@ export function renderNomicoupDocument(doc: WikiDocument, state: NomicoupState, 
   const fresh = state.turns.filter((t) => t.row === undefined);
   const turns = findStateTable(doc, turnsTable);
   if (turns !== undefined && fresh.length > 0) {
-    const at = tableEndMarker(doc.text, turns, doc.page ?? state.page);
+    const at = tableEndMarker(doc.text, turns, doc.page ?? state.page, 'Turns');
     edits.push({ start: at, end: at, text: fresh.map((t) => turnRowText(t, turns.headers)).join('') });
   }
   const history = findStateTable(doc, historyTable);
   if (history !== undefined && changes.length > 0) {
     const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, historyHeaders(history.headers)) });
+    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers, NOMICOUP_HISTORY_COLUMNS) });
   }
   return applyEdits(doc.text, edits);
 }

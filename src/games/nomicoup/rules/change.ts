@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { Readings } from '../readings.ts';
+import type { ChosenReadings } from '../../shared/readings.ts';
 
 // A Nomicoup History row: the rule's ID and title, its sentence quoted, the inputs it read, and
 // the readings its result depends on.
@@ -18,9 +18,9 @@ export function change(
   what: string,
   ref: RuleRef,
   inputs: Record<string, string | number> = {},
-  o: { readings?: { readings: Readings; ids: string[] }; arithmetic?: string; seed?: string } = {},
+  o: { readings?: { readings: ChosenReadings; ids: string[] }; arithmetic?: string; seed?: string } = {},
 ): Change {
-  const labels = o.readings ? o.readings.ids.map((id) => o.readings!.readings.label(id)) : [];
+  const readings = o.readings ? o.readings.ids.map((id) => o.readings!.readings.label(id)) : [];
   return {
     at,
     phase: turn,
@@ -28,8 +28,9 @@ export function change(
     player,
     change: what,
     reason: {
-      rule: `${ref.rule}: "${ref.sentence}"${labels.map((l) => ` [reading ${l}]`).join('')}`,
+      rule: `${ref.rule}: "${ref.sentence}"`,
       inputs,
+      ...(readings.length > 0 ? { readings } : {}),
       ...(o.arithmetic ? { arithmetic: o.arithmetic } : {}),
       ...(o.seed ? { seed: o.seed } : {}),
     },

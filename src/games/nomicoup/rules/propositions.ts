@@ -1,5 +1,5 @@
 import type { Proposition } from '../gamestate/schema.ts';
-import type { Readings } from '../readings.ts';
+import type { ChosenReadings } from '../../shared/readings.ts';
 
 // 5.3 Voting, 5.3.1 Rightvoting, 5.3.2 Eligibility, 5.4 Adoption, 5.4.1 Proposition Time Limit.
 
@@ -34,7 +34,7 @@ export interface Decision {
 type Votes = Pick<Proposition, 'up' | 'down' | 'right'>;
 
 /** Up against down, as rule 5.3.1's "second greatest" or 5.4.1's count: a tie goes by the reading `vote-tie`. */
-function upOrDown(v: Votes, readings: Readings): { outcome: Outcome; tie: boolean } {
+function upOrDown(v: Votes, readings: ChosenReadings): { outcome: Outcome; tie: boolean } {
   if (v.up !== v.down) return { outcome: v.up > v.down ? 'adopted' : 'rejected', tie: false };
   return { outcome: v.up > 0 && readings.get('vote-tie') === 'adopted' ? 'adopted' : 'rejected', tie: v.up > 0 };
 }
@@ -43,7 +43,7 @@ function upOrDown(v: Votes, readings: Readings): { outcome: Outcome; tie: boolea
  * A majority of the possible votes (`eligible` voters): more than half of them up (adopted), down
  * (rejected) or right (the greater of up and down). undefined: no majority yet.
  */
-export function majority(v: Votes, eligible: number, readings: Readings): Decision | undefined {
+export function majority(v: Votes, eligible: number, readings: ChosenReadings): Decision | undefined {
   const half = eligible / 2;
   if (v.up > half) return { outcome: 'adopted', by: 'majority', tie: false };
   if (v.down > half) return { outcome: 'rejected', by: 'majority', tie: false };
@@ -55,7 +55,7 @@ export function majority(v: Votes, eligible: number, readings: Readings): Decisi
  * At the time limit, "the majority is decided out of the current votes": the outcome with the most votes;
  * if that is right, the greater of up and down instead (5.3.1).
  */
-export function atTimeLimit(v: Votes, readings: Readings): Decision {
+export function atTimeLimit(v: Votes, readings: ChosenReadings): Decision {
   if (v.right > v.up && v.right > v.down) return { ...upOrDown(v, readings), by: 'rightvote' };
   return { ...upOrDown(v, readings), by: 'time-limit' };
 }

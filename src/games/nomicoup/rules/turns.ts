@@ -2,7 +2,7 @@ import type { Change } from '../../../sim/trail.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
 import type { NomicoupState, Turn } from '../gamestate/schema.ts';
 import { turnOrder } from './seats.ts';
-import type { Readings } from '../readings.ts';
+import type { ChosenReadings } from '../../shared/readings.ts';
 import { change } from './change.ts';
 import { applyOrderChanges } from './order.ts';
 import { flagForcedCoup } from './forced-coup.ts';
@@ -56,7 +56,7 @@ const formatted = (t: Date) => t.toISOString().slice(0, 16).replace('T', ' ');
  * last one a new round (with the adopted order changes applied first), from the first. When it begins
  * is the reading `turn-begins` (the previous end, or the run's time `now`).
  */
-export function beginNextTurn(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants'>, at: Date, now: Date, readings: Readings, afterSeat?: number): Change[] {
+export function beginNextTurn(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants'>, at: Date, now: Date, readings: ChosenReadings, afterSeat?: number): Change[] {
   const previous = currentTurn(s);
   const began = readings.get('turn-begins') === 'notified' ? new Date(Math.max(at.getTime(), now.getTime())) : at;
   const changes: Change[] = [];
