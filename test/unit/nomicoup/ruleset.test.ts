@@ -169,3 +169,9 @@ describe('characters, actions, counteractions, the Court Deck and the constants'
     expect(r.warnings.find((w) => w.message.startsWith('treasury:'))!.location.rule).toBe('4.2 Coup / Treasury');
   });
 });
+
+test('a character title with pattern characters ("Assassin (v2") is read as written, never an error', () => {
+  const r = readNomicoupRuleset(readDocument(fixture('nomicoup').replace('==== 4.6.2 - Assassin ====', '==== 4.6.2 - Assassin (v2 ====')));
+  expect(r.characters.map((c) => c.name)).toContain('Assassin (v2');
+  expect(r.courtDeck['Assassin (v2']).toBe(3);
+});

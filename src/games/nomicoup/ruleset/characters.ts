@@ -1,5 +1,6 @@
 import type { Location, Warning } from '../../../parse/location.ts';
 import type { NumberedRule } from '../../../parse/numbered-rules.ts';
+import { escapeRegExp } from '../../../parse/regions.ts';
 import type { Action, Character, Counteraction } from './schema.ts';
 
 // The characters (subrules of "Characters", by ID or by heading), their "Action:" and "Counteraction:"
@@ -78,9 +79,10 @@ export function readCharacters(flat: readonly NumberedRule[], at: (r: NumberedRu
     const c = byName.get(r.title) ?? { name: r.title, actions: [], counteractions: [], cards: each ?? 0, locations: [] };
     byName.set(r.title, c);
     c.locations.push(at(r));
-    const own = amount(r.text, new RegExp(`(\\d+) ${r.title} cards? (?:is|are) initially`, 'i'));
+    const name = escapeRegExp(r.title);
+    const own = amount(r.text, new RegExp(`(\\d+) ${name} cards? (?:is|are) initially`, 'i'));
     if (own !== null) c.cards = own;
-    else if (new RegExp(`replaced (?:by|with) an? ${r.title} card`, 'i').test(r.text)) {
+    else if (new RegExp(`replaced (?:by|with) an? ${name} card`, 'i').test(r.text)) {
       c.cards = 0;
       warnings.push({ message: `${r.title}: no count is given, and its cards only replace cards drawn from the Court Deck, so none are in it initially`, location: at(r) });
     }
