@@ -52,6 +52,8 @@ const GameInput = z.strictObject({
   requestsPage: title.optional(),
   /** Status page the daemon keeps; default `<gamestate>/Status`. */
   statusPage: title.optional(),
+  /** Players' requests for the referee (packs, shop, exploration…); default `<gamestate>/Actions`. */
+  actionsPage: title.optional(),
   /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
   historyLimit: z.number().int().positive().default(200),
   /** Revisions of the request page read to find who added a request line. */
@@ -65,6 +67,7 @@ export const GameSchema = GameInput.transform((g) => ({
   tablesPage: g.tablesPage ?? g.gamestate,
   requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
   statusPage: g.statusPage ?? `${g.gamestate}/Status`,
+  actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
 }));
 
 export const ConfigSchema = z

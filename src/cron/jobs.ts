@@ -102,7 +102,11 @@ function readRuleset(game: GamePages, page: PageText, rulesets: RulesetCache): E
 /** Period starts the page has not applied up to `now`, and the next one (pure; the schedule is the ruleset's engine's). */
 export function planFrom(ruleset: KindedRuleset, state: EngineState, now: Date, engine: GameEngine = engineFor(ruleset.kind)): Plan {
   if (state.phase.winner.length > 0) return { missed: [], next: null }; // the game is over
-  const { missed, next } = engine.schedule(ruleset, state, now);
+  const { missed, next, recorded } = engine.schedule(ruleset, state, now);
+  // Not begun: the page is at period 0 and its game starts later. Nothing is due before the start. (A later
+  // period number before the start is a broken page: the run that follows reports it.)
+  const start = recorded.start;
+  if (state.phase.number === 0 && now.getTime() < start.getTime()) return { missed: [], next: start, startsAt: start };
   return { missed, next };
 }
 

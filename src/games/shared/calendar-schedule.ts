@@ -9,7 +9,8 @@ const MAX_MISSED = 10_000;
 
 export function calendarSchedule(calendar: Calendar, state: EngineState, now: Date): Schedule {
   const recorded = calendar.phase(state.phase.number);
-  const current = calendar.phaseAt(now);
+  // Before the cycle start the clock is at phase 0, not begun (the daemon plans the start; a run refuses it).
+  const current = now.getTime() < calendar.cycleStart.getTime() ? recorded : calendar.phaseAt(now);
   if (state.phase.winner.length > 0) return { current, recorded, missed: [], next: null }; // the cycle is over
   const missed: Date[] = [];
   for (let n = state.phase.number + 1; missed.length < MAX_MISSED; n++) {
