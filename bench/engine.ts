@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { advance } from '../src/games/cycle16/engine.ts';
 import { readGamestateDocument } from '../src/games/cycle16/gamestate/read.ts';
 import { renderGamestateDocument } from '../src/games/cycle16/gamestate/render.ts';
 import { readDocument } from '../src/parse/document.ts';
 import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
 
-// The Cycle 16 engine on synthetic Gamestate pages: parse (read + validate), simulate (a rollover
+// The Cycle 16 engine on synthetic Gamestate pages: read (parse + validate), simulate (a rollover
 // with grants, gifts and battles due) and render, from 50 to 500 players with 60 cards each.
 
 const ruleset = parseCycle16Ruleset(readFileSync(new URL('../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8'));
@@ -51,33 +55,90 @@ export function syntheticGamestate(players: number, cards: number): string {
 
 const ms = (x: number) => `${x.toFixed(0).padStart(6)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0).padStart(4)} MB`;
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function timed<T>(run: () => T): { value: T; ms: number; heap: number } {
-  const start = performance.now();
-  const value = run();
-  const ms = performance.now() - start;
-  globalThis.gc?.(); // what the result keeps alive, not the garbage of making it
-  return { value, ms, heap: process.memoryUsage().heapUsed };
+interface SizeFigures {
+  players: number;
+  kb: number;
+  read: number;
+  simulate: number;
+  render: number;
+  changes: number;
+  /** Peak resident set of the process that measured this size alone. */
+  maxRssBytes: number;
 }
 
-export async function benchEngine(sizes: readonly number[] = [50, 100, 200, 500]): Promise<void> {
-  console.log(`engine: players × 60 cards | page KB | parse | simulate | render | total | ${globalThis.gc ? 'heap kept after parse (after gc)' : 'heap after parse (no gc: run with --expose-gc)'} | changes`);
-  for (const players of sizes) {
-    const text = syntheticGamestate(players, 60);
+/** One size, in this process: a first (cold) run, then `runs` warm ones; medians of the warm ones. */
+function measureSize(players: number, runs: number): SizeFigures {
+  const text = syntheticGamestate(players, 60);
+  const times = { read: [] as number[], simulate: [] as number[], render: [] as number[] };
+  let changes = 0;
+  for (let run = 0; run <= runs; run++) {
     globalThis.gc?.();
     // As the rollover job does it: one parse of the page, reused to render.
-    const parse = timed(() => {
-      const doc = readDocument(text, { page: 'Bench/Gamestate' });
-      return { doc, state: readGamestateDocument(doc, ruleset) };
-    });
-    const sim = timed(() => advance(ruleset, parse.value.state, { now: NOW }));
-    const render = timed(() => renderGamestateDocument(parse.value.doc, sim.value.state, sim.value.changes));
-    console.log(
-      `engine: ${String(players).padStart(3)} × 60 (${String(players * 60).padStart(5)} cards) | ${(Buffer.byteLength(text) / 1024).toFixed(0).padStart(5)} | ` +
-        `${ms(parse.ms)} | ${ms(sim.ms)} | ${ms(render.ms)} | ${ms(parse.ms + sim.ms + render.ms)} | ${mb(parse.heap)} | ${sim.value.changes.length}`,
-    );
+    let t = performance.now();
+    const doc = readDocument(text, { page: 'Bench/Gamestate' });
+    const state = readGamestateDocument(doc, ruleset);
+    const read = performance.now() - t;
+    t = performance.now();
+    const sim = advance(ruleset, state, { now: NOW });
+    const simulate = performance.now() - t;
+    t = performance.now();
+    renderGamestateDocument(doc, sim.state, sim.changes);
+    const render = performance.now() - t;
+    changes = sim.changes.length;
+    if (run === 0) continue; // cold: compiles the code paths
+    times.read.push(read);
+    times.simulate.push(simulate);
+    times.render.push(render);
   }
-  console.log(`engine: peak RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  return {
+    players,
+    kb: Buffer.byteLength(text) / 1024,
+    read: median(times.read),
+    simulate: median(times.simulate),
+    render: median(times.render),
+    changes,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchEngine();
+/**
+ * The engine figures, one child process per size so that one size's memory does not count for the next.
+ * The children run this file compiled by esbuild as the CLI is (.bench-build/, removed afterwards), not
+ * through tsx, whose per-function wrappers would be measured too.
+ */
+export async function benchEngine(sizes: readonly number[] = [50, 100, 200, 500], runs = Number(process.env.BENCH_ENGINE_RUNS ?? 3)): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
+  await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: join(out, 'engine.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error' });
+  const figures: SizeFigures[] = [];
+  try {
+    for (const players of sizes) {
+      const r = spawnSync(process.execPath, ['--expose-gc', join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
+      figures.push(JSON.parse(r.stdout) as SizeFigures);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const base = figures[0]!;
+  console.log(`engine: one process per size; medians of ${runs} warm runs after a cold one; ratios against ${base.players} players`);
+  console.log('engine: players × 60 cards | page KB | read | simulate | render | total | peak RSS | changes | size ratio | total ratio');
+  for (const f of figures) {
+    const total = f.read + f.simulate + f.render;
+    const baseTotal = base.read + base.simulate + base.render;
+    console.log(
+      `engine: ${String(f.players).padStart(3)} × 60 (${String(f.players * 60).padStart(5)} cards) | ${f.kb.toFixed(0).padStart(5)} | ` +
+        `${ms(f.read)} | ${ms(f.simulate)} | ${ms(f.render)} | ${ms(total)} | ${mb(f.maxRssBytes)} | ${String(f.changes).padStart(5)} | ` +
+        `${(f.kb / base.kb).toFixed(1).padStart(5)}× | ${(total / baseTotal).toFixed(1).padStart(5)}×`,
+    );
+  }
+  const largest = figures[figures.length - 1]!;
+  const total = largest.read + largest.simulate + largest.render;
+  console.log(`engine: ${largest.players} players: read + simulate + render ${ms(total).trim()} (aim ≤ 1000 ms), peak RSS ${mb(largest.maxRssBytes).trim()} (aim ≤ 300 MB)`);
+}
+
+if (process.argv[2] === '--child') {
+  process.stdout.write(JSON.stringify(measureSize(Number(process.argv[3]), Number(process.argv[4]))));
+} else if (import.meta.url === `file://${process.argv[1]}`) await benchEngine();

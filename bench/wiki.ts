@@ -1,17 +1,19 @@
-// Figures of the wiki layer against the real local MediaWiki (scripts/devwiki.sh; started here if needed and
-// stopped afterwards if so):
-//   - HTTP requests per `publish-tables` run (aim: ≤ 6 including login; 0 edits when nothing changed)
-//   - its wall time against a bare mwn login + read + edit of the same page, in the same process (aim ≤ 1.5×)
+// Figures of the wiki layer against the real local MediaWiki (scripts/devwiki.sh in .devwiki-bench/, a wiki of
+// the bench's own: started here if it is not running, and then stopped by its PID at the end):
+//   - HTTP requests and wall time of a `publish-tables` run and of a rollover (login included)
+//   - against a bare mwn login + read + edit of a page, measured in the same process between them
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
 import { parseConfig, parseEnvFile } from '../src/config.ts';
 import { publishTables } from '../src/jobs/publish-tables.ts';
+import { rollover } from '../src/jobs/rollover.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../src/wiki/client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Number(process.env.BENCH_WIKI_RUNS ?? 9);
+const RUNS = Number(process.env.BENCH_WIKI_RUNS ?? 7);
+const DEVWIKI_DIR = `${root}.devwiki-bench`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -20,17 +22,19 @@ function median(xs: number[]): number {
 
 export async function benchWiki(): Promise<void> {
   const script = `${root}scripts/devwiki.sh`;
-  const wasRunning = spawnSync('bash', [script, 'status'], { cwd: root }).status === 0;
-  if (!wasRunning) execFileSync('bash', [script, 'start'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env = { ...process.env, DEVWIKI_DIR };
+  const wasRunning = spawnSync('bash', [script, 'status'], { cwd: root, env }).status === 0;
+  if (!wasRunning) execFileSync('bash', [script, 'start'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await run();
   } finally {
-    if (!wasRunning) execFileSync('bash', [script, 'stop'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    // devwiki.sh stop ends the server whose PID it recorded at start, and its workers: nothing else.
+    if (!wasRunning) execFileSync('bash', [script, 'stop'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
 }
 
 async function run(): Promise<void> {
-  const env = parseEnvFile(readFileSync(`${root}.devwiki/env`, 'utf8'));
+  const env = parseEnvFile(readFileSync(`${DEVWIKI_DIR}/env`, 'utf8'));
   const P = `Bench/wiki-${Date.now().toString(36)}`;
   const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
   const base: ConnectOptions = {
@@ -74,28 +78,47 @@ async function run(): Promise<void> {
     return { ms: performance.now() - t0, requests };
   }
 
-  // warm up both paths once (module loading, first parse, PHP opcache)
+  // A rollover of the example Gamestate (phase 4 → 5 at its boundary), each run on a fresh copy of the page.
+  const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
+  const BOUNDARY = new Date('2026-11-19T00:00Z');
+  async function rolloverRun(i: number): Promise<{ ms: number; requests: number; edits: number }> {
+    const target = { id: 'bench', kind: 'cycle16', ruleset: game.ruleset, gamestate: `${P}/Rollover ${i}`, historyLimit: 200 };
+    await put(target.gamestate, gamestate); // setup, not measured
+    const t0 = performance.now();
+    const client: WikiClient = await connect(base);
+    const summary = await rollover({ wiki: client }, target, { now: BOUNDARY, trigger: 'bench' });
+    if (!summary.save.changed) throw new Error(`the bench rollover made no edit: ${JSON.stringify(summary)}`);
+    return { ms: performance.now() - t0, requests: client.stats.requests, edits: client.stats.edits };
+  }
+
+  // warm up every path once (module loading, first parse, PHP opcache)
   await setup.save(game.ruleset, ace(2));
   await publishRun();
+  await rolloverRun(0);
   await bareRun(0);
 
   const edit: { ms: number; requests: number; edits: number }[] = [];
   const same: { ms: number; requests: number; edits: number }[] = [];
+  const rolled: { ms: number; requests: number; edits: number }[] = [];
   const bare: { ms: number; requests: number }[] = [];
   for (let i = 1; i <= RUNS; i++) {
     await setup.save(game.ruleset, ace(i % 2 === 0 ? 1 : 14)); // the Ruleset changed: the run must edit
     edit.push(await publishRun());
     same.push(await publishRun()); // nothing changed: no edit
     bare.push(await bareRun(i));
+    rolled.push(await rolloverRun(i));
   }
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
   const reqs = (xs: { requests: number }[]) => [...new Set(xs.map((x) => x.requests))].join('/');
   console.log(`wiki: publish-tables, Ruleset changed: ${reqs(edit)} HTTP requests incl. login, ${edit.reduce((a, x) => a + x.edits, 0)}/${RUNS} runs edited, median ${fmt(median(edit.map((x) => x.ms)))} (${RUNS} runs)`);
   console.log(`wiki: publish-tables, nothing changed: ${reqs(same)} HTTP requests incl. login, ${same.reduce((a, x) => a + x.edits, 0)} edits, median ${fmt(median(same.map((x) => x.ms)))}`);
   console.log(`wiki: bare mwn login + read + edit of the same page: ${reqs(bare)} HTTP requests, median ${fmt(median(bare.map((x) => x.ms)))}`);
+  const bareMs = median(bare.map((x) => x.ms));
+  console.log(`wiki: rollover (phase 4 → 5 of the example Gamestate): ${reqs(rolled)} HTTP requests incl. login, ${rolled.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(rolled.map((x) => x.ms)))}`);
   console.log(
-    `wiki: publish-tables / bare mwn: ${(median(edit.map((x) => x.ms)) / median(bare.map((x) => x.ms))).toFixed(2)}× with an edit, ` +
-      `${(median(same.map((x) => x.ms)) / median(bare.map((x) => x.ms))).toFixed(2)}× when nothing changed (both include parsing the 35 KB Ruleset)`,
+    `wiki: against bare mwn: publish-tables ${(median(edit.map((x) => x.ms)) / bareMs).toFixed(2)}× with an edit, ` +
+      `${(median(same.map((x) => x.ms)) / bareMs).toFixed(2)}× when nothing changed (both include parsing the 35 KB Ruleset); ` +
+      `rollover ${(median(rolled.map((x) => x.ms)) / bareMs).toFixed(2)}× (Ruleset and Gamestate read, parsed, simulated, rendered, saved, edit checked)`,
   );
 }
 

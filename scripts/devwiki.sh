@@ -29,37 +29,9 @@ say() { printf 'devwiki: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
 # ---------------------------------------------------------------- packages
-missing_packages() {
-  local p out=()
-  for p in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || out+=("$p")
-  done
-  echo "${out[@]:-}"
-}
-
-apt_retry() { # apt-get waits for the dpkg lock itself; the lists lock of `update` is retried here
-  local i
-  for i in $(seq 1 60); do
-    if "$@"; then return 0; fi
-    say "apt-get failed (lock held by another apt?), retrying in 5 s ($i/60)"
-    sleep 5
-  done
-  return 1
-}
-
-ensure_packages() {
-  local missing; missing="$(missing_packages)"
-  [ -z "${missing// /}" ] && return 0
-  local SUDO=()
-  if [ "$(id -u)" != 0 ]; then command -v sudo >/dev/null || die "need root to install: $missing"; SUDO=(sudo); fi
-  say "installing $missing (apt-get)"
-  export DEBIAN_FRONTEND=noninteractive
-  step "[1/2] apt-get update" apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq update
-  # shellcheck disable=SC2086
-  step "[2/2] apt-get install $missing" quiet apt_retry "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 -qq install -y --no-install-recommends $missing
-  missing="$(missing_packages)"
-  [ -z "${missing// /}" ] || die "still missing after apt-get: $missing"
-}
+# shellcheck source=apt.sh
+source "$ROOT/scripts/apt.sh"
+ensure_wiki_packages() { ensure_packages "${PACKAGES[@]}"; }
 
 # ---------------------------------------------------------------- helpers
 rand_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; } # 2*N lowercase hex chars
@@ -257,7 +229,7 @@ LIST
 
 # ---------------------------------------------------------------- start / stop
 do_start() {
-  ensure_packages
+  ensure_wiki_packages
   local port created=0
   if [ -f "$DIR/LocalSettings.php" ] && [ -f "$DIR/env" ]; then
     if pid="$(server_pid)" && healthy; then

@@ -127,4 +127,10 @@ export interface GameEngine<R extends KindedRuleset = KindedRuleset, S extends E
   rollover(ruleset: R, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<S>;
   /** The layout of the page's History table, for archiving its rows (src/games/history-archive.ts). */
   readonly history: HistoryTableSpec;
+  /**
+   * Optional: the page with what it draws from its own History (a chart) redrawn from the page as it is.
+   * The rollover job calls it after moving History rows to archive pages, so that the saved page is what
+   * the next run computes from it (no edit for numbers that did not change).
+   */
+  redraw?(ruleset: R, text: string, page: string): string;
 }

@@ -252,7 +252,11 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   const transform: Transform = (page, merge) => {
     computed = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts, engine, merge);
     let text = computed.text;
-    if (plan && archived.size > 0) text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
+    if (plan && archived.size > 0) {
+      text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
+      // What the page draws from its History is drawn from the rows it keeps.
+      if (engine.redraw) text = engine.redraw(ruleset, text, game.gamestate);
+    }
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts, engine.period) };
   };
   const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });

@@ -15,13 +15,14 @@ export { cellValue, findTable, findTables, isBlank, normaliseHeader, tableName, 
  * keyed by header names, lists, and warnings for what is malformed (and notes for what was
  * normalised: a byte-order mark, CRLF). Throws only a PageError, for a page it will not read at all
  * (control bytes, nesting beyond MAX_NESTING; src/parse/source.ts); never on what the page says.
- * Offsets index the returned `text`.
+ * Offsets index the returned `text`. Plain table rows are read once per shape (row-shapes.ts);
+ * `shapes: false` reads every row through its own parse, with the same result, only slower.
  */
-export function readDocument(source: string, opts: { page?: string } = {}): WikiDocument {
+export function readDocument(source: string, opts: { page?: string; shapes?: boolean } = {}): WikiDocument {
   const { text, notes } = normaliseSource(source, opts.page);
   checkNesting(text, opts.page);
   try {
-    const sections = parseSections(text);
+    const sections = parseSections(text, { shapes: opts.shapes });
     const doc = readOnly(() => read(text, sections, opts.page));
     doc.warnings.unshift(...notes.map((message) => ({ message, location: { page: opts.page } })));
     return doc;

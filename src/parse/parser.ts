@@ -1,9 +1,12 @@
 import Parser from 'wikiparser-node';
-import type { Token } from 'wikiparser-node/dist/internal.js';
+import type { TableToken, Token, TrToken } from 'wikiparser-node/dist/internal.js';
+import { shapeRows } from './row-shapes.ts';
+import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
 
 /**
  * One wikiparser-node parse, stopping after lists: the only later stage is the language
- * converter (`-{…}-`), which rulesets do not use. String(result) === text always holds.
+ * converter (`-{…}-`), which rulesets do not use. String(result) === text always holds
+ * (but a section's root holds its shaped rows as padded row lines: see parseSection).
  */
 export function parseWikitext(text: string): Token {
   return Parser.parse(text, false, 'list');
@@ -23,8 +26,9 @@ const HEADING_LINE = /^=[^\n]*=[ \t]*$/gm;
  * The page parsed once, section by section. wikiparser-node's template stage copies the rest of
  * the text at every heading, so one parse of a 1 MB page took 6 s and 2 GB; cut at heading lines
  * it grows linearly. A split point is only a hint: the parser still decides what is a heading.
+ * `shapes: false` parses every row as written (the reference the row shapes are tested against).
  */
-export function parseSections(text: string): Section[] {
+export function parseSections(text: string, opts: { shapes?: boolean } = {}): Section[] {
   const opaque = [...text.matchAll(OPAQUE)].map((m) => [m.index, m.index + m[0].length] as const);
   let o = 0;
   const starts = [0];
@@ -33,7 +37,39 @@ export function parseSections(text: string): Section[] {
     const inside = o < opaque.length && opaque[o]![0] < m.index;
     if (!inside && m.index > 0) starts.push(m.index);
   }
-  return starts.map((start, i) => ({ start, root: parseWikitext(text.slice(start, starts[i + 1] ?? text.length)) }));
+  return starts.map((start, i) => {
+    const section = text.slice(start, starts[i + 1] ?? text.length);
+    return { start, root: opts.shapes === false ? parseWikitext(section) : parseSection(section, start) };
+  });
+}
+
+/**
+ * A section parsed with its plain table rows read through their shapes (row-shapes.ts). The parse
+ * is kept only when each padded run of rows came out as one row of a closed table and no heading
+ * follows the section's own: otherwise rows may not be what they seem (inside a comment, a
+ * template, <pre>…), and the section is parsed as written.
+ */
+function parseSection(text: string, start: number): Token {
+  const shaped = shapeRows(text, start, parseWikitext);
+  if (shaped.runs.length === 0) return parseWikitext(text);
+  const root = parseWikitext(shaped.text);
+  return readOnly(() => markRuns(root, start, shaped.runs)) ? root : parseWikitext(text);
+}
+
+function markRuns(root: Token, base: number, runs: readonly ShapedRun[]): boolean {
+  if (root.querySelectorAll('heading').some((h) => h.getAbsoluteIndex() !== 0)) return false;
+  const rows = new Map<number, TrToken>();
+  for (const tr of root.querySelectorAll<TrToken>('tr')) rows.set(tr.getAbsoluteIndex(), tr);
+  const found = runs.map((run) => {
+    // The row token starts with the newline before its line.
+    const lineStart = run.rows[0]!.start - base;
+    const tr = rows.get(lineStart - 1);
+    const table = tr?.parentNode as TableToken | undefined;
+    return tr !== undefined && String(tr).length === run.end - base - lineStart + 1 && table?.type === 'table' && table.closed ? tr : undefined;
+  });
+  if (found.includes(undefined)) return false;
+  found.forEach((tr, i) => markShapedRun(tr!, runs[i]!));
+  return true;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AstNodes } from 'wikiparser-node/dist/internal.js';
+import { shapedRun } from './shaped-runs.ts';
 
 // wikiparser-node's own text()/innerText keep links, bold and templates as wikitext; readers
 // want what a player sees, so this small walker renders the few token kinds rulesets use.
@@ -106,23 +107,32 @@ function templateText(wikitext: string): string {
 /** A table inside a rule body: caption and rows on their own lines, cells separated by " | ". */
 function renderTable(kids: readonly AstNodes[], out: string[]): void {
   let first = true;
-  const cell = (td: AstNodes): void => {
-    const subtype = (td as { subtype?: string }).subtype;
+  const cell = (subtype: string | undefined, text: string): void => {
     if (subtype === 'caption') {
       out.push('\n');
       first = true;
     } else if (!first) out.push(' | ');
     else first = false;
-    const inner = td.childNodes[td.childNodes.length - 1];
-    if (inner !== undefined) out.push(plainText(inner));
+    out.push(text);
+  };
+  const td = (token: AstNodes): void => {
+    const inner = token.childNodes[token.childNodes.length - 1];
+    cell((token as { subtype?: string }).subtype, inner === undefined ? '' : plainText(inner));
   };
   out.push('\n');
   for (const kid of kids) {
-    if (kid.type === 'td') cell(kid);
+    if (kid.type === 'td') td(kid);
     else if (kid.type === 'tr') {
-      out.push('\n');
-      first = true;
-      for (const td of kid.childNodes) if (td.type === 'td') cell(td);
+      const shaped = shapedRun(kid);
+      for (const row of shaped?.rows ?? [undefined]) {
+        out.push('\n');
+        first = true;
+        if (row === undefined) {
+          for (const k of kid.childNodes) if (k.type === 'td') td(k);
+        } else {
+          row.cells.forEach((c, i) => cell(row.kinds[i], c.text));
+        }
+      }
     }
   }
   out.push('\n');

@@ -3,6 +3,7 @@ import type { Warning } from './location.ts';
 import type { Cell, Row, Table, WikiDocument } from './model.ts';
 import { parseWikitext } from './parser.ts';
 import { plainText } from './plain.ts';
+import { shapedRun } from './shaped-runs.ts';
 import { MAX_COLSPAN } from './source.ts';
 
 /** "Value(s)" → "value", " Effect(s) " → "effect", "Last action (UTC)" → "last action". */
@@ -76,7 +77,9 @@ export interface TableContext {
 }
 
 interface RawRow {
-  cells: { td: TdToken; cell: Cell }[];
+  cells: Cell[];
+  /** Each cell's colspan and rowspan as written; absent when all are 1. */
+  spans?: { colspan: number; rowspan: number }[];
   start: number;
   end: number;
 }
@@ -89,11 +92,12 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   const { caption, rows } = readRows(token, ctx, start, end);
 
   // The header row is the first made only of `!` cells; without one, columns are numbered.
-  const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.cell.header));
-  const labels = (rows[headerAt]?.cells ?? []).flatMap(({ td, cell }) => Array<string>(span(td)).fill(cell.text));
+  const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.header));
+  const header = rows[headerAt];
+  const labels = (header?.cells ?? []).flatMap((cell, i) => Array<string>(span(header?.spans?.[i]?.colspan ?? 1)).fill(cell.text));
   const dataRows = rows.filter((r, i) => i > headerAt && r.cells.length > 0);
   if (headerAt < 0) {
-    const width = Math.max(0, ...dataRows.map((r) => r.cells.reduce((n, c) => n + span(c.td), 0)));
+    const width = Math.max(0, ...dataRows.map((r) => r.cells.reduce((n, _, i) => n + span(r.spans?.[i]?.colspan ?? 1), 0)));
     for (let i = 1; i <= width; i++) labels.push(String(i));
   }
   const headers = uniqueKeys(labels);
@@ -109,7 +113,7 @@ export function readTable(token: TableToken, ctx: TableContext): { table: Table;
   dataRows.forEach((raw, i) => {
     const index = i + 1;
     const { cells, filled, clamped } = grid.place(raw);
-    const row: Row = { index, cells, list: raw.cells.map((c) => c.cell), width: filled, start: raw.start, end: raw.end };
+    const row: Row = { index, cells, list: raw.cells, width: filled, start: raw.start, end: raw.end };
     for (const c of clamped) {
       warnings.push({
         message: `${rowName(row)} of table "${name}" has a cell spanning ${c.colspan} columns; the table has ${headers.length}, so it is read as spanning ${c.read}`,
@@ -135,8 +139,8 @@ export function rowName(row: Pick<Row, 'index' | 'list'>): string {
 }
 
 /** A cell's colspan, within HTML's own ceiling (a browser shows colspan="99999999" as 1000). */
-function span(td: TdToken): number {
-  return Math.min(Math.max(1, td.colspan), MAX_COLSPAN);
+function span(colspan: number): number {
+  return Math.min(Math.max(1, colspan), MAX_COLSPAN);
 }
 
 /**
@@ -161,6 +165,10 @@ function readRows(token: TableToken, ctx: TableContext, tableStart: number, end:
       }
       if (loose === undefined) rows.push((loose = { cells: [], start: lineStart(kidStart, ctx), end: 0 }));
       addCell(loose, td, kidStart, ctx, end);
+    } else if (kid.type === 'tr' && shapedRun(kid) !== undefined) {
+      for (const { cells, start } of shapedRun(kid)!.rows) {
+        rows.push({ cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) });
+      }
     } else if (kid.type === 'tr') {
       const row: RawRow = { cells: [], start: lineStart(kidStart, ctx), end: 0 };
       if (row.start >= end) break;
@@ -175,6 +183,8 @@ function readRows(token: TableToken, ctx: TableContext, tableStart: number, end:
   }
   return { caption, rows };
 }
+
+const ONE = { colspan: 1, rowspan: 1 };
 
 /**
  * Places cells under their headers, row after row, so colspan and rowspan shift later cells.
@@ -202,16 +212,17 @@ class Grid {
         put(c.cell);
       }
     };
-    for (const { td, cell } of row.cells) {
+    row.cells.forEach((cell, i) => {
+      const { colspan: written, rowspan } = row.spans?.[i] ?? ONE;
       takeCarried();
-      const colspan = Math.min(span(td), Math.max(1, this.headers.length - col));
-      if (td.colspan > colspan) clamped.push({ cell, colspan: td.colspan, read: colspan });
+      const colspan = Math.min(span(written), Math.max(1, this.headers.length - col));
+      if (written > colspan) clamped.push({ cell, colspan: written, read: colspan });
       for (let k = 0; k < colspan; k++) {
-        this.carried[col] = { cell, rows: td.rowspan - 1 };
+        this.carried[col] = { cell, rows: rowspan - 1 };
         put(cell);
       }
-      beyond += span(td) - colspan;
-    }
+      beyond += span(written) - colspan;
+    });
     takeCarried();
     return { cells, filled: col + beyond, clamped };
   }
@@ -236,7 +247,11 @@ function lineStart(at: number, { text }: TableContext): number {
 function addCell(row: RawRow, td: TdToken, at: number, ctx: TableContext, limit: number): void {
   const cell = readCell(td, at, ctx, limit);
   if (cell === undefined) return;
-  row.cells.push({ td, cell });
+  if (td.colspan !== 1 || td.rowspan !== 1 || row.spans !== undefined) {
+    row.spans ??= row.cells.map(() => ONE);
+    row.spans.push({ colspan: td.colspan, rowspan: td.rowspan });
+  }
+  row.cells.push(cell);
   row.end = Math.max(row.end, cell.end);
 }
 

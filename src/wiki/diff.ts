@@ -126,12 +126,12 @@ function cellChanges(name: string, ta: Table, ra: Row, tb: Table, rb: Row, count
   return out;
 }
 
-/** The page's text with each table replaced by a placeholder line. */
+/** The page's text with each table replaced by a placeholder line naming it (a table added before it renumbers nothing). */
 function withoutTables(doc: WikiDocument): string {
   let text = '';
   let at = 0;
-  doc.tables.forEach((t, k) => {
-    text += `${doc.text.slice(at, t.start)}(table ${k + 1})`;
+  doc.tables.forEach((t) => {
+    text += `${doc.text.slice(at, t.start)}(table "${nameOf(doc, t)}")`;
     at = t.end;
   });
   return text + doc.text.slice(at);

@@ -20,6 +20,7 @@ import { destroyNonPlayerItems, playerNamed } from './rules/inventory.ts';
 import { phaseAhead, phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
+import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
 import { readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
@@ -316,8 +317,8 @@ export function rolloverPage(ruleset: EngineRuleset, game: string, page: EngineP
   // The caller's rows (an on-wiki request's) go into the same edit, when there is one to carry them.
   const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
   if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
-  // Only changed cells are rewritten, so an up-to-date page renders to itself.
-  const text = renderGamestateDocument(doc, result.state, result.changes);
+  // Only changed cells are rewritten (and the race chart only when its numbers changed), so an up-to-date page renders to itself.
+  const text = withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset);
   return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
 }
 
@@ -330,5 +331,13 @@ export const cycle16Engine: GameEngine<Cycle16Ruleset, Gamestate> = {
   schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+  redraw: redrawRaceChart,
 };
+
+/** The race chart redrawn from the page as it is (after History rows were archived: one more parse). */
+function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
+  const doc = readDocument(text, { page });
+  const state = readGamestateDocument(doc, ruleset);
+  return withRaceChart(text, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
+}
 export type Cycle16Engine = typeof cycle16Engine;

@@ -93,7 +93,9 @@ test('offline rollover --dry-run prints the diff, not the page', async () => {
   // of 19 Nov starts phase 5, the Battle Phase (Thursday to Sunday), until Monday 23 Nov.
   expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');
   expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Next rollover (UTC)": 2026-11-19 00:00 → 2026-11-23 00:00');
-  expect(r.stdout).not.toContain('== Players ==');
+  // Outside the tables, only what changed and its context: the race chart's new section before the Players, not the page.
+  expect(r.stdout).toContain('+<!-- croupier:begin race-chart -->');
+  expect(r.stdout).not.toContain('== Cards ==');
   const unified = await run(['rollover', '--ruleset', 'ruleset.wikitext', '--gamestate', 'gamestate.wikitext', ...NOW, '--dry-run', '--diff', 'unified']);
   expect(unified.stdout).toMatch(/^--- a\/gamestate\.wikitext/m);
   expect(unified.stdout).toContain('-| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n+| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -');

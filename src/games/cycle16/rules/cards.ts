@@ -18,7 +18,17 @@ export function selfRemovingGain(effect: string | null): Gain | undefined {
 }
 
 /** Classifies an entry of "Gained": a suit, a colour, or a value (an Amalgam's). */
-export function gainKinds(ruleset: EngineRuleset): (item: string) => 'suit' | 'colour' | 'value' | undefined {
+export function gainKinds(ruleset: EngineRuleset): GainKind {
+  let kind = gainKindsOf.get(ruleset);
+  if (kind === undefined) gainKindsOf.set(ruleset, (kind = readGainKinds(ruleset)));
+  return kind;
+}
+
+type GainKind = (item: string) => 'suit' | 'colour' | 'value' | undefined;
+// computeCard() asks for every card: the sets are made once per ruleset.
+const gainKindsOf = new WeakMap<EngineRuleset, GainKind>();
+
+function readGainKinds(ruleset: EngineRuleset): GainKind {
   const suits = new Set(ruleset.cards.flatMap((c) => c.suits).map((s) => s.toLowerCase()));
   const colours = new Set(ruleset.cards.flatMap((c) => c.colours).map((s) => s.toLowerCase()));
   for (const m of ruleset.modifiers) {

@@ -9,17 +9,18 @@ import type { EngineRuleset, Gamestate, Player } from '../gamestate/schema.ts';
  * from their owner's inventory and added to a pool for that game.” Editors record bets without
  * subtracting them (the pool moves when the battle is rewarded), so they are open until then.
  */
-export function chipsInOpenBets(state: Pick<Gamestate, 'battles'>, name: string): number {
-  return state.battles
-    .filter((b) => b.status !== 'rewarded' && b.status !== 'cancelled')
-    .flatMap((b) => b.bets)
-    .filter((bet) => bet.player === name)
-    .reduce((sum, bet) => sum + bet.chips, 0);
+export function chipsInOpenBets(state: Pick<Gamestate, 'battles'>): Map<string, number> {
+  const bets = new Map<string, number>();
+  for (const b of state.battles) {
+    if (b.status === 'rewarded' || b.status === 'cancelled') continue;
+    for (const bet of b.bets) bets.set(bet.player, (bets.get(bet.player) ?? 0) + bet.chips);
+  }
+  return bets;
 }
 
-/** The Chips in the player's inventory: the Chips cell less those in open bets. */
-export function chipsHeld(state: Pick<Gamestate, 'battles'>, p: Player): number {
-  return p.chips - chipsInOpenBets(state, p.name);
+/** The Chips in the player's inventory: the Chips cell less those in open bets (chipsInOpenBets). */
+export function chipsHeld(p: Player, openBets: ReadonlyMap<string, number>): number {
+  return p.chips - (openBets.get(p.name) ?? 0);
 }
 
 export function victoryThreshold(ruleset: EngineRuleset): number {
@@ -28,7 +29,8 @@ export function victoryThreshold(ruleset: EngineRuleset): number {
 
 /** Players holding at least the threshold: their Chips make the cycle end. */
 export function playersAtThreshold(state: Gamestate, ruleset: EngineRuleset): Player[] {
-  return state.players.filter((p) => chipsHeld(state, p) >= victoryThreshold(ruleset));
+  const openBets = chipsInOpenBets(state);
+  return state.players.filter((p) => chipsHeld(p, openBets) >= victoryThreshold(ruleset));
 }
 
 /**
@@ -43,7 +45,8 @@ export function playersAtThreshold(state: Gamestate, ruleset: EngineRuleset): Pl
 export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date, notYet: ReadonlySet<string> = new Set()): Change[] {
   if (state.phase.winner.length > 0) return [];
   const threshold = victoryThreshold(ruleset);
-  const counted = state.players.filter((p) => !notYet.has(p.name)).map((p) => ({ p, held: chipsHeld(state, p), bet: chipsInOpenBets(state, p.name) }));
+  const openBets = chipsInOpenBets(state);
+  const counted = state.players.filter((p) => !notYet.has(p.name)).map((p) => ({ p, held: chipsHeld(p, openBets), bet: openBets.get(p.name) ?? 0 }));
   const most = Math.max(0, ...counted.map((c) => c.held));
   if (most < threshold) return [];
   const leaders = counted.filter((c) => c.held === most).map((c) => c.p.name);

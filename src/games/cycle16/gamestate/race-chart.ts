@@ -1,0 +1,70 @@
+import type { WikiDocument } from '../../../parse/document.ts';
+import { replaceRegion } from '../../../parse/regions.ts';
+import type { Calendar } from '../../../sim/calendar.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { renderChart, type ChartSeries } from '../../shared/chart.ts';
+import { countChangesIn, countsByPhase, type CountChange } from '../../shared/count-history.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import type { EngineRuleset, Gamestate } from './schema.ts';
+import { historyTable } from './tables.ts';
+import { phaseNumberAt } from '../rules/phase.ts';
+import { victoryThreshold } from '../rules/victory.ts';
+
+// The race on the Gamestate page: each player's Chips (“If a player possesses at least 10 Chips in
+// their inventory, then the player who possesses the most Chips wins the cycle.”) and Vertebrae at the
+// end of every phase, rebuilt from the page's History rows and the Players table (how:
+// src/games/shared/count-history.ts), drawn by the shared chart (src/games/shared/chart.ts) in the
+// bot-managed region `race-chart`, in its own section before the Players.
+
+export const RACE_REGION = 'race-chart';
+const PLACEMENT = { heading: 'Race', before: ['Players'] } as const;
+
+/** A History row as the chart reads it: its Phase, Player and Change cells. */
+export interface RaceRow {
+  phase: number;
+  player: string;
+  change: string;
+}
+
+/** The rows of the page's History table, then this run's new rows (the page order). */
+export function raceRows(doc: WikiDocument, changes: readonly Change[]): RaceRow[] {
+  const table = findStateTable(doc, historyTable);
+  const kept = (table?.rows ?? []).flatMap((r) => {
+    const phase = Number(r.cells.phase?.text);
+    return /^\d+$/.test(r.cells.phase?.text.trim() ?? '') ? [{ phase, player: r.cells.player?.text ?? '', change: r.cells.change?.text ?? '' }] : [];
+  });
+  return [...kept, ...changes.map((c) => ({ phase: c.phase, player: c.player, change: c.change }))];
+}
+
+function counted(rows: readonly RaceRow[], names: readonly string[]): CountChange[] {
+  return rows.flatMap((r) => countChangesIn(r.change, names).map((c) => ({ phase: r.phase, player: r.player, ...c })));
+}
+
+/** Chips and Vertebrae, a row per player of the Players table (in its order), phases 0 to the page's. */
+export function raceSeries(rows: readonly RaceRow[], state: Gamestate, calendar: Calendar, ruleset: EngineRuleset): ChartSeries[] {
+  const current = state.phase.number;
+  const phases = Array.from({ length: current + 1 }, (_, i) => i);
+  const series = (title: string, note: string, names: readonly string[], now: (p: Gamestate['players'][number]) => number, goal?: number): ChartSeries => {
+    const values = countsByPhase(
+      current,
+      state.players.map((p) => ({ name: p.name, now: now(p), joinedPhase: Math.min(current, phaseNumberAt(p.joined, calendar)) })),
+      counted(rows, names),
+    );
+    return { title, note, phases, ...(goal === undefined ? {} : { goal }), rows: state.players.map((p) => ({ name: p.name, values: values.get(p.name)! })) };
+  };
+  const goal = victoryThreshold(ruleset);
+  return [
+    series('Chips', `the race: a player with at least ${goal} Chips ends the cycle, and the one with the most wins (red bars, above the dashed line).`, ['Chip', 'Chips'], (p) => p.chips, goal),
+    series('Vertebrae', 'what each player holds to spend.', ['Vertebrae'], (p) => p.vertebrae),
+  ];
+}
+
+const INTRO =
+  'Chips and Vertebrae of each player at the end of each phase (the current phase: now), read from the History and the Players table below; ' +
+  'a count changed by hand shows from the next History row that changes it. Croupier redraws this chart when the numbers change.';
+
+/** The page with its race chart drawn from `rows` and `state` (unchanged when the numbers are). */
+export function withRaceChart(text: string, rows: readonly RaceRow[], state: Gamestate, calendar: Calendar, ruleset: EngineRuleset): string {
+  const chart = renderChart(RACE_REGION, INTRO, raceSeries(rows, state, calendar, ruleset));
+  return replaceRegion(text, RACE_REGION, chart, { ...PLACEMENT, anyRows: true, ...(state.page === undefined ? {} : { page: state.page }) }).text;
+}

@@ -1,0 +1,181 @@
+import type { Token } from 'wikiparser-node/dist/internal.js';
+import { plainText } from './plain.ts';
+import type { CellKind, ShapedRow, ShapedRun } from './shaped-runs.ts';
+
+/**
+ * Table rows read once per shape. wikiparser-node builds a dozen tokens per cell, so a 30,000-row
+ * table took tens of seconds and gigabytes. Rows whose text holds no markup that letters or digits
+ * could change are parsed once per *shape* (each run of ASCII letters and digits written as `a`):
+ * wikiparser-node parses the shape, and the row's cells are the shape's cells with the row's own text.
+ * A shape whose cells hold anything but text, or attributes (a colspan's digits), is not used.
+ * In the section handed to wikiparser-node, each run of such rows becomes one row line of the same
+ * length (padding()), so every other offset stays as written; parser.ts checks that each padded run
+ * came out as a row of a closed table, else it parses the section as written.
+ */
+
+// Characters that start markup: templates, tags, comments, links, entities, quotes, signatures,
+// behaviour switches. A row holding any of them is parsed as written.
+const MARKUP = /[{}<>[\]&'~_]/;
+// Letters before a colon (a protocol: `mailto:`, `http:`) and the magic links: words that are syntax.
+// (Their tokens read as the same plain text today; they are kept out so that a shape never hides one.)
+const WORD_SYNTAX = /[a-z]:|ISBN|RFC|PMID/i;
+// A line (after spaces) starting a row, `|-`, or ending a table, `|}`: what ends a row.
+const ROW_END_LINE = /[^\S\n]*\|([-}])/y;
+const WORD = /[A-Za-z0-9]+/g;
+// Whitespace plainText() would collapse: anything but single spaces (the ends are trimmed anyway).
+const UNEVEN_SPACE = /[^\S ]| {2}/;
+
+/** Cells of a shape, offsets relative to the shape's text; null when the shape is not plain cells. */
+type ShapeCells = { kinds: CellKind[]; bounds: { start: number; end: number }[] } | null;
+
+// Shapes known to this process, for every page it reads; forgotten all at once past these bounds.
+const MAX_SHAPES = 4096;
+const MAX_SHAPE_CHARS = 4_000_000;
+const shapes = new Map<string, ShapeCells>();
+let shapeChars = 0;
+
+/**
+ * The runs of plain rows in a section's text (starting at `base` in the page) and the text to parse
+ * instead (same length). `parse` is wikiparser-node's parse, used on each new shape.
+ */
+export function shapeRows(text: string, base: number, parse: (wikitext: string) => Token): { text: string; runs: ShapedRun[] } {
+  const runs: ShapedRun[] = [];
+  let run: ShapedRun | undefined;
+  let row: { lineStart: number; from: number } | undefined;
+  const finishRow = (end: number) => {
+    if (row === undefined) return;
+    const read = readRow(text, row.lineStart, end, base, parse);
+    if (read === undefined) run = undefined;
+    else {
+      if (run === undefined) runs.push((run = { start: base + row.from, end: base + end, rows: [] }));
+      run.rows.push(read);
+      run.end = base + end;
+    }
+    row = undefined;
+  };
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const nl = text.indexOf('\n', lineStart);
+    if (lineStart > 0) {
+      ROW_END_LINE.lastIndex = lineStart;
+      const m = ROW_END_LINE.exec(text);
+      if (m !== null) {
+        finishRow(lineStart - 1);
+        if (m[1] === '-') row = { lineStart, from: lineStart + m[0].length - 2 };
+        else run = undefined;
+      }
+    }
+    lineStart = nl < 0 ? text.length : nl + 1;
+  }
+  finishRow(text.length);
+  if (runs.length === 0) return { text, runs };
+  const out: string[] = [];
+  let at = 0;
+  for (const r of runs) {
+    out.push(text.slice(at, r.start - base), padding(r.end - r.start));
+    at = r.end - base;
+  }
+  out.push(text.slice(at));
+  return { text: out.join(''), runs };
+}
+
+/**
+ * A row line of `length` characters with no cells: `|-` and a comment (one token, however long: padding
+ * made of spaces would be scanned as attributes), or spaces when too short for one.
+ */
+function padding(length: number): string {
+  const comment = length - '|-<!---->'.length;
+  return comment >= 0 ? `|-<!--${' '.repeat(comment)}-->` : `|-${' '.repeat(length - 2)}`;
+}
+
+/** The row written in text[lineStart, end), read through its shape, or undefined when it is not plain. */
+function readRow(text: string, lineStart: number, end: number, base: number, parse: (wikitext: string) => Token): ShapedRow | undefined {
+  const written = text.slice(lineStart, end);
+  if (MARKUP.test(written) || WORD_SYNTAX.test(written)) return undefined;
+  // Each run of ASCII letters and digits becomes one `a`; after[k] is where the k-th `a` ends in the
+  // shape, shift[k] how much longer the written row is up to there.
+  let shapeText = '';
+  let words = 0;
+  let copied = 0;
+  let shift = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(written); m !== null; m = WORD.exec(written)) {
+    const j = m.index + m[0].length;
+    shapeText += `${written.slice(copied, m.index)}a`;
+    copied = j;
+    shift += m[0].length - 1;
+    if (words === after.length) grow();
+    after[words] = j - shift;
+    shifts[words++] = shift;
+  }
+  shapeText += written.slice(copied);
+  const shape = shapeCells(shapeText, parse);
+  if (shape === null) return undefined;
+  let w = 0;
+  // A shape offset p lies after the words whose `a` ends at or before p (cells come in order).
+  const real = (p: number) => {
+    while (w < words && after[w]! <= p) w++;
+    return p + (w === 0 ? 0 : shifts[w - 1]!);
+  };
+  const row: ShapedRow = { start: base + lineStart, cells: [], kinds: shape.kinds };
+  const at = base + lineStart;
+  for (let c = 0; c < shape.kinds.length; c++) {
+    const innerStart = real(shape.bounds[c]!.start);
+    const inner = written.slice(innerStart, real(shape.bounds[c]!.end));
+    const raw = inner.trim();
+    const start = at + innerStart + (inner.length - inner.trimStart().length);
+    // The text is plainText() of the cell, which for plain text with single spaces is the text itself.
+    const text = UNEVEN_SPACE.test(raw) ? plainText([inner]) : raw;
+    row.cells.push({ text, raw, start, end: start + raw.length, header: shape.kinds[c] === 'th' });
+  }
+  return row;
+}
+
+let after = new Int32Array(256);
+let shifts = new Int32Array(256);
+function grow(): void {
+  const a = new Int32Array(after.length * 2);
+  const b = new Int32Array(after.length * 2);
+  a.set(after);
+  b.set(shifts);
+  after = a;
+  shifts = b;
+}
+
+/** The cells of one row's shape, parsed once by wikiparser-node. */
+function shapeCells(shape: string, parse: (wikitext: string) => Token): ShapeCells {
+  const known = shapes.get(shape);
+  if (known !== undefined) return known;
+  const cells = parseShape(shape, parse);
+  if (shapes.size >= MAX_SHAPES || shapeChars + shape.length > MAX_SHAPE_CHARS) {
+    shapes.clear();
+    shapeChars = 0;
+  }
+  shapes.set(shape, cells);
+  shapeChars += shape.length;
+  return cells;
+}
+
+const PREFIX = '{|\n';
+
+function parseShape(shape: string, parse: (wikitext: string) => Token): ShapeCells {
+  const root = parse(`${PREFIX}${shape}\n|}`);
+  const table = root.firstChild;
+  if (root.childNodes.length !== 1 || table?.type !== 'table') return null;
+  const kids = table.childNodes;
+  const tr = kids[2];
+  if (kids.length !== 4 || tr?.type !== 'tr' || String(kids[3]) !== '\n|}') return null;
+  const [syntax, attrs, ...tds] = tr.childNodes;
+  let at = PREFIX.length - 1 + String(syntax).length + String(attrs).length;
+  const cells: NonNullable<ShapeCells> = { kinds: [], bounds: [] };
+  for (const td of tds) {
+    const [, tdAttrs, inner] = td.childNodes;
+    const plain = inner !== undefined && inner.childNodes.every((k) => k.type === 'text');
+    if (td.type !== 'td' || td.childNodes.length !== 3 || String(tdAttrs) !== '' || !plain) return null;
+    const length = String(td).length;
+    const end = at + length - PREFIX.length;
+    cells.kinds.push((td as unknown as { subtype: CellKind }).subtype);
+    cells.bounds.push({ start: end - String(inner).length, end });
+    at += length;
+  }
+  return cells;
+}
