@@ -56,10 +56,14 @@ echo "== 7. Cycle 15: its status, then its Gamestate rolled over the boundary th
 croupier status --game cycle15
 boundary15=$(croupier status --game cycle15 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game cycle15 --now "$boundary15"
+echo "== 8. Nomicoup: the turn clock — the current turn times out after 48 hours and the next player's turn begins"
+turn_ends=$(croupier status --game nomicoup --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
+croupier rollover --game nomicoup --now "$turn_ends"
 
 base=${CROUPIER_API_URL%/api.php}
 echo
 echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
 echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
 echo "Cycle 15:       $base/index.php?title=Cycle_15/Gamestate"
+echo "Nomicoup:       $base/index.php?title=Nomicoup/Gamestate"
 echo "The local wiki keeps running; stop it with: ${DEVWIKI_DIR:+DEVWIKI_DIR=$DEVWIKI_DIR }bash scripts/devwiki.sh stop"

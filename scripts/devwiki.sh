@@ -160,7 +160,7 @@ write_config() {
   games+=('{"id": "cycle16", "kind": "cycle16", "ruleset": "Cycle 16/Ruleset", "gamestate": "Cycle 16/Gamestate"}')
   [ -f "$ROOT/fixtures/round10/ruleset.wikitext" ] && games+=('{"id": "round10", "kind": "generic", "ruleset": "Round 10/Ruleset", "gamestate": "Round 10/Gamestate"}')
   [ -f "$ROOT/fixtures/cycle15/ruleset.wikitext" ] && games+=('{"id": "cycle15", "kind": "cycle15", "ruleset": "Cycle 15/Ruleset", "gamestate": "Cycle 15/Gamestate"}')
-  [ -f "$ROOT/fixtures/nomicoup/ruleset.wikitext" ] && games+=('{"id": "nomicoup", "kind": "generic", "ruleset": "Nomicoup/Ruleset", "gamestate": "Nomicoup/Gamestate"}')
+  [ -f "$ROOT/fixtures/nomicoup/ruleset.wikitext" ] && games+=('{"id": "nomicoup", "kind": "nomicoup", "ruleset": "Nomicoup/Ruleset", "gamestate": "Nomicoup/Gamestate"}')
   {
     echo '{'
     echo '  "operator": {"contact": "local dev wiki (scripts/devwiki.sh)"},'

@@ -1,7 +1,8 @@
 // The daemon's real jobs: the glue between the scheduler (when) and the job logic (what).
 //
-//   plan      reads the Ruleset and the Gamestate page; the phase calendar (src/sim/calendar.ts) gives every
-//             boundary after the page's current phase up to now (missed) and the next one;
+//   plan      reads the Ruleset and the Gamestate page; the engine's schedule (GameEngine.schedule: a phase
+//             calendar, or a turn clock) gives every period start after the page's current period up to now
+//             (missed) and the next one;
 //   rollover  the game engine's idempotent rollover job (src/jobs/rollover.ts), called once per boundary
 //             with `now` = that boundary, or forced for an admin's request;
 //   check     the same job with `now` = the clock: applies what is due between boundaries (reputability
@@ -98,21 +99,14 @@ function readRuleset(game: GamePages, page: PageText, rulesets: RulesetCache): E
   return rulesets.read(page, { page: game.ruleset, kind: game.kind, game: game.id });
 }
 
-/** Boundaries the page has not applied up to `now`, and the next one (pure; the calendar is the ruleset's engine's). */
+/** Period starts the page has not applied up to `now`, and the next one (pure; the schedule is the ruleset's engine's). */
 export function planFrom(ruleset: KindedRuleset, state: EngineState, now: Date, engine: GameEngine = engineFor(ruleset.kind)): Plan {
-  if (state.phase.winner.length > 0) return { missed: [], next: null }; // the cycle is over
-  const calendar = engine.calendar(ruleset, state);
-  // Not begun: the page is at phase 0 and its cycle starts later. Nothing is due before the start. (A later
-  // phase number before the start is a broken page: the run that follows reports it.)
-  const { cycleStart } = calendar;
-  if (state.phase.number === 0 && now.getTime() < cycleStart.getTime()) return { missed: [], next: cycleStart, startsAt: cycleStart };
-  const missed: Date[] = [];
-  for (let n = state.phase.number + 1; missed.length < 10_000; n++) {
-    const start = calendar.phase(n).start;
-    if (start.getTime() > now.getTime()) break;
-    missed.push(start);
-  }
-  const next = calendar.nextRollover(now);
+  if (state.phase.winner.length > 0) return { missed: [], next: null }; // the game is over
+  const { missed, next, recorded } = engine.schedule(ruleset, state, now);
+  // Not begun: the page is at period 0 and its game starts later. Nothing is due before the start. (A later
+  // period number before the start is a broken page: the run that follows reports it.)
+  const start = recorded.start;
+  if (state.phase.number === 0 && now.getTime() < start.getTime()) return { missed: [], next: start, startsAt: start };
   return { missed, next };
 }
 

@@ -22,7 +22,7 @@ export function scheduledGames(config: Config): GameConfig[] {
 }
 
 export function summarise(s: RolloverSummary): string {
-  const phase = s.toPhase !== s.fromPhase ? `phase ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `phase ${s.toPhase} (${s.phaseName})`;
+  const phase = s.toPhase !== s.fromPhase ? `${s.period} ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `${s.period} ${s.toPhase} (${s.phaseName})`;
   return `${phase}; ${s.changes} change(s); ${s.save.changed ? s.save.dryRun ? 'would be saved (dry run)' : `saved revision ${s.save.revid}` : 'no edit needed'}`;
 }
 

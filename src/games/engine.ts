@@ -1,5 +1,4 @@
 import type { WikiDocument } from '../parse/document.ts';
-import type { Calendar } from '../sim/calendar.ts';
 import type { Change } from '../sim/trail.ts';
 import type { HistoryTableSpec } from './history-archive.ts';
 import type { ChosenReadings } from './shared/readings.ts';
@@ -14,15 +13,39 @@ export interface KindedRuleset {
   readonly kind: string;
 }
 
-/** What every engine's read Gamestate records about where the game stands. */
+/**
+ * What every engine's read Gamestate records about where the game stands. `phase` is the game's
+ * current period, whatever the game calls it (`GameEngine.period`): a phase of a weekly calendar
+ * (Cycle 16) or a turn (Nomicoup), numbered from the game's start.
+ */
 export interface EngineState {
   phase: {
     number: number;
     name: string;
-    /** The next rollover as the page records it (null once the cycle is over). */
+    /** The next rollover (the period's end) as the page records it (null once the game is over). */
     nextRollover: Date | null;
     winner: string[];
   };
+}
+
+/** One period of a game (a phase, a turn): number `number`, from `start`; `end` null when nothing ends it by time. */
+export interface PeriodSpan {
+  number: number;
+  name: string;
+  start: Date;
+  end: Date | null;
+}
+
+/** Where a game stands at an instant by its clock, from the state its page records (pure). */
+export interface Schedule {
+  /** The period the clock says it is (the page may still record an earlier one: a rollover is due). */
+  current: PeriodSpan;
+  /** The period the page records. */
+  recorded: PeriodSpan;
+  /** When each period the page has not begun yet began, up to the instant, in order: the catch-up's runs. */
+  missed: Date[];
+  /** The next period's start after the instant; null once the game is over. */
+  next: Date | null;
 }
 
 /** Something still to come: a rollover, a grant waiting on time, a battle waiting on its result. */
@@ -93,8 +116,13 @@ export interface GameEngine<R extends KindedRuleset = KindedRuleset, S extends E
   readGamestate(text: string, page: string | undefined, ruleset: R): S;
   /** The page with `state` written back (only changed cells) and `changes` appended as History rows. */
   renderGamestate(text: string, state: S, changes: readonly Change[]): string;
-  /** The phase calendar of the cycle the page records. */
-  calendar(ruleset: R, state: S): Calendar;
+  /** What a period of this game is called: "phase" (a weekly calendar) or "turn" (status, logs). */
+  readonly period: 'phase' | 'turn';
+  /**
+   * Where the game stands at `now` by its clock, from the read page (what `status` shows and the daemon
+   * schedules runs by). May throw an error naming the page's cell when `now` is before the game began.
+   */
+  schedule(ruleset: R, state: S, now: Date): Schedule;
   /** Everything due up to `opts.now` applied to the page (pure; `game` is the game id, seed material). */
   rollover(ruleset: R, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<S>;
   /** The layout of the page's History table, for archiving its rows (src/games/history-archive.ts). */

@@ -6,6 +6,8 @@ import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
 import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
+import { nomicoup } from './nomicoup/index.ts';
+import type { NomicoupRuleset } from './nomicoup/ruleset/schema.ts';
 import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
@@ -46,10 +48,10 @@ export interface RulesetAmendment {
   rule: string;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | GenericRuleset;
+export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | NomicoupRuleset | GenericRuleset;
 
 /** Most specific first: detection falls through to generic. */
-export const games = [cycle16, cycle15, generic] as const;
+export const games = [cycle16, cycle15, nomicoup, generic] as const;
 export type GameKind = (typeof games)[number]['kind'];
 export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
 

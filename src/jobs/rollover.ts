@@ -116,6 +116,8 @@ export interface RolloverSummary {
   fromPhase: number;
   toPhase: number;
   phaseName: string;
+  /** What the game's periods are called: "phase" or "turn". */
+  period: GameEngine['period'];
   nextRollover: string | null;
   winner: string[];
   changes: number;
@@ -155,7 +157,7 @@ export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame,
   const force = opts.force && (opts.request === undefined || request !== undefined);
   // The request's own row and the merge's, in the same edit.
   const rows = (r: Computed['result'], fromPhase: number): Change[] => [
-    ...(request ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase) })] : []),
+    ...(request ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase, engine.period) })] : []),
     ...(merge ? [mergeRow(merge, { at: opts.now, phase: r.state.phase.number })] : []),
   ];
   const c = engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
@@ -173,9 +175,9 @@ export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame,
   return { ...c, text: engine.renderGamestate(c.text, c.result.state, [row]), historyRows: c.historyRows + 1, result: { ...c.result, changes: [row] } };
 }
 
-function requestOutcome(r: Computed['result'], fromPhase: number): string {
+function requestOutcome(r: Computed['result'], fromPhase: number, period: GameEngine['period']): string {
   const { number, name } = r.state.phase;
-  const phase = number !== fromPhase ? `phase ${fromPhase} → ${number} (${name})` : `phase ${number} (${name})`;
+  const phase = number !== fromPhase ? `${period} ${fromPhase} → ${number} (${name})` : `${period} ${number} (${name})`;
   return `${phase}, ${r.changes.length} change(s) in this edit`;
 }
 
@@ -185,14 +187,15 @@ export function countEvents(changes: readonly Change[]): Record<string, number> 
   return out;
 }
 
-export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOptions): string {
+/** `period`: what the game's periods are called (GameEngine.period). */
+export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOptions, period: GameEngine['period'] = 'phase'): string {
   const { state, changes } = c.result;
   const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
   const what =
     state.phase.number !== c.fromPhase
-      ? `phase ${c.fromPhase} → ${state.phase.number} (${escapeWikitext(state.phase.name)})`
+      ? `${period} ${c.fromPhase} → ${state.phase.number} (${escapeWikitext(state.phase.name)})`
       : changes.length > 0
-        ? `phase ${state.phase.number}`
+        ? `${period} ${state.phase.number}`
         : 'computed columns';
   const by = escapeWikitext(opts.actor === undefined ? opts.trigger : `${opts.trigger} by ${opts.actor}`);
   return `Croupier: ${what}${events ? `; ${events}` : ''} — from Ruleset rev ${rulesetRevid}; ${by}`;
@@ -254,7 +257,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       // What the page draws from its History is drawn from the rows it keeps.
       if (engine.redraw) text = engine.redraw(ruleset, text, game.gamestate);
     }
-    return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts) };
+    return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts, engine.period) };
   };
   const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
   await ctx.checkpoint?.('saved');
@@ -268,6 +271,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     fromPhase: computed.fromPhase,
     toPhase: state.phase.number,
     phaseName: state.phase.name,
+    period: engine.period,
     nextRollover: state.phase.nextRollover === null ? null : formatInstant(state.phase.nextRollover),
     winner: state.phase.winner,
     changes: changes.length,
@@ -280,7 +284,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 
 export function describeSummary(s: RolloverSummary): string {
   const lines = [
-    `${s.game}: phase ${s.fromPhase} → ${s.toPhase} (${s.phaseName}); next rollover ${s.nextRollover ?? '-'}${s.winner.length ? `; winner ${s.winner.join(', ')}` : ''}`,
+    `${s.game}: ${s.period} ${s.fromPhase} → ${s.toPhase} (${s.phaseName}); next rollover ${s.nextRollover ?? '-'}${s.winner.length ? `; winner ${s.winner.join(', ')}` : ''}`,
     `${s.changes} change(s)${s.changes ? `: ${Object.entries(s.events).map(([e, n]) => `${n} ${e}`).join(', ')}` : ''}`,
     s.save.dryRun
       ? s.save.changed ? 'dry run: the diff below would be saved' : 'dry run: no edit needed'

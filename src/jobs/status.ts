@@ -26,8 +26,9 @@ export interface UnfinishedRun {
 /** Where the game stands, with instants as instants (formatted by `gameStatus` / `statusJson`). */
 interface Standing {
   game: string;
-  recorded: { number: number; name: string; until: Date };
-  calendar: { number: number; name: string; since: Date; until: Date };
+  period: 'phase' | 'turn';
+  recorded: { number: number; name: string; until: Date | null };
+  calendar: { number: number; name: string; since: Date; until: Date | null };
   nextRollover: Date | null;
   winner: string[];
   dueNow: Record<string, number>;
@@ -39,13 +40,16 @@ function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'games
   const engine = engineFor(ruleset.kind, game.id);
   const computed = computeRollover(ruleset, game, page, { now, trigger: 'status' }, engine);
   const { state, changes, due } = computed.result;
-  const calendar = engine.calendar(ruleset, state);
-  const span = calendar.phaseAt(now);
+  // The schedule of the state as read (the page's own period is `recorded`); the clock's period is the same from either.
+  const read = engine.readGamestate(page.text, game.gamestate, ruleset);
+  const schedule = engine.schedule(ruleset, read, now);
+  const { current, recorded } = schedule;
   return {
     game: game.id,
-    recorded: { number: computed.fromPhase, name: calendar.phase(computed.fromPhase).name, until: calendar.phase(computed.fromPhase).end },
-    calendar: { number: span.number, name: span.name, since: span.start, until: span.end },
-    nextRollover: state.phase.winner.length > 0 ? null : calendar.nextRollover(now),
+    period: engine.period,
+    recorded: { number: recorded.number, name: recorded.name, until: recorded.end },
+    calendar: { number: current.number, name: current.name, since: current.start, until: current.end },
+    nextRollover: state.phase.winner.length > 0 ? null : engine.schedule(ruleset, state, now).next,
     winner: state.phase.winner,
     dueNow: countEvents(changes),
     pending: due.pending,
@@ -57,10 +61,12 @@ function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'games
 export interface StatusJson {
   game: string;
   now: string;
-  /** The phase the calendar says it is at `now`. */
-  phase: { number: number; name: string; since: string; until: string };
-  /** The phase the Gamestate page records (behind `phase` when a rollover is due) and the boundary that ends it. */
-  recorded: { number: number; name: string; until: string };
+  /** What the game's periods are: "phase" (a weekly calendar) or "turn". */
+  period: 'phase' | 'turn';
+  /** The period the clock says it is at `now` (`until` null: nothing ends it by time). */
+  phase: { number: number; name: string; since: string; until: string | null };
+  /** The period the Gamestate page records (behind `phase` when a rollover is due) and the instant that ends it. */
+  recorded: { number: number; name: string; until: string | null };
   rolloverDue: boolean;
   /** null once the cycle is over. */
   nextRollover: string | null;
@@ -74,14 +80,16 @@ export interface StatusJson {
 }
 
 const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
+const isoOrNull = (t: Date | null): string | null => (t === null ? null : iso(t));
 
 export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun, unfinished: UnfinishedRun[] = []): StatusJson {
   const s = standing(ruleset, game, page, now, lastRun);
   return {
     game: s.game,
     now: iso(now),
-    phase: { number: s.calendar.number, name: s.calendar.name, since: iso(s.calendar.since), until: iso(s.calendar.until) },
-    recorded: { number: s.recorded.number, name: s.recorded.name, until: iso(s.recorded.until) },
+    period: s.period,
+    phase: { number: s.calendar.number, name: s.calendar.name, since: iso(s.calendar.since), until: isoOrNull(s.calendar.until) },
+    recorded: { number: s.recorded.number, name: s.recorded.name, until: isoOrNull(s.recorded.until) },
     rolloverDue: s.recorded.number !== s.calendar.number,
     nextRollover: s.nextRollover === null ? null : iso(s.nextRollover),
     winner: s.winner,
@@ -95,12 +103,13 @@ export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id'
 /** The text `croupier status` prints: the same facts as `statusJson`, with instants as the page writes them. */
 export function describeStatus(s: StatusJson): string {
   const at = (iso: string) => formatInstant(new Date(iso));
-  const next = s.nextRollover === null ? '- (the cycle is over)' : at(s.nextRollover);
+  const next = s.nextRollover === null ? '- (the game is over)' : at(s.nextRollover);
+  const until = s.phase.until === null ? '' : `, until ${at(s.phase.until)} UTC`;
   const lines = [
-    `${s.game}: phase ${s.phase.number} (${s.phase.name}) since ${at(s.phase.since)} UTC, until ${at(s.phase.until)} UTC`,
+    `${s.game}: ${s.period} ${s.phase.number} (${s.phase.name}) since ${at(s.phase.since)} UTC${until}`,
     s.rolloverDue
-      ? `the Gamestate page records phase ${s.recorded.number} (${s.recorded.name}): a rollover is due`
-      : `the Gamestate page is at phase ${s.recorded.number}`,
+      ? `the Gamestate page records ${s.period} ${s.recorded.number} (${s.recorded.name}): a rollover is due`
+      : `the Gamestate page is at ${s.period} ${s.recorded.number}`,
     `next rollover: ${next}${s.winner.length ? `; winner: ${s.winner.join(', ')}` : ''}`,
   ];
   const due = Object.entries(s.dueNow);

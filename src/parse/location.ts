@@ -8,6 +8,8 @@ export const Location = z.object({
   row: z.number().int().optional(),
   column: z.string().optional(),
   offset: z.number().int().optional(),
+  /** 1-based line on the page (rule trees read by numbered-rules.ts). */
+  line: z.number().int().optional(),
 });
 export type Location = z.infer<typeof Location>;
 
@@ -22,6 +24,7 @@ export function describeLocation(loc: Location): string {
   if (loc.table !== undefined) parts.push(`table "${loc.table}"`);
   if (loc.row !== undefined) parts.push(`row ${loc.row}`);
   if (loc.column !== undefined) parts.push(`column "${loc.column}"`);
+  if (loc.line !== undefined) parts.push(`line ${loc.line}`);
   if (loc.offset !== undefined) parts.push(`offset ${loc.offset}`);
   return parts.join(', ');
 }

@@ -181,7 +181,8 @@ function framed(content: string): string {
 /** Trailing categories, magic words and DEFAULTSORT: a new region goes before them. */
 const TRAILER = /(?:\s*(?:\[\[\s*Category\s*:[^\]]*\]\]|__[A-Z]+__|\{\{\s*DEFAULTSORT:[^}]*\}\}))+\s*$/i;
 
-function escapeRegExp(s: string): string {
+/** `s` as a literal inside a pattern. */
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -107,14 +107,14 @@ export interface TestGame {
 }
 
 /**
- * A Cycle 16 game of its own on the wiki (the fixture Ruleset and Gamestate under a unique prefix, with
+ * A game of its own on the wiki (Cycle 16 unless `kind` says otherwise) (the fixture Ruleset and Gamestate under a unique prefix, with
  * its own shutoff page) and a config file and store path of its own in a temp directory.
  */
-export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}): Promise<TestGame> {
+export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
   const prefix = uniquePrefix(what);
   await put(client, `${prefix}/Shutoff`, 'run');
-  await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
-  await put(client, `${prefix}/Gamestate`, readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8'));
+  await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/${kind}/ruleset.wikitext`, 'utf8'));
+  await put(client, `${prefix}/Gamestate`, readFileSync(`${root}fixtures/${kind}/gamestate.wikitext`, 'utf8'));
   const dir = mkdtempSync(join(tmpdir(), `croupier-${what}-`));
   const storePath = join(dir, 'store.json');
   const configFile = join(dir, 'config.json');
@@ -123,7 +123,7 @@ export async function freshCliGame(client: WikiClient, what: string, id: string,
     JSON.stringify({
       wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' }, ...wiki },
       store: { path: storePath },
-      games: [{ id, kind: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
+      games: [{ id, kind, ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
     }),
   );
   return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]), remove: () => removeDir(dir) };

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
-import { findStateTable } from '../../src/games/cycle16/gamestate/read.ts';
+import { findStateTable } from '../../src/games/shared/read-tables.ts';
 import { historyTable } from '../../src/games/cycle16/gamestate/tables.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover } from '../../src/jobs/rollover.ts';

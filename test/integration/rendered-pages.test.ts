@@ -16,7 +16,7 @@ import { removeDir } from '../temp-dir.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { historyTable } from '../../src/games/cycle16/gamestate/tables.ts';
-import { findStateTable } from '../../src/games/cycle16/gamestate/read.ts';
+import { findStateTable } from '../../src/games/shared/read-tables.ts';
 import { publishTables } from '../../src/jobs/publish-tables.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument, type Table } from '../../src/parse/document.ts';

@@ -18,6 +18,10 @@ export const COMMANDS = {
     description: 'Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)',
     load: async () => (await import('./tables.ts')).registerTables,
   },
+  lint: {
+    description: "Check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
+    load: async () => (await import('./lint.ts')).registerLint,
+  },
   'publish-tables': {
     description: "Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",
     load: async () => (await import('./publish-tables.ts')).registerPublishTables,

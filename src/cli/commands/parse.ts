@@ -70,6 +70,8 @@ function summary(r: ParsedRuleset): string {
         `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`
       : r.kind === 'cycle15'
         ? `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`
+        : r.kind === 'nomicoup'
+          ? `${r.characters.length} characters, ${r.actions.length} actions, ${r.counteractions.length} counteractions, ${r.conflicts.length} conflict(s)`
         : `${r.tables.length} tables`;
   const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
   for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);

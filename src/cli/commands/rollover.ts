@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
 import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
+import { engineFor } from '../../games/registry.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { formatInstant } from '../../sim/trail.ts';
@@ -49,12 +50,13 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
   progress.step('computing');
   const title = opts.title ?? gamestate.name;
+  const engine = engineFor(ruleset.kind);
   const c = computeRollover(ruleset, { id: 'offline', gamestate: title }, { text: gamestate.text, revid: 0 }, {
     now,
     force: opts.force,
     trigger: 'cli (offline)',
     actor: opts.force ? opts.by : undefined,
-  });
+  }, engine);
   const unchanged = c.text === gamestate.text;
   if (opts.dryRun) progress.step('preparing the diff');
   // A dry run shows what would change; a run prints the new page (to save by hand or pipe on).
@@ -64,7 +66,7 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   const { state, changes } = c.result;
   const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
   process.stderr.write(
-    `${gamestate.name}: phase ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
+    `${gamestate.name}: ${engine.period} ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
       `${changes.length} change(s)${events ? `: ${events}` : ''}${unchanged ? '; the page is unchanged' : opts.dryRun ? '; dry run: the diff above would be the change' : ''}\n`,
   );
 }

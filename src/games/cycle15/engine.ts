@@ -1,3 +1,4 @@
+import { calendarSchedule } from '../shared/calendar-schedule.ts';
 import { readDocument } from '../../parse/document.ts';
 import { describeLocation } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
@@ -141,7 +142,8 @@ export const cycle15Engine: GameEngine<Cycle15Ruleset, Gamestate> = {
   readRuleset: readCycle15Ruleset,
   readGamestate,
   renderGamestate,
-  calendar: calendarOf,
+  period: 'phase',
+  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
 };

@@ -3,6 +3,7 @@ import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../.
 import { describeLocation } from '../../parse/location.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
+import { calendarSchedule } from '../shared/calendar-schedule.ts';
 import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
 import { historyTable } from './gamestate/tables.ts';
 import { HISTORY_COLUMNS } from '../shared/history.ts';
@@ -326,7 +327,8 @@ export const cycle16Engine: GameEngine<Cycle16Ruleset, Gamestate> = {
   readRuleset: readCycle16Ruleset,
   readGamestate,
   renderGamestate,
-  calendar: calendarOf,
+  period: 'phase',
+  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
   redraw: redrawRaceChart,

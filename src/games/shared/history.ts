@@ -21,24 +21,27 @@ export function cellWikitext(text: string, before = ' '): string {
   return /[|!]/.test(before) && /^[-+]/.test(written) ? ` ${written}` : written;
 }
 
-/** One row in inline style, its cells in the order of the table's headers. */
-export function historyRowText(row: HistoryRow, headers: readonly string[]): string {
+/**
+ * One row in inline style, its cells in the order of the table's headers. `columns`: the game's History
+ * columns, in the order time, period, event, player, change, reason (Nomicoup's period column is "Turn").
+ */
+export function historyRowText(row: HistoryRow, headers: readonly string[], columns: readonly string[] = HISTORY_COLUMNS): string {
   const byKey: Record<string, string> = {};
-  HISTORY_COLUMNS.forEach((label, i) => {
+  columns.forEach((label, i) => {
     byKey[normaliseHeader(label)] = [row.time, row.phase, row.event, row.player, row.change, row.reason][i]!;
   });
   return `|-\n| ${headers.map((h) => cellWikitext(byKey[h] ?? NONE)).join(' || ')}\n`;
 }
 
-export function historyRowsText(changes: readonly Change[], headers: readonly string[]): string {
-  return changes.map((c) => historyRowText(toHistoryRow(c), headers)).join('');
+export function historyRowsText(changes: readonly Change[], headers: readonly string[], columns: readonly string[] = HISTORY_COLUMNS): string {
+  return changes.map((c) => historyRowText(toHistoryRow(c), headers, columns)).join('');
 }
 
-/** Offset of a closed table's `|}`, where rows are appended; a table without one stops the run, naming the page. */
-export function tableEndMarker(text: string, table: Table, page?: string): number {
+/** Offset of a closed table's `|}`, where rows are appended; a table without one stops the run, naming the page and the table. */
+export function tableEndMarker(text: string, table: Table, page?: string, name = 'History'): number {
   const at = text.lastIndexOf('|}', table.end);
   if (!table.closed || at < table.start) {
-    throw new GamestateError([{ message: 'the History table has no "|}" end: rows cannot be appended to it', location: { page, table: 'History' } }]);
+    throw new GamestateError([{ message: `the ${name} table has no "|}" end: rows cannot be appended to it`, location: { page, table: name } }]);
   }
   return at;
 }

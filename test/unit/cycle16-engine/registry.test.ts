@@ -19,16 +19,17 @@ describe('reference tables through the registry', () => {
 });
 
 describe('engines through the registry', () => {
-  test('cycle16 has the Cycle 16 engine; generic has none', () => {
+  test('cycle16 has the Cycle 16 engine, nomicoup the Nomicoup engine (turns); generic has none', () => {
     expect(engineFor('cycle16')).toBe(cycle16Engine);
     expect(hasEngine('cycle16')).toBe(true);
+    expect(engineFor('nomicoup').period).toBe('turn');
     expect(hasEngine('generic')).toBe(false);
   });
 
   test('engineFor a kind without an engine fails with a clear message', () => {
     expect(() => engineFor('generic', 'round10')).toThrow('game round10 (kind generic) has no Gamestate engine');
     expect(() => engineFor('generic')).toThrow(/\(kind generic\) has no Gamestate engine/);
-    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or cycle15 or generic)');
+    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or cycle15 or nomicoup or generic)');
   });
 
   test('the Ruleset is read by the engine of the configured kind, or of the detected one', () => {

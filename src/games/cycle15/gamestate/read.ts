@@ -1,7 +1,7 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
 import { nearestName } from '../../shared/text.ts';
-import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
+import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { historyTable } from '../../cycle16/gamestate/tables.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';

@@ -1,7 +1,7 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../cycle16/gamestate/read.ts';
-import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
 import { historyTable } from '../../cycle16/gamestate/tables.ts';
 import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
@@ -16,11 +16,11 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
   const edits: Edit[] = [];
-  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], [], edits);
-  tableEdits(doc, playersTable, state.players, [], edits);
-  tableEdits(doc, spacesTable, state.spaces, [], edits);
-  tableEdits(doc, movesTable, state.moves, [], edits);
-  tableEdits(doc, proposalsTable, state.proposals, [], edits);
+  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], { packs: [] }, edits);
+  tableEdits(doc, playersTable, state.players, { packs: [] }, edits);
+  tableEdits(doc, spacesTable, state.spaces, { packs: [] }, edits);
+  tableEdits(doc, movesTable, state.moves, { packs: [] }, edits);
+  tableEdits(doc, proposalsTable, state.proposals, { packs: [] }, edits);
   const history = findStateTable(doc, historyTable);
   if (history !== undefined && changes.length > 0) {
     const at = tableEndMarker(doc.text, history, doc.page ?? state.page);

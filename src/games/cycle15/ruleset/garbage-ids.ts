@@ -1,5 +1,5 @@
 import { cellValue, normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
-import { applyEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { applyEdits, type Edit } from '../../shared/render-tables.ts';
 import { cellWikitext } from '../../shared/history.ts';
 import type { RulesetAmendment } from '../../registry.ts';
 import { assignIds, findGarbageTable, GARBAGE_ID_RULE } from './garbage.ts';

@@ -1,6 +1,6 @@
 import type { Change } from '../../../sim/trail.ts';
 import type { GameReferee } from '../../actions.ts';
-import { findStateTable } from '../gamestate/read.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { phaseTable } from '../gamestate/tables.ts';

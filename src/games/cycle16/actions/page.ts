@@ -2,7 +2,8 @@ import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { drawToken, type DrawStream } from '../../../sim/referee.ts';
 import type { Change, Reason } from '../../../sim/trail.ts';
-import { findStateTable, readGamestateDocument } from '../gamestate/read.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable, playersTable } from '../gamestate/tables.ts';

@@ -4,7 +4,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { renderChart, type ChartSeries } from '../../shared/chart.ts';
 import { countChangesIn, countsByPhase, type CountChange } from '../../shared/count-history.ts';
-import { findStateTable } from './read.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
 import type { EngineRuleset, Gamestate } from './schema.ts';
 import { historyTable } from './tables.ts';
 import { phaseNumberAt } from '../rules/phase.ts';

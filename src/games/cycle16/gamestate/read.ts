@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { findTable, findTables, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../../parse/document.ts';
-import { rowName } from '../../../parse/tables.ts';
+import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
 import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../../sim/calendar.ts';
 import { formatInstant } from '../../../sim/trail.ts';
@@ -15,6 +14,7 @@ import {
   type Player,
 } from './schema.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
+import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import {
   battlesTable,
   cardsTable,
@@ -23,7 +23,6 @@ import {
   phaseTable,
   playersTable,
   type ReadContext,
-  type TableSpec,
 } from './tables.ts';
 import { HISTORY_COLUMNS } from '../../shared/history.ts';
 import { battleProblems } from '../rules/battles.ts';
@@ -37,110 +36,6 @@ import { reputabilityProblems } from '../rules/reputability.ts';
 // Reading the Gamestate page: every table by its headers, every cell through its column's reader,
 // then the cross-checks between tables. All problems are collected; any problem means a
 // GamestateError and no edit — Croupier never guesses what an editor meant.
-
-export function findStateTable(doc: Pick<WikiDocument, 'tables'>, spec: { identify: readonly string[] }): Table | undefined {
-  return findTable(doc, { headers: spec.identify });
-}
-
-/**
- * A second table with the same identifying columns makes the page ambiguous: which one is the game's?
- * Refused, naming where each one is, rather than reading the first and ignoring the other.
- */
-export function uniqueTable(doc: WikiDocument, spec: { name: string; identify: readonly string[] }, problems: Problem[]): Table | undefined {
-  const found = findTables(doc, { headers: spec.identify });
-  if (found.length > 1) {
-    const places = found.map((t) => (t.rule === undefined ? `offset ${t.start}` : `under "${t.rule}" (offset ${t.start})`));
-    problems.push({
-      message: `${found.length} tables have the columns ${spec.identify.join(', ')} (${places.join('; ')}): the page is ambiguous; keep one ${spec.name} table`,
-      location: { page: doc.page, table: spec.name, offset: found[1]!.start },
-    });
-  }
-  return found[0];
-}
-
-export function readRows<E>(
-  doc: WikiDocument,
-  spec: TableSpec<E>,
-  ctx: ReadContext,
-  problems: Problem[],
-): { table?: Table; entities: (Partial<E> & { row: number })[] } {
-  const table = uniqueTable(doc, spec, problems);
-  const where: Location = { page: doc.page, table: spec.name };
-  if (table === undefined) {
-    problems.push({ message: `no ${spec.name} table (a wikitable with the columns ${spec.identify.join(', ')})`, location: where });
-    return { entities: [] };
-  }
-  const missing = spec.columns.filter((c) => c.required && !table.headers.includes(normaliseHeader(c.label)));
-  for (const c of missing) problems.push({ message: `the table has no "${c.label}" column`, location: where });
-  if (missing.length > 0) return { table, entities: [] };
-  mergedCells(table, spec.name, where, problems);
-  damagedRows(table, spec.name, where, problems);
-  // Without its "|}" a table runs on into the next one, and a cell of both would be written twice.
-  if (!table.closed && doc.tables.some((t) => t.start > table.start && t.start < table.end)) {
-    problems.push({ message: 'the table has no end ("|}" is missing) and runs into the next table', location: where });
-    return { table, entities: [] };
-  }
-  const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
-  return { table, entities };
-}
-
-/**
- * A row must fill exactly the header's columns: one cell short shifts every later cell, and a missing
- * `|-` joins two rows into one whose second half would be ignored (a gift or a card gone from the count).
- */
-function damagedRows(table: Table, name: string, where: Location, problems: Problem[]): void {
-  for (const row of table.rows) {
-    if (row.width === table.headers.length) continue;
-    const hint = row.width > table.headers.length ? ' (is a "|-" missing between two rows?)' : ' (write "-" in an empty cell)';
-    problems.push({
-      message: `${rowName(row)} of the ${name} table has ${row.width} cells; the header has ${table.headers.length}${hint}`,
-      location: { ...where, row: row.index },
-    });
-  }
-}
-
-/**
- * A cell with colspan or rowspan fills several places of the table (the same Cell under several
- * keys or rows): Croupier would write it once per place, so such tables are refused.
- */
-function mergedCells(table: Table, name: string, where: Location, problems: Problem[]): void {
-  const first = new Map<Cell, { row: number; column: string }>();
-  const reported = new Set<Cell>();
-  for (const row of table.rows) {
-    table.headers.forEach((key, i) => {
-      const cell = row.cells[key];
-      if (cell === undefined) return;
-      const column = table.labels[i] ?? key;
-      const at = first.get(cell);
-      if (at === undefined) {
-        first.set(cell, { row: row.index, column });
-      } else if (!reported.has(cell)) {
-        reported.add(cell);
-        problems.push({
-          message:
-            `merged cells are not supported in the ${name} table; row ${at.row}, column "${at.column}" spans into ` +
-            `row ${row.index}, column "${column}" (colspan/rowspan): write one cell per place`,
-          location: { ...where, row: at.row, column: at.column },
-        });
-      }
-    });
-  }
-}
-
-function readRow<E>(row: Row, spec: TableSpec<E>, ctx: ReadContext, where: Location, problems: Problem[]) {
-  const entity = { row: row.index } as Partial<E> & { row: number };
-  for (const c of spec.columns) {
-    const text = row.cells[normaliseHeader(c.label)]?.text;
-    const blank = text === undefined || /^[\s\-–—]*$/.test(text);
-    try {
-      Object.assign(entity, c.read(blank ? undefined : text, ctx));
-    } catch (err) {
-      if (!(err instanceof FieldError)) throw err;
-      problems.push({ message: `${c.label} ${err.message}`, location: { ...where, column: c.label } });
-    }
-  }
-  return entity;
-}
 
 /** Reads and validates the Gamestate page. Throws GamestateError listing every problem. */
 export function readGamestate(text: string, page: string | undefined, ruleset: EngineRuleset): Gamestate {

@@ -1,5 +1,6 @@
 import { NONE } from '../../shared/history.ts';
 import * as f from './fields.ts';
+import type { Column as SharedColumn, TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
 import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
 import { BattleStatus, GiftStatus } from './schema.ts';
 
@@ -11,23 +12,9 @@ export interface ReadContext {
   packs: readonly string[];
 }
 
-export interface Column<E> {
-  /** The header as the example page writes it; matched through normaliseHeader. */
-  label: string;
-  /** Cells Croupier must read; a table without one of these columns is an error. */
-  required: boolean;
-  read(text: string | undefined, ctx: ReadContext): Partial<E>;
-  write(e: E): string;
-  /** An optional column Croupier adds (at the end of the table) to a page without it, once this holds for a row. */
-  addWhen?(e: E): boolean;
-}
-
-export interface TableSpec<E> {
-  name: string;
-  /** Headers that identify the table on the page. */
-  identify: readonly string[];
-  columns: readonly Column<E>[];
-}
+/** Cycle 16's columns read packs by the ruleset's names. */
+export type Column<E> = SharedColumn<E, ReadContext>;
+export type TableSpec<E> = SharedTableSpec<E, ReadContext>;
 
 export const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({
   label,

@@ -1,0 +1,182 @@
+import type { Change } from '../../sim/trail.ts';
+import type { Pending } from '../engine.ts';
+import type { NomicoupRuleset } from './ruleset/schema.ts';
+import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
+import type { ChosenReadings } from '../shared/readings.ts';
+import { change } from './rules/change.ts';
+import { effectedCredits, CREDITS } from './rules/credits.ts';
+import { drawJudge, judgeCandidates, DEFERRING, SUGGESTION } from './rules/judge.ts';
+import { forfeit, placeJoin } from './rules/membership.ts';
+import { ADOPTION, atTimeLimit, eligibleVoters, majority, RIGHTVOTING, TIME_LIMIT, type Decision } from './rules/propositions.ts';
+import { treasuryOf } from './rules/treasury.ts';
+import { turnOrder } from './rules/seats.ts';
+import { beginNextTurn, currentTurn, timeOut, timeoutAt } from './rules/turns.ts';
+
+// The Nomicoup clock: from a read Gamestate and an instant, everything the rules make happen up to that
+// instant, in time order — recorded turn ends, timeouts, new turns and rounds, joins and forfeits,
+// propositions and Judge cases closing. Pure: `now` is an argument; the state given is not mutated.
+
+const HOUR = 3_600_000;
+
+export interface AdvanceOptions {
+  now: Date;
+  /** The game's id: the first part of the seed text of Judge draws. */
+  game: string;
+  readings: ChosenReadings;
+}
+
+export interface AdvanceResult {
+  state: NomicoupState;
+  changes: Change[];
+  due: { next: Date | null; pending: Pending[] };
+}
+
+type Event = { at: Date; order: number; label: string; apply: () => Change[] };
+
+/** At most this many events in one run: more means a page the bot was not built for (a start centuries ago). */
+const MAX_EVENTS = 100_000;
+
+const activeNames = (s: NomicoupState) => turnOrder(s).map((p) => p.name);
+
+function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decision, readings: ChosenReadings): Change[] {
+  p.status = d.outcome;
+  const ref = d.by === 'majority' ? ADOPTION : d.by === 'rightvote' ? RIGHTVOTING : TIME_LIMIT;
+  const eligible = eligibleVoters(activeNames(s), p.proponent);
+  return [
+    change(at, s.game.turn, 'Proposition', p.proponent, `proposition ${p.id} ${d.outcome}`, ref, { up: p.up, down: p.down, right: p.right, 'eligible voters': eligible }, {
+      readings: d.tie ? { readings, ids: ['vote-tie'] } : undefined,
+    }),
+  ];
+}
+
+function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions): Event[] {
+  const out: Event[] = [];
+  const { now, readings } = o;
+  if (s.game.winner.length > 0) return out;
+  const turn = currentTurn(s);
+  if (turn === undefined) {
+    if (turnOrder(s).length > 0) out.push({ at: s.game.start, order: 0, label: 'the first turn', apply: () => beginNextTurn(s, ruleset, s.game.start, now, readings) });
+  } else if (turn.ended !== null && turnOrder(s).length > 0) {
+    const ended = turn.ended;
+    out.push({ at: ended, order: 0, label: `the turn after turn ${turn.number}`, apply: () => beginNextTurn(s, ruleset, ended, now, readings) });
+  } else if (turn.ended === null) {
+    const at = timeoutAt(s, ruleset)!;
+    out.push({ at, order: 0, label: `turn ${turn.number} times out`, apply: () => timeOut(s, ruleset) });
+  }
+  for (const p of s.players) {
+    if (p.status === 'active' && p.seat === null) out.push({ at: p.joined, order: 1, label: `${p.name} joins`, apply: () => placeJoin(s, p, ruleset) });
+    if (p.status === 'forfeited' && p.seat !== null) {
+      const at = p.left ?? now;
+      out.push({
+        at,
+        order: 1,
+        label: `${p.name} forfeits`,
+        apply: () => {
+          const t = currentTurn(s);
+          const seat = p.seat!;
+          const changes = forfeit(s, p, at);
+          // Their own turn ends with the forfeit; the player after them (now in their seat) plays next.
+          if (t !== undefined && t.ended === null && t.player === p.name) {
+            t.ended = at;
+            t.endedBy = 'forfeit';
+            changes.push(...beginNextTurn(s, ruleset, at, now, readings, seat - 1));
+          }
+          return changes;
+        },
+      });
+    }
+  }
+  for (const p of s.propositions.filter((x) => x.status === 'active')) {
+    const eligible = eligibleVoters(activeNames(s), p.proponent);
+    const d = majority(p, eligible, readings);
+    if (d !== undefined) out.push({ at: now, order: 2, label: `proposition ${p.id}: a majority`, apply: () => closeProposition(s, p, now, d, readings) });
+    else out.push({ at: p.deadline!, order: 2, label: `proposition ${p.id} closes`, apply: () => closeProposition(s, p, p.deadline!, atTimeLimit(p, readings), readings) });
+  }
+  for (const c of s.cases.filter((x) => x.status === 'open')) out.push(...caseEvents(s, ruleset, c, o));
+  return out;
+}
+
+function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions): Event[] {
+  if (c.judge === null && judgeCandidates(s).length === 0) return []; // waits for a candidate (pending)
+  if (c.judge === null) return [{ at: c.raised, order: 3, label: `a Judge for case ${c.id}`, apply: () => drawJudge(s, c, c.raised, o.game, 'a disagreement raised') }];
+  if (c.suggested === null) {
+    const at = new Date(c.chosen!.getTime() + ruleset.constants.judgeDeferralHours * HOUR);
+    return [{ at, order: 3, label: `case ${c.id}: the Judge's ${ruleset.constants.judgeDeferralHours} hours`, apply: () => [
+      change(at, s.game.turn, 'Judge deferral', c.judge!, `${c.judge} made no suggestion for case ${c.id} within ${ruleset.constants.judgeDeferralHours} hours`, DEFERRING, { chosen: c.chosen!.toISOString().slice(0, 16).replace('T', ' ') }),
+      ...redraw(s, c, at, o.game, 'the previous Judge deferred'),
+    ] }];
+  }
+  const players = activeNames(s).length;
+  if (c.up > players / 2) return [{ at: o.now, order: 3, label: `case ${c.id}: an upvote majority`, apply: () => adoptSuggestion(s, c, o.now, players) }];
+  const at = new Date(c.suggested.getTime() + ruleset.constants.suggestionHours * HOUR);
+  return [{
+    at,
+    order: 3,
+    label: `case ${c.id}: the suggestion's ${ruleset.constants.suggestionHours} hours`,
+    apply: () => {
+      if (c.up > c.down) return adoptSuggestion(s, c, at, players);
+      return [
+        change(at, s.game.turn, 'Judge suggestion', c.judge!, `the suggestion for case ${c.id} is rejected`, SUGGESTION, { up: c.up, down: c.down }),
+        ...redraw(s, c, at, o.game, 'the suggestion was rejected'),
+      ];
+    },
+  }];
+}
+
+/** A new Judge for the case; with no candidate left, the case waits without one (never drawn twice in a row). */
+function redraw(s: NomicoupState, c: JudgeCase, at: Date, game: string, why: string): Change[] {
+  c.judge = null;
+  c.chosen = null;
+  c.suggested = null;
+  return drawJudge(s, c, at, game, why);
+}
+
+function adoptSuggestion(s: NomicoupState, c: JudgeCase, at: Date, players: number): Change[] {
+  c.status = 'adopted';
+  return [change(at, s.game.turn, 'Judge suggestion', c.judge!, `the suggestion for case ${c.id} is adopted`, SUGGESTION, { up: c.up, down: c.down, players })];
+}
+
+/** 4.2.1: a Credits cell that is not a whole non-negative number is effected as the rule says (zero, or rounded). */
+function wholeCredits(s: NomicoupState, p: NomicoupState['players'][number], o: AdvanceOptions): Change[] {
+  if (Number.isInteger(p.credits) && p.credits >= 0) return [];
+  const described = p.credits;
+  p.credits = effectedCredits(described, o.readings);
+  return [change(o.now, s.game.turn, 'Credits', p.name, `${p.name}'s credits: ${described} is effected as ${p.credits}`, CREDITS, { written: described }, {
+    readings: described > 0 ? { readings: o.readings, ids: ['credit-rounding'] } : undefined,
+  })];
+}
+
+export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: AdvanceOptions): AdvanceResult {
+  const s = structuredClone(state);
+  const changes: Change[] = [];
+  for (const p of s.players) changes.push(...wholeCredits(s, p, o));
+  // Computed cells: the deadlines are the posting time plus the limit, whatever they said.
+  for (const p of s.propositions) p.deadline = new Date(p.posted.getTime() + ruleset.constants.propositionHours * HOUR);
+  let applied = 0;
+  for (;;) {
+    const next = events(s, ruleset, o)
+      .filter((e) => e.at.getTime() <= o.now.getTime())
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+    if (next === undefined) break;
+    if (++applied > MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
+    changes.push(...next.apply());
+  }
+  // In time order (the credits of a page written before the run are effected at the run's time, after the clock's events).
+  changes.sort((a, b) => a.at.getTime() - b.at.getTime());
+  s.game.treasury = treasuryOf(ruleset.constants.treasury, s.players);
+  const cards = Object.values(ruleset.courtDeck).reduce((a, b) => a + b, 0);
+  s.game.courtDeck = cards - s.players.reduce((a, p) => a + p.influence + p.revealed.length, 0);
+  const t = currentTurn(s);
+  s.game.ends = timeoutAt(s, ruleset);
+  s.phase = {
+    number: s.game.turn,
+    name: t === undefined ? 'not started' : `round ${t.round}, ${t.player}'s turn`,
+    nextRollover: s.game.winner.length > 0 ? null : s.game.ends,
+    winner: s.game.winner,
+  };
+  const pending: Pending[] = events(s, ruleset, o).map((e) => ({ at: e.at, what: e.label }));
+  pending.sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  for (const c of s.cases) if (c.status === 'open' && c.judge === null) pending.push({ at: null, what: `case ${c.id}: waiting for a Judge candidate` });
+  return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
+}
+

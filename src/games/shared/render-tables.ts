@@ -1,0 +1,133 @@
+import type { Row, Table, WikiDocument } from '../../parse/document.ts';
+import { normaliseHeader } from '../../parse/document.ts';
+import { cellWikitext } from './history.ts';
+import { findStateTable } from './read-tables.ts';
+import type { Column, TableSpec } from './table-spec.ts';
+
+// Writing a Gamestate page back: only the cells whose value changed are replaced, by splicing their
+// offsets; rows of entities that are gone are cut out. Every other byte of the page — an editor's
+// spacing, comments, cell style, prose — stays as it was. Shared by every game's renderer.
+
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Same value? Compared through the column's reader, so "41 🝬" and "41" are one value. */
+function sameValue<E, C>(spec: Column<E, C>, written: string | undefined, entity: E, ctx: C): boolean {
+  const wanted = spec.write(entity);
+  if (written === undefined) return false;
+  if (written.trim() === wanted) return true;
+  try {
+    const blank = /^[\s\-–—]*$/.test(written);
+    return spec.write({ ...entity, ...spec.read(blank ? undefined : written, ctx) }) === wanted;
+  } catch {
+    return false;
+  }
+}
+
+export function tableEdits<E, C>(
+  doc: WikiDocument,
+  spec: TableSpec<E, C>,
+  entities: readonly (E & { row?: number })[],
+  ctx: C,
+  edits: Edit[],
+): void {
+  const table = findStateTable(doc, spec);
+  if (table === undefined) return;
+  const byRow = new Map(entities.filter((e) => e.row !== undefined).map((e) => [e.row!, e]));
+  // Optional columns the page lacks but now needs (the Phase start after a manual rollover): added at the end.
+  const added = spec.columns.filter(
+    (c) => c.addWhen !== undefined && !table.headers.includes(normaliseHeader(c.label)) && table.rows.some((r) => {
+      const e = byRow.get(r.index);
+      return e !== undefined && c.addWhen!(e);
+    }),
+  );
+  if (added.length > 0) addHeaders(doc.text, table, added.map((c) => c.label), edits);
+  for (const row of table.rows) {
+    const entity = byRow.get(row.index);
+    if (entity === undefined) {
+      deleteRow(doc.text, row, edits);
+      continue;
+    }
+    rowEdits(doc.text, table, row, spec, entity, ctx, edits, added);
+  }
+}
+
+/** The last line of `text` before `end`. */
+function lastLine(text: string, end: number): string {
+  return text.slice(text.lastIndexOf('\n', end - 1) + 1, end);
+}
+
+/** New header cells after the last one, in the header row's own style (`! A !! B` or one `!B` a line). */
+function addHeaders(text: string, table: Table, labels: readonly string[], edits: Edit[]): void {
+  const first = table.rows[0]?.start ?? table.end;
+  const end = table.start + text.slice(table.start, first).trimEnd().length;
+  const line = lastLine(text, end);
+  const inline = /^\s*!/.test(line) && line.includes('!!');
+  const space = /^\s*!\s/.test(line) ? ' ' : '';
+  edits.push({ start: end, end, text: labels.map((l) => (inline ? ` !! ${l}` : `\n!${space}${l}`)).join('') });
+}
+
+function deleteRow(text: string, row: Row, edits: Edit[]): void {
+  const start = text[row.start - 1] === '\n' ? row.start - 1 : row.start;
+  edits.push({ start, end: row.end, text: '' });
+}
+
+function rowEdits<E, C>(
+  text: string,
+  table: Table,
+  row: Row,
+  spec: TableSpec<E, C>,
+  entity: E,
+  ctx: C,
+  edits: Edit[],
+  added: readonly Column<E, C>[] = [],
+): void {
+  const appended: string[] = [];
+  for (const column of spec.columns) {
+    const key = normaliseHeader(column.label);
+    let position = table.headers.indexOf(key);
+    if (position < 0 && added.includes(column)) position = table.headers.length + added.indexOf(column);
+    if (position < 0) continue; // optional column absent from this page
+    const cell = row.cells[key];
+    if (sameValue(column, cell?.text, entity, ctx)) continue;
+    if (cell !== undefined) {
+      edits.push({ start: cell.start, end: cell.end, text: cellWikitext(column.write(entity), text[cell.start - 1]) });
+    } else {
+      // A short row (or a column just added): fill the missing trailing cells, in column order.
+      while (row.list.length + appended.length < position) appended.push('-');
+      appended[position - row.list.length] = cellWikitext(column.write(entity));
+    }
+  }
+  if (appended.length > 0) {
+    // In the row's own style: `| a || b` rows get ` || c`, one-cell-a-line rows get a line `| c`.
+    const inline = /^\s*\|(?!-)/.test(lastLine(text, row.end)) && lastLine(text, row.end).includes('||');
+    edits.push({ start: row.end, end: row.end, text: appended.map((t) => (inline ? ` || ${t}` : `\n| ${t}`)).join('') });
+  }
+}
+
+/**
+ * Applies non-overlapping edits in one pass (a page may get tens of thousands of them). Overlapping
+ * edits (one cell written twice) are a bug, never applied: the text would be duplicated.
+ */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let at = 0;
+  let previous: Edit | undefined;
+  for (const e of sorted) {
+    if (previous !== undefined && e.start < at) {
+      throw new Error(
+        `overlapping edits of the page text: [${previous.start}, ${previous.end}) and [${e.start}, ${e.end}) ` +
+          `(${JSON.stringify(text.slice(e.start, Math.max(e.end, at)).slice(0, 40))}); nothing was changed`,
+      );
+    }
+    previous = e;
+    parts.push(text.slice(at, e.start), e.text);
+    at = e.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}

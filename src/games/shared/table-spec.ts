@@ -1,0 +1,22 @@
+// A Gamestate table, column by column: how each cell is read into an entity and written back from it.
+// Tables are found by their headers (not their heading or position), and rows are read by header name,
+// so editors may reorder columns or use either cell style. `C`: what a game's readers need besides the
+// cell (Cycle 16: the ruleset's pack names).
+
+export interface Column<E, C = unknown> {
+  /** The header as the example page writes it; matched through normaliseHeader. */
+  label: string;
+  /** Cells Croupier must read; a table without one of these columns is an error. */
+  required: boolean;
+  read(text: string | undefined, ctx: C): Partial<E>;
+  write(e: E): string;
+  /** An optional column Croupier adds (at the end of the table) to a page without it, once this holds for a row. */
+  addWhen?(e: E): boolean;
+}
+
+export interface TableSpec<E, C = unknown> {
+  name: string;
+  /** Headers that identify the table on the page. */
+  identify: readonly string[];
+  columns: readonly Column<E, C>[];
+}
