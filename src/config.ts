@@ -43,7 +43,7 @@ export const WikiSchema = z.strictObject({
 
 const GameInput = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
-  kind: z.enum(['cycle16', 'generic']),
+  kind: z.enum(['cycle16', 'round10', 'generic']),
   ruleset: title,
   gamestate: title,
   /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */

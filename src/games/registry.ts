@@ -3,6 +3,8 @@ import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
 import type { Cycle16Ruleset } from './cycle16/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
+import { round10 } from './round10/index.ts';
+import type { Round10Ruleset } from './round10/ruleset/schema.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
 export interface GameModule<R extends KindedRuleset> {
@@ -18,10 +20,10 @@ export interface GameModule<R extends KindedRuleset> {
   engine?: GameEngine<R>;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | GenericRuleset;
+export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | GenericRuleset;
 
 /** Most specific first: detection falls through to generic. */
-export const games = [cycle16, generic] as const;
+export const games = [cycle16, round10, generic] as const;
 export type GameKind = (typeof games)[number]['kind'];
 export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
 

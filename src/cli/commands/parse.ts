@@ -68,7 +68,10 @@ function summary(r: ParsedRuleset): string {
     r.kind === 'cycle16'
       ? `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
         `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`
-      : `${r.tables.length} tables`;
+      : r.kind === 'round10'
+        ? `${r.phases.length} phases, ${r.prizes.length} prizes, ${r.multipliers.length} multipliers, ${r.suits.length} suits, ` +
+          `${r.ranks.map((a) => `${a.max} ${a.name} ranks`).join(', ')}, ${r.fortunes.length} fortunes`
+        : `${r.tables.length} tables`;
   const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
   for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);
   return lines.join('\n');
