@@ -50,13 +50,15 @@ const GameInput = z.strictObject({
   tablesPage: title.optional(),
   /** On-wiki request page; default `<gamestate>/Requests`. */
   requestsPage: title.optional(),
+  /** The Judge's rulings on the game's readings (`* <reading-id> = <value>`); default `<gamestate>/Rulings`. */
+  rulingsPage: title.optional(),
   /** Status page the daemon keeps; default `<gamestate>/Status`. */
   statusPage: title.optional(),
   /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
   historyLimit: z.number().int().positive().default(200),
   /** Revisions of the request page read to find who added a request line. */
   requestsLookback: z.number().int().positive().default(200),
-  /** Groups whose members may ask the bot to act on the request page. */
+  /** Groups whose members may ask the bot to act on the request page, and rule on the Rulings page. */
   allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
 });
 
@@ -65,6 +67,7 @@ export const GameSchema = GameInput.transform((g) => ({
   tablesPage: g.tablesPage ?? g.gamestate,
   requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
   statusPage: g.statusPage ?? `${g.gamestate}/Status`,
+  rulingsPage: g.rulingsPage ?? `${g.gamestate}/Rulings`,
 }));
 
 export const ConfigSchema = z

@@ -2,6 +2,7 @@ import type { WikiDocument } from '../parse/document.ts';
 import type { Calendar } from '../sim/calendar.ts';
 import type { Change } from '../sim/trail.ts';
 import type { HistoryTableSpec } from './history-archive.ts';
+import type { ChosenReadings } from './shared/readings.ts';
 
 // The contract between the generic layers (src/jobs, src/cron, src/cli) and the rules engine of a
 // game with a kept Gamestate page. A game module plugs its engine in as `GameModule.engine`; the
@@ -56,6 +57,11 @@ export interface EngineRolloverOptions {
    * only when the run changes something (History rows); otherwise there is no edit to carry them.
    */
   rows?: (result: AdvanceResult, fromPhase: number) => Change[];
+  /**
+   * The readings of the game's ambiguous rules in force for this run (defaults, or what its Rulings
+   * page selects; src/jobs/rulings.ts). Absent: the defaults. Engines of games without readings ignore it.
+   */
+  readings?: ChosenReadings;
 }
 
 /** The Gamestate page a rollover is computed from. */

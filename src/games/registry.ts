@@ -1,6 +1,7 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { ReadingDef } from './shared/readings.ts';
 import type { Cycle16Ruleset } from './cycle16/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import { round10 } from './round10/index.ts';
@@ -18,6 +19,8 @@ export interface GameModule<R extends KindedRuleset> {
   renderTables?(ruleset: R): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
+  /** The named readings of the game's ambiguous rules (src/games/shared/readings.ts). */
+  readings?: readonly ReadingDef[];
 }
 
 export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | GenericRuleset;
@@ -55,6 +58,12 @@ function moduleFor(kind: string): GameModule<KindedRuleset> {
 export function hasEngine(kind: string): boolean {
   const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
   return game?.engine !== undefined;
+}
+
+/** The named readings of games of `kind` (none for games without). */
+export function readingsFor(kind: string): readonly ReadingDef[] {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
+  return game?.readings ?? [];
 }
 
 /** Whether games of `kind` have computed card tables (publish-tables). */

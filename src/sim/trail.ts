@@ -11,6 +11,8 @@ export const Reason = z.object({
   arithmetic: z.string().optional(),
   /** Seed text of the draws this change used, so they can be recomputed. */
   seed: z.string().optional(),
+  /** Labels of the readings the result depends on ("tax-rounding=floor (default)"); src/games/shared/readings.ts. */
+  readings: z.array(z.string()).optional(),
 });
 export type Reason = z.infer<typeof Reason>;
 
@@ -47,6 +49,7 @@ export function describeReason(reason: Reason): string {
   let text = parts.join(': ');
   if (inputs.length > 0) text += ` (${inputs.join('; ')})`;
   if (reason.seed !== undefined) text += ` [seed "${reason.seed}"]`;
+  for (const label of reason.readings ?? []) text += ` [reading ${label}]`;
   return text;
 }
 

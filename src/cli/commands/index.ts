@@ -34,6 +34,10 @@ export const COMMANDS = {
     description: 'run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)',
     load: async () => (await import('./daemon.ts')).registerDaemon,
   },
+  readings: {
+    description: "list a game's readings of its ambiguous rules: default, alternatives, the Rulings page's choice, where each is used",
+    load: async () => (await import('./readings.ts')).registerReadings,
+  },
   clear: {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
     load: async () => (await import('./clear.ts')).registerClear,
