@@ -43,7 +43,7 @@ export function listReadings(defs: readonly ReadingDef[], chosen: ChosenReadings
     current: chosen.get(d.id),
     label: chosen.label(d.id),
     usedIn: d.usedIn ?? [],
-    ...(gamestate === undefined ? {} : { historyRows: gamestate.match(new RegExp(`\\[reading ${escapeRe(d.id)}=`, 'g'))?.length ?? 0 }),
+    ...(gamestate === undefined ? {} : { historyRows: gamestate.match(new RegExp(`(?:\\[|&#91;)reading ${escapeRe(d.id)}=`, 'g'))?.length ?? 0 }),
   }));
 }
 

@@ -20,6 +20,7 @@ export interface Edit {
 function sameValue<E>(spec: TableSpec<E>['columns'][number], written: string | undefined, entity: E, packs: string[]): boolean {
   const wanted = spec.write(entity);
   if (written === undefined) return false;
+  if (spec.computed) return written.trim() === wanted;
   if (written.trim() === wanted) return true;
   try {
     const blank = /^[\s\-–—]*$/.test(written);
@@ -29,7 +30,7 @@ function sameValue<E>(spec: TableSpec<E>['columns'][number], written: string | u
   }
 }
 
-function tableEdits<E>(
+export function tableEdits<E>(
   doc: WikiDocument,
   spec: TableSpec<E>,
   entities: readonly (E & { row?: number })[],

@@ -47,7 +47,7 @@ export function findStateTable(doc: Pick<WikiDocument, 'tables'>, spec: { identi
  * A second table with the same identifying columns makes the page ambiguous: which one is the game's?
  * Refused, naming where each one is, rather than reading the first and ignoring the other.
  */
-function uniqueTable(doc: WikiDocument, spec: { name: string; identify: readonly string[] }, problems: Problem[]): Table | undefined {
+export function uniqueTable(doc: WikiDocument, spec: { name: string; identify: readonly string[] }, problems: Problem[]): Table | undefined {
   const found = findTables(doc, { headers: spec.identify });
   if (found.length > 1) {
     const places = found.map((t) => (t.rule === undefined ? `offset ${t.start}` : `under "${t.rule}" (offset ${t.start})`));
@@ -59,7 +59,7 @@ function uniqueTable(doc: WikiDocument, spec: { name: string; identify: readonly
   return found[0];
 }
 
-function readRows<E>(
+export function readRows<E>(
   doc: WikiDocument,
   spec: TableSpec<E>,
   ctx: ReadContext,

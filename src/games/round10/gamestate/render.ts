@@ -1,0 +1,31 @@
+import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { findStateTable } from '../../cycle16/gamestate.ts';
+import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate-render.ts';
+import { historyRowsText, tableEndMarker } from '../../cycle16/history.ts';
+import type { Gamestate } from './schema.ts';
+import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
+
+// Writing the Round 10 Gamestate back: only changed cells are spliced in, rows of what ceased to
+// exist (a concluded lot, a returned Player Lot) are cut out, History rows are appended.
+
+export function renderGamestate(text: string, state: Gamestate, changes: readonly Change[]): string {
+  return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
+}
+
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+  const edits: Edit[] = [];
+  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], [], edits);
+  tableEdits(doc, playersTable, state.players, [], edits);
+  tableEdits(doc, contractsTable, state.contracts, [], edits);
+  tableEdits(doc, lotsTable, state.lots, [], edits);
+  tableEdits(doc, secretsTable, state.secrets, [], edits);
+  tableEdits(doc, worksTable, state.works, [], edits);
+  tableEdits(doc, candidaciesTable, state.candidacies, [], edits);
+  const history = findStateTable(doc, historyTable);
+  if (history !== undefined && changes.length > 0) {
+    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
+    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
+  }
+  return applyEdits(doc.text, edits);
+}
