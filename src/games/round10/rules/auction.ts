@@ -39,11 +39,16 @@ export interface Bid {
 export function readBids(ctx: RuleContext, a: SecretAction): { bids: Bid[]; changes: Change[] } {
   const text = declaration(a);
   if (text === null || text === '') return { bids: [], changes: [fail(ctx, a, `the revealed text "${a.revealed}" maps no bid amounts to lots`, FORM_RULE)] };
-  const entries = text.split(/\s*[,;]\s*/).map((e) => /^(\S+?)\s*[:=]?\s+(\S+)$|^(\S+?)[:=](\S+)$/.exec(e.trim()));
-  const bad = entries.filter((m) => m === null || !/^[1-9]\d*$/.test(m[2] ?? m[4]!) || !ctx.s.lots.some((l) => l.id === (m[1] ?? m[3])));
-  const parsed = entries.filter((m): m is RegExpExecArray => m !== null && !bad.includes(m)).map((m) => ({ lot: m[1] ?? m[3]!, amount: Number(m[2] ?? m[4]) }));
-  const twice = new Set(parsed.filter((b, i) => parsed.findIndex((x) => x.lot === b.lot) !== i).map((b) => b.lot));
-  const bids = parsed.filter((b) => !twice.has(b.lot)).map((b) => ({ action: a, player: a.player, ...b }));
+  const entries = text.split(/\s*[,;]\s*/).map((e) => {
+    const m = /^(\S+?)\s*[:=]?\s+(\S+)$|^(\S+?)[:=](\S+)$/.exec(e.trim());
+    return m === null ? undefined : { lot: m[1] ?? m[3]!, amount: m[2] ?? m[4]! };
+  });
+  // Every bid assigned to a lot that has more than one fails, whatever its amount.
+  const lots = entries.flatMap((e) => (e === undefined ? [] : [e.lot]));
+  const twice = new Set(lots.filter((l, i) => lots.indexOf(l) !== i));
+  const valid = (e: (typeof entries)[number]): e is { lot: string; amount: string } => e !== undefined && /^[1-9]\d*$/.test(e.amount) && ctx.s.lots.some((l) => l.id === e.lot);
+  const bad = entries.filter((e) => !valid(e));
+  const bids = entries.filter(valid).filter((e) => !twice.has(e.lot)).map((e) => ({ action: a, player: a.player, lot: e.lot, amount: Number(e.amount) }));
   const changes: Change[] = [];
   if (bad.length > 0 || twice.size > 0) {
     const what = [...(bad.length ? [`${bad.length} bid(s) not a natural number on an existing lot`] : []), ...[...twice].map((l) => `more than one bid on ${l}`)];

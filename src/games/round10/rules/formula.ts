@@ -2,7 +2,7 @@
 // one-letter variables, + − × * and parentheses. Evaluated by this small parser, never as code.
 
 export function evaluate(formula: string, vars: Readonly<Record<string, number>>): number {
-  const tokens = formula.match(/\d+(?:\.\d+)?|[a-z]|[-+×*·()]/g) ?? [];
+  const tokens = formula.match(/\d+(?:\.\d+)?|[a-z]+|[-+×*·()]|\S/gi) ?? [];
   let i = 0;
   const peek = () => tokens[i];
   const atom = (): number => {
