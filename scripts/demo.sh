@@ -26,8 +26,16 @@ echo
 echo "== 3. Run again: everything due is already on the page, so no edit"
 croupier rollover --game cycle16 --now "$boundary"
 
+echo
+echo "== 4. Round 10 (The Auction Casino): its readings, then a full week of its example page"
+croupier readings --game round10 | grep -E '^[a-z-]+: '
+# The seeded page records the Resolution Phase of Nov 5-8, 2026: Monday's income with tax, Thursday's
+# lot returns, Sunday's hands, prizes, bids, auction and Star Price, in one catch-up run.
+croupier rollover --game round10 --now 2026-11-15T12:00Z
+
 base=${CROUPIER_API_URL%/api.php}
 echo
 echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
+echo "Round 10:       $base/index.php?title=Round_10/Gamestate"
 echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
 echo "The local wiki keeps running; stop it with: ${DEVWIKI_DIR:+DEVWIKI_DIR=$DEVWIKI_DIR }bash scripts/devwiki.sh stop"
