@@ -88,7 +88,23 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
     const twice = w.filter((x) => /listed in two traditions/.test(x.message));
     expect(twice.map((x) => x.message.split(' ')[2])).toEqual(['Clubs', 'Hearts', 'Bells', 'Acorns']);
     expect(twice.every((x) => x.location.table === 'Traditions' && x.location.rule === 'Cards' && x.location.row !== undefined)).toBe(true);
-    expect(w).toHaveLength(8);
+    expect(w.filter((x) => !x.message.startsWith('Left open'))).toHaveLength(8);
+  });
+
+  test('what the page leaves open is warned about where its sentence is, naming the reading that settles it', () => {
+    const open = base.warnings.filter((x) => x.message.startsWith('Left open'));
+    expect(open).toHaveLength(9);
+    const tax = open.find((x) => x.message.includes('reading tax-rounding'))!;
+    expect(tax.location).toMatchObject({ page: PAGE, rule: 'Phases' });
+    expect(open.find((x) => x.message.includes('reading rank-count'))!.location.rule).toBe('Scoring');
+    expect(open.find((x) => x.message.includes('reading gold-star-victory'))!.location.rule).toBe('Victory');
+  });
+
+  test('a reading whose sentence a proposal rewrote is said to need checking', () => {
+    const r = parseRound10Ruleset(replaceOnce(original, 'If a player has 10 Gold Stars in their possession at any time', 'If a player has at least 10 Gold Stars in their possession at any time'), PAGE);
+    const stale = r.warnings.filter((x) => /^The sentence of reading gold-star-victory \("If a player has 10 Gold Stars in their possession.*…"\) is no longer on the page: check whether the reading still applies$/.test(x.message));
+    expect(stale).toHaveLength(1);
+    expect(base.warnings.some((x) => x.message.startsWith('The sentence of reading'))).toBe(false);
   });
 });
 

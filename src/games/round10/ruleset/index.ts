@@ -5,6 +5,8 @@ import { readFortunes, readMultipliers, readPrizes, readProposalMakers, readRank
 import { readCasinoTables, readConstants } from './economy.ts';
 import { Round10Ruleset } from './schema.ts';
 import { readSlots } from './slots.ts';
+import { openQuestions } from './open-questions.ts';
+import { ROUND10_READINGS } from '../readings.ts';
 
 /** An Auction Casino ruleset: a hand-multiplier table (Name, Conditions, Value) and a Prizes table by placement. */
 export function isRound10(doc: WikiDocument): boolean {
@@ -16,6 +18,10 @@ export function readRound10Ruleset(doc: WikiDocument): Round10Ruleset {
   const x: Extraction = { doc, warnings: [...doc.warnings] };
   const suits = readSuits(x);
   const ranks = readRanks(x, suits);
+  const fortunes = readFortunes(x, ranks);
+  const tables = readCasinoTables(x);
+  const constants = readConstants(x);
+  openQuestions(x, ROUND10_READINGS);
   const ruleset: Round10Ruleset = {
     kind: 'round10',
     page: doc.page,
@@ -28,9 +34,9 @@ export function readRound10Ruleset(doc: WikiDocument): Round10Ruleset {
     ranks,
     proposalMakers: readProposalMakers(x),
     slots: readSlots(x),
-    fortunes: readFortunes(x, ranks),
-    tables: readCasinoTables(x),
-    constants: readConstants(x),
+    fortunes,
+    tables,
+    constants,
     warnings: x.warnings,
     rules: doc.rules,
   };
