@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { advance } from '../src/games/cycle16/engine.ts';
-import { readGamestateDocument } from '../src/games/cycle16/gamestate.ts';
-import { renderGamestateDocument } from '../src/games/cycle16/gamestate-render.ts';
+import { readGamestateDocument } from '../src/games/cycle16/gamestate/read.ts';
+import { renderGamestateDocument } from '../src/games/cycle16/gamestate/render.ts';
 import { readDocument } from '../src/parse/document.ts';
-import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset.ts';
+import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
 
 // The Cycle 16 engine on synthetic Gamestate pages: parse (read + validate), simulate (a rollover
 // with grants, gifts and battles due) and render, from 50 to 500 players with 60 cards each.

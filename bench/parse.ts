@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset.ts';
-import { renderCycle16Tables } from '../src/games/cycle16/tables.ts';
+import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
+import { renderCycle16Tables } from '../src/games/cycle16/tables/render.ts';
 import { parseSections } from '../src/parse/parser.ts';
 
 // Parse + extraction figures for the Cycle 16 ruleset and a synthetic ~1 MB ruleset.

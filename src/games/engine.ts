@@ -57,10 +57,7 @@ export interface EngineRolloverOptions {
    * only when the run changes something (History rows); otherwise there is no edit to carry them.
    */
   rows?: (result: AdvanceResult, fromPhase: number) => Change[];
-  /**
-   * The readings of the game's ambiguous rules in force for this run (defaults, or what its Rulings
-   * page selects; src/jobs/rulings.ts). Absent: the defaults. Engines of games without readings ignore it.
-   */
+  /** The readings in force (the game's Rulings page); the defaults when omitted. */
   readings?: ChosenReadings;
 }
 

@@ -1,11 +1,11 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
-import type { ReadingDef } from './shared/readings.ts';
-import type { Cycle16Ruleset } from './cycle16/schema.ts';
+import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import { round10 } from './round10/index.ts';
 import type { Round10Ruleset } from './round10/ruleset/schema.ts';
+import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
 export interface GameModule<R extends KindedRuleset> {
@@ -19,7 +19,7 @@ export interface GameModule<R extends KindedRuleset> {
   renderTables?(ruleset: R): string;
   /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
   engine?: GameEngine<R>;
-  /** The named readings of the game's ambiguous rules (src/games/shared/readings.ts). */
+  /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
   readings?: readonly ReadingDef[];
 }
 

@@ -305,7 +305,7 @@ async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: str
 }
 
 function appliedRulings(readings: ChosenReadings): string[] {
-  return readings.defs.filter((d) => readings.ruling(d.id) !== undefined).map((d) => readings.label(d.id));
+  return readings.all().filter((c) => c.ruling !== null).map((c) => readings.label(c.def.id));
 }
 
 export function describeSummary(s: RolloverSummary): string {

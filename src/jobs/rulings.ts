@@ -1,5 +1,5 @@
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, whoAdded, type RequestPageRevision } from '../cron/requests.ts';
-import { ChosenReadings, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
+import { ChosenReadings, rulingLines, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
 import { WikiError } from '../wiki/errors.ts';
 
 // The Rulings page of a game (games[].rulingsPage, default `<gamestate>/Rulings`): the Judge's
@@ -10,37 +10,13 @@ import { WikiError } from '../wiki/errors.ts';
 // As for requests (src/cron/requests.ts), who wrote a line is never read from its text: the bot
 // finds the revision that added the line and asks the API for its author's groups. Only lines by
 // users in the game's allowedGroups count; others are ignored with a warning. A reading ruled twice
-// takes the most recently added line. The bot never edits this page.
+// takes the most recently added line (src/games/shared/readings.ts). The bot never edits this page.
 
 export interface RulingsWiki {
   /** The page's revisions, newest first, with content; at most `limit`. */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
   /** Groups of each named user (implicit ones included); users that do not exist are absent. */
   userGroups(users: string[]): Promise<Map<string, string[]>>;
-}
-
-export interface RulingLine {
-  /** 1-based line number on the page. */
-  line: number;
-  text: string;
-  id: string;
-  value: string;
-  occurrence: number;
-}
-
-const LINE = /^\*(?!\*)\s*([a-z0-9][a-z0-9-]*)\s*=\s*([^\s<]+)/i;
-
-/** The `* <id> = <value>` lines of a Rulings page, in page order. */
-export function rulingLines(text: string): RulingLine[] {
-  const seen = new Map<string, number>();
-  return text.split('\n').flatMap((raw, i) => {
-    const line = raw.replace(/\r$/, '');
-    const m = LINE.exec(line);
-    if (!m) return [];
-    const occurrence = (seen.get(line) ?? 0) + 1;
-    seen.set(line, occurrence);
-    return [{ line: i + 1, text: line, id: m[1]!.toLowerCase(), value: m[2]!, occurrence }];
-  });
 }
 
 export interface ReadRulings {
@@ -70,37 +46,31 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions): Prom
   }
   const latest = revisions[0];
   if (latest === undefined) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
-  const lines = rulingLines(latest.text);
+  // Each line with its raw text, and which copy of that text it is (identical lines are told apart by order).
+  const raw = latest.text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = rulingLines(latest.text).map((l) => {
+    const text = raw[l.line - 1]!;
+    return { ...l, text, occurrence: raw.slice(0, l.line).filter((x) => x === text).length };
+  });
   const attributed = lines.map((l) => ({ l, who: whoAdded(revisions, l.text, l.occurrence) }));
   const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
   const groups = authors.length > 0 ? await wiki.userGroups(authors) : new Map<string, string[]>();
   const warnings: string[] = [];
-  const chosen = new Map<string, Ruling & { revid: number; line: number }>();
+  const where = (l: { line: number; text: string }) => `${opts.page}, line ${l.line} ("${l.text}")`;
+  const rulings: Ruling[] = [];
   for (const { l, who } of attributed) {
-    const where = `${opts.page}, line ${l.line} ("${l.text}")`;
-    const def = opts.defs.find((d) => d.id === l.id);
-    if (def === undefined) {
-      warnings.push(`${where}: there is no reading "${l.id}" (the readings are ${opts.defs.map((d) => d.id).join(', ')}); the line is ignored`);
-      continue;
-    }
-    if (!def.alternatives.some((a) => a.value === l.value)) {
-      warnings.push(`${where}: "${l.value}" is not a value of ${l.id} (${def.alternatives.map((a) => a.value).join(', ')}); the line is ignored`);
-      continue;
-    }
     if (!who.found) {
-      warnings.push(`${where}: cannot tell who added the line (${who.reason}); the line is ignored`);
+      warnings.push(`${where(l)}: cannot tell who added the line (${who.reason}); the line is ignored`);
       continue;
     }
     const rev = who.revision;
     if (!rev.user || !(groups.get(rev.user) ?? []).some((g) => allowed.includes(g))) {
-      warnings.push(`${where}: added by ${rev.user || 'a hidden user'} in revision ${rev.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`);
+      warnings.push(`${where(l)}: added by ${rev.user || 'a hidden user'} in revision ${rev.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`);
       continue;
     }
-    const previous = chosen.get(l.id);
-    if (previous === undefined || rev.revid > previous.revid || (rev.revid === previous.revid && l.line > previous.line)) {
-      chosen.set(l.id, { id: l.id, value: l.value, by: rev.user, at: new Date(rev.timestamp), revid: rev.revid, line: l.line });
-    }
+    rulings.push({ reading: l.reading, value: l.value, line: l.line, by: rev.user, at: new Date(rev.timestamp) });
   }
-  const rulings = [...chosen.values()].map(({ id, value, by, at }) => ({ id, value, by, at }));
-  return { page: opts.page, readings: new ChosenReadings(opts.defs, rulings), warnings };
+  const readings = new ChosenReadings(opts.defs, rulings);
+  for (const { ruling, why } of readings.ignored) warnings.push(`${where(lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
+  return { page: opts.page, readings, warnings };
 }

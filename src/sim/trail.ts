@@ -11,7 +11,7 @@ export const Reason = z.object({
   arithmetic: z.string().optional(),
   /** Seed text of the draws this change used, so they can be recomputed. */
   seed: z.string().optional(),
-  /** Labels of the readings the result depends on ("tax-rounding=floor (default)"); src/games/shared/readings.ts. */
+  /** The readings of open rule text this result depends on, as `ChosenReadings.label` writes them. */
   readings: z.array(z.string()).optional(),
 });
 export type Reason = z.infer<typeof Reason>;
@@ -49,7 +49,7 @@ export function describeReason(reason: Reason): string {
   let text = parts.join(': ');
   if (inputs.length > 0) text += ` (${inputs.join('; ')})`;
   if (reason.seed !== undefined) text += ` [seed "${reason.seed}"]`;
-  for (const label of reason.readings ?? []) text += ` [reading ${label}]`;
+  for (const r of reason.readings ?? []) text += ` [reading ${r}]`;
   return text;
 }
 

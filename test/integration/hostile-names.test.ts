@@ -2,10 +2,10 @@
 // that changes nothing — read back as the API's wikitext and through the project's own reader.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
-import { findStateTable } from '../../src/games/cycle16/gamestate.ts';
-import { historyTable } from '../../src/games/cycle16/gamestate-tables.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
+import { findStateTable } from '../../src/games/cycle16/gamestate/read.ts';
+import { historyTable } from '../../src/games/cycle16/gamestate/tables.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';

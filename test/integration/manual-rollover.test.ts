@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/cron/store.ts';
-import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { bot, devEnv, freshCliGame, root, type CliResult } from './helpers.ts';

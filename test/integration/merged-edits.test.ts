@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { RevisionInfo, WikiClient } from '../../src/wiki/client.ts';

@@ -2,8 +2,8 @@
 // Gamestate page under a unique title.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readGamestate } from '../../src/games/cycle16/gamestate.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover, type RolloverGame, type RolloverStep } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
-import { GamestateError } from '../../src/games/cycle16/gamestate-schema.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { parseRuleset, renderTables } from '../../src/games/registry.ts';
 import { tablesEdit } from '../../src/jobs/publish-tables.ts';
 import { readDocument } from '../../src/parse/document.ts';

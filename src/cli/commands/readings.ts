@@ -20,9 +20,10 @@ interface ReadingsCliOptions {
 export interface ReadingListing {
   id: string;
   question: string;
-  sentence: string;
+  /** The rule's title and its sentence, quoted. */
+  rule: string;
   default: string;
-  alternatives: { value: string; meaning: string }[];
+  alternatives: Record<string, string>;
   current: string;
   /** "tax-rounding=ceil (ruling by Judge, …)" */
   label: string;
@@ -37,12 +38,12 @@ export function listReadings(defs: readonly ReadingDef[], chosen: ChosenReadings
   return defs.map((d) => ({
     id: d.id,
     question: d.question,
-    sentence: d.sentence,
+    rule: d.rule,
     default: d.default,
     alternatives: d.alternatives,
     current: chosen.get(d.id),
     label: chosen.label(d.id),
-    usedIn: d.usedIn ?? [],
+    usedIn: d.usedIn,
     ...(gamestate === undefined ? {} : { historyRows: gamestate.match(new RegExp(`(?:\\[|&#91;)reading ${escapeRe(d.id)}=`, 'g'))?.length ?? 0 }),
   }));
 }
@@ -52,8 +53,8 @@ export function describeReadings(list: readonly ReadingListing[]): string {
     .map((r) => [
       `${r.id}: ${r.label}`,
       `  question: ${r.question}`,
-      `  rule: "${r.sentence}"`,
-      ...r.alternatives.map((a) => `  ${a.value === r.current ? '*' : ' '} ${a.value}${a.value === r.default ? ' (default)' : ''}: ${a.meaning}`),
+      `  rule: ${r.rule}`,
+      ...Object.entries(r.alternatives).map(([value, meaning]) => `  ${value === r.current ? '*' : ' '} ${value}${value === r.default ? ' (default)' : ''}: ${meaning}`),
       `  used in: ${r.usedIn.join('; ') || '-'}${r.historyRows === undefined ? '' : `; named in ${r.historyRows} History row(s) on the Gamestate page`}`,
     ].join('\n'))
     .join('\n');

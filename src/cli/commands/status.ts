@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { readEngineRuleset } from '../../games/registry.ts';
-import { GamestateError, describeProblems } from '../../games/cycle16/gamestate-schema.ts';
+import { GamestateError, describeProblems } from '../../games/shared/gamestate-error.ts';
 import { describeStatus, statusJson, type LastRun, type UnfinishedRun } from '../../jobs/status.ts';
 import type { KindedRuleset } from '../../games/engine.ts';
 import type { RolloverGame } from '../../jobs/rollover.ts';

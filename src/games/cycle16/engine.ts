@@ -4,10 +4,12 @@ import { describeLocation } from '../../parse/location.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
-import { historyTable, HISTORY_COLUMNS } from './gamestate-tables.ts';
-import { readGamestate, readGamestateDocument } from './gamestate.ts';
-import { renderGamestate, renderGamestateDocument } from './gamestate-render.ts';
-import { GamestateError, type Battle, type EngineRuleset, type Gamestate, type Gift, type Player, type Problem } from './gamestate-schema.ts';
+import { historyTable } from './gamestate/tables.ts';
+import { HISTORY_COLUMNS } from '../shared/history.ts';
+import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
+import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
+import { type Battle, type EngineRuleset, type Gamestate, type Gift, type Player } from './gamestate/schema.ts';
+import { GamestateError, type Problem } from '../shared/gamestate-error.ts';
 import { commenceBattle, recordDecks, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
 import { grantGift, returnGift, statusIn } from './rules/gifts.ts';
@@ -17,8 +19,8 @@ import { destroyNonPlayerItems, playerNamed } from './rules/inventory.ts';
 import { phaseAhead, phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
-import { readCycle16Ruleset } from './ruleset.ts';
-import type { Cycle16Ruleset } from './schema.ts';
+import { readCycle16Ruleset } from './ruleset/read.ts';
+import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
 // The Cycle 16 engine: from a read Gamestate and an instant, everything the rules make happen up
 // to that instant, in the order it happened — each missed boundary rolled over in turn, with the

@@ -1,7 +1,7 @@
 import type { GameModule } from '../registry.ts';
-import { isCycle16, readCycle16Ruleset } from './ruleset.ts';
-import type { Cycle16Ruleset } from './schema.ts';
-import { renderCycle16Tables } from './tables.ts';
+import { isCycle16, readCycle16Ruleset } from './ruleset/read.ts';
+import type { Cycle16Ruleset } from './ruleset/schema.ts';
+import { renderCycle16Tables } from './tables/render.ts';
 import { cycle16Engine } from './engine.ts';
 
 export const cycle16 = {

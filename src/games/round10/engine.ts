@@ -2,7 +2,7 @@ import { readDocument } from '../../parse/document.ts';
 import { describeLocation } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import { GamestateError } from '../cycle16/gamestate-schema.ts';
+import { GamestateError } from '../shared/gamestate-error.ts';
 import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { makeJobs, makeRequestsHistory, planFrom, requestStateIn, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
 import { MemoryStore } from '../../../src/cron/store.ts';
 import { parseRuleset } from '../../../src/games/registry.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');

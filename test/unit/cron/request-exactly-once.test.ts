@@ -12,8 +12,8 @@ import { makeRequestsProcessor, requestKey, type RequestPageRevision, type Reque
 import { Scheduler } from '../../../src/cron/scheduler.ts';
 import { FileStore } from '../../../src/cron/store.ts';
 import { rolloverRunner } from '../../../src/cron/wiring.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { parseRuleset } from '../../../src/games/registry.ts';
 import type { WikiClient } from '../../../src/wiki/client.ts';
 import type { SaveOptions, Transform } from '../../../src/wiki/save.ts';

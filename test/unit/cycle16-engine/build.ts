@@ -1,6 +1,7 @@
 import { readDocument } from '../../../src/parse/document.ts';
-import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { GamestateError, type Battle, type Card, type Gamestate, type Gift, type Player } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { type Battle, type Card, type Gamestate, type Gift, type Player } from '../../../src/games/cycle16/gamestate/schema.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Small gamestates for rule tests, with the Cycle 16 ruleset fixture.

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { findTable, readDocument } from '../../../src/parse/document.ts';
 import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
-import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
+import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { fixture } from '../helpers/fixtures.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { applyEdits, renderGamestate } from '../../../src/games/cycle16/gamestate-render.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import { applyEdits, renderGamestate } from '../../../src/games/cycle16/gamestate/render.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { replaceOnce, rewriteTable } from '../helpers/wikitext.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { rollover, type RolloverGame, type RolloverStep } from '../../../src/jobs/rollover.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';

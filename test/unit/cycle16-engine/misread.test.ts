@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { CalendarError } from '../../../src/sim/calendar.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';

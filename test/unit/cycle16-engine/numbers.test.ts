@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { advance } from '../../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 import { GAMESTATE, player, problemsOf, ruleset, state, utc } from './build.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { engineFor, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
 import { cycle16 } from '../../../src/games/cycle16/index.ts';
-import type { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { GAMESTATE } from './build.ts';
@@ -28,7 +28,7 @@ describe('engines through the registry', () => {
   test('engineFor a kind without an engine fails with a clear message', () => {
     expect(() => engineFor('generic', 'round10')).toThrow('game round10 (kind generic) has no Gamestate engine');
     expect(() => engineFor('generic')).toThrow(/\(kind generic\) has no Gamestate engine/);
-    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or generic)');
+    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or round10 or generic)');
   });
 
   test('the Ruleset is read by the engine of the configured kind, or of the detected one', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
-import type { Gamestate } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
+import type { Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
 import { rewardBattle } from '../../../src/games/cycle16/rules/battles.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 import { battle, card, GAMESTATE, player, problemsOf, ruleset, state, utc } from './build.ts';

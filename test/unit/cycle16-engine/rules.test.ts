@@ -5,8 +5,10 @@ import { Draws } from '../../../src/sim/rng.ts';
 import { computeCard, selfRemovingGain } from '../../../src/games/cycle16/rules/cards.ts';
 import { giftSize } from '../../../src/games/cycle16/rules/gifts.ts';
 import { playerNamed } from '../../../src/games/cycle16/rules/inventory.ts';
-import { joinedNearStart, reputabilityGrant, reputableByRule } from '../../../src/games/cycle16/rules/reputability.ts';
-import { GamestateError, type Gamestate } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { reputabilityGrant } from '../../../src/games/cycle16/rules/reputability.ts';
+import { joinedNearStart, reputableByRule } from '../../../src/games/shared/reputability.ts';
+import { type Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { battle, card, cards, gift, player, ruleset, state, utc } from './build.ts';
 
 const byPlayer = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { advance, rolloverPage } from '../../../src/games/cycle16/engine.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 import { battle, GAMESTATE, player, ruleset, state, utc } from './build.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readDocument } from '../../../src/parse/document.ts';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce, rewriteTable } from '../helpers/wikitext.ts';
 

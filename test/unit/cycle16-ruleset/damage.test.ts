@@ -2,8 +2,8 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { expect, test } from 'vitest';
 import { readDocument } from '../../../src/parse/document.ts';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Whatever an edit does to the page, reading it gives data and warnings, never an exception.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { Cycle16Ruleset } from '../../../src/games/cycle16/schema.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Expected values come from reading the Cycle 16 ruleset, not from the program's output.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { renderCycle16Tables } from '../../../src/games/cycle16/tables.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { renderCycle16Tables } from '../../../src/games/cycle16/tables/render.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 

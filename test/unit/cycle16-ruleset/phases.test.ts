@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readDocument } from '../../../src/parse/document.ts';
-import type { Extraction } from '../../../src/games/cycle16/ruleset-extraction.ts';
-import { parseWeekdays, readPhases } from '../../../src/games/cycle16/ruleset-time.ts';
+import type { Extraction } from '../../../src/games/cycle16/ruleset/extraction.ts';
+import { parseWeekdays, readPhases } from '../../../src/games/cycle16/ruleset/time.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 const phasesOf = (text: string) => {

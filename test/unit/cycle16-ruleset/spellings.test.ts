@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { readDocument } from '../../../src/parse/document.ts';
-import { readGamestate } from '../../../src/games/cycle16/gamestate.ts';
+import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { rolloverPage } from '../../../src/games/cycle16/engine.ts';
-import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 

@@ -1,8 +1,8 @@
 import Parser from 'wikiparser-node';
 import { describe, expect, test } from 'vitest';
 import { cellValue, findTable, readDocument, type Table } from '../../../src/parse/document.ts';
-import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset.ts';
-import { renderCycle16Tables } from '../../../src/games/cycle16/tables.ts';
+import { parseCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
+import { renderCycle16Tables } from '../../../src/games/cycle16/tables/render.ts';
 import { escapeWikitext } from '../../../src/parse/escape.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';

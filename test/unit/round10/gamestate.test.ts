@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { GamestateError } from '../../../src/games/cycle16/gamestate-schema.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { advance } from '../../../src/games/round10/engine.ts';
 import { readGamestate } from '../../../src/games/round10/gamestate/read.ts';
 import { renderGamestate } from '../../../src/games/round10/gamestate/render.ts';

@@ -23,7 +23,7 @@ import { fixture } from '../helpers/fixtures.ts';
 const ruleset = parseRound10Ruleset(fixture('round10'), 'Round 10/Ruleset');
 const AT = new Date('2026-11-15T00:00Z');
 const defaults = new ChosenReadings(ROUND10_READINGS);
-const ruling = (id: string, value: string) => new ChosenReadings(ROUND10_READINGS, [{ id, value, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
+const ruling = (id: string, value: string) => new ChosenReadings(ROUND10_READINGS, [{ reading: id, value, line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
 
 function player(name: string, over: Partial<Player> = {}): Player {
   return { name, joined: new Date('2026-11-02T00:00Z'), reputableSince: null, chips: 0, trungs: 0, goldStars: 0, proposalMakers: 0, cards: [], works: [], wealth: 0, tax: 0, incomePaid: null, table: null, seatedSince: null, limited: {}, ...over };

@@ -105,7 +105,7 @@ describe('a rollover across a full week of the example page', () => {
   });
 
   test('a ruling on tax rounding changes Monday\'s income and is named in the History row', () => {
-    const ceil = new ChosenReadings(ROUND10_READINGS, [{ id: 'tax-rounding', value: 'ceil', by: 'Judge', at: new Date('2026-11-08T12:00Z') }]);
+    const ceil = new ChosenReadings(ROUND10_READINGS, [{ reading: 'tax-rounding', value: 'ceil', line: 1, by: 'Judge', at: new Date('2026-11-08T12:00Z') }]);
     const ruled = run(page, SUNDAY, ceil);
     const alice = ruled.result.changes.find((c) => c.event === 'Income' && c.player === 'Alice')!;
     // 235 above 300: a started step counts → 12 steps → tax 60 → +40.

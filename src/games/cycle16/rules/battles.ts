@@ -2,7 +2,8 @@ import type { Location } from '../../../parse/location.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Draws } from '../../../sim/rng.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { GamestateError, type Battle, type EngineRuleset, type Gamestate, type Problem } from '../gamestate-schema.ts';
+import { type Battle, type EngineRuleset, type Gamestate } from '../gamestate/schema.ts';
+import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae, packName, playerNamed } from './inventory.ts';
 
 // Rules 6 and 7: what a battle's commencement and conclusion grant. Croupier does not play the

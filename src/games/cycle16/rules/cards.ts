@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { Card, EngineRuleset, Gamestate } from '../gamestate-schema.ts';
+import type { Card, EngineRuleset, Gamestate } from '../gamestate/schema.ts';
 
 // Rule 8 and the computed card columns. A modifier whose effect reads "This card gains … This
 // modifier is then removed." (coatings, insignia, markings, seals…) is applied once: the card

@@ -2,7 +2,8 @@ import type { Location } from '../../../parse/location.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate, Gift, Player, Problem } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, Gift, Player } from '../gamestate/schema.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
 import { gainPacks, packName, playerNamed } from './inventory.ts';
 import { phaseNumberAt } from './phase.ts';
 

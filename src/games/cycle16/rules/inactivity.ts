@@ -1,7 +1,7 @@
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { Gamestate, Player } from '../gamestate-schema.ts';
+import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { phaseNumberAt } from './phase.ts';
 
 // Rule 3. “A player is considered to be 'inactive' if they performed no actions in the previous

@@ -1,6 +1,7 @@
 import type { Change } from '../../../sim/trail.ts';
-import { GamestateError, type EngineRuleset, type Gamestate, type Player } from '../gamestate-schema.ts';
-import { editDistance } from '../ruleset-text.ts';
+import { type EngineRuleset, type Gamestate, type Player } from '../gamestate/schema.ts';
+import { GamestateError } from '../../shared/gamestate-error.ts';
+import { editDistance } from '../ruleset/text.ts';
 
 // Small inventory moves shared by the rules; each returns the "Change" text of a History row.
 

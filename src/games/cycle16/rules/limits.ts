@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate, LimitedAction, Player } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, LimitedAction, Player } from '../gamestate/schema.ts';
 import { gainVertebrae } from './inventory.ts';
 
 // Rule 2: what a player may do only so often. Editors tick uses off in "Used this phase"; the

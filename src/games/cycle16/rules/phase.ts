@@ -1,7 +1,8 @@
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { Gamestate, PhaseState, Problem } from '../gamestate-schema.ts';
+import type { Gamestate, PhaseState } from '../gamestate/schema.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
 import { closeGift } from './gifts.ts';
 import { updateActivity } from './inactivity.ts';
 import { resetLimits } from './limits.ts';

@@ -1,25 +1,15 @@
 import type { Location } from '../../../parse/location.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import type { Player, PhaseState, Problem } from '../gamestate-schema.ts';
+import type { Player, PhaseState } from '../gamestate/schema.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
 import { gainVertebrae } from './inventory.ts';
+import { joinedNearStart, reputableByRule } from '../../shared/reputability.ts';
 
 // Rule 4. “A player is 'reputable' if they have continuously been a player for the previous seven
 // days or if they have continuously been a player from a time that was within 3 days of the round
 // starting.” and “When a player becomes reputable for the first time, grant them 20 + 5⌈X/2⌉
 // Vertebrae, where X is the phase number.”
-
-const DAY = 86_400_000;
-
-/** “continuously been a player from a time that was within 3 days of the round starting”: joined no later than 3 days after the cycle start. */
-export function joinedNearStart(p: Pick<Player, 'joined'>, cycleStart: Date): boolean {
-  return p.joined.getTime() - cycleStart.getTime() <= 3 * DAY;
-}
-
-/** When the rule itself makes the player reputable: at joining if within 3 days of the cycle start, else seven days on. */
-export function reputableByRule(p: Pick<Player, 'joined'>, cycleStart: Date): Date {
-  return joinedNearStart(p, cycleStart) ? p.joined : new Date(p.joined.getTime() + 7 * DAY);
-}
 
 /**
  * When the player is (or will be) reputable for the first time: as written on the page, else by the

@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import type { EngineRuleset, Gamestate, Player } from '../gamestate-schema.ts';
+import type { EngineRuleset, Gamestate, Player } from '../gamestate/schema.ts';
 
 // Rule 9: “If a player possesses at least 10 Chips in their inventory, then the player who
 // possesses the most Chips wins the cycle. The cycle then ends.”

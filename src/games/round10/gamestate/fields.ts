@@ -1,4 +1,5 @@
-import { FieldError, NONE, readList, writeList } from '../../cycle16/gamestate-fields.ts';
+import { FieldError, readList, writeList } from '../../cycle16/gamestate/fields.ts';
+import { NONE } from '../../shared/history.ts';
 import type { CardRef, Items } from './schema.ts';
 
 // Round 10's own kinds of cell: cards, items, weekly table use. Readers take a cell's plain text

@@ -1,6 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
-import { readRows, uniqueTable } from '../../cycle16/gamestate.ts';
-import { GamestateError, type Problem } from '../../cycle16/gamestate-schema.ts';
+import { readRows, uniqueTable } from '../../cycle16/gamestate/read.ts';
+import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 import { Gamestate, type CardRef, type Player } from './schema.ts';
 import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';

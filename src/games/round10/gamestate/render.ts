@@ -1,8 +1,8 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../cycle16/gamestate.ts';
-import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate-render.ts';
-import { historyRowsText, tableEndMarker } from '../../cycle16/history.ts';
+import { findStateTable } from '../../cycle16/gamestate/read.ts';
+import { applyEdits, tableEdits, type Edit } from '../../cycle16/gamestate/render.ts';
+import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
 import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
 

@@ -1,5 +1,6 @@
-import * as f from '../../cycle16/gamestate-fields.ts';
-import type { Column, TableSpec } from '../../cycle16/gamestate-tables.ts';
+import * as f from '../../cycle16/gamestate/fields.ts';
+import { NONE } from '../../shared/history.ts';
+import type { Column, TableSpec } from '../../cycle16/gamestate/tables.ts';
 import { readCards, readItems, readLimited, writeCards, writeItems, writeLimited, writeWealth } from './fields.ts';
 import type { Candidacy, Contract, Lot, Player, RoundState, SecretAction, Work } from './schema.ts';
 
@@ -16,13 +17,13 @@ export const roundTable: TableSpec<RoundState> = {
   columns: [
     col('Round start (UTC)', true, (t) => ({ start: f.readInstant(t) }), (p) => f.writeInstant(p.start)),
     col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    bot('Phase', (p) => p.name || f.NONE),
+    bot('Phase', (p) => p.name || NONE),
     bot('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover)),
     col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? 'null' : String(p.starPrice))),
     col('Star Price set (UTC)', true, (t) => ({ starPriceSet: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.starPriceSet)),
     bot('Participation', (p) => String(p.participation)),
     col('Bidders last auction', false, (t) => ({ lastBidders: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.lastBidders)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? f.NONE),
+    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? NONE),
     col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
   ],
 };
@@ -44,7 +45,7 @@ export const playersTable: TableSpec<Player> = {
     bot('Wealth', (p) => writeWealth(p.wealth)),
     bot('Tax', (p) => String(p.tax)),
     col('Income paid (UTC)', true, (t) => ({ incomePaid: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.incomePaid)),
-    col('Table', true, (t) => ({ table: t ?? null }), (p) => p.table ?? f.NONE),
+    col('Table', true, (t) => ({ table: t ?? null }), (p) => p.table ?? NONE),
     col('Seated since (UTC)', true, (t) => ({ seatedSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.seatedSince)),
     col('Limited tables this week', true, (t) => ({ limited: readLimited(t) }), (p) => writeLimited(p.limited)),
   ],
@@ -66,7 +67,7 @@ export const lotsTable: TableSpec<Lot> = {
   columns: [
     col('Lot', true, (t) => ({ id: f.required(t) }), (l) => l.id),
     col('Kind', true, (t) => ({ kind: f.readEnum(t, ['House', 'Player'] as const) }), (l) => l.kind),
-    col('Creator', true, (t) => ({ creator: t ?? null }), (l) => l.creator ?? f.NONE),
+    col('Creator', true, (t) => ({ creator: t ?? null }), (l) => l.creator ?? NONE),
     col('Created (UTC)', true, (t) => ({ created: f.readInstant(t) }), (l) => f.writeInstant(l.created)),
     col('Items', true, (t) => ({ items: readItems(t) }), (l) => writeItems(l.items)),
   ],
@@ -85,11 +86,11 @@ export const secretsTable: TableSpec<SecretAction> = {
       if (!/^[0-9a-f]{64}$/.test(hash)) throw new f.FieldError(`"${t}" is not a SHA-256 hash (64 hexadecimal digits)`);
       return { hash };
     }, (s) => s.hash),
-    col('Revealed text', true, (t) => ({ revealed: t ?? null }), (s) => s.revealed ?? f.NONE),
+    col('Revealed text', true, (t) => ({ revealed: t ?? null }), (s) => s.revealed ?? NONE),
     bot('Matures (UTC)', (s) => f.writeInstant(s.matures)),
     bot('Revelation (UTC)', (s) => f.writeInstant(s.reveals)),
     col('Status', true, (t) => ({ status: f.readEnum(t, ['posted', 'succeeded', 'failed'] as const) }), (s) => s.status),
-    col('Result', false, (t) => ({ result: t ?? null }), (s) => s.result ?? f.NONE),
+    col('Result', false, (t) => ({ result: t ?? null }), (s) => s.result ?? NONE),
   ],
 };
 
@@ -114,4 +115,5 @@ export const candidaciesTable: TableSpec<Candidacy> = {
   ],
 };
 
-export { HISTORY_COLUMNS, historyTable } from '../../cycle16/gamestate-tables.ts';
+export { historyTable } from '../../cycle16/gamestate/tables.ts';
+export { HISTORY_COLUMNS } from '../../shared/history.ts';

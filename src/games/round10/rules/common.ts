@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import { GamestateError } from '../../cycle16/gamestate-schema.ts';
+import { GamestateError } from '../../shared/gamestate-error.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 import type { CardRef, Gamestate, Player } from '../gamestate/schema.ts';

@@ -1,6 +1,6 @@
 import { cellValue, findTables, type Table } from '../../../parse/document.ts';
-import { at, tableWith, warn, type Extraction } from '../../cycle16/ruleset-extraction.ts';
-import { parseInteger, splitNames } from '../../cycle16/ruleset-text.ts';
+import { at, tableWith, warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { parseInteger, splitNames } from '../../cycle16/ruleset/text.ts';
 import type { Archetype, Fortune, Multiplier, MultiplierValue, Prize, ProposalMaker, Suit, SuitGroup } from './schema.ts';
 
 // The cards of the Auction Casino: traditions, colours, suits, ranks, hand multipliers, prizes, fortunes.

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../parse/document.ts';
-import { warn, type Extraction } from '../../cycle16/ruleset-extraction.ts';
-import { COUNT, parseCount, splitNames } from '../../cycle16/ruleset-text.ts';
+import { warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { COUNT, parseCount, splitNames } from '../../cycle16/ruleset/text.ts';
 import type { CasinoTable, Constants, TrungTrade } from './schema.ts';
 
 // The numbers the Auction Casino's sentences state: income, tax, wealth, participation, Star Price,

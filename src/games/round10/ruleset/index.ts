@@ -1,6 +1,6 @@
 import { findTables, readDocument, type WikiDocument } from '../../../parse/document.ts';
-import type { Extraction } from '../../cycle16/ruleset-extraction.ts';
-import { readPhases } from '../../cycle16/ruleset-time.ts';
+import type { Extraction } from '../../cycle16/ruleset/extraction.ts';
+import { readPhases } from '../../cycle16/ruleset/time.ts';
 import { readFortunes, readMultipliers, readPrizes, readProposalMakers, readRanks, readSuitGroups, readSuits } from './cards.ts';
 import { readCasinoTables, readConstants } from './economy.ts';
 import { Round10Ruleset } from './schema.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Location, Warning } from '../../../parse/location.ts';
 import { Rule } from '../../../parse/model.ts';
-import { Phase } from '../../cycle16/schema.ts';
+import { Phase } from '../../cycle16/ruleset/schema.ts';
 
 // What the Round 10 ruleset (The Auction Casino) says, as data. Field names are part of `croupier parse --json`.
 

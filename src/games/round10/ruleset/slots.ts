@@ -1,5 +1,5 @@
 import { cellValue } from '../../../parse/document.ts';
-import { at, tableWith, warn, type Extraction } from '../../cycle16/ruleset-extraction.ts';
+import { at, tableWith, warn, type Extraction } from '../../cycle16/ruleset/extraction.ts';
 import type { SlotPayout, SlotRoll, Slots } from './schema.ts';
 
 // The slots: the roll table (ranges of a die → a symbol) and the payout chart (symbols → payout).

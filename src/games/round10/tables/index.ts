@@ -1,5 +1,5 @@
 import { escapeWikitext } from '../../../parse/escape.ts';
-import { formatNumber, formatPercent, renderWikitable } from '../../cycle16/tables-wikitext.ts';
+import { formatNumber, formatPercent, renderWikitable } from '../../cycle16/tables/wikitext.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { readCards } from '../gamestate/fields.ts';
 import { ROUND10_READINGS } from '../readings.ts';

@@ -1,5 +1,5 @@
 // Writing wikitext that shows exactly the given text: every cell goes through escapeWikitext.
-import { escapeWikitext } from '../../parse/escape.ts';
+import { escapeWikitext } from '../../../parse/escape.ts';
 
 export interface Wikitable {
   caption?: string;

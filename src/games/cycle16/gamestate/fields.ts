@@ -1,6 +1,7 @@
-import { formatInstant } from '../../sim/trail.ts';
-import { utcInstant } from '../../sim/instant.ts';
-import type { Bet, Hand, LimitedAction } from './gamestate-schema.ts';
+import { formatInstant } from '../../../sim/trail.ts';
+import { utcInstant } from '../../../sim/instant.ts';
+import { NONE } from '../../shared/history.ts';
+import type { Bet, Hand, LimitedAction } from './schema.ts';
 
 // How each kind of Gamestate cell is read and written. Readers take a cell's plain text (undefined
 // for a missing, empty or "-" cell) and throw FieldError with a message an editor can act on;
@@ -8,7 +9,6 @@ import type { Bet, Hand, LimitedAction } from './gamestate-schema.ts';
 
 export class FieldError extends Error {}
 
-export const NONE = '-';
 
 export function required(text: string | undefined): string {
   if (text === undefined) throw new FieldError('is empty; a value is required');

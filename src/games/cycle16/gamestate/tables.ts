@@ -1,6 +1,7 @@
-import * as f from './gamestate-fields.ts';
-import type { Battle, Card, Gift, Player, PhaseState } from './gamestate-schema.ts';
-import { BattleStatus, GiftStatus } from './gamestate-schema.ts';
+import { NONE } from '../../shared/history.ts';
+import * as f from './fields.ts';
+import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
+import { BattleStatus, GiftStatus } from './schema.ts';
 
 // The tables of the Gamestate page, column by column: how each cell is read into an entity and
 // written back from it. Tables are found by their headers (not their heading or position), and
@@ -43,7 +44,7 @@ export const phaseTable: TableSpec<PhaseState> = {
   columns: [
     col('Cycle start (UTC)', true, (t) => ({ cycleStart: f.readInstant(t) }), (p) => f.writeInstant(p.cycleStart)),
     col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || f.NONE),
+    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || NONE),
     col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
     col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
     // Bot-managed, optional: added by the first manual rollover, which begins a phase before its boundary.
@@ -76,7 +77,7 @@ export const playersTable: TableSpec<Player> = {
     col('Chips', true, (t) => ({ chips: f.readInt(t, { min: 0 }) }), (p) => String(p.chips)),
     col('Packs', true, (t, c) => ({ packs: f.readPacks(t, c.packs) }), (p) => f.writePacks(p.packs)),
     col('Reconfiguration Tokens', true, (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.tokens)),
-    col('Other items', false, (t) => ({ other: t ?? null }), (p) => p.other ?? f.NONE),
+    col('Other items', false, (t) => ({ other: t ?? null }), (p) => p.other ?? NONE),
     col<Player>('Used this phase', true, (t) => f.readUsed(t), (p) => f.writeUsed(p.used, p.mazes)),
     // Bot-managed, optional: added when Croupier first grants a card removal's Vertebrae; cleared with Used this phase.
     {
@@ -96,7 +97,7 @@ export const cardsTable: TableSpec<Card> = {
     col('Modifiers', true, (t) => ({ modifiers: f.readList(t) }), (c) => f.writeList(c.modifiers)),
     col('Gained', true, (t) => ({ gained: f.readList(t) }), (c) => f.writeList(c.gained)),
     // Computed by Croupier from the species and what the card gained; read as written, never trusted.
-    col('Value(s)', false, (t) => ({ value: t ?? f.NONE }), (c) => c.value),
+    col('Value(s)', false, (t) => ({ value: t ?? NONE }), (c) => c.value),
     col('Suit(s)', false, (t) => ({ suits: f.readList(t) }), (c) => f.writeList(c.suits)),
     col('Colour(s)', false, (t) => ({ colours: f.readList(t) }), (c) => f.writeList(c.colours)),
     col('Type(s)', false, (t) => ({ types: f.readList(t) }), (c) => f.writeList(c.types)),
@@ -113,7 +114,7 @@ export const battlesTable: TableSpec<Battle> = {
     col('Participants (hand)', true, (t) => ({ participants: f.readParticipants(t) }), (b) => f.writeParticipants(b.participants)),
     col('Bets', true, (t) => ({ bets: f.readBets(t) }), (b) => f.writeBets(b.bets)),
     col('Final hands', true, (t) => ({ finalHands: f.readFinalHands(t) }), (b) => f.writeFinalHands(b.finalHands)),
-    col('Winner', true, (t) => ({ winner: t ?? null }), (b) => b.winner ?? f.NONE),
+    col('Winner', true, (t) => ({ winner: t ?? null }), (b) => b.winner ?? NONE),
     col('Fragile cards', false, (t) => ({ fragile: f.readCardRefs(t) }), (b) => f.writeCardRefs(b.fragile)),
     col('Status', true, (t) => ({ status: f.readEnum(t ?? 'declared', BattleStatus.options) }), (b) => b.status),
     // Bot-managed, optional: added when Croupier first records the participants' decks, in the Rest Phase of the declaration.
@@ -136,5 +137,4 @@ export const giftsTable: TableSpec<Gift> = {
   ],
 };
 
-export const HISTORY_COLUMNS = ['Time (UTC)', 'Phase', 'Event', 'Player', 'Change', 'Reason'] as const;
 export const historyTable = { name: 'History', identify: ['Event', 'Reason'] } as const;

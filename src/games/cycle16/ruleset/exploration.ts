@@ -1,8 +1,8 @@
-import type { ListItem } from '../../parse/document.ts';
+import type { ListItem } from '../../../parse/document.ts';
 import type { Grant, Outcome, Scenario } from './schema.ts';
-import { warn, type Extraction } from './ruleset-extraction.ts';
-import { readOffer } from './ruleset-packs.ts';
-import { COUNT, findDice, fraction, impossibleChance, normaliseUnit, parseCount } from './ruleset-text.ts';
+import { warn, type Extraction } from './extraction.ts';
+import { readOffer } from './packs.ts';
+import { COUNT, findDice, fraction, impossibleChance, normaliseUnit, parseCount } from './text.ts';
 
 /** The scenarios are the list in the rule that presents "a random scenario from the list below". */
 export function readScenarios(x: Extraction): Scenario[] {

@@ -1,39 +1,38 @@
 import type { z } from 'zod';
-import { findTable, findTables, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
-import { rowName } from '../../parse/tables.ts';
-import type { Location } from '../../parse/location.ts';
-import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
-import { formatInstant } from '../../sim/trail.ts';
-import { FieldError, readInstant } from './gamestate-fields.ts';
+import { findTable, findTables, normaliseHeader, readDocument, type Cell, type Row, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { rowName } from '../../../parse/tables.ts';
+import type { Location } from '../../../parse/location.ts';
+import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../../sim/calendar.ts';
+import { formatInstant } from '../../../sim/trail.ts';
+import { FieldError, readInstant } from './fields.ts';
 import {
   Gamestate,
-  GamestateError,
   type Battle,
   type Card,
   type EngineRuleset,
   type Gift,
   type PhaseState,
   type Player,
-  type Problem,
-} from './gamestate-schema.ts';
+} from './schema.ts';
+import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import {
   battlesTable,
   cardsTable,
   giftsTable,
   historyTable,
-  HISTORY_COLUMNS,
   phaseTable,
   playersTable,
   type ReadContext,
   type TableSpec,
-} from './gamestate-tables.ts';
-import { battleProblems } from './rules/battles.ts';
-import { gainKinds } from './rules/cards.ts';
-import { giftProblems } from './rules/gifts.ts';
-import { nearlyTheSame } from './rules/inventory.ts';
-import { LIMITS, removalPhase } from './rules/limits.ts';
-import { phaseAhead } from './rules/phase.ts';
-import { reputabilityProblems } from './rules/reputability.ts';
+} from './tables.ts';
+import { HISTORY_COLUMNS } from '../../shared/history.ts';
+import { battleProblems } from '../rules/battles.ts';
+import { gainKinds } from '../rules/cards.ts';
+import { giftProblems } from '../rules/gifts.ts';
+import { nearlyTheSame } from '../rules/inventory.ts';
+import { LIMITS, removalPhase } from '../rules/limits.ts';
+import { phaseAhead } from '../rules/phase.ts';
+import { reputabilityProblems } from '../rules/reputability.ts';
 
 // Reading the Gamestate page: every table by its headers, every cell through its column's reader,
 // then the cross-checks between tables. All problems are collected; any problem means a

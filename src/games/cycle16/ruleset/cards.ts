@@ -1,7 +1,7 @@
-import { cellValue, findTables, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
-import { at, tableWith, warn, type Extraction } from './ruleset-extraction.ts';
+import { cellValue, findTables, type Row, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { at, tableWith, warn, type Extraction } from './extraction.ts';
 import type { Card, CardType, CardValues, Collection, Modifier, RandomCards } from './schema.ts';
-import { impossibleChance, nearestName, parseChance, parseInteger, splitNames } from './ruleset-text.ts';
+import { impossibleChance, nearestName, parseChance, parseInteger, splitNames } from './text.ts';
 
 const CARD_HEADERS = ['name', 'value', 'suit', 'colour', 'type'];
 

@@ -1,5 +1,5 @@
 import type { Phase, Victory } from './schema.ts';
-import { warn, type Extraction } from './ruleset-extraction.ts';
+import { warn, type Extraction } from './extraction.ts';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

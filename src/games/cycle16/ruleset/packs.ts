@@ -1,7 +1,7 @@
-import { cellValue } from '../../parse/document.ts';
+import { cellValue } from '../../../parse/document.ts';
 import type { Collection, Cost, ModifierDraw, Pack, PackGrant, RandomCards, ShopItem } from './schema.ts';
-import { at, tableWith, warn, type Extraction } from './ruleset-extraction.ts';
-import { COUNT, fraction, impossibleChance, normaliseUnit, parseChance, parseCount } from './ruleset-text.ts';
+import { at, tableWith, warn, type Extraction } from './extraction.ts';
+import { COUNT, fraction, impossibleChance, normaliseUnit, parseChance, parseCount } from './text.ts';
 
 // "3 random cards drawing modifiers from the Common (40% chance) and Rare (10% chance) collections",
 // "2 random rare cards", "2 random cards with random modifiers from the Rare collection".

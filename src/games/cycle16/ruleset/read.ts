@@ -1,10 +1,10 @@
-import { readDocument, type WikiDocument } from '../../parse/document.ts';
+import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Cycle16Ruleset } from './schema.ts';
-import { findCardTable, readCards, readCollections, readColourOpposites, readModifiers, readRandomCards, readTypes } from './ruleset-cards.ts';
-import type { Extraction } from './ruleset-extraction.ts';
-import { readScenarios } from './ruleset-exploration.ts';
-import { readPacks, readShop } from './ruleset-packs.ts';
-import { readPhases, readVictory } from './ruleset-time.ts';
+import { findCardTable, readCards, readCollections, readColourOpposites, readModifiers, readRandomCards, readTypes } from './cards.ts';
+import type { Extraction } from './extraction.ts';
+import { readScenarios } from './exploration.ts';
+import { readPacks, readShop } from './packs.ts';
+import { readPhases, readVictory } from './time.ts';
 
 /** A Cycle 16-style ruleset: a card species table and rules about random cards. */
 export function isCycle16(doc: WikiDocument): boolean {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeLocation, Location } from '../../parse/location.ts';
-import type { Cycle16Ruleset } from './schema.ts';
+import { Location } from '../../../parse/location.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 
 // The Cycle 16 Gamestate page as data (see docs/gamestate-format.md). Each entity remembers the
 // table row it was read from (`row`), so rendering can rewrite just the cells that changed.
@@ -143,20 +143,3 @@ export const Gamestate = z.object({
     .optional(),
 });
 export type Gamestate = z.infer<typeof Gamestate>;
-
-export const Problem = z.object({ message: z.string(), location: Location });
-export type Problem = z.infer<typeof Problem>;
-
-/** The page cannot be read as a valid gamestate: every problem found, each naming table, row and cell. */
-export class GamestateError extends Error {
-  override name = 'GamestateError';
-  constructor(readonly problems: Problem[]) {
-    super(describeProblems(problems, 'nothing was changed'));
-  }
-}
-
-/** "The Gamestate is not valid (2 problems); <outcome>:" and one line per problem. */
-export function describeProblems(problems: readonly Problem[], outcome?: string): string {
-  return `The Gamestate is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'})${outcome ? `; ${outcome}` : ''}:\n` +
-    problems.map((p) => `  - ${describeLocation(p.location)}: ${p.message}`).join('\n');
-}

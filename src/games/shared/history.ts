@@ -1,13 +1,16 @@
 import { normaliseHeader, type Table } from '../../parse/document.ts';
 import { escapeWikitext } from '../../parse/escape.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../sim/trail.ts';
-import { NONE } from './gamestate-fields.ts';
-import { GamestateError } from './gamestate-schema.ts';
-import { HISTORY_COLUMNS } from './gamestate-tables.ts';
+import { GamestateError } from './gamestate-error.ts';
 
-// History rows: one per change, appended at the bottom of the History table (oldest first).
-// Archiving rows beyond the page's limit is generic: src/games/history-archive.ts, with this
-// table's layout from `cycle16Engine.history`.
+// History rows: one per change, appended at the bottom of the History table (oldest first), the
+// same for every game. Archiving rows beyond the page's limit is generic too:
+// src/games/history-archive.ts, with the table's layout from the game's engine (`history`).
+
+/** How a Gamestate page writes "none" in a cell. */
+export const NONE = '-';
+
+export const HISTORY_COLUMNS = ['Time (UTC)', 'Phase', 'Event', 'Player', 'Change', 'Reason'] as const;
 
 /**
  * A cell's wikitext: the text escaped (it reads back exactly), or the page's "-" for none — with a

@@ -1,10 +1,10 @@
-import { readDocument, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
-import { normaliseHeader } from '../../parse/document.ts';
-import type { Change } from '../../sim/trail.ts';
-import { findStateTable } from './gamestate.ts';
-import type { Gamestate } from './gamestate-schema.ts';
-import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type TableSpec } from './gamestate-tables.ts';
-import { cellWikitext, historyRowsText, tableEndMarker } from './history.ts';
+import { readDocument, type Row, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { normaliseHeader } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { findStateTable } from './read.ts';
+import type { Gamestate } from './schema.ts';
+import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type TableSpec } from './tables.ts';
+import { cellWikitext, historyRowsText, tableEndMarker } from '../../shared/history.ts';
 
 // Writing the Gamestate back: only the cells whose value changed are replaced, by splicing their
 // offsets; rows of destroyed cards are cut out; History rows are appended. Every other byte of

@@ -1,5 +1,5 @@
-import type { Location, Warning } from '../../parse/location.ts';
-import { findTables, tableName, type Row, type Table, type WikiDocument } from '../../parse/document.ts';
+import type { Location, Warning } from '../../../parse/location.ts';
+import { findTables, tableName, type Row, type Table, type WikiDocument } from '../../../parse/document.ts';
 
 /** What every extractor gets: the read page and a place for warnings. */
 export interface Extraction {

@@ -1,7 +1,7 @@
-import type { CardValues, Cycle16Ruleset, Fraction, ShopItem } from './schema.ts';
-import { expectedRoll, isVertebrae, toNumber } from './ruleset-text.ts';
-import { cardPools, impossibleDraws, packExpectation, packSold, speciesOdds, vertebraePerCard } from './tables-odds.ts';
-import { formatNumber, formatPercent, renderWikitable } from './tables-wikitext.ts';
+import type { CardValues, Cycle16Ruleset, Fraction, ShopItem } from '../ruleset/schema.ts';
+import { expectedRoll, isVertebrae, toNumber } from '../ruleset/text.ts';
+import { cardPools, impossibleDraws, packExpectation, packSold, speciesOdds, vertebraePerCard } from './odds.ts';
+import { formatNumber, formatPercent, renderWikitable } from './wikitext.ts';
 
 // The reference tables players read next to the ruleset, computed from it: change the rules,
 // the tables change. Output is deterministic (no dates), so re-publishing an unchanged

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Location, Warning } from '../../parse/location.ts';
-import { Rule } from '../../parse/model.ts';
+import { Location, Warning } from '../../../parse/location.ts';
+import { Rule } from '../../../parse/model.ts';
 
 // What the Cycle 16 ruleset says, as data. Field names are part of `croupier parse --json`.
 

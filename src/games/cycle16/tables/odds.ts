@@ -1,5 +1,5 @@
-import type { Card, Cycle16Ruleset, Fraction, Pack, PackGrant, ShopItem } from './schema.ts';
-import { fraction, isProbability, isVertebrae, toNumber } from './ruleset-text.ts';
+import type { Card, Cycle16Ruleset, Fraction, Pack, PackGrant, ShopItem } from '../ruleset/schema.ts';
+import { fraction, isProbability, isVertebrae, toNumber } from '../ruleset/text.ts';
 
 // Expectations computed from the parsed rules alone. Assumptions (also printed with the tables):
 // species are drawn with equal weight; each listed collection is drawn from independently with
