@@ -27,7 +27,31 @@ echo "== 3. Run again: everything due is already on the page, so no edit"
 croupier rollover --game cycle16 --now "$boundary"
 
 echo
-echo "== 4. Round 10 (The Auction Casino): its readings, then a full week of its example page"
+echo "== 4. The referee: the player Alice (wiki account Player) asks on Cycle 16/Gamestate/Actions"
+# Alice is played by the wiki account "Player" (the Players table's Wiki account column, edited by Admin);
+# Player adds one request of each kind to the actions page.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+node scripts/dump-page.mjs "Cycle 16/Gamestate" >"$tmp/gamestate"
+node scripts/add-wiki-account.mjs "$tmp/gamestate" "$tmp/gamestate.new" Alice=Player
+bash scripts/devwiki.sh edit-as Admin "Cycle 16/Gamestate" "$tmp/gamestate.new"
+{ cat fixtures/cycle16/actions.wikitext; printf '%s\n' '* open 1 Handy Pack' '* buy 1 Deck Pack' '* explore yes' '* fuse #3 #4'; } >"$tmp/actions"
+bash scripts/devwiki.sh edit-as Player "Cycle 16/Gamestate/Actions" "$tmp/actions"
+croupier referee --game cycle16
+echo "-- the answers on the actions page:"
+node scripts/dump-page.mjs "Cycle 16/Gamestate/Actions" | grep '^\* '
+
+echo
+echo "== 5. The phase ends (an admin's manual rollover); the referee reveals the phase's secret"
+croupier rollover --game cycle16 --force --by Admin >/dev/null
+croupier referee --game cycle16
+
+echo
+echo "== 6. Anyone can check every draw from the pages"
+croupier verify --game cycle16
+
+echo
+echo "== 7. Round 10 (The Auction Casino): its readings, then a full week of its example page"
 croupier readings --game round10 | grep -E '^[a-z-]+: '
 # The seeded page records the Resolution Phase of Nov 5-8, 2026: Monday's income with tax, Thursday's
 # lot returns, Sunday's hands, prizes, bids, auction and Star Price, in one catch-up run.

@@ -8,6 +8,7 @@
 #   scripts/devwiki.sh stop     stop the server this script started (its PID and its workers, nothing else)
 #   scripts/devwiki.sh env      print the env file as `export` lines:  eval "$(scripts/devwiki.sh env)"
 #   scripts/devwiki.sh reset    stop, delete the wiki, start a fresh one
+#   scripts/devwiki.sh edit-as <user> <title> <file>   save the file's text as that account's edit (the demo's player requests)
 #
 # Everything lives in .devwiki/ of the repository (override with DEVWIKI_DIR: the integration tests use
 # .devwiki-test/, a wiki of their own, so they never touch the demo's pages). Nothing is written to /etc:
@@ -236,6 +237,7 @@ cycle16/ruleset.wikitext Cycle 16/Ruleset
 round10/ruleset.wikitext Round 10/Ruleset
 cycle15/ruleset.wikitext Cycle 15/Ruleset
 nomicoup/ruleset.wikitext Nomicoup/Ruleset
+cycle16/actions.wikitext Cycle 16/Gamestate/Actions
 LIST
   for game in "cycle16:Cycle 16" "round10:Round 10" "cycle15:Cycle 15" "nomicoup:Nomicoup"; do
     src="${game%%:*}"; title="${game#*:}"
@@ -319,6 +321,12 @@ do_status() {
   echo "not running"; return 3
 }
 
+do_edit_as() { # user title file: an edit by that account (the demo's player requests)
+  [ -f "$DIR/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  [ $# -eq 3 ] && [ -f "$3" ] || die "usage: $0 edit-as <user> <title> <file>"
+  (cd "$MW" && php maintenance/edit.php -u "$1" -s "Edit by $1" "$2" <"$3" >/dev/null) || die "editing \"$2\" as $1 failed"
+}
+
 do_env() {
   [ -f "$DIR/env" ] || die "no wiki in $DIR: run \`$0 start\` first"
   sed -n 's/^\([A-Z_][A-Z0-9_]*\)=\(.*\)$/export \1='"'"'\2'"'"'/p' "$DIR/env"
@@ -330,7 +338,8 @@ main() {
     start|stop|seed|reset) ;;
     status) do_status; return $? ;;
     env) do_env; return 0 ;;
-    *) echo "usage: $0 start|stop|status|seed|env|reset" >&2; return 2 ;;
+    edit-as) shift; do_edit_as "$@"; return $? ;;
+    *) echo "usage: $0 start|stop|status|seed|env|reset|edit-as" >&2; return 2 ;;
   esac
   mkdir -p "$DIR"
   # One devwiki.sh at a time per directory (other test runs may start it concurrently).

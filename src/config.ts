@@ -54,6 +54,8 @@ const GameInput = z.strictObject({
   rulingsPage: title.optional(),
   /** Status page the daemon keeps; default `<gamestate>/Status`. */
   statusPage: title.optional(),
+  /** Players' requests for the referee (packs, shop, exploration…); default `<gamestate>/Actions`. */
+  actionsPage: title.optional(),
   /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
   historyLimit: z.number().int().positive().default(200),
   /** Revisions of the request page read to find who added a request line. */
@@ -68,6 +70,7 @@ export const GameSchema = GameInput.transform((g) => ({
   requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
   statusPage: g.statusPage ?? `${g.gamestate}/Status`,
   rulingsPage: g.rulingsPage ?? `${g.gamestate}/Rulings`,
+  actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
 }));
 
 export const ConfigSchema = z

@@ -7,7 +7,7 @@ import { acquireProcessLock, type ProcessLock } from './lock.ts';
 import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
-  type GameJobs, type StatusPublisher, type RequestsProcessor,
+  type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
 } from './scheduler.ts';
 
 export interface DaemonOptions {
@@ -19,6 +19,8 @@ export interface DaemonOptions {
   maxConsecutiveFailures?: number;
   /** Built from the store (the request History notes intents in it). */
   requests?: (store: Store) => RequestsProcessor;
+  /** Built from the store (the referee keeps its phase secrets in it). */
+  referee?: (store: Store) => RefereeRunner;
   /** Built from the store (the publisher reads recent runs from it). */
   status?: (store: Store) => StatusPublisher;
   shutoff?: () => Promise<string | null>;
@@ -95,6 +97,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       checkCron: opts.checkCron ?? DEFAULT_CHECK_CRON,
       maxConsecutiveFailures: opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES,
       ...(opts.requests ? { requests: opts.requests(store) } : {}),
+      ...(opts.referee ? { referee: opts.referee(store) } : {}),
       ...(opts.status ? { status: opts.status(store) } : {}),
       ...(opts.shutoff ? { shutoff: opts.shutoff } : {}),
       ...(opts.now ? { now: opts.now } : {}),

@@ -102,6 +102,10 @@ function readRuleset(game: GamePages, page: PageText, rulesets: RulesetCache): E
 export function planFrom(ruleset: KindedRuleset, state: EngineState, now: Date, engine: GameEngine = engineFor(ruleset.kind)): Plan {
   if (state.phase.winner.length > 0) return { missed: [], next: null }; // the cycle is over
   const calendar = engine.calendar(ruleset, state);
+  // Not begun: the page is at phase 0 and its cycle starts later. Nothing is due before the start. (A later
+  // phase number before the start is a broken page: the run that follows reports it.)
+  const { cycleStart } = calendar;
+  if (state.phase.number === 0 && now.getTime() < cycleStart.getTime()) return { missed: [], next: cycleStart, startsAt: cycleStart };
   const missed: Date[] = [];
   for (let n = state.phase.number + 1; missed.length < 10_000; n++) {
     const start = calendar.phase(n).start;

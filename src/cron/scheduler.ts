@@ -13,7 +13,9 @@
 //     (the rollover job is idempotent through the page, so a boundary applied twice is a no-op);
 //   - a serial in-process queue: never two jobs at once;
 //   - consecutive failures are counted per game; at daemon.maxConsecutiveFailures the game is halted:
-//     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request).
+//     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request);
+//   - a game whose cycle has not begun (the page at phase 0, its cycle start later) is not a failure:
+//     nothing is due, no job runs, and the next run is the check at the cycle start.
 import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
@@ -32,6 +34,8 @@ export interface Plan {
   missed: Date[];
   /** The first boundary after now (null if the ruleset defines none). */
   next: Date | null;
+  /** The cycle has not begun: nothing is due before this instant, its start (then `next` is it too). */
+  startsAt?: Date;
 }
 
 export interface JobOutcome {
@@ -115,6 +119,12 @@ export interface RequestsSummary {
 
 export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
 
+/** The referee job of a game (src/cron/referee.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
+export interface RefereeRunner {
+  active(game: string): Promise<boolean>;
+  run(game: string, signal: AbortSignal): Promise<JobOutcome>;
+}
+
 export interface StatusInfo {
   game: string;
   now: Date;
@@ -125,6 +135,8 @@ export interface StatusInfo {
   maxConsecutiveFailures: number;
   nextRun: { at: Date; kind: RunKind } | undefined;
   waitingRequests?: number;
+  /** The game's cycle has not begun: it begins then (nothing is due before). */
+  startsAt?: Date;
   /** Set once the daemon has stopped: nothing runs until it is started again. */
   stopped?: { at: Date; reason: string };
   /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
@@ -141,6 +153,8 @@ export interface SchedulerOptions {
   checkCron?: string;
   maxConsecutiveFailures?: number;
   requests?: RequestsProcessor;
+  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up of a game that uses it. */
+  referee?: RefereeRunner;
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
@@ -157,6 +171,8 @@ export interface StopReport {
 interface BoundaryTask {
   at: Date;
   task: ScheduledTask;
+  /** 'check' at a cycle start (nothing to roll over, the check applies what is due), else 'rollover'. */
+  kind: 'rollover' | 'check';
 }
 
 /** An error in plain words: the message's first line, with the error's class when it adds something. */
@@ -196,6 +212,7 @@ export class Scheduler {
   readonly #jobs: GameJobs;
   readonly #log: Logger;
   readonly #requests: RequestsProcessor | undefined;
+  readonly #referee: SchedulerOptions['referee'];
   readonly #status: StatusPublisher | undefined;
   readonly #shutoff: (() => Promise<string | null>) | undefined;
   readonly #now: () => Date;
@@ -213,6 +230,8 @@ export class Scheduler {
   /** Store writes made in the background, awaited by the stop. */
   readonly #writes = new Set<Promise<void>>();
   #waitingRequests = new Map<string, number>();
+  /** Games whose cycle has not begun, with their start (as the last plan found it). */
+  readonly #startsAt = new Map<string, Date>();
 
   constructor(opts: SchedulerOptions) {
     if (opts.games.length === 0) throw new Error('no games to schedule: add at least one game to the config');
@@ -223,6 +242,7 @@ export class Scheduler {
     this.#jobs = opts.jobs;
     this.#log = opts.logger;
     this.#requests = opts.requests;
+    this.#referee = opts.referee;
     this.#status = opts.status;
     this.#shutoff = opts.shutoff;
     this.#now = opts.now ?? (() => new Date());
@@ -258,7 +278,7 @@ export class Scheduler {
   /** Next planned runs (boundary per game, and the periodic check). */
   nextRuns(): { game: string | undefined; at: Date; kind: RunKind }[] {
     const out: { game: string | undefined; at: Date; kind: RunKind }[] = [];
-    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: 'rollover' });
+    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: b.kind });
     const check = this.#checkTask?.getNextRun();
     if (check) out.push({ game: undefined, at: check, kind: 'check' });
     return out.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -269,7 +289,8 @@ export class Scheduler {
     const planned = this.#boundaryTasks.get(game);
     const b = planned && planned.at.getTime() > this.#now().getTime() ? planned : undefined;
     const check = this.#checkTask?.getNextRun() ?? undefined;
-    if (b && (!check || b.at <= check)) return { at: b.at, kind: 'rollover' };
+    // Before a cycle start (a 'check' task) the periodic checks do nothing for the game: the start is next.
+    if (b && (b.kind === 'check' || !check || b.at <= check)) return { at: b.at, kind: b.kind };
     return check ? { at: check, kind: 'check' } : undefined;
   }
 
@@ -394,10 +415,30 @@ export class Scheduler {
       if (!plan) return;
     }
 
+    // Not begun: nothing is due (the engine would refuse a run before the cycle start), so no job runs and
+    // nothing counts as a failure; the next run is the check at the start.
+    if (plan.startsAt) this.#startsAt.set(game, plan.startsAt);
+    else this.#startsAt.delete(game);
+    if (plan.startsAt) {
+      this.#log.info({ game, startsAt: plan.startsAt.toISOString() }, `${game} has not started: nothing is due until its cycle start ${plan.startsAt.toISOString()}`);
+      this.#scheduleBoundary(game, plan.startsAt, 'check');
+      return;
+    }
+
     // 3. The periodic check.
     if (checkDue && !this.#stopping) {
       const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check',
         (signal) => this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }));
+      if (r.halted) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+    }
+
+    // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
+    if (this.#referee && !this.#stopping && await this.#refereeActive(game)) {
+      const referee = this.#referee;
+      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee.run(game, signal));
       if (r.halted) {
         this.#scheduleBoundary(game, null);
         return;
@@ -440,7 +481,7 @@ export class Scheduler {
   async #plan(game: string, now: Date, trigger: Trigger): Promise<Plan | undefined> {
     try {
       const plan = await this.#jobs.plan(game, now);
-      return { missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()), next: plan.next };
+      return { ...plan, missed: [...plan.missed].sort((a, b) => a.getTime() - b.getTime()) };
     } catch (err) {
       if (this.#scope.cancelled) return undefined; // cut by the shutdown: not a run of its own
       // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
@@ -450,9 +491,9 @@ export class Scheduler {
     }
   }
 
-  #scheduleBoundary(game: string, next: Date | null): void {
+  #scheduleBoundary(game: string, next: Date | null, kind: BoundaryTask['kind'] = 'rollover'): void {
     const cur = this.#boundaryTasks.get(game);
-    if (cur && next && cur.at.getTime() === next.getTime()) return;
+    if (cur && next && cur.at.getTime() === next.getTime() && cur.kind === kind) return;
     if (cur) {
       void cur.task.destroy();
       this.#boundaryTasks.delete(game);
@@ -463,15 +504,17 @@ export class Scheduler {
     }
     const at = new Date(next);
     const task = createTask(cronForInstant(at), async () => {
-      await this.tick(game, 'boundary', at);
+      if (kind === 'rollover') await this.tick(game, 'boundary', at);
+      // The check at a cycle start, unless the periodic check runs at that very instant anyway.
+      else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
     }, { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) });
     task.on('execution:missed', () => {
       this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
       void this.tick(game, 'catch-up');
     });
     task.start();
-    this.#boundaryTasks.set(game, { at, task });
-    this.#log.info({ game, next: at.toISOString() }, `next phase boundary for ${game} scheduled`);
+    this.#boundaryTasks.set(game, { at, task, kind });
+    this.#log.info({ game, next: at.toISOString() }, kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`);
     this.#storeNextRun(game);
   }
 
@@ -485,6 +528,15 @@ export class Scheduler {
     }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
     this.#writes.add(write);
     void write.finally(() => this.#writes.delete(write));
+  }
+
+  /** Whether the game uses the referee now (an unreadable answer: yes, so the run says why it fails). */
+  async #refereeActive(game: string): Promise<boolean> {
+    try {
+      return await this.#referee!.active(game);
+    } catch {
+      return true;
+    }
   }
 
   async #record(game: string): Promise<GameRecord> {
@@ -611,12 +663,14 @@ export class Scheduler {
       const lastFailure = runs.filter((r) => r.result === 'failed').at(-1);
       const waiting = this.#waitingRequests.get(game);
       const nextRun = stopped ? undefined : this.nextRunFor(game);
+      const startsAt = this.#startsAt.get(game);
       await this.#status(game, {
         game, now: this.#now(), record, lastRun, lastFailure,
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
+        ...(startsAt ? { startsAt } : {}),
         ...(stopped ? { stopped } : {}),
       });
     } catch (err) {

@@ -37,6 +37,7 @@ const KIND_WORDS: Record<RunRecord['kind'], string> = {
   check: 'periodic check',
   request: 'request page',
   clear: 'clear',
+  referee: "players' requests (referee)",
 };
 
 function describeRun(r: RunRecord): string {
@@ -53,7 +54,9 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string
       `The bot does not edit the Gamestate page until an admin clears the halt: add a line <code>* clear</code> to the request page, or run <code>croupier clear --game ${info.game}</code>.`
     : g.consecutiveFailures > 0
       ? `'''Failing''': ${g.consecutiveFailures} consecutive failed run(s); the bot halts after ${info.maxConsecutiveFailures}.`
-      : 'OK';
+      : info.startsAt
+        ? `Not started: the cycle begins ${fmt(info.startsAt)}; nothing is due before then.`
+        : 'OK';
   const last = info.lastRun;
   const stopped = info.stopped;
   const rows: [string, string][] = [

@@ -7,7 +7,7 @@
 //
 // Persistence sits behind the `Store` interface: `FileStore` for the daemon and the CLI, `MemoryStore`
 // for unit tests that don't care about the file.
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Low } from 'lowdb';
@@ -19,7 +19,7 @@ import { processGone, thisProcess } from './liveness.ts';
 export const TRIGGERS = ['boundary', 'catch-up', 'check', 'request', 'manual', 'start'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
-export const RunKind = z.enum(['rollover', 'check', 'request', 'clear']);
+export const RunKind = z.enum(['rollover', 'check', 'request', 'clear', 'referee']);
 export type RunKind = z.infer<typeof RunKind>;
 
 export const RunResult = z.enum(['running', 'changed', 'no-change', 'failed', 'refused', 'skipped', 'abandoned']);
@@ -71,10 +71,25 @@ export const GameRecord = z.object({
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 
+/**
+ * The referee's secret of one phase of a game (src/jobs/referee.ts): drawn once, kept until the phase is
+ * over and its secret revealed on the page, never logged. Losing it only stops that phase's draws.
+ */
+export const PhaseSecret = z.object({
+  phase: z.number().int().nonnegative(),
+  secret: z.string().regex(/^[0-9a-f]{64}$/, 'a secret is 64 lowercase hex digits'),
+  at: Iso,
+  /** When its reveal was saved: a revealed secret is never used again (a page set back to that phase gets a new one). */
+  revealedAt: Iso.optional(),
+});
+export type PhaseSecret = z.infer<typeof PhaseSecret>;
+
 export const StoreData = z.object({
   version: z.literal(1),
   runs: z.array(RunRecord),
   games: z.record(z.string(), GameRecord),
+  /** Game → the referee's phase secrets (the newest few). */
+  secrets: z.record(z.string(), z.array(PhaseSecret)).optional(),
 });
 export type StoreData = z.infer<typeof StoreData>;
 
@@ -190,6 +205,8 @@ export class FileStore implements Store {
       const checked = StoreData.parse(data); // never write what we could not read back
       const db = new Low<StoreData>(new JSONFile<StoreData>(this.path), checked);
       await db.write();
+      // It holds the referee's unrevealed secrets: readable by the bot's user only.
+      if (checked.secrets !== undefined) await chmod(this.path, 0o600);
       return out;
     }));
   }
@@ -224,6 +241,44 @@ export function gameRecord(data: StoreData, game: string): GameRecord {
     data.games[game] = g;
   }
   return g;
+}
+
+/** Secrets kept per game: enough for the phases not yet revealed, and a few after for `croupier verify`. */
+export const MAX_SECRETS_KEPT = 20;
+
+/** The stored secret of a game's phase, if any. */
+export async function phaseSecret(store: Store, game: string, phase: number): Promise<string | undefined> {
+  return (await store.read()).secrets?.[game]?.find((s) => s.phase === phase && s.revealedAt === undefined)?.secret;
+}
+
+/** Records that the secret of a game's phase was revealed on the page. */
+export async function markSecretRevealed(store: Store, game: string, phase: number, at: Date): Promise<void> {
+  await store.update((d) => {
+    const kept = d.secrets?.[game]?.find((s) => s.phase === phase);
+    if (kept) kept.revealedAt ??= at.toISOString();
+  });
+}
+
+/** The game's stored secrets, oldest phase first. */
+export async function phaseSecrets(store: Store, game: string): Promise<PhaseSecret[]> {
+  return [...((await store.read()).secrets?.[game] ?? [])].sort((a, b) => a.phase - b.phase);
+}
+
+/**
+ * The secret of a game's phase: the stored one, else `fresh` is stored and returned — in one locked
+ * update, so two runs never keep two secrets for one phase. A secret already revealed is replaced.
+ */
+export async function ensurePhaseSecret(store: Store, game: string, phase: number, fresh: string, at: Date): Promise<string> {
+  return store.update((d) => {
+    const list = ((d.secrets ??= {})[game] ??= []);
+    const kept = list.find((s) => s.phase === phase);
+    if (kept && kept.revealedAt === undefined) return kept.secret;
+    if (kept) list.splice(list.indexOf(kept), 1);
+    list.push({ phase, secret: fresh, at: at.toISOString() });
+    list.sort((a, b) => a.phase - b.phase);
+    if (list.length > MAX_SECRETS_KEPT) list.splice(0, list.length - MAX_SECRETS_KEPT);
+    return fresh;
+  });
 }
 
 export interface RunStart {

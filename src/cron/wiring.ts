@@ -2,7 +2,7 @@
 // `croupier daemon` (src/cli/commands/daemon.ts) and by the integration tests.
 import type { Logger } from 'pino';
 import { ConfigError, type Config, type GameConfig } from '../config.ts';
-import { gameKinds, hasEngine } from '../games/registry.ts';
+import { gameKinds, hasEngine, refereeFor } from '../games/registry.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -12,6 +12,9 @@ import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcessor, type RequestsWiki } from './requests.ts';
 import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
+import { makeRefereeRunner } from './referee.ts';
+
+const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
 
 /** Games the daemon schedules: those with a kept Gamestate (an engine). */
 export function scheduledGames(config: Config): GameConfig[] {
@@ -138,6 +141,18 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
       pageFor: (id) => byId(id)?.requestsPage,
       allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
       lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
+      ...(o.now ? { now: o.now } : {}),
+    }),
+    referee: (store) => makeRefereeRunner({
+      wiki: {
+        readPages: (titles, ro) => client.readPages([...titles], ro),
+        save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
+        history: wiki.requests.history,
+      },
+      games: games.filter((g) => hasReferee(g.kind)).map((g) => ({
+        id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate, actionsPage: g.actionsPage, statusPage: g.statusPage, lookback: g.requestsLookback,
+      })),
+      store,
       ...(o.now ? { now: o.now } : {}),
     }),
     status: (s) => makeStatusPublisher({

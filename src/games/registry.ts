@@ -1,6 +1,7 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import { round10 } from './round10/index.ts';
@@ -21,6 +22,8 @@ export interface GameModule<R extends KindedRuleset> {
   engine?: GameEngine<R>;
   /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
   readings?: readonly ReadingDef[];
+  /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
+  referee?: GameReferee<R>;
 }
 
 export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | GenericRuleset;
@@ -77,6 +80,11 @@ export function engineFor(kind: string, game?: string): GameEngine {
   const engine = moduleFor(kind).engine;
   if (engine === undefined) throw new Error(`${game === undefined ? 'a game' : `game ${game}`} (kind ${kind}) has no Gamestate engine`);
   return engine;
+}
+
+/** The referee's actions of `kind`, or undefined when its players have none. */
+export function refereeFor(kind: string): GameReferee | undefined {
+  return moduleFor(kind).referee;
 }
 
 /** The game kind of a read Ruleset page (most specific first, falling through to generic). */

@@ -51,8 +51,8 @@ export interface RolloverContext {
   wiki: RolloverWiki;
   /** Called after each step; tests throw from it to simulate a crash there. */
   checkpoint?: (step: RolloverStep) => void | Promise<void>;
-  /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run). */
-  saveOptions?: Pick<SaveOptions, 'beforeEdit'>;
+  /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run, `afterEdit` to stop the process after its edit). */
+  saveOptions?: Pick<SaveOptions, 'beforeEdit' | 'afterEdit'>;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }

@@ -4,6 +4,12 @@
 // changed something the transform reads, the merged page is wrong. The new revision's parent tells: a
 // parent other than the base sent means a merge. Here: that check, the revisions involved, and the words
 // the edit summary and the History use for it.
+//
+// The save corrects a merge right after it; a process killed between the merged save and its correction
+// would leave the merged page behind, and a later run, whose transform finds nothing due on it, would keep it.
+// So every edit summary of the bot records the base revision it was computed on ("(base rev 123)"), and
+// every save first looks at the bot's own latest revision of the page (pendingMerge): a parent other than
+// its recorded base is a merge no run corrected, and the save corrects it before anything else.
 import { WikiError } from './errors.ts';
 import type { PageRevision, Requester } from './pages.ts';
 
@@ -23,33 +29,45 @@ export interface MergeContext {
   edits: ConcurrentEdit[];
   /** The revision whose text (the others' edits, without the save's own) the transform now runs on. */
   on: number;
+  /** Found by a later save: the run that saved the merged revision stopped before it could correct it. */
+  late?: boolean;
 }
 
 interface RevisionsResponse {
   curtimestamp?: string;
   query?: {
-    pages?: { missing?: boolean; revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean } } }[] }[];
+    pages?: { missing?: boolean; revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; slots?: { main?: { content?: string; texthidden?: boolean } } }[] }[];
   };
 }
 
 /** A revision as the history lists it. */
 export interface ListedRevision extends ConcurrentEdit {
   parentid: number;
+  /** The edit summary ('' when hidden). */
+  comment: string;
 }
 
 /** The revisions of `title` after `after` up to `upTo` (included), oldest first. */
 export async function revisionsBetween(client: Requester, title: string, after: number, upTo: number): Promise<ListedRevision[]> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp', rvstartid: upTo, rvendid: after, rvlimit: 'max', formatversion: 2 },
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment', rvstartid: upTo, rvendid: after, rvlimit: 'max', formatversion: 2 },
     { page: title },
   )) as RevisionsResponse;
   const revs = (res.query?.pages?.[0]?.revisions ?? [])
     .filter((r) => r.revid !== after)
-    .map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user ?? '', timestamp: r.timestamp }))
+    .map(listed)
     .reverse();
   if (revs.at(-1)?.revid !== upTo) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
   return revs;
 }
+
+const listed = (r: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string }): ListedRevision => ({
+  revid: r.revid,
+  parentid: r.parentid,
+  user: r.user ?? '',
+  timestamp: r.timestamp,
+  comment: r.comment ?? '',
+});
 
 /** Revisions of `title` with their text, by revid. */
 export async function revisionTexts(client: Requester, title: string, revids: readonly number[]): Promise<Map<number, PageRevision>> {
@@ -79,5 +97,84 @@ export function describeEdits(edits: readonly ConcurrentEdit[]): string {
 
 /** The sentence the edit summary and the History carry. */
 export function describeMerge(m: MergeContext): string {
-  return `MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)}); recomputed on revision ${m.on}`;
+  const late = m.late ? ' and the run that saved it stopped before correcting it' : '';
+  return `MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)})${late}; recomputed on revision ${m.on}`;
+}
+
+/** MediaWiki keeps at most this many characters of an edit summary. */
+const SUMMARY_CHARS = 500;
+const BASE_MARK = /\(base rev (\d+)\)$/;
+
+/** The summary with the base revision the edit was computed on at its end (shortened to fit, never the mark). */
+export function withBase(summary: string, base: number): string {
+  const mark = ` (base rev ${base})`;
+  const chars = Array.from(summary);
+  const room = SUMMARY_CHARS - mark.length;
+  return `${chars.length > room ? `${chars.slice(0, room - 1).join('')}…` : summary}${mark}`;
+}
+
+/** The base revision a summary of the bot records (withBase), if any. */
+export function recordedBase(comment: string): number | undefined {
+  const m = BASE_MARK.exec(comment);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The bot's revisions a correction's summary names as merged (describeMerge), or [] for an ordinary edit. */
+function correctedRevisions(comment: string): number[] {
+  const m = /MediaWiki merged the bot's edit \(revisions? ([\d, ]+)\)/.exec(comment);
+  return m ? m[1]!.split(',').map((x) => Number(x.trim())) : [];
+}
+
+/** A summary that undoes revision `revid` (MediaWiki's undo writes "Undo revision 123 by …"). */
+const undoes = (comment: string, revid: number): boolean => new RegExp(`\\bundo revision (\\[\\[[^|\\]]*\\|)?${revid}\\b`, 'i').test(comment);
+
+/** The bot's latest revision of a page, as the history lists it. */
+export interface BotRevision {
+  revid: number;
+  parentid: number;
+  comment: string;
+}
+
+/** A merged revision of the bot's that no save corrected, found by the next save of the page. */
+export interface PendingMerge {
+  /** The bot's merged revision. */
+  revid: number;
+  /** Its parent: the others' edit it was merged onto. */
+  parent: number;
+  /** The others' edits between the base the bot had read and its merged revision, oldest first. */
+  edits: ConcurrentEdit[];
+  /**
+   * When the merged revision was itself a correction: the bot's earlier merged revisions it replaced. The text
+   * that correction was computed on is not on the wiki, so it cannot be taken out again: the save refuses.
+   */
+  corrected: number[];
+}
+
+/**
+ * Whether the bot's latest revision of `title` (`latest`, else looked up: the page's current revision `page`
+ * is someone else's) was merged with others and never corrected. Not pending: no such revision, one without a
+ * recorded base (saved by an older Croupier), one whose parent is its base, or one a person has undone since —
+ * every bot revision it names, by an edit whose summary says "Undo revision N" (they took the page in hand).
+ */
+export async function pendingMerge(client: Requester, title: string, bot: string, page: { revid: number }, latest?: BotRevision): Promise<PendingMerge | undefined> {
+  const mine = latest ?? (await latestRevisionBy(client, title, bot));
+  if (!mine) return undefined;
+  const base = recordedBase(mine.comment);
+  if (base === undefined || base === mine.parentid) return undefined;
+  const corrected = correctedRevisions(mine.comment);
+  const after = mine.revid === page.revid ? [] : await revisionsBetween(client, title, mine.revid, page.revid);
+  const undone = (id: number) => after.some((r) => r.user !== bot && undoes(r.comment, id));
+  if ([mine.revid, ...corrected].every(undone)) return undefined;
+  const between = await revisionsBetween(client, title, base, mine.revid);
+  const edits = between.slice(0, -1).map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
+  return { revid: mine.revid, parent: mine.parentid, edits, corrected };
+}
+
+async function latestRevisionBy(client: Requester, title: string, user: string): Promise<BotRevision | undefined> {
+  const res = (await client.request(
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment', rvuser: user, rvlimit: 1, formatversion: 2 },
+    { page: title },
+  )) as RevisionsResponse;
+  const r = res.query?.pages?.[0]?.revisions?.[0];
+  return r ? listed(r) : undefined;
 }

@@ -1,5 +1,5 @@
 // Reading pages: several pages, each with its revision id and timestamp, in ONE API request
-// (action=query&prop=revisions|info&rvprop=content|ids|timestamp&rvslots=main&titles=A|B&curtimestamp=1).
+// (action=query&prop=revisions|info&rvprop=content|ids|timestamp|user|comment&rvslots=main&titles=A|B&curtimestamp=1).
 // A missing page, a redirect or an invalid title is a WikiError naming the page — never mwn's swallowed errors.
 import { WikiError } from './errors.ts';
 import { checkPageSize, PageError } from '../parse/source.ts';
@@ -12,6 +12,10 @@ export interface PageRevision {
   revid: number;
   /** ISO timestamp of the revision. */
   timestamp: string;
+  /** Its parent revision, author ('' when hidden) and edit summary, when read by readPages. */
+  parentid?: number;
+  user?: string;
+  comment?: string;
   pageid?: number;
   /** The API's `curtimestamp` of the read: the edit's `starttimestamp`. */
   readAt?: string;
@@ -41,7 +45,7 @@ interface ApiPage {
   invalid?: boolean;
   invalidreason?: string;
   redirect?: boolean;
-  revisions?: { revid: number; parentid?: number; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
+  revisions?: { revid: number; parentid?: number; user?: string; comment?: string; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
 }
 
 interface QueryResponse {
@@ -66,7 +70,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
     {
       action: 'query',
       prop: 'revisions|info',
-      rvprop: 'content|ids|timestamp',
+      rvprop: 'content|ids|timestamp|user|comment',
       rvslots: 'main',
       titles: wanted,
       curtimestamp: true,
@@ -116,7 +120,8 @@ export async function readPages(client: Requester, titles: readonly string[], op
         throw new WikiError({ code: 'page-too-large', page: asked, message: err.message });
       }
     }
-    out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, pageid: p.pageid, readAt: res.curtimestamp });
+    const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '' };
+    out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, ...about, pageid: p.pageid, readAt: res.curtimestamp });
   }
   return out;
 }

@@ -12,6 +12,9 @@
 //   say so on the page — and if the merged text differs, a correcting edit based on the merged revision
 //   replaces it; that edit is checked the same way (an edit saved after ours is carried over by a 3-way merge,
 //   merge3.ts). Edit conflicts, merges and re-reads together: at most maxConflictRetries.
+// - Across a crash: every summary records the base revision ("(base rev 123)"), and a save first looks at the
+//   bot's own latest revision of the page; one whose parent is not its recorded base is a merge that its run,
+//   stopped meanwhile, never corrected: the save corrects it the same way (merged.ts#pendingMerge).
 // - No edit when the text is unchanged; guards (shutoff, {{nobots}}, page shrink) before every edit.
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
@@ -22,7 +25,7 @@ import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
-import { describeEdits, describeMerge, describeRevisions, revisionsBetween, revisionTexts, type ConcurrentEdit, type MergeContext } from './merged.ts';
+import { describeEdits, describeMerge, describeRevisions, pendingMerge, revisionsBetween, revisionTexts, withBase, type ConcurrentEdit, type MergeContext } from './merged.ts';
 
 export type { ConcurrentEdit, MergeContext } from './merged.ts';
 
@@ -52,6 +55,8 @@ export interface SaveOptions {
   minor?: boolean;
   /** Test hook: runs after the transform, just before the edit request (e.g. to make a human edit in the window). */
   beforeEdit?: (page: PageRevision, edit: Edit, attempt: number) => Promise<void> | void;
+  /** Test hook: runs when the wiki has saved an edit, before the save checks it for a merge (e.g. to kill the process there). */
+  afterEdit?: (revid: number, attempt: number) => Promise<void> | void;
 }
 
 export interface SaveResult {
@@ -123,6 +128,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   let firstBase: number | undefined;
   let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
   let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number } | undefined;
+  let checkedPending = false;
 
   const result = (attempts: number, notes: string[] = []): SaveResult => ({
     title,
@@ -170,6 +176,15 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         notes.push((err as Error).message);
       }
     }
+    // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
+    if (!checkedPending && !page.missing) {
+      checkedPending = true;
+      const late = await latePending(host, title, page);
+      // Unless the merged page is what the transform makes of the others' edits (its run found no correction
+      // was needed, or would have): then nothing is pending, and lines people rewrote since are theirs.
+      const right = late && normalizeText(runTransform(transform, late.work, title)?.text ?? late.work.text) === normalizeText(late.latest.text);
+      if (late && !right) merged = late;
+    }
     // After a merge, someone saved again on top of it: their edit goes into the text the transform runs on.
     if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);
 
@@ -197,9 +212,11 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const change = { before: page.text, after: target };
     if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, texts: change, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
     if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
-    const summary = merged
+    const said = merged
       ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${escapeWikitext(describeMerge(merged.ctx))}`
       : edit!.summary;
+    // The base goes into the summary, so that a later save can tell a merge this run did not correct.
+    const summary = page.missing ? said : withBase(said, page.revid);
 
     await opts.beforeEdit?.(page, { text: target, summary }, attempt);
     let res: EditResponse;
@@ -246,8 +263,9 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       pages = new Map([...pages, ...now]);
       continue;
     }
-    saved = { revid: r.newrevid, diff, texts: change, summary, corrections: (saved?.corrections ?? -1) + 1 };
+    saved = { revid: r.newrevid, diff, texts: change, summary, corrections: (saved?.corrections ?? 0) + (merged ? 1 : 0) };
     if (page.missing) return result(attempt, notes); // createonly: never merged
+    await opts.afterEdit?.(r.newrevid, attempt);
 
     // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.
     const since = await revisionsBetween(host, title, page.revid, r.newrevid);
@@ -267,6 +285,26 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   }
 }
 
+/** The bot's latest revision of the page, if it is a merge no save corrected: what the transform must run on instead. */
+async function latePending(host: SaveHost, title: string, page: PageRevision): Promise<Merged | undefined> {
+  const bot = host.names[0];
+  if (bot === undefined) return undefined;
+  // The page's current revision is the bot's own: it is the latest one (no request more).
+  const latest = page.user === bot && page.parentid !== undefined ? { revid: page.revid, parentid: page.parentid, comment: page.comment ?? '' } : undefined;
+  const p = await pendingMerge(host, title, bot, page, latest);
+  if (!p) return undefined;
+  const ctx: MergeContext = { merged: [p.revid], edits: p.edits, on: p.parent, late: true };
+  if (p.corrected.length > 0) {
+    throw uncorrected(
+      title,
+      { ...ctx, merged: [...p.corrected, p.revid] },
+      `revision ${p.revid} was the bot's correction of ${describeRevisions(p.corrected)}, merged in turn, and the text it was computed on is not on the wiki`,
+    );
+  }
+  const texts = await revisionTexts(host, title, [p.revid, p.parent]);
+  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)! };
+}
+
 function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext): Edit | null {
   try {
     return transform(page, merge);
@@ -279,7 +317,7 @@ function runTransform(transform: Transform, page: PageRevision, title: string, m
 
 function mergeContext(before: Merged | undefined, revid: number, others: readonly ConcurrentEdit[], on: number): MergeContext {
   const edits = others.map(({ revid: id, user, timestamp }) => ({ revid: id, user, timestamp }));
-  return { merged: [...(before?.ctx.merged ?? []), revid], edits: [...(before?.ctx.edits ?? []), ...edits], on };
+  return { merged: [...(before?.ctx.merged ?? []), revid], edits: [...(before?.ctx.edits ?? []), ...edits], on, ...(before?.ctx.late ? { late: true } : {}) };
 }
 
 /**
@@ -304,8 +342,8 @@ function uncorrected(title: string, m: MergeContext, why: string, cause?: unknow
     page: title,
     cause,
     message:
-      `"${title}": MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)}); ` +
+      `"${title}": MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)})${m.late ? ' and the run that saved it stopped before correcting it' : ''}; ` +
       `the page may not be what the bot computes on the others' edits, and no correction was saved: ${why}. ` +
-      `Check the page, undo ${describeRevisions(m.merged)} if it is wrong, and run again.`,
+      `Check the page and undo ${describeRevisions(m.merged)} (MediaWiki's undo; its summary "Undo revision N" tells the bot a person took the page in hand), then run again.`,
   });
 }

@@ -45,15 +45,16 @@ function gameConfig(prefix: string, storePath: string) {
   });
 }
 
-async function runDaemonOnce(prefix: string) {
+async function runDaemonOnce(prefix: string, now?: () => Date) {
   const storePath = join(dir, `${prefix.replace(/\W+/g, '-')}.json`);
   const config = gameConfig(prefix, storePath);
   const daemon = await startDaemon(daemonOptions({
-    config, client: bot, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000,
+    config, client: bot, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, ...(now ? { now } : {}),
   }));
   await daemon.scheduler.idle();
+  const nextRun = daemon.scheduler.nextRunFor('dtest');
   await daemon.stop('test over');
-  return { store: new FileStore(storePath), config };
+  return { store: new FileStore(storePath), config, nextRun };
 }
 
 beforeAll(async () => {
@@ -137,5 +138,30 @@ describe('croupier daemon on the local wiki', () => {
     const data = await store.read();
     expect(data.runs.at(-1)).toMatchObject({ result: 'failed' });
     expect(data.games.dtest?.consecutiveFailures).toBe(1);
+  });
+
+  test('a Gamestate page whose cycle starts after the clock is "not started": no edit, no failure however many runs, and the next run is the check at the start', async () => {
+    const prefix = `Daemon test not started ${Date.now()}`;
+    // The fixture at phase 0 of its cycle, which starts 2026-11-02 00:00; the daemon's clock is five days earlier.
+    const page = fixture.replace('| 2026-11-02 00:00 || 4 ||', '| 2026-11-02 00:00 || 0 ||');
+    expect(page).not.toBe(fixture);
+    await put(admin, `${prefix}/Gamestate`, page);
+    const before = await bot.readPage(`${prefix}/Gamestate`);
+    const now = () => new Date('2026-10-28T12:00:00Z');
+
+    // More daemon runs than maxConsecutiveFailures (3): a refusal each time would halt the game.
+    let last: Awaited<ReturnType<typeof runDaemonOnce>> | undefined;
+    for (let i = 0; i < 4; i++) last = await runDaemonOnce(prefix, now);
+    const start = new Date('2026-11-02T00:00:00Z');
+    expect(last!.nextRun).toEqual({ at: start, kind: 'check' });
+
+    const after = await bot.readPage(`${prefix}/Gamestate`);
+    expect(after.revid).toBe(before.revid);
+    const data = await last!.store.read();
+    expect(data.runs.filter((r) => r.result === 'failed')).toEqual([]);
+    expect(data.games.dtest).toMatchObject({ consecutiveFailures: 0, halted: false });
+    const status = (await bot.readPage(`${prefix}/Gamestate/Status`)).text;
+    expect(status).toContain('Not started: the cycle begins 2026-11-02 00:00 UTC; nothing is due before then.');
+    expect(status).not.toContain("'''Failing'''");
   });
 });

@@ -1,8 +1,11 @@
 // MediaWiki's automatic merge, on the real wiki (issue 8 §1). The bot saves with `baserevid`; a human edit
 // saved between the bot's read and its save, on other lines, is not an edit conflict: MediaWiki merges the
 // bot's diff onto it. The page the bot leaves behind must still be the serial outcome — the bot's transform
-// applied to the human's revision — which each test computes offline, with the engine, on that revision.
+// applied to the human's revision — which each test computes offline, with the engine, on that revision —
+// even when the run is killed between the merged save and its correction (the next run corrects it).
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
@@ -146,6 +149,10 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
     expect(bots[0]).toMatchObject({ parentid: humanRevid, revid: s.save.revid });
     expect(s.save.merged).toMatchObject({ merged: [s.save.revid], on: humanRevid, corrected: false });
     expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, note(GAMESTATE), humanRevid));
+    // The next run finds the bot's merged revision already right: nothing pending, no edit.
+    const again = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(again.save).toMatchObject({ changed: false });
+    expect(again.save.merged).toBeUndefined();
   });
 });
 
@@ -219,5 +226,119 @@ describe('the correction itself races another human edit', () => {
     expect((err as Error).message).toContain(`MediaWiki merged the bot's edit (revision ${bots[0]!.revid}) with a concurrent edit (revisions ${humans[0]} (Player), ${humans[1]} (Admin))`);
     expect((err as Error).message).toContain(`undo revision ${bots[0]!.revid}`);
     expect((await b.readPage(game.gamestate)).revid).toBe(humans[1]); // the human's edit stands
+  });
+});
+
+/** What a test knows about a merge found by a later run (its run was killed before it could correct it). */
+const lateMergeOf = (merged: number, humans: number[], on = humans.at(-1)!): MergeContext => ({ ...mergeOf([merged], humans), on, late: true });
+
+/**
+ * A real rollover in a child process, SIGKILLed (by its PID) right after the wiki saved its edit — which
+ * MediaWiki merged with `human`, made by this process between the child's read and its save. Returns the
+ * bot's merged revision and the human's.
+ */
+async function rolloverKilledAfterMerge(game: RolloverGame, human: () => Promise<number>): Promise<{ merged: number; human: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./killed-rollover-child.ts', import.meta.url).pathname, JSON.stringify(game), BOUNDARY.now.toISOString()], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  const said = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (word: string): Promise<number> => {
+    const { value, done } = await said.next();
+    expect(done, `the child said "${word}"`).toBe(false);
+    const m = new RegExp(`^${word} (\\d+)$`).exec(String(value));
+    expect(m, `the child said "${word} <revid>", not "${String(value)}"`).not.toBeNull();
+    return Number(m![1]);
+  };
+  try {
+    await next('ready');
+    const humanRevid = await human();
+    child.stdin!.write('go\n');
+    const merged = await next('saved');
+    process.kill(child.pid!, 'SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    return { merged, human: humanRevid };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
+  }
+}
+
+describe('a run killed between its merged save and the correction (SIGKILL): the next run corrects the page', () => {
+  it('the issue\'s reproduction, killed: the merged page stays until the next run, which replaces it with the rollover of the human\'s revision; a third run makes no edit', async () => {
+    const game = await freshGame('killed');
+    const k = await rolloverKilledAfterMerge(game, () => humanEdit(player, game.gamestate, farahActed, 'Farah acted'));
+    // What the kill left: MediaWiki's merge of the bot's edit onto the human's revision, its summary naming the
+    // base the bot had read (the seed), and Farah inactive although she acted in the phase.
+    const [seed, humanRev, mergedRev, ...none] = await history(game.gamestate);
+    expect(none).toEqual([]);
+    expect(humanRev!.revid).toBe(k.human);
+    expect(mergedRev).toMatchObject({ revid: k.merged, user: 'Bot', parentid: k.human });
+    expect(mergedRev!.comment).toMatch(new RegExp(`\\(base rev ${seed!.revid}\\)$`));
+    const left = await b.readPage(game.gamestate);
+    expect(readGamestate(left.text, game.gamestate, ruleset).players.find((p) => p.name === 'Farah')!.status).toBe('inactive');
+
+    const second = await rollover({ wiki: b }, game, BOUNDARY);
+    const humanText = farahActed(GAMESTATE);
+    const page = await b.readPage(game.gamestate);
+    expect(page.text).toBe(serialOutcome(game, humanText, k.human, lateMergeOf(k.merged, [k.human])));
+    expect(second.save).toMatchObject({ changed: true, revid: page.revid, merged: { merged: [k.merged], on: k.human, late: true, corrected: true } });
+    // Cycle 16, Players: “inactive if they performed no actions in the previous phase”; Card gifting: “If the
+    // receiver then performs an action in that phase, the giver is granted 1 Already-opened pack.”
+    const state = readGamestate(page.text, game.gamestate, ruleset);
+    expect(state.players.find((p) => p.name === 'Farah')!.status).toBe('active');
+    expect(state.gifts.find((g) => g.giver === 'Dmitri' && g.receiver === 'Farah')!.status).toBe('returned');
+
+    // The History and the edit summary say what happened.
+    const said = `MediaWiki merged the bot's edit (revision ${k.merged}) with a concurrent edit (revision ${k.human} (Player)) and the run that saved it stopped before correcting it; recomputed on revision ${k.human}`;
+    expect(page.text.split('\n').filter((l) => l.includes(`|| Concurrent edit || - || ${said} ||`))).toHaveLength(1);
+    const correction = (await history(game.gamestate)).at(-1)!;
+    expect(correction).toMatchObject({ revid: page.revid, parentid: k.merged, user: 'Bot' });
+    expect(correction.comment).toContain(said);
+    expect(correction.comment).toMatch(new RegExp(`\\(base rev ${k.merged}\\)$`));
+
+    const third = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(third.save).toMatchObject({ changed: false });
+    expect(third.save.merged).toBeUndefined();
+    expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
+  });
+
+  it('a human edits another line after the uncorrected merge (Eun-ji\'s last action): carried over, the page is the rollover of both human edits', async () => {
+    const game = await freshGame('killed-later');
+    const k = await rolloverKilledAfterMerge(game, () => humanEdit(player, game.gamestate, farahActed, 'Farah acted'));
+    const later = await humanEdit(admin, game.gamestate, eunjiIdle, 'Eun-ji: wrong date');
+    const second = await rollover({ wiki: b }, game, BOUNDARY);
+    const page = await b.readPage(game.gamestate);
+    expect(page.text).toBe(serialOutcome(game, eunjiIdle(farahActed(GAMESTATE)), later, lateMergeOf(k.merged, [k.human, later])));
+    expect(second.save.merged).toMatchObject({ merged: [k.merged], edits: [{ revid: k.human, user: 'Player' }, { revid: later, user: 'Admin' }], on: later, corrected: true });
+    const state = readGamestate(page.text, game.gamestate, ruleset);
+    expect(state.players.find((p) => p.name === 'Eun-ji')!.status).toBe('inactive');
+    expect(state.players.find((p) => p.name === 'Farah')!.status).toBe('active');
+    expect((await rollover({ wiki: b }, game, BOUNDARY)).save.changed).toBe(false);
+  });
+
+  it('a human rewrites a line of the uncorrected merged revision: refused (merge-uncorrected, naming it), their edit stands; after they undo it, the next run rolls over the page they left', async () => {
+    const game = await freshGame('killed-refused');
+    const k = await rolloverKilledAfterMerge(game, () => humanEdit(player, game.gamestate, farahActed, 'Farah acted'));
+    // The admin sees the gift closed although Farah acted, and sets it to returned by hand.
+    const checked = await humanEdit(admin, game.gamestate, giftStatus('closed', 'returned'), 'Farah acted: gift returned');
+    const err = await rollover({ wiki: b }, game, BOUNDARY).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(WikiError);
+    expect(err).toMatchObject({ code: 'merge-uncorrected', page: game.gamestate });
+    expect((err as Error).message).toContain(
+      `MediaWiki merged the bot's edit (revision ${k.merged}) with a concurrent edit (revisions ${k.human} (Player), ${checked} (Admin)) and the run that saved it stopped before correcting it`,
+    );
+    expect((err as Error).message).toContain(`undo revision ${k.merged}`);
+    expect((await b.readPage(game.gamestate)).revid).toBe(checked); // the human's edit stands, no bot edit
+
+    // MediaWiki cannot undo the bot's revision automatically (the line was rewritten since): the admin restores
+    // the page as the human left it before the bot's edit, with the summary MediaWiki's undo writes.
+    const undo = await humanEdit(admin, game.gamestate, () => farahActed(GAMESTATE), `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
+    const after = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(after.save.merged).toBeUndefined();
+    expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, farahActed(GAMESTATE), undo));
   });
 });

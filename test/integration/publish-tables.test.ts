@@ -66,7 +66,7 @@ describe('publish-tables', () => {
     expect(page.text.endsWith('<!-- croupier:end card-tables -->\n\n== History ==\nRows.')).toBe(true);
     const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
     // 57 rows: 42 species + 4 packs + (5 Croupier items + 3 discount offers of scenario 13) + 3 dice scenarios.
-    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(57 rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\)$`));
+    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(57 rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\) \\(base rev ${rev!.parentid}\\)$`)); // the revision it was computed on: its parent (not merged)
 
     const c2 = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const second = await publishTables({ config, client: c2 }, game, { trigger: 'test' });

@@ -94,14 +94,15 @@ describe('conflict-safe saves', () => {
     const r0 = await put(b, t, 'one\ntwo');
     const requests = b.stats.requests;
     const res = await b.save(t, (p) => ({ text: p.text.replace('two', 'three'), summary: 'test: two → three' }));
-    expect(b.stats.requests - requests).toBe(3); // read, edit, the new revision's parent (was it merged?)
+    // read (the current revision is the bot's own, so no look-up of its latest one), edit, the new revision's parent (was it merged?)
+    expect(b.stats.requests - requests).toBe(3);
     expect(res).toMatchObject({ changed: true, oldRevid: r0, attempts: 1, dryRun: false });
     expect(res.revid).toBeGreaterThan(r0);
     expect(res.diff).toContain('-two\n+three');
     const recent = (await b.request({ action: 'query', list: 'recentchanges', rctitle: t, rcprop: 'ids|flags|comment|user', rclimit: 1 })) as {
       query: { recentchanges: { revid: number; bot: boolean; user: string; comment: string }[] };
     };
-    expect(recent.query.recentchanges[0]).toMatchObject({ revid: res.revid, bot: true, user: 'Bot', comment: 'test: two → three' });
+    expect(recent.query.recentchanges[0]).toMatchObject({ revid: res.revid, bot: true, user: 'Bot', comment: `test: two → three (base rev ${r0})` });
 
     const edits = b.stats.edits;
     const same = await b.save(t, (p) => ({ text: `${p.text}\n\n`, summary: 'nothing really' }));
@@ -135,6 +136,12 @@ describe('conflict-safe saves', () => {
     expect(edits[0]!.get('bot')).toBe('1');
   });
 
+  /** The player adds "human line" on top of `text` (the page's text): one raw edit request, so that it lands in the second of the page's revision. */
+  const humanPrepends = async (t: string, text: string): Promise<number> => {
+    const r = (await player.request({ action: 'edit', title: t, text: `human line\n${text}`, summary: 'human edit', nocreate: true }, { page: t, edit: true })) as { edit: { newrevid: number } };
+    return r.edit.newrevid;
+  };
+
   it('keeps a human edit made between the read and the save IN THE SAME SECOND, and applies the bot change on top', async () => {
     // basetimestamp has one-second resolution; only baserevid tells these revisions apart.
     let done = false;
@@ -144,7 +151,7 @@ describe('conflict-safe saves', () => {
       let humanRevid = 0;
       const res = await b.save(t, (p) => ({ text: `${p.text}\nbot line`, summary: 'bot adds a line' }), {
         beforeEdit: async (_page, _edit, attempt) => {
-          if (attempt === 1) humanRevid = (await player.save(t, (p) => ({ text: `human line\n${p.text}`, summary: 'human edit' }))).revid!;
+          if (attempt === 1) humanRevid = await humanPrepends(t, 'line 1\nline 2\nline 3\nline 4\nline 5');
         },
       });
       const revs = await b.revisions(t, { limit: 5 });
@@ -165,7 +172,7 @@ describe('conflict-safe saves', () => {
       const t = `${P}/Basetimestamp ${round}`;
       await put(b, t, 'line 1\nline 2\nline 3');
       const base = await b.readPage(t);
-      const humanRevid = (await player.save(t, (p) => ({ text: `human line\n${p.text}`, summary: 'human edit' }))).revid!;
+      const humanRevid = await humanPrepends(t, base.text);
       const revs = await b.revisions(t, { limit: 3 });
       if (revs.find((r) => r.revid === base.revid)!.timestamp !== revs.find((r) => r.revid === humanRevid)!.timestamp) continue;
       shown = true;
@@ -217,7 +224,8 @@ describe('conflict-safe saves', () => {
     expect([seed!.revid, humanRev!.revid]).toEqual([base, humanRevid]);
     expect(merged).toMatchObject({ user: 'Bot', parentid: humanRevid, text: 'score: 5\n\nnote\n\ndouble: 4' }); // MediaWiki's merge: wrong
     expect(correction).toMatchObject({ user: 'Bot', parentid: merged!.revid, text: 'score: 5\n\nnote\n\ndouble: 10' });
-    expect(correction!.comment).toBe(`bot doubles — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRevid} (Player)); recomputed on revision ${humanRevid}`);
+    expect(correction!.comment).toBe(`bot doubles — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRevid} (Player)); recomputed on revision ${humanRevid} (base rev ${merged!.revid})`);
+    expect(merged!.comment).toBe(`bot doubles (base rev ${base})`);
     expect(res).toMatchObject({ changed: true, revid: correction!.revid, oldRevid: base, merged: { merged: [merged!.revid], on: humanRevid, corrected: true } });
   });
 

@@ -38,6 +38,14 @@ export const COMMANDS = {
     description: "list a game's readings of its ambiguous rules: default, alternatives, the Rulings page's choice, where each is used",
     load: async () => (await import('./readings.ts')).registerReadings,
   },
+  referee: {
+    description: "one pass of the referee: players' requests on the game's actions page resolved with committed draws, a finished phase's secret revealed (docs/referee.md)",
+    load: async () => (await import('./referee.ts')).registerReferee,
+  },
+  verify: {
+    description: "recompute every draw of the referee from the pages: each revealed secret against its commitment, each request's seed and draws (docs/referee.md)",
+    load: async () => (await import('./verify.ts')).registerVerify,
+  },
   clear: {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
     load: async () => (await import('./clear.ts')).registerClear,

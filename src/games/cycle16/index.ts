@@ -3,6 +3,7 @@ import { isCycle16, readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 import { renderCycle16Tables } from './tables/render.ts';
 import { cycle16Engine } from './engine.ts';
+import { cycle16Referee } from './actions/index.ts';
 
 export const cycle16 = {
   kind: 'cycle16',
@@ -11,4 +12,5 @@ export const cycle16 = {
   readRuleset: readCycle16Ruleset,
   renderTables: renderCycle16Tables,
   engine: cycle16Engine,
+  referee: cycle16Referee,
 } satisfies GameModule<Cycle16Ruleset>;

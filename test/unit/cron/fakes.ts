@@ -40,6 +40,8 @@ export interface FakeGame {
   sentEditMs?: number;
   /** Make plan() throw (a broken Gamestate page). */
   broken?: string;
+  /** The cycle begins then (the page at phase 0 until then): a job run before it fails, as the engine refuses it. */
+  startsAt?: Date;
 }
 
 export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () => new Date()) {
@@ -66,6 +68,7 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
     async plan(id: string, at: Date): Promise<Plan> {
       const g = game(id);
       if (g.broken) throw new Error(g.broken);
+      if (g.startsAt && at < g.startsAt) return { missed: [], next: g.startsAt, startsAt: g.startsAt };
       const all = weekdayBoundaries(g.weekdays, new Date(g.applied.getTime() + 1), horizon(at));
       return { missed: all.filter((b) => b <= at), next: all.find((b) => b > at) ?? null };
     },
@@ -93,6 +96,7 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
       await enter(g);
       try {
         if (g.broken) throw new Error(g.broken);
+        if (g.startsAt && now() < g.startsAt) throw new Error(`the cycle start ${g.startsAt.toISOString()} is after the run's time`);
         calls.push({ kind: 'check', game: id, at: now().toISOString(), trigger: o.trigger, ...(o.actor ? { actor: o.actor } : {}) });
         return { changed: false };
       } finally {

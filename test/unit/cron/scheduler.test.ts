@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 function setup(opts: {
-  now: string; games: Record<string, FakeGame>; store?: MemoryStore; max?: number;
+  now: string; games: Record<string, FakeGame>; store?: MemoryStore; max?: number; checkCron?: string;
   status?: (game: string, info: StatusInfo) => Promise<void>;
 }) {
   vi.setSystemTime(iso(opts.now));
@@ -37,7 +37,7 @@ function setup(opts: {
   const store = opts.store ?? storeWith(Object.fromEntries(Object.keys(opts.games).map((g) => [g, { lastCheck: opts.now }])));
   scheduler = new Scheduler({
     games: Object.keys(opts.games), store, jobs: fake.jobs, logger: silentLogger(),
-    maxConsecutiveFailures: opts.max ?? 3, ...(opts.status ? { status: opts.status } : {}),
+    maxConsecutiveFailures: opts.max ?? 3, ...(opts.status ? { status: opts.status } : {}), ...(opts.checkCron ? { checkCron: opts.checkCron } : {}),
   });
   return { fake, store, scheduler };
 }
@@ -87,6 +87,37 @@ describe('scheduler (fake timers)', () => {
     await s.start();
     await s.idle();
     expect(fake.calls.map((c) => c.kind)).toEqual(['check']);
+  });
+
+  test.each([
+    ['hourly, so one of them runs at the start', '0 * * * *'],
+    ['at half past, so the check at the start is a run of its own', '30 * * * *'],
+  ])('a game whose cycle starts later is "not started": no job, no failure however many checks pass, and the next run is one check at the start (periodic checks %s)', async (_, checkCron) => {
+    const start = iso('2026-11-30T00:00:00Z'); // a Monday
+    const { fake, store, scheduler: s } = setup({
+      now: '2026-11-27T10:20:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: start, startsAt: start } },
+      store: new MemoryStore(), // no check recorded: the start tick would run one
+      checkCron,
+    });
+    await s.start();
+    await s.idle();
+    expect(fake.calls).toEqual([]);
+    expect(s.nextRunFor('c16')).toEqual({ at: start, kind: 'check' });
+    // Hourly checks up to just before the start: more than maxConsecutiveFailures (3) of them, none a run.
+    await vi.advanceTimersByTimeAsync(start.getTime() - Date.now() - 60_000);
+    await s.idle();
+    expect(fake.calls).toEqual([]);
+    const before = await store.read();
+    expect(before.runs).toEqual([]);
+    expect(before.games.c16).toMatchObject({ consecutiveFailures: 0, halted: false, nextRun: { at: start.toISOString(), kind: 'check' } });
+
+    // At the start: the check runs (on time), and the next boundary is planned from the calendar.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await s.idle();
+    expect(fake.calls).toEqual([expect.objectContaining({ kind: 'check', at: start.toISOString(), trigger: 'check' })]);
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-12-03T00:00:00Z'));
+    expect((await store.read()).games.c16).toMatchObject({ consecutiveFailures: 0, halted: false });
   });
 
   test('a restart after three missed boundaries performs three rollovers in order, then none', async () => {

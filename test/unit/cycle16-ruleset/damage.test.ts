@@ -37,4 +37,4 @@ test('damaged copies of the Cycle 16 ruleset read without exceptions, with offse
     }
     expect(() => Cycle16Ruleset.parse(parseCycle16Ruleset(text))).not.toThrow();
   }
-}, 30_000);
+});

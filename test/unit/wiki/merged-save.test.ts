@@ -9,7 +9,7 @@ import { savePage, type MergeContext, type SaveHost, type Transform } from '../.
 
 const TITLE = 'Game/Gamestate';
 
-interface Rev { revid: number; parentid: number; user: string; text: string }
+interface Rev { revid: number; parentid: number; user: string; text: string; comment: string }
 
 class MergingWiki implements SaveHost {
   readonly names = ['Bot'];
@@ -21,8 +21,8 @@ class MergingWiki implements SaveHost {
     this.add('Setup', text);
   }
 
-  add(user: string, text: string, parentid = this.latest()?.revid ?? 0): number {
-    this.revs.push({ revid: ++this.next, parentid, user, text });
+  add(user: string, text: string, parentid = this.latest()?.revid ?? 0, comment = ''): number {
+    this.revs.push({ revid: ++this.next, parentid, user, text, comment });
     return this.next;
   }
 
@@ -31,13 +31,13 @@ class MergingWiki implements SaveHost {
   }
 
   /** A human edit: the latest text changed by `f`. */
-  human(f: (text: string) => string, user = 'Player'): number {
-    return this.add(user, f(this.latest()!.text));
+  human(f: (text: string) => string, user = 'Player', comment = ''): number {
+    return this.add(user, f(this.latest()!.text), undefined, comment);
   }
 
   async readPages(titles: readonly string[]): Promise<Map<string, PageRevision>> {
     const r = this.latest()!;
-    return new Map(titles.map((t) => [t, { title: t, text: r.text, revid: r.revid, timestamp: '2026-11-19T00:00:00Z', readAt: '2026-11-19T00:00:00Z' }]));
+    return new Map(titles.map((t) => [t, { title: t, text: r.text, revid: r.revid, parentid: r.parentid, user: r.user, comment: r.comment, timestamp: '2026-11-19T00:00:00Z', readAt: '2026-11-19T00:00:00Z' }]));
   }
 
   async request(p: Record<string, unknown>): Promise<unknown> {
@@ -51,14 +51,19 @@ class MergingWiki implements SaveHost {
         text = m.text;
       }
       if (text === latest.text) return { edit: { result: 'Success', nochange: true } };
-      return { edit: { result: 'Success', oldrevid: latest.revid, newrevid: this.add('Bot', text) } };
+      return { edit: { result: 'Success', oldrevid: latest.revid, newrevid: this.add('Bot', text, latest.revid, p.summary as string) } };
+    }
+    const listed = (r: Rev) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't', comment: r.comment });
+    if (p.rvuser) {
+      const mine = this.revs.filter((r) => r.user === p.rvuser).at(-1);
+      return { query: { pages: [{ revisions: mine ? [listed(mine)] : [] }] } };
     }
     if (p.revids) {
       const revs = this.revs.filter((r) => (p.revids as number[]).includes(r.revid));
       return { query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, timestamp: 't', slots: { main: { content: r.text } } })) }] } };
     }
     const revs = this.revs.filter((r) => r.revid >= (p.rvendid as number) && r.revid <= (p.rvstartid as number)).reverse();
-    return { query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't' })) }] } };
+    return { query: { pages: [{ revisions: revs.map(listed) }] } };
   }
 }
 
@@ -84,7 +89,7 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     expect(merged).toMatchObject({ parentid: human, text: 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:' }); // what MediaWiki made: wrong
     expect(correction).toMatchObject({ parentid: merged!.revid, text: `score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${human}` });
     expect(r).toMatchObject({ changed: true, revid: correction!.revid, attempts: 2, merged: { merged: [merged!.revid], edits: [{ revid: human, user: 'Player' }], on: human, corrected: true } });
-    expect(r.summary).toBe(`doubled 5 — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human}`);
+    expect(r.summary).toBe(`doubled 5 — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human} (base rev ${merged!.revid})`);
     // The transform was told about the merge only for the correcting edit.
     expect(seen.map((m) => m?.on)).toEqual([undefined, undefined, human]);
   });
@@ -113,7 +118,7 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     const [, humanRev, merged, undo] = wiki2.revs;
     expect(merged!.text).toBe('score: 2\n\nnote: done\n\ndouble: 4\n\nlog:');
     expect(undo).toMatchObject({ parentid: merged!.revid, text: humanRev!.text });
-    expect(r2.summary).toBe(`Croupier: nothing to change on revision ${humanRev!.revid} — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRev!.revid} (Player)); recomputed on revision ${humanRev!.revid}`);
+    expect(r2.summary).toBe(`Croupier: nothing to change on revision ${humanRev!.revid} — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRev!.revid} (Player)); recomputed on revision ${humanRev!.revid} (base rev ${merged!.revid})`);
   });
 
   it('the correction merged with yet another edit: that edit is carried over and the transform runs again', async () => {
@@ -134,7 +139,7 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     const err = await savePage(wiki, TITLE, doubling, { beforeEdit: async () => void wiki.human((t) => t.replace(/score: \d+/, `score: ${++n}`)) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WikiError);
     expect(err).toMatchObject({ code: 'merge-uncorrected' });
-    expect((err as Error).message).toMatch(/MediaWiki merged the bot's edit \(revisions \d+, \d+, \d+, \d+\) with a concurrent edit .* the page kept changing \(5 attempts; 4 of the bot's edits were merged with others\)\. Check the page, undo revisions/);
+    expect((err as Error).message).toMatch(/MediaWiki merged the bot's edit \(revisions \d+, \d+, \d+, \d+\) with a concurrent edit .* the page kept changing \(5 attempts; 4 of the bot's edits were merged with others\)\. Check the page and undo revisions \d+, \d+, \d+, \d+ \(MediaWiki's undo/);
     // The first edit and maxConflictRetries (3) corrections, each merged with the next human edit.
     expect(wiki.revs.filter((r) => r.user === 'Bot')).toHaveLength(4);
   });
@@ -152,5 +157,120 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     expect(r).toMatchObject({ changed: true, dryRun: true });
     expect(r.merged).toBeUndefined();
     expect(wiki.revs).toHaveLength(1);
+  });
+});
+
+// A run that records on the page that it is done (like a rollover's phase number): a second run on the merged
+// page finds nothing to do, so only the check of the bot's own latest revision can tell that page is wrong.
+const doubleOnce: Transform = (page, merge) => {
+  if (!page.text.includes('double: -')) return null;
+  const score = Number(/score: (\d+)/.exec(page.text)![1]);
+  return { text: page.text.replace('double: -', `double: ${2 * score}`) + (merge ? `\nrecomputed on ${merge.on}` : ''), summary: `doubled ${score}` };
+};
+/** A save killed right after its edit reached the wiki (before its merge check): what a SIGKILL leaves. */
+const killedAfterEdit = async (wiki: MergingWiki, human: () => number): Promise<{ merged: number; human: number }> => {
+  let h = 0;
+  let merged = 0;
+  const err = await savePage(wiki, TITLE, doubleOnce, {
+    beforeEdit: once(1, () => (h = human())),
+    afterEdit: (revid) => {
+      merged = revid;
+      throw new Error('killed');
+    },
+  }).catch((e: unknown) => e);
+  expect((err as Error).message).toBe('killed');
+  return { merged, human: h };
+};
+
+describe('a merge its run never corrected (the process died between the merged save and its correction)', () => {
+  it('the next save finds the bot\'s latest revision merged (its parent is not the base its summary records) and corrects it to the transform of the concurrent revision', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
+    const mergedRev = wiki.revs.find((r) => r.revid === k.merged)!;
+    // What MediaWiki made: the bot's "double: 4" (computed on score 2) onto the human's score 5.
+    expect(mergedRev).toMatchObject({ parentid: k.human, text: 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:', comment: `doubled 2 (base rev 101)` });
+
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    // The serial outcome: the transform of the human's revision (score 5: double 10).
+    expect(wiki.latest()).toMatchObject({ parentid: k.merged, text: `score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${k.human}` });
+    expect(r).toMatchObject({ changed: true, attempts: 1, merged: { merged: [k.merged], edits: [{ revid: k.human, user: 'Player' }], on: k.human, late: true, corrected: true } });
+    expect(r.summary).toBe(
+      `doubled 5 — MediaWiki merged the bot's edit (revision ${k.merged}) with a concurrent edit (revision ${k.human} (Player)) and the run that saved it stopped before correcting it; recomputed on revision ${k.human} (base rev ${k.merged})`,
+    );
+    const third = await savePage(wiki, TITLE, doubleOnce);
+    expect(third).toMatchObject({ changed: false });
+    expect(third.merged).toBeUndefined();
+  });
+
+  it('a human edit saved after the merged revision is carried over to the text the transform runs on', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
+    const later = wiki.human((t) => t.replace('note: -', 'note: seen'), 'Admin');
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    expect(wiki.latest()!.text).toBe(`score: 5\n\nnote: seen\n\ndouble: 10\n\nlog:\nrecomputed on ${later}`);
+    expect(r.merged).toMatchObject({ merged: [k.merged], edits: [{ revid: k.human }, { revid: later, user: 'Admin' }], on: later, late: true, corrected: true });
+  });
+
+  it('a human rewrote a line of the merged revision: refused with merge-uncorrected naming it, no edit; once they undo it, the next save runs on the page as they left it', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
+    wiki.human((t) => t.replace('double: 4', 'double: 4 (checked)'), 'Admin');
+    const before = wiki.revs.length;
+    const err = await savePage(wiki, TITLE, doubleOnce).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'merge-uncorrected' });
+    expect((err as Error).message).toContain(`undo revision ${k.merged}`);
+    expect(wiki.revs).toHaveLength(before);
+
+    const undo = wiki.human(() => wiki.revs.find((r) => r.revid === k.human)!.text, 'Admin', `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    expect(r).toMatchObject({ changed: true });
+    expect(r.merged).toBeUndefined();
+    expect(wiki.latest()).toMatchObject({ parentid: undo, text: 'score: 5\n\nnote: -\n\ndouble: 10\n\nlog:' });
+  });
+
+  it('a merged page that already was the transform\'s result (the concurrent edit changed nothing it reads): nothing pending, no edit', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: hello')));
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    expect(r).toMatchObject({ changed: false });
+    expect(r.merged).toBeUndefined();
+    expect(wiki.latest()!.revid).toBe(k.merged);
+  });
+
+  it('a merge its run found right needs nothing later: a human may rewrite the bot\'s lines afterwards without the next save refusing', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const live = await savePage(wiki, TITLE, doubleOnce, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hello'))) });
+    expect(live.merged).toMatchObject({ corrected: false });
+    wiki.human((t) => t.replace('double: 4', 'double: 4 (checked)'), 'Admin');
+    const r = await savePage(wiki, TITLE, doubleOnce);
+    expect(r).toMatchObject({ changed: false });
+    expect(r.merged).toBeUndefined();
+  });
+
+  it('a correction merged in turn and never checked: refused, naming both of the bot\'s revisions (the text the correction was computed on is not on the wiki)', async () => {
+    const wiki = new MergingWiki(PAGE);
+    let edits = 0;
+    const err = await savePage(wiki, TITLE, doubleOnce, {
+      beforeEdit: async (_p, _e, attempt) => {
+        if (attempt === 1) wiki.human((t) => t.replace('score: 2', 'score: 5'));
+        if (attempt === 2) wiki.human((t) => t.replace('note: -', 'note: x'), 'Admin');
+      },
+      afterEdit: () => {
+        if (++edits === 2) throw new Error('killed');
+      },
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('killed');
+    const [first, correction] = wiki.revs.filter((r) => r.user === 'Bot');
+    expect(correction!.comment).toContain(`MediaWiki merged the bot's edit (revision ${first!.revid})`);
+    const again = await savePage(wiki, TITLE, doubleOnce).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: 'merge-uncorrected' });
+    expect((again as Error).message).toContain(`undo revisions ${first!.revid}, ${correction!.revid}`);
+  });
+
+  it('a revision of the bot without a recorded base (an older Croupier) is not taken for a merge', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const h = wiki.human((t) => t.replace('score: 2', 'score: 5'));
+    wiki.add('Bot', 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:', h, 'doubled 2');
+    expect(await savePage(wiki, TITLE, doubleOnce)).toMatchObject({ changed: false });
   });
 });

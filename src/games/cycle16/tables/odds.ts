@@ -32,7 +32,7 @@ function share(pool: readonly Card[], test: (c: Card) => boolean): number {
 }
 
 /** The chance one of a grant's modifier draws is tried at: the pack's own, else the collections table's. */
-function drawChance(r: Ruleset, d: PackGrant['modifiers'][number]): Fraction | null | undefined {
+export function drawChance(r: Ruleset, d: PackGrant['modifiers'][number]): Fraction | null | undefined {
   return d.chance ?? r.collections.find((c) => c.name.toLowerCase() === d.collection.toLowerCase())?.chance;
 }
 

@@ -1,0 +1,47 @@
+// The referee in the daemon: the phases' secrets in the store, and the job run on each tick of a game
+// (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
+import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
+import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
+import type { RefereeRunner } from './scheduler.ts';
+
+/** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
+export function storeSecrets(store: Store, now: () => Date = () => new Date()): SecretKeeper {
+  return {
+    ensure: (game, phase, fresh) => ensurePhaseSecret(store, game, phase, fresh, now()),
+    get: (game, phase) => phaseSecret(store, game, phase),
+    list: async (game) => (await phaseSecrets(store, game)).map(({ phase, secret, revealedAt }) => ({ phase, secret, revealed: revealedAt !== undefined })),
+    revealed: (game, phase) => markSecretRevealed(store, game, phase, now()),
+  };
+}
+
+/** The referee job of each game that has an actions page, as the scheduler runs it. */
+export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly RefereeGame[]; store: Store; now?: () => Date }): RefereeRunner {
+  const secrets = storeSecrets(opts.store, opts.now);
+  const active = async (id: string): Promise<boolean> => {
+    const game = opts.games.find((g) => g.id === id);
+    if (!game) return false;
+    if ((await secrets.list(id)).some((s) => !s.revealed)) return true; // a secret may be due for its reveal
+    return (await opts.wiki.history(game.actionsPage, 1)).length > 0;
+  };
+  const run = async (id: string, signal: AbortSignal) => {
+    const game = opts.games.find((g) => g.id === id);
+    if (!game) return { changed: false, summary: 'no actions page' };
+    const s = await referee({
+      wiki: opts.wiki, secrets, ...(opts.now ? { now: opts.now } : {}),
+      checkpoint: () => {
+        if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      },
+    }, game);
+    const answered = s.done + s.refused + s.failed;
+    const parts = [
+      `phase ${s.phase} commitment ${s.commitment ? s.commitment.slice(0, 12) + '…' : 'none'}`,
+      ...(s.revealed.length ? [`revealed phase ${s.revealed.join(', ')}`] : []),
+      ...(answered ? [`${s.done} request(s) done, ${s.refused} refused, ${s.failed} failed`] : []),
+      ...(s.waiting ? [`${s.waiting} waiting: ${s.problem}`] : []),
+    ];
+    // A phase whose secret is lost only stops that phase's draws (the Status page and the log say why);
+    // it is not a failure of the game: rollovers and checks go on, and the next phase has a new secret.
+    return { changed: s.edits > 0, edits: s.edits, summary: parts.join('; ') };
+  };
+  return { active, run };
+}

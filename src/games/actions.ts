@@ -1,0 +1,76 @@
+import type { DrawStream } from '../sim/referee.ts';
+import type { Change } from '../sim/trail.ts';
+import type { EnginePage, KindedRuleset } from './engine.ts';
+
+// What a game declares so that the referee (src/jobs/referee.ts) can resolve players' requests on its
+// actions page: the actions (a line's grammar, the checks, the draws, the page changes and History
+// rows), who the request's author is in the game, and how commit/reveal rows go on its page.
+// Everything here is pure: the job reads and saves the wiki, keeps the secrets and derives the stream.
+
+/** A player's request, as the job hands it to the game (the line's author found through the API). */
+export interface ActionRequest {
+  /** "r1234-0a1b2c3d": the revision that added the line and a hash of it (src/cron/requests.ts). */
+  key: string;
+  /** The request without its bullet, mark or signature: "open 1 Handy Pack". */
+  text: string;
+  /** The wiki account that added the line. */
+  author: string;
+  revid: number;
+  /** When the line was added. */
+  at: Date;
+}
+
+export interface ActionInput<R extends KindedRuleset> {
+  ruleset: R;
+  game: string;
+  page: EnginePage;
+  now: Date;
+  request: ActionRequest;
+  /** The player the author plays as. */
+  player: string;
+  /**
+   * The request's stream (HMAC of the phase's secret): called only once every check has passed,
+   * so a refused request draws nothing. `seed` goes into each History row with draws.
+   */
+  draws(): { stream: DrawStream; seed: string };
+}
+
+export type ActionOutcome =
+  | { ok: true; text: string; changes: Change[]; message: string }
+  | { ok: false; reason: string };
+
+/** One action family: `* open 1 Handy Pack`, `* explore yes`… */
+export interface ActionDef<R extends KindedRuleset = KindedRuleset, A = unknown> {
+  name: string;
+  /** The line's grammar, for players and refusals: "open <count> <pack>". */
+  grammar: string;
+  /** The arguments, or undefined when the line is not this action. */
+  parse(text: string): A | undefined;
+  /** Checks against the rules and the page first (a refusal draws nothing), then the draws and the page changes. */
+  resolve(input: ActionInput<R>, args: A): ActionOutcome;
+}
+
+/** The rows the referee itself writes (commitment, reveal), and what it needs to know of the page. */
+export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
+  /** Tried in order; each keeps its own argument type (erased here: a line is parsed and resolved by the same action). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  actions: readonly ActionDef<R, any>[];
+  /**
+   * The phase the page records, checked against the calendar at `now` (a Phase number set ahead by hand
+   * must not reveal a secret early). Throws (naming the problem) if the page cannot be read.
+   */
+  phase(ruleset: R, page: EnginePage, now: Date): number;
+  /** The player whose wiki account `author` is, or why nobody. */
+  playerOf(ruleset: R, page: EnginePage, author: string): { player: string } | { refused: string };
+  /** The page with these History rows appended (the commitment or reveal rows). */
+  appendRows(ruleset: R, page: EnginePage, rows: readonly Change[]): string;
+}
+
+/** The action a line asks for, with its arguments; undefined if none of the game's actions reads it. */
+export function parseAction<R extends KindedRuleset>(referee: GameReferee<R>, text: string): { def: ActionDef<R, unknown>; args: unknown } | undefined {
+  for (const def of referee.actions as readonly ActionDef<R, unknown>[]) {
+    const args = def.parse(text);
+    if (args !== undefined) return { def, args };
+  }
+  return undefined;
+}

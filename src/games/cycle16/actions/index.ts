@@ -1,0 +1,30 @@
+import type { Change } from '../../../sim/trail.ts';
+import type { GameReferee } from '../../actions.ts';
+import { findStateTable } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { phaseTable } from '../gamestate/tables.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
+import { exploreAction } from './explore.ts';
+import { fuseAction } from './fuse.ts';
+import { openAction } from './packs.ts';
+import { documentOf, playerOfAccount } from './page.ts';
+import { buyAction } from './shop.ts';
+
+// Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
+
+export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
+  actions: [openAction, buyAction, exploreAction, fuseAction],
+  phase(ruleset, page, now) {
+    const doc = documentOf(page.text, page.title);
+    if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);
+    return readGamestateDocument(doc, ruleset, now).phase.number;
+  },
+  playerOf(_ruleset, page, author) {
+    return playerOfAccount(documentOf(page.text, page.title), author);
+  },
+  appendRows(ruleset, page, rows: readonly Change[]) {
+    const doc = documentOf(page.text, page.title);
+    return renderGamestateDocument(doc, readGamestateDocument(doc, ruleset), rows);
+  },
+};

@@ -1,0 +1,117 @@
+import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse/document.ts';
+import type { ActionInput, ActionOutcome } from '../../actions.ts';
+import { drawToken, type DrawStream } from '../../../sim/referee.ts';
+import type { Change, Reason } from '../../../sim/trail.ts';
+import { findStateTable, readGamestateDocument } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
+import { cardsTable, playersTable } from '../gamestate/tables.ts';
+import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { computeCard } from '../rules/cards.ts';
+import type { Cycle16Ruleset } from '../ruleset/schema.ts';
+
+// What every Cycle 16 action does with the page: read it, find the requesting player, apply the
+// action to a copy of the state, write back the changed cells, the new Cards rows and the History rows.
+
+let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
+
+/** The page read once for the several questions one request asks of it (its phase, its player, the action). */
+export function documentOf(text: string, page: string | undefined): WikiDocument {
+  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page }) };
+  return last.doc;
+}
+
+/** The optional Players column naming each player's wiki account (default: the player's name). */
+export const WIKI_ACCOUNT = 'Wiki account';
+
+/** What an action did: its History rows (each naming the request) and the answer written under the line. */
+export interface Applied {
+  changes: Change[];
+  message: string;
+}
+
+export type Apply = (s: Gamestate, player: Player, next: NewCards) => Applied | { refused: string };
+
+/** New cards get the next free IDs, in order. */
+export class NewCards {
+  readonly cards: Card[] = [];
+  #next: number;
+  constructor(state: Gamestate, readonly ruleset: Cycle16Ruleset) {
+    this.#next = Math.max(0, ...state.cards.map((c) => c.id)) + 1;
+  }
+  add(owner: string, species: string, modifiers: string[], gained: string[] = []): Card {
+    const card = computeCard({ id: this.#next++, owner, species, modifiers, gained, value: '-', suits: [], colours: [], types: [], battles: null }, this.ruleset);
+    this.cards.push(card);
+    return card;
+  }
+}
+
+/** "#52 Ace (Holographic)" */
+export function describeCard(c: Pick<Card, 'id' | 'species' | 'modifiers'>): string {
+  return `#${c.id} ${c.species}${c.modifiers.length ? ` (${c.modifiers.join(', ')})` : ''}`;
+}
+
+/** The part of a row's reason that names the request: the page's record that it was done. */
+export function requestReason(input: Pick<ActionInput<Cycle16Ruleset>, 'request'>): string {
+  return `on-wiki request ${input.request.key} by ${input.request.author}`;
+}
+
+/** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
+export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: ActionInput<Cycle16Ruleset>): Reason {
+  const draws = stream.draws.slice(from);
+  return {
+    rule,
+    inputs: {},
+    arithmetic: `draws ${draws.map((d) => `${drawToken(d)} ${d.what}`).join('; ')}`,
+    seed: `phase ${phase}: HMAC(phase secret, ${input.game}|${input.request.key}|${input.request.revid}) = ${seed}`,
+  };
+}
+
+/** The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name. */
+export function playerOfAccount(doc: WikiDocument, author: string): { player: string } | { refused: string } {
+  const table = findStateTable(doc, playersTable);
+  if (table === undefined) return { refused: 'the Gamestate page has no Players table' };
+  const key = normaliseHeader(WIKI_ACCOUNT);
+  const norm = (s: string) => s.trim().replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  for (const row of table.rows) {
+    const name = row.cells[normaliseHeader('Player')]?.text.trim();
+    if (!name) continue;
+    const written = row.cells[key]?.text.trim();
+    const account = written && !/^[-–—]?$/.test(written) ? written : name;
+    if (norm(account) === norm(author)) return { player: name };
+  }
+  return { refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)` };
+}
+
+/** Cards rows appended at the end of the Cards table, one line of cells each (inline style). */
+function appendCards(text: string, page: string | undefined, cards: readonly Card[]): string {
+  if (cards.length === 0) return text;
+  const doc = readDocument(text, { page });
+  const table = findStateTable(doc, cardsTable)!;
+  const at = tableEndMarker(text, table, page);
+  const columns = table.headers.map((h) => cardsTable.columns.find((c) => normaliseHeader(c.label) === h));
+  const rows = cards.map((c) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(c) : '-')).join(' || ')}\n`).join('');
+  return text.slice(0, at) + rows + text.slice(at);
+}
+
+/** Reads the page, applies the action for the requesting player, renders the result. */
+export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply): ActionOutcome {
+  const doc = documentOf(input.page.text, input.page.title);
+  const state = readGamestateDocument(doc, input.ruleset, input.now);
+  if (state.phase.winner.length > 0) return { ok: false, reason: `the cycle has ended (winner: ${state.phase.winner.join(', ')}); no more actions` };
+  const s = structuredClone(state);
+  const player = s.players.find((p) => p.name === input.player);
+  if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
+  const fresh = new NewCards(s, input.ruleset);
+  const r = apply(s, player, fresh);
+  if ('refused' in r) return { ok: false, reason: r.refused };
+  // Acting is an action: “inactive if they performed no actions in the previous phase”.
+  if (player.lastAction === null || player.lastAction.getTime() < input.request.at.getTime()) player.lastAction = input.request.at;
+  for (const p of s.players) {
+    for (const [what, n] of [['Vertebrae', p.vertebrae], ['Chips', p.chips], ['Reconfiguration Tokens', p.tokens], ...Object.entries(p.packs)] as [string, number][]) {
+      if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
+    }
+  }
+  const rendered = renderGamestateDocument(doc, s, r.changes);
+  return { ok: true, text: appendCards(rendered, input.page.title, fresh.cards), changes: r.changes, message: r.message };
+}
