@@ -52,17 +52,23 @@ echo "== 6. Anyone can check every draw from the pages"
 croupier verify --game cycle16
 
 echo
-echo "== 7. Cycle 15: its status, then its Gamestate rolled over the boundary that ends the seeded phase"
+echo "== 7. Round 10 (The Auction Casino): its readings, then a full week of its example page"
+croupier readings --game round10 | grep -E '^[a-z-]+: '
+# The seeded page records the Resolution Phase of Nov 5-8, 2026: Monday's income with tax, Thursday's
+# lot returns, Sunday's hands, prizes, bids, auction and Star Price, in one catch-up run.
+croupier rollover --game round10 --now 2026-11-15T12:00Z
+echo "== 8. Cycle 15: its status, then its Gamestate rolled over the boundary that ends the seeded phase"
 croupier status --game cycle15
 boundary15=$(croupier status --game cycle15 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game cycle15 --now "$boundary15"
-echo "== 8. Nomicoup: the turn clock — the current turn times out after 48 hours and the next player's turn begins"
+echo "== 9. Nomicoup: the turn clock — the current turn times out after 48 hours and the next player's turn begins"
 turn_ends=$(croupier status --game nomicoup --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game nomicoup --now "$turn_ends"
 
 base=${CROUPIER_API_URL%/api.php}
 echo
 echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
+echo "Round 10:       $base/index.php?title=Round_10/Gamestate"
 echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
 echo "Cycle 15:       $base/index.php?title=Cycle_15/Gamestate"
 echo "Nomicoup:       $base/index.php?title=Nomicoup/Gamestate"

@@ -158,7 +158,7 @@ create_accounts() { # bot-user-password player-password bot-password
 write_config() {
   local games=() g
   games+=('{"id": "cycle16", "kind": "cycle16", "ruleset": "Cycle 16/Ruleset", "gamestate": "Cycle 16/Gamestate"}')
-  [ -f "$ROOT/fixtures/round10/ruleset.wikitext" ] && games+=('{"id": "round10", "kind": "generic", "ruleset": "Round 10/Ruleset", "gamestate": "Round 10/Gamestate"}')
+  [ -f "$ROOT/fixtures/round10/ruleset.wikitext" ] && games+=('{"id": "round10", "kind": "round10", "ruleset": "Round 10/Ruleset", "gamestate": "Round 10/Gamestate"}')
   [ -f "$ROOT/fixtures/cycle15/ruleset.wikitext" ] && games+=('{"id": "cycle15", "kind": "cycle15", "ruleset": "Cycle 15/Ruleset", "gamestate": "Cycle 15/Gamestate"}')
   [ -f "$ROOT/fixtures/nomicoup/ruleset.wikitext" ] && games+=('{"id": "nomicoup", "kind": "nomicoup", "ruleset": "Nomicoup/Ruleset", "gamestate": "Nomicoup/Gamestate"}')
   {

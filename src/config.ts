@@ -43,13 +43,15 @@ export const WikiSchema = z.strictObject({
 
 const GameInput = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
-  kind: z.enum(['cycle16', 'cycle15', 'nomicoup', 'generic']),
+  kind: z.enum(['cycle16', 'round10', 'cycle15', 'nomicoup', 'generic']),
   ruleset: title,
   gamestate: title,
   /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */
   tablesPage: title.optional(),
   /** On-wiki request page; default `<gamestate>/Requests`. */
   requestsPage: title.optional(),
+  /** The Judge's rulings on the game's readings (`* <reading-id> = <value>`); default `<gamestate>/Rulings`. */
+  rulingsPage: title.optional(),
   /** Status page the daemon keeps; default `<gamestate>/Status`. */
   statusPage: title.optional(),
   /** Players' requests for the referee (packs, shop, exploration…); default `<gamestate>/Actions`. */
@@ -58,7 +60,7 @@ const GameInput = z.strictObject({
   historyLimit: z.number().int().positive().default(200),
   /** Revisions of the request page read to find who added a request line. */
   requestsLookback: z.number().int().positive().default(200),
-  /** Groups whose members may ask the bot to act on the request page. */
+  /** Groups whose members may ask the bot to act on the request page, and rule on the Rulings page. */
   allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
 });
 
@@ -67,6 +69,7 @@ export const GameSchema = GameInput.transform((g) => ({
   tablesPage: g.tablesPage ?? g.gamestate,
   requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
   statusPage: g.statusPage ?? `${g.gamestate}/Status`,
+  rulingsPage: g.rulingsPage ?? `${g.gamestate}/Rulings`,
   actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
 }));
 

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { LockBusyError } from '../cron/lock.ts';
 import { createLogger, type LogFormat } from '../cron/log.ts';
 import { ConfigError, findGame, loadApiUrl, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type GameConfig, type Secrets } from '../config.ts';
-import { hasEngine, hasTables } from '../games/registry.ts';
+import { gameKinds, hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 import { InstantError } from '../sim/instant.ts';
@@ -74,7 +74,7 @@ export type GameNeed = 'engine' | 'tables';
  */
 export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
   const game = findGame(config, id);
-  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only cycle16 and cycle15 games keep a Gamestate page`);
+  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only ${gameKinds.filter(hasEngine).join(' and ')} games keep a Gamestate page`);
   if (need === 'tables' && !hasTables(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no computed card tables`);
   return game;
 }

@@ -8,6 +8,8 @@ import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
 import { nomicoup } from './nomicoup/index.ts';
 import type { NomicoupRuleset } from './nomicoup/ruleset/schema.ts';
+import { round10 } from './round10/index.ts';
+import type { Round10Ruleset } from './round10/ruleset/schema.ts';
 import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
@@ -48,10 +50,10 @@ export interface RulesetAmendment {
   rule: string;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | Cycle15Ruleset | NomicoupRuleset | GenericRuleset;
+export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | Cycle15Ruleset | NomicoupRuleset | GenericRuleset;
 
 /** Most specific first: detection falls through to generic. */
-export const games = [cycle16, cycle15, nomicoup, generic] as const;
+export const games = [cycle16, round10, cycle15, nomicoup, generic] as const;
 export type GameKind = (typeof games)[number]['kind'];
 export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
 
@@ -89,6 +91,12 @@ export function hasEngine(kind: string): boolean {
 export function amendRuleset(text: string, opts: { page?: string; kind: string }): RulesetAmendment | null {
   const game: GameModule<KindedRuleset> = moduleFor(opts.kind);
   return game.amendRuleset?.(readDocument(text, { page: opts.page })) ?? null;
+}
+
+/** The named readings of games of `kind` (none for games without). */
+export function readingsFor(kind: string): readonly ReadingDef[] {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
+  return game?.readings ?? [];
 }
 
 /** Whether games of `kind` have computed card tables (publish-tables). */

@@ -2,7 +2,9 @@ import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.ts';
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
-import { engineFor, readEngineRuleset } from '../games/registry.ts';
+import { engineFor, readEngineRuleset, readingsFor } from '../games/registry.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import { readRulings, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
@@ -23,6 +25,9 @@ export interface RolloverWiki {
   readonly settings?: { readonly shutoff: { readonly page: string } | null };
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
+  /** Page history and user groups, to read the Rulings page with its authors (games with readings). */
+  history?: RulingsWiki['history'];
+  userGroups?: RulingsWiki['userGroups'];
 }
 
 export interface RolloverGame {
@@ -33,6 +38,11 @@ export interface RolloverGame {
   gamestate: string;
   /** History rows kept on the page; older ones move to `<gamestate>/History/N`. */
   historyLimit: number;
+  /** The Judge's rulings on the game's readings (src/jobs/rulings.ts); read when the game has readings. */
+  rulingsPage?: string;
+  /** Who may rule there (as for requests); default sysop. */
+  allowedGroups?: readonly string[];
+  requestsLookback?: number;
 }
 
 export type RolloverStep = 'read' | 'computed' | 'archived' | 'saved';
@@ -68,6 +78,8 @@ export interface RolloverOptions {
    * the request done: nothing is forced again (what else is due is still applied).
    */
   request?: RolloverRequest;
+  /** The readings in force (the job reads them from the Rulings page); absent: the engine's defaults. */
+  readings?: ChosenReadings;
 }
 
 /** An on-wiki request, as the rollover job records it (src/cron/requests.ts makes them). */
@@ -126,6 +138,8 @@ export interface RolloverSummary {
   pending: { at: string | null; what: string }[];
   archived: { title: string; rows: number }[];
   save: SaveResult;
+  /** The Rulings page read for this run: the rulings applied (labels) and the lines ignored, with why. */
+  rulings?: { page: string; applied: string[]; warnings: string[] };
 }
 
 export type Computed = EngineRollover;
@@ -167,6 +181,7 @@ export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame,
       ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
       : undefined,
     ...(request || merge ? { rows } : {}),
+    ...(opts.readings ? { readings: opts.readings } : {}),
   });
   if (!merge || c.result.changes.length > 0) return c;
   // Nothing due on the concurrent edit's revision (the engine adds rows only to a run that changes something):
@@ -229,6 +244,8 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   // The Ruleset is read once, by the game's engine, for every computation of this run.
   const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
   const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
+  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind);
+  if (rulings) opts = { ...opts, readings: rulings.readings };
   await ctx.checkpoint?.('read');
 
   const first = computeRollover(ruleset, game, gamestatePage, opts, engine);
@@ -279,7 +296,24 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     pending: due.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
     archived: opts.dryRun || !plan ? [] : plan.pages.map((p) => ({ title: p.title, rows: p.rows.length })),
     save,
+    ...(rulings ? { rulings: { page: rulings.page, applied: appliedRulings(rulings.readings), warnings: rulings.warnings } } : {}),
   };
+}
+
+/** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
+async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: string) {
+  const defs = readingsFor(kind);
+  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
+  return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
+    page: game.rulingsPage,
+    defs,
+    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+    ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
+  });
+}
+
+function appliedRulings(readings: ChosenReadings): string[] {
+  return readings.all().filter((c) => c.ruling !== null).map((c) => readings.label(c.def.id));
 }
 
 export function describeSummary(s: RolloverSummary): string {
@@ -293,6 +327,8 @@ export function describeSummary(s: RolloverSummary): string {
   const m = s.save.merged;
   if (m) lines.push(`${describeMerge(m)}: ${m.corrected ? `corrected by revision ${s.save.revid}` : 'the merged page was already that result, no correction needed'}`);
   for (const a of s.archived) lines.push(`archived ${a.rows} History rows to ${a.title}`);
+  for (const r of s.rulings?.applied ?? []) lines.push(`reading ${r}`);
+  for (const w of s.rulings?.warnings ?? []) lines.push(`warning: ${w}`);
   for (const p of s.pending.slice(0, 10)) lines.push(`pending: ${p.at ?? 'when recorded'} — ${p.what}`);
   return lines.join('\n');
 }

@@ -42,6 +42,10 @@ export const COMMANDS = {
     description: 'run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)',
     load: async () => (await import('./daemon.ts')).registerDaemon,
   },
+  readings: {
+    description: "list a game's readings of its ambiguous rules: default, alternatives, the Rulings page's choice, where each is used",
+    load: async () => (await import('./readings.ts')).registerReadings,
+  },
   referee: {
     description: "one pass of the referee: players' requests on the game's actions page resolved with committed draws, a finished phase's secret revealed (docs/referee.md)",
     load: async () => (await import('./referee.ts')).registerReferee,

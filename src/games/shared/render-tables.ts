@@ -18,6 +18,7 @@ export interface Edit {
 function sameValue<E, C>(spec: Column<E, C>, written: string | undefined, entity: E, ctx: C): boolean {
   const wanted = spec.write(entity);
   if (written === undefined) return false;
+  if (spec.computed) return written.trim() === wanted;
   if (written.trim() === wanted) return true;
   try {
     const blank = /^[\s\-–—]*$/.test(written);

@@ -10,6 +10,8 @@ export interface Column<E, C = unknown> {
   required: boolean;
   read(text: string | undefined, ctx: C): Partial<E>;
   write(e: E): string;
+  /** A column the bot computes on every run: its cell is rewritten whenever its text differs from the computed one. */
+  computed?: boolean;
   /** An optional column Croupier adds (at the end of the table) to a page without it, once this holds for a row. */
   addWhen?(e: E): boolean;
 }

@@ -29,7 +29,7 @@ describe('engines through the registry', () => {
   test('engineFor a kind without an engine fails with a clear message', () => {
     expect(() => engineFor('generic', 'round10')).toThrow('game round10 (kind generic) has no Gamestate engine');
     expect(() => engineFor('generic')).toThrow(/\(kind generic\) has no Gamestate engine/);
-    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or cycle15 or nomicoup or generic)');
+    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or round10 or cycle15 or nomicoup or generic)');
   });
 
   test('the Ruleset is read by the engine of the configured kind, or of the detected one', () => {

@@ -7,6 +7,10 @@ describe('choosing the game of a ruleset', () => {
     expect(parseRuleset(fixture('cycle16')).kind).toBe('cycle16');
   });
 
+  test('Round 10 is recognised by its multiplier and prize tables', () => {
+    expect(parseRuleset(fixture('round10')).kind).toBe('round10');
+  });
+
   test('Cycle 15 is recognised by its Garbage table and its types of space, every heading a rule', () => {
     const r = parseRuleset(fixture('cycle15'));
     expect(r.kind).toBe('cycle15');
@@ -54,7 +58,7 @@ describe('the Nomicoup ruleset as written', () => {
 });
 
 test('the Round 10 tables are found under their rules, keyed by header', () => {
-  const r = parseRuleset(fixture('round10'));
+  const r = parseRuleset(fixture('round10'), { kind: 'generic' });
   if (r.kind !== 'generic') throw new Error('expected a generic ruleset');
   const traditions = r.tables.find((t) => t.caption === 'Traditions');
   expect(traditions?.rule).toBe('Cards');

@@ -1,0 +1,232 @@
+import { readDocument } from '../../parse/document.ts';
+import { describeLocation } from '../../parse/location.ts';
+import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
+import { formatInstant, type Change } from '../../sim/trail.ts';
+import { calendarSchedule } from '../shared/calendar-schedule.ts';
+import { GamestateError } from '../shared/gamestate-error.ts';
+import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
+import { ChosenReadings } from '../shared/readings.ts';
+import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
+import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
+import type { Gamestate, SecretAction } from './gamestate/schema.ts';
+import { HISTORY_COLUMNS, historyTable } from './gamestate/tables.ts';
+import { ROUND10_READINGS } from './readings.ts';
+import { checkBidTotals, concludeAuction, readBids, type Bid } from './rules/auction.ts';
+import type { RuleContext } from './rules/common.ts';
+import { handCards, scoreHand, scoreRow } from './rules/hands.ts';
+import { incomeDue, payIncome } from './rules/income.ts';
+import { electJudge } from './rules/judge.ts';
+import { returnUnbidLot } from './rules/lots.ts';
+import { participation } from './rules/participation.ts';
+import { isAuctionPhase, rollOver } from './rules/phase.ts';
+import { awardPrizes, type ScoredHand } from './rules/prizes.ts';
+import { becomeReputable, reputableAt } from './rules/reputability.ts';
+import { awaitingAt, isReturnable, lotsAwaitingBids } from './rules/returns.ts';
+import { checkRevelation, datesOf, voidAction, voidedBy } from './rules/secret.ts';
+import { nextSunday, nullStarPrice } from './rules/star-price.ts';
+import { resetWeeklyLimits, standUp, standUpAt } from './rules/tables.ts';
+import { checkVictory } from './rules/victory.ts';
+import { wealthOf, taxOf } from './rules/wealth.ts';
+import { readRound10Ruleset } from './ruleset/index.ts';
+import type { Round10Ruleset } from './ruleset/schema.ts';
+
+// The Round 10 engine: from a read Gamestate and an instant, everything the rules make happen up to
+// that instant, in time order — phase boundaries (Monday: Judge election, weekly limits, income;
+// Thursday: unbid Player Lots return), secret actions voided by newer ones, Sunday's revelation
+// (hands → prizes → bids → auction) and the Star Price set to null, stand-ups, reputability,
+// victory. Pure: `now` and the readings are arguments; the state read is not mutated.
+
+type Event = { at: Date; order: number; label: string; apply: (ctx: RuleContext) => Change[] };
+
+export function calendarOf(ruleset: Round10Ruleset, state: Gamestate): Calendar {
+  try {
+    return makeCalendar(ruleset.phases, state.phase.start);
+  } catch (err) {
+    const where = ruleset.phases[0]?.location ?? { page: ruleset.page };
+    if (!(err instanceof CalendarError)) throw err;
+    throw new CalendarError(`${describeLocation(where)}: ${err.message}`);
+  }
+}
+
+const MAX_EVENTS = 100_000;
+
+function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: Date, readings: ChosenReadings): Event[] {
+  const out: Event[] = [];
+  const n = s.phase.number;
+  const next = calendar.phase(n + 1);
+  out.push({
+    at: next.start,
+    order: 0,
+    label: `rollover to phase ${n + 1} (${next.name})`,
+    apply: (before) => {
+      const changes = [rollOver(s, calendar)];
+      const ctx = { ...before, phase: s.phase.number };
+      if (isAuctionPhase(next.name)) {
+        // The week ended: the Judge election, the weekly limits, then each player's income.
+        const judge = electJudge(ctx);
+        if (judge) changes.push(judge);
+        for (const p of s.players) {
+          const reset = resetWeeklyLimits(ctx, p);
+          if (reset) changes.push(reset);
+        }
+        for (const p of s.players) if (p.joined.getTime() < next.start.getTime() && incomeDue(p, next.start)) changes.push(payIncome(ctx, p, 'phase'));
+      }
+      return changes;
+    },
+  });
+  const current = calendar.phase(n);
+  if (isAuctionPhase(current.name)) {
+    for (const p of s.players) {
+      if (p.joined.getTime() >= current.start.getTime() && p.joined.getTime() <= now.getTime() && incomeDue(p, current.start)) {
+        out.push({ at: p.joined, order: 2, label: `income for ${p.name}, who joined during the Auction Phase`, apply: (ctx) => [payIncome(ctx, p, 'join')] });
+      }
+    }
+  } else if (n > 0) {
+    // The Auction Phase ended when this phase began: Player Lots nobody bid on go back.
+    const end = current.start;
+    const bidOn = lotsAwaitingBids(s.secrets, end, now);
+    if (bidOn !== undefined) {
+      for (const lot of s.lots.filter((l) => isReturnable(l, end) && !bidOn.has(l.id))) {
+        out.push({ at: end, order: 1, label: `${lot.id} returned to ${lot.creator}`, apply: (ctx) => [returnUnbidLot(ctx, lot, awaitingAt(s.secrets, end).map((a) => a.id))] });
+      }
+    }
+  }
+  for (const a of s.secrets) {
+    if (a.status !== 'posted') continue;
+    const older = voidedBy({ s, readings }, a);
+    if (older.length > 0) out.push({ at: a.posted, order: -1, label: `${a.id} voids ${older.map((o) => o.id).join(', ')}`, apply: (ctx) => older.map((o) => voidAction(ctx, o, a)) });
+  }
+  const revelations = [...new Set(s.secrets.filter((a) => a.status === 'posted' && a.reveals !== null).map((a) => a.reveals!.getTime()))];
+  for (const t of revelations) {
+    out.push({ at: new Date(t), order: 3, label: `revelation of the secret actions of ${formatInstant(new Date(t))}`, apply: (ctx) => reveal(ctx, s.secrets.filter((a) => a.status === 'posted' && a.reveals?.getTime() === t)) });
+  }
+  if (s.phase.starPrice !== null) {
+    const sunday = nextSunday(s.phase.starPriceSet ?? s.phase.start);
+    out.push({ at: sunday, order: 4, label: 'Star Price set to null', apply: (ctx) => [nullStarPrice(ctx)] });
+  }
+  for (const p of s.players) {
+    const up = standUpAt(p, { ruleset });
+    if (up !== undefined) out.push({ at: up, order: 5, label: `${p.name} stands up`, apply: (ctx) => [standUp(ctx, p)] });
+    if (p.reputableSince === null) {
+      const at = reputableAt(p, { ruleset });
+      out.push({ at, order: 6, label: `${p.name} becomes reputable`, apply: (ctx) => [becomeReputable(ctx, p)] });
+    }
+  }
+  return out;
+}
+
+/** Sunday's revelation: failures first, then hands and their prizes, then bids and the auction. */
+function reveal(ctx: RuleContext, actions: readonly SecretAction[]): Change[] {
+  const out: Change[] = [];
+  const standing = actions.filter((a) => {
+    const failed = checkRevelation(ctx, a);
+    if (failed) out.push(failed);
+    return failed === undefined;
+  });
+  const hands: ScoredHand[] = [];
+  for (const a of standing.filter((x) => x.kind === 'Hand')) {
+    const cards = handCards(ctx, a);
+    if (!Array.isArray(cards)) {
+      out.push(cards);
+      continue;
+    }
+    const score = scoreHand(cards, ctx.ruleset, ctx.readings);
+    out.push(scoreRow(ctx, a, cards, score));
+    hands.push({ action: a, cards, score });
+  }
+  out.push(...awardPrizes(ctx, hands));
+  let bids: Bid[] = [];
+  for (const a of standing.filter((x) => x.kind === 'Bid')) {
+    const read = readBids(ctx, a);
+    out.push(...read.changes);
+    bids.push(...read.bids);
+  }
+  const totals = checkBidTotals(ctx, bids);
+  out.push(...totals.changes);
+  bids = totals.bids;
+  out.push(...concludeAuction(ctx, bids));
+  return out;
+}
+
+function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): void {
+  const start = s.phase.number === 0 ? s.phase.start : calendar.phase(s.phase.number).start;
+  if (now.getTime() >= start.getTime()) return;
+  throw new GamestateError([{
+    message: `phase ${s.phase.number} begins at ${formatInstant(start)}, after the run's time ${formatInstant(now)}: the page cannot be kept before the state it records`,
+    location: { page: s.page, table: 'Round', row: 1, column: s.phase.number === 0 ? 'Round start (UTC)' : 'Phase number' },
+  }]);
+}
+
+/** Recomputed on every run, whatever the page said: the phase's name, next boundary, dates, wealth, tax, Participation. */
+function computeColumns(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, readings: ChosenReadings, done: boolean): void {
+  s.phase.name = calendar.phase(s.phase.number).name;
+  s.phase.nextRollover = done ? null : calendar.phase(s.phase.number + 1).start;
+  s.phase.participation = participation({ s, ruleset, readings });
+  for (const a of s.secrets) Object.assign(a, datesOf(a, calendar, { ruleset }));
+  for (const p of s.players) {
+    p.wealth = wealthOf(p, s, ruleset, readings).total;
+    p.tax = taxOf(p.wealth, ruleset, readings).tax;
+  }
+}
+
+export interface AdvanceOptions {
+  now: Date;
+  readings?: ChosenReadings;
+}
+
+export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult<Gamestate> {
+  const s = structuredClone(state);
+  const readings = opts.readings ?? new ChosenReadings(ROUND10_READINGS);
+  const calendar = calendarOf(ruleset, s);
+  refuseTimeBeforeState(s, calendar, opts.now);
+  const changes: Change[] = [];
+  const done = () => s.phase.winner.length > 0;
+  // Dates first: the events below read them.
+  computeColumns(s, ruleset, calendar, readings, false);
+  const ctxAt = (at: Date): RuleContext => ({ s, ruleset, readings, at, phase: Math.min(s.phase.number, calendar.phaseAt(at).number) });
+  changes.push(...checkVictory(ctxAt(opts.now)));
+  let applied = 0;
+  while (!done()) {
+    const next = events(s, ruleset, calendar, opts.now, readings)
+      .filter((e) => e.at.getTime() <= opts.now.getTime())
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+    if (next === undefined) break;
+    if (++applied > MAX_EVENTS) {
+      throw new GamestateError([{ message: `more than ${MAX_EVENTS} events are due (the next: ${next.label}); check the round start`, location: { page: s.page, table: 'Round', row: 1, column: 'Round start (UTC)' } }]);
+    }
+    const ctx = ctxAt(next.at);
+    changes.push(...next.apply(ctx));
+    computeColumns(s, ruleset, calendar, readings, false);
+    changes.push(...checkVictory({ ...ctx, phase: s.phase.number }));
+  }
+  computeColumns(s, ruleset, calendar, readings, done());
+  for (const p of s.players) {
+    if (p.chips < 0) throw new GamestateError([{ message: `${p.name} would have ${p.chips} Chips after this run; a count cannot be negative`, location: { page: s.page, table: 'Players', row: p.row, column: 'Chips' } }]);
+  }
+  const pending: Pending[] = done() ? [] : events(s, ruleset, calendar, opts.now, readings).map((e) => ({ at: e.at, what: e.label })).sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  for (const a of s.secrets) if (a.status === 'posted' && a.revealed === null) pending.push({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` });
+  return { state: s, changes, due: { next: pending.find((p) => p.at !== null)?.at ?? null, pending } };
+}
+
+export function rolloverPage(ruleset: Round10Ruleset, _game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
+  if (opts.force) {
+    throw new GamestateError([{ message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them', location: { page: page.title } }]);
+  }
+  const doc = readDocument(page.text, { page: page.title });
+  const state = readGamestateDocument(doc, ruleset);
+  let result = advance(ruleset, state, { now: opts.now, ...(opts.readings ? { readings: opts.readings } : {}) });
+  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
+  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
+  const text = renderGamestateDocument(doc, result.state, result.changes);
+  return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
+}
+
+export const round10Engine: GameEngine<Round10Ruleset, Gamestate> = {
+  readRuleset: readRound10Ruleset,
+  readGamestate,
+  renderGamestate,
+  period: 'phase',
+  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
+  rollover: rolloverPage,
+  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+};

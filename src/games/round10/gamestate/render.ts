@@ -1,0 +1,31 @@
+import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
+import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import type { Gamestate } from './schema.ts';
+import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
+
+// Writing the Round 10 Gamestate back: only changed cells are spliced in, rows of what ceased to
+// exist (a concluded lot, a returned Player Lot) are cut out, History rows are appended.
+
+export function renderGamestate(text: string, state: Gamestate, changes: readonly Change[]): string {
+  return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
+}
+
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+  const edits: Edit[] = [];
+  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], { packs: [] }, edits);
+  tableEdits(doc, playersTable, state.players, { packs: [] }, edits);
+  tableEdits(doc, contractsTable, state.contracts, { packs: [] }, edits);
+  tableEdits(doc, lotsTable, state.lots, { packs: [] }, edits);
+  tableEdits(doc, secretsTable, state.secrets, { packs: [] }, edits);
+  tableEdits(doc, worksTable, state.works, { packs: [] }, edits);
+  tableEdits(doc, candidaciesTable, state.candidacies, { packs: [] }, edits);
+  const history = findStateTable(doc, historyTable);
+  if (history !== undefined && changes.length > 0) {
+    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
+    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
+  }
+  return applyEdits(doc.text, edits);
+}

@@ -1,0 +1,119 @@
+import * as f from '../../cycle16/gamestate/fields.ts';
+import { NONE } from '../../shared/history.ts';
+import type { Column, TableSpec } from '../../cycle16/gamestate/tables.ts';
+import { readCards, readItems, readLimited, writeCards, writeItems, writeLimited, writeWealth } from './fields.ts';
+import type { Candidacy, Contract, Lot, Player, RoundState, SecretAction, Work } from './schema.ts';
+
+// The tables of the Round 10 Gamestate page, column by column (docs/gamestate-format-round10.md).
+// Found by their headers, read by header name. Bot columns are read as nothing: the bot computes them.
+
+const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({ label, required, read, write });
+/** A column the bot computes: what the page says there is not read, only rewritten when it differs. */
+const bot = <E>(label: string, write: Column<E>['write']): Column<E> => ({ label, required: false, read: () => ({}), write, computed: true });
+
+export const roundTable: TableSpec<RoundState> = {
+  name: 'Round',
+  identify: ['Round start', 'Phase number'],
+  columns: [
+    col('Round start (UTC)', true, (t) => ({ start: f.readInstant(t) }), (p) => f.writeInstant(p.start)),
+    col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
+    bot('Phase', (p) => p.name || NONE),
+    bot('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover)),
+    col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? 'null' : String(p.starPrice))),
+    col('Star Price set (UTC)', true, (t) => ({ starPriceSet: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.starPriceSet)),
+    bot('Participation', (p) => String(p.participation)),
+    col('Bidders last auction', false, (t) => ({ lastBidders: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.lastBidders)),
+    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? NONE),
+    col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+  ],
+};
+
+export const playersTable: TableSpec<Player> = {
+  name: 'Players',
+  identify: ['Player', 'Joined', 'Chips', 'Trungs'],
+  columns: [
+    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
+    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    // Written by the bot when the player becomes reputable; what it says is read (it records that it happened).
+    col('Reputable since (UTC)', true, (t) => ({ reputableSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.reputableSince)),
+    col('Chips', true, (t) => ({ chips: f.readInt(t, { min: 0 }) }), (p) => String(p.chips)),
+    col('Trungs', true, (t) => ({ trungs: f.readInt(t, { min: 0 }) }), (p) => String(p.trungs)),
+    col('Gold Stars', true, (t) => ({ goldStars: f.readInt(t, { min: 0 }) }), (p) => String(p.goldStars)),
+    col('Standard Proposal Makers', true, (t) => ({ proposalMakers: f.readInt(t, { min: 0 }) }), (p) => String(p.proposalMakers)),
+    col('Cards', true, (t) => ({ cards: readCards(t) }), (p) => writeCards(p.cards)),
+    col('Works of Art', false, (t) => ({ works: f.readList(t) }), (p) => f.writeList(p.works)),
+    bot('Wealth', (p) => writeWealth(p.wealth)),
+    bot('Tax', (p) => String(p.tax)),
+    col('Income paid (UTC)', true, (t) => ({ incomePaid: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.incomePaid)),
+    col('Table', true, (t) => ({ table: t ?? null }), (p) => p.table ?? NONE),
+    col('Seated since (UTC)', true, (t) => ({ seatedSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.seatedSince)),
+    col('Limited tables this week', true, (t) => ({ limited: readLimited(t) }), (p) => writeLimited(p.limited)),
+  ],
+};
+
+export const contractsTable: TableSpec<Contract> = {
+  name: 'Contracts',
+  identify: ['Contract', 'Parties'],
+  columns: [
+    col('Contract', true, (t) => ({ id: f.required(t) }), (c) => c.id),
+    col('Parties', true, (t) => ({ parties: f.readList(f.required(t)) }), (c) => f.writeList(c.parties)),
+    col('Items', true, (t) => ({ items: readItems(t) }), (c) => writeItems(c.items)),
+  ],
+};
+
+export const lotsTable: TableSpec<Lot> = {
+  name: 'Lots',
+  identify: ['Lot', 'Kind', 'Creator'],
+  columns: [
+    col('Lot', true, (t) => ({ id: f.required(t) }), (l) => l.id),
+    col('Kind', true, (t) => ({ kind: f.readEnum(t, ['House', 'Player'] as const) }), (l) => l.kind),
+    col('Creator', true, (t) => ({ creator: t ?? null }), (l) => l.creator ?? NONE),
+    col('Created (UTC)', true, (t) => ({ created: f.readInstant(t) }), (l) => f.writeInstant(l.created)),
+    col('Items', true, (t) => ({ items: readItems(t) }), (l) => writeItems(l.items)),
+  ],
+};
+
+export const secretsTable: TableSpec<SecretAction> = {
+  name: 'Secret actions',
+  identify: ['Action', 'Hash'],
+  columns: [
+    col('Action', true, (t) => ({ id: f.required(t) }), (s) => s.id),
+    col('Player', true, (t) => ({ player: f.required(t) }), (s) => s.player),
+    col('Kind', true, (t) => ({ kind: f.readEnum(t, ['Bid', 'Hand'] as const) }), (s) => s.kind),
+    col('Posted (UTC)', true, (t) => ({ posted: f.readInstant(t) }), (s) => f.writeInstant(s.posted)),
+    col('Hash', true, (t) => {
+      const hash = f.required(t).toLowerCase();
+      if (!/^[0-9a-f]{64}$/.test(hash)) throw new f.FieldError(`"${t}" is not a SHA-256 hash (64 hexadecimal digits)`);
+      return { hash };
+    }, (s) => s.hash),
+    col('Revealed text', true, (t) => ({ revealed: t ?? null }), (s) => s.revealed ?? NONE),
+    bot('Matures (UTC)', (s) => f.writeInstant(s.matures)),
+    bot('Revelation (UTC)', (s) => f.writeInstant(s.reveals)),
+    col('Status', true, (t) => ({ status: f.readEnum(t, ['posted', 'succeeded', 'failed'] as const) }), (s) => s.status),
+    col('Result', false, (t) => ({ result: t ?? null }), (s) => s.result ?? NONE),
+  ],
+};
+
+export const worksTable: TableSpec<Work> = {
+  name: 'Works of Art',
+  identify: ['Work', 'Title', 'Value'],
+  columns: [
+    col('Work', true, (t) => ({ id: f.required(t) }), (w) => w.id),
+    col('Title', true, (t) => ({ title: f.required(t) }), (w) => w.title),
+    col('Owner', true, (t) => ({ owner: f.required(t) }), (w) => w.owner),
+    col('Value', true, (t) => ({ value: f.readInt(t, { min: 0 }) }), (w) => String(w.value)),
+  ],
+};
+
+export const candidaciesTable: TableSpec<Candidacy> = {
+  name: 'Judge candidacies',
+  identify: ['Candidate', 'Posted'],
+  columns: [
+    col('Candidate', true, (t) => ({ player: f.required(t) }), (c) => c.player),
+    col('Posted (UTC)', true, (t) => ({ posted: f.readInstant(t) }), (c) => f.writeInstant(c.posted)),
+    col('👍', true, (t) => ({ thumbs: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (c) => String(c.thumbs)),
+  ],
+};
+
+export { historyTable } from '../../cycle16/gamestate/tables.ts';
+export { HISTORY_COLUMNS } from '../../shared/history.ts';

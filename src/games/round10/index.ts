@@ -1,0 +1,16 @@
+import type { GameModule } from '../registry.ts';
+import { isRound10, readRound10Ruleset } from './ruleset/index.ts';
+import type { Round10Ruleset } from './ruleset/schema.ts';
+import { ROUND10_READINGS } from './readings.ts';
+import { round10Engine } from './engine.ts';
+import { renderRound10Tables } from './tables/index.ts';
+
+export const round10 = {
+  kind: 'round10',
+  description: 'Round 10 (The Auction Casino): chips, Trungs, Gold Stars, cards, weekly auctions, hands, income and tax',
+  detect: isRound10,
+  readRuleset: readRound10Ruleset,
+  renderTables: renderRound10Tables,
+  engine: round10Engine,
+  readings: ROUND10_READINGS,
+} satisfies GameModule<Round10Ruleset>;

@@ -1,0 +1,114 @@
+import { escapeWikitext } from '../../../parse/escape.ts';
+import { formatNumber, formatPercent, renderWikitable } from '../../shared/wikitable.ts';
+import { ChosenReadings } from '../../shared/readings.ts';
+import { readCards } from '../gamestate/fields.ts';
+import { ROUND10_READINGS } from '../readings.ts';
+import { scoreHand } from '../rules/hands.ts';
+import { taxOf } from '../rules/wealth.ts';
+import type { Round10Ruleset } from '../ruleset/schema.ts';
+import { slotsExpectation } from './slots.ts';
+
+// The reference tables players read next to the Round 10 ruleset, computed from it: tax by wealth,
+// each multiplier with an example score, card draw odds, the Star Price's distribution, the slots.
+// Readings' defaults are used and named (a ruling on the Rulings page is not read here).
+// Deterministic output: re-publishing an unchanged ruleset makes no edit.
+
+const defaults = new ChosenReadings(ROUND10_READINGS);
+
+export function renderRound10Tables(r: Round10Ruleset): string {
+  const source = r.page === undefined ? 'the ruleset' : `[[${r.page}]]`;
+  return [
+    `Reference tables computed by Croupier from ${source}. They follow the rules as written; where a rule is ambiguous they use the default reading, named under the table (\`croupier readings --game <id>\` lists the rulings in force).`,
+    '',
+    '== Tax by wealth ==',
+    taxTable(r),
+    '',
+    '== Hand multipliers ==',
+    multiplierTable(r),
+    '',
+    '== Card draw odds ==',
+    drawTable(r),
+    '',
+    '== Star Price ==',
+    starTable(r),
+    '',
+    '== Slots ==',
+    slotsSection(r),
+    '',
+  ].join('\n');
+}
+
+const note = (text: string) => `<small>${escapeWikitext(text)}</small>`;
+
+function taxTable(r: Round10Ruleset): string {
+  const t = r.constants.tax;
+  const income = r.constants.income;
+  if (t === null || income === null) return note('The tax or the income cannot be read from the ruleset (see its warnings).');
+  const rows: string[][] = [[`${t.above + t.per - 1} or less`, '0', String(income)]];
+  const steps = Math.ceil(t.max / t.step);
+  for (let k = 1; k <= steps; k++) {
+    const from = t.above + k * t.per;
+    const tax = taxOf(from, r, defaults).tax;
+    rows.push([k === steps ? `${from} or more` : `${from} – ${from + t.per - 1}`, String(tax), String(income - tax)]);
+  }
+  return `${renderWikitable({ headers: ['Wealth', 'Tax', 'Weekly income (chips)'], rows })}\n${note(`Only whole steps of ${t.per} wealth count (reading ${defaults.label('tax-rounding')}); a contract's share is kept exact (reading ${defaults.label('contract-share')}).`)}`;
+}
+
+/** A hand that qualifies for the named multiplier (and, where possible, no other). */
+const EXAMPLES: Record<string, string> = {
+  paired: '9 of Cups, 9 of Hearts',
+  running: '5 of Cups, 6 of Hearts, 7 of Leaves',
+  senatorial: 'Knight of Hearts, Bishop of Cups, Rook of Coins, 2 of Leaves',
+  regional: 'Ace of Hearts, 3 of Diamonds, 5 of Spades, 9 of Clubs',
+  monochrome: 'Ace of Hearts, 3 of Diamonds, 9 of Roses',
+  flushed: '2 of Cups, 5 of Cups, 9 of Cups, King of Cups',
+};
+
+function multiplierTable(r: Round10Ruleset): string {
+  const rows = r.multipliers.map((m) => {
+    const value = m.value.kind === 'number' ? formatNumber(m.value.value) : m.value.text;
+    const example = EXAMPLES[m.name.toLowerCase()];
+    if (example === undefined) return [m.name, m.condition, value, '-', 'no example: Croupier cannot evaluate this condition yet'];
+    const s = scoreHand(readCards(example), r, defaults);
+    return [m.name, m.condition, value, example, `${s.arithmetic} (${s.multipliers.join(', ')})`];
+  });
+  const plain = scoreHand(readCards('Ace of Hearts, 9 of Cups'), r, defaults);
+  rows.push(['(none)', 'no multiplier applies', '-', 'Ace of Hearts, 9 of Cups', plain.arithmetic]);
+  return `${renderWikitable({ headers: ['Multiplier', 'Conditions', 'Value', 'Example hand', 'Score'], rows })}\n${note(`Score c·r·m + h with readings ${['rank-count', 'highest-rank', 'empty-multiplier'].map((id) => defaults.label(id)).join(', ')}.`)}`;
+}
+
+function drawTable(r: Round10Ruleset): string {
+  const die = Math.max(0, ...r.suits.map((s) => s.roll));
+  const rows = r.suits.map((s) => {
+    const archetype = r.ranks.find((a) => a.name === s.archetype);
+    const max = archetype?.max ?? 0;
+    return [s.name, s.archetype, `1/${die} (${formatPercent(1 / die)})`, max ? `1/${max} (${formatPercent(1 / max)})` : '-', max ? `1/${die * max} (${formatPercent(1 / (die * max))})` : '-'];
+  });
+  return renderWikitable({ headers: ['Suit', 'Archetype', 'Chance of the suit', 'Chance of each rank', 'Chance of one given card'], rows });
+}
+
+function starTable(r: Round10Ruleset): string {
+  const sp = r.constants.starPrice;
+  if (sp === null) return note('The Star Price roll cannot be read from the ruleset (see its warnings).');
+  // The sum of `count` dice of `sides`, plus the offset: the number of ways to roll each total.
+  let ways = new Map<number, number>([[0, 1]]);
+  for (let d = 0; d < sp.count; d++) {
+    const next = new Map<number, number>();
+    for (const [total, n] of ways) for (let f = 1; f <= sp.sides; f++) next.set(total + f, (next.get(total + f) ?? 0) + n);
+    ways = next;
+  }
+  const all = sp.sides ** sp.count;
+  const rows = [...ways].sort((a, b) => a[0] - b[0]).map(([total, n]) => [String(total + sp.offset), `${n}/${all} (${formatPercent(n / all)})`]);
+  const mean = (sp.count * (sp.sides + 1)) / 2 + sp.offset;
+  return `${renderWikitable({ headers: ['Star Price (Trungs for 1 Gold Star)', 'Chance'], rows })}\n${note(`${sp.count}d${sp.sides} + ${sp.offset}: ${formatNumber(mean)} Trungs on average.`)}`;
+}
+
+function slotsSection(r: Round10Ruleset): string {
+  const rolls = renderWikitable({ headers: ['Roll', 'Value', 'Chance'], rows: r.slots.rolls.map((x) => [x.from === x.to ? String(x.from) : `${x.from}-${x.to}`, x.symbol ?? '(none)', `${x.to - x.from + 1}/${r.slots.die}`]) });
+  const e = slotsExpectation(r);
+  const payouts = renderWikitable({ headers: ['Values', 'Payout', 'Chance'], rows: e.rows.map((x) => [x.values, x.payout, x.chance === null ? 'undefined' : formatPercent(x.chance)]) });
+  const expected = e.expected === null
+    ? `Expected payout: undefined. ${e.why}`
+    : `Expected chips per play: ${formatNumber(e.expected)} won − ${r.constants.slotsCost ?? '?'} put in (payouts that are not chips count as 0).`;
+  return `${rolls}\n${payouts}\n${note(expected)}`;
+}
