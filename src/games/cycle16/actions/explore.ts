@@ -6,7 +6,8 @@ import type { Cycle16Ruleset, Grant, Scenario } from '../ruleset/schema.ts';
 import { isVertebrae, parseCount } from '../../shared/text.ts';
 import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
-import { drawReason, onPage, requestReason, type NewCards } from './page.ts';
+import { drawReason, requestReason } from '../../shared/actions.ts';
+import { onPage, type NewCards } from './page.ts';
 import { packNamed } from './packs.ts';
 import { drawOutcome, rollDice } from './random-card.ts';
 

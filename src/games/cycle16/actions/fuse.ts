@@ -1,7 +1,8 @@
 import type { ActionDef } from '../../actions.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { gainVertebrae } from '../rules/inventory.ts';
-import { describeCard, drawReason, onPage, requestReason } from './page.ts';
+import { drawReason, requestReason } from '../../shared/actions.ts';
+import { describeCard, onPage } from './page.ts';
 
 // Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their
 // deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour

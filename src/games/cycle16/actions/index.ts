@@ -8,7 +8,8 @@ import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { exploreAction } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';
-import { documentOf, playerOfAccount } from './page.ts';
+import { documentOf, playerOfAccount } from '../../shared/actions.ts';
+import { playersTable } from '../gamestate/tables.ts';
 import { buyAction } from './shop.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
@@ -21,7 +22,7 @@ export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
     return readGamestateDocument(doc, ruleset, now).phase.number;
   },
   playerOf(_ruleset, page, author) {
-    return playerOfAccount(documentOf(page.text, page.title), author);
+    return playerOfAccount(documentOf(page.text, page.title), playersTable, author);
   },
   appendRows(ruleset, page, rows: readonly Change[]) {
     const doc = documentOf(page.text, page.title);

@@ -1,29 +1,18 @@
-import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse/document.ts';
+import { normaliseHeader, readDocument } from '../../../parse/document.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
-import { drawToken, type DrawStream } from '../../../sim/referee.ts';
-import type { Change, Reason } from '../../../sim/trail.ts';
+import type { Change } from '../../../sim/trail.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
-import { cardsTable, playersTable } from '../gamestate/tables.ts';
+import { cardsTable } from '../gamestate/tables.ts';
 import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { documentOf } from '../../shared/actions.ts';
 import { computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 
-// What every Cycle 16 action does with the page: read it, find the requesting player, apply the
+// What every Cycle 16 action does with the page: read it, apply the
 // action to a copy of the state, write back the changed cells, the new Cards rows and the History rows.
-
-let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
-
-/** The page read once for the several questions one request asks of it (its phase, its player, the action). */
-export function documentOf(text: string, page: string | undefined): WikiDocument {
-  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page }) };
-  return last.doc;
-}
-
-/** The optional Players column naming each player's wiki account (default: the player's name). */
-export const WIKI_ACCOUNT = 'Wiki account';
 
 /** What an action did: its History rows (each naming the request) and the answer written under the line. */
 export interface Applied {
@@ -50,38 +39,6 @@ export class NewCards {
 /** "#52 Ace (Holographic)" */
 export function describeCard(c: Pick<Card, 'id' | 'species' | 'modifiers'>): string {
   return `#${c.id} ${c.species}${c.modifiers.length ? ` (${c.modifiers.join(', ')})` : ''}`;
-}
-
-/** The part of a row's reason that names the request: the page's record that it was done. */
-export function requestReason(input: Pick<ActionInput<Cycle16Ruleset>, 'request'>): string {
-  return `on-wiki request ${input.request.key} by ${input.request.author}`;
-}
-
-/** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
-export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: ActionInput<Cycle16Ruleset>): Reason {
-  const draws = stream.draws.slice(from);
-  return {
-    rule,
-    inputs: {},
-    arithmetic: `draws ${draws.map((d) => `${drawToken(d)} ${d.what}`).join('; ')}`,
-    seed: `phase ${phase}: HMAC(phase secret, ${input.game}|${input.request.key}|${input.request.revid}) = ${seed}`,
-  };
-}
-
-/** The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name. */
-export function playerOfAccount(doc: WikiDocument, author: string): { player: string } | { refused: string } {
-  const table = findStateTable(doc, playersTable);
-  if (table === undefined) return { refused: 'the Gamestate page has no Players table' };
-  const key = normaliseHeader(WIKI_ACCOUNT);
-  const norm = (s: string) => s.trim().replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-  for (const row of table.rows) {
-    const name = row.cells[normaliseHeader('Player')]?.text.trim();
-    if (!name) continue;
-    const written = row.cells[key]?.text.trim();
-    const account = written && !/^[-–—]?$/.test(written) ? written : name;
-    if (norm(account) === norm(author)) return { player: name };
-  }
-  return { refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)` };
 }
 
 /** Cards rows appended at the end of the Cards table, one line of cells each (inline style). */

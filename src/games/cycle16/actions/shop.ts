@@ -3,7 +3,8 @@ import type { Cycle16Ruleset, ShopItem } from '../ruleset/schema.ts';
 import { isVertebrae } from '../../shared/text.ts';
 import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainVertebrae } from '../rules/inventory.ts';
-import { onPage, requestReason } from './page.ts';
+import { requestReason } from '../../shared/actions.ts';
+import { onPage } from './page.ts';
 import { countAndName } from './packs.ts';
 
 // The Croupier: “Players can purchase items from The Croupier at any time provided they have at least

@@ -1,0 +1,55 @@
+import { normaliseHeader, readDocument, type WikiDocument } from '../../parse/document.ts';
+import type { ActionInput } from '../actions.ts';
+import type { KindedRuleset } from '../engine.ts';
+import { drawToken, type DrawStream } from '../../sim/referee.ts';
+import type { Reason } from '../../sim/trail.ts';
+import { findStateTable } from './read-tables.ts';
+
+// What every game's referee actions share: the page read once per request, the requesting player
+// found by wiki account, and the History reasons that name the request and its draws.
+
+let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
+
+/** The page read once for the several questions one request asks of it (its phase, its player, the action). */
+export function documentOf(text: string, page: string | undefined): WikiDocument {
+  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page }) };
+  return last.doc;
+}
+
+/** The optional Players column naming each player's wiki account (default: the player's name). */
+export const WIKI_ACCOUNT = 'Wiki account';
+
+/** The part of a row's reason that names the request: the page's record that it was done. */
+export function requestReason(input: Pick<ActionInput<KindedRuleset>, 'request'>): string {
+  return `on-wiki request ${input.request.key} by ${input.request.author}`;
+}
+
+/** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
+export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: Pick<ActionInput<KindedRuleset>, 'request' | 'game'>): Reason {
+  const draws = stream.draws.slice(from);
+  return {
+    rule,
+    inputs: {},
+    arithmetic: `draws ${draws.map((d) => `${drawToken(d)} ${d.what}`).join('; ')}`,
+    seed: `phase ${phase}: HMAC(phase secret, ${input.game}|${input.request.key}|${input.request.revid}) = ${seed}`,
+  };
+}
+
+/**
+ * The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name.
+ * `players` identifies the game's Players table; `nameColumn` is the header of its player-name column.
+ */
+export function playerOfAccount(doc: WikiDocument, players: { identify: readonly string[] }, author: string, nameColumn = 'Player'): { player: string } | { refused: string } {
+  const table = findStateTable(doc, players);
+  if (table === undefined) return { refused: 'the Gamestate page has no Players table' };
+  const key = normaliseHeader(WIKI_ACCOUNT);
+  const norm = (s: string) => s.trim().replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  for (const row of table.rows) {
+    const name = row.cells[normaliseHeader(nameColumn)]?.text.trim();
+    if (!name) continue;
+    const written = row.cells[key]?.text.trim();
+    const account = written && !/^[-–—]?$/.test(written) ? written : name;
+    if (norm(account) === norm(author)) return { player: name };
+  }
+  return { refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)` };
+}
