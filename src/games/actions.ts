@@ -1,6 +1,7 @@
 import type { DrawStream } from '../sim/referee.ts';
 import type { Change } from '../sim/trail.ts';
 import type { EnginePage, KindedRuleset } from './engine.ts';
+import type { ChosenReadings } from './shared/readings.ts';
 
 // What a game declares so that the referee (src/jobs/referee.ts) can resolve players' requests on its
 // actions page: the actions (a line's grammar, the checks, the draws, the page changes and History
@@ -33,6 +34,8 @@ export interface ActionInput<R extends KindedRuleset> {
    * so a refused request draws nothing. `seed` goes into each History row with draws.
    */
   draws(): { stream: DrawStream; seed: string };
+  /** The game's readings in force (its Rulings page read by the job); absent: the defaults. */
+  readings?: ChosenReadings;
 }
 
 export type ActionOutcome =

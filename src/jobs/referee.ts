@@ -9,7 +9,9 @@ import type { Change } from '../sim/trail.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { applyMark, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../cron/requests.ts';
-import { namesRequest } from './rollover.ts';
+import { namesRequest, readGameRulings } from './rollover.ts';
+import type { RulingsWiki } from './rulings.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
 
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
@@ -31,6 +33,8 @@ export interface RefereeWiki {
   save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
   /** The page's revisions, newest first, with content (none when the page does not exist). */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
+  /** User groups, to read the Rulings page of a game with readings (absent: the readings' defaults). */
+  userGroups?: RulingsWiki['userGroups'];
 }
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
@@ -53,6 +57,9 @@ export interface RefereeGame {
   statusPage?: string;
   /** Revisions of the actions page read to find who added a line. */
   lookback: number;
+  /** The Judge's rulings on the game's readings (src/jobs/rulings.ts), handed to its actions. */
+  rulingsPage?: string;
+  allowedGroups?: readonly string[];
 }
 
 export type RefereeStep = 'revealed' | 'committed' | 'resolved' | 'marked';
@@ -219,6 +226,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   await ctx.checkpoint?.('committed');
 
   // 3. The players' requests.
+  let readings: ChosenReadings | null | undefined;
   const markedSoFar = new Map<string, number>();
   for (const p of pendingRequests(latest.text)) {
     const who = whoAdded(revisions, p.line, p.occurrence);
@@ -238,7 +246,8 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      const r = await resolve(ctx, game, { ruleset, referee: ref }, request, secret, phase, now);
+      readings ??= await readingsOf(ctx, game, ruleset.kind);
+      const r = await resolve(ctx, game, { ruleset, referee: ref, readings: readings ?? undefined }, request, secret, phase, now);
       verdict = r.verdict;
       message = r.message;
       if (r.saved) summary.edits++;
@@ -259,9 +268,17 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   return summary;
 }
 
+/** The readings in force for the game's actions (read once per run, when a request needs them); null: the defaults. */
+async function readingsOf(ctx: RefereeContext, game: RefereeGame, kind: string): Promise<ChosenReadings | null> {
+  const userGroups = ctx.wiki.userGroups;
+  if (!userGroups) return null;
+  const read = await readGameRulings({ history: ctx.wiki.history.bind(ctx.wiki), userGroups: userGroups.bind(ctx.wiki) }, { ...game, requestsLookback: game.lookback }, kind);
+  return read?.readings ?? null;
+}
+
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
+  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee'> & { readings?: ChosenReadings | undefined }, request: ActionRequest, secret: string, phase: number, now: () => Date,
 ): Promise<{ verdict: Verdict; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) {
@@ -288,6 +305,7 @@ async function resolve(
       outcome = parsed.def.resolve({
         ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player,
         draws: () => ({ stream: new DrawStream(seed), seed }),
+        ...(g.readings ? { readings: g.readings } : {}),
       }, parsed.args);
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);
