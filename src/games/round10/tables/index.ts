@@ -7,6 +7,7 @@ import { scoreHand } from '../rules/hands.ts';
 import { taxOf } from '../rules/wealth.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 import { slotsExpectation } from './slots.ts';
+import { deckOf } from '../rules/deck.ts';
 
 // The reference tables players read next to the Round 10 ruleset, computed from it: tax by wealth,
 // each multiplier with an example score, card draw odds, the Star Price's distribution, the slots.
@@ -78,10 +79,10 @@ function multiplierTable(r: Round10Ruleset): string {
 }
 
 function drawTable(r: Round10Ruleset): string {
-  const die = Math.max(0, ...r.suits.map((s) => s.roll));
-  const rows = r.suits.map((s) => {
-    const archetype = r.ranks.find((a) => a.name === s.archetype);
-    const max = archetype?.max ?? 0;
+  // The deck the referee draws from (rules/deck.ts), counted.
+  const { die, suits } = deckOf(r);
+  const rows = suits.map((s) => {
+    const max = s.max;
     return [s.name, s.archetype, `1/${die} (${formatPercent(1 / die)})`, max ? `1/${max} (${formatPercent(1 / max)})` : '-', max ? `1/${die * max} (${formatPercent(1 / (die * max))})` : '-'];
   });
   return renderWikitable({ headers: ['Suit', 'Archetype', 'Chance of the suit', 'Chance of each rank', 'Chance of one given card'], rows });

@@ -1,0 +1,81 @@
+import { normaliseHeader } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import type { ActionInput, ActionOutcome } from '../../actions.ts';
+import { documentOf } from '../../shared/actions.ts';
+import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { ChosenReadings } from '../../shared/readings.ts';
+import { calendarOf } from '../engine.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import type { Gamestate, Lot, Player } from '../gamestate/schema.ts';
+import { lotsTable } from '../gamestate/tables.ts';
+import { ROUND10_READINGS } from '../readings.ts';
+import type { Round10Ruleset } from '../ruleset/schema.ts';
+
+// What every Round 10 action does with the page: read it, check that it is the current phase's page,
+// apply the action to a copy of the state, write back the changed cells, the new Lots rows and the
+// History rows.
+
+export interface Applied {
+  changes: Change[];
+  message: string;
+}
+
+export interface Acting {
+  s: Gamestate;
+  player: Player;
+  /** The calendar's phase at the request's resolution (the page's, checked). */
+  phase: { number: number; name: string };
+  readings: ChosenReadings;
+  /** Lots added by the action (appended to the Lots table). */
+  newLots: Lot[];
+}
+
+export type Apply = (a: Acting) => Applied | { refused: string };
+
+export const readingsOf = (input: Pick<ActionInput<Round10Ruleset>, 'readings'>): ChosenReadings => input.readings ?? new ChosenReadings(ROUND10_READINGS);
+
+/** The phase the page records, refused when the calendar at `now` is elsewhere (a rollover is due, or the number was set ahead by hand). */
+export function pagePhase(ruleset: Round10Ruleset, s: Gamestate, now: Date): { number: number; name: string } | { refused: string } {
+  const calendar = calendarOf(ruleset, s);
+  const current = calendar.phaseAt(now);
+  if (current.number !== s.phase.number) {
+    return { refused: `the Gamestate page records phase ${s.phase.number}, but at this time it is phase ${current.number} (${current.name}): ${current.number > s.phase.number ? 'the rollover is due first; write the request again after it' : 'the Phase number is ahead of the calendar'}` };
+  }
+  return { number: current.number, name: current.name };
+}
+
+/** Lots rows appended at the end of the Lots table, one line of cells each (inline style). */
+function appendLots(text: string, page: string | undefined, lots: readonly Lot[]): string {
+  if (lots.length === 0) return text;
+  const doc = documentOf(text, page);
+  const table = findStateTable(doc, lotsTable);
+  if (table === undefined) throw new Error(`page "${page}": no Lots table to add ${lots.map((l) => l.id).join(', ')} to`);
+  const at = tableEndMarker(text, table, page, 'Lots');
+  const columns = table.headers.map((h) => lotsTable.columns.find((c) => normaliseHeader(c.label) === h));
+  const rows = lots.map((l) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(l, { packs: [] }) : '-')).join(' || ')}\n`).join('');
+  return text.slice(0, at) + rows + text.slice(at);
+}
+
+/** Reads the page, applies the action for the requesting player, renders the result. */
+export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): ActionOutcome {
+  const doc = documentOf(input.page.text, input.page.title);
+  const state = readGamestateDocument(doc, input.ruleset);
+  if (state.phase.winner.length > 0) return { ok: false, reason: `the round has ended (winner: ${state.phase.winner.join(', ')}); no more actions` };
+  const phase = pagePhase(input.ruleset, state, input.now);
+  if ('refused' in phase) return { ok: false, reason: phase.refused };
+  const s = structuredClone(state);
+  const player = s.players.find((p) => p.name === input.player);
+  if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
+  const newLots: Lot[] = [];
+  const r = apply({ s, player, phase, readings: readingsOf(input), newLots });
+  if ('refused' in r) return { ok: false, reason: r.refused };
+  for (const p of s.players) {
+    for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
+      if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
+    }
+  }
+  const rendered = renderGamestateDocument(doc, s, r.changes);
+  return { ok: true, text: appendLots(rendered, input.page.title, newLots), changes: r.changes, message: r.message };
+}
