@@ -4,6 +4,7 @@ import { writeCard } from '../gamestate/fields.ts';
 import { deckOf, deckProblem, drawCard, DRAW_RULE } from '../rules/deck.ts';
 import type { Round10Ruleset, SlotPayout } from '../ruleset/schema.ts';
 import { onPage } from './page.ts';
+import { payoutOf, rollSlots } from '../tables/slots.ts';
 
 // Slots: “Slots are a Limited Access Table that a player may sit down at at most 3 times per week.
 // When a player chooses to play the slots, they must put 6 chips in the machine (losing them in the process).
@@ -31,11 +32,6 @@ export function payoutEffect(p: Pick<SlotPayout, 'payout' | 'chips'>): Effect | 
   if (/\bgain a random card\b/i.test(p.payout)) return { card: true };
   if (/\bmachine broke\b/i.test(p.payout) && /\bno payout\b/i.test(p.payout)) return { broke: true };
   return undefined;
-}
-
-/** The first payout row of the chart that three Values meet (“the payout higher in the chart”). */
-export function payoutOf(payouts: readonly SlotPayout[], values: readonly (string | null)[]): SlotPayout | undefined {
-  return payouts.find((row) => values.filter((v) => v === row.symbol).length >= row.count);
 }
 
 const norm = (x: string) => x.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim();
@@ -77,10 +73,7 @@ export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
       if (player.chips < cost) return { refused: `${player.name} has ${player.chips} chips: “they must put ${cost} chips in the machine … A player may not play the slots if they do not have enough chips to do so.”` };
       const { stream, seed } = input.draws();
       const rollTable = rolls.map((x) => `${x.from === x.to ? x.from : `${x.from}-${x.to}`} ${x.symbol ?? '(none)'}`).join(', ');
-      const values = [1, 2, 3].map((i) => {
-        const v = stream.roll(die, `slots roll ${i} (d${die} on the roll table)`);
-        return rolls.find((x) => x.from <= v && v <= x.to)!.symbol;
-      });
+      const values = rollSlots(r.slots, stream);
       player.chips -= cost;
       player.limited = { ...player.limited, Slots: used + 1 };
       const shown = values.map((v) => v ?? '(none)').join(' ');

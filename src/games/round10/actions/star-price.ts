@@ -2,6 +2,7 @@ import { formatInstant } from '../../../sim/trail.ts';
 import type { ActionDef } from '../../actions.ts';
 import { drawReason, requestReason } from '../../shared/actions.ts';
 import { onPage } from './page.ts';
+import { rollStarPrice } from '../rules/star-price.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
 // Trung: “The Star Price is either a positive integer or "null". At the beginning of each Sunday, it is
@@ -27,8 +28,7 @@ export const starPriceAction: ActionDef<Round10Ruleset, Record<string, never>> =
       if (s.phase.starPrice !== null) return { refused: `the Star Price is ${s.phase.starPrice} (set ${s.phase.starPriceSet ? formatInstant(s.phase.starPriceSet) : "at an unrecorded time"}), not null: “if the Star Price is null, any player can generate it”` };
       const { stream, seed } = input.draws();
       const dice = `${sp.count}d${sp.sides}`;
-      const rolls = Array.from({ length: sp.count }, (_, i) => stream.roll(sp.sides, `Star Price ${dice} die ${i + 1} (1/${sp.sides} each)`));
-      const price = rolls.reduce((a, b) => a + b, 0) + sp.offset;
+      const { price, rolls } = rollStarPrice(sp, stream);
       s.phase.starPrice = price;
       s.phase.starPriceSet = input.now;
       const reason = drawReason(`${STAR_PRICE_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input);
