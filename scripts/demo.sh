@@ -52,11 +52,20 @@ echo "== 6. Anyone can check every draw from the pages"
 croupier verify --game cycle16
 
 echo
-echo "== 7. Round 10 (The Auction Casino): its readings, then a full week of its example page"
+echo "== 7. Round 10 (The Auction Casino): its readings, a full week of its example page, then requests to the referee"
 croupier readings --game round10 | grep -E '^[a-z-]+: '
 # The seeded page records the Resolution Phase of Nov 5-8, 2026: Monday's income with tax, Thursday's
 # lot returns, Sunday's hands, prizes, bids, auction and Star Price, in one catch-up run.
 croupier rollover --game round10 --now 2026-11-15T12:00Z
+echo "-- the referee: Bob (wiki account Player) asks for a House Lot, a play of the slots and (on a Sunday: refused) the Star Price"
+node scripts/dump-page.mjs "Round 10/Gamestate" >"$tmp/round10"
+node scripts/add-wiki-account.mjs "$tmp/round10" "$tmp/round10.new" Bob=Player
+bash scripts/devwiki.sh edit-as Admin "Round 10/Gamestate" "$tmp/round10.new"
+printf '%s\n' '* generate house lot' "* play slots Raven's Quest" '* generate star price' >"$tmp/round10.actions"
+bash scripts/devwiki.sh edit-as Player "Round 10/Gamestate/Actions" "$tmp/round10.actions"
+croupier referee --game round10 --now 2026-11-15T12:00Z
+node scripts/dump-page.mjs "Round 10/Gamestate/Actions" | grep '^\* '
+croupier verify --game round10
 echo "== 8. Cycle 15: its status, then its Gamestate rolled over the boundary that ends the seeded phase"
 croupier status --game cycle15
 boundary15=$(croupier status --game cycle15 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')

@@ -115,4 +115,15 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     },
     usedIn: ['actions/slots.ts (the referee\'s slots)'],
   },
+  {
+    id: 'fortune-loss',
+    question: 'The Fool: "The revealing player loses d100 chips." What if the roll is more than the chips they have?',
+    rule: `Fortunes: "The revealing player loses d100 chips."`,
+    default: 'all-chips',
+    alternatives: {
+      'all-chips': 'they lose every chip they have (a count cannot go below 0)',
+      'refuse': 'the bot does not roll a loss that could exceed the player\'s chips (the request is refused)',
+    },
+    usedIn: ['actions/fortune.ts (the referee\'s fortunes)'],
+  },
 ];

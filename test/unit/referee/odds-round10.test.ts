@@ -34,7 +34,7 @@ describe('the Round 10 referee draws with the odds the published tables give', (
     const cards = deck.suits.flatMap((s) => s.ranks.slice(0, s.max).map((rank) => `${rank} of ${s.name}`));
     const chance = new Map(deck.suits.flatMap((s) => {
       const row = table.rows.find((x) => cellValue(x, 'suit') === s.name)!;
-      return s.ranks.slice(0, s.max).map((rank) => [`${rank} of ${s.name}`, fraction(cellValue(row, 'chance of one given card'))] as const);
+      return s.ranks.slice(0, s.max).map((rank): [string, number] => [`${rank} of ${s.name}`, fraction(cellValue(row, 'chance of one given card'))]);
     }));
     expect(cards).toHaveLength(12 * 20 + 22);
     expect([...chance.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);

@@ -46,7 +46,7 @@ const withRolls = (symbol: string): Round10Ruleset => ({ ...ruleset, slots: { ..
 
 describe('Round 10 actions', () => {
   it('the requests are read by their grammar, and other lines are not actions', () => {
-    expect(round10Referee.actions.map((a) => a.grammar)).toEqual(['generate house lot', 'generate star price', 'play slots <table>']);
+    expect(round10Referee.actions.map((a) => a.grammar)).toEqual(['generate house lot', 'generate star price', 'play slots <table>', 'roll fortune <fortune>']);
     expect(parseAction(round10Referee, 'Generate a new House Lot')?.def.name).toBe('house lot');
     expect(parseAction(round10Referee, 'roll the star price')?.def.name).toBe('star price');
     expect(parseAction(round10Referee, "play slots at Raven's Quest")?.args).toEqual({ table: "Raven's Quest" });
@@ -73,6 +73,12 @@ describe('Round 10 actions', () => {
       });
       expect(o.changes[0]!.reason.readings).toEqual(['participation-rounding=whole-groups (default)']);
       expect(o.text).toMatch(/\|-\n\| L5 \|\| House \|\| - \|\| 2026-11-06 12:00 \|\| .+ of .+\n\|\}/);
+    });
+
+    it('a new lot never takes the ID of a lot of an earlier week that the page still names (bids, History)', () => {
+      const emptied = PAGE.replace(/\|-\n\| L\d \|\|[^\n]*\n/g, '');
+      expect(emptied).not.toContain('| L4 ||');
+      expect(done(act('generate house lot', 'Carol', { text: emptied })).state.lots.map((l) => l.id)).toEqual(['L4']);
     });
 
     it('“at any time during the Resolution Phase”: refused in the Auction Phase, nothing drawn', () => {
@@ -155,6 +161,39 @@ describe('Round 10 actions', () => {
       expect(o.changes[0]!.reason.readings).toEqual(['slots-blank-roll=no-symbol (default)']);
       const ruled = new ChosenReadings(ROUND10_READINGS, [{ reading: 'slots-blank-roll', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
       expect(refused(act('play slots Rose Garden', 'Carol', { readings: ruled }))).toMatch(/^the slots roll table gives no Value for 20 and 10-13 \(reading slots-blank-roll=refuse \(ruling by Judge/);
+    });
+  });
+
+  describe('fortunes', () => {
+    // The rollover's rows for fortunes (rules/prizes.ts): the hand's player rolls them.
+    const fortune = (player: string, name: string, effect: string, hand: string) => `|-\n| 2026-11-08 00:00 || 1 || Fortune || ${player} || ${name}: ${effect} (to be rolled publicly by ${player} and recorded on the page) || Fortunes: "Revealed hands …" (condition = …; action = ${hand})\n`;
+    const end = PAGE.lastIndexOf('|}');
+    const WITH = PAGE.slice(0, end) + fortune('Carol', 'The Fool', 'The revealing player loses d100 chips.', 'H3') + fortune('Bob', 'The Magician', 'The revealing player gains 3 random cards.', 'H2') + PAGE.slice(end);
+
+    it('“Where dice rolls are called for, they should be done publicly by the player who revealed the hand”: The Fool\'s d100, rolled once', () => {
+      const o = done(act('roll fortune The Fool', 'Carol', { text: WITH }));
+      const [d100] = dice(o);
+      expect(d100!.sides).toBe(100);
+      expect(who(o, 'Carol').chips).toBe(250 - d100!.value);
+      expect(o.changes[0]!.change).toBe(`The Fool (hand H3): d100 = ${d100!.value}: −${d100!.value} chips`);
+      expect(refused(act('roll fortune The Fool', 'Carol', { text: o.text }))).toMatch(/^the History has no Fortune row of The Fool for Carol that is not rolled yet/);
+    });
+
+    it('The Magician: “The revealing player gains 3 random cards”, drawn as the Cards rule says', () => {
+      const o = done(act('roll fortune the magician', 'Bob', { text: WITH }));
+      expect(dice(o).map((t) => t.sides).filter((_, i) => i % 2 === 0)).toEqual([13, 13, 13]);
+      expect(who(o, 'Bob').cards).toHaveLength(3 + 3);
+    });
+
+    it('a fortune nobody triggered, or not a fortune, is refused; a loss beyond the chips follows the reading fortune-loss', () => {
+      expect(refused(act('roll fortune The Fool', 'Bob', { text: WITH }))).toMatch(/^the History has no Fortune row of The Fool for Bob/);
+      expect(refused(act('roll fortune The Tower', 'Bob', { text: WITH }))).toBe('"The Tower" is not a fortune of the Ruleset (The Fool, The Magician, Wheel of Fortune)');
+      const poor = WITH.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 0 ||');
+      const o = done(act('roll fortune The Fool', 'Carol', { text: poor }));
+      expect(o.changes[0]!.change).toMatch(/: −0 chips \(all 0 they had\)$/);
+      expect(o.changes[0]!.reason.readings).toEqual(['fortune-loss=all-chips (default)']);
+      const ruled = new ChosenReadings(ROUND10_READINGS, [{ reading: 'fortune-loss', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
+      expect(refused(act('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(/^Carol has 0 chips, and a d100 may take more \(reading fortune-loss=refuse/);
     });
   });
 

@@ -19,10 +19,13 @@ import { onPage } from './page.ts';
 
 export const HOUSE_LOT_RULE = 'The Auction House: “If, at any time during the Resolution Phase, the number of House Lots currently in the weekly Auction is less than the Participation value of the Auction Casino, any player may generate a new House Lot by generating 3 cards to fulfill that lot.”';
 
-/** "L5": one more than the highest L-number of the Lots table. */
-export function nextLotId(s: Pick<Gamestate, 'lots'>, taken: readonly string[] = []): string {
-  const n = Math.max(0, ...[...s.lots.map((l) => l.id), ...taken].map((id) => Number(/^L(\d+)$/i.exec(id)?.[1] ?? 0)));
-  return `L${n + 1}`;
+/**
+ * "L5": one more than the highest L-number of the Lots table and of the page's text (its History and the bids
+ * name the lots of earlier weeks: a new lot never takes the ID of one that was won or returned).
+ */
+export function nextLotId(s: Pick<Gamestate, 'lots'>, text: string): string {
+  const ids = [...s.lots.map((l) => l.id), ...[...text.matchAll(/\bL(\d+)\b/g)].map((m) => m[0])];
+  return `L${Math.max(0, ...ids.map((id) => Number(/^L(\d+)$/i.exec(id)?.[1] ?? 0))) + 1}`;
 }
 
 export const houseLotAction: ActionDef<Round10Ruleset, Record<string, never>> = {
@@ -45,7 +48,7 @@ export const houseLotAction: ActionDef<Round10Ruleset, Record<string, never>> = 
       if (house.length >= value) return { refused: `the weekly Auction has ${house.length} House Lots (${house.map((l) => l.id).join(', ')}), not fewer than the Participation value ${value}` };
       const { stream, seed } = input.draws();
       const cards: CardRef[] = Array.from({ length: size }, (_, i) => drawCard(deck, stream, `card ${i + 1}:`));
-      const id = nextLotId(s);
+      const id = nextLotId(s, input.page.text);
       newLots.push({ id, kind: 'House', creator: null, created: input.now, items: { chips: 0, trungs: 0, cards, works: [] } });
       const reason = drawReason(`${HOUSE_LOT_RULE}; ${DRAW_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input);
       reason.inputs = { 'House Lots': house.length, Participation: value };

@@ -54,7 +54,7 @@ function appendLots(text: string, page: string | undefined, lots: readonly Lot[]
   if (table === undefined) throw new Error(`page "${page}": no Lots table to add ${lots.map((l) => l.id).join(', ')} to`);
   const at = tableEndMarker(text, table, page, 'Lots');
   const columns = table.headers.map((h) => lotsTable.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = lots.map((l) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(l, { packs: [] }) : '-')).join(' || ')}\n`).join('');
+  const rows = lots.map((l) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(l) : '-')).join(' || ')}\n`).join('');
   return text.slice(0, at) + rows + text.slice(at);
 }
 
