@@ -90,19 +90,29 @@ describe('Round 10 requests through the referee on the local wiki', () => {
     expect((await b.readPage(G)).revid).toBe(rev);
   }, SLOW);
 
-  it('after the week\'s rollover, reveals phase 3\'s secret and rolls the Star Price Sunday set to null; verify finds every draw matching and names a hand-altered row', async () => {
+  it('after the week\'s rollover, reveals phase 3\'s secret, rolls the Star Price Sunday set to null and the fortune Sunday recorded; verify finds every draw matching and names a hand-altered row', async () => {
     expect((await game.cli(['rollover', '--game', 'r10ref', '--now', MONDAY])).code).toBe(0);
     expect((await state()).phase.starPrice).toBeNull();
+    // Sunday's revelation gave Carol's hand (The Fool of Arcana) its fortune, for her to roll. The account
+    // "Player" now plays Carol (an admin moves the Wiki account).
+    const revealed = await text(G);
+    expect(revealed).toMatch(/\|\| Fortune \|\| Carol \|\| The Fool: /);
+    await put(admin, G, revealed.replace(/^(\| Bob \|\|.*)\|\| Player$/m, '$1|| -').replace(/^(\| Carol \|\|.*)\|\| -$/m, '$1|| Player'));
+    const chips = (await state()).players.find((p) => p.name === 'Carol')!.chips;
     await append(player, '* roll the star price');
+    await append(player, '* roll fortune The Fool');
     const r = await game.cli(['referee', '--game', 'r10ref', '--now', MONDAY]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('revealed the secret of phase 3');
-    expect(r.stdout).toMatch(/1 request\(s\) done, 0 refused/);
+    expect(r.stdout).toMatch(/2 request\(s\) done, 0 refused/);
     const page = await text(G);
+    // “The revealing player loses d100 chips.”
+    const [, d100] = /\|\| Fortune rolled \|\| Carol \|\| The Fool \(hand H3\): .*#1 d100=(\d+)/.exec(page)!;
+    expect((await state()).players.find((p) => p.name === 'Carol')!.chips).toBe(Math.max(0, chips - Number(d100)));
     const secret = /phase 3: secret ([0-9a-f]{64})/.exec(page)![1]!;
     expect(commitmentOf(secret)).toBe(commitmentFor(page, 3));
     // “rolling 1d6. The Star Price is the result of that roll plus 4.”
-    const [, d6] = /\|\| Star Price \|\| Bob \|\| .*#1 d6=(\d)/.exec(page)!;
+    const [, d6] = /\|\| Star Price \|\| Carol \|\| .*#1 d6=(\d)/.exec(page)!;
     expect((await state()).phase.starPrice).toBe(Number(d6) + 4);
 
     const v = await game.cli(['verify', '--game', 'r10ref']);
