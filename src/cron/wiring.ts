@@ -148,7 +148,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         readPages: (titles, ro) => client.readPages([...titles], ro),
         save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
         history: wiki.requests.history,
-        userGroups: (users) => client.userGroups(users),
+        userGroups: wiki.requests.userGroups,
       },
       games: games.filter((g) => hasReferee(g.kind)).map((g) => ({
         id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate, actionsPage: g.actionsPage, statusPage: g.statusPage, lookback: g.requestsLookback,

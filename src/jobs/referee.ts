@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee } from '../games/actions.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { readEngineRuleset, refereeFor } from '../games/registry.ts';
+import { readEngineRuleset, readingsFor, refereeFor } from '../games/registry.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import { readRulings, type RulingsWiki } from './rulings.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
@@ -9,9 +11,7 @@ import type { Change } from '../sim/trail.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { applyMark, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../cron/requests.ts';
-import { namesRequest, readGameRulings } from './rollover.ts';
-import type { RulingsWiki } from './rulings.ts';
-import type { ChosenReadings } from '../games/shared/readings.ts';
+import { namesRequest } from './rollover.ts';
 
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
@@ -33,7 +33,7 @@ export interface RefereeWiki {
   save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
   /** The page's revisions, newest first, with content (none when the page does not exist). */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
-  /** User groups, to read the Rulings page of a game with readings (absent: the readings' defaults). */
+  /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
   userGroups?: RulingsWiki['userGroups'];
 }
 
@@ -57,7 +57,7 @@ export interface RefereeGame {
   statusPage?: string;
   /** Revisions of the actions page read to find who added a line. */
   lookback: number;
-  /** The Judge's rulings on the game's readings (src/jobs/rulings.ts), handed to its actions. */
+  /** The Judge's rulings on the game's readings (as for rollovers); read when the game has readings. */
   rulingsPage?: string;
   allowedGroups?: readonly string[];
 }
@@ -147,6 +147,18 @@ interface Loaded {
   ruleset: KindedRuleset;
   referee: GameReferee;
   gamestate: PageRevision;
+  /** The readings in force for the game's actions (undefined: the game has none, or no Rulings page is read). */
+  readings?: ChosenReadings;
+}
+
+/** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
+async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
+  const defs = readingsFor(kind);
+  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.userGroups) return undefined;
+  const r = await readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
+    page: game.rulingsPage, defs, lookback: game.lookback, ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+  });
+  return r.readings;
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
@@ -154,14 +166,16 @@ async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const referee = refereeFor(ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)! };
+  const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(readings ? { readings } : {}) };
 }
 
 const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });
 
 export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<RefereeSummary> {
   const now = ctx.now ?? (() => new Date());
-  const { ruleset, referee: ref, gamestate } = await load(ctx, game);
+  const loaded = await load(ctx, game);
+  const { ruleset, referee: ref, gamestate } = loaded;
   const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
 
@@ -226,7 +240,6 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   await ctx.checkpoint?.('committed');
 
   // 3. The players' requests.
-  let readings: ChosenReadings | null | undefined;
   const markedSoFar = new Map<string, number>();
   for (const p of pendingRequests(latest.text)) {
     const who = whoAdded(revisions, p.line, p.occurrence);
@@ -246,8 +259,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      readings ??= await readingsOf(ctx, game, ruleset.kind);
-      const r = await resolve(ctx, game, { ruleset, referee: ref, readings: readings ?? undefined }, request, secret, phase, now);
+      const r = await resolve(ctx, game, loaded, request, secret, phase, now);
       verdict = r.verdict;
       message = r.message;
       if (r.saved) summary.edits++;
@@ -268,17 +280,9 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   return summary;
 }
 
-/** The readings in force for the game's actions (read once per run, when a request needs them); null: the defaults. */
-async function readingsOf(ctx: RefereeContext, game: RefereeGame, kind: string): Promise<ChosenReadings | null> {
-  const userGroups = ctx.wiki.userGroups;
-  if (!userGroups) return null;
-  const read = await readGameRulings({ history: ctx.wiki.history.bind(ctx.wiki), userGroups: userGroups.bind(ctx.wiki) }, { ...game, requestsLookback: game.lookback }, kind);
-  return read?.readings ?? null;
-}
-
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee'> & { readings?: ChosenReadings | undefined }, request: ActionRequest, secret: string, phase: number, now: () => Date,
+  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
 ): Promise<{ verdict: Verdict; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) {
@@ -303,9 +307,8 @@ async function resolve(
       }
       const seed = seedOf(secret, seedMessage(game.id, request.key, request.revid));
       outcome = parsed.def.resolve({
-        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player,
+        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}),
         draws: () => ({ stream: new DrawStream(seed), seed }),
-        ...(g.readings ? { readings: g.readings } : {}),
       }, parsed.args);
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);

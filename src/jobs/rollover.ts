@@ -301,7 +301,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 }
 
 /** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
-export async function readGameRulings(wiki: Pick<RolloverWiki, 'history' | 'userGroups'>, game: Pick<RolloverGame, 'rulingsPage' | 'allowedGroups' | 'requestsLookback'>, kind: string) {
+async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: string) {
   const defs = readingsFor(kind);
   if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
   return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
