@@ -46,7 +46,7 @@ const withRolls = (symbol: string): Round10Ruleset => ({ ...ruleset, slots: { ..
 
 describe('Round 10 actions', () => {
   it('the requests are read by their grammar, and other lines are not actions', () => {
-    expect(round10Referee.actions.map((a) => a.grammar)).toEqual(['generate house lot', 'generate star price', 'play slots <table>', 'roll fortune <fortune>']);
+    expect(round10Referee.actions.map((a) => a.grammar)).toEqual(['generate house lot', 'generate star price', 'play slots <table>', 'roll fortune <fortune>', 'create art at <table>: "<title>" <description>']);
     expect(parseAction(round10Referee, 'Generate a new House Lot')?.def.name).toBe('house lot');
     expect(parseAction(round10Referee, 'roll the star price')?.def.name).toBe('star price');
     expect(parseAction(round10Referee, "play slots at Raven's Quest")?.args).toEqual({ table: "Raven's Quest" });
@@ -194,6 +194,28 @@ describe('Round 10 actions', () => {
       expect(o.changes[0]!.reason.readings).toEqual(['fortune-loss=all-chips (default)']);
       const ruled = new ChosenReadings(ROUND10_READINGS, [{ reading: 'fortune-loss', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
       expect(refused(act('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(/^Carol has 0 chips, and a d100 may take more \(reading fortune-loss=refuse/);
+    });
+  });
+
+  describe('the Studio', () => {
+    const ART = 'create art at Haiku Night: "Dawn over Trungle" Orange and purple, in oils';
+
+    it('“The initial Value of a Work of Art is determined by generating an integer between 1 and the Participation Value …, then multiplying by 4”: a d10, × 4, for 50 chips', () => {
+      const o = done(act(ART, 'Carol'));
+      const [d] = dice(o);
+      expect(d!.sides).toBe(10); // Participation 10 (“whichever is higher: 10; 2 for every 3 players…”)
+      expect(o.state.works.find((w) => w.id === 'W2')).toEqual({ row: 2, id: 'W2', title: 'Dawn over Trungle', owner: 'Carol', value: d!.value * 4 });
+      expect([who(o, 'Carol').chips, who(o, 'Carol').works, who(o, 'Carol').limited]).toEqual([200, ['W2'], { Studio: 1 }]);
+      expect(o.changes[0]!.reason.inputs).toMatchObject({ description: '“Orange and purple, in oils”' });
+    });
+
+    it('refusals: once per week, sitting elsewhere, fewer than 50 chips, a title over 30 characters, not a Studio table', () => {
+      expect(refused(act(ART, 'Alice'))).toMatch(/^Alice has sat at the Studio 1 time\(s\) this week/);
+      expect(refused(act(ART, 'Dave'))).toMatch(/^Dave is sitting at The Great War/);
+      const poor = PAGE.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 49 ||');
+      expect(refused(act(ART, 'Carol', { text: poor }))).toMatch(/^Carol has 49 chips: “A player's attempt at creating a Work of Art fails if they do not have at least 50 chips to lose.”/);
+      expect(refused(act('create art at Haiku Night: "A title that is much too long for it" x', 'Carol'))).toMatch(/^the title has 36 characters/);
+      expect(refused(act('create art at Rose Garden: "T" d', 'Carol'))).toMatch(/^"Rose Garden" is not a Studio table/);
     });
   });
 

@@ -11,12 +11,13 @@ import { fortuneAction } from './fortune.ts';
 import { houseLotAction } from './house-lot.ts';
 import { slotsAction } from './slots.ts';
 import { starPriceAction } from './star-price.ts';
+import { studioAction } from './studio.ts';
 
 // Round 10's actions for the referee (src/jobs/referee.ts): the random things the Ruleset lets a player
-// generate — a House Lot's cards, the Star Price, the slots, the dice of a fortune — one file per action family.
+// generate — a House Lot's cards, the Star Price, the slots, the dice of a fortune, a Work of Art's Value — one file per action family.
 
 export const round10Referee: GameReferee<Round10Ruleset> = {
-  actions: [houseLotAction, starPriceAction, slotsAction, fortuneAction],
+  actions: [houseLotAction, starPriceAction, slotsAction, fortuneAction, studioAction],
   phase(ruleset, page, now) {
     const doc = documentOf(page.text, page.title);
     if (findStateTable(doc, roundTable) === undefined) throw new Error(`page "${page.title}": no Round table`);

@@ -8,8 +8,9 @@ import { ChosenReadings } from '../../shared/readings.ts';
 import { calendarOf } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
-import type { Gamestate, Lot, Player } from '../gamestate/schema.ts';
-import { lotsTable } from '../gamestate/tables.ts';
+import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
+import { lotsTable, worksTable } from '../gamestate/tables.ts';
+import type { TableSpec } from '../../shared/table-spec.ts';
 import { ROUND10_READINGS } from '../readings.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
@@ -30,6 +31,8 @@ export interface Acting {
   readings: ChosenReadings;
   /** Lots added by the action (appended to the Lots table). */
   newLots: Lot[];
+  /** Works of Art added by the action (appended to the Works of Art table). */
+  newWorks: Work[];
 }
 
 export type Apply = (a: Acting) => Applied | { refused: string };
@@ -46,15 +49,15 @@ export function pagePhase(ruleset: Round10Ruleset, s: Gamestate, now: Date): { n
   return { number: current.number, name: current.name };
 }
 
-/** Lots rows appended at the end of the Lots table, one line of cells each (inline style). */
-function appendLots(text: string, page: string | undefined, lots: readonly Lot[]): string {
-  if (lots.length === 0) return text;
+/** Rows appended at the end of a table, one line of cells each (inline style). */
+function appendRows<E>(text: string, page: string | undefined, spec: TableSpec<E, never>, entities: readonly E[], names: string): string {
+  if (entities.length === 0) return text;
   const doc = documentOf(text, page);
-  const table = findStateTable(doc, lotsTable);
-  if (table === undefined) throw new Error(`page "${page}": no Lots table to add ${lots.map((l) => l.id).join(', ')} to`);
-  const at = tableEndMarker(text, table, page, 'Lots');
-  const columns = table.headers.map((h) => lotsTable.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = lots.map((l) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(l) : '-')).join(' || ')}\n`).join('');
+  const table = findStateTable(doc, spec);
+  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add ${names} to`);
+  const at = tableEndMarker(text, table, page, spec.name);
+  const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
+  const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
   return text.slice(0, at) + rows + text.slice(at);
 }
 
@@ -69,7 +72,8 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   const player = s.players.find((p) => p.name === input.player);
   if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
   const newLots: Lot[] = [];
-  const r = apply({ s, player, phase, readings: readingsOf(input), newLots });
+  const newWorks: Work[] = [];
+  const r = apply({ s, player, phase, readings: readingsOf(input), newLots, newWorks });
   if ('refused' in r) return { ok: false, reason: r.refused };
   for (const p of s.players) {
     for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
@@ -77,5 +81,6 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
     }
   }
   const rendered = renderGamestateDocument(doc, s, r.changes);
-  return { ok: true, text: appendLots(rendered, input.page.title, newLots), changes: r.changes, message: r.message };
+  const withLots = appendRows(rendered, input.page.title, lotsTable, newLots, newLots.map((l) => l.id).join(', '));
+  return { ok: true, text: appendRows(withLots, input.page.title, worksTable, newWorks, newWorks.map((w) => w.id).join(', ')), changes: r.changes, message: r.message };
 }
