@@ -3,7 +3,8 @@ import { readDocument } from '../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { cardPools, drawChance, packExpectation, speciesOdds } from '../../../src/games/cycle16/tables/odds.ts';
 import { toNumber } from '../../../src/games/shared/text.ts';
-import { drawOutcome, drawRandomCard, rollDice } from '../../../src/games/cycle16/actions/random-card.ts';
+import { drawOutcome, drawRandomCard } from '../../../src/games/cycle16/actions/random-card.ts';
+import { rollDice } from '../../../src/games/shared/actions.ts';
 import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
