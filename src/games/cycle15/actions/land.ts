@@ -52,6 +52,11 @@ function landingRecorded(doc: WikiDocument, player: string, move: string): boole
   return (table?.rows ?? []).some((r) => r.cells[event!]?.text.trim() === LANDING_EVENT && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(move));
 }
 
+/** A Geode's item: a die over the Ruleset's list, each item equally likely (the reading geode-item=uniform). */
+export function drawGeodeItem(list: readonly string[], stream: DrawStream): string {
+  return list[stream.roll(list.length, `Geode item (the list's ${list.length} items, 1/${list.length} each)`) - 1]!;
+}
+
 interface Drawn {
   change: string;
   rule: string;
@@ -68,7 +73,7 @@ function typeEffect(r: Cycle15Ruleset, type: string, player: Player, gamble: boo
       const unknown = list.filter((i) => !/^(?:crystal|shard)$/i.test(i) && !garbageNamed(r, i));
       if (unknown.length > 0) return { refused: `the Geode list's ${unknown.join(', ')} is neither a crystal, a shard nor an item of the Garbage table: the page cannot hold it` };
       return (stream) => {
-        const item = list[stream.roll(list.length, `Geode item (the list's ${list.length} items, 1/${list.length} each)`) - 1]!;
+        const item = drawGeodeItem(list, stream);
         let got: string;
         if (/^crystal$/i.test(item)) got = `+1 Crystal (${player.crystals} → ${++player.crystals})`;
         else if (/^shard$/i.test(item)) got = `+1 Shard (${player.shards} → ${++player.shards})`;
