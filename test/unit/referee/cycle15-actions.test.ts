@@ -88,8 +88,9 @@ describe('Cycle 15 actions', () => {
     expect(refused(act('move', 'Cosima', { text: first.text, key: 'r10-0a1b2c3d' }))).toMatch(/^Cosima rolled \d\+\d for the move of 2026-11-15 17:30 this phase .*Random Choices: “If a person has selected some or all of the random values/);
   });
 
-  it('a move asked for in a phase that has ended is refused (the move would be commenced in that phase)', () => {
+  it('a move asked for in a phase that has ended is refused (the move would be commenced in that phase), and one asked for in a phase the page has not reached yet', () => {
     expect(refused(act('move', 'Cosima', { at: '2026-11-12T10:00:00Z' }))).toMatch(/^the request was written in phase 0, which has ended \(the page is in phase 1\)/);
+    expect(refused(act('move', 'Cosima', { at: '2026-11-16T10:00:00Z' }))).toMatch(/^the Gamestate page still records phase 1, and the request was written in phase 2/);
   });
 
   it('“If you roll multiple of the same number when moving, grant yourself a \'Time Bean Chili\'.”: granted with the roll (reading doubles-chili), or left to the player', () => {

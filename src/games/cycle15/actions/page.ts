@@ -54,8 +54,11 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   const calendar = calendarOf(input.ruleset, s);
   if (opts.phaseBound !== undefined) {
     const written = phaseNumberAt(input.request.at, calendar);
-    if (written !== s.phase.number) {
+    if (written < s.phase.number) {
       return { ok: false, reason: `the request was written in phase ${written}, which has ended (the page is in phase ${s.phase.number}): ${opts.phaseBound}; write it again to act in this phase` };
+    }
+    if (written > s.phase.number) {
+      return { ok: false, reason: `the Gamestate page still records phase ${s.phase.number}, and the request was written in phase ${written}: ${opts.phaseBound}; write it again once the page has been rolled over` };
     }
   }
   const r = apply(s, player, { calendar, readings: readingsOf(input) });
