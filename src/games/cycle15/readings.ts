@@ -8,6 +8,7 @@ export const RANDOM_GARBAGE = 'random-garbage';
 export const TUNE_UP_COUNT = 'tune-up-count';
 export const DOUBLES_CHILI = 'doubles-chili';
 export const GEODE_ITEM = 'geode-item';
+export const COMBO_ROLLS = 'combo-rolls';
 
 export const cycle15Readings: ReadingDef[] = [
   {
@@ -35,6 +36,7 @@ export const cycle15Readings: ReadingDef[] = [
       'rules/reputability.ts: the random Garbage item of the reputability grant',
       'actions/macgyver.ts: the random item of MacGyvering',
       'actions/land.ts: the random item of a Garbage Pile space',
+      'actions/combo.ts: the random garbage item of a combo',
     ],
   },
   {
@@ -69,5 +71,16 @@ export const cycle15Readings: ReadingDef[] = [
       judge: 'the referee draws nothing for a Geode: the Judge does',
     },
     usedIn: ['actions/land.ts: the item a Geode space grants'],
+  },
+  {
+    id: COMBO_ROLLS,
+    question: 'Which rolls are the "multiple players roll the same number on any of their dice" of a combo?',
+    rule: 'Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo.”',
+    default: 'same-phase',
+    alternatives: {
+      'same-phase': 'the movement rolls of the current phase (the Moves table), asked for while the Phase table says it is party time; one combo per roll of the player\'s',
+      judge: 'the referee makes no combo: the Judge decides',
+    },
+    usedIn: ['actions/combo.ts: whether a combo is allowed'],
   },
 ].map((d) => ReadingDef.parse(d));

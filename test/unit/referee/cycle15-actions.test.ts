@@ -57,7 +57,7 @@ function keyWithDoubles(doubles: boolean): string {
 describe('Cycle 15 actions', () => {
   it('the Cycle 15 module declares its actions as its referee', () => {
     expect(cycle15.referee).toBe(cycle15Referee);
-    expect(refereeFor('cycle15')?.actions.map((a) => a.grammar)).toEqual(['move', 'macgyver <item>, <item>', 'shatter <count> crystal', 'land [gamble]']);
+    expect(refereeFor('cycle15')?.actions.map((a) => a.grammar)).toEqual(['move', 'macgyver <item>, <item>', 'shatter <count> crystal', 'land [gamble]', 'combo']);
   });
 
   it('“First, a random choice of 2d4. Let the result be N.”: the referee rolls the two dice and commences the move on the Moves table', () => {
@@ -180,6 +180,25 @@ describe('Cycle 15 actions', () => {
   it('landing is refused without a performed move of this phase ending where the player is, and where the space draws nothing', () => {
     expect(refused(act('land', 'Hana'))).toMatch(/^no performed move of Hana this phase ends on space 0/);
     expect(refused(act('land', 'Alice'))).toMatch(/^landing on space 8 \(Dance Pad\) draws nothing/);
+  });
+
+  it('Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo. When a player combos, they gain a \'Party Pizza\' and a random garbage item.”', () => {
+    // Party time (1 party started); Alice rolled 4+4 this phase and Elif 3+4: both show a 4.
+    const a = act('combo', 'Alice');
+    const o = done(a);
+    const [v] = replay(a.seed, [ruleset.garbage.length]);
+    const item = ruleset.garbage[v! - 1]!.name;
+    expect(who(o, 'Alice').garbage['Party Pizza']).toBe(item === 'Party Pizza' ? 2 : 1);
+    expect(who(o, 'Alice').garbage[item]).toBeGreaterThanOrEqual(1);
+    expect(o.changes[0]!.change).toMatch(/the move of 2026-11-13 15:00 \(4\+4\) and Elif's roll 3\+4 both show 4$/);
+    expect(o.changes[0]!.reason.readings).toEqual(['combo-rolls=same-phase (default)', 'random-garbage=uniform (default)']);
+    expect(refused(act('combo', 'Alice', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(/^Alice has comboed on the roll of the move of 2026-11-13 15:00 already/);
+    // Dario's 2+2 shares no number with anyone's roll this phase; Cosima has not rolled.
+    expect(refused(act('combo', 'Dario'))).toMatch(/^no other player's roll this phase shares a number with Dario's 2\+2/);
+    expect(refused(act('combo', 'Cosima'))).toBe('Cosima has no movement roll this phase (the Moves table)');
+    const quiet = PAGE.replace('| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 1 || yes ||', '| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 2 || no ||');
+    expect(refused(act('combo', 'Alice', { text: quiet }))).toMatch(/^it is not party time/);
+    expect(refused(act('combo', 'Alice', { readings: { 'combo-rolls': 'judge' } }))).toMatch(/the Judge decides which rolls make a combo/);
   });
 
   it('a player who ceased being a player is refused; a finished cycle takes no actions', () => {

@@ -6,16 +6,17 @@ import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import { playersTable } from '../gamestate/tables.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
+import { comboAction } from './combo.ts';
 import { landAction } from './land.ts';
 import { macGyverAction } from './macgyver.ts';
 import { moveAction } from './move.ts';
 import { shatterAction } from './shards.ts';
 
 // Cycle 15's actions for the referee (src/jobs/referee.ts): one file per action family — the movement
-// roll, MacGyvering, a crystal destroyed for shards, and the draws of landing on a space.
+// roll, MacGyvering, a crystal destroyed for shards, the draws of landing on a space, and a combo.
 
 export const cycle15Referee: GameReferee<Cycle15Ruleset> = {
-  actions: [moveAction, macGyverAction, shatterAction, landAction],
+  actions: [moveAction, macGyverAction, shatterAction, landAction, comboAction],
   phase(ruleset, page, now) {
     const state = readGamestateDocument(documentOf(page.text, page.title), ruleset);
     refuseTimeBeforeState(state, calendarOf(ruleset, state), now);

@@ -1,11 +1,8 @@
 import type { ActionDef } from '../../actions.ts';
-import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import type { DrawStream } from '../../../sim/referee.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import { documentOf, drawReason, requestReason, rollDice } from '../../shared/actions.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
-import { historyTable } from '../../cycle16/gamestate/tables.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { gainItems } from '../rules/items.ts';
 import { phaseNumberAt } from '../rules/phase.ts';
@@ -13,7 +10,7 @@ import { drawRandomGarbage } from '../rules/random-garbage.ts';
 import { GEODE_ITEM, RANDOM_GARBAGE } from '../readings.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import { garbageNamed, noGarbageDraw } from './macgyver.ts';
-import { onPage } from './page.ts';
+import { historyRecords, onPage } from './page.ts';
 
 // What landing on a space draws, once per landing (the last space of the player's performed move this
 // phase, where the Players table says they are):
@@ -43,13 +40,6 @@ function landingMove(s: Gamestate, player: Player, phaseOf: (t: Date) => number)
   const moves = s.moves.filter((m) => m.player === player.name && phaseOf(m.time) === s.phase.number && (m.status === 'performed' || m.status === 'accepted'));
   const last = moves.sort((a, b) => b.time.getTime() - a.time.getTime())[0];
   return last !== undefined && last.selections.at(-1) === player.location ? last : undefined;
-}
-
-/** Whether the History already has this landing's draws (a Landing row of the player naming the move). */
-function landingRecorded(doc: WikiDocument, player: string, move: string): boolean {
-  const table = findStateTable(doc, historyTable);
-  const [event, who, change] = ['Event', 'Player', 'Change'].map(normaliseHeader);
-  return (table?.rows ?? []).some((r) => r.cells[event!]?.text.trim() === LANDING_EVENT && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(move));
 }
 
 /** A Geode's item: a die over the Ruleset's list, each item equally likely (the reading geode-item=uniform). */
@@ -128,7 +118,7 @@ export const landAction: ActionDef<Cycle15Ruleset, { gamble: boolean }> = {
       const move = landingMove(s, player, (t) => phaseNumberAt(t, calendar));
       if (!move) return { refused: `no performed move of ${player.name} this phase ends on space ${space.id}, where the Players table puts them (the Moves table: its last selection): ${LAND_RULE}` };
       const moveName = `move of ${formatInstant(move.time)}`;
-      if (landingRecorded(documentOf(input.page.text, input.page.title), player.name, moveName)) {
+      if (historyRecords(documentOf(input.page.text, input.page.title), LANDING_EVENT, player.name, moveName)) {
         return { refused: `the landing of ${player.name}'s ${moveName} on space ${space.id} has had its draws (a ${LANDING_EVENT} row in the History)` };
       }
       const category = r.categories.find((c) => c.name === space.type);

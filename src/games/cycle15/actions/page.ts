@@ -2,6 +2,9 @@ import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
 import { documentOf } from '../../shared/actions.ts';
+import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { historyTable } from '../../cycle16/gamestate/tables.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { appendTableRows } from '../../shared/render-tables.ts';
 import { formatInstant } from '../../../sim/trail.ts';
@@ -72,4 +75,11 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   const changes = [...r.changes, ...(victory === null ? [] : checkVictory(s, victory, input.now))];
   const rendered = renderGamestateDocument(doc, s, changes);
   return { ok: true, text: appendTableRows(rendered, input.page.title, movesTable, r.moves ?? []), changes, message: r.message };
+}
+
+/** Whether the page's History has a row of `event` for `player` whose Change names `what` (a move done once). */
+export function historyRecords(doc: WikiDocument, event: string, player: string, what: string): boolean {
+  const table = findStateTable(doc, historyTable);
+  const [e, who, change] = ['Event', 'Player', 'Change'].map(normaliseHeader);
+  return (table?.rows ?? []).some((r) => r.cells[e!]?.text.trim() === event && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(what));
 }
