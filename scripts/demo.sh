@@ -2,7 +2,7 @@
 # The README's main job on the embedded default: a real MediaWiki on 127.0.0.1 (installed if needed),
 # freshly seeded with the Cycle 16 fixtures; Croupier publishes the computed card tables, then rolls the
 # Gamestate over the fixture's next phase boundary, printing what it changed and the page URL; then the
-# same for Cycle 15 (status, and a rollover of its seeded Gamestate).
+# same for Cycle 15 (status, a rollover of its seeded Gamestate, and one request to the referee).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -70,6 +70,15 @@ echo "== 8. Cycle 15: its status, then its Gamestate rolled over the boundary th
 croupier status --game cycle15
 boundary15=$(croupier status --game cycle15 --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game cycle15 --now "$boundary15"
+echo "-- the referee: Cosima (wiki account Player) destroys a crystal for 10+1d10 shards (* shatter 1 crystal)"
+node scripts/dump-page.mjs "Cycle 15/Gamestate" >"$tmp/gamestate15"
+node scripts/add-wiki-account.mjs "$tmp/gamestate15" "$tmp/gamestate15.new" Cosima=Player
+bash scripts/devwiki.sh edit-as Admin "Cycle 15/Gamestate" "$tmp/gamestate15.new"
+printf '%s\n' '* shatter 1 crystal' >"$tmp/actions15"
+bash scripts/devwiki.sh edit-as Player "Cycle 15/Gamestate/Actions" "$tmp/actions15"
+croupier referee --game cycle15
+node scripts/dump-page.mjs "Cycle 15/Gamestate/Actions" | grep '^\* '
+croupier verify --game cycle15
 echo "== 9. Nomicoup: the turn clock — the current turn times out after 48 hours and the next player's turn begins"
 turn_ends=$(croupier status --game nomicoup --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game nomicoup --now "$turn_ends"
