@@ -110,7 +110,7 @@ export interface TestGame {
  * A game of its own on the wiki (Cycle 16 unless `kind` says otherwise) (the fixture Ruleset and Gamestate under a unique prefix, with
  * its own shutoff page) and a config file and store path of its own in a temp directory.
  */
-export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
+export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'round10' | 'cycle15' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
   const prefix = uniquePrefix(what);
   await put(client, `${prefix}/Shutoff`, 'run');
   await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/${kind}/ruleset.wikitext`, 'utf8'));
