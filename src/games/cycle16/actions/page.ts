@@ -1,12 +1,10 @@
-import { normaliseHeader, readDocument } from '../../../parse/document.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable } from '../gamestate/tables.ts';
-import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { appendTableRows } from '../../shared/render-tables.ts';
 import { documentOf } from '../../shared/actions.ts';
 import { computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
@@ -41,17 +39,6 @@ export function describeCard(c: Pick<Card, 'id' | 'species' | 'modifiers'>): str
   return `#${c.id} ${c.species}${c.modifiers.length ? ` (${c.modifiers.join(', ')})` : ''}`;
 }
 
-/** Cards rows appended at the end of the Cards table, one line of cells each (inline style). */
-function appendCards(text: string, page: string | undefined, cards: readonly Card[]): string {
-  if (cards.length === 0) return text;
-  const doc = readDocument(text, { page });
-  const table = findStateTable(doc, cardsTable)!;
-  const at = tableEndMarker(text, table, page);
-  const columns = table.headers.map((h) => cardsTable.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = cards.map((c) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(c) : '-')).join(' || ')}\n`).join('');
-  return text.slice(0, at) + rows + text.slice(at);
-}
-
 /** Reads the page, applies the action for the requesting player, renders the result. */
 export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply): ActionOutcome {
   const doc = documentOf(input.page.text, input.page.title);
@@ -71,5 +58,5 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply): Action
     }
   }
   const rendered = renderGamestateDocument(doc, s, r.changes);
-  return { ok: true, text: appendCards(rendered, input.page.title, fresh.cards), changes: r.changes, message: r.message };
+  return { ok: true, text: appendTableRows(rendered, input.page.title, cardsTable, fresh.cards), changes: r.changes, message: r.message };
 }
