@@ -1,6 +1,7 @@
 import type { DrawStream } from '../sim/referee.ts';
 import type { Change } from '../sim/trail.ts';
 import type { EnginePage, KindedRuleset } from './engine.ts';
+import type { ChosenReadings } from './shared/readings.ts';
 
 // What a game declares so that the referee (src/jobs/referee.ts) can resolve players' requests on its
 // actions page: the actions (a line's grammar, the checks, the draws, the page changes and History
@@ -33,6 +34,11 @@ export interface ActionInput<R extends KindedRuleset> {
    * so a refused request draws nothing. `seed` goes into each History row with draws.
    */
   draws(): { stream: DrawStream; seed: string };
+  /**
+   * The game's readings in force (the defaults, or its Rulings page): an action whose result depends on
+   * one names its label in the History row. Absent: the defaults (the caller read no Rulings page).
+   */
+  readings?: ChosenReadings;
 }
 
 export type ActionOutcome =
