@@ -10,6 +10,8 @@ import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { applyMark, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../cron/requests.ts';
 import { namesRequest } from './rollover.ts';
+import { readGameRulings, type RulingsGame, type RulingsWiki } from './rulings.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
 
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
@@ -31,6 +33,8 @@ export interface RefereeWiki {
   save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
   /** The page's revisions, newest first, with content (none when the page does not exist). */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
+  /** Groups of users, to read the game's Rulings page with its authors (games with readings); without it, the defaults. */
+  userGroups?: RulingsWiki['userGroups'];
 }
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
@@ -44,7 +48,7 @@ export interface SecretKeeper {
   revealed(game: string, phase: number): Promise<void>;
 }
 
-export interface RefereeGame {
+export interface RefereeGame extends RulingsGame {
   id: string;
   kind?: string;
   ruleset: string;
@@ -140,6 +144,8 @@ interface Loaded {
   ruleset: KindedRuleset;
   referee: GameReferee;
   gamestate: PageRevision;
+  /** The game's readings in force (its Rulings page), for actions that depend on one. */
+  readings?: ChosenReadings;
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
@@ -147,14 +153,15 @@ async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const referee = refereeFor(ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)! };
+  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind);
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(rulings ? { readings: rulings.readings } : {}) };
 }
 
 const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });
 
 export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<RefereeSummary> {
   const now = ctx.now ?? (() => new Date());
-  const { ruleset, referee: ref, gamestate } = await load(ctx, game);
+  const { ruleset, referee: ref, gamestate, readings } = await load(ctx, game);
   const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
 
@@ -238,7 +245,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      const r = await resolve(ctx, game, { ruleset, referee: ref }, request, secret, phase, now);
+      const r = await resolve(ctx, game, { ruleset, referee: ref, ...(readings ? { readings } : {}) }, request, secret, phase, now);
       verdict = r.verdict;
       message = r.message;
       if (r.saved) summary.edits++;
@@ -261,7 +268,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
 
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
+  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
 ): Promise<{ verdict: Verdict; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) {
@@ -288,6 +295,7 @@ async function resolve(
       outcome = parsed.def.resolve({
         ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player,
         draws: () => ({ stream: new DrawStream(seed), seed }),
+        ...(g.readings ? { readings: g.readings } : {}),
       }, parsed.args);
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);
