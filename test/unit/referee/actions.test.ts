@@ -71,7 +71,11 @@ describe('Cycle 16 actions', () => {
 
   it('scenario 6 answered yes: “grant yourself 1 Lotto Ticket with the modifiers Sacrificial, Red Coating, and Hearts Insignia”', () => {
     const o = done(act('explore yes', 'Cosima', only(6)));
-    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial', 'Red Coating', 'Hearts Insignia'] });
+    expect(o.changes[0]!.change).toContain('+#52 Lotto Ticket (Sacrificial, Red Coating, Hearts Insignia)');
+    // “This card gains the colour Red. This modifier is then removed.” and “This card gains the Hearts suit.
+    // This modifier is then removed.”: settled in the same edit, as every rollover does.
+    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial'], gained: ['Red', 'Hearts'] });
+    expect(o.changes.filter((c) => c.event === 'Modifier').map((c) => c.change)).toEqual(['card #52 (Lotto Ticket) gains the colour Red; Red Coating removed', 'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed']);
   });
 
   // 70 %, 5 %, 10 %, 15 % are 14, 1, 2 and 3 twentieths: a d20 read in that order.

@@ -142,15 +142,30 @@ describe('the luck reroll', () => {
     expect(o.state.players.find((p) => p.name === 'Cosima')).toMatchObject({ vertebrae: 56 + again[0]! + again[1]!, used: { Exploration: 1, Reroll: 1 } });
   });
 
-  it('redraws the race chart in the same edit: a rollover with nothing due leaves the page as the action wrote it', () => {
+  it('redraws the race chart and settles the drawn cards\' self-removing modifiers in the same edit: a rollover with nothing due leaves the page as the action wrote it, and the reroll still finds its cards', () => {
     // The page brought up to now first (what was due applied), as the daemon's catch-up does before the referee.
     const settled = cycle16Engine.rollover(ruleset, 'cycle16', { title: 'G', text: withGoodLuck('Alice'), revid: 1 }, { now: NOW, trigger: 'test' }).text;
     const chart = (t: string) => /<!-- croupier:begin race-chart[\s\S]*croupier:end race-chart -->/.exec(t)![0];
     const bought = done(act('buy 1 Chip', 'Alice', settled));
     // “If a player possesses at least 10 Chips …”: the chart of Chips shows Alice's 4 now (3 + the one bought).
     expect(chart(bought.text)).not.toBe(chart(settled));
-    const again = cycle16Engine.rollover(ruleset, 'cycle16', { title: 'G', text: bought.text, revid: 1 }, { now: NOW, trigger: 'test' });
-    expect(again.result.changes).toEqual([]);
-    expect(again.text).toBe(bought.text);
+    const quiet = (text: string) => {
+      const again = cycle16Engine.rollover(ruleset, 'cycle16', { title: 'G', text, revid: 1 }, { now: NOW, trigger: 'test' });
+      expect(again.result.changes).toEqual([]);
+      expect(again.text).toBe(text);
+    };
+    quiet(bought.text);
+    // A pack whose cards carry a modifier that removes itself (“This card gains the colour Red. This modifier
+    // is then removed.”): the first request (in revision order) whose draws give one.
+    let opened: ReturnType<typeof act> | undefined;
+    for (let i = 0; i < 40 && !opened; i++) {
+      const o = act('open 1 Handy Pack', 'Alice', bought.text);
+      if (o.ok && o.changes.some((c) => c.event === 'Modifier')) opened = o;
+    }
+    expect(opened).toBeDefined();
+    quiet(done(opened!).text);
+    const rerolled = done(act(`reroll ${opened!.key}`, 'Alice', done(opened!).text));
+    expect(rerolled.changes[0]!.change).toMatch(/declared not to have happened: #\d+ .*removed/);
+    quiet(rerolled.text);
   });
 });

@@ -8,7 +8,7 @@ import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable } from '../gamestate/tables.ts';
 import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
 import { documentOf } from '../../shared/actions.ts';
-import { computeCard } from '../rules/cards.ts';
+import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { raceRows, withRaceChart } from '../gamestate/race-chart.ts';
 import { calendarOf } from '../engine.ts';
@@ -91,6 +91,11 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   const fresh = new NewCards(s, input.ruleset, highestRetiredId(doc));
   const r = apply(s, player, fresh);
   if ('refused' in r) return { ok: false, reason: r.refused };
+  // “This card gains the colour Red. This modifier is then removed.”: applied to the new cards at once, as
+  // every rollover does, so that the next run has nothing of this action's left to apply.
+  const settled = applySelfRemovingModifiers({ cards: fresh.cards }, input.ruleset, input.now, s.phase.number);
+  fresh.cards.splice(0, fresh.cards.length, ...fresh.cards.map((c) => computeCard(c, input.ruleset)));
+  r.changes.push(...settled);
   // Acting is an action: “inactive if they performed no actions in the previous phase”.
   if (opts.action !== false && (player.lastAction === null || player.lastAction.getTime() < input.request.at.getTime())) player.lastAction = input.request.at;
   for (const p of s.players) {

@@ -4,7 +4,7 @@ import { normaliseHeader } from '../../../parse/document.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { historyTable, playersTable } from '../gamestate/tables.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
-import { computeCard } from '../rules/cards.ts';
+import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
@@ -94,6 +94,13 @@ function recorded(rows: readonly Row[]): Recorded | { refused: string } {
   return { refused: `the bot cannot undo a request whose rows are ${[...new Set(rows.map((r) => r.event))].join(', ')} (it undoes pack openings, explorations and fusions)` };
 }
 
+/** A card's modifiers once those that remove themselves have (what the action's own edit leaves). */
+function settled(r: Cycle16Ruleset, c: ReturnType<typeof cardsIn>[number]): string[] {
+  const card = computeCard({ id: c.id, owner: '-', species: c.species, modifiers: c.modifiers, gained: [], battles: null, value: '-', suits: [], colours: [], types: [] }, r);
+  applySelfRemovingModifiers({ cards: [card] }, r, new Date(0), 0);
+  return card.modifiers;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -107,7 +114,7 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     const now = s.cards.find((x) => x.id === c.id);
     if (!now) return { refused: `card #${c.id} (${c.species}), which the request added, is no longer in the Cards table: its effects cannot be declared null` };
     if (now.owner !== p.name) return { refused: `card #${c.id} (${c.species}), which the request added, is now ${now.owner}'s: its effects cannot be declared null` };
-    if (now.species !== c.species || now.modifiers.join('|') !== c.modifiers.join('|')) return { refused: `card #${c.id} has changed since the request added it (${describeCard(now)}, was ${describeCard(c)}): its effects cannot be declared null` };
+    if (now.species !== c.species || (now.modifiers.join('|') !== c.modifiers.join('|') && now.modifiers.join('|') !== settled(r, c).join('|'))) return { refused: `card #${c.id} has changed since the request added it (${describeCard(now)}, was ${describeCard(c)}): its effects cannot be declared null` };
     s.cards = s.cards.filter((x) => x !== now);
     done.push(`${describeCard(now)} removed`);
   }
