@@ -62,6 +62,11 @@ export async function put(client: WikiClient, title: string, text: string, summa
   return (await client.readPage(title)).revid;
 }
 
+/** Appends a line to a page (a request on an actions page) as `who`, on the page as it is. */
+export async function appendLine(who: WikiClient, title: string, line: string): Promise<void> {
+  await who.save(title, (page) => ({ text: `${page.missing ? '' : page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
+}
+
 /** A fresh game for the rollover job: the fixture Ruleset and Gamestate under their own titles. */
 export async function freshRolloverGame(client: WikiClient, what: string): Promise<{ id: string; ruleset: string; gamestate: string; historyLimit: number }> {
   const prefix = uniquePrefix(what);

@@ -13,25 +13,19 @@ import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
-import { bot, freshCliGame, human, put, root, runCli, type TestGame } from './helpers.ts';
+import { appendLine, bot, freshCliGame, human, put, root, runCli, type TestGame } from './helpers.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 
-let b: WikiClient;
-let player: WikiClient;
-let admin: WikiClient;
-let game: TestGame;
-let G: string;
-let A: string;
-let tmp: string;
+/** The game of this file: the bot, the two human accounts, the Gamestate and actions pages. */
+let b: WikiClient, player: WikiClient, admin: WikiClient;
+let game: TestGame, G: string, A: string, tmp: string;
 /** A second config for the same game with a store of its own: another process, not serialised by the CLI lock. */
 let otherConfig: string;
 
 const text = async (title: string) => (await b.readPage(title)).text;
 const state = async () => readGamestate(await text(G), G, ruleset);
-async function append(who: WikiClient, line: string) {
-  await who.save(A, (page) => ({ text: `${page.missing ? '' : page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
-}
+const append = (who: WikiClient, line: string) => appendLine(who, A, line);
 const lineOf = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start)).at(-1)!;
 const rows = async () => historyLines({ title: G, text: await text(G) }, cycle16Engine.history);
 const script = (args: string[]) => execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, ...args]);
