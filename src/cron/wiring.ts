@@ -152,7 +152,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
       },
       games: games.filter((g) => hasReferee(g.kind)).map((g) => ({
         id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate, actionsPage: g.actionsPage, statusPage: g.statusPage, lookback: g.requestsLookback,
-        rulingsPage: g.rulingsPage, allowedGroups: g.allowedGroups, requestsLookback: g.requestsLookback,
+        rulingsPage: g.rulingsPage, allowedGroups: g.allowedGroups,
       })),
       store,
       ...(o.now ? { now: o.now } : {}),

@@ -30,15 +30,15 @@ export interface ActionInput<R extends KindedRuleset> {
   /** The player the author plays as. */
   player: string;
   /**
+   * The readings in force (the game's Rulings page, as for rollovers); absent: the game's defaults.
+   * An action whose result depends on one names it in its rows (`reason.readings`).
+   */
+  readings?: ChosenReadings;
+  /**
    * The request's stream (HMAC of the phase's secret): called only once every check has passed,
    * so a refused request draws nothing. `seed` goes into each History row with draws.
    */
   draws(): { stream: DrawStream; seed: string };
-  /**
-   * The game's readings in force (the defaults, or its Rulings page): an action whose result depends on
-   * one names its label in the History row. Absent: the defaults (the caller read no Rulings page).
-   */
-  readings?: ChosenReadings;
 }
 
 export type ActionOutcome =

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee } from '../games/actions.ts';
 import type { KindedRuleset } from '../games/engine.ts';
 import { readEngineRuleset, refereeFor } from '../games/registry.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import { readGameRulings, type RulingsWiki } from './rulings.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
@@ -10,8 +12,6 @@ import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { applyMark, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../cron/requests.ts';
 import { namesRequest } from './rollover.ts';
-import { readGameRulings, type RulingsGame, type RulingsWiki } from './rulings.ts';
-import type { ChosenReadings } from '../games/shared/readings.ts';
 
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
@@ -33,7 +33,7 @@ export interface RefereeWiki {
   save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
   /** The page's revisions, newest first, with content (none when the page does not exist). */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
-  /** Groups of users, to read the game's Rulings page with its authors (games with readings); without it, the defaults. */
+  /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
   userGroups?: RulingsWiki['userGroups'];
 }
 
@@ -48,7 +48,7 @@ export interface SecretKeeper {
   revealed(game: string, phase: number): Promise<void>;
 }
 
-export interface RefereeGame extends RulingsGame {
+export interface RefereeGame {
   id: string;
   kind?: string;
   ruleset: string;
@@ -57,6 +57,9 @@ export interface RefereeGame extends RulingsGame {
   statusPage?: string;
   /** Revisions of the actions page read to find who added a line. */
   lookback: number;
+  /** The Judge's rulings on the game's readings (as for rollovers); read when the game has readings. */
+  rulingsPage?: string;
+  allowedGroups?: readonly string[];
 }
 
 export type RefereeStep = 'revealed' | 'committed' | 'resolved' | 'marked';
@@ -150,8 +153,14 @@ interface Loaded {
   ruleset: KindedRuleset;
   referee: GameReferee;
   gamestate: PageRevision;
-  /** The game's readings in force (its Rulings page), for actions that depend on one. */
+  /** The readings in force for the game's actions (undefined: the game has none, or no Rulings page is read). */
   readings?: ChosenReadings;
+}
+
+/** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
+async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
+  const opts = { requestsLookback: game.lookback, ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}), ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}) };
+  return (await readGameRulings(wiki, opts, kind))?.readings;
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
@@ -159,15 +168,16 @@ async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const referee = refereeFor(ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
-  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(rulings ? { readings: rulings.readings } : {}) };
+  const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(readings ? { readings } : {}) };
 }
 
 const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });
 
 export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<RefereeSummary> {
   const now = ctx.now ?? (() => new Date());
-  const { ruleset, referee: ref, gamestate, readings } = await load(ctx, game);
+  const loaded = await load(ctx, game);
+  const { ruleset, referee: ref, gamestate } = loaded;
   const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
 
@@ -259,7 +269,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      const r = await resolve(ctx, game, { ruleset, referee: ref, ...(readings ? { readings } : {}) }, request, secret, phase, now);
+      const r = await resolve(ctx, game, loaded, request, secret, phase, now);
       if (r.verdict === 'waiting') {
         // This line and the rest are left unmarked for the next run (the new phase, its own secret).
         secret = undefined;
@@ -315,9 +325,8 @@ async function resolve(
       }
       const seed = seedOf(secret, seedMessage(game.id, request.key, request.revid));
       outcome = parsed.def.resolve({
-        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player,
+        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}),
         draws: () => ({ stream: new DrawStream(seed), seed }),
-        ...(g.readings ? { readings: g.readings } : {}),
       }, parsed.args);
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);
