@@ -75,7 +75,7 @@ describe('Cycle 16 actions', () => {
     // “This card gains the colour Red. This modifier is then removed.” and “This card gains the Hearts suit.
     // This modifier is then removed.”: settled in the same edit, as every rollover does.
     expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial'], gained: ['Red', 'Hearts'] });
-    expect(o.changes.filter((c) => c.event === 'Modifier').map((c) => c.change)).toEqual(['card #52 (Lotto Ticket) gains the colour Red; Red Coating removed', 'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed']);
+    expect(o.changes.filter((c) => c.event === 'Modifier' && c.change.startsWith('card #52 ')).map((c) => c.change)).toEqual(['card #52 (Lotto Ticket) gains the colour Red; Red Coating removed', 'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed']);
   });
 
   // 70 %, 5 %, 10 %, 15 % are 14, 1, 2 and 3 twentieths: a d20 read in that order.

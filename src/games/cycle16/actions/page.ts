@@ -91,9 +91,10 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   const fresh = new NewCards(s, input.ruleset, highestRetiredId(doc));
   const r = apply(s, player, fresh);
   if ('refused' in r) return { ok: false, reason: r.refused };
-  // “This card gains the colour Red. This modifier is then removed.”: applied to the new cards at once, as
-  // every rollover does, so that the next run has nothing of this action's left to apply.
-  const settled = applySelfRemovingModifiers({ cards: fresh.cards }, input.ruleset, input.now, s.phase.number);
+  // “This card gains the colour Red. This modifier is then removed.”: applied at once to the cards the action
+  // made or gave a modifier, as every rollover does, so that the next run has nothing of this action's left to apply.
+  const settled = applySelfRemovingModifiers({ cards: [...s.cards, ...fresh.cards] }, input.ruleset, input.now, s.phase.number);
+  s.cards = s.cards.map((c) => computeCard(c, input.ruleset));
   fresh.cards.splice(0, fresh.cards.length, ...fresh.cards.map((c) => computeCard(c, input.ruleset)));
   r.changes.push(...settled);
   // Acting is an action: “inactive if they performed no actions in the previous phase”.

@@ -131,7 +131,7 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     for (const m of row.event === 'Exploration' ? row.change.matchAll(/(?:^|; |: )([^;:]+?) on ((?:#\d+(?:, )?)+)/g) : []) {
       for (const id of [...m[2]!.matchAll(/#(\d+)/g)].map((x) => Number(x[1]))) {
         const card = s.cards.find((x) => x.id === id);
-        if (!card || card.owner !== p.name || card.modifiers.at(-1) !== m[1]) return { refused: `card #${id} no longer ends with the ${m[1]} modifier the request gave it: its effects cannot be declared null` };
+        if (!card || card.owner !== p.name || card.modifiers.at(-1) !== m[1]) return { refused: `card #${id} no longer ends with the ${m[1]} modifier the request gave it (a modifier that removes itself has taken effect, or the card changed): its effects cannot be declared null` };
         card.modifiers = card.modifiers.slice(0, -1);
         done.push(`${m[1]} taken from #${id}`);
       }
