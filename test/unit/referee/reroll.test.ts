@@ -35,7 +35,7 @@ function withGoodLuck(...players: string[]): string {
 
 let revid = 100;
 /** A request as the job hands it: its own key and revision, its stream HMAC(secret, game|key|revision). */
-function act(line: string, player: string, text: string, readings?: ChosenReadings, r: Cycle16Ruleset = ruleset): ActionOutcome & { key: string } {
+function act(line: string, player: string, text: string, readings?: ChosenReadings, r: Cycle16Ruleset = ruleset, at = new Date('2026-11-18T17:30:00Z')): ActionOutcome & { key: string } {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const id = ++revid;
@@ -43,7 +43,7 @@ function act(line: string, player: string, text: string, readings?: ChosenReadin
   const seed = seedOf(SECRET, seedMessage('cycle16', key, id));
   const o = p.def.resolve({
     ruleset: r, game: 'cycle16', page: { title: 'G', text, revid: id }, now: NOW, player,
-    request: { key, text: line, author: player, revid: id, at: new Date('2026-11-18T17:30:00Z') },
+    request: { key, text: line, author: player, revid: id, at },
     draws: () => ({ stream: new DrawStream(seed), seed }),
     ...(readings ? { readings } : {}),
   }, p.args);
@@ -54,7 +54,7 @@ const done = (o: ActionOutcome) => {
   return { ...o, state: readGamestate(o.text, 'G', ruleset) };
 };
 const refused = (o: ActionOutcome) => (o.ok ? 'done' : o.reason);
-const ruled = (value: string) => new ChosenReadings(cycle16Readings, [{ reading: 'good-luck', value, line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
+const ruled = (value: string, reading = 'good-luck') => new ChosenReadings(cycle16Readings, [{ reading, value, line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
 
 describe('the luck reroll', () => {
   it('“declaring the original outcome of the chance to have not happened … They must then select a new random value”: the first cards are gone, new ones added with new IDs, the pack opened once', () => {
@@ -74,6 +74,18 @@ describe('the luck reroll', () => {
     expect(reroll.change).toMatch(new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`));
     expect(reroll.reason.readings).toEqual(expect.arrayContaining(['good-luck=column (default)', 'reroll-scope=request (default)']));
     expect(o.changes.filter((c) => c.event === 'Card drawn')).toHaveLength(3);
+  });
+
+  it('reroll-is-action: by default the reroll is the player\'s action (Last action); ruled no, Last action stays what the original request set', () => {
+    const lucky = withGoodLuck('Alice');
+    const opened = done(act('open 1 Handy Pack', 'Alice', lucky));
+    const later = new Date('2026-11-18T17:50:00Z');
+    const last = (o: ReturnType<typeof done>) => o.state.players.find((p) => p.name === 'Alice')!.lastAction;
+    expect(last(opened)).toEqual(new Date('2026-11-18T17:30:00Z'));
+    expect(last(done(act('reroll', 'Alice', opened.text, undefined, ruleset, later)))).toEqual(later);
+    const not = done(act('reroll', 'Alice', opened.text, ruled('no', 'reroll-is-action'), ruleset, later));
+    expect(last(not)).toEqual(new Date('2026-11-18T17:30:00Z'));
+    expect(not.changes[0]!.reason.readings).toContain('reroll-is-action=no (ruling by Judge, 2026-11-18 00:00)');
   });
 
   it('verify recomputes both the original draws and the reroll\'s, each from its own request\'s seed', () => {
