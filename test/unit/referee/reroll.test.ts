@@ -99,6 +99,12 @@ describe('the luck reroll', () => {
     expect(requests.map((f) => f.text.split(':')[0])).toEqual([`request cycle16|${opened.key}|${revid - 1}`, `request cycle16|r${revid}-0a1b2c3d|${revid}`]);
     expect(report.mismatching).toBe(0);
     expect(report.matching).toBeGreaterThanOrEqual(6);
+    expect(report.findings.find((f) => /rerolls request/.test(f.text))).toMatchObject({ ok: true, text: expect.stringMatching(new RegExp(`Reroll, Alice\\): rerolls request cycle16\\|${opened.key}\\|`)) });
+    // A Reroll row altered by hand to name a request that drew nothing is named.
+    const altered = o.text.replace(`rerolled request = ${opened.key}`, 'rerolled request = r1-ffffffff');
+    const bad = verifyDraws(historyLines({ title: 'G', text: altered }, cycle16Engine.history));
+    // (This page has no commitment row: that finding is the same with or without the alteration.)
+    expect(bad.findings.filter((f) => !f.ok && !/no commitment row/.test(f.text)).map((f) => f.text)).toEqual([expect.stringMatching(/^History row \d+ of G \(.*Reroll, Alice\): rerolls request r1-ffffffff, but no earlier row of phase 4 records draws of that request$/)]);
   });
 
   it('“once per phase”: a second reroll in the same phase is refused, nothing changed', () => {

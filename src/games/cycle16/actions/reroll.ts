@@ -8,7 +8,7 @@ import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
-import { documentOf, requestReason } from '../../shared/actions.ts';
+import { documentOf, REROLLED, REROLLED_INPUT, requestReason } from '../../shared/actions.ts';
 import { GOOD_LUCK, GOOD_LUCK_COLUMN, readingsOf, REROLL_EFFECTS, REROLL_IS_ACTION, REROLL_SCOPE } from '../readings.ts';
 import { exploreAction, type ExploreArgs } from './explore.ts';
 import { fuseAction } from './fuse.ts';
@@ -37,8 +37,6 @@ type Row = HistoryRow;
 
 const REQUEST = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
 const SEEDED = /\[seed "phase \d+: HMAC\(/;
-/** How the Reroll row names the request it undid (and how a second reroll of it is found). */
-const REROLLED = /\brerolled request = (r\d+-[0-9a-f]+)/;
 
 /** What a request did, as its rows recorded it, and the arguments to resolve it again. */
 interface Recorded {
@@ -212,7 +210,7 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
       const row: Change = {
         at: input.now, phase: s.phase.number, event: REROLL_EVENT, player: player.name,
         change: `request ${key} declared not to have happened: ${u.done.join('; ') || 'nothing to give back'}; Used this phase: Reroll +1`,
-        reason: { rule: `${LUCK_RULE} (${requestReason(input)})`, inputs: { 'rerolled request': key, 'its rows': own.length }, readings: labels },
+        reason: { rule: `${LUCK_RULE} (${requestReason(input)})`, inputs: { [REROLLED_INPUT]: key, 'its rows': own.length }, readings: labels },
       };
       return { changes: [row], message: `request ${key} declared not to have happened (${u.done.join('; ') || 'nothing to give back'})` };
     }, { action });
