@@ -1,13 +1,12 @@
-import { normaliseHeader, readDocument } from '../../../parse/document.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable } from '../gamestate/tables.ts';
-import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { appendTableRows } from '../../shared/render-tables.ts';
 import { documentOf } from '../../shared/actions.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
 import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { raceRows, withRaceChart } from '../gamestate/race-chart.ts';
@@ -66,17 +65,6 @@ export function describeDestroyed(c: Pick<Card, 'id' | 'species' | 'modifiers' |
   return `${describeCard(c)}${c.gained.length ? ` [gained ${c.gained.join(', ')}]` : ''}${c.battles !== null ? ` [battles ${c.battles}]` : ''}`;
 }
 
-/** Cards rows appended at the end of the Cards table, one line of cells each (inline style). */
-function appendCards(text: string, page: string | undefined, cards: readonly Card[]): string {
-  if (cards.length === 0) return text;
-  const doc = readDocument(text, { page });
-  const table = findStateTable(doc, cardsTable)!;
-  const at = tableEndMarker(text, table, page);
-  const columns = table.headers.map((h) => cardsTable.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = cards.map((c) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(c) : '-')).join(' || ')}\n`).join('');
-  return text.slice(0, at) + rows + text.slice(at);
-}
-
 /**
  * Reads the page, applies the action for the requesting player, renders the result. `action: false`: the
  * request is not counted as the player's action (Last action is left as it is).
@@ -104,7 +92,7 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
-  const rendered = appendCards(renderGamestateDocument(doc, s, r.changes), input.page.title, fresh.cards);
+  const rendered = appendTableRows(renderGamestateDocument(doc, s, r.changes), input.page.title, cardsTable, fresh.cards);
   const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
   return { ok: true, text, changes: r.changes, message: r.message };
 }
