@@ -3,12 +3,15 @@
 // fixtures/cycle16/gamestate.wikitext is) or one row a line (`! Player !! Joined …`, as fixtures/round10's is),
 // naming the wiki account of some players:
 //   node scripts/add-wiki-account.mjs <in> <out> Alice=Player [Bram=Admin …]
-// Used by the demo and the referee's integration tests to let the local wiki's accounts play.
+// Used by the demo and the referee's integration tests to let the local wiki's accounts play. With
+// `--column <header>` first, it adds that column instead ("--column 'Good luck' … Alice=yes": who has good luck).
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [input, output, ...pairs] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const header = args[0] === '--column' ? args.splice(0, 2)[1] : 'Wiki account';
+const [input, output, ...pairs] = args;
 if (!input || !output) {
-  console.error('usage: node scripts/add-wiki-account.mjs <in> <out> Player=Account…');
+  console.error('usage: node scripts/add-wiki-account.mjs [--column <header>] <in> <out> Player=Value…');
   process.exit(2);
 }
 const accounts = new Map(pairs.map((p) => p.split('=')));
@@ -20,7 +23,7 @@ let inline = false;
 for (const line of lines) {
   if (/^!\s*Player\s*!!/.test(line)) {
     inline = true;
-    out.push(`${line} !! Wiki account`);
+    out.push(`${line} !! ${header}`);
     continue;
   }
   if (inline) {
@@ -31,7 +34,7 @@ for (const line of lines) {
   }
   if (/^!\s*Player\s*$/.test(line)) inPlayers = true;
   if (inPlayers && (line.startsWith('|-') || line.startsWith('|}'))) {
-    if (name === undefined && out.at(-1)?.startsWith('!')) out.push('!Wiki account');
+    if (name === undefined && out.at(-1)?.startsWith('!')) out.push(`!${header}`);
     else if (name !== undefined) out.push(`|${accounts.get(name.trim()) ?? ' -'}`);
     name = undefined;
     if (line.startsWith('|}')) inPlayers = false;

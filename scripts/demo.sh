@@ -29,14 +29,16 @@ croupier rollover --game cycle16 --now "$boundary"
 
 echo
 echo "== 4. The referee: the player Alice (wiki account Player) asks on Cycle 16/Gamestate/Actions"
-# Alice is played by the wiki account "Player" (the Players table's Wiki account column, edited by Admin);
-# Player adds one request of each kind to the actions page.
+# Alice is played by the wiki account "Player" (the Players table's Wiki account column, edited by Admin) and
+# has good luck (its Good luck column); Player adds one request of each kind to the actions page, the last a
+# luck reroll of the one before it.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 node scripts/dump-page.mjs "Cycle 16/Gamestate" >"$tmp/gamestate"
-node scripts/add-wiki-account.mjs "$tmp/gamestate" "$tmp/gamestate.new" Alice=Player
+node scripts/add-wiki-account.mjs "$tmp/gamestate" "$tmp/gamestate.account" Alice=Player
+node scripts/add-wiki-account.mjs --column 'Good luck' "$tmp/gamestate.account" "$tmp/gamestate.new" Alice=yes
 bash scripts/devwiki.sh edit-as Admin "Cycle 16/Gamestate" "$tmp/gamestate.new"
-{ cat fixtures/cycle16/actions.wikitext; printf '%s\n' '* open 1 Handy Pack' '* buy 1 Deck Pack' '* explore yes' '* fuse #3 #4'; } >"$tmp/actions"
+{ cat fixtures/cycle16/actions.wikitext; printf '%s\n' '* open 1 Handy Pack' '* buy 1 Deck Pack' '* explore yes' '* fuse #3 #4' '* reroll'; } >"$tmp/actions"
 bash scripts/devwiki.sh edit-as Player "Cycle 16/Gamestate/Actions" "$tmp/actions"
 croupier referee --game cycle16
 echo "-- the answers on the actions page:"

@@ -25,6 +25,10 @@ export function requestReason(input: Pick<ActionInput<KindedRuleset>, 'request'>
   return `on-wiki request ${input.request.key} by ${input.request.author}`;
 }
 
+/** The input of a luck reroll's History row naming the request it declared not to have happened, and how it is read back. */
+export const REROLLED_INPUT = 'rerolled request';
+export const REROLLED = /\brerolled request = (r\d+-[0-9a-f]+)/;
+
 /** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
 export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: Pick<ActionInput<KindedRuleset>, 'request' | 'game'>): Reason {
   const draws = stream.draws.slice(from);
