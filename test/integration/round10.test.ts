@@ -10,7 +10,7 @@ import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
-import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
+import { bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/round10/ruleset.wikitext`, 'utf8');
 const GAMESTATE = readFileSync(`${root}fixtures/round10/gamestate.wikitext`, 'utf8');
@@ -55,14 +55,8 @@ describe('Round 10 on the real wiki', () => {
 
   it('a human edit made during the run, on a row the bot also changes, is kept', async () => {
     const game = await freshGame('human');
-    let edited = false;
-    const beforeEdit = async () => {
-      if (edited) return;
-      edited = true;
-      // Dave is given a card in a trade while the bot is about to pay his income and stand him up.
-      const page = await player.readPage(game.gamestate);
-      await player.save(game.gamestate, () => ({ text: page.text.replace('|| 9 of Bells || - ||', '|| 9 of Bells, 2 of Cups || - ||'), summary: 'trade' }), {});
-    };
+    // Dave is given a card in a trade while the bot is about to pay his income and stand him up.
+    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) => text.replace('|| 9 of Bells || - ||', '|| 9 of Bells, 2 of Cups || - ||'), 'trade');
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, SUNDAY);
     expect(s.save.changed).toBe(true);
     const state = readGamestate((await b.readPage(game.gamestate)).text, game.gamestate, ruleset);
