@@ -1,8 +1,8 @@
 import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { engineFor } from '../games/registry.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { computeRollover, countEvents, type RolloverGame } from './rollover.ts';
+import { computeRollover, countEvents, type RolloverGame, type RolloverWiki } from './rollover.ts';
 
 // `croupier status`: where the game stands now, computed exactly as a rollover would compute it,
 // without saving anything.
@@ -41,8 +41,7 @@ function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'games
   const computed = computeRollover(ruleset, game, page, { now, trigger: 'status' }, engine);
   const { state, changes, due } = computed.result;
   // The schedule of the state as read (the page's own period is `recorded`); the clock's period is the same from either.
-  const read = engine.readGamestate(page.text, game.gamestate, ruleset);
-  const schedule = engine.schedule(ruleset, read, now);
+  const schedule = engine.schedule(ruleset, computed.read, now);
   const { current, recorded } = schedule;
   return {
     game: game.id,
@@ -122,4 +121,20 @@ export function describeStatus(s: StatusJson): string {
   );
   for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${at(u.start)} UTC (${u.id}) — ${u.note}`);
   return lines.join('\n');
+}
+
+/** The daemon's record of a game's runs (src/cron/store.ts), shown by status. */
+export interface Runs {
+  lastRun?: LastRun;
+  unfinished?: UnfinishedRun[];
+}
+
+/**
+ * `croupier status --game`: the Ruleset and the Gamestate in one read request, the Gamestate parsed once
+ * (the rollover's read state gives the schedule), nothing saved.
+ */
+export async function gameStatus(wiki: Pick<RolloverWiki, 'readPages'>, game: RolloverGame, now: Date, runs: Runs = {}): Promise<StatusJson> {
+  const pages = await wiki.readPages([game.ruleset, game.gamestate]);
+  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  return statusJson(ruleset, game, pages.get(game.gamestate)!, now, runs.lastRun, runs.unfinished);
 }

@@ -52,7 +52,7 @@ export function pageRollover<R, S extends PageState>(step: RolloverStep<R, S>) {
     const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, fromPhase) : [];
     if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
     const text = step.render(doc, result, ruleset);
-    return { text, fromPhase, historyRows: result.state.historyRows + result.changes.length, result };
+    return { text, fromPhase, read: state, historyRows: result.state.historyRows + result.changes.length, result };
   };
 }
 
