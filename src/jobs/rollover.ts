@@ -301,7 +301,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 }
 
 /** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
-async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: string) {
+export async function readGameRulings(wiki: Pick<RolloverWiki, 'history' | 'userGroups'>, game: RolloverGame, kind: string) {
   const defs = readingsFor(kind);
   if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
   return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
@@ -312,7 +312,8 @@ async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: str
   });
 }
 
-function appliedRulings(readings: ChosenReadings): string[] {
+/** The labels of the readings a ruling chose (the defaults are not listed). */
+export function appliedRulings(readings: ChosenReadings): string[] {
   return readings.all().filter((c) => c.ruling !== null).map((c) => readings.label(c.def.id));
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/round10/gamestate/read.ts';
 import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { gameStatus } from '../../src/jobs/status.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
 import { bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
@@ -79,6 +80,9 @@ describe('Round 10 on the real wiki', () => {
     expect(rows(text, 'Income').find((l) => l.includes('|| Alice ||'))).toMatch(/Chips 400 → 440 \(\+40\).*&#91;reading tax-rounding=ceil \(ruling by Admin, /);
     // The player's line did not count: Carol's plain hand still scored with the empty product 1.
     expect(text).toContain('&#91;reading empty-multiplier=one (default)&#93;');
+     // status reads the same Rulings page, as the rollover does.
+    const status = await gameStatus(b, { ...game, allowedGroups: ['sysop'] }, SUNDAY.now);
+    expect(status.rulings).toEqual({ page: game.rulingsPage, applied: s.rulings!.applied, warnings: s.rulings!.warnings });
   });
 });
 
