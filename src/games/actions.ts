@@ -10,7 +10,7 @@ import type { ChosenReadings } from './shared/readings.ts';
 
 /** A player's request, as the job hands it to the game (the line's author found through the API). */
 export interface ActionRequest {
-  /** "r1234-0a1b2c3d": the revision that added the line and a hash of it (src/cron/requests.ts). */
+  /** "r1234-0a1b2c3d": the revision that added the line and a hash of it (src/jobs/request-lines.ts). */
   key: string;
   /** The request without its bullet, mark or signature: "open 1 Handy Pack". */
   text: string;

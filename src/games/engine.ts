@@ -99,6 +99,8 @@ export interface EngineRollover<S extends EngineState = EngineState> {
   text: string;
   /** The phase the page recorded before. */
   fromPhase: number;
+  /** The page's state as read, before anything was applied (what `schedule` takes: status reads the page once). */
+  read: S;
   /** History rows on the new text (before any archiving). */
   historyRows: number;
   result: AdvanceResult<S>;

@@ -300,7 +300,8 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   };
 }
 
-function appliedRulings(readings: ChosenReadings): string[] {
+/** The labels of the readings a ruling chose (the defaults are not listed). */
+export function appliedRulings(readings: ChosenReadings): string[] {
   return readings.all().filter((c) => c.ruling !== null).map((c) => readings.label(c.def.id));
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, whoAdded, type RequestPageRevision } from '../cron/requests.ts';
+import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, whoAdded, type RequestPageRevision } from './request-lines.ts';
 import { readingsFor } from '../games/registry.ts';
 import { ChosenReadings, rulingLines, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
 import { WikiError } from '../wiki/errors.ts';

@@ -1,8 +1,9 @@
 import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { engineFor } from '../games/registry.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { computeRollover, countEvents, type RolloverGame } from './rollover.ts';
+import { appliedRulings, computeRollover, countEvents, type RolloverGame, type RolloverWiki } from './rollover.ts';
+import { readGameRulings, type ReadRulings } from './rulings.ts';
 
 // `croupier status`: where the game stands now, computed exactly as a rollover would compute it,
 // without saving anything.
@@ -33,16 +34,15 @@ interface Standing {
   winner: string[];
   dueNow: Record<string, number>;
   pending: { at: Date | null; what: string }[];
-  lastRun?: LastRun;
 }
 
-function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun): Standing {
+function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, rulings?: ReadRulings): Standing {
   const engine = engineFor(ruleset.kind, game.id);
-  const computed = computeRollover(ruleset, game, page, { now, trigger: 'status' }, engine);
+  // Computed as the rollover computes it: with the readings the Rulings page chooses.
+  const computed = computeRollover(ruleset, game, page, { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}) }, engine);
   const { state, changes, due } = computed.result;
   // The schedule of the state as read (the page's own period is `recorded`); the clock's period is the same from either.
-  const read = engine.readGamestate(page.text, game.gamestate, ruleset);
-  const schedule = engine.schedule(ruleset, read, now);
+  const schedule = engine.schedule(ruleset, computed.read, now);
   const { current, recorded } = schedule;
   return {
     game: game.id,
@@ -53,7 +53,6 @@ function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'games
     winner: state.phase.winner,
     dueNow: countEvents(changes),
     pending: due.pending,
-    lastRun,
   };
 }
 
@@ -77,13 +76,16 @@ export interface StatusJson {
   lastRun: LastRun | null;
   /** Recent runs of this game that never finished, newest first. */
   unfinished: UnfinishedRun[];
+  /** The game's Rulings page, when it was read: the readings its rulings chose, and the lines that do not count. */
+  rulings?: { page: string; applied: string[]; warnings: string[] };
 }
 
 const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
 const isoOrNull = (t: Date | null): string | null => (t === null ? null : iso(t));
 
-export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, lastRun?: LastRun, unfinished: UnfinishedRun[] = []): StatusJson {
-  const s = standing(ruleset, game, page, now, lastRun);
+/** Where the game stands at `now`; `rulings`: the game's Rulings page as read (absent: the readings' defaults). */
+export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, runs: Runs = {}, rulings?: ReadRulings): StatusJson {
+  const s = standing(ruleset, game, page, now, rulings);
   return {
     game: s.game,
     now: iso(now),
@@ -95,8 +97,9 @@ export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id'
     winner: s.winner,
     dueNow: s.dueNow,
     pending: s.pending.map((p) => ({ at: p.at === null ? null : iso(p.at), what: p.what })),
-    lastRun: s.lastRun ?? null,
-    unfinished,
+    lastRun: runs.lastRun ?? null,
+    unfinished: runs.unfinished ?? [],
+    ...(rulings ? { rulings: { page: rulings.page, applied: appliedRulings(rulings.readings), warnings: rulings.warnings } } : {}),
   };
 }
 
@@ -120,6 +123,27 @@ export function describeStatus(s: StatusJson): string {
       ? 'last run: none recorded'
       : `last run: ${at(s.lastRun.at)} UTC — ${s.lastRun.kind ?? 'run'} ${s.lastRun.result}${s.lastRun.error ? `: ${s.lastRun.error}` : ''}`,
   );
+  if (s.rulings) {
+    lines.push(`rulings (${s.rulings.page}): ${s.rulings.applied.length > 0 ? s.rulings.applied.join('; ') : 'none, every reading is its default'}`);
+    for (const w of s.rulings.warnings) lines.push(`rulings: ${w}`);
+  }
   for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${at(u.start)} UTC (${u.id}) — ${u.note}`);
   return lines.join('\n');
+}
+
+/** The daemon's record of a game's runs (src/cron/store.ts), shown by status. */
+export interface Runs {
+  lastRun?: LastRun;
+  unfinished?: UnfinishedRun[];
+}
+
+/**
+ * `croupier status --game`: the Ruleset and the Gamestate in one read request, the Gamestate parsed once
+ * (the rollover's read state gives the schedule), the Rulings page read as the rollover reads it; nothing saved.
+ */
+export async function gameStatus(wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups'>, game: RolloverGame, now: Date, runs: Runs = {}): Promise<StatusJson> {
+  const pages = await wiki.readPages([game.ruleset, game.gamestate]);
+  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const rulings = await readGameRulings(wiki, game, ruleset.kind);
+  return statusJson(ruleset, game, pages.get(game.gamestate)!, now, runs, rulings);
 }

@@ -9,7 +9,7 @@ import { readGamestate } from '../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../src/games/cycle15/ruleset/index.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
+import { bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8');
 const GAMESTATE = readFileSync(`${root}fixtures/cycle15/gamestate.wikitext`, 'utf8');
@@ -69,16 +69,9 @@ describe('Cycle 15 on the real wiki', () => {
 
   it('a human edit made while the bot saves, on a cell the bot also writes, is kept and the rules applied on top of it', async () => {
     const game = await freshGame('human');
-    let edited = false;
-    const beforeEdit = async () => {
-      if (edited) return;
-      edited = true;
-      // Femi moves (Moved this phase: yes) and gains 3 shards while the bot is about to roll over.
-      const page = await player.readPage(game.gamestate);
-      const text = page.text.replace('|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n');
-      expect(text).not.toBe(page.text);
-      await player.save(game.gamestate, () => ({ text, summary: 'Femi moved' }), {});
-    };
+    // Femi moves (Moved this phase: yes) and gains 3 shards while the bot is about to roll over.
+    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) =>
+      text.replace('|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n'), 'Femi moved');
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date('2026-11-16T00:00Z'), trigger: 'integration test' });
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;

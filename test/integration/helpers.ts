@@ -156,3 +156,20 @@ export async function addWikiAccounts(who: WikiClient, title: string, pairs: rea
     removeDir(dir);
   }
 }
+
+/**
+ * A `beforeEdit` hook (SaveOptions) that makes a human edit of `title` as `client` right before the bot's
+ * first edit attempt, and never again: the page as the human reads it then, through `edit`. A setup that
+ * changes nothing (the text to replace not on the page) throws, so the race the test is about really happens.
+ */
+export function humanEditDuringRun(client: WikiClient, title: string, edit: (text: string) => string, summary = 'human edit during the run'): () => Promise<void> {
+  let edited = false;
+  return async () => {
+    if (edited) return;
+    edited = true;
+    const page = await client.readPage(title);
+    const text = edit(page.text);
+    if (text === page.text) throw new Error(`the human edit of "${title}" changes nothing: the text it replaces is not on the page`);
+    await client.save(title, () => ({ text, summary }), {});
+  };
+}

@@ -7,7 +7,7 @@ import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover, type RolloverGame, type RolloverStep } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, freshRolloverGame, human, put, root } from './helpers.ts';
+import { bot, freshRolloverGame, human, humanEditDuringRun, put, root } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
 const ruleset = readCycle16Ruleset(readDocument(RULESET));
@@ -53,14 +53,8 @@ describe('rollover on the real wiki', () => {
 
   it('a human edit made during the run, on a line the bot also changes, is kept', async () => {
     const game = await freshGame('human');
-    let edited = false;
-    const beforeEdit = async () => {
-      if (edited) return;
-      edited = true;
-      // Alice trades card #4 to Bram while the bot is about to apply its Red Coating.
-      const page = await player.readPage(game.gamestate);
-      await player.save(game.gamestate, () => ({ text: page.text.replace('| 4 || Alice || 7 || Red Coating', '| 4 || Bram || 7 || Red Coating'), summary: 'trade' }), {});
-    };
+    // Alice trades card #4 to Bram while the bot is about to apply its Red Coating.
+    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) => text.replace('| 4 || Alice || 7 || Red Coating', '| 4 || Bram || 7 || Red Coating'), 'trade');
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, BOUNDARY);
     expect(s.save.attempts).toBe(2);
     const text = (await b.readPage(game.gamestate)).text;

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/round10/gamestate/read.ts';
 import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { gameStatus } from '../../src/jobs/status.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
-import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
+import { bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/round10/ruleset.wikitext`, 'utf8');
 const GAMESTATE = readFileSync(`${root}fixtures/round10/gamestate.wikitext`, 'utf8');
@@ -55,14 +56,8 @@ describe('Round 10 on the real wiki', () => {
 
   it('a human edit made during the run, on a row the bot also changes, is kept', async () => {
     const game = await freshGame('human');
-    let edited = false;
-    const beforeEdit = async () => {
-      if (edited) return;
-      edited = true;
-      // Dave is given a card in a trade while the bot is about to pay his income and stand him up.
-      const page = await player.readPage(game.gamestate);
-      await player.save(game.gamestate, () => ({ text: page.text.replace('|| 9 of Bells || - ||', '|| 9 of Bells, 2 of Cups || - ||'), summary: 'trade' }), {});
-    };
+    // Dave is given a card in a trade while the bot is about to pay his income and stand him up.
+    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) => text.replace('|| 9 of Bells || - ||', '|| 9 of Bells, 2 of Cups || - ||'), 'trade');
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, SUNDAY);
     expect(s.save.changed).toBe(true);
     const state = readGamestate((await b.readPage(game.gamestate)).text, game.gamestate, ruleset);
@@ -85,6 +80,9 @@ describe('Round 10 on the real wiki', () => {
     expect(rows(text, 'Income').find((l) => l.includes('|| Alice ||'))).toMatch(/Chips 400 → 440 \(\+40\).*&#91;reading tax-rounding=ceil \(ruling by Admin, /);
     // The player's line did not count: Carol's plain hand still scored with the empty product 1.
     expect(text).toContain('&#91;reading empty-multiplier=one (default)&#93;');
+     // status reads the same Rulings page, as the rollover does.
+    const status = await gameStatus(b, { ...game, allowedGroups: ['sysop'] }, SUNDAY.now);
+    expect(status.rulings).toEqual({ page: game.rulingsPage, applied: s.rulings!.applied, warnings: s.rulings!.warnings });
   });
 });
 

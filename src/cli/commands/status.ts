@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
-import { readEngineRuleset } from '../../games/registry.ts';
 import { GamestateError, describeProblems } from '../../games/shared/gamestate-error.ts';
-import { describeStatus, statusJson, type LastRun, type UnfinishedRun } from '../../jobs/status.ts';
-import type { KindedRuleset } from '../../games/engine.ts';
-import type { RolloverGame } from '../../jobs/rollover.ts';
+import { describeStatus, gameStatus, statusJson, type LastRun, type Runs, type StatusJson } from '../../jobs/status.ts';
 import { gameContext, UsageError } from '../context.ts';
 import { readOfflineGame } from '../input.ts';
 import { logFormatOf } from '../options.ts';
@@ -22,20 +19,20 @@ interface StatusCliOptions {
   json?: boolean;
 }
 
-function print(opts: StatusCliOptions, ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: { text: string; revid: number }, now: Date, lastRun?: LastRun, unfinished?: UnfinishedRun[]): void {
-  let status;
+async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<StatusJson>): Promise<void> {
+  let s;
   try {
-    status = statusJson(ruleset, game, page, now, lastRun, unfinished);
+    s = await status();
   } catch (err) {
     // status never changes anything: it lists the problems without the rollover's "nothing was changed".
     if (err instanceof GamestateError) throw new Error(describeProblems(err.problems));
     throw err;
   }
-  console.log(opts.json ? JSON.stringify(status, null, 2) : describeStatus(status));
+  console.log(opts.json ? JSON.stringify(s, null, 2) : describeStatus(s));
 }
 
 /** The store's record of the last run of this game (src/cron/store.ts; none if it never ran here), and its runs that never finished. */
-async function runsOf(storePath: string, game: string): Promise<{ lastRun?: LastRun; unfinished: UnfinishedRun[] }> {
+async function runsOf(storePath: string, game: string): Promise<Runs> {
   const data = await new FileStore(storePath).read();
   const unfinished = unfinishedRuns(data, game).map((r) => ({
     id: r.id, kind: r.kind, start: r.start,
@@ -68,14 +65,15 @@ export function registerStatus(program: Command): void {
         }
         // The game's kind is detected from the Ruleset page.
         const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
-        print(opts, ruleset, { id: 'offline', gamestate: gamestate.name }, { text: gamestate.text, revid: 0 }, now);
+        await print(opts, () => statusJson(ruleset, { id: 'offline', gamestate: gamestate.name }, { text: gamestate.text, revid: 0 }, now));
         return;
       }
       const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
-      const pages = await ctx.client.readPages([game.ruleset, game.gamestate]);
-      const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-      const { lastRun, unfinished } = await runsOf(ctx.config.store.path, game.id);
-      ctx.progress.stop();
-      print(opts, ruleset, game, pages.get(game.gamestate)!, now, lastRun, unfinished);
+      const runs = await runsOf(ctx.config.store.path, game.id);
+      await print(opts, async () => {
+        const status = await gameStatus(ctx.client, game, now, runs);
+        ctx.progress.stop();
+        return status;
+      });
     });
 }

@@ -1,12 +1,9 @@
-import { calendarSchedule } from '../shared/calendar-schedule.ts';
-import { readDocument } from '../../parse/document.ts';
-import { describeLocation } from '../../parse/location.ts';
-import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
+import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
+import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
+import type { AdvanceResult, Pending } from '../engine.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
-import { historyTable } from '../cycle16/gamestate/tables.ts';
-import { HISTORY_COLUMNS } from '../shared/history.ts';
+import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate, Player } from './gamestate/schema.ts';
@@ -39,13 +36,7 @@ export interface AdvanceOptions {
 
 /** The ruleset's phase calendar from the page's cycle start; a CalendarError naming where the phases are written. */
 export function calendarOf(ruleset: Pick<Cycle15Ruleset, 'phases' | 'page'>, state: Pick<Gamestate, 'phase'>): Calendar {
-  try {
-    return makeCalendar(ruleset.phases, state.phase.cycleStart);
-  } catch (err) {
-    if (!(err instanceof CalendarError)) throw err;
-    const where = ruleset.phases.find((p) => p.location !== undefined)?.location ?? { page: ruleset.page };
-    throw new CalendarError(`${describeLocation(where)}: ${err.message}`);
-  }
+  return rulesetCalendar(ruleset, state.phase.cycleStart);
 }
 
 /** A run's time before what the page records (a cycle start to come, a phase number ahead of the calendar) is refused. */
@@ -125,25 +116,18 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
 }
 
-export function rolloverPage(ruleset: Cycle15Ruleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
-  if (opts.force !== undefined) {
-    throw new GamestateError([{ message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)', location: { page: page.title, table: 'Phase' } }]);
-  }
-  const doc = readDocument(page.text, { page: page.title });
-  const state = readGamestateDocument(doc, ruleset);
-  let result = advance(ruleset, state, { now: opts.now, game, readings: opts.readings });
-  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
-  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
-  const text = renderGamestateDocument(doc, result.state, result.changes);
-  return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
-}
+export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
+  read: readGamestateDocument,
+  advance,
+  render: (doc, result) => renderGamestateDocument(doc, result.state, result.changes),
+  noManualRollover: { message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)', table: 'Phase' },
+});
 
-export const cycle15Engine: GameEngine<Cycle15Ruleset, Gamestate> = {
+export const cycle15Engine = phaseEngine<Cycle15Ruleset, Gamestate>({
   readRuleset: readCycle15Ruleset,
   readGamestate,
   renderGamestate,
-  period: 'phase',
-  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
+  calendarOf,
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-};
+});

@@ -1,10 +1,9 @@
 import { readDocument } from '../../parse/document.ts';
-import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../sim/calendar.ts';
-import { describeLocation } from '../../parse/location.ts';
+import { withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import { calendarSchedule } from '../shared/calendar-schedule.ts';
-import type { AdvanceResult as EngineAdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
+import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
+import type { AdvanceResult as EngineAdvanceResult, Pending } from '../engine.ts';
 import { historyTable } from './gamestate/tables.ts';
 import { HISTORY_COLUMNS } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
@@ -70,17 +69,6 @@ function phaseOf(at: Date, s: Gamestate, calendar: Calendar): number {
  */
 export function calendarOf(ruleset: EngineRuleset, state: Gamestate): Calendar {
   return withPhaseStart(rulesetCalendar(ruleset, state.phase.cycleStart), state.phase.number, state.phase.started);
-}
-
-/** The ruleset's phase calendar; a CalendarError that names where the phases are written (page, rule). */
-function rulesetCalendar(ruleset: EngineRuleset, cycleStart: Date): Calendar {
-  try {
-    return makeCalendar(ruleset.phases, cycleStart);
-  } catch (err) {
-    const where = ruleset.phases.find((p) => p.location !== undefined)?.location ?? { page: ruleset.page };
-    if (!(err instanceof CalendarError) || describeLocation(where) === '') throw err;
-    throw new CalendarError(`${describeLocation(where)}: ${err.message}`);
-  }
 }
 
 /**
@@ -305,34 +293,24 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 }
 
 /** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */
-export function rolloverPage(ruleset: EngineRuleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
-  const doc = readDocument(page.text, { page: page.title });
-  const state = readGamestateDocument(doc, ruleset, opts.now);
-  let result = advance(ruleset, state, {
-    now: opts.now,
-    game,
-    trigger: opts.trigger,
-    force: opts.force,
-  });
-  // The caller's rows (an on-wiki request's) go into the same edit, when there is one to carry them.
-  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
-  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
+export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
+  read: readGamestateDocument,
+  advance,
   // Only changed cells are rewritten (and the race chart only when its numbers changed), so an up-to-date page renders to itself.
-  const text = withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset);
-  return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
-}
+  render: (doc, result, ruleset) =>
+    withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset),
+});
 
 /** The engine as the game registry plugs it in (see src/games/engine.ts, src/games/registry.ts). */
-export const cycle16Engine: GameEngine<Cycle16Ruleset, Gamestate> = {
+export const cycle16Engine = phaseEngine<Cycle16Ruleset, Gamestate>({
   readRuleset: readCycle16Ruleset,
   readGamestate,
   renderGamestate,
-  period: 'phase',
-  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
+  calendarOf,
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
   redraw: redrawRaceChart,
-};
+});
 
 /** The race chart redrawn from the page as it is (after History rows were archived: one more parse). */
 function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {

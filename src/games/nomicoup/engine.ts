@@ -1,6 +1,5 @@
-import { readDocument } from '../../parse/document.ts';
-import type { EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, PeriodSpan, Schedule } from '../engine.ts';
-import { GamestateError } from '../shared/gamestate-error.ts';
+import type { GameEngine, PeriodSpan, Schedule } from '../engine.ts';
+import { pageRollover } from '../shared/phase-engine.ts';
 import { advance } from './advance.ts';
 import { readNomicoupDocument, readNomicoupGamestate } from './gamestate/read.ts';
 import { renderNomicoupDocument, renderNomicoupGamestate } from './gamestate/render.ts';
@@ -28,18 +27,13 @@ function schedule(ruleset: NomicoupRuleset, state: NomicoupState, now: Date): Sc
   return { current: turnSpan(r.state), recorded, missed, next: r.state.game.winner.length > 0 ? null : r.due.next };
 }
 
-function rollover(ruleset: NomicoupRuleset, game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<NomicoupState> {
-  if (opts.force) {
-    throw new GamestateError([{ message: 'Nomicoup has no manual rollover: a turn ends by an action or a pass (write it in the Turns table) or after its 48 hours', location: { page: page.title } }]);
-  }
-  const doc = readDocument(page.text, { page: page.title });
-  const state = readNomicoupDocument(doc, ruleset);
-  let result = advance(ruleset, state, { now: opts.now, game, readings: opts.readings ?? defaultReadings() });
-  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.game.turn) : [];
-  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
-  const text = renderNomicoupDocument(doc, result.state, result.changes);
-  return { text, fromPhase: state.game.turn, historyRows: state.historyRows + result.changes.length, result };
-}
+const rollover = pageRollover<NomicoupRuleset, NomicoupState>({
+  read: readNomicoupDocument,
+  advance: (ruleset, state, opts) => advance(ruleset, state, { ...opts, readings: opts.readings ?? defaultReadings() }),
+  render: (doc, result) => renderNomicoupDocument(doc, result.state, result.changes),
+  period: (state) => state.game.turn,
+  noManualRollover: { message: 'Nomicoup has no manual rollover: a turn ends by an action or a pass (write it in the Turns table) or after its 48 hours' },
+});
 
 export const nomicoupEngine: GameEngine<NomicoupRuleset, NomicoupState> = {
   readRuleset: readNomicoupRuleset,

@@ -1,10 +1,8 @@
-import { readDocument } from '../../parse/document.ts';
-import { describeLocation } from '../../parse/location.ts';
-import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
+import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import { calendarSchedule } from '../shared/calendar-schedule.ts';
+import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
-import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, GameEngine, Pending } from '../engine.ts';
+import type { AdvanceResult, Pending } from '../engine.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
@@ -38,14 +36,9 @@ import type { Round10Ruleset } from './ruleset/schema.ts';
 
 type Event = { at: Date; order: number; label: string; apply: (ctx: RuleContext) => Change[] };
 
+/** The ruleset's phase calendar from the page's round start. */
 export function calendarOf(ruleset: Round10Ruleset, state: Gamestate): Calendar {
-  try {
-    return makeCalendar(ruleset.phases, state.phase.start);
-  } catch (err) {
-    const where = ruleset.phases[0]?.location ?? { page: ruleset.page };
-    if (!(err instanceof CalendarError)) throw err;
-    throw new CalendarError(`${describeLocation(where)}: ${err.message}`);
-  }
+  return rulesetCalendar(ruleset, state.phase.start);
 }
 
 const MAX_EVENTS = 100_000;
@@ -208,25 +201,18 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   return { state: s, changes, due: { next: pending.find((p) => p.at !== null)?.at ?? null, pending } };
 }
 
-export function rolloverPage(ruleset: Round10Ruleset, _game: string, page: EnginePage, opts: EngineRolloverOptions): EngineRollover<Gamestate> {
-  if (opts.force) {
-    throw new GamestateError([{ message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them', location: { page: page.title } }]);
-  }
-  const doc = readDocument(page.text, { page: page.title });
-  const state = readGamestateDocument(doc, ruleset);
-  let result = advance(ruleset, state, { now: opts.now, ...(opts.readings ? { readings: opts.readings } : {}) });
-  const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, state.phase.number) : [];
-  if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };
-  const text = renderGamestateDocument(doc, result.state, result.changes);
-  return { text, fromPhase: state.phase.number, historyRows: result.state.historyRows + result.changes.length, result };
-}
+export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
+  read: readGamestateDocument,
+  advance,
+  render: (doc, result) => renderGamestateDocument(doc, result.state, result.changes),
+  noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
+});
 
-export const round10Engine: GameEngine<Round10Ruleset, Gamestate> = {
+export const round10Engine = phaseEngine<Round10Ruleset, Gamestate>({
   readRuleset: readRound10Ruleset,
   readGamestate,
   renderGamestate,
-  period: 'phase',
-  schedule: (ruleset, state, now) => calendarSchedule(calendarOf(ruleset, state), state, now),
+  calendarOf,
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-};
+});

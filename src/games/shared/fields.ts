@@ -27,19 +27,28 @@ export function exactInt(digits: string): number {
   return n;
 }
 
-/** "41", "41🝬", "41 Vb", "41 Vertebrae", "+3" */
-export function readInt(text: string | undefined, opts: { min?: number } = {}): number {
-  const m = /^([+-]?\d+)\s*(?:🝬|vb|vertebrae?|chips?|tokens?)?$/i.exec(required(text));
-  if (!m) throw new FieldError(`"${text}" is not a whole number`);
-  const n = exactInt(m[1]!);
-  if (opts.min === 0 && n < 0) throw new FieldError(`${n} is negative: nobody can hold fewer than 0`);
-  if (opts.min !== undefined && n < opts.min) throw new FieldError(`${n} is below ${opts.min}`);
-  return n;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The whole-number readers of a game whose pages may write a count with its unit ("41 Vb", "41 Vertebrae"):
+ * `units`, the game's words, any case. Another game's unit is no number of this one's ("41 Vertebrae" in Round 10).
+ */
+export function intReaders(units: readonly string[]) {
+  const re = new RegExp(`^([+-]?\\d+)\\s*${units.length === 0 ? '' : `(?:${units.map(escapeRe).join('|')})?`}$`, 'iu');
+  const readInt = (text: string | undefined, opts: { min?: number } = {}): number => {
+    const m = re.exec(required(text));
+    if (!m) throw new FieldError(`"${text}" is not a whole number`);
+    const n = exactInt(m[1]!);
+    if (opts.min === 0 && n < 0) throw new FieldError(`${n} is negative: nobody can hold fewer than 0`);
+    if (opts.min !== undefined && n < opts.min) throw new FieldError(`${n} is below ${opts.min}`);
+    return n;
+  };
+  const readOptionalInt = (text: string | undefined, opts: { min?: number } = {}): number | null => (text === undefined ? null : readInt(text, opts));
+  return { readInt, readOptionalInt };
 }
 
-export function readOptionalInt(text: string | undefined, opts: { min?: number } = {}): number | null {
-  return text === undefined ? null : readInt(text, opts);
-}
+/** "41", "+3": a count without a unit (a game whose cells write units has its own, intReaders). */
+export const { readInt, readOptionalInt } = intReaders([]);
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:z|utc)?$/i;
 

@@ -12,6 +12,9 @@ export const NONE = '-';
 
 export const HISTORY_COLUMNS = ['Time (UTC)', 'Phase', 'Event', 'Player', 'Change', 'Reason'] as const;
 
+/** Every game's History table is found by these headers. */
+export const historyTable = { name: 'History', identify: ['Event', 'Reason'] } as const;
+
 /**
  * A cell's wikitext: the text escaped (it reads back exactly), or the page's "-" for none — with a
  * space when it sits right after the cell's `|` (`before`), where "|-" would start a row, "|+" a caption.

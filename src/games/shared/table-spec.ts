@@ -22,3 +22,16 @@ export interface TableSpec<E, C = unknown> {
   identify: readonly string[];
   columns: readonly Column<E, C>[];
 }
+
+/**
+ * A column whose cells are read from their text alone (no context): it fits a table of any context
+ * (Cycle 16 reads its packs with one; Cycle 15, Round 10 and Nomicoup need none, and pass `undefined`).
+ */
+export function col<E>(label: string, required: boolean, read: (text: string | undefined) => Partial<E>, write: (e: E) => string): Column<E> {
+  return { label, required, read, write };
+}
+
+/** A column the bot computes: what the page says there is not read, only rewritten when it differs. */
+export function computedCol<E>(label: string, write: (e: E) => string): Column<E> {
+  return { label, required: false, read: () => ({}), write, computed: true };
+}

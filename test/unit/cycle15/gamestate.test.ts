@@ -94,3 +94,13 @@ describe('a rollover of the fixture page across several phases, offline', () => 
     expect(strip(last.text)).toBe(strip(once.text));
   });
 });
+
+describe('counts on the Cycle 15 page are plain numbers', () => {
+  test('a Cycle 16 unit in a count ("14 Vb" Shards) is refused, naming the cell', () => {
+    const alice = '|Alice\n|2026-11-09 09:00\n| -\n|2026-11-09 09:00\n|phase 0\n|8\n|yes\n|no\n|no\n|12\n|14\n';
+    expect(problems(replaceOnce(text, alice, alice.replace(/\|14\n$/, '|14 Vb\n')))).toEqual([
+      { message: 'Shards "14 Vb" is not a whole number', location: { page: PAGE, table: 'Players', row: 1, column: 'Shards' } },
+    ]);
+    expect(read(text).players[0]!.shards).toBe(14);
+  });
+});

@@ -76,3 +76,12 @@ describe('writing the Round 10 Gamestate page back', () => {
     expect(renderGamestate(wrong, up.state, [])).toBe(page);
   });
 });
+
+describe('counts on the Round 10 page are plain numbers', () => {
+  test('a Cycle 16 unit in a count ("400 Vertebrae" Chips) is refused, naming the cell; the same cell without it reads', () => {
+    expect(problems(replaceOnce(page, '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 ||', '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 Vertebrae ||'))).toEqual([
+      { message: 'Chips "400 Vertebrae" is not a whole number', location: { page: TITLE, table: 'Players', row: 1, column: 'Chips' } },
+    ]);
+    expect(readGamestate(page, TITLE, ruleset).players[0]!.chips).toBe(400);
+  });
+});

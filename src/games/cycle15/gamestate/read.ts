@@ -3,7 +3,7 @@ import type { Location } from '../../../parse/location.ts';
 import { nearestName } from '../../shared/text.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
-import { historyTable } from '../../cycle16/gamestate/tables.ts';
+import { historyTable } from '../../shared/history.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import { Gamestate, type Move, type PhaseState, type Player, type Proposal, type Space } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
@@ -15,22 +15,20 @@ import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } fro
 /** What reading needs from the ruleset. */
 export type ReadRuleset = Pick<Cycle15Ruleset, 'garbage' | 'spaceTypes' | 'categories' | 'constants'>;
 
-const NO_CONTEXT = { packs: [] };
-
 export function readGamestate(text: string, page: string | undefined, ruleset: ReadRuleset): Gamestate {
   return readGamestateDocument(readDocument(text, { page }), ruleset);
 }
 
 export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): Gamestate {
   const problems: Problem[] = [];
-  const phaseRows = readRows(doc, phaseTable, NO_CONTEXT, problems);
+  const phaseRows = readRows(doc, phaseTable, undefined, problems);
   if (phaseRows.table !== undefined && phaseRows.table.rows.length !== 1) {
     problems.push({ message: 'the Phase table must have exactly one row', location: { page: doc.page, table: 'Phase' } });
   }
-  const players = readRows(doc, playersTable, NO_CONTEXT, problems).entities as Player[];
-  const spaces = readRows(doc, spacesTable, NO_CONTEXT, problems).entities as Space[];
-  const moves = readRows(doc, movesTable, NO_CONTEXT, problems).entities as Move[];
-  const proposals = readRows(doc, proposalsTable, NO_CONTEXT, problems).entities as Proposal[];
+  const players = readRows(doc, playersTable, undefined, problems).entities as Player[];
+  const spaces = readRows(doc, spacesTable, undefined, problems).entities as Space[];
+  const moves = readRows(doc, movesTable, undefined, problems).entities as Move[];
+  const proposals = readRows(doc, proposalsTable, undefined, problems).entities as Proposal[];
   const history = uniqueTable(doc, historyTable, problems);
   if (history === undefined) problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   if (problems.length > 0) throw new GamestateError(problems);

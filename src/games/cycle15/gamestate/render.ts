@@ -2,8 +2,7 @@ import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyTable } from '../../cycle16/gamestate/tables.ts';
-import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import { historyRowsText, historyTable, tableEndMarker } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
 
@@ -16,11 +15,11 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
   const edits: Edit[] = [];
-  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], { packs: [] }, edits);
-  tableEdits(doc, playersTable, state.players, { packs: [] }, edits);
-  tableEdits(doc, spacesTable, state.spaces, { packs: [] }, edits);
-  tableEdits(doc, movesTable, state.moves, { packs: [] }, edits);
-  tableEdits(doc, proposalsTable, state.proposals, { packs: [] }, edits);
+  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], undefined, edits);
+  tableEdits(doc, playersTable, state.players, undefined, edits);
+  tableEdits(doc, spacesTable, state.spaces, undefined, edits);
+  tableEdits(doc, movesTable, state.moves, undefined, edits);
+  tableEdits(doc, proposalsTable, state.proposals, undefined, edits);
   const history = findStateTable(doc, historyTable);
   if (history !== undefined && changes.length > 0) {
     const at = tableEndMarker(doc.text, history, doc.page ?? state.page);

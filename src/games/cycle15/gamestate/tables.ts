@@ -1,5 +1,6 @@
-import * as f from '../../cycle16/gamestate/fields.ts';
-import { col, type TableSpec } from '../../cycle16/gamestate/tables.ts';
+import * as f from '../../shared/fields.ts';
+import { cycleStartColumn, joinedColumn, judgeColumn, nextRolloverColumn, phaseNameColumn, phaseNumberColumn, playerColumn, reputableSinceColumn, winnerColumn } from '../../shared/columns.ts';
+import { col, type TableSpec } from '../../shared/table-spec.ts';
 import { NONE } from '../../shared/history.ts';
 import type { Items, Move, PhaseState, Player, Proposal, Space } from './schema.ts';
 import { MoveStatus, ProposalStatus } from './schema.ts';
@@ -44,14 +45,14 @@ export const phaseTable: TableSpec<PhaseState> = {
   name: 'Phase',
   identify: ['Cycle start', 'Phase number'],
   columns: [
-    col('Cycle start (UTC)', true, (t) => ({ cycleStart: f.readInstant(t) }), (p) => f.writeInstant(p.cycleStart)),
-    col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || NONE),
-    col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
+    cycleStartColumn,
+    phaseNumberColumn,
+    phaseNameColumn,
+    nextRolloverColumn,
     col('Parties started', true, (t) => ({ parties: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.parties)),
     col('Party time', false, (t) => ({ partyTime: yesNo(t) }), (p) => writeYesNo(p.partyTime)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? NONE),
-    col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+    judgeColumn,
+    winnerColumn,
   ],
 };
 
@@ -59,10 +60,10 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Player', 'Location'],
   columns: [
-    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
-    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    playerColumn,
+    joinedColumn,
     col('Left (UTC)', false, (t) => ({ left: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.left)),
-    col('Reputable since (UTC)', true, (t) => ({ reputableSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.reputableSince)),
+    reputableSinceColumn,
     col('Reputability grant', true, (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }), (p) => (p.grant === null ? NONE : `phase ${p.grant}`)),
     col('Location', true, (t) => ({ location: t === undefined ? 0 : f.readInt(t) }), (p) => String(p.location)),
     col('Moved this phase', true, (t) => ({ movedThisPhase: yesNo(t) }), (p) => writeYesNo(p.movedThisPhase)),

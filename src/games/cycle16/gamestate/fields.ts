@@ -1,12 +1,15 @@
 import { formatInstant } from '../../../sim/trail.ts';
 import { NONE } from '../../shared/history.ts';
-import { exactInt, FieldError, readInstant, readList, required, writeList } from '../../shared/fields.ts';
+import { exactInt, FieldError, intReaders, readInstant, readList, required, writeList } from '../../shared/fields.ts';
 import type { Bet, Hand, LimitedAction } from './schema.ts';
 
 // How Cycle 16's own kinds of Gamestate cell are read and written (packs, used actions, bets…), with
 // the common kinds of src/games/shared/fields.ts. Reading what a writer wrote gives back the same value.
 
 export * from '../../shared/fields.ts';
+
+/** "41", "41🝬", "41 Vb", "41 Vertebrae", "3 Chips", "2 Tokens", "+3": Cycle 16's counts, with or without their unit. */
+export const { readInt, readOptionalInt } = intReaders(['🝬', 'vb', 'vertebra', 'vertebrae', 'chip', 'chips', 'token', 'tokens']);
 
 /** "2 Already-opened Pack, 1 Handy Pack" (plurals and "2 × Handy Pack" accepted) → counts by the ruleset's names. */
 export function readPacks(text: string | undefined, known: readonly string[], what = 'card pack'): Record<string, number> {

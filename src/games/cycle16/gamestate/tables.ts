@@ -1,6 +1,7 @@
 import { NONE } from '../../shared/history.ts';
 import * as f from './fields.ts';
 import type { Column as SharedColumn, TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
+import { cycleStartColumn, joinedColumn, nextRolloverColumn, phaseNameColumn, phaseNumberColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
 import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
 import { BattleStatus, GiftStatus } from './schema.ts';
 
@@ -16,22 +17,18 @@ export interface ReadContext {
 export type Column<E> = SharedColumn<E, ReadContext>;
 export type TableSpec<E> = SharedTableSpec<E, ReadContext>;
 
-export const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({
-  label,
-  required,
-  read,
-  write,
-});
+/** A column whose reader may use the context (the packs); one reading the text alone is the shared `col`. */
+export const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({ label, required, read, write });
 
 export const phaseTable: TableSpec<PhaseState> = {
   name: 'Phase',
   identify: ['Cycle start', 'Phase number'],
   columns: [
-    col('Cycle start (UTC)', true, (t) => ({ cycleStart: f.readInstant(t) }), (p) => f.writeInstant(p.cycleStart)),
-    col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    col('Phase', false, (t) => ({ name: t ?? '' }), (p) => p.name || NONE),
-    col('Next rollover (UTC)', false, (t) => ({ nextRollover: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.nextRollover)),
-    col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+    cycleStartColumn,
+    phaseNumberColumn,
+    phaseNameColumn,
+    nextRolloverColumn,
+    winnerColumn,
     // Bot-managed, optional: added by the first manual rollover, which begins a phase before its boundary.
     {
       ...col('Phase start (UTC)', false, (t) => ({ started: f.readOptionalInstant(t) }), (p: PhaseState) => f.writeInstant(p.started)),
@@ -44,8 +41,8 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Player', 'Joined'],
   columns: [
-    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
-    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    playerColumn,
+    joinedColumn,
     col(
       'Reputable since (UTC)',
       true,
@@ -122,4 +119,4 @@ export const giftsTable: TableSpec<Gift> = {
   ],
 };
 
-export const historyTable = { name: 'History', identify: ['Event', 'Reason'] } as const;
+export { historyTable } from '../../shared/history.ts';

@@ -1,12 +1,12 @@
 import * as f from '../../shared/fields.ts';
-import type { TableSpec } from '../../shared/table-spec.ts';
+import { col, type TableSpec } from '../../shared/table-spec.ts';
+import { joinedColumn, judgeColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
 import { NONE } from '../../shared/history.ts';
 import { CaseStatus, PlayerStatus, PropositionStatus, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
 
 // The tables of the Nomicoup Gamestate page, column by column (docs/gamestate-format-nomicoup.md):
 // found by their headers, read by header name, written back cell by cell.
 
-const col = <E>(label: string, required: boolean, read: TableSpec<E>['columns'][number]['read'], write: TableSpec<E>['columns'][number]['write']) => ({ label, required, read, write });
 
 const yesNo = (t: string | undefined): boolean => {
   if (t === undefined) return false;
@@ -36,9 +36,9 @@ export const gameTable: TableSpec<GameRow> = {
     col('Forced Coup', false, (t) => ({ forcedCoup: yesNo(t) }), (g) => writeYes(g.forcedCoup)),
     col('Treasury', true, (t) => ({ treasury: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (g) => String(g.treasury)),
     col('Court Deck', false, (t) => ({ courtDeck: t === undefined ? 0 : f.readInt(t) }), (g) => String(g.courtDeck)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (g) => g.judge ?? NONE),
+    judgeColumn,
     col('Previous Judge', false, (t) => ({ previousJudge: t ?? null }), (g) => g.previousJudge ?? NONE),
-    col('Winner', false, (t) => ({ winner: f.readList(t) }), (g) => f.writeList(g.winner)),
+    winnerColumn,
   ],
 };
 
@@ -47,8 +47,8 @@ export const playersTable: TableSpec<Player> = {
   identify: ['Seat', 'Player'],
   columns: [
     col('Seat', true, (t) => ({ seat: t === undefined ? null : f.readInt(t, { min: 1 }) }), (p) => f.writeInt(p.seat)),
-    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
-    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    playerColumn,
+    joinedColumn,
     col('Credits', true, (t) => ({ credits: t === undefined ? 0 : readCredits(t) }), (p) => String(p.credits)),
     col('Influence', true, (t) => ({ influence: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.influence)),
     col('Revealed', false, (t) => ({ revealed: f.readList(t) }), (p) => f.writeList(p.revealed)),
@@ -115,4 +115,4 @@ export const casesTable: TableSpec<JudgeCase> = {
 };
 
 export const NOMICOUP_HISTORY_COLUMNS = ['Time (UTC)', 'Turn', 'Event', 'Player', 'Change', 'Reason'] as const;
-export const historyTable = { name: 'History', identify: ['Event', 'Reason'] } as const;
+export { historyTable } from '../../shared/history.ts';

@@ -1,4 +1,4 @@
-import { FieldError, readList, writeList } from '../../cycle16/gamestate/fields.ts';
+import { FieldError, readList, writeList } from '../../shared/fields.ts';
 import { NONE } from '../../shared/history.ts';
 import type { CardRef, Items } from './schema.ts';
 

@@ -9,22 +9,20 @@ import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable
 // reader, then the cross-checks (names, cards, lots, works). Any problem means a GamestateError
 // naming page, table, row and cell, and no edit.
 
-const NO_PACKS = { packs: [] };
-
 export function readGamestate(text: string, page: string | undefined, ruleset: Round10Ruleset): Gamestate {
   return readGamestateDocument(readDocument(text, { page }), ruleset);
 }
 
 export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset): Gamestate {
   const problems: Problem[] = [];
-  const round = readRows(doc, roundTable, NO_PACKS, problems);
+  const round = readRows(doc, roundTable, undefined, problems);
   if (round.table !== undefined && round.table.rows.length !== 1) problems.push({ message: 'the Round table must have exactly one row', location: { page: doc.page, table: 'Round' } });
-  const players = readRows(doc, playersTable, NO_PACKS, problems).entities;
-  const contracts = readRows(doc, contractsTable, NO_PACKS, problems).entities;
-  const lots = readRows(doc, lotsTable, NO_PACKS, problems).entities;
-  const secrets = readRows(doc, secretsTable, NO_PACKS, problems).entities;
-  const works = readRows(doc, worksTable, NO_PACKS, problems).entities;
-  const candidacies = readRows(doc, candidaciesTable, NO_PACKS, problems).entities;
+  const players = readRows(doc, playersTable, undefined, problems).entities;
+  const contracts = readRows(doc, contractsTable, undefined, problems).entities;
+  const lots = readRows(doc, lotsTable, undefined, problems).entities;
+  const secrets = readRows(doc, secretsTable, undefined, problems).entities;
+  const works = readRows(doc, worksTable, undefined, problems).entities;
+  const candidacies = readRows(doc, candidaciesTable, undefined, problems).entities;
   const history = uniqueTable(doc, historyTable, problems);
   if (history === undefined) problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   if (problems.length > 0) throw new GamestateError(problems);

@@ -15,13 +15,13 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
   const edits: Edit[] = [];
-  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], { packs: [] }, edits);
-  tableEdits(doc, playersTable, state.players, { packs: [] }, edits);
-  tableEdits(doc, contractsTable, state.contracts, { packs: [] }, edits);
-  tableEdits(doc, lotsTable, state.lots, { packs: [] }, edits);
-  tableEdits(doc, secretsTable, state.secrets, { packs: [] }, edits);
-  tableEdits(doc, worksTable, state.works, { packs: [] }, edits);
-  tableEdits(doc, candidaciesTable, state.candidacies, { packs: [] }, edits);
+  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], undefined, edits);
+  tableEdits(doc, playersTable, state.players, undefined, edits);
+  tableEdits(doc, contractsTable, state.contracts, undefined, edits);
+  tableEdits(doc, lotsTable, state.lots, undefined, edits);
+  tableEdits(doc, secretsTable, state.secrets, undefined, edits);
+  tableEdits(doc, worksTable, state.works, undefined, edits);
+  tableEdits(doc, candidaciesTable, state.candidacies, undefined, edits);
   const history = findStateTable(doc, historyTable);
   if (history !== undefined && changes.length > 0) {
     const at = tableEndMarker(doc.text, history, doc.page ?? state.page);

@@ -1,30 +1,27 @@
-import * as f from '../../cycle16/gamestate/fields.ts';
+import * as f from '../../shared/fields.ts';
 import { NONE } from '../../shared/history.ts';
-import type { Column, TableSpec } from '../../cycle16/gamestate/tables.ts';
+import { joinedColumn, judgeColumn, phaseNumberColumn, playerColumn, reputableSinceColumn, winnerColumn } from '../../shared/columns.ts';
+import { col, computedCol, type TableSpec } from '../../shared/table-spec.ts';
 import { readCards, readItems, readLimited, writeCards, writeItems, writeLimited, writeWealth } from './fields.ts';
 import type { Candidacy, Contract, Lot, Player, RoundState, SecretAction, Work } from './schema.ts';
 
 // The tables of the Round 10 Gamestate page, column by column (docs/gamestate-format-round10.md).
 // Found by their headers, read by header name. Bot columns are read as nothing: the bot computes them.
 
-const col = <E>(label: string, required: boolean, read: Column<E>['read'], write: Column<E>['write']): Column<E> => ({ label, required, read, write });
-/** A column the bot computes: what the page says there is not read, only rewritten when it differs. */
-const bot = <E>(label: string, write: Column<E>['write']): Column<E> => ({ label, required: false, read: () => ({}), write, computed: true });
-
 export const roundTable: TableSpec<RoundState> = {
   name: 'Round',
   identify: ['Round start', 'Phase number'],
   columns: [
     col('Round start (UTC)', true, (t) => ({ start: f.readInstant(t) }), (p) => f.writeInstant(p.start)),
-    col('Phase number', true, (t) => ({ number: f.readInt(t, { min: 0 }) }), (p) => String(p.number)),
-    bot('Phase', (p) => p.name || NONE),
-    bot('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover)),
+    phaseNumberColumn,
+    computedCol('Phase', (p) => p.name || NONE),
+    computedCol('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover)),
     col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? 'null' : String(p.starPrice))),
     col('Star Price set (UTC)', true, (t) => ({ starPriceSet: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.starPriceSet)),
-    bot('Participation', (p) => String(p.participation)),
+    computedCol('Participation', (p) => String(p.participation)),
     col('Bidders last auction', false, (t) => ({ lastBidders: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.lastBidders)),
-    col('Judge', false, (t) => ({ judge: t ?? null }), (p) => p.judge ?? NONE),
-    col('Winner', false, (t) => ({ winner: f.readList(t) }), (p) => f.writeList(p.winner)),
+    judgeColumn,
+    winnerColumn,
   ],
 };
 
@@ -32,18 +29,18 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Player', 'Joined', 'Chips', 'Trungs'],
   columns: [
-    col('Player', true, (t) => ({ name: f.required(t) }), (p) => p.name),
-    col('Joined (UTC)', true, (t) => ({ joined: f.readInstant(t) }), (p) => f.writeInstant(p.joined)),
+    playerColumn,
+    joinedColumn,
     // Written by the bot when the player becomes reputable; what it says is read (it records that it happened).
-    col('Reputable since (UTC)', true, (t) => ({ reputableSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.reputableSince)),
+    reputableSinceColumn,
     col('Chips', true, (t) => ({ chips: f.readInt(t, { min: 0 }) }), (p) => String(p.chips)),
     col('Trungs', true, (t) => ({ trungs: f.readInt(t, { min: 0 }) }), (p) => String(p.trungs)),
     col('Gold Stars', true, (t) => ({ goldStars: f.readInt(t, { min: 0 }) }), (p) => String(p.goldStars)),
     col('Standard Proposal Makers', true, (t) => ({ proposalMakers: f.readInt(t, { min: 0 }) }), (p) => String(p.proposalMakers)),
     col('Cards', true, (t) => ({ cards: readCards(t) }), (p) => writeCards(p.cards)),
     col('Works of Art', false, (t) => ({ works: f.readList(t) }), (p) => f.writeList(p.works)),
-    bot('Wealth', (p) => writeWealth(p.wealth)),
-    bot('Tax', (p) => String(p.tax)),
+    computedCol('Wealth', (p) => writeWealth(p.wealth)),
+    computedCol('Tax', (p) => String(p.tax)),
     col('Income paid (UTC)', true, (t) => ({ incomePaid: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.incomePaid)),
     col('Table', true, (t) => ({ table: t ?? null }), (p) => p.table ?? NONE),
     col('Seated since (UTC)', true, (t) => ({ seatedSince: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.seatedSince)),
@@ -87,8 +84,8 @@ export const secretsTable: TableSpec<SecretAction> = {
       return { hash };
     }, (s) => s.hash),
     col('Revealed text', true, (t) => ({ revealed: t ?? null }), (s) => s.revealed ?? NONE),
-    bot('Matures (UTC)', (s) => f.writeInstant(s.matures)),
-    bot('Revelation (UTC)', (s) => f.writeInstant(s.reveals)),
+    computedCol('Matures (UTC)', (s) => f.writeInstant(s.matures)),
+    computedCol('Revelation (UTC)', (s) => f.writeInstant(s.reveals)),
     col('Status', true, (t) => ({ status: f.readEnum(t, ['posted', 'succeeded', 'failed'] as const) }), (s) => s.status),
     col('Result', false, (t) => ({ result: t ?? null }), (s) => s.result ?? NONE),
   ],
@@ -115,5 +112,4 @@ export const candidaciesTable: TableSpec<Candidacy> = {
   ],
 };
 
-export { historyTable } from '../../cycle16/gamestate/tables.ts';
-export { HISTORY_COLUMNS } from '../../shared/history.ts';
+export { HISTORY_COLUMNS, historyTable } from '../../shared/history.ts';

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+// docs/architecture.md: data flows one way, each layer imports only from itself and the layers below —
+// parse (pure) ← sim, config ← games ← wiki ← jobs ← cron ← cli — and a game's folder
+// (src/games/<game>/) imports no other game's (what two games share lives in src/games/shared/).
+
+const SRC = resolve(import.meta.dirname, '../../src');
+const RANK: Record<string, number> = { parse: 0, sim: 1, 'config.ts': 1, 'version.ts': 1, games: 2, wiki: 3, jobs: 4, cron: 5, cli: 6 };
+const GAMES = ['cycle16', 'round10', 'cycle15', 'nomicoup', 'generic'];
+
+/** Every module specifier of a TypeScript file: import/export … from, import(…). */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+}
+
+/** The imports that break the layering, as "importer → imported" (paths relative to src/). */
+function violations(files: { path: string; text: string }[]): string[] {
+  const out: string[] = [];
+  for (const { path, text } of files) {
+    const from = relative(SRC, path).split('/');
+    for (const spec of specifiers(text)) {
+      if (!spec.startsWith('.')) continue; // packages and node: built-ins
+      const to = relative(SRC, resolve(dirname(path), spec)).split('/');
+      if (to[0] === '..') continue; // package.json (version.ts)
+      const [a, b] = [RANK[from[0]!], RANK[to[0]!]];
+      if (a === undefined || b === undefined) out.push(`${from.join('/')} → ${to.join('/')}: a layer docs/architecture.md does not name`);
+      else if (b > a) out.push(`${from.join('/')} → ${to.join('/')}: ${from[0]} may not import from ${to[0]}`);
+      if (from[0] === 'games' && to[0] === 'games' && GAMES.includes(from[1]!) && GAMES.includes(to[1]!) && from[1] !== to[1]) {
+        out.push(`${from.join('/')} → ${to.join('/')}: a game imports another game's module (move what they share to src/games/shared/)`);
+      }
+    }
+  }
+  return out;
+}
+
+function sources(dir: string): { path: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return e.name.endsWith('.ts') ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+}
+
+describe('the layering of src/', () => {
+  test('no module imports from a higher layer, and no game from another game', () => {
+    const files = sources(SRC);
+    expect(files.length).toBeGreaterThan(100);
+    expect(violations(files)).toEqual([]);
+  });
+
+  test('the check finds an upward import, an unnamed layer and a game importing another game', () => {
+    const file = (path: string, text: string) => ({ path: join(SRC, path), text });
+    expect(violations([
+      file('jobs/referee.ts', "import { markLine } from '../cron/requests.ts';"),
+      file('parse/x.ts', "export { a } from '../sim/rng.ts';\nconst m = await import('../wiki/client.ts');"),
+      file('games/cycle15/engine.ts', "import type { T } from '../cycle16/gamestate/tables.ts';\nimport { s } from '../shared/history.ts';"),
+      file('games/shared/x.ts', "import {\n  y,\n} from '../../elsewhere/y.ts';"),
+      file('cli/x.ts', "import { z } from 'zod';\nimport { c } from '../cron/store.ts';"),
+    ])).toEqual([
+      'jobs/referee.ts → cron/requests.ts: jobs may not import from cron',
+      'parse/x.ts → sim/rng.ts: parse may not import from sim',
+      'parse/x.ts → wiki/client.ts: parse may not import from wiki',
+      "games/cycle15/engine.ts → games/cycle16/gamestate/tables.ts: a game imports another game's module (move what they share to src/games/shared/)",
+      'games/shared/x.ts → elsewhere/y.ts: a layer docs/architecture.md does not name',
+    ]);
+  });
+});
