@@ -148,9 +148,11 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         readPages: (titles, ro) => client.readPages([...titles], ro),
         save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
         history: wiki.requests.history,
+        userGroups: wiki.requests.userGroups,
       },
       games: games.filter((g) => hasReferee(g.kind)).map((g) => ({
         id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate, actionsPage: g.actionsPage, statusPage: g.statusPage, lookback: g.requestsLookback,
+        rulingsPage: g.rulingsPage, allowedGroups: g.allowedGroups,
       })),
       store,
       ...(o.now ? { now: o.now } : {}),

@@ -1,6 +1,7 @@
 import type { DrawStream } from '../sim/referee.ts';
 import type { Change } from '../sim/trail.ts';
 import type { EnginePage, KindedRuleset } from './engine.ts';
+import type { ChosenReadings } from './shared/readings.ts';
 
 // What a game declares so that the referee (src/jobs/referee.ts) can resolve players' requests on its
 // actions page: the actions (a line's grammar, the checks, the draws, the page changes and History
@@ -28,6 +29,11 @@ export interface ActionInput<R extends KindedRuleset> {
   request: ActionRequest;
   /** The player the author plays as. */
   player: string;
+  /**
+   * The readings in force (the game's Rulings page, as for rollovers); absent: the game's defaults.
+   * An action whose result depends on one names it in its rows (`reason.readings`).
+   */
+  readings?: ChosenReadings;
   /**
    * The request's stream (HMAC of the phase's secret): called only once every check has passed,
    * so a refused request draws nothing. `seed` goes into each History row with draws.

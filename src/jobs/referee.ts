@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee } from '../games/actions.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { readEngineRuleset, refereeFor } from '../games/registry.ts';
+import { readEngineRuleset, readingsFor, refereeFor } from '../games/registry.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import { readRulings, type RulingsWiki } from './rulings.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
@@ -31,6 +33,8 @@ export interface RefereeWiki {
   save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
   /** The page's revisions, newest first, with content (none when the page does not exist). */
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
+  /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
+  userGroups?: RulingsWiki['userGroups'];
 }
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
@@ -53,6 +57,9 @@ export interface RefereeGame {
   statusPage?: string;
   /** Revisions of the actions page read to find who added a line. */
   lookback: number;
+  /** The Judge's rulings on the game's readings (as for rollovers); read when the game has readings. */
+  rulingsPage?: string;
+  allowedGroups?: readonly string[];
 }
 
 export type RefereeStep = 'revealed' | 'committed' | 'resolved' | 'marked';
@@ -140,6 +147,18 @@ interface Loaded {
   ruleset: KindedRuleset;
   referee: GameReferee;
   gamestate: PageRevision;
+  /** The readings in force for the game's actions (undefined: the game has none, or no Rulings page is read). */
+  readings?: ChosenReadings;
+}
+
+/** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
+async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
+  const defs = readingsFor(kind);
+  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.userGroups) return undefined;
+  const r = await readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
+    page: game.rulingsPage, defs, lookback: game.lookback, ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+  });
+  return r.readings;
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
@@ -147,14 +166,16 @@ async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const referee = refereeFor(ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)! };
+  const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(readings ? { readings } : {}) };
 }
 
 const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });
 
 export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<RefereeSummary> {
   const now = ctx.now ?? (() => new Date());
-  const { ruleset, referee: ref, gamestate } = await load(ctx, game);
+  const loaded = await load(ctx, game);
+  const { ruleset, referee: ref, gamestate } = loaded;
   const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
 
@@ -238,7 +259,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      const r = await resolve(ctx, game, { ruleset, referee: ref }, request, secret, phase, now);
+      const r = await resolve(ctx, game, loaded, request, secret, phase, now);
       verdict = r.verdict;
       message = r.message;
       if (r.saved) summary.edits++;
@@ -261,7 +282,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
 
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
+  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
 ): Promise<{ verdict: Verdict; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) {
@@ -286,7 +307,7 @@ async function resolve(
       }
       const seed = seedOf(secret, seedMessage(game.id, request.key, request.revid));
       outcome = parsed.def.resolve({
-        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player,
+        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}),
         draws: () => ({ stream: new DrawStream(seed), seed }),
       }, parsed.args);
       if (!outcome.ok) return null;

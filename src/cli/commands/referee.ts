@@ -48,9 +48,11 @@ export function registerReferee(program: Command): void {
               if (err instanceof WikiError && err.code === 'missing') return [];
               throw err;
             }),
+            userGroups: client.userGroups.bind(client),
           };
           const s = await referee({ wiki, secrets: storeSecrets(store) }, {
             id: game.id, kind: game.kind, ruleset: game.ruleset, gamestate: game.gamestate, actionsPage: game.actionsPage, statusPage: game.statusPage, lookback: game.requestsLookback,
+            rulingsPage: game.rulingsPage, allowedGroups: game.allowedGroups,
           });
           await finishRun(store, id, { result: s.edits > 0 ? 'changed' : 'no-change', at: new Date(), edits: s.edits, summary: `referee: ${s.done} done, ${s.refused} refused` }, config.daemon.maxConsecutiveFailures);
           return s;
