@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Whole-process start-up figures: each command against a baseline measured in the same run (medians).
@@ -10,16 +12,49 @@ const ruleset = 'fixtures/cycle16/ruleset.wikitext';
 const python = '/usr/bin/python3';
 const RUNS = 9;
 
-function median(cmd: string, args: string[]): number {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const r = spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    times.push(performance.now() - start);
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+// GNU time, when installed, gives each process's CPU time (user + system) too: on a machine shared with
+// other work, wall times grow with the load while CPU times much less.
+const gnuTime = '/usr/bin/time';
+
+interface Times {
+  wall: number;
+  cpu?: number;
 }
+
+const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function median(cmd: string, args: string[]): Times {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-'));
+  const out = join(dir, 'time');
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const timed = existsSync(gnuTime);
+      const start = performance.now();
+      const r = timed
+        ? spawnSync(gnuTime, ['-f', '%U %S', '-o', out, cmd, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+        : spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+      walls.push(performance.now() - start);
+      if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+      if (timed) {
+        const [user, sys] = readFileSync(out, 'utf8').trim().split(/\s+/).map(Number);
+        cpus.push((user! + sys!) * 1000);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { wall: mid(walls), cpu: cpus.length > 0 ? mid(cpus) : undefined };
+}
+
+/** "1234 ms = 2.10× <what>", and the same for CPU time when measured. */
+function versus(t: Times, base: Times, what: string): string {
+  const wall = `${ms(t.wall)} = ${(t.wall / base.wall).toFixed(2)}× ${what}`;
+  return t.cpu === undefined || base.cpu === undefined ? wall : `${wall} (CPU ${ms(t.cpu)} = ${(t.cpu / base.cpu).toFixed(2)}×)`;
+}
+
+const cpuOf = (t: Times) => (t.cpu === undefined ? '' : ` (CPU ${ms(t.cpu)})`);
 
 /** Debian's python3-mwparserfromhell, installed on first use when we may (root). */
 function havePythonBaseline(): boolean {
@@ -39,17 +74,19 @@ export async function benchStartup(): Promise<void> {
   // The first run compiles dist/ if src/ changed: not part of the figure.
   spawnSync(node, ['bin/croupier.js', '--version'], { cwd: root, stdio: 'ignore' });
   const bare = median(node, ['-e', '0']);
-  console.log(`startup: node -e 0 ${ms(bare)} (baseline; median of ${RUNS} processes)`);
+  // Other work on the machine slows every process: the ratios are the figures.
+  console.log(`startup: load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(`startup: node -e 0 ${ms(bare.wall)}${cpuOf(bare)} (baseline; median of ${RUNS} processes)`);
   for (const args of [['--version'], ['--help'], ['parse', '--help']]) {
     const t = median(node, ['bin/croupier.js', ...args]);
-    console.log(`startup: croupier ${args.join(' ')} ${ms(t)} = ${(t / bare).toFixed(2)}× node -e 0`);
+    console.log(`startup: croupier ${args.join(' ')} ${versus(t, bare, 'node -e 0')}`);
   }
   const parse = median(node, ['bin/croupier.js', 'parse', ruleset, '--json']);
   if (havePythonBaseline()) {
     const py = median(python, ['bench/mwparserfromhell_extract.py', ruleset]);
-    console.log(`startup: python3 + mwparserfromhell extraction of the same tables ${ms(py)} (baseline)`);
-    console.log(`startup: croupier parse ${ruleset} --json ${ms(parse)} = ${(parse / py).toFixed(2)}× the Python extraction, ${(parse / bare).toFixed(2)}× node -e 0`);
+    console.log(`startup: python3 + mwparserfromhell extraction of the same tables ${ms(py.wall)}${cpuOf(py)} (baseline)`);
+    console.log(`startup: croupier parse ${ruleset} --json ${versus(parse, py, 'the Python extraction')}, ${(parse.wall / bare.wall).toFixed(2)}× node -e 0`);
   } else {
-    console.log(`startup: croupier parse ${ruleset} --json ${ms(parse)} = ${(parse / bare).toFixed(2)}× node -e 0 (python3-mwparserfromhell not available: no Python baseline)`);
+    console.log(`startup: croupier parse ${ruleset} --json ${versus(parse, bare, 'node -e 0')} (python3-mwparserfromhell not available: no Python baseline)`);
   }
 }

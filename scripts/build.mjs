@@ -2,17 +2,47 @@
 // without compiling TypeScript on every run. Runs at `npm ci` (prepare) and, from bin/croupier.js, whenever
 // src/ changed since the last build: a clone never needs a build step of its own, and tests run what users run.
 //
+// The build is two CommonJS files run through vm.Script with V8's code cache: croupier.cjs (src/ and
+// commander) and vendor.cjs (the parser, zod and the other pure-JS libraries), loaded only when a command
+// first requires one of them — resolving and compiling their hundred-odd files was a third of `croupier
+// parse`. The functions a first run compiled are stored beside each file (made at build time by one
+// `parse` of the Cycle 16 fixture) and not compiled again; a cache V8 rejects (another Node version) is
+// made anew at exit.
+//
 // Each build goes into its own folder dist/build-<id>/ and then dist/current.json is switched to it with
 // one rename, so two processes building at once (tests spawn the CLI in parallel) never see half a build.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Old builds are removed only when more than KEEP exist and they are a day old: a running process (a daemon
 // started before src/ changed) still loads its lazy chunks from the build it started with.
 const KEEP = 3;
 const PRUNE_AFTER_MS = 24 * 3600_000;
+const ENTRY = 'croupier.cjs';
+const VENDOR = 'vendor.cjs';
+// Packages compiled into vendor.cjs: what `parse` loads (wikiparser-node and its small dependencies) and
+// pure-JS libraries (lowdb is ESM-only: a CommonJS file cannot require it from node_modules). commander
+// goes into croupier.cjs (every run needs it). Everything else is required from node_modules as before:
+// mwn, pino (its transports run files by path), node-cron, proper-lockfile, and what wikiparser-node
+// loads only for features the bot does not use (typescript…).
+const VENDORED = ['wikiparser-node', '@bhsd/common', '@bhsd/cm-util', '@bhsd/nodejs', 'entities', 'binary-search', 'zod', 'diff', 'pure-rand', 'lowdb', 'steno', 'date-fns', '@date-fns/utc'];
+const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+/** Bare imports stay `require`s, except those of the packages in `bundled`; the vendored ones are recorded. */
+const bundleOnly = (bundled, vendored) => ({
+  name: 'bundle-only',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || bundled.includes(packageOf(args.path))) return undefined;
+      if (VENDORED.includes(packageOf(args.path))) vendored?.add(args.path);
+      return { path: args.path, external: true };
+    });
+  },
+});
 
 /** What the build depends on: every file under src/ and package.json (newest mtime and count). */
 function sourceStamp(root) {
@@ -39,7 +69,7 @@ export async function ensureBuilt(root = projectRoot) {
   const stamp = sourceStamp(root);
   const current = readPointer(join(root, 'dist', 'current.json'));
   if (current && current.newest === stamp.newest && current.count === stamp.count) {
-    return pathToFileURL(join(root, 'dist', current.dir, 'cli', 'main.js')).href;
+    return pathToFileURL(join(root, 'dist', current.dir, ENTRY)).href;
   }
   return build(root, stamp);
 }
@@ -50,26 +80,91 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   const pointer = join(dist, 'current.json');
   const dir = `build-${Date.now().toString(36)}-${process.pid}`;
   const out = join(dist, dir);
+  const entry = join(out, ENTRY);
+  const common = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'error' };
+  const vendored = new Set();
   await esbuild({
+    ...common,
     entryPoints: [join(root, 'src/cli/main.ts')],
-    outbase: join(root, 'src'),
-    outdir: out,
-    bundle: true,
-    // Commands import their heavy parts lazily (import()): split chunks keep them out of start-up.
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'error',
+    outfile: entry,
+    plugins: [bundleOnly(['commander'], vendored)],
+    // import.meta.url (version.ts) is the bundle's own URL.
+    define: { 'import.meta.url': '__croupier_import_meta_url' },
+    banner: { js: "var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });
+  // vendor.cjs: each specifier src/ imports, evaluated on first access.
+  const specs = [...vendored].sort();
+  await esbuild({
+    ...common,
+    stdin: {
+      contents: specs.map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`).join('\n'),
+      resolveDir: root,
+      sourcefile: 'vendor.js',
+    },
+    outfile: join(out, VENDOR),
+    plugins: [bundleOnly(VENDORED)],
+  });
+  // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need.
+  const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
+  if (existsSync(fixture)) {
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--run', entry, 'parse', fixture, '--json'], { cwd: root, stdio: 'ignore' });
+  }
   mkdirSync(dist, { recursive: true });
   const tmp = `${pointer}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ dir, ...stamp }) + '\n');
   renameSync(tmp, pointer);
   prune(dist, dir);
-  return pathToFileURL(join(out, 'cli', 'main.js')).href;
+  return pathToFileURL(entry).href;
+}
+
+/**
+ * Runs a build's entry (a file URL or path) in this process; its vendored packages are required from the
+ * build's vendor.cjs, the others from node_modules.
+ */
+export function runBuilt(entry) {
+  const file = entry.startsWith('file:') ? fileURLToPath(entry) : entry;
+  const fromNodeModules = createRequire(file);
+  const vendorFile = join(dirname(file), VENDOR);
+  let vendor;
+  const require = Object.assign((id) => {
+    if (!VENDORED.includes(packageOf(id))) return fromNodeModules(id);
+    vendor ??= existsSync(vendorFile) ? loadCached(vendorFile, fromNodeModules) : {};
+    return Object.hasOwn(vendor, id) ? vendor[id] : fromNodeModules(id);
+  }, { resolve: fromNodeModules.resolve, cache: fromNodeModules.cache });
+  loadCached(file, require);
+}
+
+/**
+ * A CommonJS file's exports, compiled with its code cache (`<file>.v8cache`) when V8 accepts it. A
+ * missing or rejected cache is written at exit, with every function this run compiled.
+ */
+function loadCached(file, require) {
+  const cacheFile = `${file}.v8cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', () => {
+      try {
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, cacheFile);
+      } catch {
+        // A read-only install runs without a cache: slower to start, nothing else.
+      }
+    });
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
+  return module.exports;
 }
 
 function prune(dist, keep) {
@@ -82,6 +177,12 @@ function prune(dist, keep) {
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const entry = await build();
-  console.error(`croupier: built ${relative(projectRoot, fileURLToPath(entry))}`);
+  if (process.argv[2] === '--run') {
+    // `node scripts/build.mjs --run <entry> <command…>`: the build's warm-up run, as bin/croupier.js runs it.
+    process.argv.splice(1, 2);
+    runBuilt(process.argv[1]);
+  } else {
+    const entry = await build();
+    console.error(`croupier: built ${relative(projectRoot, fileURLToPath(entry))}`);
+  }
 }

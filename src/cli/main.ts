@@ -19,20 +19,26 @@ const program = new Command('croupier')
   // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
   .exitOverride();
 
-// Only the command being run is loaded; without one (--help, --version, an unknown word) all are listed.
-const invoked = invokedCommand(process.argv.slice(2), ['--log-format']);
-if (invoked !== undefined) (await COMMANDS[invoked].load())(program);
-else for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.description);
+// The CLI is compiled into one CommonJS file (scripts/build.mjs, for V8's code cache), which has no
+// top-level await: the run is one async function.
+async function main(): Promise<void> {
+  // Only the command being run is loaded; without one (--help, --version, an unknown word) all are listed.
+  const invoked = invokedCommand(process.argv.slice(2), ['--log-format']);
+  if (invoked !== undefined) (await COMMANDS[invoked].load())(program);
+  else for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.description);
 
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  stopProgress();
-  // Commander has already printed its own usage error (or the help, or the version).
-  if (!(err instanceof CommanderError)) {
-    // One line, no stack: the commands throw errors whose message says what and where.
-    console.error(`croupier: ${err instanceof Error ? err.message : String(err)}`);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (err) {
+    stopProgress();
+    // Commander has already printed its own usage error (or the help, or the version).
+    if (!(err instanceof CommanderError)) {
+      // One line, no stack: the commands throw errors whose message says what and where.
+      console.error(`croupier: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    // The full policy is loaded only for a command's error: it brings the wiki client's error types.
+    process.exitCode = err instanceof CommanderError ? commanderExitCode(err) : (await import('./context.ts')).exitCodeFor(err);
   }
-  // The full policy is loaded only for a command's error: it brings the wiki client's error types.
-  process.exitCode = err instanceof CommanderError ? commanderExitCode(err) : (await import('./context.ts')).exitCodeFor(err);
 }
+
+void main();

@@ -6,6 +6,7 @@ import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
 import type { GameReferee } from './actions.ts';
 import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
 import { generic, type GenericRuleset } from './generic/index.ts';
+import { gameKinds, type GameKind } from './kinds.ts';
 import { nomicoup } from './nomicoup/index.ts';
 import type { NomicoupRuleset } from './nomicoup/ruleset/schema.ts';
 import { round10 } from './round10/index.ts';
@@ -52,10 +53,9 @@ export interface RulesetAmendment {
 
 export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | Cycle15Ruleset | NomicoupRuleset | GenericRuleset;
 
-/** Most specific first: detection falls through to generic. */
+/** Most specific first, in the order of gameKinds (kinds.ts): detection falls through to generic. */
 export const games = [cycle16, round10, cycle15, nomicoup, generic] as const;
-export type GameKind = (typeof games)[number]['kind'];
-export const gameKinds: readonly GameKind[] = games.map((g) => g.kind);
+export { gameKinds, type GameKind };
 
 export function gameFor(kind: string): (typeof games)[number] | undefined {
   return games.find((g) => g.kind === kind);

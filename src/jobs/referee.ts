@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee } from '../games/actions.ts';
 import type { KindedRuleset } from '../games/engine.ts';
-import { readEngineRuleset, readingsFor, refereeFor } from '../games/registry.ts';
+import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readRulings, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsWiki } from './rulings.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
@@ -103,6 +103,12 @@ export function revealsIn(text: string): Map<number, string> {
   return new Map([...text.matchAll(REVEAL_RE)].map((m) => [Number(m[1]), m[2]!]));
 }
 
+/** Why requests wait when a rollover saved the page during the run. */
+const phaseMoved = (read: number, now: number) => `the Gamestate page moved from phase ${read} to phase ${now} during the run (a rollover): the requests wait for the next run, which resolves them with phase ${now}'s committed secret`;
+
+/** A rollover saved the Gamestate page between the run's read and a request's save: the request waits. */
+class PhaseMoved extends Error {}
+
 const SCHEME = 'HMAC-SHA256(secret, "game|request key|revision") seeds every draw of the phase; docs/referee.md';
 
 export function commitRow(phase: number, commitment: string, at: Date): Change {
@@ -153,12 +159,8 @@ interface Loaded {
 
 /** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
 async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
-  const defs = readingsFor(kind);
-  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.userGroups) return undefined;
-  const r = await readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
-    page: game.rulingsPage, defs, lookback: game.lookback, ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
-  });
-  return r.readings;
+  const opts = { requestsLookback: game.lookback, ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}), ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}) };
+  return (await readGameRulings(wiki, opts, kind))?.readings;
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
@@ -210,12 +212,20 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   if (shown === undefined) {
     secret = await ctx.secrets.ensure(game.id, phase, (ctx.newSecret ?? defaultSecret)());
     const commitment = commitmentOf(secret);
+    let moved: number | undefined;
     const saved = await ctx.wiki.save(game.gamestate, (page) => {
       if (commitmentsIn(page.text).has(phase)) return null;
-      if (ref.phase(ruleset, asPage(game, page), now()) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); the next run commits again`);
+      // A rollover saved since the page was read: this phase's commitment is no use any more (its secret is
+      // revealed by the next run, unused); the requests wait for the next run, which commits the new phase.
+      moved = ref.phase(ruleset, asPage(game, page), now());
+      if (moved !== phase) return null;
       return { text: ref.appendRows(ruleset, asPage(game, page), [commitRow(phase, commitment, now())]), summary: `Croupier: referee commitment for the draws of phase ${phase}` };
     }, {});
     if (saved.changed) summary.edits++;
+    if (moved !== undefined && moved !== phase) {
+      secret = undefined;
+      summary.problem = phaseMoved(phase, moved);
+    }
     current = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
   } else {
     const kept = await ctx.secrets.get(game.id, phase);
@@ -260,6 +270,13 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
       const r = await resolve(ctx, game, loaded, request, secret, phase, now);
+      if (r.verdict === 'waiting') {
+        // This line and the rest are left unmarked for the next run (the new phase, its own secret).
+        secret = undefined;
+        summary.problem = r.message;
+        summary.waiting++;
+        continue;
+      }
       verdict = r.verdict;
       message = r.message;
       if (r.saved) summary.edits++;
@@ -283,7 +300,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
   ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
-): Promise<{ verdict: Verdict; message: string; saved: boolean }> {
+): Promise<{ verdict: Verdict | 'waiting'; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) {
     const grammar = g.referee.actions.map((a) => `"${a.grammar}"`).join(', ');
@@ -299,7 +316,8 @@ async function resolve(
         return null;
       }
       const p = asPage(game, page);
-      if (g.referee.phase(g.ruleset, p, at) !== phase) throw new Error(`the Gamestate page moved to another phase during the run (phase ${phase} was read); add the request again`);
+      const onPage = g.referee.phase(g.ruleset, p, at);
+      if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
       const who = g.referee.playerOf(g.ruleset, p, request.author);
       if ('refused' in who) {
         outcome = { ok: false, reason: who.refused };
@@ -319,6 +337,7 @@ async function resolve(
     const o: ActionOutcome = outcome;
     return o.ok ? { verdict: 'done', message: `${o.message} (request ${request.key})`, saved: saved.changed } : { verdict: 'refused', message: o.reason, saved: false };
   } catch (err) {
+    if (err instanceof PhaseMoved) return { verdict: 'waiting', message: err.message, saved: false };
     // A failure after the save went through (its reply lost): the page says it was done.
     const page = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
     if (namesRequest(page.text, request.key)) return { verdict: 'done', message: `done (see the History rows naming request ${request.key}), although the bot then reported: ${err instanceof Error ? err.message : String(err)}`, saved: true };

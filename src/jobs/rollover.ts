@@ -2,9 +2,9 @@ import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.ts';
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
-import { engineFor, readEngineRuleset, readingsFor } from '../games/registry.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readRulings, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
@@ -298,18 +298,6 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     save,
     ...(rulings ? { rulings: { page: rulings.page, applied: appliedRulings(rulings.readings), warnings: rulings.warnings } } : {}),
   };
-}
-
-/** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
-async function readGameRulings(wiki: RolloverWiki, game: RolloverGame, kind: string) {
-  const defs = readingsFor(kind);
-  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
-  return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
-    page: game.rulingsPage,
-    defs,
-    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
-    ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
-  });
 }
 
 function appliedRulings(readings: ChosenReadings): string[] {

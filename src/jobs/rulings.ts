@@ -1,4 +1,5 @@
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, whoAdded, type RequestPageRevision } from '../cron/requests.ts';
+import { readingsFor } from '../games/registry.ts';
 import { ChosenReadings, rulingLines, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
 import { WikiError } from '../wiki/errors.ts';
 
@@ -73,4 +74,24 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions): Prom
   const readings = new ChosenReadings(opts.defs, rulings);
   for (const { ruling, why } of readings.ignored) warnings.push(`${where(lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
   return { page: opts.page, readings, warnings };
+}
+
+/** Where a game's rulings are, as a job knows it (games[] in the config). */
+export interface RulingsGame {
+  rulingsPage?: string;
+  /** Who may rule there (as for requests); default sysop. */
+  allowedGroups?: readonly string[];
+  requestsLookback?: number;
+}
+
+/** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
+export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsGame, kind: string): Promise<ReadRulings | undefined> {
+  const defs = readingsFor(kind);
+  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
+  return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
+    page: game.rulingsPage,
+    defs,
+    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+    ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
+  });
 }

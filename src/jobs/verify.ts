@@ -2,6 +2,7 @@ import { findTable, normaliseHeader, readDocument } from '../parse/document.ts';
 import type { HistoryTableSpec } from '../games/history-archive.ts';
 import { commitmentOf, drawTokens, isSecret, replay, seedOf } from '../sim/referee.ts';
 import { COMMIT_EVENT, REVEAL_EVENT } from './referee.ts';
+import { REROLLED } from '../games/shared/actions.ts';
 
 // `croupier verify`: the referee's draws checked from the pages alone (docs/referee.md). For each phase:
 // the revealed secret against its commitment, the commitment against the first draw of the phase, each
@@ -111,6 +112,16 @@ export function verifyDraws(lines: readonly HistoryLine[], opts: { phase?: numbe
       report.matching += tokens.length - bad.length;
       if (bad.length === 0 && gaps.length === 0) say(true, phase, `request ${name}: ${tokens.length} draw(s) match${secret === undefined ? ' their seed (the seed is checked once the secret is revealed)' : ''} (${req.rows.map((r) => `row ${r.line.row}`).join(', ')} of ${first.line.page})`);
     }
+    // A luck reroll (docs/referee.md): the request it declared not to have happened must be one with draws
+    // of the same phase, whose draws stay in the History and are checked above like the reroll's own.
+    lines.forEach((l, at) => {
+      const k = REROLLED.exec(l.reason)?.[1];
+      if (k === undefined || Number(l.phase) !== phase) return;
+      const original = [...requests.values()].find((r) => r.phase === phase && r.message.split('|')[1] === k && r.rows[0]!.at < at);
+      say(original !== undefined, phase, original
+        ? `${describeRow(l)}: rerolls request ${original.message}, whose draws are checked above`
+        : `${describeRow(l)}: rerolls request ${k}, but no earlier row of phase ${phase} records draws of that request`);
+    });
   }
   return report;
 }

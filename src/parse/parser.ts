@@ -1,4 +1,6 @@
+import { getHeapStatistics } from 'node:v8';
 import Parser from 'wikiparser-node';
+import defaultConfig from 'wikiparser-node/config/default.json' with { type: 'json' };
 import type { TableToken, Token, TrToken } from 'wikiparser-node/dist/internal.js';
 import { shapeRows } from './row-shapes.ts';
 import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
@@ -9,8 +11,25 @@ import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
  * (but a section's root holds its shaped rows as padded row lines: see parseSection).
  */
 export function parseWikitext(text: string): Token {
-  return Parser.parse(text, false, 'list');
+  const memoryUsage = process.memoryUsage;
+  process.memoryUsage = heapUsedOnly;
+  try {
+    return Parser.parse(text, false, 'list');
+  } finally {
+    process.memoryUsage = memoryUsage;
+  }
 }
+
+/**
+ * wikiparser-node guards against a runaway heap by reading process.memoryUsage().heapUsed at every line,
+ * brace and heading it scans; memoryUsage() also measures the RSS (system calls), which cost ~10% of a
+ * parse. During the parse, which is synchronous, the same heapUsed is answered from V8's statistics alone.
+ */
+const heapUsedOnly = Object.assign(() => ({ heapUsed: getHeapStatistics().used_heap_size }), { rss: process.memoryUsage.rss }) as unknown as typeof process.memoryUsage;
+
+// wikiparser-node's own default, given as an object: by name it would be required from a path relative to
+// its own files, which the compiled CLI (one bundle, scripts/build.mjs) does not keep.
+Parser.config = defaultConfig as unknown as typeof Parser.config;
 
 /** A piece of the page parsed on its own; its offsets are relative to `start`. */
 export interface Section {

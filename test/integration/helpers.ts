@@ -1,6 +1,6 @@
 // Shared by the integration tests: the test wiki's accounts (.devwiki-test/env, see wiki-dirs.ts), sessions,
 // unique page titles, the CLI as a child process.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,7 +110,7 @@ export interface TestGame {
  * A game of its own on the wiki (Cycle 16 unless `kind` says otherwise) (the fixture Ruleset and Gamestate under a unique prefix, with
  * its own shutoff page) and a config file and store path of its own in a temp directory.
  */
-export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
+export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'round10' | 'cycle15' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
   const prefix = uniquePrefix(what);
   await put(client, `${prefix}/Shutoff`, 'run');
   await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/${kind}/ruleset.wikitext`, 'utf8'));
@@ -127,4 +127,32 @@ export async function freshCliGame(client: WikiClient, what: string, id: string,
     }),
   );
   return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]), remove: () => removeDir(dir) };
+}
+
+/** A request page (actions, requests) as its users write it: a line appended by `who`, the page created if missing. */
+export async function appendLine(who: WikiClient, title: string, line: string): Promise<void> {
+  await who.save(title, (page) => ({ text: `${page.missing ? '' : page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
+}
+
+/** The first line of a page that starts with `start` (a request and its answer). */
+export async function lineStartingWith(client: WikiClient, title: string, start: string): Promise<string | undefined> {
+  return (await client.readPage(title)).text.split('\n').find((l) => l.startsWith(start));
+}
+
+/** The referee's commitment for `phase` on a page, if it shows one. */
+export const commitmentFor = (page: string, phase: number): string | undefined => new RegExp(`phase ${phase}: commitment ([0-9a-f]{64})`).exec(page)?.[1];
+
+/**
+ * The Gamestate page `title` given a Wiki account column by `who` (an admin), naming who plays whom
+ * (`Alice=Player`), through scripts/add-wiki-account.mjs as the demo does it.
+ */
+export async function addWikiAccounts(who: WikiClient, title: string, pairs: readonly string[]): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-wiki-account-'));
+  try {
+    writeFileSync(join(dir, 'in'), (await who.readPage(title)).text);
+    execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, join(dir, 'in'), join(dir, 'out'), ...pairs]);
+    await put(who, title, readFileSync(join(dir, 'out'), 'utf8'));
+  } finally {
+    removeDir(dir);
+  }
 }

@@ -3,9 +3,7 @@
 // bot's diff onto it. The page the bot leaves behind must still be the serial outcome — the bot's transform
 // applied to the human's revision — which each test computes offline, with the engine, on that revision —
 // even when the run is killed between the merged save and its correction (the next run corrects it).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
@@ -16,6 +14,7 @@ import type { RevisionInfo, WikiClient } from '../../src/wiki/client.ts';
 import { WikiError } from '../../src/wiki/errors.ts';
 import { normalizeText, type MergeContext, type SaveOptions } from '../../src/wiki/save.ts';
 import { bot, freshRolloverGame, human, root } from './helpers.ts';
+import { killedRollover } from './killed-rollover.ts';
 
 const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
@@ -235,36 +234,11 @@ describe('the correction itself races another human edit', () => {
 /** What a test knows about a merge found by a later run (its run was killed before it could correct it). */
 const lateMergeOf = (merged: number, humans: number[], on = humans.at(-1)!): MergeContext => ({ ...mergeOf([merged], humans), on, late: true });
 
-/**
- * A real rollover in a child process, SIGKILLed (by its PID) right after the wiki saved its edit — which
- * MediaWiki merged with `human`, made by this process between the child's read and its save. Returns the
- * bot's merged revision and the human's.
- */
+/** A real rollover SIGKILLed right after the wiki saved its edit, which MediaWiki merged with `human`'s (made meanwhile). */
 async function rolloverKilledAfterMerge(game: RolloverGame, human: () => Promise<number>): Promise<{ merged: number; human: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./killed-rollover-child.ts', import.meta.url).pathname, JSON.stringify(game), BOUNDARY.now.toISOString()], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  const said = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async (word: string): Promise<number> => {
-    const { value, done } = await said.next();
-    expect(done, `the child said "${word}"`).toBe(false);
-    const m = new RegExp(`^${word} (\\d+)$`).exec(String(value));
-    expect(m, `the child said "${word} <revid>", not "${String(value)}"`).not.toBeNull();
-    return Number(m![1]);
-  };
-  try {
-    await next('ready');
-    const humanRevid = await human();
-    child.stdin!.write('go\n');
-    const merged = await next('saved');
-    process.kill(child.pid!, 'SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    return { merged, human: humanRevid };
-  } finally {
-    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
-  }
+  let humanRevid = 0;
+  const k = await killedRollover(game, BOUNDARY.now, 'saved', async () => (humanRevid = await human()));
+  return { merged: k.saved!, human: humanRevid };
 }
 
 describe('a run killed between its merged save and the correction (SIGKILL): the next run corrects the page', () => {

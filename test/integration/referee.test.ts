@@ -1,9 +1,6 @@
 // The referee against the real local MediaWiki: players' requests on <gamestate>/Actions, written by real
 // accounts, resolved by the CLI and by the daemon; commit–reveal on the pages; `croupier verify`.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
@@ -15,8 +12,7 @@ import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { commitmentOf } from '../../src/sim/referee.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { removeDir } from '../temp-dir.ts';
-import { bot, freshCliGame, human, put, root, type TestGame } from './helpers.ts';
+import { addWikiAccounts, appendLine, bot, commitmentFor, freshCliGame, human, lineStartingWith, put, root, type TestGame } from './helpers.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 
@@ -26,16 +22,12 @@ let admin: WikiClient;
 let game: TestGame;
 let G: string;
 let A: string;
-let tmp: string;
 
 const text = async (title: string) => (await b.readPage(title)).text;
 const state = async () => readGamestate(await text(G), G, ruleset);
 const alice = async () => (await state()).players.find((p) => p.name === 'Alice')!;
-async function append(who: WikiClient, line: string) {
-  await who.save(A, (page) => ({ text: `${page.missing ? '' : page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
-}
-const lineOf = async (start: string) => (await text(A)).split('\n').find((l) => l.startsWith(start))!;
-const commitmentFor = (page: string, phase: number) => new RegExp(`phase ${phase}: commitment ([0-9a-f]{64})`).exec(page)?.[1];
+const append = (who: WikiClient, line: string) => appendLine(who, A, line);
+const lineOf = async (start: string) => (await lineStartingWith(b, A, start))!;
 
 beforeAll(async () => {
   b = await bot();
@@ -45,18 +37,12 @@ beforeAll(async () => {
   G = `${game.prefix}/Gamestate`;
   A = `${G}/Actions`;
   // Alice is played by the wiki account "Player" (the Players table's Wiki account column).
-  tmp = mkdtempSync(join(tmpdir(), 'croupier-referee-it-'));
-  writeFileSync(join(tmp, 'in'), await text(G));
-  execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, join(tmp, 'in'), join(tmp, 'out'), 'Alice=Player']);
-  await put(admin, G, readFileSync(join(tmp, 'out'), 'utf8'));
+  await addWikiAccounts(admin, G, ['Alice=Player']);
   // The page is brought to the current phase first, as the daemon's catch-up does before the referee.
   expect((await game.cli(['rollover', '--game', 'reftest'])).code).toBe(0);
   await put(admin, A, readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8'));
 }, 400_000);
-afterAll(() => {
-  game?.remove();
-  if (tmp) removeDir(tmp);
-});
+afterAll(() => game?.remove());
 
 describe('the referee on the local wiki', () => {
   let phase: number;

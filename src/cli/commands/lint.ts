@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { describeLint, lintRuleset } from '../../parse/lint.ts';
-import { printNotes } from '../input.ts';
 import { readSourceFor, type ParseOptions } from './parse.ts';
 
 // `croupier lint <file|--title T>`: a tool for the wiki's editors. Exit 1 only when the rules conflict
@@ -17,6 +15,7 @@ export function registerLint(program: Command): void {
     .option('--page <title>', 'page title to name in the locations')
     .action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
       const source = await readSourceFor(file, opts, command);
+      const [{ describeLint, lintRuleset }, { printNotes }] = await Promise.all([import('../../parse/lint.ts'), import('../input.ts')]);
       printNotes(source);
       const report = lintRuleset(source.text, source.page ?? opts.page);
       process.stdout.write(`${describeLint(report, source.name)}\n`);

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { describeLocation } from '../../parse/location.ts';
-import { gameKinds, parseRuleset, type GameKind, type ParsedRuleset } from '../../games/registry.ts';
+import { gameKinds, type GameKind } from '../../games/kinds.ts';
 import { UsageError } from '../usage.ts';
-import { notARuleset, printNotes, readSource } from '../input.ts';
 import { logFormatOf } from '../options.ts';
+
+// What `parse`, `tables` and `lint` share. Registering them loads nothing heavy (`parse --help` starts as fast
+// as `--help`): the parser, the games and the wiki client are imported when the command runs.
 
 export interface RulesetSource {
   text: string;
@@ -36,6 +37,7 @@ export async function readSourceFor(file: string | undefined, opts: ParseOptions
     return { text: page.text, page: page.title, name: `page "${page.title}"` };
   }
   if (file === undefined) throw new UsageError('give a file (or - for standard input), or --title <page>');
+  const { readSource } = await import('../input.ts');
   return readSource(file, opts.config);
 }
 
@@ -49,36 +51,10 @@ export function sourceOptions(command: Command): Command {
     .option('--page <title>', 'page title to name in warnings and links');
 }
 
-/** Parses a source; unreadable input (no headings, no tables) is an error, flaws are warnings. */
-export function parseSource(source: RulesetSource, opts: ParseOptions): ParsedRuleset {
-  const ruleset = parseRuleset(source.text, { page: source.page ?? opts.page, kind: opts.kind });
-  const empty = ruleset.kind === 'generic' && ruleset.rules.length === 0 && ruleset.tables.length === 0;
-  if (empty) throw notARuleset(source.name);
-  return ruleset;
-}
-
 export function kindOption(value: string): GameKind {
   const kind = gameKinds.find((k) => k === value);
   if (kind === undefined) throw new UsageError(`unknown kind "${value}" (expected ${gameKinds.join(' or ')})`);
   return kind;
-}
-
-function summary(r: ParsedRuleset): string {
-  const counts =
-    r.kind === 'cycle16'
-      ? `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
-        `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`
-      : r.kind === 'round10'
-        ? `${r.phases.length} phases, ${r.prizes.length} prizes, ${r.multipliers.length} multipliers, ${r.suits.length} suits, ` +
-          `${r.ranks.map((a) => `${a.max} ${a.name} ranks`).join(', ')}, ${r.fortunes.length} fortunes`
-        : r.kind === 'cycle15'
-          ? `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`
-          : r.kind === 'nomicoup'
-            ? `${r.characters.length} characters, ${r.actions.length} actions, ${r.counteractions.length} counteractions, ${r.conflicts.length} conflict(s)`
-        : `${r.tables.length} tables`;
-  const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
-  for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);
-  return lines.join('\n');
 }
 
 export function registerParse(program: Command): void {
@@ -90,8 +66,9 @@ export function registerParse(program: Command): void {
     .option('--json', 'print one JSON document instead of a summary')
     .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }, command: Command) => {
       const source = await readSourceFor(file, opts, command);
+      const { parseSource, parseSummary, printNotes } = await import('../ruleset-source.ts');
       printNotes(source);
       const ruleset = parseSource(source, opts);
-      process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${summary(ruleset)}\n`);
+      process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${parseSummary(ruleset)}\n`);
     });
 }

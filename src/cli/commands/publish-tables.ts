@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { publishTables } from '../../jobs/publish-tables.ts';
-import { saveDiff, type DiffFormat } from '../../wiki/diff.ts';
-import { gameContext } from '../context.ts';
+import type { DiffFormat } from '../../wiki/diff-format.ts';
 import { diffOption, logFormatOf } from '../options.ts';
 
 interface Options {
@@ -24,6 +22,8 @@ export function registerPublishTables(program: Command): void {
     .option('--config <path>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json, else the embedded default)')
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
     .action(async (opts: Options, command: Command) => {
+      // Loaded when the command runs: `publish-tables --help` starts without the wiki client or the games.
+      const [{ publishTables }, { saveDiff }, { gameContext }] = await Promise.all([import('../../jobs/publish-tables.ts'), import('../../wiki/diff.ts'), import('../context.ts')]);
       const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
       const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
       ctx.progress.relabel('preparing the diff');

@@ -8,6 +8,7 @@ import { FileStore, finishRun, startRun } from '../../cron/store.ts';
 import { gameContext, UsageError } from '../context.ts';
 import { logFormatOf } from '../options.ts';
 import { WikiError } from '../../wiki/errors.ts';
+import { parseNow } from './rollover.ts';
 
 // `croupier referee --game <id>`: one pass of the referee (what the daemon does on each tick): the secret
 // of a phase that ended revealed, the current phase's commitment, the players' requests resolved.
@@ -15,6 +16,7 @@ import { WikiError } from '../../wiki/errors.ts';
 interface RefereeCliOptions {
   game?: string;
   config?: string;
+  now?: string;
 }
 
 export function describeReferee(s: RefereeSummary, actionsPage: string): string {
@@ -32,8 +34,11 @@ export function registerReferee(program: Command): void {
     .description(COMMANDS.referee.description)
     .option('--game <id>', 'game id from the config')
     .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--now <iso>', 'the instant the requests are resolved at (default: the clock; never later than it)')
     .action(async (opts: RefereeCliOptions, command: Command) => {
       if (opts.game === undefined) throw new UsageError('give --game <id>');
+      const now = parseNow(opts.now);
+      if (now.getTime() > Date.now() + 60_000) throw new UsageError(`--now ${opts.now} is in the future: the referee cannot resolve a request before it is made`);
       const { game, config, client, progress } = await gameContext({ config: opts.config, logFormat: logFormatOf(command) }, opts.game, 'engine');
       if (refereeFor(game.kind) === undefined) throw new UsageError(`game ${game.id} (kind ${game.kind}) has no actions for the referee`);
       const summary = await withCliLock(config.store.path, `referee --game ${game.id}`, async () => {
@@ -50,7 +55,7 @@ export function registerReferee(program: Command): void {
             }),
             userGroups: client.userGroups.bind(client),
           };
-          const s = await referee({ wiki, secrets: storeSecrets(store) }, {
+          const s = await referee({ wiki, secrets: storeSecrets(store), ...(opts.now === undefined ? {} : { now: () => now }) }, {
             id: game.id, kind: game.kind, ruleset: game.ruleset, gamestate: game.gamestate, actionsPage: game.actionsPage, statusPage: game.statusPage, lookback: game.requestsLookback,
             rulingsPage: game.rulingsPage, allowedGroups: game.allowedGroups,
           });

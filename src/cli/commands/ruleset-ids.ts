@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { rulesetIds } from '../../jobs/ruleset-ids.ts';
-import { saveDiff, type DiffFormat } from '../../wiki/diff.ts';
-import { buildContext } from '../context.ts';
-import { findGame } from '../../config.ts';
+import type { findGame } from '../../config.ts';
+import type { DiffFormat } from '../../wiki/diff-format.ts';
 import { diffOption, logFormatOf } from '../options.ts';
 
 interface Options {
@@ -25,6 +23,8 @@ export function registerRulesetIds(program: Command): void {
     .option('--config <path>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json, else the embedded default)')
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
     .action(async (opts: Options, command: Command) => {
+      // Loaded when the command runs: `ruleset-ids --help` starts without the wiki client or the games.
+      const [{ rulesetIds }, { saveDiff }, { buildContext }, { findGame }] = await Promise.all([import('../../jobs/ruleset-ids.ts'), import('../../wiki/diff.ts'), import('../context.ts'), import('../../config.ts')]);
       let game = undefined as ReturnType<typeof findGame> | undefined;
       const ctx = await buildContext({ config: opts.config, dryRun: !opts.apply, logFormat: logFormatOf(command) }, (config) => {
         game = findGame(config, opts.game);

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { renderTables } from '../../games/registry.ts';
-import { printNotes } from '../input.ts';
-import { parseSource, readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
+import { readSourceFor, sourceOptions, type ParseOptions } from './parse.ts';
 
 export function registerTables(program: Command): void {
   sourceOptions(
@@ -11,6 +9,7 @@ export function registerTables(program: Command): void {
       .description(COMMANDS.tables.description),
   ).action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
       const source = await readSourceFor(file, opts, command);
+      const [{ parseSource, printNotes }, { renderTables }] = await Promise.all([import('../ruleset-source.ts'), import('../../games/registry.ts')]);
       printNotes(source);
       const ruleset = parseSource(source, opts);
       const wikitext = renderTables(ruleset);

@@ -49,7 +49,7 @@ export function calendarOf(ruleset: Pick<Cycle15Ruleset, 'phases' | 'page'>, sta
 }
 
 /** A run's time before what the page records (a cycle start to come, a phase number ahead of the calendar) is refused. */
-function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
+export function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
   const where = (column: string) => ({ page: state.page, table: 'Phase', row: 1, column });
   const n = state.phase.number;
   if (now.getTime() < state.phase.cycleStart.getTime()) {

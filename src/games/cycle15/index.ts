@@ -1,4 +1,5 @@
 import type { GameModule } from '../registry.ts';
+import { cycle15Referee } from './actions/index.ts';
 import { cycle15Engine } from './engine.ts';
 import { cycle15Readings } from './readings.ts';
 import { renderCycle15TablesWith } from './tables/index.ts';
@@ -14,5 +15,6 @@ export const cycle15 = {
   amendRuleset: fillGarbageIds,
   engine: cycle15Engine,
   readings: cycle15Readings,
+  referee: cycle15Referee,
   renderTables: (ruleset, context) => renderCycle15TablesWith(ruleset, context?.gamestate),
 } satisfies GameModule<Cycle15Ruleset>;

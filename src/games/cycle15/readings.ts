@@ -6,6 +6,9 @@ import { ReadingDef } from '../shared/readings.ts';
 export const CHILI_N = 'chili-n';
 export const RANDOM_GARBAGE = 'random-garbage';
 export const TUNE_UP_COUNT = 'tune-up-count';
+export const DOUBLES_CHILI = 'doubles-chili';
+export const GEODE_ITEM = 'geode-item';
+export const COMBO_ROLLS = 'combo-rolls';
 
 export const cycle15Readings: ReadingDef[] = [
   {
@@ -29,7 +32,12 @@ export const cycle15Readings: ReadingDef[] = [
       uniform: 'each row of the Garbage table equally likely (a seeded draw, recorded in the History row)',
       judge: 'the bot draws nothing: the History row asks the Judge to draw it',
     },
-    usedIn: ['rules/reputability.ts: the random Garbage item of the reputability grant'],
+    usedIn: [
+      'rules/reputability.ts: the random Garbage item of the reputability grant',
+      'actions/macgyver.ts: the random item of MacGyvering',
+      'actions/land.ts: the random item of a Garbage Pile space',
+      'actions/combo.ts: the random garbage item of a combo',
+    ],
   },
   {
     id: TUNE_UP_COUNT,
@@ -41,5 +49,38 @@ export const cycle15Readings: ReadingDef[] = [
       'whole-phases': 'only whole phases count: discarded when phase s+5 begins',
     },
     usedIn: ['rules/tune-up.ts: when a Tune Up class proposal is discarded'],
+  },
+  {
+    id: DOUBLES_CHILI,
+    question: 'Is the Time Bean Chili of a doubles roll granted with the roll, or left to the player who rolled it ("grant yourself")?',
+    rule: 'Doubles: “If you roll multiple of the same number when moving, grant yourself a \'Time Bean Chili\'.”',
+    default: 'with-roll',
+    alternatives: {
+      'with-roll': 'the referee grants it in the edit that records the roll (the roll is the moment "you roll")',
+      players: 'the referee only rolls; the player grants it themself, as for other effects of moving',
+    },
+    usedIn: ['actions/move.ts: a movement roll with the same number twice'],
+  },
+  {
+    id: GEODE_ITEM,
+    question: 'Is "a random item from the list below" of a Geode space drawn uniformly over the list?',
+    rule: 'Geode: “When a player lands on a Geode space, grant them a random item from the list below”',
+    default: 'uniform',
+    alternatives: {
+      uniform: 'each item of the list equally likely (a die of as many faces as the list has items)',
+      judge: 'the referee draws nothing for a Geode: the Judge does',
+    },
+    usedIn: ['actions/land.ts: the item a Geode space grants'],
+  },
+  {
+    id: COMBO_ROLLS,
+    question: 'Which rolls are the "multiple players roll the same number on any of their dice" of a combo?',
+    rule: 'Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo.”',
+    default: 'same-phase',
+    alternatives: {
+      'same-phase': 'the movement rolls of the current phase (the Moves table), asked for while the Phase table says it is party time; one combo per roll of the player\'s',
+      judge: 'the referee makes no combo: the Judge decides',
+    },
+    usedIn: ['actions/combo.ts: whether a combo is allowed'],
   },
 ].map((d) => ReadingDef.parse(d));

@@ -4,6 +4,7 @@ import type { Cycle16Ruleset } from './ruleset/schema.ts';
 import { renderCycle16Tables } from './tables/render.ts';
 import { cycle16Engine } from './engine.ts';
 import { cycle16Referee } from './actions/index.ts';
+import { cycle16Readings } from './readings.ts';
 
 export const cycle16 = {
   kind: 'cycle16',
@@ -13,4 +14,5 @@ export const cycle16 = {
   renderTables: renderCycle16Tables,
   engine: cycle16Engine,
   referee: cycle16Referee,
+  readings: cycle16Readings,
 } satisfies GameModule<Cycle16Ruleset>;

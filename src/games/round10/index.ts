@@ -4,6 +4,7 @@ import type { Round10Ruleset } from './ruleset/schema.ts';
 import { ROUND10_READINGS } from './readings.ts';
 import { round10Engine } from './engine.ts';
 import { renderRound10Tables } from './tables/index.ts';
+import { round10Referee } from './actions/index.ts';
 
 export const round10 = {
   kind: 'round10',
@@ -13,4 +14,5 @@ export const round10 = {
   renderTables: renderRound10Tables,
   engine: round10Engine,
   readings: ROUND10_READINGS,
+  referee: round10Referee,
 } satisfies GameModule<Round10Ruleset>;

@@ -104,4 +104,26 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     },
     usedIn: ['rules/victory.ts (victory)'],
   },
+  {
+    id: 'slots-blank-roll',
+    question: 'The slots roll table leaves the Value of some rolls empty (20 and 10-13 on the current page): what does such a roll show?',
+    rule: `Slots: "The player then rolls 3 times on the following table … Afterwards, the player compares their 3 Values with the chart below and claim their payout, if any."`,
+    default: 'no-symbol',
+    alternatives: {
+      'no-symbol': 'the roll shows no symbol: it counts toward no payout row (the other two Values may still pay)',
+      'refuse': 'the bot does not play the slots while the table has such rolls (the request is refused, naming the rows)',
+    },
+    usedIn: ['actions/slots.ts (the referee\'s slots)'],
+  },
+  {
+    id: 'fortune-loss',
+    question: 'The Fool: "The revealing player loses d100 chips." What if the roll is more than the chips they have?',
+    rule: `Fortunes: "The revealing player loses d100 chips."`,
+    default: 'all-chips',
+    alternatives: {
+      'all-chips': 'they lose every chip they have (a count cannot go below 0)',
+      'refuse': 'the bot does not roll a loss that could exceed the player\'s chips (the request is refused)',
+    },
+    usedIn: ['actions/fortune.ts (the referee\'s fortunes)'],
+  },
 ];

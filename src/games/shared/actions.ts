@@ -4,6 +4,7 @@ import type { KindedRuleset } from '../engine.ts';
 import { drawToken, type DrawStream } from '../../sim/referee.ts';
 import type { Reason } from '../../sim/trail.ts';
 import { findStateTable } from './read-tables.ts';
+import type { Dice } from './ruleset-schema.ts';
 
 // What every game's referee actions share: the page read once per request, the requesting player
 // found by wiki account, and the History reasons that name the request and its draws.
@@ -23,6 +24,10 @@ export const WIKI_ACCOUNT = 'Wiki account';
 export function requestReason(input: Pick<ActionInput<KindedRuleset>, 'request'>): string {
   return `on-wiki request ${input.request.key} by ${input.request.author}`;
 }
+
+/** The input of a luck reroll's History row naming the request it declared not to have happened, and how it is read back. */
+export const REROLLED_INPUT = 'rerolled request';
+export const REROLLED = /\brerolled request = (r\d+-[0-9a-f]+)/;
 
 /** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
 export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: Pick<ActionInput<KindedRuleset>, 'request' | 'game'>): Reason {
@@ -52,4 +57,11 @@ export function playerOfAccount(doc: WikiDocument, players: { identify: readonly
     if (norm(account) === norm(author)) return { player: name };
   }
   return { refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)` };
+}
+
+/** NdK as the Dice Rolls rule says: the sum of N dice, or with a target, how many meet it. */
+export function rollDice(dice: Dice, stream: DrawStream, label: string): { total: number; rolls: number[] } {
+  const rolls = Array.from({ length: dice.count }, (_, i) => stream.roll(dice.sides, `${label} ${dice.text} die ${i + 1}`));
+  const total = dice.target === undefined ? rolls.reduce((a, b) => a + b, 0) : rolls.filter((v) => v >= dice.target!).length;
+  return { total, rolls };
 }

@@ -1,6 +1,6 @@
 import type { Row, Table, WikiDocument } from '../../parse/document.ts';
-import { normaliseHeader } from '../../parse/document.ts';
-import { cellWikitext } from './history.ts';
+import { normaliseHeader, readDocument } from '../../parse/document.ts';
+import { cellWikitext, tableEndMarker } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Column, TableSpec } from './table-spec.ts';
 
@@ -136,4 +136,18 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   }
   parts.push(text.slice(at));
   return parts.join('');
+}
+
+/**
+ * New rows for `entities` appended at the end of the table `spec` finds (a card drawn, a move commenced),
+ * one line of cells each in the columns the page has, in its order; columns the spec does not know get `-`.
+ */
+export function appendTableRows<E, C>(text: string, page: string | undefined, spec: TableSpec<E, C>, entities: readonly E[]): string {
+  if (entities.length === 0) return text;
+  const table = findStateTable(readDocument(text, { page }), spec);
+  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add rows to`);
+  const at = tableEndMarker(text, table, page, spec.name);
+  const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
+  const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
+  return text.slice(0, at) + rows + text.slice(at);
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no types
 import { ensureBuilt } from '../../../scripts/build.mjs';
@@ -59,4 +60,23 @@ test('a source file added after the build is compiled too; builds beyond three a
   const last: string = await ensureBuilt(root);
   expect(builds()).toHaveLength(3);
   expect(builds().some((d) => last.includes(d))).toBe(true);
+});
+
+// bin/croupier.js runs a build as `node scripts/build.mjs --run <entry>` does.
+const buildScript = fileURLToPath(new URL('../../../scripts/build.mjs', import.meta.url));
+const runBuilt = (entry: string) => spawnSync(process.execPath, [buildScript, '--run', fileURLToPath(entry)], { encoding: 'utf8' });
+
+test('a build runs with V8\'s code cache: written at exit when missing, and a damaged one is replaced, with the same output', async () => {
+  const root = project('one');
+  const entry: string = await ensureBuilt(root);
+  const cache = `${fileURLToPath(entry)}.v8cache`;
+  // This project has no Cycle 16 fixture to warm the cache up with at build time: the first run makes it.
+  expect(existsSync(cache)).toBe(false);
+  expect(runBuilt(entry).stdout.trim()).toBe('one');
+  expect(readFileSync(cache).length).toBeGreaterThan(0);
+  writeFileSync(cache, 'not a code cache');
+  const run = runBuilt(entry);
+  expect(run.stdout.trim()).toBe('one');
+  expect(run.status).toBe(0);
+  expect(readFileSync(cache, 'utf8')).not.toBe('not a code cache');
 });

@@ -7,6 +7,8 @@ import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
 import { fixture } from '../helpers/fixtures.ts';
+import { ChosenReadings } from '../../../src/games/shared/readings.ts';
+import { cycle16Readings } from '../../../src/games/cycle16/readings.ts';
 
 // Cycle 16's actions on the fixture Gamestate (phase 4, a Rest Phase), each rule quoted. A scenario is
 // tested alone by giving the ruleset only that scenario (the d1 that draws it always shows 1).
@@ -15,7 +17,7 @@ const ruleset = readCycle16Ruleset(readDocument(fixture('cycle16'), { page: 'Cyc
 const PAGE = fixture('cycle16', 'gamestate');
 const NOW = new Date('2026-11-18T18:00:00Z');
 
-function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = PAGE): ActionOutcome {
+function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = PAGE, readings?: ChosenReadings): ActionOutcome {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const seed = seedOf('11'.repeat(32), `cycle16|r9-${line}|9`);
@@ -23,6 +25,7 @@ function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = P
     ruleset: r, game: 'cycle16', page: { title: 'G', text, revid: 9 }, now: NOW, player,
     request: { key: 'r9-0a1b2c3d', text: line, author: player, revid: 9, at: new Date('2026-11-18T17:30:00Z') },
     draws: () => ({ stream: new DrawStream(seed), seed }),
+    ...(readings ? { readings } : {}),
   }, p.args);
 }
 const done = (o: ActionOutcome) => {
@@ -68,7 +71,11 @@ describe('Cycle 16 actions', () => {
 
   it('scenario 6 answered yes: “grant yourself 1 Lotto Ticket with the modifiers Sacrificial, Red Coating, and Hearts Insignia”', () => {
     const o = done(act('explore yes', 'Cosima', only(6)));
-    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial', 'Red Coating', 'Hearts Insignia'] });
+    expect(o.changes[0]!.change).toContain('+#52 Lotto Ticket (Sacrificial, Red Coating, Hearts Insignia)');
+    // “This card gains the colour Red. This modifier is then removed.” and “This card gains the Hearts suit.
+    // This modifier is then removed.”: settled in the same edit, as every rollover does.
+    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial'], gained: ['Red', 'Hearts'] });
+    expect(o.changes.filter((c) => c.event === 'Modifier' && c.change.startsWith('card #52 ')).map((c) => c.change)).toEqual(['card #52 (Lotto Ticket) gains the colour Red; Red Coating removed', 'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed']);
   });
 
   // 70 %, 5 %, 10 %, 15 % are 14, 1, 2 and 3 twentieths: a d20 read in that order.
@@ -104,5 +111,16 @@ describe('Cycle 16 actions', () => {
     expect(o.state.cards.some((c) => c.id === 5 || c.id === 6)).toBe(false);
     expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ species: 'Amalgam', modifiers: ['Speedy'] });
     expect(who(o, 'Bram')).toMatchObject({ vertebrae: 8, used: { Removal: 2, Fusion: 1 } });
+  });
+
+  it('fusion: “value, suit and colour randomly taken from the two selected cards\' respective properties” is the reading fusion-properties, named in the row', () => {
+    const each = done(act('fuse #5 #6', 'Bram'));
+    expect(each.changes[0]!.reason.arithmetic).toMatch(/^draws #1 d2=\d value from .*; #2 d2=\d suits from .*; #3 d2=\d colours from /);
+    expect(each.changes[0]!.reason.readings).toEqual(['fusion-properties=each (default)']);
+    const judge = new ChosenReadings(cycle16Readings, [{ reading: 'fusion-properties', value: 'together', line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
+    const together = done(act('fuse #5 #6', 'Bram', ruleset, PAGE, judge));
+    // One d2 for the three: the Amalgam's value, suits and colours are all one card's.
+    expect(together.changes[0]!.reason.arithmetic).toMatch(/^draws #1 d2=(\d) value, suits and colours from \(1: #5, 2: #6\)$/);
+    expect(together.changes[0]!.reason.readings).toEqual(['fusion-properties=together (ruling by Judge, 2026-11-18 00:00)']);
   });
 });

@@ -115,6 +115,31 @@ describe('the referee job', () => {
     expect(report.findings.some((f) => /secret revealed .* matches the commitment/.test(f.text))).toBe(true);
   });
 
+  it('leaves a request unmarked when a rollover saves the page during the run, and resolves it once with the new phase\'s committed secret on the next run', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    const later = new Date('2026-11-19T00:30:00Z');
+    // A rollover (another process) saves the Gamestate page after this run committed phase 4, before the request.
+    const s = await run(wiki, store, {
+      now: () => later,
+      checkpoint: (step) => {
+        if (step !== 'committed') return;
+        const page = wiki.text('G')!;
+        wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: page, revid: 1 }, { now: later, trigger: 'test' }).text);
+      },
+    });
+    expect(s).toMatchObject({ phase: 4, done: 0, failed: 0, waiting: 1 });
+    expect(s.problem).toMatch(/moved from phase 4 to phase 5 during the run/);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+    expect(wiki.text('G')).not.toMatch(/Card drawn/);
+    const next = await run(wiki, store, { now: () => later, newSecret: () => 'cd'.repeat(32) });
+    expect(next).toMatchObject({ phase: 5, done: 1, revealed: [4] });
+    const page = wiki.text('G')!;
+    expect(page.match(/\|\| Pack opened \|\|/g)).toHaveLength(1);
+    expect(page).toMatch(/\|\| 5 \|\| Card drawn \|\| Alice/);
+    expect(verifyDraws(history(wiki)).mismatching).toBe(0);
+  });
+
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();

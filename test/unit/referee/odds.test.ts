@@ -3,9 +3,11 @@ import { readDocument } from '../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { cardPools, drawChance, packExpectation, speciesOdds } from '../../../src/games/cycle16/tables/odds.ts';
 import { toNumber } from '../../../src/games/shared/text.ts';
-import { drawOutcome, drawRandomCard, rollDice } from '../../../src/games/cycle16/actions/random-card.ts';
+import { drawOutcome, drawRandomCard } from '../../../src/games/cycle16/actions/random-card.ts';
+import { rollDice } from '../../../src/games/shared/actions.ts';
 import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
 import { fixture } from '../helpers/fixtures.ts';
+import { expectFits } from './chi-square.ts';
 
 // The odds players read (the published card tables: tables-odds.ts) are the odds the referee draws with:
 // 100,000 packs and 100,000 explorations drawn offline from a fixed seed, their frequencies compared with
@@ -15,33 +17,6 @@ import { fixture } from '../helpers/fixtures.ts';
 const r = readCycle16Ruleset(readDocument(fixture('cycle16'), { page: 'Cycle 16/Ruleset' }));
 const stream = () => new DrawStream(seedOf('0f'.repeat(32), 'cycle16|odds-test|0'));
 const N = 100_000;
-
-/** The chi-square critical value at significance 0.001 for `df` degrees of freedom (Wilson–Hilferty, z = 3.0902). */
-function critical(df: number): number {
-  const z = 3.0902;
-  return df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
-}
-
-/** Chi-square statistic of observed counts against expected probabilities (categories with p = 0 must be empty). */
-function chiSquare(observed: readonly number[], p: readonly number[], n: number): { stat: number; df: number } {
-  let stat = 0;
-  let df = -1;
-  observed.forEach((o, i) => {
-    if (p[i] === 0) {
-      expect(o, `category ${i} has chance 0 but was drawn`).toBe(0);
-      return;
-    }
-    const e = n * p[i]!;
-    stat += (o - e) ** 2 / e;
-    df++;
-  });
-  return { stat, df };
-}
-
-const expectFits = (observed: number[], p: number[], n: number) => {
-  const { stat, df } = chiSquare(observed, p, n);
-  expect(stat, `chi-square ${stat.toFixed(1)} with ${df} degrees of freedom (critical ${critical(df).toFixed(1)})`).toBeLessThan(critical(df));
-};
 
 describe('the referee draws with the odds the published tables give', () => {
   it('100,000 Handy Packs: species as random and as rare cards, and modifiers per card, fit the published chances', () => {

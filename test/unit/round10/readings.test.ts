@@ -28,7 +28,7 @@ describe('the readings of Round 10', () => {
       expect(ReadingDef.safeParse(def).success).toBe(true);
       expect(Object.keys(def.alternatives)).toContain(def.default);
     }
-    expect(ROUND10_READINGS.map((d) => d.id)).toEqual(['tax-rounding', 'contract-share', 'participation-rounding', 'rank-count', 'highest-rank', 'empty-multiplier', 'player-lot-payment', 'secret-voiding', 'gold-star-victory']);
+    expect(ROUND10_READINGS.map((d) => d.id)).toEqual(['tax-rounding', 'contract-share', 'participation-rounding', 'rank-count', 'highest-rank', 'empty-multiplier', 'player-lot-payment', 'secret-voiding', 'gold-star-victory', 'slots-blank-roll', 'fortune-loss']);
   });
 
   test('with no ruling a reading is its default, labelled as the default', () => {

@@ -93,7 +93,8 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
 
   test('what the page leaves open is warned about where its sentence is, naming the reading that settles it', () => {
     const open = base.warnings.filter((x) => x.message.startsWith('Left open'));
-    expect(open).toHaveLength(9);
+    expect(open).toHaveLength(11);
+    expect(open.find((x) => x.message.includes('reading slots-blank-roll'))!.location.rule).toBe('Slots');
     const tax = open.find((x) => x.message.includes('reading tax-rounding'))!;
     expect(tax.location).toMatchObject({ page: PAGE, rule: 'Phases' });
     expect(open.find((x) => x.message.includes('reading rank-count'))!.location.rule).toBe('Scoring');

@@ -39,6 +39,14 @@ describe('the computed Round 10 tables for players', () => {
     expect(tables).toContain('Expected payout: undefined. The Ruleset leaves it open: the roll table gives no symbol for 20 and 10-13; the payout chart pays on ♾ and ✨, which no roll gives.');
   });
 
+  test('the chances the referee plays the slots with are published under its named reading: a roll with no Value shows no symbol', () => {
+    // 🔺 is 17-19 (3/20): exactly two of three rolls, 3 × (3/20)² × 17/20 = 5.74 %; ♾ and ✨, which no roll gives, 0 %.
+    expect(tables).toContain('! Values !! Payout !! Chance !! Chance when a roll with no Value shows no symbol (reading slots-blank-roll=no-symbol (default))');
+    expect(tables).toContain('| 🔺🔺 || Gain 80 chips || undefined || 5.74%');
+    expect(tables).toContain('| ♾♾♾ || Gain 500 chips || undefined || 0%');
+    expect(tables).toMatch(/The referee plays the slots by reading slots-blank-roll=no-symbol \(default\): so read, [\d.]+ chips won per play − 6 put in/);
+  });
+
   test('once a proposal fills the roll table and drops the unrolled payouts, the expectation is computed', () => {
     let text = replaceOnce(original, '|20\n|\n', '|20\n|🔺\n');
     text = replaceOnce(text, '|10-13\n|\n', '|10-13\n|🤔\n');

@@ -6,6 +6,7 @@ import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';
 import { CHILI_N, RANDOM_GARBAGE } from '../readings.ts';
 import { gainItems } from './items.ts';
+import { drawRandomGarbage } from './random-garbage.ts';
 
 // Players: “A player is "reputable" if they have continuously been a player for the previous seven
 // days or if they have continuously been a player from a time that was within 3 days of the round
@@ -59,7 +60,7 @@ export function grantReputability(p: Player, at: Date, ctx: GrantContext): Chang
     const seed = seedText({ game: ctx.game, phase: ctx.phase, subject: `reputability ${p.name}` });
     const draws = new Draws(seed);
     const n = ctx.ruleset.garbage.length;
-    const drawn = ctx.ruleset.garbage[draws.int(0, n - 1, 'random garbage')]!;
+    const { item: drawn } = drawRandomGarbage(ctx.ruleset.garbage, (sides) => draws.int(0, sides - 1, 'random garbage') + 1);
     changes.push(row(gainItems(p, drawn.name, 1), garbageRule, { inputs: { draw: `row ${drawn.row} of ${n} (ID ${drawn.id})` }, seed, readings: garbageReading }));
   }
 

@@ -6,10 +6,10 @@ import type { Cycle16Ruleset, Grant, Scenario } from '../ruleset/schema.ts';
 import { isVertebrae, parseCount } from '../../shared/text.ts';
 import { packSold } from '../tables/odds.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
-import { drawReason, requestReason } from '../../shared/actions.ts';
+import { drawReason, requestReason, rollDice } from '../../shared/actions.ts';
 import { onPage, type NewCards } from './page.ts';
 import { packNamed } from './packs.ts';
-import { drawOutcome, rollDice } from './random-card.ts';
+import { drawOutcome } from './random-card.ts';
 
 // Exploration: “Once per phase, each player may explore the Gilded Hall. When doing so they are
 // presented with a random scenario from the list below”. The answer to the scenario's question is

@@ -2,15 +2,17 @@ import type { ActionDef } from '../../actions.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { gainVertebrae } from '../rules/inventory.ts';
 import { drawReason, requestReason } from '../../shared/actions.ts';
-import { describeCard, onPage } from './page.ts';
+import { describeCard, describeDestroyed, onPage } from './page.ts';
+import { FUSION_PROPERTIES, readingsOf } from '../readings.ts';
 
 // Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their
 // deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour
 // randomly taken from the two selected cards' respective properties (ignoring modifiers). The card has
 // all modifiers of the selected cards and is named 'Amalgam'.”
 //   * fuse #12 #31
-// Each property (value, suits, colours) is taken whole from one of the two cards, a d2 each (1: the first
-// card named, 2: the second); the Amalgam records them in Gained ("4, Vitality, Green").
+// How the properties are taken is the reading fusion-properties (readings.ts): by default each property
+// (value, suits, colours) whole from one of the two cards, a d2 each (1: the first card named, 2: the
+// second); or one d2 for all three. The Amalgam records them in Gained ("4, Vitality, Green").
 
 const FUSION_RULE = 'Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour randomly taken from the two selected cards\' respective properties (ignoring modifiers).”';
 
@@ -46,10 +48,12 @@ export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
       }
       if (player.vertebrae < price.amount) return { refused: `fusion costs ${price.amount} Vertebrae (“${price.sentence}”); ${player.name} has ${player.vertebrae}` };
       const { stream, seed } = input.draws();
+      const readings = readingsOf(input.readings);
       const pick = (what: string) => (stream.roll(2, `${what} from (1: #${a!.id}, 2: #${b!.id})`) === 1 ? a! : b!);
-      const value = pick('value').value;
-      const suits = pick('suits').suits;
-      const colours = pick('colours').colours;
+      const together = readings.get(FUSION_PROPERTIES) === 'together' ? pick('value, suits and colours') : undefined;
+      const value = (together ?? pick('value')).value;
+      const suits = (together ?? pick('suits')).suits;
+      const colours = (together ?? pick('colours')).colours;
       const paid = gainVertebrae(player, -price.amount);
       s.cards = s.cards.filter((c) => c !== a && c !== b);
       const gained = [...(/^-?\d+$/.test(value) ? [value] : []), ...suits, ...colours];
@@ -58,8 +62,8 @@ export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
       return {
         changes: [{
           at: input.now, phase: s.phase.number, event: 'Fusion', player: player.name,
-          change: `${describeCard(a!)} and ${describeCard(b!)} destroyed → ${describeCard(made)} (value ${value}, suits ${suits.join(', ') || '-'}, colours ${colours.join(', ') || '-'}); ${paid}`,
-          reason: drawReason(`${FUSION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
+          change: `${describeDestroyed(a!)} and ${describeDestroyed(b!)} destroyed → ${describeCard(made)} (value ${value}, suits ${suits.join(', ') || '-'}, colours ${colours.join(', ') || '-'}); ${paid}`,
+          reason: { ...drawReason(`${FUSION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input), readings: [readings.label(FUSION_PROPERTIES)] },
         }],
         message: `fused #${a!.id} and #${b!.id} into ${describeCard(made)}`,
       };

@@ -11,11 +11,12 @@ import { openAction } from './packs.ts';
 import { documentOf, playerOfAccount } from '../../shared/actions.ts';
 import { playersTable } from '../gamestate/tables.ts';
 import { buyAction } from './shop.ts';
+import { rerollAction } from './reroll.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
 
 export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
-  actions: [openAction, buyAction, exploreAction, fuseAction],
+  actions: [openAction, buyAction, exploreAction, fuseAction, rerollAction],
   phase(ruleset, page, now) {
     const doc = documentOf(page.text, page.title);
     if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);

@@ -1,5 +1,5 @@
 import type { DrawStream } from '../../../sim/referee.ts';
-import type { Dice, Fraction } from '../../shared/ruleset-schema.ts';
+import type { Fraction } from '../../shared/ruleset-schema.ts';
 import type { Cycle16Ruleset, Outcome, PackGrant } from '../ruleset/schema.ts';
 import { isProbability } from '../../shared/text.ts';
 import { cardPools, drawChance, type CardPools } from '../tables/odds.ts';
@@ -62,13 +62,6 @@ export function drawRandomCard(r: Ruleset, grant: Grant, stream: DrawStream, lab
     if ((f.missing === 'colour' ? card.colours : card.suits).length === 0) element(f.collection, `no ${f.missing}:`);
   }
   return { species: card.name, modifiers };
-}
-
-/** NdK as the Dice Rolls rule says: the sum of N dice, or with a target, how many meet it. */
-export function rollDice(dice: Dice, stream: DrawStream, label: string): { total: number; rolls: number[] } {
-  const rolls = Array.from({ length: dice.count }, (_, i) => stream.roll(dice.sides, `${label} ${dice.text} die ${i + 1}`));
-  const total = dice.target === undefined ? rolls.reduce((a, b) => a + b, 0) : rolls.filter((v) => v >= dice.target!).length;
-  return { total, rolls };
 }
 
 /** One outcome of a probability table ("1. Nothing (70%) …"): a die of the chances' common denominator. */

@@ -44,7 +44,7 @@ function readGainKinds(ruleset: EngineRuleset): GainKind {
 }
 
 /** Applies every self-removing modifier on every card. */
-export function applySelfRemovingModifiers(state: Gamestate, ruleset: EngineRuleset, at: Date, phase: number): Change[] {
+export function applySelfRemovingModifiers(state: Pick<Gamestate, 'cards'>, ruleset: EngineRuleset, at: Date, phase: number): Change[] {
   const effects = new Map(ruleset.modifiers.map((m) => [m.name, m.effect]));
   const changes: Change[] = [];
   for (const card of state.cards) {

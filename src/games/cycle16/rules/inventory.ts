@@ -20,13 +20,13 @@ export function gainChips(p: Player, n: number): string {
 export function gainTokens(p: Player, n: number): string {
   const before = p.tokens;
   p.tokens += n;
-  return `+${n} Reconfiguration Token (${before} → ${p.tokens})`;
+  return `${n >= 0 ? '+' : ''}${n} Reconfiguration Token (${before} → ${p.tokens})`;
 }
 
 export function gainPacks(p: Player, pack: string, n: number): string {
   const before = p.packs[pack] ?? 0;
   p.packs = { ...p.packs, [pack]: before + n };
-  return `+${n} ${pack} (${before} → ${before + n})`;
+  return `${n >= 0 ? '+' : ''}${n} ${pack} (${before} → ${before + n})`;
 }
 
 /** The ruleset's spelling of a pack ("Already-opened Pack"), so the page and the rules agree. */

@@ -1,3 +1,4 @@
+import type { DrawStream } from '../../../sim/referee.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { row, type RuleContext } from './common.ts';
 
@@ -17,4 +18,10 @@ export function nextSunday(t: Date): Date {
   const day = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
   const ahead = (7 - day.getUTCDay()) % 7 || 7;
   return new Date(day.getTime() + ahead * 86_400_000);
+}
+
+/** “rolling 1d6. The Star Price is the result of that roll plus 4”: the dice and the offset the Ruleset gives (the published Star Price table counts the same). */
+export function rollStarPrice(sp: { count: number; sides: number; offset: number }, stream: DrawStream): { price: number; rolls: number[] } {
+  const rolls = Array.from({ length: sp.count }, (_, i) => stream.roll(sp.sides, `Star Price ${sp.count}d${sp.sides} die ${i + 1} (1/${sp.sides} each)`));
+  return { price: rolls.reduce((a, b) => a + b, 0) + sp.offset, rolls };
 }

@@ -1,0 +1,86 @@
+import { normaliseHeader } from '../../../parse/document.ts';
+import type { Change } from '../../../sim/trail.ts';
+import type { ActionInput, ActionOutcome } from '../../actions.ts';
+import { documentOf } from '../../shared/actions.ts';
+import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
+import { findStateTable } from '../../shared/read-tables.ts';
+import { ChosenReadings } from '../../shared/readings.ts';
+import { calendarOf } from '../engine.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
+import { lotsTable, worksTable } from '../gamestate/tables.ts';
+import type { TableSpec } from '../../shared/table-spec.ts';
+import { ROUND10_READINGS } from '../readings.ts';
+import type { Round10Ruleset } from '../ruleset/schema.ts';
+
+// What every Round 10 action does with the page: read it, check that it is the current phase's page,
+// apply the action to a copy of the state, write back the changed cells, the new Lots rows and the
+// History rows.
+
+export interface Applied {
+  changes: Change[];
+  message: string;
+}
+
+export interface Acting {
+  s: Gamestate;
+  player: Player;
+  /** The calendar's phase at the request's resolution (the page's, checked). */
+  phase: { number: number; name: string };
+  readings: ChosenReadings;
+  /** Lots added by the action (appended to the Lots table). */
+  newLots: Lot[];
+  /** Works of Art added by the action (appended to the Works of Art table). */
+  newWorks: Work[];
+}
+
+export type Apply = (a: Acting) => Applied | { refused: string };
+
+export const readingsOf = (input: Pick<ActionInput<Round10Ruleset>, 'readings'>): ChosenReadings => input.readings ?? new ChosenReadings(ROUND10_READINGS);
+
+/** The phase the page records, refused when the calendar at `now` is elsewhere (a rollover is due, or the number was set ahead by hand). */
+export function pagePhase(ruleset: Round10Ruleset, s: Gamestate, now: Date): { number: number; name: string } | { refused: string } {
+  const calendar = calendarOf(ruleset, s);
+  const current = calendar.phaseAt(now);
+  if (current.number !== s.phase.number) {
+    return { refused: `the Gamestate page records phase ${s.phase.number}, but at this time it is phase ${current.number} (${current.name}): ${current.number > s.phase.number ? 'the rollover is due first; write the request again after it' : 'the Phase number is ahead of the calendar'}` };
+  }
+  return { number: current.number, name: current.name };
+}
+
+/** Rows appended at the end of a table, one line of cells each (inline style). */
+function appendRows<E>(text: string, page: string | undefined, spec: TableSpec<E, never>, entities: readonly E[], names: string): string {
+  if (entities.length === 0) return text;
+  const doc = documentOf(text, page);
+  const table = findStateTable(doc, spec);
+  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add ${names} to`);
+  const at = tableEndMarker(text, table, page, spec.name);
+  const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
+  const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
+  return text.slice(0, at) + rows + text.slice(at);
+}
+
+/** Reads the page, applies the action for the requesting player, renders the result. */
+export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): ActionOutcome {
+  const doc = documentOf(input.page.text, input.page.title);
+  const state = readGamestateDocument(doc, input.ruleset);
+  if (state.phase.winner.length > 0) return { ok: false, reason: `the round has ended (winner: ${state.phase.winner.join(', ')}); no more actions` };
+  const phase = pagePhase(input.ruleset, state, input.now);
+  if ('refused' in phase) return { ok: false, reason: phase.refused };
+  const s = structuredClone(state);
+  const player = s.players.find((p) => p.name === input.player);
+  if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
+  const newLots: Lot[] = [];
+  const newWorks: Work[] = [];
+  const r = apply({ s, player, phase, readings: readingsOf(input), newLots, newWorks });
+  if ('refused' in r) return { ok: false, reason: r.refused };
+  for (const p of s.players) {
+    for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
+      if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
+    }
+  }
+  const rendered = renderGamestateDocument(doc, s, r.changes);
+  const withLots = appendRows(rendered, input.page.title, lotsTable, newLots, newLots.map((l) => l.id).join(', '));
+  return { ok: true, text: appendRows(withLots, input.page.title, worksTable, newWorks, newWorks.map((w) => w.id).join(', ')), changes: r.changes, message: r.message };
+}

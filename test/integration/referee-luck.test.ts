@@ -1,0 +1,171 @@
+// The referee against the real local MediaWiki, continued: Cycle 16's luck reroll resolved by the CLI and
+// checked by `croupier verify`; referee actions leave nothing for the next hourly rollover to redraw; and
+// a referee run racing a rollover in another process (and a person's edit) on the same Gamestate page.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
+import { historyLines } from '../../src/jobs/verify.ts';
+import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { removeDir } from '../temp-dir.ts';
+import { appendLine, bot, freshCliGame, human, put, root, runCli, type TestGame } from './helpers.ts';
+
+const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
+
+/** The game of this file: the bot, the two human accounts, the Gamestate and actions pages. */
+let b: WikiClient, player: WikiClient, admin: WikiClient;
+let game: TestGame, G: string, A: string, tmp: string;
+/** A second config for the same game with a store of its own: another process, not serialised by the CLI lock. */
+let otherConfig: string;
+
+const text = async (title: string) => (await b.readPage(title)).text;
+const state = async () => readGamestate(await text(G), G, ruleset);
+const append = (who: WikiClient, line: string) => appendLine(who, A, line);
+const lineOf = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start)).at(-1)!;
+const rows = async () => historyLines({ title: G, text: await text(G) }, cycle16Engine.history);
+const script = (args: string[]) => execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, ...args]);
+
+beforeAll(async () => {
+  b = await bot();
+  player = await human('PLAYER');
+  admin = await human('ADMIN');
+  game = await freshCliGame(b, 'referee-luck', 'lucktest');
+  G = `${game.prefix}/Gamestate`;
+  A = `${G}/Actions`;
+  // Alice is played by the account "Player" and has good luck; Bram is played by "Admin" and has none.
+  tmp = mkdtempSync(join(tmpdir(), 'croupier-referee-luck-it-'));
+  writeFileSync(join(tmp, 'in'), await text(G));
+  script([join(tmp, 'in'), join(tmp, 'mid'), 'Alice=Player', 'Bram=Admin']);
+  script(['--column', 'Good luck', join(tmp, 'mid'), join(tmp, 'out'), 'Alice=yes']);
+  await put(admin, G, readFileSync(join(tmp, 'out'), 'utf8'));
+  const config = JSON.parse(readFileSync(game.configFile, 'utf8'));
+  otherConfig = join(tmp, 'other-config.json');
+  writeFileSync(otherConfig, JSON.stringify({ ...config, store: { path: join(tmp, 'other-store.json') } }));
+  expect((await game.cli(['rollover', '--game', 'lucktest'])).code).toBe(0);
+  await put(admin, A, readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8'));
+}, 400_000);
+afterAll(() => {
+  game?.remove();
+  if (tmp) removeDir(tmp);
+});
+
+// Several CLI runs each: minutes on a loaded 2-core machine.
+const SLOW = 600_000;
+
+describe('the luck reroll on the local wiki', () => {
+  it('“they may reroll, by declaring the original outcome of the chance to have not happened”: the first cards are gone, new ones added, verify matches; a second reroll and a player without good luck are refused', async () => {
+    await append(player, '* open 1 Handy Pack');
+    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+    const first = (await state()).cards.filter((c) => c.id >= 52);
+    expect(first.map((c) => [c.id, c.owner])).toEqual([[52, 'Alice'], [53, 'Alice'], [54, 'Alice']]);
+
+    await append(player, '* reroll');
+    const r = await game.cli(['referee', '--game', 'lucktest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await lineOf('* reroll')).toMatch(/croupier:done .*declared not to have happened .*rerolled: opened 1 Handy Pack: #55 /);
+    const s = await state();
+    expect(s.cards.some((c) => [52, 53, 54].includes(c.id))).toBe(false);
+    expect(s.cards.filter((c) => c.id >= 52).map((c) => [c.id, c.owner])).toEqual([[55, 'Alice'], [56, 'Alice'], [57, 'Alice']]);
+    const alice = s.players.find((p) => p.name === 'Alice')!;
+    expect(alice.packs['Handy Pack'] ?? 0).toBe(0);
+    expect(alice.used.Reroll).toBe(1);
+    const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
+    expect(reroll.change).toMatch(/^request r\d+-[0-9a-f]{8} declared not to have happened: #52 .*removed; #53 .*removed; #54 .*removed; \+1 Handy Pack \(0 → 1\)/);
+    expect(reroll.reason).toContain('[reading good-luck=column (default)]');
+
+    // “once per phase”; and Bram (the account Admin) has no good luck.
+    await append(player, '* reroll');
+    await append(admin, '* reroll');
+    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+    const answers = (await text(A)).split('\n').filter((l) => l.startsWith('* reroll <!-- croupier:refused'));
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/Alice has rerolled this phase already/);
+    expect(answers[1]).toMatch(/Bram does not have good luck/);
+
+    // verify recomputes the original draws and the reroll's: two requests, every draw matching.
+    const v = await game.cli(['verify', '--game', 'lucktest']);
+    expect(v.code, v.stdout).toBe(0);
+    expect(v.stdout).toMatch(/[1-9]\d* draw\(s\) matching, 0 not matching/);
+    const requests = new Set((await rows()).flatMap((l) => /HMAC\(phase secret, (lucktest\|r\d+-[0-9a-f]{8}\|\d+)\)/.exec(l.reason)?.[1] ?? []));
+    expect(requests.size).toBe(2);
+    for (const req of requests) expect(v.stdout).toContain(`request ${req}: `);
+  }, SLOW);
+
+  it('referee actions redraw the race chart in their own edit: the next rollover with nothing due makes no edit', async () => {
+    await append(player, '* buy 1 Chip');
+    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+    expect(await lineOf('* buy 1 Chip')).toMatch(/croupier:done/);
+    const rev = (await b.readPage(G)).revid;
+    const r = await game.cli(['rollover', '--game', 'lucktest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('no edit');
+    expect((await b.readPage(G)).revid).toBe(rev);
+  }, SLOW);
+
+  it('names a hand-altered draw of the reroll as a mismatch', async () => {
+    const page = await text(G);
+    const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
+    const rerollKey = /on-wiki request (r\d+-[0-9a-f]{8}) by/.exec(reroll.reason)![1]!;
+    expect(reroll.reason).not.toContain(`rerolled request = ${rerollKey}`);
+    const line = page.split('\n').find((l) => l.includes(`request ${rerollKey} by`) && /#1 d\d+=\d+/.test(l))!;
+    const m = /#1 d(\d+)=(\d+)/.exec(line)!;
+    const wrong = (Number(m[2]) % Number(m[1])) + 1;
+    await put(admin, G, page.replace(line, line.replace(m[0], `#1 d${m[1]}=${wrong}`)));
+    const bad = await game.cli(['verify', '--game', 'lucktest']);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(new RegExp(`MISMATCH request lucktest\\|${rerollKey}\\|\\d+: draw #1 d${m[1]}=${wrong} in History row \\d+ of .* does NOT match`));
+    await put(admin, G, page);
+  }, SLOW);
+});
+
+describe('a referee run racing a rollover in another process', () => {
+  // Orderings: both at once; the referee a moment first; the rollover a moment first.
+  const orderings = [[0, 0], [0, 400], [400, 0]] as const;
+
+  it('resolves the request once and advances the phase once, with no History row lost or doubled and the person\'s edit kept, whichever saves first', async () => {
+    for (const [i, [refereeDelay, rolloverDelay]] of orderings.entries()) {
+      const before = await state();
+      const rowsBefore = await rows();
+      // Alice (Player) and Bram (Admin) in turn: a request that waited is resolved in the next phase, and
+      // “Once per phase, each player may explore” must not refuse the next iteration's.
+      await append(i % 2 === 0 ? player : admin, `* explore no`);
+      const note = `Race note ${i}: kept by hand.`;
+      const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const [ref, roll] = await Promise.all([
+        wait(refereeDelay).then(() => game.cli(['referee', '--game', 'lucktest'])),
+        wait(rolloverDelay).then(() => runCli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin', '--config', otherConfig])),
+        // A person edits the page meanwhile (the intro), as carefully as a wiki editor does: on the page as it is.
+        wait(200).then(() => admin.save(G, (page) => ({ text: page.text.replace('== Phase ==', `${note}\n\n== Phase ==`), summary: 'a note' }))),
+      ]);
+      expect(roll.code, `${roll.stdout}\n${roll.stderr}`).toBe(0);
+      expect(ref.code, `${ref.stdout}\n${ref.stderr}`).toBe(0);
+      // A request that found the page moved waits for the next run (the daemon's next tick): run it.
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+
+      const after = await state();
+      expect(after.phase.number, `ordering ${i}`).toBe(before.phase.number + 1);
+      const page = await text(G);
+      expect(page).toContain(note);
+      const line = await lineOf('* explore no');
+      expect(line, `ordering ${i}`).toMatch(/croupier:done /);
+      const key = /\(request (r\d+-[0-9a-f]{8})\)/.exec(line)![1]!;
+      const now = await rows();
+      expect(now.filter((l) => l.event === 'Exploration' && l.reason.includes(`request ${key} by`)), `ordering ${i}`).toHaveLength(1);
+      const manual = (ls: typeof now) => ls.filter((l) => l.event === 'Manual rollover').length;
+      expect(manual(now), `ordering ${i}`).toBe(manual(rowsBefore) + 1);
+      // None of the rows before is lost or doubled; no new row is written twice.
+      const id = (l: (typeof now)[number]) => [l.time, l.phase, l.event, l.player, l.change, l.reason].join('|');
+      const tally = (ls: typeof now) => ls.reduce((m, l) => m.set(id(l), (m.get(id(l)) ?? 0) + 1), new Map<string, number>());
+      const [was, is] = [tally(rowsBefore), tally(now)];
+      for (const [row, n] of was) expect(is.get(row), `ordering ${i}: ${row}`).toBe(n);
+      for (const [row, n] of is) if (!was.has(row)) expect(n, `ordering ${i}: doubled ${row}`).toBe(1);
+    }
+    const v = await game.cli(['verify', '--game', 'lucktest']);
+    expect(v.code, v.stdout).toBe(0);
+  }, 1_800_000);
+});
