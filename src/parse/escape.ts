@@ -22,8 +22,21 @@ const REPEATED = new Set(["'", '!', '_', '~']);
 const TRAILING = new Set(["'", '~']);
 const FIRST = new Set(['*', '#', ':', ';', '=', '!']);
 
+// Text that escapeCharacters() writes as it is: characters that start no markup anywhere (printable
+// ASCII but & < > [ ] { } | ' ! _ ~, Latin letters below U+0300, and a few punctuation marks and
+// arrows the bot writes), none of * # : ; = first, single spaces between them. Most cells of a page
+// are such text: they are not taken apart character by character (test/unit/parse/escape.test.ts
+// compares both ways on every such character and every pair).
+export const PLAIN =
+  /^(?![*#:;=])[\x22-\x25\x28-\x3b\x3d\x3f-\x5a\x5c\x5e\x60-\x7a\u00a1-\u02ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2192\u2212\u2264\u2265\u2308\u2309]+(?: [\x22-\x25\x28-\x3b\x3d\x3f-\x5a\x5c\x5e\x60-\x7a\u00a1-\u02ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2192\u2212\u2264\u2265\u2308\u2309]+)*$/;
+
 /** Wikitext that shows `text` and that plainText reads back as `text`, on any line, in any table cell (after `| `). */
 export function escapeWikitext(text: string): string {
+  return PLAIN.test(text) ? text : escapeCharacters(text);
+}
+
+/** escapeWikitext, character by character (PLAIN text comes out as it is). */
+export function escapeCharacters(text: string): string {
   const chars = [...text];
   let out = '';
   let previous = ''; // the last character written as itself (NFC composes across written characters only)

@@ -33,15 +33,18 @@ function render(nodes: readonly Piece[] | AstNodes): string {
 function collapse(s: string, newline: ' ' | '\n'): string {
   const spaced = s.includes('&') ? s.replace(/&nbsp;/gi, ' ') : s;
   if (newline === ' ') return decodeEntities(spaced.replace(/\s+/g, ' ').trim());
-  return decodeEntities(
-    spaced
-      .split('\n')
-      .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim(),
-  );
+  // Lines already collapsed (no tab, no-break space or double space, no space at either end) are left as they are.
+  const lines = UNEVEN_LINES.test(spaced)
+    ? spaced
+        .split('\n')
+        .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+        .join('\n')
+    : spaced;
+  return decodeEntities(lines.replace(/\n{3,}/g, '\n\n').trim());
 }
+
+// Some line of the text would change when collapsed: a tab, a no-break space or two spaces, or whitespace at a line's start or end.
+const UNEVEN_LINES = /[\t\u00a0]| {2}|(?:^|\n)[^\S\n]|[^\S\n](?:\n|$)/;
 
 function collect(node: AstNodes, out: string[]): void {
   if (node.type === 'text') {

@@ -40,19 +40,26 @@ export function readRules(sections: readonly Section[], headings: readonly Headi
     const end = headings[i + 1]?.start ?? text.length;
     const level = token.level;
     while (open.length > 0 && open[open.length - 1]!.level >= level) open.pop();
-    rules.push({
-      title: plainText(token.firstChild),
-      depth: open.length,
-      parent: open[open.length - 1]?.index,
-      level,
-      text: plainBlock(piecesBetween(sections, bodyStart, end, text.length)),
-      start,
-      end,
-      bodyStart,
-    });
+    const rule: Rule = { title: plainText(token.firstChild), depth: open.length, parent: open[open.length - 1]?.index, level, text: '', start, end, bodyStart };
+    rules.push(withLazyText(rule, () => plainBlock(piecesBetween(sections, bodyStart, end, text.length))));
     open.push({ level, index: i });
   });
   return rules;
+}
+
+/**
+ * The rule with its `text` made when first read, then kept: a Ruleset's rules are read for their
+ * text, a Gamestate page's for where its tables sit, and the text of a section holding a
+ * 30,000-row table was a third of reading the page.
+ */
+function withLazyText(rule: Rule, make: () => string): Rule {
+  let text: string | undefined;
+  return Object.defineProperty(rule, 'text', {
+    get: () => (text ??= make()),
+    set: (value: string) => void (text = value),
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** The parsed nodes covering text[start, end), across sections. */

@@ -6,8 +6,21 @@ import { plainText } from './plain.ts';
 import { shapedRun } from './shaped-runs.ts';
 import { MAX_COLSPAN } from './source.ts';
 
+// Labels are few and looked up again and again (each cell of a 30,000-row table by its column's label).
+const headerKeys = new Map<string, string>();
+
 /** "Value(s)" → "value", " Effect(s) " → "effect", "Last action (UTC)" → "last action". */
 export function normaliseHeader(label: string): string {
+  let key = headerKeys.get(label);
+  if (key === undefined) {
+    if (headerKeys.size >= 10_000) headerKeys.clear();
+    key = headerKey(label);
+    headerKeys.set(label, key);
+  }
+  return key;
+}
+
+function headerKey(label: string): string {
   const key = label
     .replace(/\([^)]*\)/g, ' ')
     .replace(/[:.]+\s*$/, '')

@@ -1,5 +1,7 @@
 import { readDocument } from '../../parse/document.ts';
 import { withPhaseStart, type Calendar } from '../../sim/calendar.ts';
+import { clonePlain } from '../../sim/clone.ts';
+import { DueEvents } from '../../sim/due-events.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
@@ -44,6 +46,12 @@ export interface AdvanceOptions {
   force?: { by: string; requestedAt?: Date; request?: string };
   /** At most this many events in one run (default MAX_EVENTS); reaching it is an error, never a partial run. */
   maxEvents?: number;
+  /**
+   * After each event, list again only what it can change (its own source's events; everyone's after
+   * a rollover), or `'all'`: every source, as the rules are written (test/unit/cycle16-engine/due-events.test.ts
+   * compares both).
+   */
+  relist?: 'changed' | 'all';
 }
 
 export type { Pending };
@@ -92,18 +100,24 @@ function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Ca
   return phaseNumberAt(last, calendar) === phaseNumberAt(gift.time, calendar) ? last : undefined;
 }
 
-/** Everything that could happen next, known from the state alone (time-ordered by the caller). */
-function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): Event[] {
-  const out: Event[] = [];
-  const n = s.phase.number;
+/**
+ * Everything that could happen next, known from the state alone, source by source: the phase, each
+ * player's reputability, each gift, each player's card removals, each battle. A source lists its
+ * events from its own entity and the phase when called; only a rollover (the phase) changes what
+ * other sources list (gifts closed, limits reset, statuses). Time-ordered by the caller (DueEvents).
+ */
+function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): (() => Event[])[] {
   // At a boundary the new phase comes first: an instant on it belongs to the new phase.
-  out.push({ at: calendar.phase(n + 1).start, order: 0, label: `rollover to phase ${n + 1}`, apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }) });
-  for (const p of s.players) {
-    if (p.grant !== null) continue;
+  const rollover = (): Event[] => {
+    const n = s.phase.number;
+    return [{ at: calendar.phase(n + 1).start, order: 0, label: `rollover to phase ${n + 1}`, apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }) }];
+  };
+  const grant = (p: Player) => (): Event[] => {
+    if (p.grant !== null) return [];
     const at = reputableAt(p, s.phase);
-    out.push({ at, order: 1, label: `reputability grant for ${p.name}`, apply: () => [grantReputability(p, at, phaseOf(at, s, calendar), s.phase.cycleStart)] });
-  }
-  for (const g of s.gifts) {
+    return [{ at, order: 1, label: `reputability grant for ${p.name}`, apply: () => [grantReputability(p, at, phaseOf(at, s, calendar), s.phase.cycleStart)] }];
+  };
+  const gift = (g: Gift) => (): Event[] => {
     if (g.status === 'recorded') {
       const apply = () => {
         const phase = phaseOf(g.time, s, calendar);
@@ -111,21 +125,24 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
         const status = statusIn(s, playerNamed(s, g.receiver), phase, calendar) ?? playerNamed(s, g.receiver).status;
         return [grantGift(s, ruleset, g, phase, status)];
       };
-      out.push({ at: g.time, order: 2, label: `gift to ${g.receiver}`, apply });
+      return [{ at: g.time, order: 2, label: `gift to ${g.receiver}`, apply }];
     }
     if (g.status === 'granted') {
       const acted = receiverActedAfter(g, s.players, calendar);
-      if (acted) out.push({ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] });
+      if (acted) return [{ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] }];
     }
-  }
-  for (const p of s.players) {
+    return [];
+  };
+  const removal = (p: Player) => (): Event[] => {
     // A card removal recorded: granted at once (when it happened is not recorded), within its phase on a catch-up.
-    if (removalsDue(p) > 0) {
-      const at = new Date(Math.min(now.getTime(), calendar.phase(n).end.getTime() - MINUTE));
-      out.push({ at, order: 7, label: `card removal grant for ${p.name}`, apply: () => [grantRemovals(p, at, n)] });
-    }
-  }
-  for (const b of s.battles) {
+    if (removalsDue(p) <= 0) return [];
+    const n = s.phase.number;
+    const at = new Date(Math.min(now.getTime(), calendar.phase(n).end.getTime() - MINUTE));
+    return [{ at, order: 7, label: `card removal grant for ${p.name}`, apply: () => [grantRemovals(p, at, n)] }];
+  };
+  const battle = (b: Battle) => (): Event[] => {
+    const n = s.phase.number;
+    const out: Event[] = [];
     // A declaration for the next phase, seen while its Rest Phase lasts: the decks are recorded now.
     const undecked = b.participants.some((h) => !b.decks?.some((d) => d.player === h.player));
     if ((b.status === 'declared' || b.status === 'ready') && b.phase === n + 1 && undecked && phaseNumberAt(now, calendar) === n) {
@@ -140,8 +157,14 @@ function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: D
       const at = new Date(Math.min(now.getTime(), calendar.phase(b.phase).end.getTime() - MINUTE));
       out.push({ at, order: 5, label: `battle ${b.id} rewards`, apply: () => rewardBattle(s, ruleset, b, at, phaseOf(at, s, calendar)) });
     }
-  }
-  return out;
+    return out;
+  };
+  return [rollover, ...s.players.map(grant), ...s.gifts.map(gift), ...s.players.map(removal), ...s.battles.map(battle)];
+}
+
+/** Everything that could happen next, in the sources' order. */
+function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): Event[] {
+  return eventSources(s, ruleset, calendar, now, game).flatMap((source) => source());
 }
 
 /**
@@ -207,7 +230,7 @@ function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date):
 export const MAX_EVENTS = 100_000;
 
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
-  const s = structuredClone(state);
+  const s = clonePlain(state);
   let calendar = calendarOf(ruleset, s);
   refuseTimeBeforeState(s, calendar, opts.now);
   const game = opts.game ?? state.page ?? 'gamestate';
@@ -217,15 +240,16 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 
   /**
    * Chronological: take the earliest event due by `until`, apply it, look again (each changes what
-   * is due). Victory is checked after each, leaving out players whose Chips are dated later (`later`).
+   * is due: its own source's events, or after a rollover everyone's; `relist: 'all'` lists every
+   * source again after each event). Victory is checked after each, leaving out players whose Chips
+   * are dated later (`later`).
    */
   let applied = 0;
   const maxEvents = opts.maxEvents ?? MAX_EVENTS;
   const catchUp = (until = now, later?: { players: ReadonlySet<string>; at: number }) => {
+    const due = new DueEvents(eventSources(s, ruleset, calendar, opts.now, game));
     while (!done()) {
-      const next = events(s, ruleset, calendar, opts.now, game)
-        .filter((e) => e.at.getTime() <= until)
-        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+      const next = due.next(until);
       if (next === undefined) break;
       if (++applied > maxEvents) {
         throw new GamestateError([{
@@ -235,7 +259,9 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
           location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
         }]);
       }
+      const phase = s.phase.number;
       changes.push(...next.apply());
+      due.applied(opts.relist === 'all' || s.phase.number !== phase);
       const notYet = later !== undefined && next.at.getTime() < later.at ? later.players : undefined;
       changes.push(...checkVictory(s, ruleset, next.at, notYet));
     }

@@ -50,7 +50,8 @@ export function readRows<E, C>(
     problems.push({ message: 'the table has no end ("|}" is missing) and runs into the next table', location: where });
     return { table, entities: [] };
   }
-  const entities = table.rows.map((row) => readRow(row, spec, ctx, { ...where, row: row.index }, problems));
+  const keys = spec.columns.map((c) => normaliseHeader(c.label));
+  const entities = table.rows.map((row) => readRow(row, spec, keys, ctx, where, problems));
   return { table, entities };
 }
 
@@ -74,6 +75,8 @@ function damagedRows(table: Table, name: string, where: Location, problems: Prob
  * keys or rows): Croupier would write it once per place, so such tables are refused.
  */
 function mergedCells(table: Table, name: string, where: Location, problems: Problem[]): void {
+  // Each column holding the row's own cell in its place: no cell fills two places (the usual table, looked at quickly).
+  if (table.rows.every((row) => table.headers.every((key, i) => row.cells[key] === row.list[i]))) return;
   const first = new Map<Cell, { row: number; column: string }>();
   const reported = new Set<Cell>();
   for (const row of table.rows) {
@@ -97,17 +100,18 @@ function mergedCells(table: Table, name: string, where: Location, problems: Prob
   }
 }
 
-function readRow<E, C>(row: Row, spec: TableSpec<E, C>, ctx: C, where: Location, problems: Problem[]) {
+/** The row's entity; `keys[i]` is the key of `spec.columns[i]`. */
+function readRow<E, C>(row: Row, spec: TableSpec<E, C>, keys: readonly string[], ctx: C, where: Location, problems: Problem[]) {
   const entity = { row: row.index } as Partial<E> & { row: number };
-  for (const c of spec.columns) {
-    const text = row.cells[normaliseHeader(c.label)]?.text;
+  spec.columns.forEach((c, i) => {
+    const text = row.cells[keys[i]!]?.text;
     const blank = text === undefined || /^[\s\-–—]*$/.test(text);
     try {
       Object.assign(entity, c.read(blank ? undefined : text, ctx));
     } catch (err) {
       if (!(err instanceof FieldError)) throw err;
-      problems.push({ message: `${c.label} ${err.message}`, location: { ...where, column: c.label } });
+      problems.push({ message: `${c.label} ${err.message}`, location: { ...where, row: row.index, column: c.label } });
     }
-  }
+  });
   return entity;
 }

@@ -14,9 +14,8 @@ export interface Edit {
   text: string;
 }
 
-/** Same value? Compared through the column's reader, so "41 🝬" and "41" are one value. */
-function sameValue<E, C>(spec: Column<E, C>, written: string | undefined, entity: E, ctx: C): boolean {
-  const wanted = spec.write(entity);
+/** Is `written` the value `wanted` (the column's writing of `entity`)? Compared through the column's reader, so "41 🝬" and "41" are one value. */
+function sameValue<E, C>(spec: Column<E, C>, written: string | undefined, wanted: string, entity: E, ctx: C): boolean {
   if (written === undefined) return false;
   if (spec.computed) return written.trim() === wanted;
   if (written.trim() === wanted) return true;
@@ -46,14 +45,25 @@ export function tableEdits<E, C>(
     }),
   );
   if (added.length > 0) addHeaders(doc.text, table, added.map((c) => c.label), edits);
+  const layout = columnsOf(table, spec, added);
   for (const row of table.rows) {
     const entity = byRow.get(row.index);
     if (entity === undefined) {
       deleteRow(doc.text, row, edits);
       continue;
     }
-    rowEdits(doc.text, table, row, spec, entity, ctx, edits, added);
+    rowEdits(doc.text, row, layout, entity, ctx, edits);
   }
+}
+
+/** Each column of the spec on this page: its key and its place (absent from the page: left out; added: after the last). */
+function columnsOf<E, C>(table: Table, spec: TableSpec<E, C>, added: readonly Column<E, C>[]): { column: Column<E, C>; key: string; position: number }[] {
+  return spec.columns.flatMap((column) => {
+    const key = normaliseHeader(column.label);
+    let position = table.headers.indexOf(key);
+    if (position < 0 && added.includes(column)) position = table.headers.length + added.indexOf(column);
+    return position < 0 ? [] : [{ column, key, position }]; // an optional column absent from this page
+  });
 }
 
 /** The last line of `text` before `end`. */
@@ -78,28 +88,23 @@ function deleteRow(text: string, row: Row, edits: Edit[]): void {
 
 function rowEdits<E, C>(
   text: string,
-  table: Table,
   row: Row,
-  spec: TableSpec<E, C>,
+  layout: readonly { column: Column<E, C>; key: string; position: number }[],
   entity: E,
   ctx: C,
   edits: Edit[],
-  added: readonly Column<E, C>[] = [],
 ): void {
   const appended: string[] = [];
-  for (const column of spec.columns) {
-    const key = normaliseHeader(column.label);
-    let position = table.headers.indexOf(key);
-    if (position < 0 && added.includes(column)) position = table.headers.length + added.indexOf(column);
-    if (position < 0) continue; // optional column absent from this page
+  for (const { column, key, position } of layout) {
     const cell = row.cells[key];
-    if (sameValue(column, cell?.text, entity, ctx)) continue;
+    const wanted = column.write(entity);
+    if (sameValue(column, cell?.text, wanted, entity, ctx)) continue;
     if (cell !== undefined) {
-      edits.push({ start: cell.start, end: cell.end, text: cellWikitext(column.write(entity), text[cell.start - 1]) });
+      edits.push({ start: cell.start, end: cell.end, text: cellWikitext(wanted, text[cell.start - 1]) });
     } else {
       // A short row (or a column just added): fill the missing trailing cells, in column order.
       while (row.list.length + appended.length < position) appended.push('-');
-      appended[position - row.list.length] = cellWikitext(column.write(entity));
+      appended[position - row.list.length] = cellWikitext(wanted);
     }
   }
   if (appended.length > 0) {

@@ -13,7 +13,7 @@ import { cellWikitext, historyRowsText, HISTORY_COLUMNS } from '../../../src/gam
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { renderWikitable } from '../../../src/games/shared/wikitable.ts';
 import { isBlank, normaliseHeader, readDocument } from '../../../src/parse/document.ts';
-import { escapeWikitext } from '../../../src/parse/escape.ts';
+import { escapeCharacters, escapeWikitext, PLAIN } from '../../../src/parse/escape.ts';
 import { Random } from '../helpers/random-text.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 
@@ -79,6 +79,35 @@ describe('escapeWikitext: any string written into wikitext reads back as itself'
 
   test('plain words are written as they are', () => {
     expect(escapeWikitext("Croupier's 12🝬 Pack: Eun-ji, Zoë (3) — 50%")).toBe("Croupier's 12🝬 Pack: Eun-ji, Zoë (3) — 50%");
+  });
+});
+
+describe('plain text is written as it is without being taken apart (the fast path)', () => {
+  // Every BMP character PLAIN lets through after a letter: the alphabet of the fast path.
+  const alphabet = Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i)).filter((c) => PLAIN.test(`a${c}`));
+
+  test('the fast path holds letters, digits, most punctuation and the arrows and quotes the bot writes, and nothing that starts markup', () => {
+    expect(alphabet.length).toBeGreaterThan(600);
+    for (const c of ['a', 'Z', '0', '(', ')', ',', '.', '-', '+', '=', ':', '“', '”', '→', '−', '×', 'é']) expect(alphabet).toContain(c);
+    for (const c of ['&', '<', '>', '[', ']', '{', '}', '|', "'", '!', '_', '~', ' ', '\t', '\u00a0', '\u0301', '\u212b', '\ud800']) expect(alphabet).not.toContain(c);
+  });
+
+  test('each of its characters alone, and each pair of them it lets through, with and without a space between, come out of escapeCharacters unchanged', () => {
+    for (const c of alphabet) expect(escapeCharacters(c) === c, JSON.stringify(c)).toBe(PLAIN.test(c));
+    for (const a of alphabet) {
+      for (const b of alphabet) {
+        if (PLAIN.test(a + b) && escapeCharacters(a + b) !== a + b) expect.fail(`${JSON.stringify(a + b)} is escaped as ${escapeCharacters(a + b)}`);
+      }
+      const spaced = `${a} ${alphabet[a.charCodeAt(0) % alphabet.length]}`;
+      if (PLAIN.test(spaced) && escapeCharacters(spaced) !== spaced) expect.fail(`${JSON.stringify(spaced)} is escaped`);
+    }
+  });
+
+  test('seeded random strings: escapeWikitext gives what escapeCharacters gives, plain or not', () => {
+    forSeeds(2000, 1, (r) => {
+      const text = r.int(0, 1) === 0 ? r.text() : Array.from({ length: r.int(1, 12) }, () => r.pick([...alphabet, ' ', '  ', '*', '!', "'"])).join('');
+      expect(escapeWikitext(text)).toBe(escapeCharacters(text));
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from './schema.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
+import { parseChecked } from '../../shared/schema-check.ts';
 import {
   battlesTable,
   cardsTable,
@@ -85,7 +86,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset,
   for (const p of state.players) p.other ??= null;
   crossCheck(state, ruleset, doc.page, problems, now);
   if (problems.length > 0) throw new GamestateError(problems);
-  const checked = Gamestate.safeParse(state);
+  const checked = parseChecked(Gamestate, state);
   if (!checked.success) throw new GamestateError(checked.error.issues.map((issue) => schemaProblem(issue, state, doc.page)));
   return checked.data;
 }

@@ -4,7 +4,7 @@ import type { Draws } from '../../../sim/rng.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { type Battle, type EngineRuleset, type Gamestate } from '../gamestate/schema.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
-import { gainChips, gainPacks, gainTokens, gainVertebrae, packName, playerNamed } from './inventory.ts';
+import { cardsOwned, cardWithId, gainChips, gainPacks, gainTokens, gainVertebrae, moveCard, packName, playerNamed } from './inventory.ts';
 
 // Rules 6 and 7: what a battle's commencement and conclusion grant. Croupier does not play the
 // game of Exoptosis; editors record hands, bets and the winner, and the battle's status records
@@ -65,7 +65,7 @@ export function recordDecks(state: Gamestate, battle: Battle, at: Date, phase: n
   const added: string[] = [];
   for (const h of battle.participants) {
     if (decks.some((d) => d.player === h.player)) continue;
-    const inventory = state.cards.filter((c) => c.owner === h.player).length;
+    const inventory = cardsOwned(state, h.player);
     const location = { page: state.page, table: 'Battles', row: battle.row, column: 'Participants (hand)' };
     if (inventory < 4) problems.push({ message: `${h.player} has ${inventory} cards in their inventory: ${DECLARE}`, location });
     else if (h.cards > inventory) problems.push({ message: `${h.player}'s hand has ${h.cards} cards but their inventory holds ${inventory}: ${DECK}`, location });
@@ -153,8 +153,8 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
       add(bettor.name, 'Bet', gainChips(bettor, -bet.chips), { rule: 'Betting: “Any bet items are removed from their owner\'s inventory and added to a pool for that game.”', inputs: { bet: bet.chips } });
     }
     for (const id of bet.cards) {
-      const card = state.cards.find((c) => c.id === id)!;
-      card.owner = winner.name;
+      const card = cardWithId(state, id)!;
+      moveCard(state, card, winner.name);
       add(winner.name, 'Bet won', `card #${id} (${card.species}) from ${bettor.name}`, { rule: 'Betting: “The winner of the game gains all items betted.”', inputs: { card: `#${id}` } });
     }
   }
@@ -194,7 +194,7 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
   }
 
   for (const id of new Set(battle.fragile)) { // a card listed twice played this battle once
-    const card = state.cards.find((c) => c.id === id);
+    const card = cardWithId(state, id);
     if (card === undefined) continue;
     const played = (card.battles ?? 0) + 1;
     card.battles = played;

@@ -68,9 +68,23 @@ export function applySelfRemovingModifiers(state: Pick<Gamestate, 'cards'>, rule
   return changes;
 }
 
+type Species = EngineRuleset['cards'][number];
+// computeCard() asks for every card: the species are keyed once per ruleset (the first of a name, as a search finds).
+const speciesOf = new WeakMap<EngineRuleset, Map<string, Species>>();
+
+function speciesNamed(ruleset: EngineRuleset, name: string): Species | undefined {
+  let byName = speciesOf.get(ruleset);
+  if (byName === undefined) {
+    byName = new Map();
+    for (const c of ruleset.cards) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c);
+    speciesOf.set(ruleset, byName);
+  }
+  return byName.get(name.toLowerCase());
+}
+
 /** Fills the computed columns: value(s), suits, colours and types from the species and what the card gained. */
 export function computeCard(card: Card, ruleset: EngineRuleset): Card {
-  const species = ruleset.cards.find((c) => c.name.toLowerCase() === card.species.toLowerCase());
+  const species = speciesNamed(ruleset, card.species);
   if (species === undefined) return card;
   const kind = gainKinds(ruleset);
   const gained = (k: 'suit' | 'colour' | 'value') => card.gained.filter((g) => kind(g) === k);

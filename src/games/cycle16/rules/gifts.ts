@@ -4,7 +4,7 @@ import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import type { EngineRuleset, Gamestate, Gift, Player } from '../gamestate/schema.ts';
 import type { Problem } from '../../shared/gamestate-error.ts';
-import { gainPacks, packName, playerNamed } from './inventory.ts';
+import { cardsOwned, gainPacks, packName, playerNamed } from './inventory.ts';
 import { phaseNumberAt } from './phase.ts';
 
 // Rule 5, Card gifting: “A gift contains some number of Already-opened packs. The base number of
@@ -49,10 +49,12 @@ export function giftProblems(state: Gamestate, calendar: Calendar, problems: Pro
   const at = (gift: Gift, column: string): Location => ({ page: state.page, table: 'Gifts', row: gift.row, column });
   const first = new Map<string, Gift>();
   const valid = state.gifts.filter((g) => g.time.getTime() >= calendar.cycleStart.getTime()); // earlier: refused at its Time cell
+  const players = new Map<string, Player>();
+  for (const p of state.players) if (!players.has(p.name)) players.set(p.name, p);
   for (const g of [...valid].sort((a, b) => a.time.getTime() - b.time.getTime())) {
     const phase = phaseNumberAt(g.time, calendar);
     for (const [column, name] of [['Giver', g.giver], ['Receiver', g.receiver]] as const) {
-      const p = state.players.find((x) => x.name === name);
+      const p = players.get(name);
       if (p !== undefined && p.joined.getTime() > g.time.getTime()) {
         problems.push({
           message:
@@ -71,7 +73,7 @@ export function giftProblems(state: Gamestate, calendar: Calendar, problems: Pro
         location: at(g, 'Giver'),
       });
     }
-    const receiver = state.players.find((x) => x.name === g.receiver);
+    const receiver = players.get(g.receiver);
     if (g.status === 'recorded' && g.packs === null && receiver !== undefined && statusIn(state, receiver, phase, calendar) === undefined) {
       problems.push({
         message:
@@ -89,7 +91,7 @@ export function giftProblems(state: Gamestate, calendar: Calendar, problems: Pro
  */
 export function grantGift(state: Gamestate, ruleset: EngineRuleset, gift: Gift, phase: number, status: Player['status']): Change {
   const receiver = playerNamed(state, gift.receiver);
-  const cards = state.cards.filter((c) => c.owner === receiver.name).length;
+  const cards = cardsOwned(state, receiver.name);
   const size = giftSize(cards, status === 'inactive');
   const packs = gift.packs ?? size.packs;
   gift.packs = packs;

@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import { type EngineRuleset, type Gamestate, type Player } from '../gamestate/schema.ts';
+import { type Card, type EngineRuleset, type Gamestate, type Player } from '../gamestate/schema.ts';
 import { GamestateError } from '../../shared/gamestate-error.ts';
 import { editDistance } from '../../shared/text.ts';
 
@@ -32,6 +32,50 @@ export function gainPacks(p: Player, pack: string, n: number): string {
 /** The ruleset's spelling of a pack ("Already-opened Pack"), so the page and the rules agree. */
 export function packName(ruleset: EngineRuleset, wanted: string): string {
   return ruleset.packs.find((p) => p.name.toLowerCase() === wanted.toLowerCase())?.name ?? wanted;
+}
+
+/**
+ * The cards of each owner, and each card by ID, indexed once for a list of cards: a catch-up grants
+ * hundreds of gifts and rewards hundreds of battles, each looking at an inventory among tens of
+ * thousands of cards. Made again whenever the list is another one or of another length (a card
+ * destroyed or added); a card changes hands only through moveCard(), which keeps it up to date.
+ */
+interface CardIndex {
+  cards: readonly Card[];
+  length: number;
+  owned: Map<string, number>;
+  byId: Map<number, Card>;
+}
+const cardIndexes = new WeakMap<Pick<Gamestate, 'cards'>, CardIndex>();
+
+function cardIndex(state: Pick<Gamestate, 'cards'>): CardIndex {
+  const known = cardIndexes.get(state);
+  if (known !== undefined && known.cards === state.cards && known.length === state.cards.length) return known;
+  const index: CardIndex = { cards: state.cards, length: state.cards.length, owned: new Map(), byId: new Map() };
+  for (const c of state.cards) {
+    index.owned.set(c.owner, (index.owned.get(c.owner) ?? 0) + 1);
+    if (!index.byId.has(c.id)) index.byId.set(c.id, c); // the first, as a search would find
+  }
+  cardIndexes.set(state, index);
+  return index;
+}
+
+/** How many cards the player owns. */
+export function cardsOwned(state: Pick<Gamestate, 'cards'>, owner: string): number {
+  return cardIndex(state).owned.get(owner) ?? 0;
+}
+
+/** The card with that ID (the first, if the page lists one twice). */
+export function cardWithId(state: Pick<Gamestate, 'cards'>, id: number): Card | undefined {
+  return cardIndex(state).byId.get(id);
+}
+
+/** The card changes hands. */
+export function moveCard(state: Pick<Gamestate, 'cards'>, card: Card, owner: string): void {
+  const { owned } = cardIndex(state);
+  owned.set(card.owner, owned.get(card.owner)! - 1);
+  owned.set(owner, (owned.get(owner) ?? 0) + 1);
+  card.owner = owner;
 }
 
 /** The player of that name; excluded by readGamestate's cross-checks, so a miss names the page and stops the run. */

@@ -46,9 +46,10 @@ export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date,
   if (state.phase.winner.length > 0) return [];
   const threshold = victoryThreshold(ruleset);
   const openBets = chipsInOpenBets(state);
+  // Checked after every event of a run: nothing is built until someone holds the threshold.
+  if (!state.players.some((p) => !notYet.has(p.name) && chipsHeld(p, openBets) >= threshold)) return [];
   const counted = state.players.filter((p) => !notYet.has(p.name)).map((p) => ({ p, held: chipsHeld(p, openBets), bet: openBets.get(p.name) ?? 0 }));
   const most = Math.max(0, ...counted.map((c) => c.held));
-  if (most < threshold) return [];
   const leaders = counted.filter((c) => c.held === most).map((c) => c.p.name);
   state.phase.winner = leaders;
   const tie = leaders.length > 1;
