@@ -118,7 +118,7 @@ function measureSize(players: number, runs: number): SizeFigures {
 export async function benchEngine(sizes: readonly number[] = [50, 100, 200, 500], runs = Number(process.env.BENCH_ENGINE_RUNS ?? 3)): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
-  await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: join(out, 'engine.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error' });
+  await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: join(out, 'engine.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20.10', packages: 'external', logLevel: 'error' });
   const figures: SizeFigures[] = [];
   try {
     for (const players of sizes) {
