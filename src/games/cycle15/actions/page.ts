@@ -4,7 +4,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import { documentOf } from '../../shared/actions.ts';
 import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
-import { historyTable } from '../../cycle16/gamestate/tables.ts';
+import { historyTable } from '../../shared/history.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { appendTableRows } from '../../shared/render-tables.ts';
 import { formatInstant } from '../../../sim/trail.ts';
