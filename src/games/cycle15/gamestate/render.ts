@@ -1,8 +1,7 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyRowsText, historyTable, tableEndMarker } from '../../shared/history.ts';
+import { historyAppend } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
 
@@ -20,10 +19,6 @@ export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, cha
   tableEdits(doc, spacesTable, state.spaces, undefined, edits);
   tableEdits(doc, movesTable, state.moves, undefined, edits);
   tableEdits(doc, proposalsTable, state.proposals, undefined, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
+  historyAppend(doc, changes, doc.page ?? state.page, edits);
   return applyEdits(doc.text, edits);
 }

@@ -1,9 +1,8 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import type { Gamestate } from './schema.ts';
-import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable } from './tables.ts';
-import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import { battlesTable, cardsTable, giftsTable, phaseTable, playersTable } from './tables.ts';
+import { historyAppend } from '../../shared/history.ts';
 import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
 
 // Writing the Gamestate back: only the cells whose value changed are replaced, by splicing their
@@ -24,10 +23,6 @@ export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, cha
   tableEdits(doc, cardsTable, state.cards, ctx, edits);
   tableEdits(doc, battlesTable, state.battles, ctx, edits);
   tableEdits(doc, giftsTable, state.gifts, ctx, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
+  historyAppend(doc, changes, doc.page ?? state.page, edits);
   return applyEdits(doc.text, edits);
 }

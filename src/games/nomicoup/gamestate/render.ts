@@ -2,10 +2,10 @@ import { normaliseHeader, readDocument, type WikiDocument } from '../../../parse
 import type { Change } from '../../../sim/trail.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { cellWikitext, historyRowsText, NONE, tableEndMarker } from '../../shared/history.ts';
+import { cellWikitext, historyAppend, NONE, tableEndMarker } from '../../shared/history.ts';
 
 import type { NomicoupState, Turn } from './schema.ts';
-import { casesTable, gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
+import { casesTable, gameTable, NOMICOUP_HISTORY_COLUMNS, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
 
 // Writing the Nomicoup Gamestate back: only the cells whose value changed are replaced; the turns
 // that began are appended to the Turns table, the changes to the History. Every other byte stays.
@@ -28,11 +28,7 @@ export function renderNomicoupDocument(doc: WikiDocument, state: NomicoupState, 
     const at = tableEndMarker(doc.text, turns, doc.page ?? state.page, 'Turns');
     edits.push({ start: at, end: at, text: fresh.map((t) => turnRowText(t, turns.headers)).join('') });
   }
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers, NOMICOUP_HISTORY_COLUMNS) });
-  }
+  historyAppend(doc, changes, doc.page ?? state.page, edits, NOMICOUP_HISTORY_COLUMNS);
   return applyEdits(doc.text, edits);
 }
 

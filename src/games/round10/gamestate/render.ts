@@ -1,10 +1,9 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import { historyAppend } from '../../shared/history.ts';
 import type { Gamestate } from './schema.ts';
-import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
+import { candidaciesTable, contractsTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
 
 // Writing the Round 10 Gamestate back: only changed cells are spliced in, rows of what ceased to
 // exist (a concluded lot, a returned Player Lot) are cut out, History rows are appended.
@@ -22,10 +21,6 @@ export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, cha
   tableEdits(doc, secretsTable, state.secrets, undefined, edits);
   tableEdits(doc, worksTable, state.works, undefined, edits);
   tableEdits(doc, candidaciesTable, state.candidacies, undefined, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
+  historyAppend(doc, changes, doc.page ?? state.page, edits);
   return applyEdits(doc.text, edits);
 }
