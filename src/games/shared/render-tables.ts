@@ -1,5 +1,5 @@
 import type { Row, Table, WikiDocument } from '../../parse/document.ts';
-import { normaliseHeader, readDocument } from '../../parse/document.ts';
+import { normaliseHeader } from '../../parse/document.ts';
 import { cellWikitext, tableEndMarker } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Column, TableSpec } from './table-spec.ts';
@@ -139,15 +139,18 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /**
- * New rows for `entities` appended at the end of the table `spec` finds (a card drawn, a move commenced),
- * one line of cells each in the columns the page has, in its order; columns the spec does not know get `-`.
+ * Adds to `edits` new rows for `entities` at the end of the table `spec` finds in `doc` (a card drawn, a
+ * move commenced), one line of cells each in the columns the page has, in its order; columns the spec does
+ * not know get `-`. The table's end is the read's (no second parse): applied with the renderer's edits in
+ * one applyEdits, the rows land right before the table's `|}`, after its rows as they are rewritten.
+ * `what`: the rows, as the error names them when the page has no such table.
  */
-export function appendTableRows<E, C>(text: string, page: string | undefined, spec: TableSpec<E, C>, entities: readonly E[]): string {
-  if (entities.length === 0) return text;
-  const table = findStateTable(readDocument(text, { page }), spec);
-  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add rows to`);
-  const at = tableEndMarker(text, table, page, spec.name);
+export function appendTableRows<E, C>(doc: WikiDocument, spec: TableSpec<E, C>, entities: readonly E[], edits: Edit[], what = 'rows'): void {
+  if (entities.length === 0) return;
+  const table = findStateTable(doc, spec);
+  if (table === undefined) throw new Error(`page "${doc.page}": no ${spec.name} table to add ${what} to`);
+  const at = tableEndMarker(doc.text, table, doc.page, spec.name);
   const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
   const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
-  return text.slice(0, at) + rows + text.slice(at);
+  edits.push({ start: at, end: at, text: rows });
 }

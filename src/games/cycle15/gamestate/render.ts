@@ -12,8 +12,9 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
   return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
 }
 
-export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
-  const edits: Edit[] = [];
+/** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
+  const edits: Edit[] = [...added];
   tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], undefined, edits);
   tableEdits(doc, playersTable, state.players, undefined, edits);
   tableEdits(doc, spacesTable, state.spaces, undefined, edits);

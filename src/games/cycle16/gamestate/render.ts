@@ -14,10 +14,10 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
   return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
 }
 
-/** As renderGamestate, on a page already read (one parse per run). */
-export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+/** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
   const ctx = { packs: [...new Set(state.players.flatMap((p) => Object.keys(p.packs)))] };
-  const edits: Edit[] = [];
+  const edits: Edit[] = [...added];
   tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], ctx, edits);
   tableEdits(doc, playersTable, state.players, ctx, edits);
   tableEdits(doc, cardsTable, state.cards, ctx, edits);
