@@ -1,6 +1,7 @@
+import type { Change } from '../../sim/trail.ts';
 import type { Row, Table, WikiDocument } from '../../parse/document.ts';
 import { normaliseHeader } from '../../parse/document.ts';
-import { cellWikitext, tableEndMarker } from './history.ts';
+import { cellWikitext, historyAppend, tableEndMarker } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Column, TableSpec } from './table-spec.ts';
 
@@ -54,6 +55,35 @@ export function tableEdits<E, C>(
     }
     rowEdits(doc.text, row, layout, entity, ctx, edits);
   }
+}
+
+/** One table of a Gamestate page and what its rows are now: the edits that write it back (tableEdits). */
+export type StateTable = (doc: WikiDocument, edits: Edit[]) => void;
+
+export function stateTable<E, C>(spec: TableSpec<E, C>, entities: readonly (E & { row?: number })[], ctx?: C): StateTable {
+  return (doc, edits) => tableEdits(doc, spec, entities, ctx as C, edits);
+}
+
+/** The tables whose rows are fields of the state, each spec under its field's name (`{ players: playersTable }`). */
+export function stateTables<S, C>(state: S, specs: { [K in keyof S]?: S[K] extends readonly (infer E)[] ? TableSpec<E, C> : never }, ctx?: C): StateTable[] {
+  return (Object.keys(specs) as (keyof S)[]).map((field) => stateTable(specs[field] as TableSpec<{ row?: number }, C>, state[field] as readonly { row?: number }[], ctx));
+}
+
+/**
+ * A Gamestate page written back, every game's way: the tables' changed cells and cut rows, the History
+ * rows of `changes` (historyAppend; `page` names the page in its error, `columns` are the game's History
+ * columns) and `added` (rows the caller appends from the same read, appendTableRows), in one pass.
+ */
+export function renderState(
+  doc: WikiDocument,
+  tables: readonly StateTable[],
+  history: { changes: readonly Change[]; page: string | undefined; columns?: readonly string[] },
+  added: readonly Edit[] = [],
+): string {
+  const edits: Edit[] = [];
+  for (const table of tables) table(doc, edits);
+  historyAppend(doc, history.changes, history.page, edits, history.columns);
+  return applyEdits(doc.text, [...edits, ...added]);
 }
 
 /** Each column of the spec on this page: its key and its place (absent from the page: left out; added: after the last). */

@@ -1,7 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyAppend } from '../../shared/history.ts';
+import { renderState, stateTable, stateTables, type Edit } from '../../shared/render-tables.ts';
 import type { Gamestate } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
 
@@ -14,12 +13,9 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 
 /** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
-  const edits: Edit[] = [...added];
-  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], undefined, edits);
-  tableEdits(doc, playersTable, state.players, undefined, edits);
-  tableEdits(doc, spacesTable, state.spaces, undefined, edits);
-  tableEdits(doc, movesTable, state.moves, undefined, edits);
-  tableEdits(doc, proposalsTable, state.proposals, undefined, edits);
-  historyAppend(doc, changes, doc.page ?? state.page, edits);
-  return applyEdits(doc.text, edits);
+  const tables = [
+    stateTable(phaseTable, [{ ...state.phase, row: 1 }]),
+    ...stateTables(state, { players: playersTable, spaces: spacesTable, moves: movesTable, proposals: proposalsTable }),
+  ];
+  return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }

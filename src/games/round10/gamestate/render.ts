@@ -1,7 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyAppend } from '../../shared/history.ts';
+import { renderState, stateTable, stateTables, type Edit } from '../../shared/render-tables.ts';
 import type { Gamestate } from './schema.ts';
 import { candidaciesTable, contractsTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
 
@@ -14,14 +13,9 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 
 /** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
-  const edits: Edit[] = [...added];
-  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], undefined, edits);
-  tableEdits(doc, playersTable, state.players, undefined, edits);
-  tableEdits(doc, contractsTable, state.contracts, undefined, edits);
-  tableEdits(doc, lotsTable, state.lots, undefined, edits);
-  tableEdits(doc, secretsTable, state.secrets, undefined, edits);
-  tableEdits(doc, worksTable, state.works, undefined, edits);
-  tableEdits(doc, candidaciesTable, state.candidacies, undefined, edits);
-  historyAppend(doc, changes, doc.page ?? state.page, edits);
-  return applyEdits(doc.text, edits);
+  const tables = [
+    stateTable(roundTable, [{ ...state.phase, row: 1 }]),
+    ...stateTables(state, { players: playersTable, contracts: contractsTable, lots: lotsTable, secrets: secretsTable, works: worksTable, candidacies: candidaciesTable }),
+  ];
+  return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }
