@@ -205,10 +205,15 @@ describe('the luck reroll', () => {
   // The reroll undoes the original request “as its History rows recorded them”, and any editor can change a
   // row: before undoing, the rows are checked against the original request replayed with the phase's secret.
   describe('“declaring the original outcome of the chance to have not happened”: the outcome that was drawn, not what a History row says', () => {
+    /** A request done, with its key. */
+    const requested = (...a: Parameters<typeof act>) => {
+      const o = act(...a);
+      return { ...done(o), key: o.key };
+    };
     const row = (text: string, has: string) => historyLines({ title: 'G', text }, cycle16Engine.history).find((l) => l.change.includes(has))!;
 
     it('a Card drawn row altered to name another of the player\'s cards is refused, naming the row and cell: that card is not removed', () => {
-      const opened = done(act('open 1 Handy Pack', 'Alice', withGoodLuck('Alice')));
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       // #1 Ace (Holographic) is Alice's own card from before: the row now says the pack gave it.
       const was = /&#35;52 [^|]*? from Handy Pack/.exec(opened.text)![0];
       const altered = opened.text.replace(was, '&#35;1 Ace (Holographic) from Handy Pack');
@@ -222,20 +227,20 @@ describe('the luck reroll', () => {
     });
 
     it('a Fusion row whose Vertebrae count is altered (so that the undoing would give back more) is refused, naming the row and cell', () => {
-      const fused = done(act('fuse #5 #6', 'Bram', withGoodLuck('Bram')));
+      const fused = requested('fuse #5 #6', 'Bram', withGoodLuck('Bram'));
       expect(fused.text).toContain('-9 Vertebrae (17 → 8)');
       const altered = fused.text.replace('-9 Vertebrae (17 → 8)', '-20 Vertebrae (28 → 8)');
       const r = row(altered, '-20 Vertebrae');
       expect(refused(act('reroll', 'Bram', altered))).toMatch(new RegExp(`^the History rows of request ${fused.key} disagree with .* — History row ${r.row} of G \\(${r.time}, Fusion, Bram\\), cell Change, reads ".*-20 Vertebrae \\(28 → 8\\)"; the replay gives ".*-9 Vertebrae \\(17 → 8\\)"`));
       // The Pack opened row's count, likewise (“−1 Handy Pack (1 → 0)” would give back two packs as “−2 … (2 → 0)”).
-      const opened = done(act('open 1 Handy Pack', 'Alice', withGoodLuck('Alice')));
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       const packs = opened.text.replace('−1 Handy Pack (1 → 0)', '−2 Handy Pack (2 → 0)');
       expect(packs).not.toBe(opened.text);
       expect(refused(act('reroll', 'Alice', packs))).toMatch(new RegExp(`History row ${row(packs, '−2 Handy Pack').row} of G \\(.*Pack opened, Alice\\), cell Change, reads "−2 Handy Pack \\(2 → 0\\)`));
     });
 
     it('a draw altered in a Reason cell, and a row added or removed that names the request, are refused', () => {
-      const opened = done(act('open 1 Handy Pack', 'Alice', withGoodLuck('Alice')));
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       const first = row(opened.text, '#52 ');
       const m = /#1 d(\d+)=(\d+)/.exec(first.reason)!;
       const drawnAltered = opened.text.replace(m[0], `#1 d${m[1]}=${(Number(m[2]) % Number(m[1])) + 1}`);
@@ -248,16 +253,16 @@ describe('the luck reroll', () => {
     });
 
     it('rows as the draws wrote them: the reroll is done as before (an edit elsewhere on the page does not matter)', () => {
-      const opened = done(act('open 1 Handy Pack', 'Alice', withGoodLuck('Alice')));
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       const noted = opened.text.replace('== Phase ==', 'A note by an editor.\n\n== Phase ==');
       expect(noted).not.toBe(opened.text);
-      const o = done(act('reroll', 'Alice', noted));
+      const o = requested('reroll', 'Alice', noted);
       expect(o.changes[0]!.change).toMatch(new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`));
       expect(o.text).toContain('A note by an editor.');
     });
 
     it('an original the bot cannot replay (its revision gone, no secret) is refused with the reason, not trusted', () => {
-      const opened = done(act('open 1 Handy Pack', 'Alice', withGoodLuck('Alice')));
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       const gone = (key: string): Replay => ({ key, unavailable: `revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)` });
       expect(refused(act('reroll', 'Alice', opened.text, undefined, ruleset, undefined, gone))).toBe(`request ${opened.key} cannot be replayed to check its History rows against its draws (revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)): the reroll does not undo effects it cannot check`);
       // Handed no replay at all (as an action called without the job's secret would be).
