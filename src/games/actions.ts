@@ -39,7 +39,16 @@ export interface ActionInput<R extends KindedRuleset> {
    * so a refused request draws nothing. `seed` goes into each History row with draws.
    */
   draws(): { stream: DrawStream; seed: string };
+  /**
+   * For an action that names an earlier request (`ActionDef.replays`, the luck reroll): that request
+   * resolved again as the referee first resolved it — on the Gamestate revision it was resolved on, with
+   * its own stream — or why it could not be. Absent: nobody replayed it.
+   */
+  original?: Replay;
 }
+
+/** An earlier request's original resolution, replayed by the job (src/jobs/referee.ts, `replayRequest`). */
+export type Replay = { key: string; outcome: ActionOutcome } | { key: string; unavailable: string };
 
 export type ActionOutcome =
   | { ok: true; text: string; changes: Change[]; message: string }
@@ -54,6 +63,11 @@ export interface ActionDef<R extends KindedRuleset = KindedRuleset, A = unknown>
   parse(text: string): A | undefined;
   /** Checks against the rules and the page first (a refusal draws nothing), then the draws and the page changes. */
   resolve(input: ActionInput<R>, args: A): ActionOutcome;
+  /**
+   * The key of the earlier request whose original resolution `resolve` checks (`input.original`), read
+   * from the page before the request is resolved; the job replays that request first.
+   */
+  replays?(input: Omit<ActionInput<R>, 'draws' | 'original'>, args: A): string | undefined;
 }
 
 /** The rows the referee itself writes (commitment, reveal), and what it needs to know of the page. */

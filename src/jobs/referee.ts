@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee } from '../games/actions.ts';
-import type { KindedRuleset } from '../games/engine.ts';
+import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee, type Replay } from '../games/actions.ts';
+import type { EnginePage, KindedRuleset } from '../games/engine.ts';
 import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import { readGameRulings, type RulingsWiki } from './rulings.ts';
@@ -26,7 +26,8 @@ import { namesRequest } from './rollover.ts';
 //              checks the request against the rules and the page, then draws from HMAC(secret, game|key|revision)
 //              and writes its changes and History rows, which name the request's key — in ONE Gamestate
 //              edit: the page records that the request was done (exactly once, as for rollovers). The line
-//              is then marked, with the result or the reason for a refusal.
+//              is then marked, with the result or the reason for a refusal. An action that checks an earlier
+//              request's History rows (the luck reroll) is handed that request replayed first (`replayRequest`).
 
 export interface RefereeWiki {
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
@@ -269,7 +270,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       continue;
     } else {
       const request: ActionRequest = { key, text: requestText(p.line), author: rev!.user, revid, at: new Date(rev!.timestamp) };
-      const r = await resolve(ctx, game, loaded, request, secret, phase, now);
+      const r = await resolve(ctx, game, loaded, request, secret, phase, now, { gamestate: current, actions: revisions });
       if (r.verdict === 'waiting') {
         // This line and the rest are left unmarked for the next run (the new phase, its own secret).
         secret = undefined;
@@ -297,16 +298,83 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   return summary;
 }
 
+/** "request not understood; the requests are …" */
+const notUnderstood = (ref: GameReferee) => `request not understood; the requests are ${ref.actions.map((a) => `"${a.grammar}"`).join(', ')}`;
+
+/**
+ * A request resolved on a page as the referee resolves it: its player found by the line's author, its
+ * draws from HMAC(secret, game|key|revision). The same for a request and for its replay.
+ */
+export function resolveRequest(
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, game: string, page: EnginePage, now: Date, request: ActionRequest, secret: string, original?: Replay,
+): ActionOutcome & { player?: string } {
+  const parsed = parseAction(g.referee, request.text);
+  if (!parsed) return { ok: false, reason: notUnderstood(g.referee) };
+  const who = g.referee.playerOf(g.ruleset, page, request.author);
+  if ('refused' in who) return { ok: false, reason: who.refused };
+  const seed = seedOf(secret, seedMessage(game, request.key, request.revid));
+  return { player: who.player, ...parsed.def.resolve({
+    ruleset: g.ruleset, game, page, now, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}), ...(original ? { original } : {}),
+    draws: () => ({ stream: new DrawStream(seed), seed }),
+  }, parsed.args) };
+}
+
+/**
+ * Request `key` of this phase resolved again as the referee first resolved it: its line as the revision of
+ * the actions page that added it reads (the revision in the key), on the Gamestate revision before the
+ * first one that names the request (the bot's edit that performed it), at that edit's time, with the
+ * phase's secret. Where that cannot be done — a revision older than the lookback or deleted, a request
+ * of another phase — the reason why, so that the caller refuses rather than trust the History rows.
+ */
+export async function replayRequest(
+  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, key: string, secret: string, phase: number, actions: readonly RequestPageRevision[],
+): Promise<Replay> {
+  const unavailable = (why: string): Replay => ({ key, unavailable: why });
+  const revid = Number(/^r(\d+)-/.exec(key)?.[1]);
+  const added = actions.find((r) => r.revid === revid);
+  if (!added) return unavailable(`revision ${revid} of ${game.actionsPage}, which added the request, is not among the ${actions.length} latest revisions the bot reads (or was deleted)`);
+  const line = pendingRequests(added.text).find((p) => requestKey(revid, p.line) === key);
+  if (!line || !added.user) return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${line ? ' (its author is hidden)' : ''}`);
+  const revisions = await ctx.wiki.history(game.gamestate, game.lookback);
+  // Newest first: the oldest revision naming the request is the edit that performed it.
+  const first = revisions.reduce((oldest, r, i) => (namesRequest(r.text, key) ? i : oldest), -1);
+  const before = revisions[first + 1];
+  if (first < 0 || !before) return unavailable(`the revision of ${game.gamestate} the request was resolved on is not among its ${revisions.length} latest revisions the bot reads`);
+  const page: EnginePage = { title: game.gamestate, text: before.text, revid: before.revid };
+  const at = new Date(revisions[first]!.timestamp);
+  let was: number;
+  try {
+    was = g.referee.phase(g.ruleset, page, at);
+  } catch (err) {
+    return unavailable(`revision ${before.revid} of ${game.gamestate}, which the request was resolved on, cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (was !== phase) return unavailable(`it was resolved in phase ${was}, and the bot holds only phase ${phase}'s secret`);
+  const request: ActionRequest = { key, text: requestText(line.line), author: added.user, revid, at: new Date(added.timestamp) };
+  return { key, outcome: resolveRequest(g, game.id, page, at, request, secret) };
+}
+
 /** One request: refused with a reason, or resolved in one Gamestate edit that names its key. */
 async function resolve(
   ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, request: ActionRequest, secret: string, phase: number, now: () => Date,
+  read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] },
 ): Promise<{ verdict: Verdict | 'waiting'; message: string; saved: boolean }> {
   const parsed = parseAction(g.referee, request.text);
-  if (!parsed) {
-    const grammar = g.referee.actions.map((a) => `"${a.grammar}"`).join(', ');
-    return { verdict: 'refused', message: `request not understood; the requests are ${grammar}`, saved: false };
+  if (!parsed) return { verdict: 'refused', message: notUnderstood(g.referee), saved: false };
+  // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
+  // (A page it cannot read here is refused by the action itself, below.)
+  let original: Replay | undefined;
+  if (parsed.def.replays) {
+    const page = asPage(game, read.gamestate);
+    const who = g.referee.playerOf(g.ruleset, page, request.author);
+    let target: string | undefined;
+    try {
+      target = 'player' in who ? parsed.def.replays({ ruleset: g.ruleset, game: game.id, page, now: now(), request, player: who.player, ...(g.readings ? { readings: g.readings } : {}) }, parsed.args) : undefined;
+    } catch {
+      target = undefined;
+    }
+    if (target !== undefined) original = await replayRequest(ctx, game, g, target, secret, phase, read.actions);
   }
-  let outcome: ActionOutcome | undefined;
+  let outcome: ReturnType<typeof resolveRequest> | undefined;
   let already = false;
   const at = now();
   try {
@@ -318,19 +386,10 @@ async function resolve(
       const p = asPage(game, page);
       const onPage = g.referee.phase(g.ruleset, p, at);
       if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
-      const who = g.referee.playerOf(g.ruleset, p, request.author);
-      if ('refused' in who) {
-        outcome = { ok: false, reason: who.refused };
-        return null;
-      }
-      const seed = seedOf(secret, seedMessage(game.id, request.key, request.revid));
-      outcome = parsed.def.resolve({
-        ruleset: g.ruleset, game: game.id, page: p, now: at, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}),
-        draws: () => ({ stream: new DrawStream(seed), seed }),
-      }, parsed.args);
+      outcome = resolveRequest(g, game.id, p, at, request, secret, original);
       if (!outcome.ok) return null;
       if (!namesRequest(outcome.text, request.key)) throw new Error(`the ${parsed.def.name} action wrote no History row naming request ${request.key}`);
-      return { text: outcome.text, summary: `Croupier: ${parsed.def.name} for ${escapeWikitext(who.player)} (request ${request.key})` };
+      return { text: outcome.text, summary: `Croupier: ${parsed.def.name} for ${escapeWikitext(outcome.player!)} (request ${request.key})` };
     }, {});
     if (already) return { verdict: 'done', message: `done (see the History rows naming request ${request.key} on the Gamestate page)`, saved: false };
     if (!outcome) throw new Error('the request was not resolved');

@@ -110,6 +110,49 @@ describe('the luck reroll on the local wiki', () => {
   }, SLOW);
 });
 
+describe('the luck reroll checks the original request\'s History rows against its draws first', () => {
+  it('“declaring the original outcome of the chance to have not happened”: an editor who alters the opening\'s Card drawn row to name another of the player\'s cards before the reroll gets the reroll refused, naming the row; the cards are unchanged and the edit kept', async () => {
+    // A new phase (“once per phase”: Alice rerolled in this one), then Alice buys a Handy Pack and opens it.
+    expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
+    await append(player, '* buy 1 Handy Pack');
+    await append(player, '* open 1 Handy Pack');
+    const opened = await game.cli(['referee', '--game', 'lucktest']);
+    expect(opened.code, opened.stderr).toBe(0);
+    const openLine = await lineOf('* open 1 Handy Pack');
+    expect(openLine).toMatch(/croupier:done /);
+    const key = /\(request (r\d+-[0-9a-f]{8})\)/.exec(openLine)![1]!;
+    const drawn = (await rows()).filter((l) => l.event === 'Card drawn' && l.reason.includes(`request ${key} by`));
+    expect(drawn).toHaveLength(3);
+    const first = /^#(\d+) /.exec(drawn[0]!.change)![1]!;
+    // Card #1 (Ace, Holographic) was Alice's before the opening; an editor's edit makes the row say the pack gave it.
+    expect((await state()).cards.find((c) => c.id === 1)).toMatchObject({ owner: 'Alice', species: 'Ace', modifiers: ['Holographic'] });
+    const was = new RegExp(`&#35;${first} [^|]*? from Handy Pack`);
+    await admin.save(G, (page) => {
+      expect(page.text).toMatch(was);
+      return { text: page.text.replace(was, '&#35;1 Ace (Holographic) from Handy Pack'), summary: 'an editor alters a History row' };
+    });
+    const before = await b.readPage(G);
+    const cards = (await state()).cards;
+    const altered = (await rows()).find((l) => l.change === '#1 Ace (Holographic) from Handy Pack')!;
+    expect(altered).toBeDefined();
+
+    await append(player, `* reroll ${key}`);
+    const r = await game.cli(['referee', '--game', 'lucktest']);
+    expect(r.code, r.stderr).toBe(0);
+    const answer = await lineOf(`* reroll ${key}`);
+    expect(answer).toMatch(/<!-- croupier:refused r\d+ -->/);
+    expect(answer).toContain(`the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${altered.row} of ${G} (${altered.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "#${first} `);
+    // No Gamestate edit: the cards are as they were (card #1 and the three drawn ones Alice's), the editor's edit kept.
+    const after = await b.readPage(G);
+    expect(after.revid).toBe(before.revid);
+    expect(after.text).toBe(before.text);
+    expect((await state()).cards).toEqual(cards);
+    const ids = [1, ...drawn.map((l) => Number(/^#(\d+) /.exec(l.change)![1]))];
+    expect(ids.map((id) => cards.find((c) => c.id === id)?.owner)).toEqual(['Alice', 'Alice', 'Alice', 'Alice']);
+    expect((await state()).players.find((p) => p.name === 'Alice')!.used.Reroll ?? 0).toBe(0);
+  }, SLOW);
+});
+
 describe('a referee run racing a rollover in another process', () => {
   // Orderings: both at once; the referee a moment first; the rollover a moment first.
   const orderings = [[0, 0], [0, 400], [400, 0]] as const;

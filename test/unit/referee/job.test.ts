@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture } from '../helpers/fixtures.ts';
@@ -197,5 +197,54 @@ describe('the referee job', () => {
     expect(s.done).toBe(1);
     expect((wiki.text('G')!.match(/Card drawn/g) ?? []).length).toBe(cards);
     expect(wiki.text('G/Actions')).toContain('croupier:done');
+  });
+});
+
+describe('the luck reroll in the job', () => {
+  // Luck: “… they may reroll, by declaring the original outcome of the chance to have not happened, and any
+  // effects thereof to be null.” The job replays the original request from the wiki's revisions first.
+  function lucky(lines: [user: string, line: string][]) {
+    const wiki = setup(lines);
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-referee-luck-'));
+    try {
+      writeFileSync(join(dir, 'in'), wiki.text('G')!);
+      execFileSync(process.execPath, ['scripts/add-wiki-account.mjs', '--column', 'Good luck', join(dir, 'in'), join(dir, 'g'), 'Alice=yes']);
+      wiki.as('Admin', 'G', readFileSync(join(dir, 'g'), 'utf8'));
+    } finally {
+      removeDir(dir);
+    }
+    return wiki;
+  }
+  const addLine = (wiki: RefereeFakeWiki, user: string, line: string) => wiki.as(user, GAME.actionsPage, `${wiki.text(GAME.actionsPage)!}${line}\n`);
+
+  it('replays the original request from the revision that added its line and the Gamestate revision it was resolved on: untouched rows, the reroll is done', async () => {
+    const wiki = lucky([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    expect((await run(wiki, store)).done).toBe(1);
+    addLine(wiki, 'Player', '* reroll');
+    expect(await run(wiki, store)).toMatchObject({ done: 1, refused: 0 });
+    expect(wiki.text('G/Actions')).toMatch(/\* reroll <!-- croupier:done r\d+ --> .*declared not to have happened \(#52 .* removed/);
+  });
+
+  it('an altered Card drawn row is refused naming it, and an original whose revisions are beyond the lookback is refused rather than trusted; the Gamestate page is not edited', async () => {
+    const wiki = lucky([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    expect((await run(wiki, store)).done).toBe(1);
+    const opened = wiki.text('G')!;
+    const altered = opened.replace(/&#35;52 [^|]*? from Handy Pack/, '&#35;1 Ace (Holographic) from Handy Pack');
+    expect(altered).not.toBe(opened);
+    wiki.as('Editor', 'G', altered);
+    addLine(wiki, 'Player', '* reroll');
+    expect(await run(wiki, store)).toMatchObject({ done: 0, refused: 1 });
+    expect(wiki.text('G')).toBe(altered);
+    expect(wiki.text('G/Actions')).toMatch(/\* reroll <!-- croupier:refused r\d+ --> .*disagree with its draws .* History row \d+ of G \(.*Card drawn, Alice\), cell Change, reads "#1 Ace \(Holographic\) from Handy Pack"/);
+
+    // The same request, rows untouched, but the bot reads only the last 2 revisions: it cannot replay it.
+    wiki.as('Editor', 'G', opened);
+    addLine(wiki, 'Player', '* reroll');
+    const s = await referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET }, { ...GAME, lookback: 2 });
+    expect(s).toMatchObject({ done: 0, refused: 1 });
+    expect(wiki.text('G')).toBe(opened);
+    expect(wiki.text('G/Actions')!.split('\n').at(-2)).toMatch(/croupier:refused .*cannot be replayed to check its History rows against its draws \(.*not among the 2 latest revisions the bot reads.*\): the reroll does not undo effects it cannot check/);
   });
 });

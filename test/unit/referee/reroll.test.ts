@@ -7,7 +7,8 @@ import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { cycle16Referee } from '../../../src/games/cycle16/actions/index.ts';
 import { cycle16Readings } from '../../../src/games/cycle16/readings.ts';
-import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
+import { parseAction, type ActionOutcome, type Replay } from '../../../src/games/actions.ts';
+import { resolveRequest } from '../../../src/jobs/referee.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { DrawStream, seedMessage, seedOf } from '../../../src/sim/referee.ts';
@@ -34,19 +35,33 @@ function withGoodLuck(...players: string[]): string {
 }
 
 let revid = 100;
-/** A request as the job hands it: its own key and revision, its stream HMAC(secret, game|key|revision). */
-function act(line: string, player: string, text: string, readings?: ChosenReadings, r: Cycle16Ruleset = ruleset, at = new Date('2026-11-18T17:30:00Z')): ActionOutcome & { key: string } {
+/** Every request made here, with the page it was resolved on: what the job replays a reroll's original from. */
+const made = new Map<string, { line: string; player: string; text: string; id: number; at: Date; ruleset: Cycle16Ruleset; readings?: ChosenReadings }>();
+/**
+ * The original request replayed as the job does (src/jobs/referee.ts, `resolveRequest`): its line, on the page
+ * it was resolved on, with its own stream. `made` stands for the wiki's revisions here; a key not in it is gone.
+ */
+function replayOf(key: string): Replay {
+  const was = made.get(key);
+  if (!was) return { key, unavailable: 'no revision of it in this test' };
+  const g = { ruleset: was.ruleset, referee: cycle16Referee, ...(was.readings ? { readings: was.readings } : {}) };
+  return { key, outcome: resolveRequest(g, 'cycle16', { title: 'G', text: was.text, revid: was.id }, NOW, { key, text: was.line, author: was.player, revid: was.id, at: was.at }, SECRET) };
+}
+/** A request as the job hands it: its own key and revision, its stream HMAC(secret, game|key|revision); a reroll's original replayed. */
+function act(line: string, player: string, text: string, readings?: ChosenReadings, r: Cycle16Ruleset = ruleset, at = new Date('2026-11-18T17:30:00Z'), replay = replayOf): ActionOutcome & { key: string } {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const id = ++revid;
   const key = `r${id}-0a1b2c3d`;
+  made.set(key, { line, player, text, id, at, ruleset: r, ...(readings ? { readings } : {}) });
   const seed = seedOf(SECRET, seedMessage('cycle16', key, id));
-  const o = p.def.resolve({
+  const input = {
     ruleset: r, game: 'cycle16', page: { title: 'G', text, revid: id }, now: NOW, player,
     request: { key, text: line, author: player, revid: id, at },
-    draws: () => ({ stream: new DrawStream(seed), seed }),
     ...(readings ? { readings } : {}),
-  }, p.args);
+  };
+  const target = p.def.replays?.(input, p.args);
+  const o = p.def.resolve({ ...input, draws: () => ({ stream: new DrawStream(seed), seed }), ...(target === undefined ? {} : { original: replay(target) }) }, p.args);
   return { ...o, key };
 }
 const done = (o: ActionOutcome) => {
@@ -185,5 +200,76 @@ describe('the luck reroll', () => {
     const rerolled = done(act(`reroll ${opened!.key}`, 'Alice', done(opened!).text));
     expect(rerolled.changes[0]!.change).toMatch(/declared not to have happened: #\d+ .*removed/);
     quiet(rerolled.text);
+  });
+
+  // The reroll undoes the original request “as its History rows recorded them”, and any editor can change a
+  // row: before undoing, the rows are checked against the original request replayed with the phase's secret.
+  describe('“declaring the original outcome of the chance to have not happened”: the outcome that was drawn, not what a History row says', () => {
+    /** A request done, with its key. */
+    const requested = (...a: Parameters<typeof act>) => {
+      const o = act(...a);
+      return { ...done(o), key: o.key };
+    };
+    const row = (text: string, has: string) => historyLines({ title: 'G', text }, cycle16Engine.history).find((l) => l.change.includes(has))!;
+
+    it('a Card drawn row altered to name another of the player\'s cards is refused, naming the row and cell: that card is not removed', () => {
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
+      // #1 Ace (Holographic) is Alice's own card from before: the row now says the pack gave it.
+      const was = /&#35;52 [^|]*? from Handy Pack/.exec(opened.text)![0];
+      const altered = opened.text.replace(was, '&#35;1 Ace (Holographic) from Handy Pack');
+      const r = row(altered, '#1 Ace');
+      const o = act('reroll', 'Alice', altered);
+      expect(o.ok).toBe(false);
+      expect(refused(o)).toBe(`the History rows of request ${opened.key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${r.row} of G (${r.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "${was.replace('&#35;', '#')}": the reroll undoes only what was drawn (croupier verify names altered rows)`);
+      // Refused: no page text, so no edit; card #1 stays Alice's.
+      expect('text' in o).toBe(false);
+      expect(readGamestate(altered, 'G', ruleset).cards.find((c) => c.id === 1)).toMatchObject({ owner: 'Alice', species: 'Ace' });
+    });
+
+    it('a Fusion row whose Vertebrae count is altered (so that the undoing would give back more) is refused, naming the row and cell', () => {
+      const fused = requested('fuse #5 #6', 'Bram', withGoodLuck('Bram'));
+      expect(fused.text).toContain('-9 Vertebrae (17 → 8)');
+      const altered = fused.text.replace('-9 Vertebrae (17 → 8)', '-20 Vertebrae (28 → 8)');
+      const r = row(altered, '-20 Vertebrae');
+      expect(refused(act('reroll', 'Bram', altered))).toMatch(new RegExp(`^the History rows of request ${fused.key} disagree with .* — History row ${r.row} of G \\(${r.time}, Fusion, Bram\\), cell Change, reads ".*-20 Vertebrae \\(28 → 8\\)"; the replay gives ".*-9 Vertebrae \\(17 → 8\\)"`));
+      // The Pack opened row's count, likewise (“−1 Handy Pack (1 → 0)” would give back two packs as “−2 … (2 → 0)”).
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
+      const packs = opened.text.replace('−1 Handy Pack (1 → 0)', '−2 Handy Pack (2 → 0)');
+      expect(packs).not.toBe(opened.text);
+      expect(refused(act('reroll', 'Alice', packs))).toMatch(new RegExp(`History row ${row(packs, '−2 Handy Pack').row} of G \\(.*Pack opened, Alice\\), cell Change, reads "−2 Handy Pack \\(2 → 0\\)`));
+    });
+
+    it('a draw altered in a Reason cell, and a row added or removed that names the request, are refused', () => {
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
+      const first = row(opened.text, '#52 ');
+      const m = /#1 d(\d+)=(\d+)/.exec(first.reason)!;
+      const drawnAltered = opened.text.replace(m[0], `#1 d${m[1]}=${(Number(m[2]) % Number(m[1])) + 1}`);
+      expect(refused(act('reroll', 'Alice', drawnAltered))).toMatch(new RegExp(`History row ${first.row} of G \\(.*Card drawn, Alice\\), cell Reason, records the draws #1 d${m[1]}=\\d+ `));
+      // The #53 row deleted: the request's rows are fewer than its draws wrote.
+      const lines = opened.text.split('\n');
+      const at = lines.findIndex((l) => l.includes('&#35;53 '));
+      const removed = [...lines.slice(0, at - 1), ...lines.slice(at + 1)].join('\n');
+      expect(refused(act('reroll', 'Alice', removed))).toMatch(/the History table has 3 row\(s\) naming the request, the replay 4: the row "Card drawn: #53 .*" is missing/);
+    });
+
+    it('rows as the draws wrote them: the reroll is done as before (an edit elsewhere on the page does not matter)', () => {
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
+      const noted = opened.text.replace('== Phase ==', 'A note by an editor.\n\n== Phase ==');
+      expect(noted).not.toBe(opened.text);
+      const o = requested('reroll', 'Alice', noted);
+      expect(o.changes[0]!.change).toMatch(new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`));
+      expect(o.text).toContain('A note by an editor.');
+    });
+
+    it('an original the bot cannot replay (its revision gone, no secret) is refused with the reason, not trusted', () => {
+      const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
+      const gone = (key: string): Replay => ({ key, unavailable: `revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)` });
+      expect(refused(act('reroll', 'Alice', opened.text, undefined, ruleset, undefined, gone))).toBe(`request ${opened.key} cannot be replayed to check its History rows against its draws (revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)): the reroll does not undo effects it cannot check`);
+      // Handed no replay at all (as an action called without the job's secret would be).
+      const p = parseAction(cycle16Referee, 'reroll')!;
+      const seed = seedOf(SECRET, seedMessage('cycle16', 'r1-0a1b2c3d', 1));
+      const bare = p.def.resolve({ ruleset, game: 'cycle16', page: { title: 'G', text: opened.text, revid: 1 }, now: NOW, player: 'Alice', request: { key: 'r1-0a1b2c3d', text: 'reroll', author: 'Alice', revid: 1, at: NOW }, draws: () => ({ stream: new DrawStream(seed), seed }) }, p.args);
+      expect(refused(bare)).toMatch(new RegExp(`^request ${opened.key} cannot be replayed to check its History rows against its draws \\(the bot did not replay it\\)`));
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { ActionDef, ActionInput, ActionOutcome } from '../../actions.ts';
-import type { Change, HistoryRow } from '../../../sim/trail.ts';
+import { toHistoryRow, type Change, type HistoryRow } from '../../../sim/trail.ts';
+import { drawToken, drawTokens } from '../../../sim/referee.ts';
 import { normaliseHeader } from '../../../parse/document.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { historyTable, playersTable } from '../gamestate/tables.ts';
@@ -22,7 +23,10 @@ import { describeCard, onPage, REROLL_EVENT, type NewCards } from './page.ts';
 //   * reroll                    (the player's latest such request)
 // Readings (readings.ts): who has good luck (good-luck), what is redrawn (reroll-scope: the whole request),
 // what the cut-off sentence gives the new value (reroll-effects: its effects), whether a reroll is an
-// action (reroll-is-action). Every check comes before anything is drawn; then, in the one edit: the
+// action (reroll-is-action). Every check comes before anything is drawn — among them, the original
+// request's History rows (which any editor can change) against its draws replayed by the job with the
+// phase's secret (`input.original`): rows that disagree, or a request that cannot be replayed, are not
+// undone. Then, in the one edit: the
 // original request's effects undone as its History rows recorded them (cards it added removed, cards it
 // destroyed restored, Vertebrae, Chips, packs, tokens, Other items and Used this phase given back), a
 // Reroll row saying so, and the request resolved again by its own action with the reroll request's stream
@@ -32,8 +36,8 @@ export const LUCK_RULE = 'Luck: “If a player has good luck, once per phase, wh
 
 const ONCE = '“If a player has good luck, once per phase, … they may reroll”';
 
-/** A History row of the page, as the reroll reads it. */
-type Row = HistoryRow;
+/** A History row of the page, as the reroll reads it, with its 1-based data row (to name it). */
+type Row = HistoryRow & { row: number };
 
 const REQUEST = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
 const SEEDED = /\[seed "phase \d+: HMAC\(/;
@@ -44,10 +48,10 @@ interface Recorded {
   args: unknown;
 }
 
-function historyRows(input: ActionInput<Cycle16Ruleset>): Row[] {
+function historyRows(input: Pick<ActionInput<Cycle16Ruleset>, 'page'>): Row[] {
   const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
   const cell = (r: NonNullable<typeof table>['rows'][number], k: string) => r.cells[k]?.text.trim() ?? '';
-  return (table?.rows ?? []).map((r) => ({ time: cell(r, 'time'), phase: cell(r, 'phase'), event: cell(r, 'event'), player: cell(r, 'player'), change: cell(r, 'change'), reason: cell(r, 'reason') }));
+  return (table?.rows ?? []).map((r) => ({ row: r.index, time: cell(r, 'time'), phase: cell(r, 'phase'), event: cell(r, 'event'), player: cell(r, 'player'), change: cell(r, 'change'), reason: cell(r, 'reason') }));
 }
 
 /** Whether the player has good luck, by the reading good-luck. */
@@ -171,12 +175,62 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
   return { done };
 }
 
+/** The request a reroll names, or the player's latest of this phase that drew something and was not rerolled. */
+function targetOf(rows: readonly Row[], player: string, phase: string, args: { key?: string }): string | undefined {
+  if (args.key !== undefined) return args.key;
+  const undone = new Set(rows.filter((r) => r.event === REROLL_EVENT).flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
+  return [...rows].reverse().find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))?.reason.match(REQUEST)?.[1];
+}
+
+const namesKey = (reason: string, key: string) => new RegExp(`\\bon-wiki request ${escape(key)} by `).test(reason);
+
+/** The cells of a History row the undoing reads, compared with the replay: [key, column]. */
+const COMPARED = [['phase', 'Phase'], ['event', 'Event'], ['player', 'Player'], ['change', 'Change']] as const;
+/** What a Reason cell says was drawn: its `#k dN=v` in order and its seed. */
+const drawnIn = (reason: string) => `${drawTokens(reason).map(drawToken).join(' ')} [seed ${/\[seed "([^"]*)"\]/.exec(reason)?.[1] ?? 'none'}]`;
+
+/**
+ * Why the request's History rows cannot be trusted: they disagree with its draws replayed with the phase's
+ * secret (the row and cell named), or it could not be replayed; undefined when every row is what the replay
+ * wrote (the Time cell aside: the replay runs at the edit's time, not the bot's clock then).
+ */
+function untrusted(input: ActionInput<Cycle16Ruleset>, key: string, own: readonly Row[]): string | undefined {
+  const o = input.original;
+  const cannot = (why: string) => `request ${key} cannot be replayed to check its History rows against its draws (${why}): the reroll does not undo effects it cannot check`;
+  if (o === undefined || o.key !== key) return cannot('the bot did not replay it');
+  if ('unavailable' in o) return cannot(o.unavailable);
+  const where = (r: Row) => `History row ${r.row} of ${input.page.title} (${[r.time, r.event, r.player].filter(Boolean).join(', ')})`;
+  const altered = (what: string) => `the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — ${what}: the reroll undoes only what was drawn (croupier verify names altered rows)`;
+  if (!o.outcome.ok) return altered(`the replay is refused (${o.outcome.reason}), yet ${where(own[0]!)} names the request`);
+  const replayed = o.outcome.changes.map(toHistoryRow).filter((r) => namesKey(r.reason, key));
+  if (own.length !== replayed.length) {
+    const same = (a: HistoryRow, b: HistoryRow) => COMPARED.every(([k]) => a[k].trim() === b[k].trim());
+    const missing = replayed.find((w) => !own.some((r) => same(r, w)));
+    // A row the replay does not write, else one written twice.
+    const extra = own.find((r) => !replayed.some((w) => same(r, w))) ?? own.find((r, i) => own.findIndex((x) => same(x, r)) !== i)!;
+    return altered(`the History table has ${own.length} row(s) naming the request, the replay ${replayed.length}: ${missing ? `the row "${missing.event}: ${missing.change}" is missing` : `${where(extra)} is not one the replay writes`}`);
+  }
+  for (const [i, row] of own.entries()) {
+    const want = replayed[i]!;
+    for (const [k, column] of COMPARED) {
+      if (row[k].trim() !== want[k].trim()) return altered(`${where(row)}, cell ${column}, reads "${row[k]}"; the replay gives "${want[k]}"`);
+    }
+    if (drawnIn(row.reason) !== drawnIn(want.reason)) return altered(`${where(row)}, cell Reason, records the draws ${drawnIn(row.reason)}; the replay gives ${drawnIn(want.reason)}`);
+  }
+  return undefined;
+}
+
 export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
   name: 'reroll',
   grammar: 'reroll [<request key>]',
   parse(text) {
     const m = /^reroll(?:\s+(?:request\s+)?(r\d+-[0-9a-f]{8}))?\s*$/i.exec(text);
     return m ? (m[1] ? { key: m[1].toLowerCase() } : {}) : undefined;
+  },
+  // The original request, which the job replays with the phase's secret before resolving the reroll.
+  replays(input, args) {
+    const phase = String(readGamestateDocument(documentOf(input.page.text, input.page.title), input.ruleset, input.now).phase.number);
+    return targetOf(historyRows(input), input.player, phase, args);
   },
   resolve(input, args): ActionOutcome {
     const readings = readingsOf(input.readings);
@@ -188,10 +242,9 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     const phase = String(state.phase.number);
     const rows = historyRows(input);
     const undone = new Set(rows.filter((r) => r.event === REROLL_EVENT).flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
-    // The request: named, or the player's latest of this phase that drew something.
-    const key = args.key ?? [...rows].reverse().find((r) => r.player === input.player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))?.reason.match(REQUEST)?.[1];
+    const key = targetOf(rows, input.player, phase, args);
     if (key === undefined) return { ok: false, reason: `${input.player} has no request of this phase (${phase}) with draws on the Gamestate page to reroll` };
-    const own = rows.filter((r) => new RegExp(`\\bon-wiki request ${escape(key)} by `).test(r.reason));
+    const own = rows.filter((r) => namesKey(r.reason, key));
     if (own.length === 0) return { ok: false, reason: `no History row on the Gamestate page names request ${key} (rows moved to a History archive cannot be rerolled)` };
     if (own.some((r) => r.player !== input.player)) return { ok: false, reason: `request ${key} is ${own[0]!.player}'s, not ${input.player}'s` };
     if (own.some((r) => r.phase !== phase)) return { ok: false, reason: `request ${key} was resolved in phase ${own[0]!.phase}; this is phase ${phase}: ${ONCE}` };
@@ -199,11 +252,14 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     if (undone.has(key)) return { ok: false, reason: `request ${key} was rerolled already` };
     const redo = recorded(own);
     if ('refused' in redo) return { ok: false, reason: redo.refused };
+    if ((state.players.find((p) => p.name === input.player)?.used.Reroll ?? 0) >= 1) return { ok: false, reason: `${input.player} has rerolled this phase already (Used this phase): ${ONCE}` };
+    // Last, the rows against the draws (the replay the job made): what the undoing below reads must be what was drawn.
+    const distrust = untrusted(input, key, own);
+    if (distrust !== undefined) return { ok: false, reason: distrust };
     const action = readings.get(REROLL_IS_ACTION) === 'yes';
 
     // 1. The original outcome declared not to have happened (checked whole before anything is drawn).
     const first = onPage(input, (s, player, fresh) => {
-      if ((player.used.Reroll ?? 0) >= 1) return { refused: `${player.name} has rerolled this phase already (Used this phase): ${ONCE}` };
       const u = undo(input.ruleset, s, player, own, fresh);
       if ('refused' in u) return u;
       player.used = { ...player.used, Reroll: (player.used.Reroll ?? 0) + 1 };
