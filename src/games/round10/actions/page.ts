@@ -5,13 +5,14 @@ import { documentOf } from '../../shared/actions.ts';
 import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
-import { calendarOf } from '../engine.ts';
+import { calendarOf, computeColumns } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
 import { lotsTable, worksTable } from '../gamestate/tables.ts';
 import type { TableSpec } from '../../shared/table-spec.ts';
 import { ROUND10_READINGS } from '../readings.ts';
+import { rulingRows } from '../rules/display.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
 // What every Round 10 action does with the page: read it, check that it is the current phase's page,
@@ -73,14 +74,18 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
   const newLots: Lot[] = [];
   const newWorks: Work[] = [];
-  const r = apply({ s, player, phase, readings: readingsOf(input), newLots, newWorks });
+  const readings = readingsOf(input);
+  const r = apply({ s, player, phase, readings, newLots, newWorks });
   if ('refused' in r) return { ok: false, reason: r.refused };
   for (const p of s.players) {
     for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
-  const rendered = renderGamestateDocument(doc, s, r.changes);
+  // The bot's display cells (read as nothing) as the rollover computes them, with the rows of what a ruling changed there.
+  computeColumns(s, input.ruleset, calendarOf(input.ruleset, s), readings, false);
+  const changes = [...r.changes, ...rulingRows(state, s, input.ruleset, readings, input.now, phase.number)];
+  const rendered = renderGamestateDocument(doc, s, changes);
   const withLots = appendRows(rendered, input.page.title, lotsTable, newLots, newLots.map((l) => l.id).join(', '));
-  return { ok: true, text: appendRows(withLots, input.page.title, worksTable, newWorks, newWorks.map((w) => w.id).join(', ')), changes: r.changes, message: r.message };
+  return { ok: true, text: appendRows(withLots, input.page.title, worksTable, newWorks, newWorks.map((w) => w.id).join(', ')), changes, message: r.message };
 }
