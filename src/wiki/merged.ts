@@ -141,6 +141,8 @@ export interface PendingMerge {
   revid: number;
   /** Its parent: the others' edit it was merged onto. */
   parent: number;
+  /** The base its summary records: the revision its run read and computed on. */
+  base: number;
   /** The others' edits between the base the bot had read and its merged revision, oldest first. */
   edits: ConcurrentEdit[];
   /**
@@ -167,7 +169,7 @@ export async function pendingMerge(client: Requester, title: string, bot: string
   if ([mine.revid, ...corrected].every(undone)) return undefined;
   const between = await revisionsBetween(client, title, base, mine.revid);
   const edits = between.slice(0, -1).map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
-  return { revid: mine.revid, parent: mine.parentid, edits, corrected };
+  return { revid: mine.revid, parent: mine.parentid, base, edits, corrected };
 }
 
 async function latestRevisionBy(client: Requester, title: string, user: string): Promise<BotRevision | undefined> {

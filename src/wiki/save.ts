@@ -180,10 +180,9 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     if (!checkedPending && !page.missing) {
       checkedPending = true;
       const late = await latePending(host, title, page);
-      // Unless the merged page is what the transform makes of the others' edits (its run found no correction
-      // was needed, or would have): then nothing is pending, and lines people rewrote since are theirs.
-      const right = late && normalizeText(runTransform(transform, late.work, title)?.text ?? late.work.text) === normalizeText(late.latest.text);
-      if (late && !right) merged = late;
+      // Unless the merge needed no correction: then nothing is pending (no correction, nothing said of it), and
+      // lines people rewrote since are theirs.
+      if (late && !(await neededNoCorrection(host, title, transform, late))) merged = late;
     }
     // After a merge, someone saved again on top of it: their edit goes into the text the transform runs on.
     if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);
@@ -285,8 +284,31 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   }
 }
 
+/** A merge found by a later save: the others' edits and the bot's, and the base the bot's run had read. */
+type LateMerge = Merged & { base: number };
+
+/**
+ * Whether a merge its run never checked needed no correction: the merged page is what the transform makes of the
+ * others' edits (its run found it right, or would have), or the others' edits change nothing the transform
+ * computes — its edit of the base, merged onto them, is its edit of them. The second tells it to a later run,
+ * which has more to do than the killed one (a rollover at a later instant): its text is not the merged page's.
+ */
+async function neededNoCorrection(host: SaveHost, title: string, transform: Transform, late: LateMerge): Promise<boolean> {
+  const onOthers = normalizeText(runTransform(transform, late.work, title)?.text ?? late.work.text);
+  if (onOthers === normalizeText(late.latest.text)) return true;
+  let base: PageRevision | undefined;
+  try {
+    base = (await revisionTexts(host, title, [late.base])).get(late.base);
+  } catch (err) {
+    if (err instanceof WikiError && err.code === 'bad-response') return false; // its text is gone (hidden, deleted): corrected as before
+    throw err;
+  }
+  const mine = merge3(base!.text, runTransform(transform, base!, title)?.text ?? base!.text, late.work.text);
+  return mine.ok && normalizeText(mine.text) === onOthers;
+}
+
 /** The bot's latest revision of the page, if it is a merge no save corrected: what the transform must run on instead. */
-async function latePending(host: SaveHost, title: string, page: PageRevision): Promise<Merged | undefined> {
+async function latePending(host: SaveHost, title: string, page: PageRevision): Promise<LateMerge | undefined> {
   const bot = host.names[0];
   if (bot === undefined) return undefined;
   // The page's current revision is the bot's own: it is the latest one (no request more).
@@ -302,7 +324,7 @@ async function latePending(host: SaveHost, title: string, page: PageRevision): P
     );
   }
   const texts = await revisionTexts(host, title, [p.revid, p.parent]);
-  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)! };
+  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, base: p.base };
 }
 
 function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext): Edit | null {

@@ -91,6 +91,26 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
+  it('between its merged save and the correction, a human edit of a line no rule reads (the page\'s first line): the merge needed no correction, so the next run — with more due — corrects nothing and writes no Concurrent edit row; its own edit on the page as it is', async () => {
+    const game = await freshGame(b, c, 'kill-merged-right');
+    const note = (text: string) => text.replace(/^This page holds /, 'This page (see its talk page) holds ');
+    let humanRevid = 0;
+    const k = await killedRollover(game, c.now, 'saved', async () => (humanRevid = await humanEdit(player, game.gamestate, note, 'a note on the first line')));
+    expect((await b.revisions(game.gamestate, { limit: 1 }))[0]).toMatchObject({ revid: k.saved, parentid: humanRevid, user: 'Bot' });
+    // The merge is the run on the human's revision: nothing to correct.
+    const merged = await b.readPage(game.gamestate);
+    expect(merged.text).toBe(offline(c, game, note(fixture(c.kind, 'gamestate')), humanRevid));
+
+    const next = await rollover({ wiki: b }, game, { ...runOpts(c), now: c.later });
+    expect(next.save.changed).toBe(true);
+    expect(next.save.merged).toBeUndefined();
+    expect(next.save.summary).not.toContain('MediaWiki merged');
+    const page = await b.readPage(game.gamestate);
+    expect(page.text).toBe(offline(c, game, merged.text, merged.revid, { now: c.later }));
+    expect(lines(page.text, '|| Concurrent edit ||')).toBe(0);
+    expect(page.text).not.toContain('stopped before correcting it');
+  });
+
   it('between moving History rows to the archive page and its Gamestate save: the next run archives no row twice, and leaves the pages an uninterrupted run leaves; a third run makes no edit', async () => {
     // Three History rows kept on the page (Nomicoup's run leaves five): the run archives the older ones first (idempotent appends), then saves.
     const game = { ...(await freshGame(b, c, 'kill-archived')), historyLimit: 3 };

@@ -69,6 +69,11 @@ describe('Round 10 requests through the referee on the local wiki', () => {
     const rev = (await b.readPage(G)).revid;
     expect((await game.cli(['referee', '--game', 'r10ref', '--now', FRIDAY])).code).toBe(0);
     expect((await b.readPage(G)).revid).toBe(rev);
+    // The actions left the bot's display cells (Phase, Next rollover, Wealth, Tax…) as the rollover computes them:
+    // a rollover at the same instant has nothing to write.
+    expect(page).toMatch(/^\| 2026-11-02 00:00 \|\| 3 \|\| Resolution Phase \|\| 2026-11-16 00:00 \|\|/m);
+    expect((await game.cli(['rollover', '--game', 'r10ref', '--now', FRIDAY])).code).toBe(0);
+    expect((await b.readPage(G)).revid).toBe(rev);
   }, SLOW);
 
   it('after the week\'s rollover, reveals phase 3\'s secret, rolls the Star Price Sunday set to null and the fortune Sunday recorded; verify finds every draw matching and names a hand-altered row', async () => {

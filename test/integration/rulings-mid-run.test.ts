@@ -1,7 +1,8 @@
 // A Rulings line saved during a run, on the real local wiki (Round 10's `tax-rounding`: Monday income depends on
 // it). The rule (docs/daemon.md, "The Rulings page"): a run uses the readings it read at its start for every change
 // it makes, also when it recomputes after a human's edit; the line counts from the next run on, for the changes
-// made from then on — the rows already written are never recomputed or doubled.
+// made from then on — the rows already written are never recomputed or doubled; the display cells it changes
+// (Tax) each get a History row naming it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readingsFor } from '../../src/games/registry.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
@@ -53,27 +54,34 @@ describe('a Rulings line saved between the bot\'s read of the Rulings page and i
     for (const row of taxed(income)) expect(row).toContain(FLOOR);
     expect(page.text).not.toMatch(CEIL);
 
-    // The next run reads the ruling. The week it would have changed is recorded on the page: no History row, no
-    // chips — only the Tax column, Croupier's display of each player's tax now, follows the reading in force.
+    // The next run reads the ruling. The week it would have changed is recorded on the page: no chips — only the
+    // Tax column, Croupier's display of each player's tax now, follows the reading in force, and each Tax it changes
+    // has a Reading row naming the ruling.
     const { readings } = await readRulings(b, { page: rulingsPage, defs: readingsFor('round10'), allowedGroups: ['sysop'] });
     const second = await rollover({ wiki: b }, withRulings, runOpts(c));
     expect(second.rulings?.applied).toEqual([expect.stringMatching(/^tax-rounding=ceil \(ruling by Admin, /)]);
-    expect(second.changes).toBe(0);
     const shown = await b.readPage(game.gamestate);
     expect(shown.text).toBe(offline(c, game, page.text, page.revid, { readings }));
     // Only Players rows' Tax cells changed; Phases: "increased by 5 for every 20 wealth they have above 300, to a
     // maximum value of 100" — floored before, a started step counted now (Alice: 610 wealth, 15.5 steps: 75 → 80).
+    const readingRows = shown.text.split('\n').filter((l) => l.includes(' || Reading || '));
     const before = page.text.split('\n');
-    const now = shown.text.split('\n');
+    const now = shown.text.replace(/\|-\n[^\n]* \|\| Reading \|\| [^\n]*\n/g, '').split('\n');
     expect(now).toHaveLength(before.length);
     const cells = (l: string) => l.replace(/^\| /, '').split(' || ').map((x) => x.trim());
     const changed = now.flatMap((l, i) => (l === before[i] ? [] : [[cells(before[i]!), cells(l)] as const]));
     expect(changed.map(([, n]) => n[0])).toContain('Alice');
+    expect(second.changes).toBe(changed.length);
+    expect(second.events).toEqual({ Reading: changed.length });
+    expect(readingRows).toHaveLength(changed.length);
     for (const [old, neu] of changed) {
       const wealth = Number(old[9]);
       expect(neu.filter((x, i) => i !== 10)).toEqual(old.filter((x, i) => i !== 10));
       expect(Number(old[10])).toBe(Math.min(100, 5 * Math.floor((wealth - 300) / 20)));
       expect(Number(neu[10])).toBe(Math.min(100, 5 * Math.ceil((wealth - 300) / 20)));
+      const row = readingRows.find((l) => l.includes(` || Reading || ${neu[0]} || `))!;
+      expect(row).toContain(`|| Tax ${old[10]} → ${neu[10]} ||`);
+      expect(row).toMatch(CEIL);
     }
     const third = await rollover({ wiki: b }, withRulings, runOpts(c));
     expect(third.save.changed).toBe(false);

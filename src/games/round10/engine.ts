@@ -16,6 +16,7 @@ import { incomeDue, payIncome } from './rules/income.ts';
 import { electJudge } from './rules/judge.ts';
 import { returnUnbidLot } from './rules/lots.ts';
 import { participation } from './rules/participation.ts';
+import { rulingRows } from './rules/display.ts';
 import { isAuctionPhase, rollOver } from './rules/phase.ts';
 import { awardPrizes, type ScoredHand } from './rules/prizes.ts';
 import { becomeReputable, reputableAt } from './rules/reputability.ts';
@@ -150,8 +151,8 @@ function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): voi
   }]);
 }
 
-/** Recomputed on every run, whatever the page said: the phase's name, next boundary, dates, wealth, tax, Participation. */
-function computeColumns(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, readings: ChosenReadings, done: boolean): void {
+/** Recomputed on every run (and by every action), whatever the page said: the phase's name, next boundary, dates, wealth, tax, Participation. */
+export function computeColumns(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, readings: ChosenReadings, done: boolean): void {
   s.phase.name = calendar.phase(s.phase.number).name;
   s.phase.nextRollover = done ? null : calendar.phase(s.phase.number + 1).start;
   s.phase.participation = participation({ s, ruleset, readings });
@@ -193,6 +194,8 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
     changes.push(...checkVictory({ ...ctx, phase: s.phase.number }));
   }
   computeColumns(s, ruleset, calendar, readings, done());
+  // What the display cells show differently because a ruling changed a reading since the page was written.
+  changes.push(...rulingRows(state, s, ruleset, readings, opts.now, s.phase.number));
   for (const p of s.players) {
     if (p.chips < 0) throw new GamestateError([{ message: `${p.name} would have ${p.chips} Chips after this run; a count cannot be negative`, location: { page: s.page, table: 'Players', row: p.row, column: 'Chips' } }]);
   }

@@ -98,4 +98,14 @@ export class ChosenReadings {
   all(): Chosen[] {
     return [...this.chosen.values()];
   }
+
+  /** These readings with `values` in force instead (to ask what a result would have been under them; not for History labels). */
+  assuming(values: Readonly<Record<string, string>>): ChosenReadings {
+    const out = new ChosenReadings([]);
+    for (const [id, c] of this.chosen) {
+      const value = values[id];
+      out.chosen.set(id, value === undefined || value === c.value ? c : { def: c.def, value, ruling: null });
+    }
+    return out;
+  }
 }

@@ -31,7 +31,11 @@ export function col<E>(label: string, required: boolean, read: (text: string | u
   return { label, required, read, write };
 }
 
-/** A column the bot computes: what the page says there is not read, only rewritten when it differs. */
-export function computedCol<E>(label: string, write: (e: E) => string): Column<E> {
-  return { label, required: false, read: () => ({}), write, computed: true };
+/**
+ * A column the bot computes: what the page says there is not read, only rewritten when it differs. `shown`: the
+ * key that keeps the cell's text as written (Round 10 tells by it what its display cells were computed under).
+ */
+export function computedCol<E>(label: string, write: (e: E) => string, shown?: keyof E & string): Column<E> {
+  const read = shown === undefined ? () => ({}) : (text: string | undefined) => (text === undefined ? {} : ({ [shown]: text } as Partial<E>));
+  return { label, required: false, read, write, computed: true };
 }

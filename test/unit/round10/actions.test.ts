@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
 import { round10Referee } from '../../../src/games/round10/actions/index.ts';
+import { rolloverPage } from '../../../src/games/round10/engine.ts';
 import { BROKEN } from '../../../src/games/round10/actions/slots.ts';
 import { readGamestate } from '../../../src/games/round10/gamestate/read.ts';
 import { ROUND10_READINGS } from '../../../src/games/round10/readings.ts';
@@ -237,5 +238,33 @@ describe('Round 10 actions', () => {
     const bad = verifyDraws(historyLines({ title: 'G', text: altered }, spec));
     expect(bad.mismatching).toBe(1);
     expect(bad.findings.find((f) => !f.ok)!.text).toMatch(/draw #3 .* in History row 4 of G \(2026-11-06 12:00, House Lot, Carol\) does NOT match/);
+  });
+
+  describe('the bot\'s display cells', () => {
+    const rollover = (text: string, readings?: ChosenReadings) => rolloverPage(ruleset, 'round10', { title: 'G', text, revid: 9 }, { now: FRIDAY, trigger: 'test', ...(readings ? { readings } : {}) });
+
+    it('an action leaves Phase, Next rollover, Participation, Wealth, Tax and the secret actions\' dates as a rollover at that instant computes them', () => {
+      // The example page is up to date on Friday (a rollover then changes nothing): an action changes only what it does.
+      expect(rollover(PAGE).text).toBe(PAGE);
+      const lot = done(act('generate house lot', 'Carol'));
+      expect(PAGE.split('\n').filter((l) => !lot.text.includes(l))).toEqual([]);
+      expect(rollover(lot.text).text).toBe(lot.text);
+      // The slots change Bob's chips: his Wealth follows (120 + C1's 35 + his Player Lot L2's 10 chips, − 6 + the payout).
+      const slots = done(act("play slots Raven's Quest", 'Bob'));
+      const bob = slots.text.split('\n').find((l) => l.startsWith('| Bob ||'))!.split(' || ');
+      expect(Number(bob[9])).toBe(who(slots, 'Bob').chips + 35 + 10);
+      expect(rollover(slots.text).text).toBe(slots.text);
+    });
+
+    it('an action after a ruling changed a display reading: the cells it changes get their Reading rows in the action\'s edit', () => {
+      const ceil = new ChosenReadings(ROUND10_READINGS, [{ reading: 'tax-rounding', value: 'ceil', line: 1, by: 'Judge', at: new Date('2026-11-05T12:00Z') }]);
+      const o = done(act('generate house lot', 'Carol', { readings: ceil }));
+      // Alice: wealth 535, ⌈235 / 20⌉ = 12 steps: tax 60 (55 whole steps); Carol: 350, 2.5 steps: 15 (10).
+      expect(o.changes.filter((c) => c.event === 'Reading').map((c) => [c.player, c.change, c.reason.readings])).toEqual([
+        ['Alice', 'Tax 55 → 60', ['tax-rounding=ceil (ruling by Judge, 2026-11-05 12:00)']],
+        ['Carol', 'Tax 10 → 15', ['tax-rounding=ceil (ruling by Judge, 2026-11-05 12:00)']],
+      ]);
+      expect(rollover(o.text, ceil).result.changes).toEqual([]);
+    });
   });
 });

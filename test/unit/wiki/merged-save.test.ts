@@ -168,10 +168,10 @@ const doubleOnce: Transform = (page, merge) => {
   return { text: page.text.replace('double: -', `double: ${2 * score}`) + (merge ? `\nrecomputed on ${merge.on}` : ''), summary: `doubled ${score}` };
 };
 /** A save killed right after its edit reached the wiki (before its merge check): what a SIGKILL leaves. */
-const killedAfterEdit = async (wiki: MergingWiki, human: () => number): Promise<{ merged: number; human: number }> => {
+const killedAfterEdit = async (wiki: MergingWiki, human: () => number, transform = doubleOnce): Promise<{ merged: number; human: number }> => {
   let h = 0;
   let merged = 0;
-  const err = await savePage(wiki, TITLE, doubleOnce, {
+  const err = await savePage(wiki, TITLE, transform, {
     beforeEdit: once(1, () => (h = human())),
     afterEdit: (revid) => {
       merged = revid;
@@ -235,6 +235,35 @@ describe('a merge its run never corrected (the process died between the merged s
     expect(r).toMatchObject({ changed: false });
     expect(r.merged).toBeUndefined();
     expect(wiki.latest()!.revid).toBe(k.merged);
+  });
+
+  // A run that also advances a clock to its own instant, as a rollover catches up: the next run has more to do on any page.
+  const clocked = (phase: number): Transform => (page, merge) => {
+    const done = doubleOnce(page, merge);
+    const text = (done?.text ?? page.text).replace(/phase: \d+/, `phase: ${phase}`);
+    return text === page.text ? null : { text, summary: `${done?.summary ?? 'clock'} at phase ${phase}` };
+  };
+
+  it('a merged page that needed no correction, found by a later run that has more to do: nothing pending, nothing said of it; the run\'s own edit on the page as it is', async () => {
+    const wiki = new MergingWiki(`phase: 0\n\n${PAGE}`);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: hello')), clocked(1));
+    // The killed run's merge was right: what its transform makes of the human's revision.
+    const human = wiki.revs.find((r) => r.revid === k.human)!;
+    expect(wiki.revs.find((r) => r.revid === k.merged)!.text).toBe(clocked(1)({ title: TITLE, text: human.text, revid: human.revid, timestamp: 't' })!.text);
+
+    const r = await savePage(wiki, TITLE, clocked(2));
+    expect(r.merged).toBeUndefined();
+    expect(r.summary).toBe(`clock at phase 2 (base rev ${k.merged})`);
+    expect(wiki.latest()).toMatchObject({ parentid: k.merged, text: 'phase: 2\n\nscore: 2\n\nnote: hello\n\ndouble: 4\n\nlog:' });
+  });
+
+  it('a merged page that needed a correction, found by a later run that has more to do: corrected, saying the earlier run stopped before correcting it', async () => {
+    const wiki = new MergingWiki(`phase: 0\n\n${PAGE}`);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')), clocked(1));
+    const r = await savePage(wiki, TITLE, clocked(2));
+    expect(r.merged).toMatchObject({ merged: [k.merged], on: k.human, late: true, corrected: true });
+    expect(r.summary).toContain('and the run that saved it stopped before correcting it');
+    expect(wiki.latest()!.text).toBe(`phase: 2\n\nscore: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${k.human}`);
   });
 
   it('a merge its run found right needs nothing later: a human may rewrite the bot\'s lines afterwards without the next save refusing', async () => {

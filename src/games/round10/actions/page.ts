@@ -3,12 +3,13 @@ import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { documentOf } from '../../shared/actions.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
-import { calendarOf } from '../engine.ts';
+import { calendarOf, computeColumns } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
 import { lotsTable, worksTable } from '../gamestate/tables.ts';
 import { ROUND10_READINGS } from '../readings.ts';
+import { rulingRows } from '../rules/display.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
 // What every Round 10 action does with the page: read it, check that it is the current phase's page,
@@ -58,15 +59,19 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
   const newLots: Lot[] = [];
   const newWorks: Work[] = [];
-  const r = apply({ s, player, phase, readings: readingsOf(input), newLots, newWorks });
+  const readings = readingsOf(input);
+  const r = apply({ s, player, phase, readings, newLots, newWorks });
   if ('refused' in r) return { ok: false, reason: r.refused };
   for (const p of s.players) {
     for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
+  // The bot's display cells (read as nothing) as the rollover computes them, with the rows of what a ruling changed there.
+  computeColumns(s, input.ruleset, calendarOf(input.ruleset, s), readings, false);
+  const changes = [...r.changes, ...rulingRows(state, s, input.ruleset, readings, input.now, phase.number)];
   const newRows: Edit[] = [];
   appendTableRows(doc, lotsTable, newLots, newRows, newLots.map((l) => l.id).join(', '));
   appendTableRows(doc, worksTable, newWorks, newRows, newWorks.map((w) => w.id).join(', '));
-  return { ok: true, text: renderGamestateDocument(doc, s, r.changes, newRows), changes: r.changes, message: r.message };
+  return { ok: true, text: renderGamestateDocument(doc, s, changes, newRows), changes, message: r.message };
 }

@@ -30,6 +30,8 @@ export const RoundState = z.object({
   starPrice: z.number().int().positive().nullable(),
   starPriceSet: instant.nullable(),
   participation: count,
+  /** The Participation cell as the page wrote it (rules/display.ts: which readings it was computed under). */
+  participationShown: z.string().optional(),
   /** Players who bid in the last concluded weekly Auction (for Participation). */
   lastBidders: count,
   judge: z.string().nullable(),
@@ -52,6 +54,9 @@ export const Player = z.object({
   works: z.array(z.string()),
   wealth: z.number().nonnegative(),
   tax: count,
+  /** The Wealth and Tax cells as the page wrote them (rules/display.ts: which readings they were computed under). */
+  wealthShown: z.string().optional(),
+  taxShown: z.string().optional(),
   /** The start of the Auction Phase whose income was paid (or the join time, for a joiner): paid once. */
   incomePaid: instant.nullable(),
   table: z.string().nullable(),
