@@ -216,8 +216,9 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     let moved: number | undefined;
     const saved = await ctx.wiki.save(game.gamestate, (page) => {
       if (commitmentsIn(page.text).has(phase)) return null;
-      // A rollover saved since the page was read: this phase's commitment is no use any more (its secret is
-      // revealed by the next run, unused); the requests wait for the next run, which commits the new phase.
+      // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
+      // in the store unrevealed (a reveal needs the commitment on the page; no draw was made with it) until newer
+      // secrets push it out; the requests wait for the next run, which commits the new phase.
       moved = ref.phase(ruleset, asPage(game, page), now());
       if (moved !== phase) return null;
       return { text: ref.appendRows(ruleset, asPage(game, page), [commitRow(phase, commitment, now())]), summary: `Croupier: referee commitment for the draws of phase ${phase}` };
