@@ -175,6 +175,11 @@ export interface Secrets {
   password: string;
 }
 
+/** The wiki account the bot logs in with ("Croupier" of "Croupier@cli"): who a manual run is by when --by is not given. */
+export function botAccount(secrets: Pick<Secrets, 'username'> | null): string | undefined {
+  return secrets?.username.split('@')[0];
+}
+
 /** KEY=value lines; `#` comments; optional `export `; single or double quotes around the value. */
 export function parseEnvFile(text: string): Record<string, string> {
   const out: Record<string, string> = {};

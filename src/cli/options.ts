@@ -1,7 +1,8 @@
-// Options several commands share: --log-format (on the program, so it goes before or after the command)
-// and --diff (how a dry run shows the change it would save).
+// Options several commands share: --log-format (on the program, so it goes before or after the command),
+// --diff (how a dry run shows the change it would save) and --now.
 import { Option, type Command } from 'commander';
 import { LOG_FORMATS, type LogFormat } from '../cron/log-format.ts';
+import { parseInstant } from '../sim/instant.ts';
 import { DIFF_FORMATS, type DiffFormat } from '../wiki/diff-format.ts';
 
 export function logFormatOption(): Option {
@@ -19,4 +20,9 @@ export function diffOption(): Option {
   return new Option('--diff <format>', 'how a change is shown: cells (table, row and column of every changed cell) or unified (a unified diff of the wikitext)')
     .choices(DIFF_FORMATS)
     .default('cells');
+}
+
+/** `--now`: the clock when omitted; otherwise a strict ISO 8601 instant, UTC without a zone (InstantError: exit 2). */
+export function parseNow(value: string | undefined): Date {
+  return value === undefined ? new Date() : parseInstant(value, '--now');
 }

@@ -1,30 +1,14 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
-import { startDaemon } from '../../cron/daemon.ts';
-import { describeDryRun, dryRunDaemon, DryRunWiki } from '../../cron/dry-run.ts';
-import { createLogger, defaultLogFormat } from '../../cron/log.ts';
-import { daemonOptions } from '../../cron/wiring.ts';
-import { clientOptions, connect } from '../../wiki/client.ts';
-import type { DiffFormat } from '../../wiki/diff.ts';
-import { EXIT, gameOf, UsageError } from '../context.ts';
-import { diffOption, logFormatOf } from '../options.ts';
-import { clearProgressLine, cliProgress, progressActivity } from '../progress.ts';
+import { diffOption } from '../options.ts';
+import type { DaemonCliOptions } from '../run/daemon.ts';
 
 // `croupier daemon`: the scheduled bot (see docs/daemon.md). Runs until SIGINT/SIGTERM.
 // Exit codes: 0 stopped cleanly; 75 another croupier process holds the store (EX_TEMPFAIL: the systemd
 // unit does not restart on it); otherwise those of src/cli/context.ts (2 usage or config, 3 login, 1 failure).
 // --dry-run: one pass (catch-up, requests, check) for each game, printing the diff of every save it would
 // make, then exit (0, or 1 if a job would fail); writes nothing — no wiki edit, no store write, no lock.
-export const EXIT_LOCKED = EXIT.locked;
-
-interface DaemonCliOptions {
-  config?: string;
-  game?: string[];
-  grace: string;
-  dryRun?: boolean;
-  diff: DiffFormat;
-}
+// What it does is loaded when it runs (src/cli/run/daemon.ts): `daemon --help` starts without the wiki client.
 
 export function registerDaemon(program: Command): void {
   program
@@ -35,39 +19,5 @@ export function registerDaemon(program: Command): void {
     .option('--grace <seconds>', 'on SIGTERM, how long the running job may finish before it is abandoned', '60')
     .option('--dry-run', 'one pass of what the daemon would do now (catch-up, requests, check): print the diff of each save; write nothing, then exit')
     .addOption(diffOption())
-    .action(async (opts: DaemonCliOptions, command: Command) => {
-      const grace = Number(opts.grace);
-      if (!Number.isFinite(grace) || grace < 0) throw new UsageError(`--grace "${opts.grace}" is not a number of seconds`);
-      const source = resolveConfigSource(opts.config);
-      const config = loadConfig(opts.config);
-      for (const id of opts.game ?? []) gameOf(config, id, 'engine');
-      const secrets = loadSecrets({ devwiki: source.devwiki });
-      // A dry run prints its report on stdout: its log goes to stderr. The daemon logs on stdout
-      // (journald keeps it): text lines on a terminal, JSON lines otherwise.
-      const fd = opts.dryRun ? 2 : 1;
-      const format = logFormatOf(command) ?? defaultLogFormat(opts.dryRun ? process.stderr : process.stdout);
-      const logger = createLogger({ secrets: [secrets.password], fd, format, beforeWrite: clearProgressLine });
-      // A dry run may take a while (every game, every missed boundary): at a terminal, a live step counter.
-      const progress = opts.dryRun ? cliProgress(format) : undefined;
-      const client = await connect(clientOptions(config, secrets, { logger, ...(progress ? { activity: progressActivity(progress) } : {}) }));
-      if (opts.dryRun) {
-        const wiki = new DryRunWiki(client);
-        const report = await dryRunDaemon({
-          ...daemonOptions({ config, client, logger, dryRun: wiki, handleSignals: false, ...(opts.game ? { games: opts.game } : {}) }),
-          wiki,
-        });
-        progress?.relabel('preparing the diffs');
-        const text = describeDryRun(report, opts.diff);
-        progress?.stop();
-        console.log(text);
-        // A job that would fail now: exit 1, as a real run of it would fail.
-        if (report.runs.some((r) => r.result === 'failed')) process.exitCode = EXIT.failure;
-        return;
-      }
-      const daemon = await startDaemon(daemonOptions({
-        config, client, logger, graceMs: grace * 1000,
-        ...(opts.game ? { games: opts.game } : {}),
-      }));
-      await daemon.done; // a LockBusyError: exit 75
-    });
+    .action(async (opts: DaemonCliOptions, command: Command) => (await import('../run/daemon.ts')).runDaemon(opts, command));
 }

@@ -1,17 +1,12 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import type { DiffFormat } from '../../wiki/diff-format.ts';
-import { diffOption, logFormatOf } from '../options.ts';
+import { diffOption } from '../options.ts';
+import type { PublishTablesCliOptions } from '../run/publish-tables.ts';
 
-interface Options {
-  game: string;
-  dryRun?: boolean;
-  config?: string;
-  trigger?: string;
-  diff: DiffFormat;
-}
+// `croupier publish-tables --game <id> [--dry-run] [--config <path>]`: the game's computed card tables,
+// written into the bot-managed region of its tables page.
+// What it does is loaded when it runs (src/cli/run/publish-tables.ts): `publish-tables --help` starts without the wiki client.
 
-/** `croupier publish-tables --game <id> [--dry-run] [--config <path>]` */
 export function registerPublishTables(program: Command): void {
   program
     .command('publish-tables')
@@ -21,30 +16,5 @@ export function registerPublishTables(program: Command): void {
     .addOption(diffOption())
     .option('--config <path>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json, else the embedded default)')
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
-    .action(async (opts: Options, command: Command) => {
-      // Loaded when the command runs: `publish-tables --help` starts without the wiki client or the games.
-      const [{ publishTables }, { saveDiff }, { gameContext }] = await Promise.all([import('../../jobs/publish-tables.ts'), import('../../wiki/diff.ts'), import('../context.ts')]);
-      const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
-      const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
-      ctx.progress.relabel('preparing the diff');
-      const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';
-      ctx.progress.stop();
-      for (const w of r.warnings) console.error(`warning: ${w}`);
-      for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
-      if (r.save.dryRun) {
-        if (r.save.changed) {
-          process.stdout.write(diff);
-          console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
-          if (r.save.summary) console.log(`summary: ${r.save.summary}`);
-        } else {
-          console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
-        }
-      } else if (r.save.changed) {
-        console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
-        console.log(r.url);
-      } else {
-        console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);
-        console.log(r.url);
-      }
-    });
+    .action(async (opts: PublishTablesCliOptions, command: Command) => (await import('../run/publish-tables.ts')).runPublishTables(opts, command));
 }

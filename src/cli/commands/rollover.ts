@@ -1,123 +1,11 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
-import { engineFor } from '../../games/registry.ts';
-import { withCliLock } from '../../cron/lock.ts';
-import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
-import { formatInstant } from '../../sim/trail.ts';
-import { parseInstant } from '../../sim/instant.ts';
-import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
-import { gameContext, UsageError } from '../context.ts';
-import { readOfflineGame } from '../input.ts';
-import { diffOption, logFormatOf } from '../options.ts';
-import { cliProgress } from '../progress.ts';
-import type { Config, GameConfig, Secrets } from '../../config.ts';
+import { diffOption } from '../options.ts';
+import type { RolloverCliOptions } from '../run/rollover.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
 // on files: the new page — or with --dry-run its diff — on stdout, the summary on stderr).
-
-interface RolloverCliOptions {
-  game?: string;
-  config?: string;
-  ruleset?: string;
-  gamestate?: string;
-  title?: string;
-  now?: string;
-  dryRun?: boolean;
-  force?: boolean;
-  by?: string;
-  diff: DiffFormat;
-}
-
-/** How far ahead of this machine's clock --now may be for a saving run (clocks drift a little). */
-const CLOCK_SKEW_MS = 60_000;
-
-/** `--now`: the clock when omitted; otherwise a strict ISO 8601 instant, UTC without a zone (InstantError: exit 2). */
-export function parseNow(value: string | undefined): Date {
-  return value === undefined ? new Date() : parseInstant(value, '--now');
-}
-
-/** The wiki account the bot logs in with ("Croupier" of "Croupier@cli"): who a manual run is by when --by is not given. */
-export function botAccount(secrets: Pick<Secrets, 'username'> | null): string | undefined {
-  return secrets?.username.split('@')[0];
-}
-
-async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: string }, command: Command): Promise<void> {
-  const now = parseNow(opts.now);
-  if (opts.force && opts.by === undefined) throw new UsageError('an offline --force needs --by <name>: who rolls over, recorded in History');
-  const progress = cliProgress(logFormatOf(command));
-  progress.step(`reading and parsing ${opts.ruleset} and ${opts.gamestate}`);
-  const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
-  progress.step('computing');
-  const title = opts.title ?? gamestate.name;
-  const engine = engineFor(ruleset.kind);
-  const c = computeRollover(ruleset, { id: 'offline', gamestate: title }, { text: gamestate.text, revid: 0 }, {
-    now,
-    force: opts.force,
-    trigger: 'cli (offline)',
-    actor: opts.force ? opts.by : undefined,
-  }, engine);
-  const unchanged = c.text === gamestate.text;
-  if (opts.dryRun) progress.step('preparing the diff');
-  // A dry run shows what would change; a run prints the new page (to save by hand or pipe on).
-  const out = opts.dryRun ? showDiff(opts.diff, title, gamestate.text, c.text, { oldLabel: 'file', newLabel: 'dry run' }) : c.text;
-  progress.stop();
-  process.stdout.write(out);
-  const { state, changes } = c.result;
-  const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
-  process.stderr.write(
-    `${gamestate.name}: ${engine.period} ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
-      `${changes.length} change(s)${events ? `: ${events}` : ''}${unchanged ? '; the page is unchanged' : opts.dryRun ? '; dry run: the diff above would be the change' : ''}\n`,
-  );
-}
-
-async function online(opts: RolloverCliOptions & { game: string }, command: Command): Promise<void> {
-  const now = parseNow(opts.now);
-  // A save is the point of no return: it may catch up on the past, never apply what has not happened yet.
-  if (!opts.dryRun && now.getTime() > Date.now() + CLOCK_SKEW_MS) {
-    throw new UsageError(`--now ${opts.now} is in the future: a saving run cannot apply what has not happened yet (add --dry-run to preview it)`);
-  }
-  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'engine');
-  const actor = opts.by ?? botAccount(ctx.secrets);
-  if (opts.force && actor === undefined) throw new UsageError('--force needs --by <name> when no wiki account is configured');
-  const run = () =>
-    rollover({ wiki: ctx.client }, game, {
-      now,
-      dryRun: opts.dryRun,
-      force: opts.force,
-      trigger: opts.force ? 'manual rollover' : 'cli',
-      actor,
-    });
-  // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
-  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
-  ctx.progress.relabel('preparing the diff');
-  const diff = saveDiff(summary.save, opts.diff);
-  ctx.progress.stop();
-  console.log(describeSummary(summary));
-  for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
-  if (diff) console.log(diff.trimEnd());
-}
-
-/**
- * A saving run holds the store's process lock (a daemon and a CLI run never act together) and is
- * written to the bot's run log like the daemon's runs.
- */
-async function logged(config: Config, { id: game, requestsPage }: GameConfig, opts: RolloverCliOptions, actor: string, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
-  const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
-  return withCliLock(config.store.path, command, async () => {
-    const store = new FileStore(config.store.path);
-    const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
-    const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
-    try {
-      const summary = await run();
-      await finish({ result: summary.save.changed ? 'changed' : 'no-change', edits: summary.save.changed ? 1 : 0, summary: summary.save.summary });
-      return summary;
-    } catch (err) {
-      await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
-      throw err;
-    }
-  }, { requestsPage });
-}
+// What it does is loaded when it runs (src/cli/run/rollover.ts): `rollover --help` starts without the wiki client.
 
 export function registerRollover(program: Command): void {
   program
@@ -133,11 +21,5 @@ export function registerRollover(program: Command): void {
     .addOption(diffOption())
     .option('--force', 'manual rollover: go to the next phase now, recorded with --by')
     .option('--by <name>', 'who runs it, recorded in History for --force (default: the wiki account the bot logs in with; required offline)')
-    .action(async (opts: RolloverCliOptions, command: Command) => {
-      if (opts.game !== undefined) return online({ ...opts, game: opts.game }, command);
-      if (opts.ruleset === undefined || opts.gamestate === undefined) {
-        throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file> for an offline run');
-      }
-      await offline({ ...opts, ruleset: opts.ruleset, gamestate: opts.gamestate }, command);
-    });
+    .action(async (opts: RolloverCliOptions, command: Command) => (await import('../run/rollover.ts')).runRollover(opts, command));
 }

@@ -4,7 +4,7 @@ import { ChosenReadings, ReadingDef } from '../../../src/games/shared/readings.t
 import { readRulings, type RulingsWiki } from '../../../src/jobs/rulings.ts';
 import type { RequestPageRevision } from '../../../src/cron/requests.ts';
 import { describeReason } from '../../../src/sim/trail.ts';
-import { describeReadings, listReadings } from '../../../src/cli/commands/readings.ts';
+import { describeReadings, listReadings } from '../../../src/cli/run/readings.ts';
 
 const PAGE = 'Round 10/Gamestate/Rulings';
 

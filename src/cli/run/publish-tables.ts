@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { publishTables } from '../../jobs/publish-tables.ts';
+import { saveDiff } from '../../wiki/diff.ts';
+import type { DiffFormat } from '../../wiki/diff-format.ts';
+import { gameContext } from '../context.ts';
+import { logFormatOf } from '../options.ts';
+
+// What `croupier publish-tables` does (its options: src/cli/commands/publish-tables.ts).
+
+export interface PublishTablesCliOptions {
+  game: string;
+  dryRun?: boolean;
+  config?: string;
+  trigger?: string;
+  diff: DiffFormat;
+}
+
+/** Writes the game's computed tables into its tables page, or with --dry-run prints the diff. */
+export async function runPublishTables(opts: PublishTablesCliOptions, command: Command): Promise<void> {
+  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
+  const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
+  ctx.progress.relabel('preparing the diff');
+  const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';
+  ctx.progress.stop();
+  for (const w of r.warnings) console.error(`warning: ${w}`);
+  for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
+  if (r.save.dryRun) {
+    if (r.save.changed) {
+      process.stdout.write(diff);
+      console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
+      if (r.save.summary) console.log(`summary: ${r.save.summary}`);
+    } else {
+      console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
+    }
+  } else if (r.save.changed) {
+    console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
+    console.log(r.url);
+  } else {
+    console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);
+    console.log(r.url);
+  }
+}

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { COMMANDS } from '../../../src/cli/commands/index.ts';
+import { root, tempDir } from './run-cli.ts';
+
+// A command's --help must start as fast as `croupier --help` (issue 10: every command starts in ≤ 3× a bare
+// node): it declares its options only, and what it does (src/cli/run/) is loaded when it runs. The libraries
+// below are the slow part of a start; the built CLI requires them from node_modules, so a hook on Node's
+// module loader sees each one a process loads.
+const HEAVY = ['mwn', 'pino', 'node-cron', 'proper-lockfile'];
+
+const tmp = tempDir({
+  'trace.cjs': `const Module = require('node:module');
+const load = Module._load;
+const seen = new Set();
+Module._load = function (request, ...rest) {
+  seen.add(request);
+  return load.call(this, request, ...rest);
+};
+process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([...seen]) + '\\n'));
+`,
+});
+afterAll(() => tmp.remove());
+
+/** The heavy libraries a CLI process loaded, and its exit status. */
+function heavyLoadedBy(args: string[]): { heavy: string[]; status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, ['-r', join(tmp.dir, 'trace.cjs'), join(root, 'bin/croupier.js'), ...args], {
+    cwd: tmp.dir,
+    env: { PATH: process.env.PATH ?? '', HOME: tmp.dir },
+    encoding: 'utf8',
+  });
+  const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+  if (line === undefined) throw new Error(`no trace from croupier ${args.join(' ')}: ${r.stderr}`);
+  const loaded: string[] = JSON.parse(line.slice('LOADED '.length));
+  return { heavy: HEAVY.filter((p) => loaded.includes(p)), status: r.status, stderr: r.stderr };
+}
+
+test('a command that talks to the wiki loads the wiki client and the logger when it runs (what the trace below must see)', () => {
+  writeFileSync(join(tmp.dir, 'config.json'), JSON.stringify({ games: [] }));
+  const r = heavyLoadedBy(['status', '--game', 'nosuch', '--config', join(tmp.dir, 'config.json')]);
+  expect(r.status).toBe(2);
+  expect(r.heavy).toEqual(expect.arrayContaining(['mwn', 'pino']));
+});
+
+test.each(Object.keys(COMMANDS))('`croupier %s --help` prints its options without loading the wiki client, the logger, the scheduler or the lock', (name) => {
+  const r = heavyLoadedBy([name, '--help']);
+  expect(r.status).toBe(0);
+  expect(r.heavy).toEqual([]);
+});
+
+test('`croupier --help` and `--version` load none of them either', () => {
+  expect(heavyLoadedBy(['--help']).heavy).toEqual([]);
+  expect(heavyLoadedBy(['--version']).heavy).toEqual([]);
+});
