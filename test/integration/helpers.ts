@@ -1,11 +1,12 @@
 // Shared by the integration tests: the test wiki's accounts (.devwiki-test/env, see wiki-dirs.ts), sessions,
 // unique page titles, the CLI as a child process.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { connect, type ConnectOptions, type WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
 import { TEST_WIKI_DIR, root, wikiEnv } from './wiki-dirs.ts';
@@ -98,6 +99,8 @@ export async function runCli(args: string[], extraEnv: Record<string, string> = 
 export interface TestGame {
   /** Title prefix: `<prefix>/Ruleset`, `<prefix>/Gamestate`, `<prefix>/Shutoff`. */
   prefix: string;
+  /** Its temp dir (config, store, and what the test keeps beside them), removed by remove(). */
+  dir: string;
   configFile: string;
   storePath: string;
   /** The CLI with this game's config. */
@@ -126,7 +129,7 @@ export async function freshCliGame(client: WikiClient, what: string, id: string,
       games: [{ id, kind, ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
     }),
   );
-  return { prefix, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]), remove: () => removeDir(dir) };
+  return { prefix, dir, configFile, storePath, cli: (args) => runCli([...args, '--config', configFile]), remove: () => removeDir(dir) };
 }
 
 /** A request page (actions, requests) as its users write it: a line appended by `who`, the page created if missing. */
@@ -142,19 +145,100 @@ export async function lineStartingWith(client: WikiClient, title: string, start:
 /** The referee's commitment for `phase` on a page, if it shows one. */
 export const commitmentFor = (page: string, phase: number): string | undefined => new RegExp(`phase ${phase}: commitment ([0-9a-f]{64})`).exec(page)?.[1];
 
+/** What a Gamestate page is given before a test plays on it, in one edit: see addWikiAccounts. */
+export interface PageSetup {
+  /** The page changed first (a board of the test's own). */
+  edit?: (text: string) => string;
+  /** Further columns of the Players table: header → `Alice=yes` pairs ("Good luck"). */
+  columns?: Record<string, readonly string[]>;
+}
+
 /**
  * The Gamestate page `title` given a Wiki account column by `who` (an admin), naming who plays whom
- * (`Alice=Player`), through scripts/add-wiki-account.mjs as the demo does it.
+ * (`Alice=Player`), through scripts/add-wiki-account.mjs as the demo does it; with `setup`, changed
+ * first and given further columns the same way, all in one edit.
  */
-export async function addWikiAccounts(who: WikiClient, title: string, pairs: readonly string[]): Promise<void> {
+export async function addWikiAccounts(who: WikiClient, title: string, pairs: readonly string[], setup: PageSetup = {}): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'croupier-wiki-account-'));
+  const script = (args: readonly string[]) => execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, ...args]);
   try {
-    writeFileSync(join(dir, 'in'), (await who.readPage(title)).text);
-    execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, join(dir, 'in'), join(dir, 'out'), ...pairs]);
+    const text = (await who.readPage(title)).text;
+    writeFileSync(join(dir, 'in'), setup.edit ? setup.edit(text) : text);
+    script([join(dir, 'in'), join(dir, 'out'), ...pairs]);
+    for (const [header, values] of Object.entries(setup.columns ?? {})) {
+      renameSync(join(dir, 'out'), join(dir, 'in'));
+      script(['--column', header, join(dir, 'in'), join(dir, 'out'), ...values]);
+    }
     await put(who, title, readFileSync(join(dir, 'out'), 'utf8'));
   } finally {
     removeDir(dir);
   }
+}
+
+/** A referee test's game: which, who plays whom, and how it starts. */
+export interface RefereeSetup<S> extends PageSetup {
+  /** Names the title prefix and the temp dir. */
+  what: string;
+  /** The game's id in the config. */
+  id: string;
+  kind?: 'cycle16' | 'round10' | 'cycle15';
+  /** Who plays whom: `Alice=Player` (the Players table's Wiki account column). */
+  accounts: readonly string[];
+  /** The --now of the rollover that brings the page to the current phase (default: the clock's). */
+  now?: string;
+  /** The Actions page as it starts (default: none; the first request makes it). */
+  actions?: string;
+  /** The game's reader of the Gamestate page (for state()). */
+  read(text: string, title: string): S;
+}
+
+/** What a referee test's game is once set up: the bot and the two human accounts that play it, and its pages. */
+export interface RefereePlayers {
+  b: WikiClient;
+  player: WikiClient;
+  admin: WikiClient;
+  /** The Gamestate page and its Actions page. */
+  G: string;
+  A: string;
+}
+
+/** A referee test's game; its methods may be taken apart before the setup has run. */
+export interface RefereeGame<S> extends TestGame, RefereePlayers {
+  text(title: string): Promise<string>;
+  /** The Gamestate page as the game reads it now. */
+  state(): Promise<S>;
+  /** A request line on the Actions page, written by `who`. */
+  append(who: WikiClient, line: string): Promise<void>;
+  /** The first line of the Actions page that starts with `start` (a request and its answer). */
+  lineOf(start: string): Promise<string>;
+}
+
+/**
+ * The setup every referee test file starts from, in its own beforeAll (and its removal in its afterAll):
+ * the bot, the accounts Player and Admin, a fresh game whose Gamestate names who plays whom (written by
+ * Admin), brought to the current phase by a rollover first, as the daemon's catch-up does before the
+ * referee. `started` gets the accounts and titles once they exist (the test file's variables).
+ */
+export function refereeGame<S>(setup: RefereeSetup<S>, started: (g: RefereePlayers) => void): RefereeGame<S> {
+  const game = {
+    text: async (title: string) => (await game.b.readPage(title)).text,
+    state: async () => setup.read(await game.text(game.G), game.G),
+    append: (who: WikiClient, line: string) => appendLine(who, game.A, line),
+    lineOf: async (start: string) => (await lineStartingWith(game.b, game.A, start))!,
+  } as RefereeGame<S>;
+  beforeAll(async () => {
+    const [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
+    Object.assign(game, await freshCliGame(b, setup.what, setup.id, {}, setup.kind), { b, player, admin });
+    game.G = `${game.prefix}/Gamestate`;
+    game.A = `${game.G}/Actions`;
+    await addWikiAccounts(admin, game.G, setup.accounts, setup);
+    const r = await game.cli(['rollover', '--game', setup.id, ...(setup.now === undefined ? [] : ['--now', setup.now])]);
+    expect(r.code, r.stderr).toBe(0);
+    if (setup.actions !== undefined) await put(admin, game.A, setup.actions);
+    started(game);
+  }, 400_000);
+  afterAll(() => game.remove?.());
+  return game;
 }
 
 /**

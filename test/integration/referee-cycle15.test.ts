@@ -1,16 +1,12 @@
 // Cycle 15's random actions through the referee on the real local MediaWiki: requests on <gamestate>/Actions
 // written by real accounts, resolved by the CLI (the commitment first), a Rulings line read with its author,
 // the page edited by a person between runs (the move performed), and `croupier verify`.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../src/games/cycle15/ruleset/index.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { removeDir } from '../temp-dir.ts';
-import { bot, freshCliGame, human, put, root, type TestGame } from './helpers.ts';
+import { appendLine, put, refereeGame, root } from './helpers.ts';
 
 const ruleset = parseCycle15Ruleset(readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8'));
 // Every space a move from Cosima's space 5 can end on (2d4: 2 to 8 along 6, 7, 8, 9, 10, 11, 0, 1) is made
@@ -18,44 +14,22 @@ const ruleset = parseCycle15Ruleset(readFileSync(`${root}fixtures/cycle15/rulese
 const BOARD: Record<number, string> = { 6: 'Garbage Pile || -', 7: 'Shard Pile || -', 8: 'Geode || -', 11: 'Garbage Pile || -', 0: 'Shard Pile || -', 1: 'Geode || -' };
 const PATH = [6, 7, 8, 9, 10, 11, 0, 1];
 
-let b: WikiClient;
-let player: WikiClient;
-let admin: WikiClient;
-let game: TestGame;
-let G: string;
-let A: string;
-let tmp: string;
+/** The board: the spaces of BOARD on the page's Spaces table. */
+const board = (page: string) =>
+  Object.entries(BOARD).reduce((p, [id, cells]) => p.replace(new RegExp(`^\\| ${id} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\|`, 'm'), `| ${id} || ${cells} ||`), page);
 
-const text = async (title: string) => (await b.readPage(title)).text;
-const state = async () => readGamestate(await text(G), G, ruleset);
+let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
+// Cosima is played by the wiki account "Player" (the Players table's Wiki account column), on the board of BOARD.
+const read = (page: string, title: string) => readGamestate(page, title, ruleset);
+const game = refereeGame({ what: 'referee-c15', id: 'c15ref', kind: 'cycle15', accounts: ['Cosima=Player'], edit: board, read }, (g) => ({ b, player, admin, G, A } = g));
+const { text, state } = game;
 const cosima = async () => (await state()).players.find((p) => p.name === 'Cosima')!;
-async function append(who: WikiClient, title: string, line: string) {
-  await who.save(title, (page) => ({ text: `${page.missing ? '' : page.text.replace(/\s*$/, '')}\n${line}\n`, summary: `request: ${line}` }), { create: true });
-}
+/** A line appended to a request page (Actions, Rulings) by `who`. */
+const append = appendLine;
 const lines = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start));
 
-beforeAll(async () => {
-  [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
-  game = await freshCliGame(b, 'referee-c15', 'c15ref', {}, 'cycle15');
-  G = `${game.prefix}/Gamestate`;
-  A = `${G}/Actions`;
-  // Cosima is played by the wiki account "Player" (the Players table's Wiki account column).
-  tmp = mkdtempSync(join(tmpdir(), 'croupier-referee-c15-it-'));
-  let page = await text(G);
-  for (const [id, cells] of Object.entries(BOARD)) page = page.replace(new RegExp(`^\\| ${id} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\|`, 'm'), `| ${id} || ${cells} ||`);
-  writeFileSync(join(tmp, 'in'), page);
-  execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, join(tmp, 'in'), join(tmp, 'out'), 'Cosima=Player']);
-  await put(admin, G, readFileSync(join(tmp, 'out'), 'utf8'));
-  // The page brought to the current phase first, as the daemon's catch-up does before the referee.
-  const r = await game.cli(['rollover', '--game', 'c15ref']);
-  expect(r.code, r.stderr).toBe(0);
-  // The Judge rules that random Garbage is theirs to draw (the referee must then draw none).
-  await put(admin, `${G}/Rulings`, '* random-garbage = judge — the Judge\n');
-}, 400_000);
-afterAll(() => {
-  game?.remove();
-  if (tmp) removeDir(tmp);
-});
+// The Judge rules that random Garbage is theirs to draw (the referee must then draw none).
+beforeAll(() => put(admin, `${G}/Rulings`, '* random-garbage = judge — the Judge\n'));
 
 describe('the referee resolves Cycle 15 requests on the local wiki', () => {
   const SLOW = 400_000;

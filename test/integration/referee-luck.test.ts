@@ -1,57 +1,44 @@
 // The referee against the real local MediaWiki, continued: Cycle 16's luck reroll resolved by the CLI and
 // checked by `croupier verify`; referee actions leave nothing for the next hourly rollover to redraw; and
 // a referee run racing a rollover in another process (and a person's edit) on the same Gamestate page.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { historyLines } from '../../src/jobs/verify.ts';
 import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { removeDir } from '../temp-dir.ts';
-import { appendLine, bot, freshCliGame, human, put, root, runCli, type TestGame } from './helpers.ts';
+import { put, refereeGame, root, runCli } from './helpers.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 
 /** The game of this file: the bot, the two human accounts, the Gamestate and actions pages. */
-let b: WikiClient, player: WikiClient, admin: WikiClient;
-let game: TestGame, G: string, A: string, tmp: string;
+let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
+// Alice is played by the account "Player" and has good luck; Bram is played by "Admin" and has none.
+const game = refereeGame(
+  {
+    what: 'referee-luck',
+    id: 'lucktest',
+    accounts: ['Alice=Player', 'Bram=Admin'],
+    columns: { 'Good luck': ['Alice=yes'] },
+    actions: readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8'),
+    read: (page, title) => readGamestate(page, title, ruleset),
+  },
+  (g) => ({ b, player, admin, G, A } = g),
+);
+const { text, state, append } = game;
 /** A second config for the same game with a store of its own: another process, not serialised by the CLI lock. */
 let otherConfig: string;
 
-const text = async (title: string) => (await b.readPage(title)).text;
-const state = async () => readGamestate(await text(G), G, ruleset);
-const append = (who: WikiClient, line: string) => appendLine(who, A, line);
 const lineOf = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start)).at(-1)!;
 const rows = async () => historyLines({ title: G, text: await text(G) }, cycle16Engine.history);
-const script = (args: string[]) => execFileSync(process.execPath, [`${root}scripts/add-wiki-account.mjs`, ...args]);
 
-beforeAll(async () => {
-  b = await bot();
-  player = await human('PLAYER');
-  admin = await human('ADMIN');
-  game = await freshCliGame(b, 'referee-luck', 'lucktest');
-  G = `${game.prefix}/Gamestate`;
-  A = `${G}/Actions`;
-  // Alice is played by the account "Player" and has good luck; Bram is played by "Admin" and has none.
-  tmp = mkdtempSync(join(tmpdir(), 'croupier-referee-luck-it-'));
-  writeFileSync(join(tmp, 'in'), await text(G));
-  script([join(tmp, 'in'), join(tmp, 'mid'), 'Alice=Player', 'Bram=Admin']);
-  script(['--column', 'Good luck', join(tmp, 'mid'), join(tmp, 'out'), 'Alice=yes']);
-  await put(admin, G, readFileSync(join(tmp, 'out'), 'utf8'));
+beforeAll(() => {
   const config = JSON.parse(readFileSync(game.configFile, 'utf8'));
-  otherConfig = join(tmp, 'other-config.json');
-  writeFileSync(otherConfig, JSON.stringify({ ...config, store: { path: join(tmp, 'other-store.json') } }));
-  expect((await game.cli(['rollover', '--game', 'lucktest'])).code).toBe(0);
-  await put(admin, A, readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8'));
-}, 400_000);
-afterAll(() => {
-  game?.remove();
-  if (tmp) removeDir(tmp);
+  otherConfig = join(game.dir, 'other-config.json');
+  writeFileSync(otherConfig, JSON.stringify({ ...config, store: { path: join(game.dir, 'other-store.json') } }));
 });
 
 // Several CLI runs each: minutes on a loaded 2-core machine.

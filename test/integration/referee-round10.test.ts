@@ -3,42 +3,23 @@
 // History, refusals answered on the line, the secret revealed after the phase, `croupier verify` finding
 // every draw matching and naming a hand-altered row. The CLI runs with --now inside the example week.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/round10/gamestate/read.ts';
 import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
 import { commitmentOf } from '../../src/sim/referee.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { addWikiAccounts, appendLine, bot, commitmentFor, freshCliGame, human, lineStartingWith, put, root, type TestGame } from './helpers.ts';
+import { commitmentFor, put, refereeGame, root } from './helpers.ts';
 
 const ruleset = parseRound10Ruleset(readFileSync(`${root}fixtures/round10/ruleset.wikitext`, 'utf8'));
 const FRIDAY = '2026-11-13T12:00';
 const MONDAY = '2026-11-16T12:00';
 
-let b: WikiClient;
-let player: WikiClient;
-let admin: WikiClient;
-let game: TestGame;
-let G: string;
-let A: string;
-
-const text = async (title: string) => (await b.readPage(title)).text;
-const state = async () => readGamestate(await text(G), G, ruleset);
+let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
+// Bob is played by the wiki account "Player"; the page is brought to Friday of the second week (phase 3) first.
+const read = (page: string, title: string) => readGamestate(page, title, ruleset);
+const game = refereeGame({ what: 'referee-round10', id: 'r10ref', kind: 'round10', accounts: ['Bob=Player'], now: FRIDAY, read }, (g) => ({ b, player, admin, G, A } = g));
+const { text, state, append, lineOf } = game;
 const bob = async () => (await state()).players.find((p) => p.name === 'Bob')!;
-const append = (who: WikiClient, line: string) => appendLine(who, A, line);
-const lineOf = async (start: string) => (await lineStartingWith(b, A, start))!;
-
-beforeAll(async () => {
-  [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
-  game = await freshCliGame(b, 'referee-round10', 'r10ref', {}, 'round10');
-  G = `${game.prefix}/Gamestate`;
-  A = `${G}/Actions`;
-  // Bob is played by the wiki account "Player" (the Players table's Wiki account column).
-  await addWikiAccounts(admin, G, ['Bob=Player']);
-  // The page is brought to the current phase first (Friday of the second week: phase 3), as the daemon's catch-up does.
-  const r = await game.cli(['rollover', '--game', 'r10ref', '--now', FRIDAY]);
-  expect(r.code, r.stderr).toBe(0);
-}, 400_000);
-afterAll(() => game?.remove());
 
 describe('Round 10 requests through the referee on the local wiki', () => {
   const SLOW = 600_000;

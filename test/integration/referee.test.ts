@@ -1,7 +1,7 @@
 // The referee against the real local MediaWiki: players' requests on <gamestate>/Actions, written by real
 // accounts, resolved by the CLI and by the daemon; commit–reveal on the pages; `croupier verify`.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
@@ -12,37 +12,16 @@ import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { commitmentOf } from '../../src/sim/referee.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { addWikiAccounts, appendLine, bot, commitmentFor, freshCliGame, human, lineStartingWith, put, root, type TestGame } from './helpers.ts';
+import { commitmentFor, put, refereeGame, root } from './helpers.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 
-let b: WikiClient;
-let player: WikiClient;
-let admin: WikiClient;
-let game: TestGame;
-let G: string;
-let A: string;
-
-const text = async (title: string) => (await b.readPage(title)).text;
-const state = async () => readGamestate(await text(G), G, ruleset);
+let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
+// Alice is played by the wiki account "Player" (the Players table's Wiki account column).
+const actions = readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8');
+const game = refereeGame({ what: 'referee', id: 'reftest', accounts: ['Alice=Player'], actions, read: (page, title) => readGamestate(page, title, ruleset) }, (g) => ({ b, player, admin, G, A } = g));
+const { text, state, append, lineOf } = game;
 const alice = async () => (await state()).players.find((p) => p.name === 'Alice')!;
-const append = (who: WikiClient, line: string) => appendLine(who, A, line);
-const lineOf = async (start: string) => (await lineStartingWith(b, A, start))!;
-
-beforeAll(async () => {
-  b = await bot();
-  player = await human('PLAYER');
-  admin = await human('ADMIN');
-  game = await freshCliGame(b, 'referee', 'reftest');
-  G = `${game.prefix}/Gamestate`;
-  A = `${G}/Actions`;
-  // Alice is played by the wiki account "Player" (the Players table's Wiki account column).
-  await addWikiAccounts(admin, G, ['Alice=Player']);
-  // The page is brought to the current phase first, as the daemon's catch-up does before the referee.
-  expect((await game.cli(['rollover', '--game', 'reftest'])).code).toBe(0);
-  await put(admin, A, readFileSync(`${root}fixtures/cycle16/actions.wikitext`, 'utf8'));
-}, 400_000);
-afterAll(() => game?.remove());
 
 describe('the referee on the local wiki', () => {
   let phase: number;

@@ -1,7 +1,8 @@
-import { normaliseHeader, type Table } from '../../parse/document.ts';
+import { findTable, normaliseHeader, type Table, type WikiDocument } from '../../parse/document.ts';
 import { escapeWikitext } from '../../parse/escape.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../sim/trail.ts';
 import { GamestateError } from './gamestate-error.ts';
+import type { Edit } from './render-tables.ts';
 
 // History rows: one per change, appended at the bottom of the History table (oldest first), the
 // same for every game. Archiving rows beyond the page's limit is generic too:
@@ -47,4 +48,16 @@ export function tableEndMarker(text: string, table: Table, page?: string, name =
     throw new GamestateError([{ message: `the ${name} table has no "|}" end: rows cannot be appended to it`, location: { page, table: name } }]);
   }
   return at;
+}
+
+/**
+ * Adds to `edits` the History rows of `changes`, appended at the end of the page's History table (nothing
+ * without changes or without a History table); a History table without its `|}` stops the run, naming
+ * `page` and the table. `columns`: the game's History columns, as for historyRowText.
+ */
+export function historyAppend(doc: WikiDocument, changes: readonly Change[], page: string | undefined, edits: Edit[], columns?: readonly string[]): void {
+  const history = findTable(doc, { headers: historyTable.identify });
+  if (history === undefined || changes.length === 0) return;
+  const at = tableEndMarker(doc.text, history, page);
+  edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers, columns) });
 }

@@ -1,6 +1,7 @@
+import type { Change } from '../../sim/trail.ts';
 import type { Row, Table, WikiDocument } from '../../parse/document.ts';
-import { normaliseHeader, readDocument } from '../../parse/document.ts';
-import { cellWikitext, tableEndMarker } from './history.ts';
+import { normaliseHeader } from '../../parse/document.ts';
+import { cellWikitext, historyAppend, tableEndMarker } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Column, TableSpec } from './table-spec.ts';
 
@@ -54,6 +55,35 @@ export function tableEdits<E, C>(
     }
     rowEdits(doc.text, row, layout, entity, ctx, edits);
   }
+}
+
+/** One table of a Gamestate page and what its rows are now: the edits that write it back (tableEdits). */
+export type StateTable = (doc: WikiDocument, edits: Edit[]) => void;
+
+export function stateTable<E, C>(spec: TableSpec<E, C>, entities: readonly (E & { row?: number })[], ctx?: C): StateTable {
+  return (doc, edits) => tableEdits(doc, spec, entities, ctx as C, edits);
+}
+
+/** The tables whose rows are fields of the state, each spec under its field's name (`{ players: playersTable }`). */
+export function stateTables<S, C>(state: S, specs: { [K in keyof S]?: S[K] extends readonly (infer E)[] ? TableSpec<E, C> : never }, ctx?: C): StateTable[] {
+  return (Object.keys(specs) as (keyof S)[]).map((field) => stateTable(specs[field] as TableSpec<{ row?: number }, C>, state[field] as readonly { row?: number }[], ctx));
+}
+
+/**
+ * A Gamestate page written back, every game's way: the tables' changed cells and cut rows, the History
+ * rows of `changes` (historyAppend; `page` names the page in its error, `columns` are the game's History
+ * columns) and `added` (rows the caller appends from the same read, appendTableRows), in one pass.
+ */
+export function renderState(
+  doc: WikiDocument,
+  tables: readonly StateTable[],
+  history: { changes: readonly Change[]; page: string | undefined; columns?: readonly string[] },
+  added: readonly Edit[] = [],
+): string {
+  const edits: Edit[] = [];
+  for (const table of tables) table(doc, edits);
+  historyAppend(doc, history.changes, history.page, edits, history.columns);
+  return applyEdits(doc.text, [...edits, ...added]);
 }
 
 /** Each column of the spec on this page: its key and its place (absent from the page: left out; added: after the last). */
@@ -139,15 +169,18 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /**
- * New rows for `entities` appended at the end of the table `spec` finds (a card drawn, a move commenced),
- * one line of cells each in the columns the page has, in its order; columns the spec does not know get `-`.
+ * Adds to `edits` new rows for `entities` at the end of the table `spec` finds in `doc` (a card drawn, a
+ * move commenced), one line of cells each in the columns the page has, in its order; columns the spec does
+ * not know get `-`. The table's end is the read's (no second parse): applied with the renderer's edits in
+ * one applyEdits, the rows land right before the table's `|}`, after its rows as they are rewritten.
+ * `what`: the rows, as the error names them when the page has no such table.
  */
-export function appendTableRows<E, C>(text: string, page: string | undefined, spec: TableSpec<E, C>, entities: readonly E[]): string {
-  if (entities.length === 0) return text;
-  const table = findStateTable(readDocument(text, { page }), spec);
-  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add rows to`);
-  const at = tableEndMarker(text, table, page, spec.name);
+export function appendTableRows<E, C>(doc: WikiDocument, spec: TableSpec<E, C>, entities: readonly E[], edits: Edit[], what = 'rows'): void {
+  if (entities.length === 0) return;
+  const table = findStateTable(doc, spec);
+  if (table === undefined) throw new Error(`page "${doc.page}": no ${spec.name} table to add ${what} to`);
+  const at = tableEndMarker(doc.text, table, doc.page, spec.name);
   const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
   const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
-  return text.slice(0, at) + rows + text.slice(at);
+  edits.push({ start: at, end: at, text: rows });
 }

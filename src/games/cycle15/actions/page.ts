@@ -6,7 +6,7 @@ import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { historyTable } from '../../shared/history.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
-import { appendTableRows } from '../../shared/render-tables.ts';
+import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import { calendarOf } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
@@ -73,8 +73,9 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   }
   const victory = input.ruleset.constants.victory.value;
   const changes = [...r.changes, ...(victory === null ? [] : checkVictory(s, victory, input.now))];
-  const rendered = renderGamestateDocument(doc, s, changes);
-  return { ok: true, text: appendTableRows(rendered, input.page.title, movesTable, r.moves ?? []), changes, message: r.message };
+  const newRows: Edit[] = [];
+  appendTableRows(doc, movesTable, r.moves ?? [], newRows);
+  return { ok: true, text: renderGamestateDocument(doc, s, changes, newRows), changes, message: r.message };
 }
 
 /** Whether the page's History has a row of `event` for `player` whose Change names `what` (a move done once). */

@@ -1,8 +1,6 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
-import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyRowsText, historyTable, tableEndMarker } from '../../shared/history.ts';
+import { renderState, stateTable, stateTables, type Edit } from '../../shared/render-tables.ts';
 import type { Gamestate } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
 
@@ -13,17 +11,11 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
   return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
 }
 
-export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
-  const edits: Edit[] = [];
-  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], undefined, edits);
-  tableEdits(doc, playersTable, state.players, undefined, edits);
-  tableEdits(doc, spacesTable, state.spaces, undefined, edits);
-  tableEdits(doc, movesTable, state.moves, undefined, edits);
-  tableEdits(doc, proposalsTable, state.proposals, undefined, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
-  return applyEdits(doc.text, edits);
+/** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
+  const tables = [
+    stateTable(phaseTable, [{ ...state.phase, row: 1 }]),
+    ...stateTables(state, { players: playersTable, spaces: spacesTable, moves: movesTable, proposals: proposalsTable }),
+  ];
+  return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }

@@ -4,7 +4,7 @@ import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable } from '../gamestate/tables.ts';
-import { appendTableRows } from '../../shared/render-tables.ts';
+import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
 import { documentOf } from '../../shared/actions.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
@@ -92,7 +92,9 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
-  const rendered = appendTableRows(renderGamestateDocument(doc, s, r.changes), input.page.title, cardsTable, fresh.cards);
+  const newRows: Edit[] = [];
+  appendTableRows(doc, cardsTable, fresh.cards, newRows);
+  const rendered = renderGamestateDocument(doc, s, r.changes, newRows);
   const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
   return { ok: true, text, changes: r.changes, message: r.message };
 }

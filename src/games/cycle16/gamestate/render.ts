@@ -1,10 +1,8 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import type { Gamestate } from './schema.ts';
-import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable } from './tables.ts';
-import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
-import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
+import { battlesTable, cardsTable, giftsTable, phaseTable, playersTable } from './tables.ts';
+import { renderState, stateTable, stateTables, type Edit } from '../../shared/render-tables.ts';
 
 // Writing the Gamestate back: only the cells whose value changed are replaced, by splicing their
 // offsets; rows of destroyed cards are cut out; History rows are appended. Every other byte of
@@ -15,19 +13,10 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
   return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
 }
 
-/** As renderGamestate, on a page already read (one parse per run). */
-export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
+/** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
   const ctx = { packs: [...new Set(state.players.flatMap((p) => Object.keys(p.packs)))] };
-  const edits: Edit[] = [];
-  tableEdits(doc, phaseTable, [{ ...state.phase, row: 1 }], ctx, edits);
-  tableEdits(doc, playersTable, state.players, ctx, edits);
-  tableEdits(doc, cardsTable, state.cards, ctx, edits);
-  tableEdits(doc, battlesTable, state.battles, ctx, edits);
-  tableEdits(doc, giftsTable, state.gifts, ctx, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
-  return applyEdits(doc.text, edits);
+  const specs = { players: playersTable, cards: cardsTable, battles: battlesTable, gifts: giftsTable };
+  const tables = [stateTable(phaseTable, [{ ...state.phase, row: 1 }], ctx), ...stateTables(state, specs, ctx)];
+  return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }

@@ -1,16 +1,13 @@
-import { normaliseHeader } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { documentOf } from '../../shared/actions.ts';
-import { cellWikitext, tableEndMarker } from '../../shared/history.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
+import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
 import { calendarOf } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
 import { lotsTable, worksTable } from '../gamestate/tables.ts';
-import type { TableSpec } from '../../shared/table-spec.ts';
 import { ROUND10_READINGS } from '../readings.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
@@ -49,18 +46,6 @@ export function pagePhase(ruleset: Round10Ruleset, s: Gamestate, now: Date): { n
   return { number: current.number, name: current.name };
 }
 
-/** Rows appended at the end of a table, one line of cells each (inline style). */
-function appendRows<E>(text: string, page: string | undefined, spec: TableSpec<E, never>, entities: readonly E[], names: string): string {
-  if (entities.length === 0) return text;
-  const doc = documentOf(text, page);
-  const table = findStateTable(doc, spec);
-  if (table === undefined) throw new Error(`page "${page}": no ${spec.name} table to add ${names} to`);
-  const at = tableEndMarker(text, table, page, spec.name);
-  const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
-  return text.slice(0, at) + rows + text.slice(at);
-}
-
 /** Reads the page, applies the action for the requesting player, renders the result. */
 export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): ActionOutcome {
   const doc = documentOf(input.page.text, input.page.title);
@@ -80,7 +65,8 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
-  const rendered = renderGamestateDocument(doc, s, r.changes);
-  const withLots = appendRows(rendered, input.page.title, lotsTable, newLots, newLots.map((l) => l.id).join(', '));
-  return { ok: true, text: appendRows(withLots, input.page.title, worksTable, newWorks, newWorks.map((w) => w.id).join(', ')), changes: r.changes, message: r.message };
+  const newRows: Edit[] = [];
+  appendTableRows(doc, lotsTable, newLots, newRows, newLots.map((l) => l.id).join(', '));
+  appendTableRows(doc, worksTable, newWorks, newRows, newWorks.map((w) => w.id).join(', '));
+  return { ok: true, text: renderGamestateDocument(doc, s, r.changes, newRows), changes: r.changes, message: r.message };
 }

@@ -1,10 +1,8 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
-import { applyEdits, tableEdits, type Edit } from '../../shared/render-tables.ts';
-import { historyRowsText, tableEndMarker } from '../../shared/history.ts';
+import { renderState, stateTable, stateTables, type Edit } from '../../shared/render-tables.ts';
 import type { Gamestate } from './schema.ts';
-import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
+import { candidaciesTable, contractsTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
 
 // Writing the Round 10 Gamestate back: only changed cells are spliced in, rows of what ceased to
 // exist (a concluded lot, a returned Player Lot) are cut out, History rows are appended.
@@ -13,19 +11,11 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
   return renderGamestateDocument(readDocument(text, { page: state.page }), state, changes);
 }
 
-export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[]): string {
-  const edits: Edit[] = [];
-  tableEdits(doc, roundTable, [{ ...state.phase, row: 1 }], undefined, edits);
-  tableEdits(doc, playersTable, state.players, undefined, edits);
-  tableEdits(doc, contractsTable, state.contracts, undefined, edits);
-  tableEdits(doc, lotsTable, state.lots, undefined, edits);
-  tableEdits(doc, secretsTable, state.secrets, undefined, edits);
-  tableEdits(doc, worksTable, state.works, undefined, edits);
-  tableEdits(doc, candidaciesTable, state.candidacies, undefined, edits);
-  const history = findStateTable(doc, historyTable);
-  if (history !== undefined && changes.length > 0) {
-    const at = tableEndMarker(doc.text, history, doc.page ?? state.page);
-    edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers) });
-  }
-  return applyEdits(doc.text, edits);
+/** As renderGamestate, on a page already read (one parse per run); `added`: the caller's edits of the same read (new rows appended to a table). */
+export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
+  const tables = [
+    stateTable(roundTable, [{ ...state.phase, row: 1 }]),
+    ...stateTables(state, { players: playersTable, contracts: contractsTable, lots: lotsTable, secrets: secretsTable, works: worksTable, candidacies: candidaciesTable }),
+  ];
+  return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }
