@@ -9,6 +9,7 @@ import { readGamestateDocument } from '../src/games/cycle16/gamestate/read.ts';
 import { renderGamestateDocument } from '../src/games/cycle16/gamestate/render.ts';
 import { readDocument } from '../src/parse/document.ts';
 import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
+import { collectGarbage } from '../src/cron/collect-garbage.ts';
 
 // The Cycle 16 engine on synthetic Gamestate pages: read (parse + validate), simulate (a rollover
 // with grants, gifts and battles due) and render, from 50 to 500 players with 60 cards each.
@@ -58,101 +59,164 @@ const ms = (x: number) => `${x.toFixed(0).padStart(6)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0).padStart(4)} MB`;
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-interface SizeFigures {
-  players: number;
-  kb: number;
+interface RunFigures {
   read: number;
   simulate: number;
   render: number;
   changes: number;
   /** CPU time of the process for read + simulate + render (GC threads included): on a shared machine, less at the mercy of the others than wall time. */
   cpu: number;
-  /** Peak resident set of the process that measured this size alone, after all its runs (a daemon's case). */
-  maxRssBytes: number;
-  /** The same after its first run only (a `croupier` process runs once). */
-  firstRunRssBytes: number;
 }
 
-/** One size, in this process: a first (cold) run, then `runs` warm ones; medians of the warm ones. */
-function measureSize(players: number, runs: number): SizeFigures {
+interface SizeFigures extends RunFigures {
+  players: number;
+  kb: number;
+  /** Resident set of the process before its first run: node, the code, the ruleset and the page's text. */
+  startRssBytes: number;
+  /** Peak resident set after the first run only (a `croupier` process runs once). */
+  firstRunRssBytes: number;
+  /** Peak resident set after all runs in the one process (the daemon's case). */
+  maxRssBytes: number;
+}
+
+/**
+ * One run as the rollover job makes it (src/games/shared/phase-engine.ts pageRollover): one parse of the page,
+ * let go of once its tables are read, reused to render. In a function of its own, so that nothing of a run
+ * stays reachable after it (a loop's block keeps the last run's values in its frame: ≈ 80 MB here).
+ */
+function runOnce(text: string): RunFigures {
+  const cpu = process.cpuUsage();
+  let t = performance.now();
+  const doc = readDocument(text, { page: 'Bench/Gamestate', keepParse: false });
+  const state = readGamestateDocument(doc, ruleset);
+  const read = performance.now() - t;
+  t = performance.now();
+  const sim = advance(ruleset, state, { now: NOW });
+  const simulate = performance.now() - t;
+  t = performance.now();
+  renderGamestateDocument(doc, sim.state, sim.changes);
+  const render = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { read, simulate, render, changes: sim.changes.length, cpu: (used.user + used.system) / 1000 };
+}
+
+/**
+ * One size, in this process: a first (cold) run, then `runs` warm ones; medians of the warm ones. Each run
+ * starts as each of the daemon's jobs does, with a full collection (src/cron/collect-garbage.ts): without it
+ * each run would start with the garbage of the one before (Node collects nothing while the daemon waits for
+ * its next hour), and V8 lets the heap grow to 4× what is live; `BENCH_ENGINE_COLLECT=0` measures that.
+ */
+async function measureSize(players: number, runs: number): Promise<SizeFigures> {
   const text = syntheticGamestate(players, 60);
-  const times = { read: [] as number[], simulate: [] as number[], render: [] as number[], cpu: [] as number[] };
-  let changes = 0;
-  let firstRunRssBytes = 0;
-  for (let run = 0; run <= runs; run++) {
-    globalThis.gc?.();
-    // As the rollover job does it: one parse of the page, reused to render.
-    const cpu = process.cpuUsage();
-    let t = performance.now();
-    const doc = readDocument(text, { page: 'Bench/Gamestate' });
-    const state = readGamestateDocument(doc, ruleset);
-    const read = performance.now() - t;
-    t = performance.now();
-    const sim = advance(ruleset, state, { now: NOW });
-    const simulate = performance.now() - t;
-    t = performance.now();
-    renderGamestateDocument(doc, sim.state, sim.changes);
-    const render = performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    changes = sim.changes.length;
-    if (run === 0) {
-      firstRunRssBytes = process.resourceUsage().maxRSS * 1024;
-      continue; // cold: compiles the code paths
-    }
-    times.read.push(read);
-    times.simulate.push(simulate);
-    times.render.push(render);
-    times.cpu.push((used.user + used.system) / 1000);
-  }
+  const collect = process.env.BENCH_ENGINE_COLLECT !== '0';
+  const run = async () => {
+    if (collect) await collectGarbage();
+    return runOnce(text);
+  };
+  const startRssBytes = process.memoryUsage.rss();
+  const first = await run(); // cold: compiles the code paths
+  const firstRunRssBytes = process.resourceUsage().maxRSS * 1024;
+  const warm: RunFigures[] = [];
+  for (let r = 0; r < runs; r++) warm.push(await run());
+  const med = (k: keyof RunFigures) => median(warm.map((w) => w[k]));
   return {
     players,
     kb: Buffer.byteLength(text) / 1024,
-    read: median(times.read),
-    simulate: median(times.simulate),
-    render: median(times.render),
-    changes,
-    cpu: median(times.cpu),
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    read: med('read'),
+    simulate: med('simulate'),
+    render: med('render'),
+    changes: first.changes,
+    cpu: med('cpu'),
+    startRssBytes,
     firstRunRssBytes,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+/** The median of each figure over the processes of one size (the all-runs peak also as its largest, `worstRssBytes`). */
+function acrossProcesses(all: readonly SizeFigures[]): SizeFigures & { worstRssBytes: number } {
+  const med = (k: keyof SizeFigures) => median(all.map((f) => f[k] as number));
+  return {
+    players: all[0]!.players,
+    kb: all[0]!.kb,
+    read: med('read'),
+    simulate: med('simulate'),
+    render: med('render'),
+    changes: all[0]!.changes,
+    cpu: med('cpu'),
+    startRssBytes: med('startRssBytes'),
+    firstRunRssBytes: med('firstRunRssBytes'),
+    maxRssBytes: med('maxRssBytes'),
+    worstRssBytes: Math.max(...all.map((f) => f.maxRssBytes)),
   };
 }
 
 /**
- * The engine figures, one child process per size so that one size's memory does not count for the next.
- * The children run this file compiled by esbuild as the CLI is (.bench-build/, removed afterwards), not
- * through tsx, whose per-function wrappers would be measured too.
+ * The engine figures, `procs` child processes per size (one size's memory never counts for the next), each a
+ * cold run and `runs` warm ones; every figure is the median over the processes, the all-runs peak also as
+ * its largest. The children run this file compiled by esbuild as the CLI is (.bench-build/, removed
+ * afterwards), not through tsx, whose per-function wrappers would be measured too.
  */
-export async function benchEngine(sizes: readonly number[] = [50, 100, 200, 500], runs = Number(process.env.BENCH_ENGINE_RUNS ?? 3)): Promise<void> {
+export async function benchEngine(
+  sizes: readonly number[] = [50, 100, 200, 500],
+  runs = Number(process.env.BENCH_ENGINE_RUNS ?? 3),
+  procs = Number(process.env.BENCH_ENGINE_PROCS ?? 3),
+): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
   await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: join(out, 'engine.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20.10', packages: 'external', logLevel: 'error' });
-  const figures: SizeFigures[] = [];
+  const figures: ReturnType<typeof acrossProcesses>[] = [];
+  let uncollected: ReturnType<typeof acrossProcesses> | undefined;
   try {
     for (const players of sizes) {
-      const r = spawnSync(process.execPath, ['--expose-gc', join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
-      figures.push(JSON.parse(r.stdout) as SizeFigures);
+      const each: SizeFigures[] = [];
+      for (let p = 0; p < procs; p++) {
+        const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
+        each.push(JSON.parse(r.stdout) as SizeFigures);
+      }
+      figures.push(acrossProcesses(each));
     }
+    // The largest page again without the collection before each run: what the daemon's peak would be without it.
+    const players = sizes[sizes.length - 1]!;
+    const each: SizeFigures[] = [];
+    for (let p = 0; p < procs; p++) {
+      const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_ENGINE_COLLECT: '0' } });
+      if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
+      each.push(JSON.parse(r.stdout) as SizeFigures);
+    }
+    uncollected = acrossProcesses(each);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
   const base = figures[0]!;
-  console.log(`engine: one process per size; medians of ${runs} warm runs after a cold one; ratios against ${base.players} players`);
-  console.log('engine: players × 60 cards | page KB | read | simulate | render | total | CPU | peak RSS (first run / all runs) | changes | size ratio | total ratio | CPU ratio');
+  console.log(`engine: ${procs} processes per size, each a cold run then ${runs} warm ones, each run after a full collection as each daemon job; medians over the processes of the medians of the warm runs; ratios against ${base.players} players`);
+  console.log('engine: players × 60 cards | page KB | read | simulate | render | total | CPU | RSS before the first run → peak after it → peak after all runs (largest) | changes | size ratio | total ratio | CPU ratio');
   for (const f of figures) {
     const total = f.read + f.simulate + f.render;
     const baseTotal = base.read + base.simulate + base.render;
     console.log(
       `engine: ${String(f.players).padStart(3)} × 60 (${String(f.players * 60).padStart(5)} cards) | ${f.kb.toFixed(0).padStart(5)} | ` +
-        `${ms(f.read)} | ${ms(f.simulate)} | ${ms(f.render)} | ${ms(total)} | ${ms(f.cpu)} | ${mb(f.firstRunRssBytes)} / ${mb(f.maxRssBytes)} | ${String(f.changes).padStart(5)} | ` +
+        `${ms(f.read)} | ${ms(f.simulate)} | ${ms(f.render)} | ${ms(total)} | ${ms(f.cpu)} | ${mb(f.startRssBytes)} → ${mb(f.firstRunRssBytes)} → ${mb(f.maxRssBytes)} (${mb(f.worstRssBytes).trim()}) | ${String(f.changes).padStart(5)} | ` +
         `${(f.kb / base.kb).toFixed(1).padStart(5)}× | ${(total / baseTotal).toFixed(1).padStart(5)}× | ${(f.cpu / base.cpu).toFixed(1).padStart(5)}×`,
     );
   }
   const largest = figures[figures.length - 1]!;
   const total = largest.read + largest.simulate + largest.render;
-  console.log(`engine: ${largest.players} players: read + simulate + render ${ms(total).trim()} (aim ≤ 1000 ms; CPU ${ms(largest.cpu).trim()}), peak RSS ${mb(largest.firstRunRssBytes).trim()} after one run, ${mb(largest.maxRssBytes).trim()} after ${runs + 1} in one process (aim ≤ 300 MB); load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `engine: ${largest.players} players: read + simulate + render ${ms(total).trim()} (aim ≤ 1000 ms; CPU ${ms(largest.cpu).trim()}), ` +
+      `peak RSS ${mb(largest.firstRunRssBytes).trim()} after one run, ${mb(largest.maxRssBytes).trim()} after ${runs + 1} in one process (largest ${mb(largest.worstRssBytes).trim()}; aim ≤ 300 MB; ` +
+      `${mb(largest.startRssBytes).trim()} before the first run); load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  if (uncollected !== undefined) {
+    const u = uncollected;
+    console.log(
+      `engine: ${u.players} players without the collection before each run: ${ms(u.read + u.simulate + u.render).trim()} (CPU ${ms(u.cpu).trim()}), ` +
+        `peak RSS ${mb(u.firstRunRssBytes).trim()} after one run, ${mb(u.maxRssBytes).trim()} after ${runs + 1} (largest ${mb(u.worstRssBytes).trim()})`,
+    );
+  }
 }
 
 if (process.argv[2] === '--child') {
-  process.stdout.write(JSON.stringify(measureSize(Number(process.argv[3]), Number(process.argv[4]))));
+  process.stdout.write(JSON.stringify(await measureSize(Number(process.argv[3]), Number(process.argv[4]))));
 } else if (import.meta.url === `file://${process.argv[1]}`) await benchEngine();

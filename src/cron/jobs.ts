@@ -21,6 +21,7 @@ import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
 import type { GameJobs, JobOutcome, Plan, RolloverJobOptions } from './scheduler.ts';
 import type { RequestHistoryEntry, RequestsHistory, RequestState } from './requests.ts';
 import { gameRecord, type Store } from './store.ts';
+import { collectGarbage } from './collect-garbage.ts';
 
 /** The pages of one game, as the config names them. */
 export interface GamePages {
@@ -128,15 +129,23 @@ export interface RealJobsOptions {
 export function makeJobs(opts: RealJobsOptions): GameJobs {
   const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => gameById(opts.games, id);
+  // Each job starts with a full collection: the last job's garbage goes while little is live (./collect-garbage.ts).
   return {
     async plan(id, now) {
       const g = game(id);
       if (!hasEngine(g.kind)) return { missed: [], next: null }; // no engine: nothing scheduled
+      await collectGarbage();
       const { engine, ruleset, state } = await load(opts.wiki, g, rulesets);
       return planFrom(ruleset, state, now, engine);
     },
-    rollover: (id, o) => opts.rollover(game(id), o),
-    check: (id, o) => opts.rollover(game(id), o),
+    rollover: async (id, o) => {
+      await collectGarbage();
+      return opts.rollover(game(id), o);
+    },
+    check: async (id, o) => {
+      await collectGarbage();
+      return opts.rollover(game(id), o);
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
 import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
 import type { RefereeRunner } from './scheduler.ts';
+import { collectGarbage } from './collect-garbage.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
 export function storeSecrets(store: Store, now: () => Date = () => new Date()): SecretKeeper {
@@ -26,6 +27,7 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
   const run = async (id: string, signal: AbortSignal) => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return { changed: false, summary: 'no actions page' };
+    await collectGarbage(); // as every job (./collect-garbage.ts)
     const s = await referee({
       wiki: opts.wiki, secrets, ...(opts.now ? { now: opts.now } : {}),
       checkpoint: () => {

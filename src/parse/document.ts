@@ -17,13 +17,18 @@ export { cellValue, findTable, findTables, isBlank, normaliseHeader, tableName, 
  * (control bytes, nesting beyond MAX_NESTING; src/parse/source.ts); never on what the page says.
  * Offsets index the returned `text`. Plain table rows are read once per shape (row-shapes.ts);
  * `shapes: false` reads every row through its own parse, with the same result, only slower.
+ * A rule's `text` is made from the parse when first read, so the document keeps the parse alive;
+ * `keepParse: false` lets it go once tables and lists are read (Gamestate readers, which never read
+ * a rule's text: on the 500 × 60 page that parse is ~15 MB), and a rule's text, if read, parses the
+ * page again — the same text.
  */
-export function readDocument(source: string, opts: { page?: string; shapes?: boolean } = {}): WikiDocument {
+export function readDocument(source: string, opts: { page?: string; shapes?: boolean; keepParse?: boolean } = {}): WikiDocument {
   const { text, notes } = normaliseSource(source, opts.page);
   checkNesting(text, opts.page);
   try {
     const sections = parseSections(text, { shapes: opts.shapes });
-    const doc = readOnly(() => read(text, sections, opts.page));
+    const sectionsForText = opts.keepParse === false ? parsedAgain(text, opts.shapes) : () => sections;
+    const doc = readOnly(() => read(text, sections, sectionsForText, opts.page));
     doc.warnings.unshift(...notes.map((message) => ({ message, location: { page: opts.page } })));
     return doc;
   } catch (err) {
@@ -32,9 +37,15 @@ export function readDocument(source: string, opts: { page?: string; shapes?: boo
   }
 }
 
-function read(text: string, sections: readonly Section[], page: string | undefined): WikiDocument {
+/** The page's sections parsed again when first asked for, then kept (made here: a closure holds only what its own function's scope holds). */
+function parsedAgain(text: string, shapes: boolean | undefined): () => readonly Section[] {
+  let sections: readonly Section[] | undefined;
+  return () => (sections ??= parseSections(text, { shapes }));
+}
+
+function read(text: string, sections: readonly Section[], sectionsForText: () => readonly Section[], page: string | undefined): WikiDocument {
   const headings = outlineHeadings(sections);
-  const rules = readRules(sections, headings, text);
+  const rules = readRules(headings, text, sectionsForText);
   const where = (offset: number) => {
     const ruleIndex = ruleAt(rules, offset);
     return { ruleIndex, rule: ruleIndex === undefined ? undefined : rules[ruleIndex]!.title };

@@ -30,9 +30,10 @@ export function outlineHeadings(sections: readonly Section[]): Heading[] {
 
 /**
  * The rule tree: a heading's parent is the nearest earlier heading of a lower level, so shifted
- * levels (a `====` rule moved to `===`, a page starting at `=`) keep the same shape.
+ * levels (a `====` rule moved to `===`, a page starting at `=`) keep the same shape. A rule's text
+ * is made from `sections()` (the page's parse) when first read.
  */
-export function readRules(sections: readonly Section[], headings: readonly Heading[], text: string): Rule[] {
+export function readRules(headings: readonly Heading[], text: string, sections: () => readonly Section[]): Rule[] {
   const rules: Rule[] = [];
   const open: { level: number; index: number }[] = [];
   headings.forEach(({ token, start }, i) => {
@@ -41,7 +42,7 @@ export function readRules(sections: readonly Section[], headings: readonly Headi
     const level = token.level;
     while (open.length > 0 && open[open.length - 1]!.level >= level) open.pop();
     const rule: Rule = { title: plainText(token.firstChild), depth: open.length, parent: open[open.length - 1]?.index, level, text: '', start, end, bodyStart };
-    rules.push(withLazyText(rule, () => plainBlock(piecesBetween(sections, bodyStart, end, text.length))));
+    rules.push(withLazyText(rule, ruleText(sections, bodyStart, end, text.length)));
     open.push({ level, index: i });
   });
   return rules;
@@ -60,6 +61,14 @@ function withLazyText(rule: Rule, make: () => string): Rule {
     enumerable: true,
     configurable: true,
   });
+}
+
+/**
+ * How a rule's text is made. Made here, not in readRules: a closure keeps its whole enclosing scope,
+ * and readRules' holds the heading tokens (with them the parse a document may have let go).
+ */
+function ruleText(sections: () => readonly Section[], start: number, end: number, textLength: number): () => string {
+  return () => plainBlock(piecesBetween(sections(), start, end, textLength));
 }
 
 /** The parsed nodes covering text[start, end), across sections. */

@@ -11,9 +11,12 @@ import type { Dice } from './ruleset-schema.ts';
 
 let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
 
-/** The page read once for the several questions one request asks of it (its phase, its player, the action). */
+/**
+ * The page read once for the several questions one request asks of it (its phase, its player, the action).
+ * The last page stays read until another is asked for: without its parse, which no action reads.
+ */
 export function documentOf(text: string, page: string | undefined): WikiDocument {
-  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page }) };
+  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page, keepParse: false }) };
   return last.doc;
 }
 

@@ -44,7 +44,8 @@ export function pageRollover<R, S extends PageState>(step: RolloverStep<R, S>) {
       const { message, table } = step.noManualRollover;
       throw new GamestateError([{ message, location: { page: page.title, ...(table ? { table } : {}) } }]);
     }
-    const doc = readDocument(page.text, { page: page.title });
+    // Kept through advance and render for its tables; its parse is let go (no Gamestate reader reads a rule's text).
+    const doc = readDocument(page.text, { page: page.title, keepParse: false });
     const state = step.read(doc, ruleset, opts.now);
     const fromPhase = step.period?.(state) ?? state.phase.number;
     let result = step.advance(ruleset, state, { now: opts.now, game, trigger: opts.trigger, force: opts.force, readings: opts.readings });

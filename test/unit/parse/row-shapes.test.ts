@@ -1,6 +1,7 @@
 // Plain table rows are read once per shape (src/parse/row-shapes.ts) so that a Gamestate page reads in
 // linear time. That is only allowed if it changes nothing: every table, cell, offset, rule text, list
-// and warning must be what reading every row through its own wikiparser-node parse gives.
+// and warning must be what reading every row through its own wikiparser-node parse gives — also when the
+// document lets its parse go once read (`keepParse: false`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { syntheticGamestate } from '../../../bench/engine.ts';
@@ -24,6 +25,8 @@ function expectSameAsFullParse(text: string, page = 'Test/Page'): void {
   const shaped = readDocument(text, { page });
   const full = readDocument(text, { page, shapes: false });
   expect(shaped).toEqual(full);
+  // A document that let its parse go (a Gamestate reader's) reads the same, rule texts (parsed again) included.
+  expect(readDocument(text, { page, keepParse: false })).toEqual(full);
 }
 
 const TABLE_HEAD = '== Cards ==\n{| class="wikitable"\n! ID !! Owner !! Card\n';
