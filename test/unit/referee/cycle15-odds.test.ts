@@ -7,6 +7,7 @@ import { drawGeodeItem } from '../../../src/games/cycle15/actions/land.ts';
 import { rollDice } from '../../../src/games/shared/actions.ts';
 import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
 import { fixture } from '../helpers/fixtures.ts';
+import { expectFits } from './chi-square.ts';
 
 // Cycle 15's draws against the odds the module publishes (publish-tables: the movement roll's sums and
 // doubles, the shards of a crystal — tables/dice.ts), and against the distribution the rule states where it
@@ -17,26 +18,6 @@ import { fixture } from '../helpers/fixtures.ts';
 const r = readCycle15Ruleset(readDocument(fixture('cycle15'), { page: 'Cycle 15/Ruleset' }));
 const stream = () => new DrawStream(seedOf('0e'.repeat(32), 'c15|odds-test|0'));
 const N = 100_000;
-
-/** The chi-square critical value at significance 0.001 for `df` degrees of freedom (Wilson–Hilferty, z = 3.0902). */
-function critical(df: number): number {
-  const z = 3.0902;
-  return df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
-}
-
-function expectFits(observed: readonly number[], p: readonly number[], n: number): void {
-  let stat = 0;
-  let df = -1;
-  observed.forEach((o, i) => {
-    if (p[i] === 0) {
-      expect(o, `category ${i} has chance 0 but was drawn`).toBe(0);
-      return;
-    }
-    stat += (o - n * p[i]!) ** 2 / (n * p[i]!);
-    df++;
-  });
-  expect(stat, `chi-square ${stat.toFixed(1)} with ${df} degrees of freedom (critical ${critical(df).toFixed(1)})`).toBeLessThan(critical(df));
-}
 
 /** The published chances of each sum of `dice` (the Movement and Shards tables: ways / K^N). */
 const published = (dice: { count: number; sides: number }) => sumWays(dice).map((w) => w / dice.sides ** dice.count);
