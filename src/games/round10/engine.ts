@@ -21,10 +21,11 @@ import { isAuctionPhase, rollOver } from './rules/phase.ts';
 import { awardPrizes, type ScoredHand } from './rules/prizes.ts';
 import { becomeReputable, reputableAt } from './rules/reputability.ts';
 import { awaitingAt, isReturnable, lotsAwaitingBids } from './rules/returns.ts';
-import { checkRevelation, datesOf, voidAction, voidedBy } from './rules/secret.ts';
+import { checkRevelation, datesOf, fail, voidAction, voidedBy } from './rules/secret.ts';
 import { nextSunday, nullStarPrice } from './rules/star-price.ts';
 import { resetWeeklyLimits, standUp, standUpAt } from './rules/tables.ts';
-import { checkVictory } from './rules/victory.ts';
+import { checkVictory, winners } from './rules/victory.ts';
+import { limitProblems, voidReason } from './rules/limits.ts';
 import { wealthOf, taxOf } from './rules/wealth.ts';
 import { readRound10Ruleset } from './ruleset/index.ts';
 import type { Round10Ruleset } from './ruleset/schema.ts';
@@ -87,6 +88,12 @@ function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: 
   }
   for (const a of s.secrets) {
     if (a.status !== 'posted') continue;
+    // Not a bid or hand at all (before joining, or outside an Auction Phase): it fails at its posting, and voids nothing.
+    const voided = voidReason(s, calendar, a);
+    if (voided !== undefined) {
+      out.push({ at: a.posted, order: -2, label: `${a.id} is void`, apply: (ctx) => [fail(ctx, a, `voided: ${voided.why}`, voided.rule)] });
+      continue;
+    }
     const older = voidedBy({ s, readings }, a);
     if (older.length > 0) out.push({ at: a.posted, order: -1, label: `${a.id} voids ${older.map((o) => o.id).join(', ')}`, apply: (ctx) => older.map((o) => voidAction(ctx, o, a)) });
   }
@@ -142,6 +149,16 @@ function reveal(ctx: RuleContext, actions: readonly SecretAction[]): Change[] {
   return out;
 }
 
+/**
+ * When a win the page already shows happened: Gold Stars come from trades recorded by hand, and the page keeps
+ * counts, not when they changed. Not before the page's phase began, nor before its latest History row (the run
+ * that wrote it found no win); never after now.
+ */
+function pageWinTime(s: Gamestate, calendar: Calendar, now: Date): Date {
+  const floor = Math.max(calendar.phase(s.phase.number).start.getTime(), s.historyLatest?.getTime() ?? -Infinity);
+  return new Date(Math.min(now.getTime(), floor));
+}
+
 function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): void {
   const start = s.phase.number === 0 ? s.phase.start : calendar.phase(s.phase.number).start;
   if (now.getTime() >= start.getTime()) return;
@@ -173,16 +190,20 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   const readings = opts.readings ?? new ChosenReadings(ROUND10_READINGS);
   const calendar = calendarOf(ruleset, s);
   refuseTimeBeforeState(s, calendar, opts.now);
+  const broken = limitProblems(s, ruleset, calendar, readings, opts.now);
+  if (broken.length > 0) throw new GamestateError(broken);
   const changes: Change[] = [];
   const done = () => s.phase.winner.length > 0;
   // Dates first: the events below read them.
   computeColumns(s, ruleset, calendar, readings, false);
   const ctxAt = (at: Date): RuleContext => ({ s, ruleset, readings, at, phase: Math.min(s.phase.number, calendar.phaseAt(at).number) });
-  changes.push(...checkVictory(ctxAt(opts.now)));
+  // A win the page already shows: what was due up to it is applied, then the win, and nothing after.
+  const shownWin = !done() && winners({ s, ruleset, readings }).length > 0;
+  const until = shownWin ? pageWinTime(s, calendar, opts.now) : opts.now;
   let applied = 0;
   while (!done()) {
-    const next = events(s, ruleset, calendar, opts.now, readings)
-      .filter((e) => e.at.getTime() <= opts.now.getTime())
+    const next = events(s, ruleset, calendar, until, readings)
+      .filter((e) => e.at.getTime() <= until.getTime())
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
     if (next === undefined) break;
     if (++applied > MAX_EVENTS) {
@@ -191,8 +212,9 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
     const ctx = ctxAt(next.at);
     changes.push(...next.apply(ctx));
     computeColumns(s, ruleset, calendar, readings, false);
-    changes.push(...checkVictory({ ...ctx, phase: s.phase.number }));
+    if (!shownWin) changes.push(...checkVictory({ ...ctx, phase: s.phase.number }));
   }
+  if (shownWin) changes.push(...checkVictory(ctxAt(until)));
   computeColumns(s, ruleset, calendar, readings, done());
   // What the display cells show differently because a ruling changed a reading since the page was written.
   changes.push(...rulingRows(state, s, ruleset, readings, opts.now, s.phase.number));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
 import { round10Referee } from '../../../src/games/round10/actions/index.ts';
 import { rolloverPage } from '../../../src/games/round10/engine.ts';
-import { BROKEN } from '../../../src/games/round10/actions/slots.ts';
+import { BROKEN } from '../../../src/games/round10/rules/limits.ts';
 import { readGamestate } from '../../../src/games/round10/gamestate/read.ts';
 import { ROUND10_READINGS } from '../../../src/games/round10/readings.ts';
 import { parseRound10Ruleset } from '../../../src/games/round10/ruleset/index.ts';

@@ -10,6 +10,8 @@ import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
 import { lotsTable, worksTable } from '../gamestate/tables.ts';
 import { ROUND10_READINGS } from '../readings.ts';
 import { rulingRows } from '../rules/display.ts';
+import { limitProblems } from '../rules/limits.ts';
+import { GamestateError } from '../../shared/gamestate-error.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 
 // What every Round 10 action does with the page: read it, check that it is the current phase's page,
@@ -54,6 +56,8 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   if (state.phase.winner.length > 0) return { ok: false, reason: `the round has ended (winner: ${state.phase.winner.join(', ')}); no more actions` };
   const phase = pagePhase(input.ruleset, state, input.now);
   if ('refused' in phase) return { ok: false, reason: phase.refused };
+  const broken = limitProblems(state, input.ruleset, calendarOf(input.ruleset, state), readingsOf(input), input.now);
+  if (broken.length > 0) throw new GamestateError(broken);
   const s = structuredClone(state);
   const player = s.players.find((p) => p.name === input.player);
   if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };

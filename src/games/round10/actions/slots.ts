@@ -5,6 +5,7 @@ import { deckOf, deckProblem, drawCard, DRAW_RULE } from '../rules/deck.ts';
 import type { Round10Ruleset, SlotPayout } from '../ruleset/schema.ts';
 import { onPage } from './page.ts';
 import { payoutOf, rollSlots } from '../tables/slots.ts';
+import { BROKEN } from '../rules/limits.ts';
 
 // Slots: “Slots are a Limited Access Table that a player may sit down at at most 3 times per week.
 // When a player chooses to play the slots, they must put 6 chips in the machine (losing them in the process).
@@ -20,9 +21,6 @@ import { payoutOf, rollSlots } from '../tables/slots.ts';
 // slots-blank-roll; a payout the bot cannot apply is refused before anything is drawn.
 
 export const SLOTS_RULE = 'Slots: “When a player chooses to play the slots, they must put 6 chips in the machine (losing them in the process). … The player then rolls 3 times on the following table … If multiple payouts apply at the same time, they gain the effect of the payout higher in the chart. Play at this table ends when the payout is awarded.”';
-
-/** The Limited tables entry that records a broken machine for the rest of the week (cleared on Monday with the others). */
-export const BROKEN = 'Slots (machine broke)';
 
 type Effect = { chips: number } | { card: true } | { broke: true };
 

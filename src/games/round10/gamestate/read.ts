@@ -1,4 +1,6 @@
-import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { FieldError, readInstant } from '../../shared/fields.ts';
+import { HISTORY_COLUMNS } from '../../shared/history.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
@@ -38,6 +40,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset
     works,
     candidacies,
     historyRows: history!.rows.length,
+    historyLatest: latestTime(history!),
   } as Gamestate;
   crossCheck(state, ruleset, doc.page, problems);
   if (problems.length > 0) throw new GamestateError(problems);
@@ -46,6 +49,19 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset
     throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
   }
   return checked.data;
+}
+
+/** The latest time in the History (a run that wrote it found no win then); rows whose time is not one are skipped. */
+function latestTime(history: Table): Date | null {
+  const times = history.rows.flatMap((row) => {
+    try {
+      return [readInstant(row.cells[normaliseHeader(HISTORY_COLUMNS[0])]?.text).getTime()];
+    } catch (err) {
+      if (err instanceof FieldError) return [];
+      throw err;
+    }
+  });
+  return times.length === 0 ? null : new Date(Math.max(...times));
 }
 
 /** The names, cards and references the tables share must agree: the bot never guesses which was meant. */

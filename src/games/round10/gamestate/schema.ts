@@ -116,5 +116,7 @@ export const Gamestate = z.object({
   works: z.array(Work),
   candidacies: z.array(Candidacy),
   historyRows: count,
+  /** The latest time in the History table (engine.ts dates a win the page already shows from it). */
+  historyLatest: instant.nullable().optional(),
 });
 export type Gamestate = z.infer<typeof Gamestate>;

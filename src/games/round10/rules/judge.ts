@@ -13,7 +13,8 @@ export const JUDGE_RULE = 'Judges: "Immediately after the week ends, the player 
 export function electJudge(ctx: RuleContext): Change | undefined {
   const weekStart = ctx.at.getTime() - 7 * DAY;
   const candidates = ctx.s.candidacies
-    .filter((c) => c.posted.getTime() >= weekStart && c.posted.getTime() < ctx.at.getTime() && ctx.s.players.some((p) => p.name === c.player))
+    // "Any player may become a candidate": a message posted before its author joined is no candidacy.
+    .filter((c) => c.posted.getTime() >= weekStart && c.posted.getTime() < ctx.at.getTime() && ctx.s.players.some((p) => p.name === c.player && p.joined.getTime() <= c.posted.getTime()))
     .sort((a, b) => b.thumbs - a.thumbs || a.posted.getTime() - b.posted.getTime());
   const winner = candidates[0];
   if (winner === undefined) return undefined;
