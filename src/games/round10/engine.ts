@@ -16,7 +16,7 @@ import { incomeDue, payIncome } from './rules/income.ts';
 import { electJudge } from './rules/judge.ts';
 import { returnUnbidLot } from './rules/lots.ts';
 import { participation } from './rules/participation.ts';
-import { rulingRows } from './rules/display.ts';
+import { handEdits, rulingRows } from './rules/display.ts';
 import { isAuctionPhase, rollOver } from './rules/phase.ts';
 import { awardPrizes, type ScoredHand } from './rules/prizes.ts';
 import { becomeReputable, reputableAt } from './rules/reputability.ts';
@@ -150,11 +150,12 @@ function reveal(ctx: RuleContext, actions: readonly SecretAction[]): Change[] {
 }
 
 /**
- * When a win the page already shows happened: Gold Stars come from trades recorded by hand, and the page keeps
- * counts, not when they changed. Not before the page's phase began, nor before its latest History row (the run
- * that wrote it found no win); never after now.
+ * The instant the page's state is known at, from the page alone (not the run's time): not before its phase began,
+ * nor before its latest History row (the run that wrote it saw the page so); never after now. A win the page already
+ * shows (Gold Stars come from trades recorded by hand: the page keeps counts, not when they changed) is dated here,
+ * and so is a hand edit of a bot's cell.
  */
-function pageWinTime(s: Gamestate, calendar: Calendar, now: Date): Date {
+function stateTime(s: Gamestate, calendar: Calendar, now: Date): Date {
   const floor = Math.max(calendar.phase(s.phase.number).start.getTime(), s.historyLatest?.getTime() ?? -Infinity);
   return new Date(Math.min(now.getTime(), floor));
 }
@@ -196,10 +197,11 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   const done = () => s.phase.winner.length > 0;
   // Dates first: the events below read them.
   computeColumns(s, ruleset, calendar, readings, false);
+  changes.push(...handEdits(state, s, ruleset, readings, stateTime(s, calendar, opts.now), s.phase.number));
   const ctxAt = (at: Date): RuleContext => ({ s, ruleset, readings, at, phase: Math.min(s.phase.number, calendar.phaseAt(at).number) });
   // A win the page already shows: what was due up to it is applied, then the win, and nothing after.
   const shownWin = !done() && winners({ s, ruleset, readings }).length > 0;
-  const until = shownWin ? pageWinTime(s, calendar, opts.now) : opts.now;
+  const until = shownWin ? stateTime(s, calendar, opts.now) : opts.now;
   let applied = 0;
   while (!done()) {
     const next = events(s, ruleset, calendar, until, readings)

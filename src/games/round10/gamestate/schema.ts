@@ -32,6 +32,9 @@ export const RoundState = z.object({
   participation: count,
   /** The Participation cell as the page wrote it (rules/display.ts: which readings it was computed under). */
   participationShown: z.string().optional(),
+  /** The Phase and Next rollover cells as the page wrote them (rules/display.ts names a hand edit). */
+  nameShown: z.string().optional(),
+  nextRolloverShown: z.string().optional(),
   /** Players who bid in the last concluded weekly Auction (for Participation). */
   lastBidders: count,
   judge: z.string().nullable(),
@@ -95,6 +98,9 @@ export const SecretAction = z.object({
   /** Bot columns: maturation and revelation dates. */
   matures: instant.nullable(),
   reveals: instant.nullable(),
+  /** The Matures and Revelation cells as the page wrote them (rules/display.ts names a hand edit). */
+  maturesShown: z.string().optional(),
+  revealsShown: z.string().optional(),
   status: SecretStatus,
   result: z.string().nullable(),
 });

@@ -14,8 +14,8 @@ export const roundTable: TableSpec<RoundState> = {
   columns: [
     col('Round start (UTC)', true, (t) => ({ start: f.readInstant(t) }), (p) => f.writeInstant(p.start)),
     phaseNumberColumn,
-    computedCol('Phase', (p) => p.name || NONE),
-    computedCol('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover)),
+    computedCol('Phase', (p) => p.name || NONE, 'nameShown'),
+    computedCol('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover), 'nextRolloverShown'),
     col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? 'null' : String(p.starPrice))),
     col('Star Price set (UTC)', true, (t) => ({ starPriceSet: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.starPriceSet)),
     computedCol('Participation', (p) => String(p.participation), 'participationShown'),
@@ -84,8 +84,8 @@ export const secretsTable: TableSpec<SecretAction> = {
       return { hash };
     }, (s) => s.hash),
     col('Revealed text', true, (t) => ({ revealed: t ?? null }), (s) => s.revealed ?? NONE),
-    computedCol('Matures (UTC)', (s) => f.writeInstant(s.matures)),
-    computedCol('Revelation (UTC)', (s) => f.writeInstant(s.reveals)),
+    computedCol('Matures (UTC)', (s) => f.writeInstant(s.matures), 'maturesShown'),
+    computedCol('Revelation (UTC)', (s) => f.writeInstant(s.reveals), 'revealsShown'),
     col('Status', true, (t) => ({ status: f.readEnum(t, ['posted', 'succeeded', 'failed'] as const) }), (s) => s.status),
     col('Result', false, (t) => ({ result: t ?? null }), (s) => s.result ?? NONE),
   ],

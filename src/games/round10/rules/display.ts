@@ -1,5 +1,6 @@
 import type { Change } from '../../../sim/trail.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';
+import { writeInstant } from '../../shared/fields.ts';
 import { writeWealth } from '../gamestate/fields.ts';
 import type { Gamestate } from '../gamestate/schema.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
@@ -102,4 +103,43 @@ export function rulingRows(read: Gamestate, final: Gamestate, ruleset: Round10Ru
       readings: ids.map((id) => readings.label(id)),
     })];
   });
+}
+
+export const OWNED_RULE = 'a column the bot computes from the page on every run (docs/gamestate-format-round10.md): what was written there is not believed';
+
+/** Every choice of the display readings (tax-rounding × contract-share × participation-rounding). */
+function everyChoice(readings: ChosenReadings): ChosenReadings[] {
+  let out: Record<string, string>[] = [{}];
+  for (const c of readings.all().filter((x) => READINGS.includes(x.def.id))) out = out.flatMap((a) => Object.keys(c.def.alternatives).map((v) => ({ ...a, [c.def.id]: v })));
+  return out.map((values) => readings.assuming(values));
+}
+
+/**
+ * The bot's cells the page shows with a value no input gives — a hand edit: named in a History row (`Corrected`), and
+ * rewritten. `read`: the state as the page wrote it; `computed`: the same state with the bot's columns computed (before
+ * anything is applied). A display cell showing what some reading gives is no hand edit (rulingRows names rulings).
+ */
+export function handEdits(read: Gamestate, computed: Gamestate, ruleset: Round10Ruleset, readings: ChosenReadings, at: Date, phase: number): Change[] {
+  const out: Change[] = [];
+  const name = (player: string, cell: string, shown: string | undefined, value: string, inputs: Record<string, string>) => {
+    if (shown === undefined || shown.trim() === value) return;
+    out.push(row({ at, phase }, 'Corrected', player, `${cell} ${shown.trim()} → ${value}`, { rule: `${cell}: ${OWNED_RULE}`, inputs: { written: shown.trim(), ...inputs } }));
+  };
+  const r = computed.phase;
+  name('-', 'Phase', read.phase.nameShown, r.name, { 'Phase number': String(r.number) });
+  name('-', 'Next rollover (UTC)', read.phase.nextRolloverShown, writeInstant(r.nextRollover), { 'Phase number': String(r.number) });
+  const choices = everyChoice(readings).map((x) => display(read, ruleset, x));
+  const now = display(read, ruleset, readings);
+  written(read).forEach((w, i) => {
+    for (const [cell, text] of Object.entries(w.cells) as [Cell, string][]) {
+      if (choices.some((c) => c[i]!.cells[cell] === text.trim())) continue;
+      name(w.player, cell, text, now[i]!.cells[cell]!, {});
+    }
+  });
+  read.secrets.forEach((a, i) => {
+    const c = computed.secrets[i]!;
+    name(a.player, `${a.id} Matures (UTC)`, a.maturesShown, writeInstant(c.matures), { posted: writeInstant(a.posted) });
+    name(a.player, `${a.id} Revelation (UTC)`, a.revealsShown, writeInstant(c.reveals), { posted: writeInstant(a.posted) });
+  });
+  return out;
 }
