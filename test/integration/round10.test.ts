@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/round10/gamestate/read.ts';
 import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import { gameStatus } from '../../src/jobs/status.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
@@ -83,6 +84,23 @@ describe('Round 10 on the real wiki', () => {
      // status reads the same Rulings page, as the rollover does.
     const status = await gameStatus(b, { ...game, allowedGroups: ['sysop'] }, SUNDAY.now);
     expect(status.rulings).toEqual({ page: game.rulingsPage, applied: s.rulings!.applied, warnings: s.rulings!.warnings });
+  });
+});
+
+describe('a Round 10 page that breaks a rule, on the real wiki', () => {
+  it('"House Lots can contain only exactly 3 cards.": a House Lot of four cards is refused, naming its cell and the sentence, and the page is not edited', async () => {
+    const prefix = uniquePrefix('round10-refused');
+    const game = { id: 'round10', kind: 'round10', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
+    await put(b, game.ruleset, RULESET);
+    await put(b, game.gamestate, GAMESTATE.replace('5 of Leaves, 6 of Leaves, Queen of Coins', '5 of Leaves, 6 of Leaves, Queen of Coins, King of Coins'));
+    const before = await b.readPage(game.gamestate);
+    const refused = await rollover({ wiki: b }, game, SUNDAY).then(() => undefined, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(GamestateError);
+    expect((refused as GamestateError).problems).toEqual([{
+      message: 'the House Lot L1 holds 4 card(s): The Auction House: "House Lots can contain only exactly 3 cards."',
+      location: { page: game.gamestate, table: 'Lots', row: 1, column: 'Items' },
+    }]);
+    expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 });
 
