@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { parseAction } from '../../../src/games/actions.ts';
+import { round10Referee } from '../../../src/games/round10/actions/index.ts';
 import { sha256 } from '../../../src/games/round10/rules/secret.ts';
+import { DrawStream } from '../../../src/sim/referee.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
-import { PAGE, problemsOf, read, run, TITLE } from './page.ts';
+import { PAGE, problemsOf, read, ruleset, run, TITLE } from './page.ts';
 
 // Issue 22, Round 10: each line of the inventory (docs/gamestate-format-round10.md, "Rules checked: refused or
 // applied") broken on a copy of the example page. A refusal names page, table, row, column and the rule's
@@ -94,6 +97,25 @@ describe('refused: the page records what the rules do not allow', () => {
   test('Status is the bot\'s: a bid written as succeeded before its revelation date is refused at its Status cell, not believed', () => {
     const text = replaceOnce(PAGE, '|| 2026-11-12 00:00 || 2026-11-15 00:00 || posted || -\n|-\n| B2', '|| 2026-11-12 00:00 || 2026-11-15 00:00 || succeeded || L1 30\n|-\n| B2');
     expect(refusedAt(text, 'Secret actions', 4, 'Status', 'Status is the bot', '2026-11-14T00:00Z')).toContain('B4 is written as succeeded before its revelation date 2026-11-15 00:00');
+  });
+});
+
+describe('the referee draws nothing on a page that breaks a limit', () => {
+  test('"House Lots can contain only exactly 3 cards.": `generate house lot` on a page whose L1 holds four cards is refused at L1\'s Items cell, before any draw', () => {
+    const text = replaceOnce(PAGE, '5 of Leaves, 6 of Leaves, Queen of Coins', '5 of Leaves, 6 of Leaves, Queen of Coins, King of Coins');
+    const p = parseAction(round10Referee, 'generate house lot')!;
+    let drawn = false;
+    const now = new Date('2026-11-06T12:00Z');
+    const problems = problemsOf(() => p.def.resolve({
+      ruleset, game: 'round10', page: { title: TITLE, text, revid: 9 }, now, player: 'Carol',
+      request: { key: 'r9-0a1b2c3d', text: 'generate house lot', author: 'Carol', revid: 9, at: now },
+      draws: () => {
+        drawn = true;
+        return { stream: new DrawStream('00'.repeat(32)), seed: '00'.repeat(32) };
+      },
+    }, p.args));
+    expect(problems.map((x) => x.location)).toEqual([{ page: TITLE, table: 'Lots', row: 1, column: 'Items' }]);
+    expect(drawn).toBe(false);
   });
 });
 
