@@ -59,8 +59,8 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     const beforeEdit = async () => {
       if (raced) return;
       raced = true;
-      // Alice is exiled meanwhile: her row is the one the bot re-seats.
-      await edit('| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - || 0 ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || Duke || 1 ||')();
+      // Alice loses her last influence meanwhile (her row is the one the bot re-seats): 4.8.1 exiles her.
+      await edit('| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - || 0 ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Captain || 0 ||')();
     };
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, run('2026-11-21T12:00Z'));
     expect(s.save.changed).toBe(true);
@@ -72,7 +72,8 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(state.players.map((p) => [p.name, p.seat])).toEqual([['Alice', 2], ['Bram', 3], ['Cosima', 1], ['Dara', 4]]);
     expect(state.orderChanges[0]!.applied).toBe(2);
     expect(state.propositions[0]).toMatchObject({ status: 'adopted', deadline: new Date('2026-11-20T08:00Z') });
-    expect(state.players[0]).toMatchObject({ exiles: 1, revealed: ['Duke'] });
+    expect(state.players[0]).toMatchObject({ exiles: 1, revealed: [], influence: 2 });
+    expect(count(text, '|| Exile || Alice ||')).toBe(1);
     expect(count(text, '|| Turn timeout || Cosima ||')).toBe(1);
     expect(count(text, '|| New round ||')).toBe(1);
   });

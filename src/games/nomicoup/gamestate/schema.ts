@@ -110,6 +110,10 @@ export const JudgeCase = z.object({
 });
 export type JudgeCase = z.infer<typeof JudgeCase>;
 
+/** A row of the page's History table as the checks read it: what the bot recorded doing, and when. */
+export const HistoryEntry = z.object({ time: instant, event: z.string(), player: z.string(), change: z.string() });
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
 export const NomicoupState = z.object({
   page: z.string().optional(),
   /** The engine's view (src/games/engine.ts): the period is the turn. */
@@ -122,5 +126,10 @@ export const NomicoupState = z.object({
   cases: z.array(JudgeCase),
   /** Rows already in the History table. */
   historyRows: count,
+  /**
+   * The History rows still on the page (archived ones are not), oldest first: the record that the bot's
+   * rows (turns, draws, closings) check against. Absent: a state built without a page (nothing to check).
+   */
+  history: z.array(HistoryEntry).optional(),
 });
 export type NomicoupState = z.infer<typeof NomicoupState>;
