@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNomicoupGamestate } from '../../src/games/nomicoup/gamestate/read.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { readNomicoupRuleset } from '../../src/games/nomicoup/ruleset/read.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
@@ -97,5 +98,18 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(again.code).toBe(0);
     const text = (await b.readPage(game.gamestate)).text;
     expect(count(text, '| 5 || 2 || Alice || 2026-11-22 10:00 ||')).toBe(1);
+  });
+
+  it('a timeout written before the 48 hours passed is refused, naming the cell and quoting rule 3, and the page is not edited', async () => {
+    await edit('| 5 || 2 || Alice || 2026-11-22 10:00 || - || -', '| 5 || 2 || Alice || 2026-11-22 10:00 || 2026-11-22 11:30 || timeout')();
+    const before = await b.readPage(game.gamestate);
+    const err = await rollover({ wiki: b }, game, run('2026-11-22T12:00Z')).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.row, p.location.column])).toEqual([['Turns', 5, 'Ended (UTC)']]);
+    expect((err as GamestateError).message).toContain('turn 5 is written as timed out at 2026-11-22 11:30, but its 48 hours end at 2026-11-24 10:00 (3 Turns: "');
+    const cli = await t.cli(['rollover', '--game', 'nomicoup', '--now', '2026-11-22T12:00Z']);
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toContain('column "Ended (UTC)": turn 5 is written as timed out');
+    expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 });

@@ -71,7 +71,7 @@ describe('runs do not depend on when they happen', () => {
           expect(page).toBe(single);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 });
@@ -129,7 +129,7 @@ describe('a page edited at random is refused with a location, or kept by the nex
         expect(again.result.changes).toEqual([]);
         expect(again.text).toBe(page);
       }),
-      { numRuns: 150 },
+      { numRuns: 120 },
     );
   });
 });
