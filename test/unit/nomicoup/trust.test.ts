@@ -86,6 +86,21 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
     expect(refusal(edited(TURN_2, '| 2 || 3 || Bram || 2026-11-17 09:30 || - || -'))).toContainEqual(expect.stringContaining('row 2, column "Round": turn 2 is in round 3, after a turn of round 1'));
   });
 
+  test('4.4 "On a player\'s turn they may take one action": a turn ended by something that is no action of the Ruleset is refused at its Ended by cell', () => {
+    expect(refusal(edited(TURN_1, '| 1 || 1 || Alice || 2026-11-16 12:00 || 2026-11-17 09:30 || Teleport'))).toEqual([
+      expect.stringMatching(/row 1, column "Ended by": turn 1 is ended by "Teleport", which is no action of the Ruleset, nor a pass \(4\.4 Coup \/ Actions: "On a player's turn they may take one action\."\)$/),
+    ]);
+  });
+
+  test('4.4 "If a player starts their turn with 10 or more credits, they *must* perform the Coup action": a flagged turn ended by Income is refused; by a pass (3.3 "This overrides anything that would normally be required") it is not', () => {
+    const flagged = edited(GAME, GAME.replace('|| 2026-11-19 09:30 || - ||', '|| 2026-11-19 09:30 || yes ||'));
+    expect(refusal(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || Income', flagged))).toEqual([
+      expect.stringMatching(/row 2, column "Ended by": Bram started turn 2 with Forced Coup, but it is ended by Income: only a Coup or a pass may end it .*they \*must\* perform the Coup action/),
+    ]);
+    const passed = roll(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || pass', flagged), '2026-11-17 13:00');
+    expect(passed.text).toContain('| 3 || 1 || Cosima || 2026-11-17 12:00 ||');
+  });
+
   test('a turn of a player who joined after it began is refused at its Player cell', () => {
     expect(refusal(edited(BRAM, '| 2 || Bram || 2026-11-17 10:00 || 2 || 2 || - || 0 ||'))).toContainEqual(expect.stringContaining("row 2, column \"Player\": Bram's turn 2 began at 2026-11-17 09:30, before they joined at 2026-11-17 10:00"));
   });
@@ -132,6 +147,10 @@ describe('6 Clarifications: "A player cannot be chosen as the Judge two times in
     ]);
   });
 
+  test('a Judge chosen after the run\'s time is refused at its Chosen cell', () => {
+    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-18 20:00 || - || 0 || 0 || open'))).toContainEqual(expect.stringContaining('column "Chosen (UTC)": case 1\'s Judge was chosen at 2026-11-18 20:00 is after the run\'s time 2026-11-18 09:00'));
+  });
+
   test('6.3 "all players may vote": more votes than players, and a suggestion before the Judge was chosen, are refused', () => {
     expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-17 10:00 || 3 || 1 || open'))).toContainEqual(expect.stringContaining('column "Up": case 1 has 4 votes from 3 players'));
     expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-16 19:00 || 1 || 0 || open'))).toContainEqual(expect.stringContaining('column "Suggested (UTC)": case 1\'s suggestion (2026-11-16 19:00) is before its Judge was chosen'));
@@ -162,6 +181,12 @@ describe('cells the bot keeps are recomputed every run; a hand edit is named, no
     const row = c.result.changes.find((x) => x.event === 'Recomputed')!;
     expect(row.change).toBe('Game Treasury: the page said 40; its inputs give 43 (a cell the bot keeps)');
     expect(row.reason.rule).toContain('There are a total of 50 credits in the game.');
+  });
+
+  test('a Judge cell edited by hand (Alice) is put back to the Judge the History\'s last draw chose (Bram): the next draw still cannot choose Bram', () => {
+    const c = roll(edited(GAME, GAME.replace('|| 10 || Bram || - ||', '|| 10 || Alice || - ||')), '2026-11-18 09:00');
+    expect(c.text).toContain(GAME);
+    expect(c.result.changes.map((x) => x.change)).toEqual(['Game Judge: the page said Alice; its inputs give Bram (a cell the bot keeps)']);
   });
 
   test('a Current turn and a Turn ends edited by hand are put back from the Turns table', () => {

@@ -4,6 +4,7 @@ import type { NomicoupRuleset } from '../ruleset/schema.ts';
 import type { NomicoupState } from '../gamestate/schema.ts';
 import { change, type RuleRef } from './change.ts';
 import { CHARACTERS } from './checks.ts';
+import { CHOOSING } from './judge.ts';
 import { TIME_LIMIT } from './propositions.ts';
 import { TREASURY, treasuryOf } from './treasury.ts';
 import { currentTurn, ROUNDS, TURNS } from './turns.ts';
@@ -34,6 +35,10 @@ function cells(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants' | 'c
   // Once the player ended the turn the cell may show its timeout or, with nobody left to play, nothing.
   const ends = t === undefined ? null : new Date(t.began.getTime() + ruleset.constants.turnHours * HOUR);
   if (!(t?.ended != null && s.game.ends === null)) cell('ends', 'Turn ends (UTC)', ends, TURNS);
+  // The Judge drawn last and the one before, as the History's draws record them (when it still holds them).
+  const draws = (s.history ?? []).filter((h) => h.event === 'Judge').sort((a, b) => a.time.getTime() - b.time.getTime());
+  if (draws.length >= 1) cell('judge', 'Judge', draws.at(-1)!.player, CHOOSING);
+  if (draws.length >= 2) cell('previousJudge', 'Previous Judge', draws.at(-2)!.player, CHOOSING);
   cell('treasury', 'Treasury', treasuryOf(ruleset.constants.treasury, s.players), TREASURY);
   cell('courtDeck', 'Court Deck', courtDeckOf(s, ruleset), CHARACTERS);
   for (const p of s.propositions) {

@@ -4,6 +4,7 @@ import { formatInstant } from '../../../sim/trail.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
 import type { HistoryEntry, NomicoupState, Player } from '../gamestate/schema.ts';
 import type { RuleRef } from './change.ts';
+import { FORCED_COUP } from './forced-coup.ts';
 import { CHOOSING, SUGGESTION } from './judge.ts';
 import { CASTING, ELIGIBILITY, SUBMITTING } from './propositions.ts';
 import { STARTING } from './start.ts';
@@ -18,6 +19,10 @@ const HOUR = 3_600_000;
 export const CHARACTERS = { rule: '4.6 Coup / Characters', sentence: 'Subrules of this define the characters (cards) available within coup. Unless specified, there is 3 cards of each character initially in the Court Deck.' };
 export const LOSING = { rule: '4.8 Coup / Losing Influence', sentence: 'When a player loses influence, they must select 1 of their cards, reveal it and discard it. It no longer provides influence.' };
 export const ORDER = { rule: '3 Turns', sentence: 'Players take turns according to the turn order.' };
+export const ACTIONS = { rule: '4.4 Coup / Actions', sentence: "On a player's turn they may take one action." };
+export const PASSING = { rule: '3.3 Turns / Passing', sentence: 'At any point during their turn, a player may prematurely end it. This overrides anything that would normally be required to do before the end of their turn.' };
+/** What ends a turn besides an action: a pass (3.3), the 48 hours (3), leaving (2.3). */
+const NOT_ACTIONS = ['pass', 'timeout', 'forfeit'];
 
 const quote = (ref: RuleRef) => ` (${ref.rule}: "${ref.sentence}")`;
 const time = formatInstant;
@@ -80,6 +85,7 @@ type AfterRun = (what: string, t: Date | null, table: string, row: number | unde
 /** The Turns rows: the bot begins every turn (its History records each), the player ends it within 48 hours or it times out. */
 function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: ChosenReadings, record: Record_, afterRun: AfterRun, add: Add): void {
   const limit = ruleset.constants.turnHours * HOUR;
+  const endings = new Set([...ruleset.actions.map((a) => a.name.toLowerCase()), ...NOT_ACTIONS]);
   s.turns.forEach((t, i) => {
     const where = (column: string): [string, number | undefined, string] => ['Turns', t.row, column];
     afterRun(`turn ${t.number} began at`, t.began, ...where('Began (UTC)'));
@@ -91,6 +97,13 @@ function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: Chos
     // The last turn's late action is voided by the run (advance.ts); a later turn already began after it.
     if (t.ended !== null && t.endedBy !== 'timeout' && t.ended.getTime() > timeout && i < s.turns.length - 1) {
       add(`turn ${t.number} is written as ended by ${t.endedBy ?? 'an action'} at ${time(t.ended)}, after its ${ruleset.constants.turnHours} hours had passed at ${time(new Date(timeout))}`, TURNS, ...where('Ended (UTC)'));
+    }
+    const endedBy = t.endedBy?.trim().toLowerCase() ?? null;
+    if (endedBy !== null && !endings.has(endedBy)) add(`turn ${t.number} is ended by "${t.endedBy}", which is no action of the Ruleset, nor a pass`, ACTIONS, ...where('Ended by'));
+    // Flagged when it began (its History row), or the Game table's flag for the current turn.
+    const forced = record.rows('Forced Coup', () => true).some((h) => h.player === t.player && h.time.getTime() === t.began.getTime()) || (i === s.turns.length - 1 && s.game.forcedCoup);
+    if (forced && endedBy !== null && endings.has(endedBy) && !['coup', ...NOT_ACTIONS].includes(endedBy)) {
+      add(`${t.player} started turn ${t.number} with Forced Coup, but it is ended by ${t.endedBy}: only a Coup or a pass may end it`, { rule: `${FORCED_COUP.rule}; ${PASSING.rule}`, sentence: `${FORCED_COUP.sentence} ${PASSING.sentence}` }, ...where('Ended by'));
     }
     const previous = s.turns[i - 1];
     if (previous?.ended != null) {
