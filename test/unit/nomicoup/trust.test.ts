@@ -106,6 +106,20 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
   });
 });
 
+describe('2.3 Exiting and 3.1.1 Changing order', () => {
+  test('a player who left before joining is refused at the Left cell', () => {
+    expect(refusal(edited('| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -', '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || forfeited || 2026-11-15 12:00'))).toContainEqual(
+      expect.stringContaining('column "Left (UTC)": Cosima left at 2026-11-15 12:00, before joining at 2026-11-16 12:00 (2.3 Players / Exiting'),
+    );
+  });
+
+  test('3.1.1 "the change comes into effect at the beginning of the next round": an order change written applied that the bot never applied is refused at its Applied cell', () => {
+    expect(refusal(edited('| 2026-11-17 08:00 || Cosima, Alice, Bram || -', '| 2026-11-17 08:00 || Cosima, Alice, Bram || 1'))).toEqual([
+      expect.stringMatching(/table "Upcoming Order", row 1, column "Applied \(round\)": the order change adopted at 2026-11-17 08:00 is written applied in round 1, but the bot never applied it/),
+    ]);
+  });
+});
+
 describe('5 Propositions', () => {
   test('5.3.3 "Each eligible voter may cast exactly one vote per proposition": three votes from two eligible voters are refused, not adopted', () => {
     expect(refusal(edited(PROPOSITION, '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 3 || 0 || 0 || active'))).toEqual([

@@ -6,6 +6,8 @@ import type { HistoryEntry, NomicoupState, Player } from '../gamestate/schema.ts
 import type { RuleRef } from './change.ts';
 import { FORCED_COUP } from './forced-coup.ts';
 import { CHOOSING, SUGGESTION } from './judge.ts';
+import { EXITING } from './membership.ts';
+import { CHANGING_ORDER } from './order.ts';
 import { CASTING, ELIGIBILITY, SUBMITTING } from './propositions.ts';
 import { STARTING } from './start.ts';
 import { TURNS } from './turns.ts';
@@ -38,6 +40,15 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
   };
 
   turnProblems(s, ruleset, readings, record, afterRun, add);
+
+  for (const p of s.players) {
+    if (p.left !== null && p.left.getTime() < p.joined.getTime()) add(`${p.name} left at ${time(p.left)}, before joining at ${time(p.joined)}`, EXITING, 'Players', p.row, 'Left (UTC)');
+  }
+  for (const o of s.orderChanges) {
+    if (o.applied !== null && record.covers(o.adopted) && record.rows('Turn order', (c) => c.startsWith(`round ${o.applied}: the turn order is `)).length === 0) {
+      add(`the order change adopted at ${time(o.adopted)} is written applied in round ${o.applied}, but the bot never applied it (no History row "round ${o.applied}: the turn order is …"): the bot applies it when the round begins`, CHANGING_ORDER, 'Upcoming Order', o.row, 'Applied (round)');
+    }
+  }
 
   const voters = (proponent: string) => s.players.filter((p) => p.status === 'active' && p.joined.getTime() <= now.getTime() && p.name !== proponent).length;
   for (const p of s.propositions) {
