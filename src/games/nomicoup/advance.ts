@@ -1,4 +1,4 @@
-import type { Change } from '../../sim/trail.ts';
+import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { Pending } from '../engine.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
@@ -26,6 +26,11 @@ import { beginNextTurn, currentTurn, timeOut, timeoutAt } from './rules/turns.ts
 // A page that breaks a rule it can break is refused first (rules/checks.ts).
 
 const HOUR = 3_600_000;
+
+const WINNING = {
+  rule: '1.1 Winning / End of Viable Play',
+  sentence: 'If the rules are changed so that further play is impossible, the legality of a move is impossible to determine with finality, or if by the Judge\'s best reasoning (not overruled) a move appears equally legal and illegal, then the first player who is unable to complete a turn is the winner.',
+};
 
 export interface AdvanceOptions {
   now: Date;
@@ -62,7 +67,6 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, c
   const out: Event[] = [];
   const { now, readings } = o;
   const later = (t: Date) => new Date(Math.max(t.getTime(), clock.getTime()));
-  if (s.game.winner.length > 0) return out;
   const turn = currentTurn(s);
   if (turn === undefined) {
     if (turnOrder(s).length > 0) {
@@ -186,15 +190,21 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
   let clock = pageTime(s, o.now);
   const changes: Change[] = [...recomputeBotCells(s, ruleset, clock), ...voidLateAction(s, ruleset)];
   for (const p of s.players) changes.push(...wholeCredits(s, p, o, clock), ...exileIfNoInfluence(s, p, ruleset, clock));
+  // A winner ends the game at Won: what fell due up to it is applied, nothing after (without Won, nothing).
+  const winner = s.game.winner.length > 0;
+  const until = winner ? Math.min(o.now.getTime(), s.game.won?.getTime() ?? -Infinity) : o.now.getTime();
   let applied = 0;
   for (;;) {
     const next = events(s, ruleset, o, clock)
-      .filter((e) => e.at.getTime() <= o.now.getTime())
+      .filter((e) => e.at.getTime() <= until)
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
     if (next === undefined) break;
     if (++applied > MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
     changes.push(...next.apply());
     if (next.at.getTime() > clock.getTime()) clock = next.at;
+  }
+  if (winner && s.game.won != null && s.history !== undefined && !s.history.some((h) => h.event === 'Victory')) {
+    changes.push(change(s.game.won, s.game.turn, 'Victory', s.game.winner.join(', '), `${s.game.winner.join(', ')} won: the game is over`, WINNING, { won: formatInstant(s.game.won) }));
   }
   changes.sort((a, b) => a.at.getTime() - b.at.getTime());
   s.history?.push(...changes.map((c) => ({ time: c.at, event: c.event, player: c.player, change: c.change })));
@@ -208,7 +218,7 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
     nextRollover: s.game.winner.length > 0 ? null : s.game.ends,
     winner: s.game.winner,
   };
-  const pending: Pending[] = events(s, ruleset, o, clock).map((e) => ({ at: e.at, what: e.label }));
+  const pending: Pending[] = (winner ? [] : events(s, ruleset, o, clock)).map((e) => ({ at: e.at, what: e.label }));
   pending.sort((a, b) => a.at!.getTime() - b.at!.getTime());
   for (const c of s.cases) if (c.status === 'open' && c.judge === null) pending.push({ at: null, what: `case ${c.id}: waiting for a Judge candidate` });
   return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };

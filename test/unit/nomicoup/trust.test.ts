@@ -263,3 +263,27 @@ describe('4.8.1 Exile: "When a player has no influence, they are considered to h
     expect(r.state.players[0]).toMatchObject({ exiles: 3, influence: 2, revealed: [] });
   });
 });
+
+describe('Victory: a Winner with its Won time ends the game then; what fell due before is applied, nothing after', () => {
+  const won = (winner: string, time: string) => edited(GAME, GAME.replace(/\|\| Bram \|\| - \|\| -$/, `|| Bram || - || ${winner} || ${time}`), edited('!! Previous Judge !! Winner', '!! Previous Judge !! Winner !! Won (UTC)'));
+
+  test('Alice won at 2026-11-19 12:00 on a page the bot last saw on the 17th: Bram\'s timeout (09:30) is applied, the proposition\'s deadline (20th) is not, and the Victory row is dated 12:00', () => {
+    const c = roll(won('Alice', '2026-11-19 12:00'), '2026-11-22 12:00');
+    expect(c.result.changes.map((x) => [x.event, x.at])).toEqual([
+      ['Turn timeout', at('2026-11-19 09:30')],
+      ['Turn', at('2026-11-19 09:30')],
+      ['Victory', at('2026-11-19 12:00')],
+    ]);
+    expect(c.result.state.propositions[0]!.status).toBe('active');
+    expect(c.result.changes.at(-1)!.reason.rule).toContain('the first player who is unable to complete a turn is the winner');
+    expect(roll(c.text, '2026-11-25 12:00').result.changes).toEqual([]);
+  });
+
+  test('a Winner without a Won time: nothing is applied (the bot cannot know what was due before)', () => {
+    expect(roll(edited(GAME, GAME.replace(/\|\| -$/, '|| Alice')), '2026-11-22 12:00').result.changes).toEqual([]);
+  });
+
+  test('a Won time after the run is refused at its cell', () => {
+    expect(refusal(won('Alice', '2026-11-19 12:00'), '2026-11-19 11:00')).toEqual([expect.stringContaining('table "Game", row 1, column "Won (UTC)": the game was won at 2026-11-19 12:00 is after the run\'s time')]);
+  });
+});

@@ -26,6 +26,8 @@ export const GameRow = z.object({
   judge: z.string().nullable(),
   previousJudge: z.string().nullable(),
   winner: z.array(z.string()),
+  /** When the winner won (1.1, judged by people): what fell due up to then is applied, nothing after. */
+  won: instant.nullable().optional(),
 });
 export type GameRow = z.infer<typeof GameRow>;
 

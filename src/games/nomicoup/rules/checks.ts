@@ -40,6 +40,7 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
   };
 
   turnProblems(s, ruleset, readings, record, afterRun, add);
+  afterRun('the game was won at', s.game.won ?? null, 'Game', 1, 'Won (UTC)');
 
   for (const p of s.players) {
     if (p.left !== null && p.left.getTime() < p.joined.getTime()) add(`${p.name} left at ${time(p.left)}, before joining at ${time(p.joined)}`, EXITING, 'Players', p.row, 'Left (UTC)');
