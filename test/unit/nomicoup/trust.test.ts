@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { computeRollover } from '../../../src/jobs/rollover.ts';
 import { advance } from '../../../src/games/nomicoup/advance.ts';
 import { defaultReadings } from '../../../src/games/nomicoup/readings.ts';
+import type { NomicoupState } from '../../../src/games/nomicoup/gamestate/schema.ts';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { describeLocation } from '../../../src/parse/location.ts';
 import { fixture } from '../helpers/fixtures.ts';
@@ -274,7 +275,7 @@ describe('Victory: a Winner with its Won time ends the game then; what fell due 
       ['Turn', at('2026-11-19 09:30')],
       ['Victory', at('2026-11-19 12:00')],
     ]);
-    expect(c.result.state.propositions[0]!.status).toBe('active');
+    expect((c.result.state as NomicoupState).propositions[0]!.status).toBe('active');
     expect(c.result.changes.at(-1)!.reason.rule).toContain('the first player who is unable to complete a turn is the winner');
     expect(roll(c.text, '2026-11-25 12:00').result.changes).toEqual([]);
   });
