@@ -21,7 +21,7 @@ function replaced(text: string, from: string, to: string): string {
   return text.replace(from, to);
 }
 
-/** A variant of the example page: Bram's turn ended (or not), a join, votes, an exile; and when it was written. */
+/** A variant of the example page: Bram's turn ended (or not), a join, votes, an exile, a win; and when it was written. */
 const variant = fc
   .record({
     bramEnds: fc.option(fc.integer({ min: 1, max: 48 * 60 + 120 }), { nil: undefined }),
@@ -29,6 +29,7 @@ const variant = fc
     votes: fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })).filter(([u, d, r]) => u + d + r <= 2),
     caseVotes: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })).filter(([u, d]) => u + d <= 3),
     exile: fc.boolean(),
+    won: fc.option(fc.integer({ min: 0, max: 4 * 24 * 60 }), { nil: undefined }),
   })
   .map((v) => {
     let text = PAGE;
@@ -47,6 +48,12 @@ const variant = fc
     text = replaced(text, '|| 2026-11-20 08:00 || 1 || 0 || 0 || active', `|| 2026-11-20 08:00 || ${up} || ${down} || ${right} || active`);
     text = replaced(text, '|| 2026-11-17 10:00 || 1 || 0 || open', `|| 2026-11-17 10:00 || ${v.caseVotes[0]} || ${v.caseVotes[1]} || open`);
     if (v.exile) text = replaced(text, '| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Captain ||');
+    if (v.won !== undefined) {
+      const won = new Date(WRITTEN.getTime() + v.won * MINUTE);
+      written = Math.max(written, won.getTime());
+      text = replaced(text, '!! Previous Judge !! Winner', '!! Previous Judge !! Winner !! Won (UTC)');
+      text = replaced(text, '|| 10 || Bram || - || -', `|| 10 || Bram || - || Cosima || ${formatInstant(won)}`);
+    }
     return { text, written: new Date(written) };
   });
 
