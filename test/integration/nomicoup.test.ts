@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNomicoupGamestate } from '../../src/games/nomicoup/gamestate/read.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { readNomicoupRuleset } from '../../src/games/nomicoup/ruleset/read.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
@@ -59,8 +60,8 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     const beforeEdit = async () => {
       if (raced) return;
       raced = true;
-      // Alice is exiled meanwhile: her row is the one the bot re-seats.
-      await edit('| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - || 0 ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || Duke || 1 ||')();
+      // Alice loses her last influence meanwhile (her row is the one the bot re-seats): 4.8.1 exiles her.
+      await edit('| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - || 0 ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Captain || 0 ||')();
     };
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, run('2026-11-21T12:00Z'));
     expect(s.save.changed).toBe(true);
@@ -72,7 +73,8 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(state.players.map((p) => [p.name, p.seat])).toEqual([['Alice', 2], ['Bram', 3], ['Cosima', 1], ['Dara', 4]]);
     expect(state.orderChanges[0]!.applied).toBe(2);
     expect(state.propositions[0]).toMatchObject({ status: 'adopted', deadline: new Date('2026-11-20T08:00Z') });
-    expect(state.players[0]).toMatchObject({ exiles: 1, revealed: ['Duke'] });
+    expect(state.players[0]).toMatchObject({ exiles: 1, revealed: [], influence: 2 });
+    expect(count(text, '|| Exile || Alice ||')).toBe(1);
     expect(count(text, '|| Turn timeout || Cosima ||')).toBe(1);
     expect(count(text, '|| New round ||')).toBe(1);
   });
@@ -96,5 +98,18 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(again.code).toBe(0);
     const text = (await b.readPage(game.gamestate)).text;
     expect(count(text, '| 5 || 2 || Alice || 2026-11-22 10:00 ||')).toBe(1);
+  });
+
+  it('a timeout written before the 48 hours passed is refused, naming the cell and quoting rule 3, and the page is not edited', async () => {
+    await edit('| 5 || 2 || Alice || 2026-11-22 10:00 || - || -', '| 5 || 2 || Alice || 2026-11-22 10:00 || 2026-11-22 11:30 || timeout')();
+    const before = await b.readPage(game.gamestate);
+    const err = await rollover({ wiki: b }, game, run('2026-11-22T12:00Z')).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.row, p.location.column])).toEqual([['Turns', 5, 'Ended (UTC)']]);
+    expect((err as GamestateError).message).toContain('turn 5 is written as timed out at 2026-11-22 11:30, but its 48 hours end at 2026-11-24 10:00 (3 Turns: "');
+    const cli = await t.cli(['rollover', '--game', 'nomicoup', '--now', '2026-11-22T12:00Z']);
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toContain('column "Ended (UTC)": turn 5 is written as timed out');
+    expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 });

@@ -1,9 +1,14 @@
-import type { Change } from '../../sim/trail.ts';
+import { formatInstant, type Change } from '../../sim/trail.ts';
 import type { Pending } from '../engine.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
 import type { ChosenReadings } from '../shared/readings.ts';
+import { GamestateError } from '../shared/gamestate-error.ts';
+import { courtDeckOf, recomputeBotCells } from './rules/bot-cells.ts';
 import { change } from './rules/change.ts';
+import { pageProblems } from './rules/checks.ts';
+import { exileIfNoInfluence } from './rules/exile.ts';
+import { startGame } from './rules/start.ts';
 import { effectedCredits, CREDITS } from './rules/credits.ts';
 import { drawJudge, judgeCandidates, DEFERRING, SUGGESTION } from './rules/judge.ts';
 import { forfeit, placeJoin } from './rules/membership.ts';
@@ -15,8 +20,17 @@ import { beginNextTurn, currentTurn, timeOut, timeoutAt } from './rules/turns.ts
 // The Nomicoup clock: from a read Gamestate and an instant, everything the rules make happen up to that
 // instant, in time order — recorded turn ends, timeouts, new turns and rounds, joins and forfeits,
 // propositions and Judge cases closing. Pure: `now` is an argument; the state given is not mutated.
+// What the page records without a time (a vote count reaching a majority, a hand's last influence lost,
+// a Credits cell) is dated by the page, not by the run: at the simulation's clock, which starts at the
+// page's latest History row — so runs at any instants give the same page as one run at the last.
+// A page that breaks a rule it can break is refused first (rules/checks.ts).
 
 const HOUR = 3_600_000;
+
+const WINNING = {
+  rule: '1.1 Winning / End of Viable Play',
+  sentence: 'If the rules are changed so that further play is impossible, the legality of a move is impossible to determine with finality, or if by the Judge\'s best reasoning (not overruled) a move appears equally legal and illegal, then the first player who is unable to complete a turn is the winner.',
+};
 
 export interface AdvanceOptions {
   now: Date;
@@ -49,13 +63,15 @@ function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decisio
   ];
 }
 
-function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions): Event[] {
+function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, clock: Date): Event[] {
   const out: Event[] = [];
   const { now, readings } = o;
-  if (s.game.winner.length > 0) return out;
+  const later = (t: Date) => new Date(Math.max(t.getTime(), clock.getTime()));
   const turn = currentTurn(s);
   if (turn === undefined) {
-    if (turnOrder(s).length > 0) out.push({ at: s.game.start, order: 0, label: 'the first turn', apply: () => beginNextTurn(s, ruleset, s.game.start, now, readings) });
+    if (turnOrder(s).length > 0) {
+      out.push({ at: s.game.start, order: 0, label: 'the game starts', apply: () => [...startGame(s, ruleset, s.game.start), ...beginNextTurn(s, ruleset, s.game.start, now, readings)] });
+    }
   } else if (turn.ended !== null && turnOrder(s).length > 0) {
     const ended = turn.ended;
     out.push({ at: ended, order: 0, label: `the turn after turn ${turn.number}`, apply: () => beginNextTurn(s, ruleset, ended, now, readings) });
@@ -66,7 +82,7 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions): 
   for (const p of s.players) {
     if (p.status === 'active' && p.seat === null) out.push({ at: p.joined, order: 1, label: `${p.name} joins`, apply: () => placeJoin(s, p, ruleset) });
     if (p.status === 'forfeited' && p.seat !== null) {
-      const at = p.left ?? now;
+      const at = p.left ?? clock;
       out.push({
         at,
         order: 1,
@@ -89,14 +105,15 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions): 
   for (const p of s.propositions.filter((x) => x.status === 'active')) {
     const eligible = eligibleVoters(activeNames(s), p.proponent);
     const d = majority(p, eligible, readings);
-    if (d !== undefined) out.push({ at: now, order: 2, label: `proposition ${p.id}: a majority`, apply: () => closeProposition(s, p, now, d, readings) });
+    const at = later(p.posted);
+    if (d !== undefined) out.push({ at, order: 2, label: `proposition ${p.id}: a majority`, apply: () => closeProposition(s, p, at, d, readings) });
     else out.push({ at: p.deadline!, order: 2, label: `proposition ${p.id} closes`, apply: () => closeProposition(s, p, p.deadline!, atTimeLimit(p, readings), readings) });
   }
-  for (const c of s.cases.filter((x) => x.status === 'open')) out.push(...caseEvents(s, ruleset, c, o));
+  for (const c of s.cases.filter((x) => x.status === 'open')) out.push(...caseEvents(s, ruleset, c, o, later));
   return out;
 }
 
-function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions): Event[] {
+function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions, later: (t: Date) => Date): Event[] {
   if (c.judge === null && judgeCandidates(s).length === 0) return []; // waits for a candidate (pending)
   if (c.judge === null) return [{ at: c.raised, order: 3, label: `a Judge for case ${c.id}`, apply: () => drawJudge(s, c, c.raised, o.game, 'a disagreement raised') }];
   if (c.suggested === null) {
@@ -107,7 +124,10 @@ function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o:
     ] }];
   }
   const players = activeNames(s).length;
-  if (c.up > players / 2) return [{ at: o.now, order: 3, label: `case ${c.id}: an upvote majority`, apply: () => adoptSuggestion(s, c, o.now, players) }];
+  if (c.up > players / 2) {
+    const at = later(c.suggested);
+    return [{ at, order: 3, label: `case ${c.id}: an upvote majority`, apply: () => adoptSuggestion(s, c, at, players) }];
+  }
   const at = new Date(c.suggested.getTime() + ruleset.constants.suggestionHours * HOUR);
   return [{
     at,
@@ -137,35 +157,59 @@ function adoptSuggestion(s: NomicoupState, c: JudgeCase, at: Date, players: numb
 }
 
 /** 4.2.1: a Credits cell that is not a whole non-negative number is effected as the rule says (zero, or rounded). */
-function wholeCredits(s: NomicoupState, p: NomicoupState['players'][number], o: AdvanceOptions): Change[] {
+function wholeCredits(s: NomicoupState, p: NomicoupState['players'][number], o: AdvanceOptions, at: Date): Change[] {
   if (Number.isInteger(p.credits) && p.credits >= 0) return [];
   const described = p.credits;
   p.credits = effectedCredits(described, o.readings);
-  return [change(o.now, s.game.turn, 'Credits', p.name, `${p.name}'s credits: ${described} is effected as ${p.credits}`, CREDITS, { written: described }, {
+  return [change(at, s.game.turn, 'Credits', p.name, `${p.name}'s credits: ${described} is effected as ${p.credits}`, CREDITS, { written: described }, {
     readings: described > 0 ? { readings: o.readings, ids: ['credit-rounding'] } : undefined,
   })];
 }
 
+/** The page's own time: its latest History row (or the start), never after the run. */
+function pageTime(s: NomicoupState, now: Date): Date {
+  const latest = Math.max(s.game.start.getTime(), ...(s.history ?? []).map((h) => h.time.getTime()));
+  return new Date(Math.min(latest, now.getTime()));
+}
+
+/** 3 Turns: an action recorded on the current turn after its 48 hours is void; the turn had timed out. */
+function voidLateAction(s: NomicoupState, ruleset: NomicoupRuleset): Change[] {
+  const t = currentTurn(s);
+  if (t?.ended == null || t.endedBy === 'timeout' || t.ended.getTime() <= t.began.getTime() + ruleset.constants.turnHours * HOUR) return [];
+  const recorded = `${t.endedBy ?? 'an action'} at ${t.ended.toISOString().slice(0, 16).replace('T', ' ')}`;
+  t.ended = null;
+  t.endedBy = null;
+  const [timeout] = timeOut(s, ruleset);
+  return [{ ...timeout!, change: `${timeout!.change}; ${recorded}, after them, is void` }];
+}
+
 export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: AdvanceOptions): AdvanceResult {
   const s = structuredClone(state);
-  const changes: Change[] = [];
-  for (const p of s.players) changes.push(...wholeCredits(s, p, o));
-  // Computed cells: the deadlines are the posting time plus the limit, whatever they said.
-  for (const p of s.propositions) p.deadline = new Date(p.posted.getTime() + ruleset.constants.propositionHours * HOUR);
+  const problems = pageProblems(s, ruleset, o.now, o.readings);
+  if (problems.length > 0) throw new GamestateError(problems);
+  let clock = pageTime(s, o.now);
+  const changes: Change[] = [...recomputeBotCells(s, ruleset, clock), ...voidLateAction(s, ruleset)];
+  for (const p of s.players) changes.push(...wholeCredits(s, p, o, clock), ...exileIfNoInfluence(s, p, ruleset, clock));
+  // A winner ends the game at Won: what fell due up to it is applied, nothing after (without Won, nothing).
+  const winner = s.game.winner.length > 0;
+  const until = winner ? Math.min(o.now.getTime(), s.game.won?.getTime() ?? -Infinity) : o.now.getTime();
   let applied = 0;
   for (;;) {
-    const next = events(s, ruleset, o)
-      .filter((e) => e.at.getTime() <= o.now.getTime())
+    const next = events(s, ruleset, o, clock)
+      .filter((e) => e.at.getTime() <= until)
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
     if (next === undefined) break;
     if (++applied > MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
     changes.push(...next.apply());
+    if (next.at.getTime() > clock.getTime()) clock = next.at;
   }
-  // In time order (the credits of a page written before the run are effected at the run's time, after the clock's events).
+  if (winner && s.game.won != null && s.history !== undefined && !s.history.some((h) => h.event === 'Victory')) {
+    changes.push(change(s.game.won, s.game.turn, 'Victory', s.game.winner.join(', '), `${s.game.winner.join(', ')} won: the game is over`, WINNING, { won: formatInstant(s.game.won) }));
+  }
   changes.sort((a, b) => a.at.getTime() - b.at.getTime());
+  s.history?.push(...changes.map((c) => ({ time: c.at, event: c.event, player: c.player, change: c.change })));
   s.game.treasury = treasuryOf(ruleset.constants.treasury, s.players);
-  const cards = Object.values(ruleset.courtDeck).reduce((a, b) => a + b, 0);
-  s.game.courtDeck = cards - s.players.reduce((a, p) => a + p.influence + p.revealed.length, 0);
+  s.game.courtDeck = courtDeckOf(s, ruleset);
   const t = currentTurn(s);
   s.game.ends = timeoutAt(s, ruleset);
   s.phase = {
@@ -174,7 +218,7 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
     nextRollover: s.game.winner.length > 0 ? null : s.game.ends,
     winner: s.game.winner,
   };
-  const pending: Pending[] = events(s, ruleset, o).map((e) => ({ at: e.at, what: e.label }));
+  const pending: Pending[] = (winner ? [] : events(s, ruleset, o, clock)).map((e) => ({ at: e.at, what: e.label }));
   pending.sort((a, b) => a.at!.getTime() - b.at!.getTime());
   for (const c of s.cases) if (c.status === 'open' && c.judge === null) pending.push({ at: null, what: `case ${c.id}: waiting for a Judge candidate` });
   return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };

@@ -26,3 +26,11 @@ export function state(o: Partial<NomicoupState> = {}): NomicoupState {
     ...o,
   };
 }
+
+/** The same game once started (4.3 dealt, Alice's turn 1 on since the start): what players hold is then theirs. */
+export function started(o: Partial<NomicoupState> = {}): NomicoupState {
+  const s = state(o);
+  s.turns = [{ number: 1, round: 1, player: 'Alice', began: s.game.start, ended: null, endedBy: null }, ...s.turns];
+  s.game = { ...s.game, round: 1, turn: 1, current: 'Alice', began: s.game.start, ends: new Date(s.game.start.getTime() + 48 * HOUR) };
+  return s;
+}

@@ -7,7 +7,7 @@ import { takeFromTreasury, treasuryOf } from '../../../src/games/nomicoup/rules/
 import { effectedCredits } from '../../../src/games/nomicoup/rules/credits.ts';
 import { judgeCandidates, judgeSeed } from '../../../src/games/nomicoup/rules/judge.ts';
 import { Draws } from '../../../src/sim/rng.ts';
-import { at, HOUR, player, ruleset, state } from './build.ts';
+import { at, HOUR, player, ruleset, started, state } from './build.ts';
 
 const readings = defaultReadings();
 const run = (s: ReturnType<typeof state>, now: string, r: ChosenReadings = readings) => advance(ruleset, s, { now: at(now), game: 'nomicoup', readings: r });
@@ -90,7 +90,7 @@ describe('2.2.1 Placement: "has their turn placed before that of the current tur
   });
 
   test('4.2 "they only take up to the quantity in the Treasury": a join with 1 credit left in the Treasury gets 1', () => {
-    const s = state({ players: [player('Alice', 1, { credits: 25 }), player('Bram', 2, { credits: 24 }), player('Dara', null, { joined: at('2026-11-17 10:00'), credits: 0 })] });
+    const s = started({ players: [player('Alice', 1, { credits: 25 }), player('Bram', 2, { credits: 24 }), player('Dara', null, { joined: at('2026-11-17 10:00'), credits: 0 })] });
     const r = run(s, '2026-11-17 11:00');
     expect(r.state.players.find((p) => p.name === 'Dara')!.credits).toBe(1);
     expect(r.state.game.treasury).toBe(0);
@@ -127,7 +127,7 @@ describe('4.2 Treasury and 4.2.1 Credits', () => {
   });
 
   test('a Credits cell written -3 is effected as 0, with a History row quoting 4.2.1', () => {
-    const s = state({ players: [player('Alice', 1, { credits: -3 }), player('Bram', 2)] });
+    const s = started({ players: [player('Alice', 1, { credits: -3 }), player('Bram', 2)] });
     const r = run(s, '2026-11-16 13:00');
     expect(r.state.players[0]!.credits).toBe(0);
     expect(r.changes.find((c) => c.event === 'Credits')!.reason.rule).toContain('If a non positive value is described it is instead zero.');
@@ -136,7 +136,7 @@ describe('4.2 Treasury and 4.2.1 Credits', () => {
 
 describe('4.4 "If a player starts their turn with 10 or more credits, they *must* perform the Coup action"', () => {
   test('Bram starting his turn with 10 credits is flagged; Alice with 9 is not', () => {
-    const s = state({ players: [player('Alice', 1, { credits: 9 }), player('Bram', 2, { credits: 10 })] });
+    const s = started({ players: [player('Alice', 1, { credits: 9 }), player('Bram', 2, { credits: 10 })] });
     expect(run(s, '2026-11-16 13:00').state.game.forcedCoup).toBe(false);
     const r = run(s, '2026-11-18 12:00');
     expect(r.state.game).toMatchObject({ current: 'Bram', forcedCoup: true });

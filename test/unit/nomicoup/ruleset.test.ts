@@ -150,7 +150,7 @@ describe('characters, actions, counteractions, the Court Deck and the constants'
 
   test('the constants, each from its sentence', () => {
     expect(ruleset.constants).toEqual({
-      treasury: 50, startingCredits: 2, startingCreditsTwoPlayers: 1, startingCards: 2, joinCredits: 2, joinCards: 2,
+      treasury: 50, startingCredits: 2, startingCreditsTwoPlayers: 1, startingCards: 2, joinCredits: 2, joinCards: 2, exileCards: 2,
       turnHours: 48, forcedCoupAt: 10, propositionHours: 72, suggestionHours: 72, judgeDeferralHours: 48,
     });
     expect(ruleset.sources.turnHours!.rule).toBe('3 Turns');

@@ -1,9 +1,10 @@
-import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { FieldError, readInstant } from '../../shared/fields.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
-import { NomicoupState, type GameRow, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
-import { casesTable, gameTable, historyTable, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
+import { NomicoupState, type GameRow, type HistoryEntry, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
+import { casesTable, gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
 
 // Reading the Nomicoup Gamestate page: every table by its headers, every cell through its column's
 // reader, then the checks between tables. Any problem: a GamestateError listing them all, and no edit.
@@ -36,12 +37,27 @@ export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset
     propositions: propositions.map((p) => ({ ...p, deadline: p.deadline ?? null })),
     cases,
     historyRows: history!.rows.length,
+    history: historyEntries(history!),
   };
   crossCheck(state, ruleset, doc.page, problems);
   if (problems.length > 0) throw new GamestateError(problems);
   const checked = NomicoupState.safeParse(state);
   if (!checked.success) throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
   return checked.data;
+}
+
+/** The History rows with a readable time (a row without one records nothing the checks use). */
+function historyEntries(history: Table): HistoryEntry[] {
+  const [time, , event, player, change] = NOMICOUP_HISTORY_COLUMNS.map(normaliseHeader);
+  const out: HistoryEntry[] = [];
+  for (const row of history.rows) {
+    try {
+      out.push({ time: readInstant(row.cells[time!]?.text), event: row.cells[event!]?.text ?? '', player: row.cells[player!]?.text ?? '', change: row.cells[change!]?.text ?? '' });
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+    }
+  }
+  return out;
 }
 
 /** What the tables must agree on: one row per player, seats 1…n, turns in order, no more credits than the game has. */

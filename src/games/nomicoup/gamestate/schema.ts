@@ -26,6 +26,8 @@ export const GameRow = z.object({
   judge: z.string().nullable(),
   previousJudge: z.string().nullable(),
   winner: z.array(z.string()),
+  /** When the winner won (1.1, judged by people): what fell due up to then is applied, nothing after. */
+  won: instant.nullable().optional(),
 });
 export type GameRow = z.infer<typeof GameRow>;
 
@@ -110,6 +112,10 @@ export const JudgeCase = z.object({
 });
 export type JudgeCase = z.infer<typeof JudgeCase>;
 
+/** A row of the page's History table as the checks read it: what the bot recorded doing, and when. */
+export const HistoryEntry = z.object({ time: instant, event: z.string(), player: z.string(), change: z.string() });
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
 export const NomicoupState = z.object({
   page: z.string().optional(),
   /** The engine's view (src/games/engine.ts): the period is the turn. */
@@ -122,5 +128,10 @@ export const NomicoupState = z.object({
   cases: z.array(JudgeCase),
   /** Rows already in the History table. */
   historyRows: count,
+  /**
+   * The History rows still on the page (archived ones are not), oldest first: the record that the bot's
+   * rows (turns, draws, closings) check against. Absent: a state built without a page (nothing to check).
+   */
+  history: z.array(HistoryEntry).optional(),
 });
 export type NomicoupState = z.infer<typeof NomicoupState>;

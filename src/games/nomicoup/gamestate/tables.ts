@@ -39,6 +39,7 @@ export const gameTable: TableSpec<GameRow> = {
     judgeColumn,
     col('Previous Judge', false, (t) => ({ previousJudge: t ?? null }), (g) => g.previousJudge ?? NONE),
     winnerColumn,
+    col('Won (UTC)', false, (t) => ({ won: f.readOptionalInstant(t) }), (g: GameRow) => f.writeInstant(g.won ?? null)),
   ],
 };
 

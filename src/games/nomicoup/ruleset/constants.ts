@@ -20,6 +20,7 @@ const SPECS: Record<ConstantName, ConstantSpec> = {
   startingCards: { rule: 'Starting', pattern: /each player is dealt (\d+) cards/i, seed: 2 },
   joinCredits: { rule: 'Placement', pattern: /given (\d+) credits? from the Treasury/i, seed: 2 },
   joinCards: { rule: 'Placement', pattern: /(\d+) random cards? from the Court Deck/i, seed: 2 },
+  exileCards: { rule: 'Exile', pattern: /they draw (\d+) new cards/i, seed: 2 },
   turnHours: { rule: 'Turns', pattern: /(\d+) hours have passed/i, seed: 48 },
   forcedCoupAt: { rule: 'Actions', pattern: /starts their turn with (\d+) or more credits/i, seed: 10 },
   propositionHours: { rule: 'Proposition Time Limit', pattern: /majority (\d+) hours after it is made/i, seed: 72 },

@@ -61,6 +61,8 @@ export const Constants = z.object({
   /** "The player is given 2 credits from the Treasury and (secretly) 2 random cards" (joining). */
   joinCredits: z.number().int().nonnegative(),
   joinCards: z.number().int().nonnegative(),
+  /** "Their discarded cards are then shuffled into the Court Deck and they draw 2 new cards." (exile) */
+  exileCards: z.number().int().nonnegative(),
   /** "… or 48 hours have passed, whichever occurs first." */
   turnHours: z.number().positive(),
   /** "If a player starts their turn with 10 or more credits, they *must* perform the Coup action." */
