@@ -53,6 +53,12 @@ onEachWiki((wiki) => {
       expect((await bot({ maxPageBytes: 4096 * 1024 })).settings.maxPageBytes).toBe(2048 * 1024);
     });
 
+    it('a wiki naming a version outside the tested range (faked: MediaWiki 1.45.0) gets the warning, naming it', async () => {
+      const c = await bot({ headers: { 'X-Devwiki-Fake': `generator=MediaWiki 1.45.0;key=${randomBytes(6).toString('hex')}` } });
+      expect(c.site).toMatchObject({ generator: 'MediaWiki 1.45.0', version: [1, 45], maxArticleBytes: 2048 * 1024 });
+      expect(c.versionWarning).toMatch(/^the wiki runs "MediaWiki 1\.45\.0", newer than the versions Croupier is tested on \(MediaWiki 1\.39–1\.43\)/);
+    });
+
     it('a wrong password is a clear login-failed error', async () => {
       const err = await thrown(bot({ password: 'x'.repeat(32) }));
       expect(err.code).toBe('login-failed');
@@ -83,6 +89,16 @@ onEachWiki((wiki) => {
       expect(pages.get(`${P}/Read A`)!.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(pages.get(`${P}/Read A`)!.readAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(pages.get('Croupier/Shutoff')!.text).toMatch(/^run/);
+    });
+
+    it('reads a page of 600 KB, which the wiki accepts (over the former fixed limit of 512 KiB), unless the config\'s limit is lower', async () => {
+      const t = `${P}/Large`;
+      const text = `${'0123456789'.repeat(60_000)}\nend`;
+      await put(b, t, text);
+      expect((await b.readPage(t)).text).toBe(text);
+      const err = await thrown((await bot({ maxPageBytes: 512 * 1024 })).readPage(t));
+      expect(err).toMatchObject({ code: 'page-too-large', page: t });
+      expect(err.message).toContain('is 600,004 bytes; the bot reads pages up to 524,288 bytes');
     });
 
     it('a missing page is a clear error naming the page', async () => {
@@ -265,6 +281,40 @@ onEachWiki((wiki) => {
       const r = await b.save(t, (p) => (p.missing ? { text: 'new page', summary: 'create' } : null), { create: true });
       expect(r.changed).toBe(true);
       expect((await b.readPage(t)).text).toBe('new page');
+    });
+  });
+
+  describe('revision listing and reverts, as MediaWiki records them', () => {
+    type Rev = { revid: number; user: string; sha1: string; tags: string[]; slots: { main: { content: string } } };
+    const history = async (t: string): Promise<Rev[]> => {
+      const r = (await b.request({ action: 'query', prop: 'revisions', titles: t, rvprop: 'ids|user|sha1|tags|content', rvslots: 'main', rvlimit: 50 }, { page: t })) as {
+        query: { pages: { revisions: Rev[] }[] };
+      };
+      return r.query.pages[0]!.revisions;
+    };
+
+    it('lists revisions newest first; an undo, a rollback and a manual revert are tagged mw-undo, mw-rollback, mw-manual-revert, each restoring the sha1 it restores', async () => {
+      const t = `${P}/Reverts`;
+      const admin = await human('ADMIN');
+      const r1 = await put(b, t, 'v1');
+      const r2 = await put(player, t, 'v2');
+      await player.request({ action: 'edit', title: t, undo: r2, summary: 'undo' }, { page: t, edit: true });
+      await put(player, t, 'v3');
+      await admin.request({ action: 'rollback', title: t, user: 'Player', token: (admin.bot.state as Record<string, string>).rollbacktoken }, { page: t });
+      await put(b, t, 'v3'); // the bot puts back what the rollback removed
+      const revs = await history(t);
+      expect(revs.map((r) => [r.user, r.slots.main.content, r.tags])).toEqual([
+        ['Bot', 'v3', ['mw-manual-revert']],
+        ['Admin', 'v1', ['mw-rollback']],
+        ['Player', 'v3', []],
+        ['Player', 'v1', ['mw-undo']],
+        ['Player', 'v2', []],
+        ['Bot', 'v1', []],
+      ]);
+      expect(revs.at(-1)!.revid).toBe(r1);
+      expect(new Set([revs[1]!.sha1, revs[3]!.sha1, revs[5]!.sha1]).size).toBe(1);
+      expect(revs[0]!.sha1).toBe(revs[2]!.sha1);
+      expect((await b.revisions(t, { limit: 10 })).map((r) => r.revid)).toEqual(revs.map((r) => r.revid));
     });
   });
 
