@@ -318,6 +318,25 @@ onEachWiki((wiki) => {
     });
   });
 
+  describe('API warnings', () => {
+    it('a save, a read of several pages, a revision listing with content and a user-group look-up draw no API warning', async () => {
+      const warnings: unknown[] = [];
+      const c = await bot();
+      c.bot.axiosInstance.interceptors.response.use((res) => {
+        const w = (res.data as { warnings?: unknown } | undefined)?.warnings;
+        if (w) warnings.push(w);
+        return res;
+      });
+      const t = `${P}/Warnings`;
+      await put(c, t, 'one');
+      await c.readPages([t, 'Croupier/Shutoff']);
+      await c.save(t, (p) => ({ text: `${p.text}\ntwo`, summary: 'test: warnings' }));
+      await c.revisions(t, { limit: 5, content: true });
+      await c.userGroups(['Player', 'Admin']);
+      expect(warnings).toEqual([]);
+    });
+  });
+
   describe('regions and guards (no edit, page untouched)', () => {
     it('refuses a page whose region has no end marker: nothing saved', async () => {
       const t = `${P}/Broken region`;
