@@ -3,7 +3,8 @@
 //
 // A request carrying the header   X-Devwiki-Fake: maxlag=2;key=abc   is answered with a `maxlag` error
 // (fake replication lag of 7 s) for the first 2 requests that carry key "abc" and a maxlag parameter;
-// `ratelimited=1;key=abc` makes the first edit with that key fail with `ratelimited`.
+// `ratelimited=1;key=abc` makes the first edit with that key fail with `ratelimited`;
+// `generator=MediaWiki 1.45.0;key=abc` makes siteinfo name that version (a wiki outside the tested range).
 // Requests without the header are never affected, so other clients of the same wiki see nothing.
 
 $wgDevwikiFakeDir = __DIR__ . '/fake';
@@ -66,4 +67,11 @@ $wgHooks['PingLimiter'][] = static function ( $user, $action, &$result, $incrBy 
 		return false;
 	}
 	return true;
+};
+
+$wgHooks['APIQuerySiteInfoGeneralInfo'][] = static function ( $module, &$results ) {
+	$spec = devwikiFakeSpec();
+	if ( $spec && isset( $spec['generator'] ) ) {
+		$results['generator'] = $spec['generator'];
+	}
 };

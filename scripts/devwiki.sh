@@ -14,14 +14,30 @@
 # .devwiki-test/, a wiki of their own, so they never touch the demo's pages). Nothing is written to /etc:
 # the installer gets --confpath and every PHP process gets MW_CONFIG_FILE.
 # Rate limits and login throttles are off unless DEVWIKI_RATELIMITS=1 at start.
+#
+# DEVWIKI_VERSION picks the MediaWiki of a new wiki (a wiki keeps the version it was created with):
+#   1.39  (default) Debian 12's package, installed on this machine with apt;
+#   1.43  Debian 13's package (the LTS, PHP 8.4) in a chroot built by debootstrap from Debian's mirror when
+#         missing (minutes, ~800 MB) and reused when present: DEVWIKI_MW143_ROOT, default /var/tmp/croupier-mw143,
+#         outside every clone. The wiki's settings and database live inside the chroot (php sees nothing
+#         else), under srv/croupier/<a hash of the wiki's directory>; its env, port, PID and logs in the
+#         wiki's directory as for 1.39. Its PHP runs in a mount namespace of its own where /proc is bound into
+#         the chroot: the bind mount ends with the process, and no mount is ever left on this machine.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="${DEVWIKI_DIR:-$ROOT/.devwiki}"
+VERSION="${DEVWIKI_VERSION:-$(cat "$DIR/version" 2>/dev/null || echo 1.39)}"
 MW=/usr/share/mediawiki
 PACKAGES=(mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml)
 WORKERS="${DEVWIKI_WORKERS:-4}"
-export MW_CONFIG_FILE="$DIR/LocalSettings.php"
+CHROOT="${DEVWIKI_MW143_ROOT:-/var/tmp/croupier-mw143}"
+case "$VERSION" in
+  1.39) HOME_PHP="$DIR"; HOME_HOST="$DIR" ;; # where the settings and database are, as PHP and as this script see them
+  1.43) HOME_PHP="/srv/croupier/$(printf '%s' "$DIR" | sha1sum | cut -c1-16)"; HOME_HOST="$CHROOT$HOME_PHP" ;;
+  *) printf 'devwiki: DEVWIKI_VERSION=%s: this script serves MediaWiki 1.39 or 1.43\n' "$VERSION" >&2; exit 2 ;;
+esac
+export MW_CONFIG_FILE="$HOME_PHP/LocalSettings.php"
 
 # shellcheck source=progress.sh
 source "$ROOT/scripts/progress.sh"
@@ -31,7 +47,66 @@ die() { say "$*"; exit 1; }
 # ---------------------------------------------------------------- packages
 # shellcheck source=apt.sh
 source "$ROOT/scripts/apt.sh"
-ensure_wiki_packages() { ensure_packages "${PACKAGES[@]}"; }
+ensure_wiki_packages() { # the host's php serves 1.39 and runs this script's helpers for both versions
+  ensure_packages "${PACKAGES[@]}"
+  [ "$VERSION" = 1.43 ] && ensure_chroot
+  return 0
+}
+
+# ---------------------------------------------------------------- MediaWiki 1.43 (chroot)
+chroot_ready() { [ -f "$CHROOT/usr/share/mediawiki/maintenance/run.php" ] && [ -x "$CHROOT/usr/bin/php" ]; }
+
+unmount_under() { # every mount at or below $1 (debootstrap mounts /proc and /sys in its target), deepest first
+  local m
+  for m in $(awk -v d="$1" '$2 == d || index($2, d "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
+    umount "$m" 2>/dev/null || umount -l "$m"
+  done
+}
+
+build_chroot() {
+  local tmp="$CHROOT.partial"
+  unmount_under "$tmp"; rm -rf "$tmp"
+  say "building MediaWiki 1.43 (Debian 13) in $CHROOT: debootstrap from $DEBIAN_MIRROR, a few minutes the first time"
+  if ! debootstrap --variant=minbase --include=mediawiki,php-cli,php-sqlite3,php-intl,php-mbstring,php-xml \
+      trixie "$tmp" "$DEBIAN_MIRROR" >"$CHROOT.log" 2>&1; then
+    unmount_under "$tmp"; rm -rf "$tmp"
+    tail -5 "$CHROOT.log" >&2
+    return 1
+  fi
+  unmount_under "$tmp"
+  mv "$tmp" "$CHROOT"
+}
+
+ensure_chroot() { # built once per machine, by one process at a time
+  chroot_ready && return 0
+  ensure_packages debootstrap
+  DEBIAN_MIRROR="${DEVWIKI_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+  mkdir -p "$(dirname "$CHROOT")"
+  exec 8>"$CHROOT.lock"
+  flock -w 1200 8 || die "another devwiki.sh holds $CHROOT.lock"
+  chroot_ready || step "building MediaWiki 1.43 (debootstrap)" build_chroot \
+    || die "cannot build MediaWiki 1.43 in $CHROOT (debootstrap failed; log: $CHROOT.log)"
+  exec 8>&-
+}
+
+# The command running php with the wiki's settings: the host's php for 1.39; for 1.43 the chroot's, in a mount
+# namespace of its own with /proc bound (unshare, bash, chroot and env exec one another: the PID is php's).
+php_cmd() {
+  if [ "$VERSION" = 1.39 ]; then
+    PHP=(env MW_CONFIG_FILE="$MW_CONFIG_FILE" php)
+  else
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    PHP=(unshare --mount --propagation private -- bash -c 'mount --bind /proc "$1/proc" && exec chroot "$1" env MW_CONFIG_FILE="$2" php "${@:3}"'
+      php "$CHROOT" "$MW_CONFIG_FILE")
+  fi
+}
+php_cmd
+mwphp() { "${PHP[@]}" "$@"; }
+
+maint() { # SCRIPT ARGS…: a maintenance script, run from MediaWiki's directory (1.43 runs them through run.php)
+  local script="$1"; shift
+  if [ "$VERSION" = 1.39 ]; then (cd "$MW" && mwphp "maintenance/$script.php" "$@"); else mwphp "$MW/maintenance/run.php" "$script" "$@"; fi
+}
 
 # ---------------------------------------------------------------- helpers
 rand_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; } # 2*N lowercase hex chars
@@ -73,7 +148,7 @@ envval() { sed -n "s/^$1=//p" "$DIR/env" 2>/dev/null | head -1; }
 # ---------------------------------------------------------------- create
 write_runtime() { # settings read on every request: port, rate limits, test hooks
   local port="$1" ratelimits="${DEVWIKI_RATELIMITS:-0}"
-  cat >"$DIR/runtime.php" <<PHP
+  cat >"$HOME_HOST/runtime.php" <<PHP
 <?php
 // Written by scripts/devwiki.sh start; read on every request.
 \$wgServer = 'http://127.0.0.1:$port';
@@ -86,8 +161,9 @@ if ( '$ratelimits' !== '1' ) {
 PHP
 }
 
-wipe_dir() { # everything in $DIR but the lock file
+wipe_dir() { # everything in $DIR but the lock file (and, for 1.43, the wiki's settings and database in the chroot)
   find "$DIR" -mindepth 1 -maxdepth 1 ! -name .lock -exec rm -rf {} +
+  [ "$HOME_HOST" = "$DIR" ] || rm -rf "$HOME_HOST"
 }
 
 create_wiki() {
@@ -96,12 +172,13 @@ create_wiki() {
   wipe_dir
   local admin_pw player_pw bot_user_pw bot_pw
   admin_pw="$(rand_hex 12)"; player_pw="$(rand_hex 12)"; bot_user_pw="$(rand_hex 12)"; bot_pw="$(rand_hex 20)"
-  (umask 077; printf '%s' "$admin_pw" >"$DIR/adminpass")
-  mkdir -p "$DIR/data" "$DIR/cache"
-  step "[1/2] installing MediaWiki (install.php)" install_mw "$port" \
+  mkdir -p "$HOME_HOST/data" "$HOME_HOST/cache"
+  [ "$VERSION" = 1.39 ] || echo "$VERSION" >"$DIR/version"
+  (umask 077; printf '%s' "$admin_pw" >"$HOME_HOST/adminpass")
+  step "[1/2] installing MediaWiki $VERSION (install.php)" install_mw "$port" \
     || { tail -30 "$DIR/install.log" >&2; die "install.php failed (log: $DIR/install.log)"; }
-  rm -f "$DIR/adminpass"
-  cat >>"$DIR/LocalSettings.php" <<'PHP'
+  rm -f "$HOME_HOST/adminpass"
+  cat >>"$HOME_HOST/LocalSettings.php" <<'PHP'
 
 # ---- added by scripts/devwiki.sh ----
 $wgCacheDirectory = __DIR__ . '/cache';
@@ -113,7 +190,7 @@ $wgShowExceptionDetails = true;
 require __DIR__ . '/hooks.php';
 require __DIR__ . '/runtime.php';
 PHP
-  cp "$ROOT/scripts/devwiki-hooks.php" "$DIR/hooks.php"
+  cp "$ROOT/scripts/devwiki-hooks.php" "$HOME_HOST/hooks.php"
   write_runtime "$port"
   echo "$port" >"$DIR/port"
   step "[2/2] creating the accounts Bot and Player" create_accounts "$bot_user_pw" "$player_pw" "$bot_pw" \
@@ -142,17 +219,16 @@ store_path() { # the wiki's own store, in its directory (relative to the reposit
 quiet() { "$@" >/dev/null; }
 
 install_mw() { # port
-  (cd "$MW" && php maintenance/install.php --dbtype=sqlite --dbpath="$DIR/data" \
-      --dbname=devwiki --server="http://127.0.0.1:$1" --scriptpath= --confpath="$DIR" --skins=Vector \
-      --passfile="$DIR/adminpass" --lang=en "Croupier Dev Wiki" Admin >"$DIR/install.log" 2>&1)
+  maint install --dbtype=sqlite --dbpath="$HOME_PHP/data" \
+    --dbname=devwiki --server="http://127.0.0.1:$1" --scriptpath= --confpath="$HOME_PHP" --skins=Vector \
+    --passfile="$HOME_PHP/adminpass" --lang=en "Croupier Dev Wiki" Admin >"$DIR/install.log" 2>&1
 }
 
 create_accounts() { # bot-user-password player-password bot-password
-  (cd "$MW" \
-    && php maintenance/createAndPromote.php --bot Bot "$1" >/dev/null \
-    && php maintenance/createAndPromote.php Player "$2" >/dev/null \
-    && php maintenance/createBotPassword.php --appid=croupier \
-      --grants=basic,highvolume,editpage,editprotected,createeditmovepage Bot "$3" >/dev/null)
+  maint createAndPromote --bot Bot "$1" >/dev/null \
+    && maint createAndPromote Player "$2" >/dev/null \
+    && maint createBotPassword --appid=croupier \
+      --grants=basic,highvolume,editpage,editprotected,createeditmovepage Bot "$3" >/dev/null
 }
 
 write_config() {
@@ -183,7 +259,9 @@ edit_page() { # title file summary
 }
 
 import_page() { # title file summary
-  (cd "$MW" && php maintenance/edit.php -u Admin -s "$3" "$1" <"$2" >/dev/null)
+  # (1.43's edit.php says on stderr that a seed equal to the page was "ignored": not a failure.)
+  maint edit -u Admin -s "$3" "$1" <"$2" 2>&1 >/dev/null | { grep -v '^Warning: Your edit was ignored because no change was made to the text\.$' >&2 || true; }
+  return "${PIPESTATUS[0]}"
 }
 
 starter_gamestate() { # game name
@@ -199,7 +277,7 @@ WIKI
 }
 
 do_seed() {
-  [ -f "$DIR/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  [ -f "$HOME_HOST/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
   local f="$DIR/seed.tmp" n=0 src title game
   while read -r src title; do
     [ -f "$ROOT/fixtures/$src" ] || continue
@@ -231,7 +309,7 @@ LIST
 do_start() {
   ensure_wiki_packages
   local port created=0
-  if [ -f "$DIR/LocalSettings.php" ] && [ -f "$DIR/env" ]; then
+  if [ -f "$HOME_HOST/LocalSettings.php" ] && [ -f "$DIR/env" ]; then
     if pid="$(server_pid)" && healthy; then
       write_runtime "$(cat "$DIR/port")"
       say "running (pid $pid): $(api_url)"
@@ -246,11 +324,10 @@ do_start() {
   [ -f "$DIR/server.pid" ] && server_pid >/dev/null && stop_server
   echo "$port" >"$DIR/port"
   write_runtime "$port"
-  cp "$ROOT/scripts/devwiki-hooks.php" "$DIR/hooks.php"
+  cp "$ROOT/scripts/devwiki-hooks.php" "$HOME_HOST/hooks.php"
   sed -i "s#^CROUPIER_API_URL=.*#CROUPIER_API_URL=http://127.0.0.1:$port/api.php#" "$DIR/env"
   # setsid: a harness killing our process group does not take the server with it; stop it with `stop`.
-  setsid env MW_CONFIG_FILE="$DIR/LocalSettings.php" PHP_CLI_SERVER_WORKERS="$WORKERS" \
-    php -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&- &
+  (cd "$MW" && PHP_CLI_SERVER_WORKERS="$WORKERS" exec setsid "${PHP[@]}" -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&-) &
   echo $! >"$DIR/server.pid"
   local i
   for i in $(seq 1 100); do
@@ -294,9 +371,9 @@ do_status() {
 }
 
 do_edit_as() { # user title file: an edit by that account (the demo's player requests)
-  [ -f "$DIR/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  [ -f "$HOME_HOST/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
   [ $# -eq 3 ] && [ -f "$3" ] || die "usage: $0 edit-as <user> <title> <file>"
-  (cd "$MW" && php maintenance/edit.php -u "$1" -s "Edit by $1" "$2" <"$3" >/dev/null) || die "editing \"$2\" as $1 failed"
+  maint edit -u "$1" -s "Edit by $1" "$2" <"$3" >/dev/null || die "editing \"$2\" as $1 failed"
 }
 
 do_env() {

@@ -8,7 +8,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_PAGE_BYTES } from './parse/source.ts';
 
 /** A configuration or secrets problem: the CLI exits with code 2. */
 export class ConfigError extends Error {
@@ -89,8 +88,11 @@ export const ConfigSchema = z
     games: z.array(GameSchema).default([]),
     limits: z
       .strictObject({
-        /** A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is parsed. */
-        pageBytes: z.number().int().positive().default(DEFAULT_MAX_PAGE_BYTES),
+        /**
+         * A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is
+         * parsed. Unset: the wiki's own largest page (siteinfo maxarticlesize), and DEFAULT_MAX_PAGE_BYTES for files.
+         */
+        pageBytes: z.number().int().positive().optional(),
       })
       .prefault({}),
   })

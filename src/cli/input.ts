@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { readDocument } from '../parse/document.ts';
-import { acceptSource } from '../parse/source.ts';
+import { acceptSource, DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { detectKind, engineFor, hasEngine } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine.ts';
 import { UsageError } from './usage.ts';
@@ -32,7 +32,7 @@ export async function readSource(file: string, config?: string): Promise<SourceF
   const name = file === '-' ? 'standard input' : file;
   if (text.trim() === '') throw new Error(`${name} is empty`);
   if (text.includes('\0')) throw new Error(`${name} is not text (it contains NUL bytes)`);
-  return { name, ...acceptSource(text, name, loadConfig(config).limits.pageBytes) };
+  return { name, ...acceptSource(text, name, loadConfig(config).limits.pageBytes ?? DEFAULT_MAX_PAGE_BYTES) };
 }
 
 /** Says on stderr what was normalised on reading. */

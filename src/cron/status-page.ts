@@ -1,5 +1,6 @@
 // The on-wiki status page (games[].statusPage): whether the daemon runs, last run, its result, the next
-// scheduled run, the last error in plain words, the halt, the runs that never finished. Updated by the
+// scheduled run, the last error in plain words, the halt, the runs that never finished, and a wiki whose
+// MediaWiki version is outside the tested range (src/wiki/site.ts). Updated by the
 // daemon when it starts, on each run that changes something, on every failure, when a game is halted, and
 // when it stops. The bot owns only the region between
 // <!-- croupier:begin status --> and <!-- croupier:end status -->; text around it is kept as written
@@ -46,8 +47,8 @@ function describeRun(r: RunRecord): string {
   return `${KIND_WORDS[r.kind]}${boundary} (${escapeWikitext(r.trigger)}${who})`;
 }
 
-/** The content of the status region (without its markers). */
-export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string {
+/** The content of the status region (without its markers); `wikiWarning`: the wiki's version is untested. */
+export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWarning?: string): string {
   const g = info.record;
   const state = g.halted
     ? `'''HALTED''' since ${fmt(g.haltedAt)}: ${cell(g.haltReason ?? 'too many consecutive failures')}. ` +
@@ -64,6 +65,7 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = []): string
     ['Daemon', stopped
       ? `'''Stopped''' since ${fmt(stopped.at)} (${cell(stopped.reason)}): no run is scheduled until it is started again.`
       : 'running'],
+    ...(wikiWarning ? [['Wiki', `'''Untested MediaWiki version''': ${cell(wikiWarning)}`] as [string, string]] : []),
     ['State', state],
     ['Last run', last ? `${fmt(last.end ?? last.start)} — ${describeRun(last)}` : '—'],
     ['Result', last ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}` : '—'],
@@ -119,6 +121,8 @@ export interface StatusPublisherOptions {
   pageFor(game: string): string | undefined;
   /** Recent runs of a game for the table (from the store). */
   recentRuns?: (game: string) => Promise<RunRecord[]>;
+  /** The wiki's version is outside the tested range: this warning (src/wiki/site.ts) is shown on every Status page. */
+  wikiWarning?: string;
 }
 
 export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublisher {
@@ -126,7 +130,7 @@ export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublish
     const page = opts.pageFor(game);
     if (!page) return;
     const recent = opts.recentRuns ? await opts.recentRuns(game) : [];
-    const content = renderStatus(info, recent);
+    const content = renderStatus(info, recent, opts.wikiWarning);
     const result = info.lastRun?.result;
     const summary = `Croupier status: ${info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
     await opts.wiki.save(page, (text) => {

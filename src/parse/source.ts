@@ -9,12 +9,14 @@ export class PageError extends Error {
 }
 
 /**
- * The default largest page, in UTF-8 bytes (`limits.pageBytes` in the config). Measured on synthetic
- * pages (`npm run bench engine parse`): a 446 KB Gamestate (100 players × 60 cards) peaks near 140 MB of
- * RSS, a 2.25 MB one near 240 MB, a 1 MB Ruleset near 220 MB; real pages are 10–60 KB (History beyond
- * historyLimit rows is archived).
+ * The largest page, in UTF-8 bytes, when `limits.pageBytes` of the config does not say: MediaWiki's default
+ * `$wgMaxArticleSize` (2048 KiB). Pages read from a wiki are held to the wiki's own largest page instead
+ * (siteinfo maxarticlesize, src/wiki/site.ts), which the config may lower: the bot reads every page its wiki
+ * accepts. Measured on synthetic pages (`npm run bench engine parse`): a 446 KB Gamestate (100 players ×
+ * 60 cards) peaks near 140 MB of RSS, a 2.25 MB one near 240 MB, a 1 MB Ruleset near 220 MB; real pages
+ * are 10–60 KB (History beyond historyLimit rows is archived).
  */
-export const DEFAULT_MAX_PAGE_BYTES = 512 * 1024;
+export const DEFAULT_MAX_PAGE_BYTES = 2048 * 1024;
 
 /**
  * How deep tables (`{|`) and templates (`{{`) may nest. The parser recurses once per level and

@@ -7,6 +7,8 @@
 //   `ratelimited` with backoff — mwn does not handle it —, network errors and 5xx, lost sessions, bad tokens).
 // - An edit throttle: at least `editThrottleMs` between two edits of this client.
 // - `readPages()` (one request for several pages) and `save()` (conflict-safe) — see pages.ts and save.ts.
+// - At login, what the wiki says of itself (site.ts): its version — a warning in the log when it is outside
+//   the tested range — and its largest page, the default of the page-size limit.
 import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
@@ -17,6 +19,7 @@ import { readPages as readPagesIn, type PageRevision, type ReadOptions } from '.
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
+import { siteInfoOf, versionWarning, type SiteInfo } from './site.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -39,7 +42,10 @@ export interface ConnectOptions {
   maxShrinkShare?: number;
   /** The emergency shutoff page checked before every edit; null: none. */
   shutoff?: ShutoffSettings | null;
-  /** Pages larger than this (UTF-8 bytes) are refused when read (limits.pageBytes); default DEFAULT_MAX_PAGE_BYTES. */
+  /**
+   * Pages larger than this (UTF-8 bytes) are refused when read (limits.pageBytes): it may lower the wiki's own
+   * largest page (siteinfo maxarticlesize, read at login), the default; DEFAULT_MAX_PAGE_BYTES when the wiki does not say.
+   */
   maxPageBytes?: number;
   logger?: Logger;
   /** Extra HTTP headers on every request (tests). */
@@ -87,12 +93,19 @@ export class WikiClient {
   readonly username?: string;
   /** Names the bot answers to in {{bots|deny=…}}. */
   readonly names: string[];
+  /** maxPageBytes follows the wiki once it is known (login). */
   readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number; editThrottleMs: number; maxPageBytes: number };
   readonly policy: RetryPolicy;
   /** Extra headers on every request; mutable (tests). */
   headers: Record<string, string>;
   /** HTTP requests made, and edits saved, by this client. */
   readonly stats = { requests: 0, edits: 0, retries: 0 };
+  /** What the wiki said of itself at login (siteinfo); undefined before. */
+  site?: SiteInfo;
+  /** The warning when the wiki's version is outside the tested range (site.ts), once logged at login. */
+  versionWarning?: string;
+  /** limits.pageBytes of the config, if set: it caps the wiki's own largest page. */
+  private readonly configPageBytes?: number;
   private readonly password?: string;
   private readonly log?: Logger;
   private readonly activity?: Activity;
@@ -113,6 +126,7 @@ export class WikiClient {
       editThrottleMs: opts.editThrottleMs ?? 1000,
       maxPageBytes: opts.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     };
+    this.configPageBytes = opts.maxPageBytes;
     this.policy = { maxRetries: opts.maxRetries ?? 3, retryPauseMs: opts.retryPauseMs ?? 5000 };
     const assert = opts.assert === undefined ? (opts.username ? 'bot' : null) : opts.assert;
     this.bot = new Mwn({
@@ -130,16 +144,38 @@ export class WikiClient {
       for (const [k, v] of Object.entries(this.headers)) config.headers.set(k, v);
       return config;
     });
+    // mwn's login reads siteinfo's `general` with the tokens (its third request): kept, at no extra request.
+    this.bot.axiosInstance.interceptors.response.use((res) => {
+      const general = (res.data as { query?: { general?: Parameters<typeof siteInfoOf>[0] } } | undefined)?.query?.general;
+      if (general && !this.site) this.learnSite(general);
+      return res;
+    });
   }
 
-  /** Log in (a no-op for an anonymous client). Wrong credentials: WikiError `login-failed`. */
+  private learnSite(general: Parameters<typeof siteInfoOf>[0]): void {
+    this.site = siteInfoOf(general);
+    this.settings.maxPageBytes = Math.min(this.configPageBytes ?? Infinity, this.site.maxArticleBytes ?? DEFAULT_MAX_PAGE_BYTES);
+    this.versionWarning = versionWarning(this.site);
+    if (this.versionWarning) this.log?.warn({ generator: this.site.generator }, this.versionWarning);
+  }
+
+  /** What the wiki says of itself, for a client that did not log in (mwn reads it at login). */
+  private async readSite(): Promise<void> {
+    await this.request({ action: 'query', meta: 'siteinfo', siprop: 'general' });
+  }
+
+  /** Log in (an anonymous client only reads siteinfo). Wrong credentials: WikiError `login-failed`. */
   async login(): Promise<void> {
-    if (!this.username) return;
+    if (!this.username) {
+      if (!this.site) await this.readSite();
+      return;
+    }
     for (let attempt = 0; ; attempt++) {
       try {
         this.activity?.start(`logging in to ${this.apiUrl}`);
         await this.bot.login();
         this.activity?.done(`logged in`);
+        if (!this.site) await this.readSite();
         return;
       } catch (e) {
         const err = toWikiError(e);

@@ -13,6 +13,7 @@ import { requestKey } from '../../src/cron/requests.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { connect, type WikiClient } from '../../src/wiki/client.ts';
+import { randomBytes } from 'node:crypto';
 
 import { devEnv, root } from './helpers.ts';
 
@@ -45,11 +46,11 @@ function gameConfig(prefix: string, storePath: string) {
   });
 }
 
-async function runDaemonOnce(prefix: string, now?: () => Date) {
+async function runDaemonOnce(prefix: string, now?: () => Date, client = bot) {
   const storePath = join(dir, `${prefix.replace(/\W+/g, '-')}.json`);
   const config = gameConfig(prefix, storePath);
   const daemon = await startDaemon(daemonOptions({
-    config, client: bot, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, ...(now ? { now } : {}),
+    config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, ...(now ? { now } : {}),
   }));
   await daemon.scheduler.idle();
   const nextRun = daemon.scheduler.nextRunFor('dtest');
@@ -163,5 +164,30 @@ describe('croupier daemon on the local wiki', () => {
     const status = (await bot.readPage(`${prefix}/Gamestate/Status`)).text;
     expect(status).toContain('Not started: the cycle begins 2026-11-02 00:00 UTC; nothing is due before then.');
     expect(status).not.toContain("'''Failing'''");
+  });
+
+  test('on a wiki that says it runs MediaWiki 1.45 (faked, scripts/devwiki-hooks.php), the warning is logged once, at login, and shown on the Status page', async () => {
+    const prefix = `Daemon test untested version ${Date.now()}`;
+    await put(admin, `${prefix}/Gamestate`, fixture.replace('| 2026-11-02 00:00 || 4 ||', '| 2026-11-02 00:00 || 0 ||'));
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } });
+    const client = await connect({
+      apiUrl: env.CROUPIER_API_URL!, username: env.CROUPIER_USERNAME, password: env.CROUPIER_PASSWORD, editThrottleMs: 0, shutoff: null, logger,
+      headers: { 'X-Devwiki-Fake': `generator=MediaWiki 1.45.0;key=${randomBytes(6).toString('hex')}` },
+    });
+    const warning = 'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): ' +
+      'its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
+    expect(client.versionWarning).toBe(warning);
+    expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 40, msg: warning })]);
+    await runDaemonOnce(prefix, () => new Date('2026-10-28T12:00:00Z'), client);
+    await runDaemonOnce(prefix, () => new Date('2026-10-28T12:00:00Z'), client);
+    expect(lines).toHaveLength(1); // at login only, however many passes
+    const status = (await bot.readPage(`${prefix}/Gamestate/Status`)).text;
+    expect(status).toContain(`! Wiki\n| '''Untested MediaWiki version''': the wiki runs "MediaWiki 1.45.0", newer than`);
+    // The same wiki, as it names itself (1.39): no warning, no row.
+    const plain = `${prefix} plain`;
+    await put(admin, `${plain}/Gamestate`, fixture.replace('| 2026-11-02 00:00 || 4 ||', '| 2026-11-02 00:00 || 0 ||'));
+    await runDaemonOnce(plain, () => new Date('2026-10-28T12:00:00Z'));
+    expect((await bot.readPage(`${plain}/Gamestate/Status`)).text).not.toContain('! Wiki');
   });
 });

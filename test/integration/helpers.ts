@@ -1,24 +1,47 @@
 // Shared by the integration tests: the test wiki's accounts (.devwiki-test/env, see wiki-dirs.ts), sessions,
-// unique page titles, the CLI as a child process.
+// unique page titles, the CLI as a child process; the tests that run on each MediaWiki version (onEachWiki).
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { connect, type ConnectOptions, type WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
-import { TEST_WIKI_DIR, root, wikiEnv } from './wiki-dirs.ts';
+import { TEST_WIKIS, root, wikiEnv, type TestWiki } from './wiki-dirs.ts';
 
 const run = promisify(execFile);
 
 export { root };
 
+/** The wiki the helpers talk to: 1.39's, but for the tests in onEachWiki. */
+let current: TestWiki = TEST_WIKIS[0]!;
+
+/**
+ * Declares the tests of `body` once per MediaWiki version of TEST_WIKIS, each in a describe named after it
+ * ("MediaWiki 1.43"), where the helpers (devEnv, bot, human, runCli…) talk to that version's wiki. A version
+ * the global setup could not start is skipped (and counted as skipped), never passed.
+ */
+export function onEachWiki(body: (wiki: TestWiki) => void): void {
+  const unavailable = inject('unavailableWikis') ?? {};
+  for (const wiki of TEST_WIKIS) {
+    describe.skipIf(wiki.version in unavailable)(`MediaWiki ${wiki.version}`, () => {
+      beforeAll(() => {
+        current = wiki;
+      });
+      afterAll(() => {
+        current = TEST_WIKIS[0]!;
+      });
+      body(wiki);
+    });
+  }
+}
+
 /** The test wiki's env file (written by scripts/devwiki.sh; the integration global setup starts it). */
 export function devEnv(): Record<string, string> {
-  const env = wikiEnv(TEST_WIKI_DIR);
-  if (!env) throw new Error(`no test wiki in ${TEST_WIKI_DIR}: run the integration tests through vitest (its global setup starts it), or DEVWIKI_DIR=${TEST_WIKI_DIR} bash scripts/devwiki.sh start`);
+  const env = wikiEnv(current.dir);
+  if (!env) throw new Error(`no test wiki in ${current.dir}: run the integration tests through vitest (its global setup starts it), or DEVWIKI_DIR=${current.dir}${current.version === '1.39' ? '' : ` DEVWIKI_VERSION=${current.version}`} bash scripts/devwiki.sh start`);
   return env;
 }
 

@@ -7,6 +7,21 @@ import { parseEnvFile } from '../../src/config.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const TEST_WIKI_DIR = `${root}.devwiki-test`;
+
+/** A MediaWiki version the contract and end-to-end tests run on, and its wiki's directory. */
+export interface TestWiki {
+  version: '1.39' | '1.43';
+  dir: string;
+}
+
+/**
+ * The wikis of the tests: Debian 12's MediaWiki 1.39 (every test) and Debian 13's 1.43 LTS in a chroot (the
+ * tests that run on each version: helpers.ts#onEachWiki), both started by the global setup.
+ */
+export const TEST_WIKIS: readonly TestWiki[] = [
+  { version: '1.39', dir: TEST_WIKI_DIR },
+  { version: '1.43', dir: `${root}.devwiki-test-1.43` },
+];
 export const DEMO_WIKI_DIR = `${root}.devwiki`;
 /** What the integration setup found on the demo's wiki before the tests ran (see global-setup.ts). */
 export const DEMO_BASELINE = `${TEST_WIKI_DIR}/demo-baseline.json`;

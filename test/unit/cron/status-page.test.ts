@@ -35,6 +35,13 @@ describe('status page', () => {
     expect(running).not.toContain('never finished');
   });
 
+  test('a wiki outside the tested MediaWiki versions is named in a row of its own, escaped; a tested one adds no row', () => {
+    const warning = 'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
+    expect(renderStatus(info(), [], warning)).toContain(`! Daemon\n| running\n|-\n! Wiki\n| '''Untested MediaWiki version''': ${warning}\n|-\n! State`);
+    expect(renderStatus(info(), [], 'a | b [[x]]')).toContain("| '''Untested MediaWiki version''': a &#124; b &#91;&#91;x&#93;&#93;");
+    expect(renderStatus(info())).not.toContain('! Wiki');
+  });
+
   test('a halted game says how to clear it', () => {
     const text = renderStatus(info({ record: GameRecord.parse({ halted: true, consecutiveFailures: 3, haltReason: '3 consecutive failed runs' }) }));
     expect(text).toContain("'''HALTED'''");

@@ -90,7 +90,7 @@ describe('a page above the size the bot is built for', () => {
 
   test('is refused before parsing, naming its size and the limit', () => {
     expect(() => acceptSource(big, 'Cycle 16/Gamestate', DEFAULT_MAX_PAGE_BYTES)).toThrow(
-      'page "Cycle 16/Gamestate" is 524,296 bytes; the bot reads pages up to 524,288 bytes (limits.pageBytes in the config)',
+      `page "Cycle 16/Gamestate" is ${(DEFAULT_MAX_PAGE_BYTES + 8).toLocaleString('en')} bytes; the bot reads pages up to ${DEFAULT_MAX_PAGE_BYTES.toLocaleString('en')} bytes (limits.pageBytes in the config)`,
     );
   });
 
@@ -102,7 +102,7 @@ describe('a page above the size the bot is built for', () => {
     };
     const read = readPages(requester, ['Cycle 16/Gamestate'], { maxBytes: DEFAULT_MAX_PAGE_BYTES });
     await expect(read).rejects.toBeInstanceOf(WikiError);
-    await expect(read).rejects.toMatchObject({ code: 'page-too-large', page: 'Cycle 16/Gamestate', message: expect.stringContaining('is 524,296 bytes') });
+    await expect(read).rejects.toMatchObject({ code: 'page-too-large', page: 'Cycle 16/Gamestate', message: expect.stringContaining(`is ${(DEFAULT_MAX_PAGE_BYTES + 8).toLocaleString('en')} bytes`) });
   });
 
   test('the limit is the config\'s limits.pageBytes, for files too', () => {
