@@ -81,16 +81,17 @@ const variant = fc
   });
 
 /**
- * The page with its History rows in time order (stable). A decision that waits — Thursday's lot returns wait for the
- * hashed bids to be revealed — is written by the run that can make it, dated when it happened: a run in between has
- * already written later rows (a stand-up), so only the rows' order may differ from a single run's.
+ * The page with its History rows in time order, rows of one instant by their text. A decision that waits — Thursday's
+ * lot returns wait for the hashed bids to be revealed — is written by the run that can make it, dated when it
+ * happened: a run in between has already written rows of the same instant (a Reputable row) or later ones (a
+ * stand-up), so only the rows' order may differ from a single run's.
  */
 function historyInTimeOrder(text: string): string {
   const at = text.indexOf('== History ==');
   const [head, ...rows] = text.slice(at).split('\n|-\n');
   const last = rows.pop()!;
   const end = last.indexOf('\n|}');
-  const sorted = [...rows, last.slice(0, end)].map((r, i) => ({ r, i })).sort((a, b) => a.r.slice(2, 18).localeCompare(b.r.slice(2, 18)) || a.i - b.i).map((x) => x.r);
+  const sorted = [...rows, last.slice(0, end)].sort((a, b) => a.slice(2, 18).localeCompare(b.slice(2, 18)) || a.localeCompare(b));
   return `${text.slice(0, at)}${[head, ...sorted].join('\n|-\n')}${last.slice(end)}`;
 }
 
