@@ -16,18 +16,21 @@ import { namesRequest } from './rollover.ts';
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
 //
-//  1. reveal   every stored secret of a phase the page has left is published (a "Secret revealed" History row);
-//  2. commit   (for a game whose actions page exists) the current phase's secret is drawn (once: kept in the store) and its SHA-256 published — a
-//              "Draws committed" History row, and the Status page — in an edit of its own, before any
-//              request of the phase is resolved. A page that shows a commitment the store's secret does
-//              not match (the store was lost) gets no draw in this phase: the requests wait;
-//  3. resolve  each pending line: its author is the account of the revision that added it (as for the
-//              admins' requests, src/cron/requests.ts), who must be a player's wiki account; the game's action
-//              checks the request against the rules and the page, then draws from HMAC(secret, game|key|revision)
-//              and writes its changes and History rows, which name the request's key — in ONE Gamestate
-//              edit: the page records that the request was done (exactly once, as for rollovers). The line
-//              is then marked, with the result or the reason for a refusal. An action that checks an earlier
-//              request's History rows (the luck reroll) is handed that request replayed first (`replayRequest`).
+//  1. reveal   every stored secret of a phase that is over — by the Ruleset's calendar, or by a rollover the bot
+//              itself saved — is published (a "Secret revealed" History row); a Phase number typed ahead is not;
+//  2. commit   (for a game whose actions page exists) the current phase's secret is drawn (once: kept in the store)
+//              and its SHA-256 published — a "Draws committed" History row, and the Status page — in the same
+//              edit as the reveals, before any request of the phase is resolved. A commitment the bot published
+//              (its record) that the store's secret does not match (the store was lost) stops the phase's draws;
+//  3. resolve  every pending line (at most MAX_REQUESTS_PER_AUTHOR per author): its author is the account of the
+//              revision that first added it (a revert is not its author: src/jobs/request-lines.ts), who must be a
+//              player's wiki account; the game's action checks the request against the rules and the page, then
+//              draws from HMAC(secret, game|key|revision) and writes its changes and History rows, which name
+//              the request's key — all the pass's requests in ONE Gamestate edit (exactly once: the bot's record
+//              says which were done). Then every line is answered in ONE edit of the actions page.
+//
+// "The bot's record" is what revisions saved by the bot's account added to the Gamestate page (botAddedLines):
+// never a key, commitment or rollover a person typed (docs/referee.md, "The threat model").
 
 export interface RefereeWiki {
   /** The names the bot's own revisions are saved under (its account): only what they added is the bot's record. */
