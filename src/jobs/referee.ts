@@ -260,6 +260,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
     const committed = stored !== undefined && shows(gamestate.text, phase, stored) ? [] : [...(await bot()).matchAll(COMMIT_RE)].filter((m) => Number(m[1]) === phase).map((m) => m[2]!);
     if (stored !== undefined && (shows(gamestate.text, phase, stored) || committed.includes(commitmentOf(stored)))) secret = stored;
     else if (committed.length > 0) {
+      summary.commitment = committed.at(-1);
       summary.problem = stored === undefined
         ? `the bot published a commitment for phase ${phase}, but its store has no secret for it (was the store lost or moved?): no draw can be made in this phase; requests wait for the next phase`
         : `the commitment the bot published for phase ${phase} is not the SHA-256 of the secret in its store (was the store replaced?): no draw can be made in this phase; requests wait for the next phase`;
@@ -296,7 +297,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   // A game without an actions page does not use the referee: nothing more.
   if (!latest) return summary;
 
-  summary.commitment = secret === undefined ? undefined : commitmentOf(secret);
+  if (secret !== undefined) summary.commitment = commitmentOf(secret);
   if (game.statusPage !== undefined) {
     // What the store says the bot published, never what a person typed on the page.
     const revealed = new Map((await ctx.secrets.list(game.id)).filter((s) => s.revealed).map((s) => [s.phase, s.secret] as const));

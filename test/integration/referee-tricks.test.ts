@@ -56,22 +56,26 @@ afterAll(async () => { await peek?.stop(); });
 describe('the referee resists tricks (issue 24) on the local wiki', () => {
   let phase: number;
 
-  it("a fake commitment typed on the page before the bot's stops no draw: the bot publishes its own and draws", async () => {
+  it("fake commitments typed on the page, before and after where the bot's row goes, stop no draw: the bot publishes its own and draws", async () => {
     phase = (await state()).phase.number;
-    await put(admin, G, `${await text(G)}\n<!-- phase ${phase}: commitment ${'0'.repeat(64)} -->\n`);
+    const fake = (hex: string) => `<!-- phase ${phase}: commitment ${hex.repeat(64)} -->`;
+    const clean = await text(G);
+    await put(admin, G, `${fake('0')}\n${clean}\n${fake('f')}\n`);
     await write(player, ['* open 1 Handy Pack']);
     const out = await referee();
     expect(out).toMatch(/1 request\(s\) done/);
     const page = await text(G);
     expect(page.match(/\|\| Card drawn \|\| Alice \|\|/g)).toHaveLength(3);
     expect(commitmentFor(page.replace(/<!--[^]*?-->/g, ''), phase)).toMatch(/^[0-9a-f]{64}$/);
+    // The fakes go (they stop nothing now; the next tricks are played on their own).
+    await put(admin, G, page.replace(`${fake('0')}\n`, '').replace(`${fake('f')}\n`, ''));
   }, SLOW);
 
-  it("a request key copied onto the Gamestate page by another editor (and a fake commitment after the bot's) does not make the bot skip the request", async () => {
+  it('a request key copied onto the Gamestate page by another editor does not make the bot skip the request', async () => {
     const before = await alice();
     const revid = await write(player, ['* buy 1 Chip']);
     const key = requestKey(revid, '* buy 1 Chip');
-    await put(admin, G, `${await text(G)}\n<!-- request ${key} -->\n<!-- phase ${phase}: commitment ${'f'.repeat(64)} -->\n`);
+    await put(admin, G, `${await text(G)}\n<!-- request ${key} -->\n`);
     expect(await referee()).toMatch(/1 request\(s\) done/);
     const after = await alice();
     // “provided they have at least the required cost”: 1 Chip for 25 Vertebrae (the Ruleset's shop table).
