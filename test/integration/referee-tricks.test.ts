@@ -62,13 +62,16 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
     const clean = await text(G);
     await put(admin, G, `${fake('0')}\n${clean}\n${fake('f')}\n`);
     await write(player, ['* open 1 Handy Pack']);
-    const out = await referee();
-    expect(out).toMatch(/1 request\(s\) done/);
-    const page = await text(G);
-    expect(page.match(/\|\| Card drawn \|\| Alice \|\|/g)).toHaveLength(3);
-    expect(commitmentFor(page.replace(/<!--[^]*?-->/g, ''), phase)).toMatch(/^[0-9a-f]{64}$/);
-    // The fakes go (they stop nothing now; the next tricks are played on their own).
-    await put(admin, G, page.replace(`${fake('0')}\n`, '').replace(`${fake('f')}\n`, ''));
+    try {
+      const out = await referee();
+      expect(out).toMatch(/1 request\(s\) done/);
+      const page = await text(G);
+      expect(page.match(/\|\| Card drawn \|\| Alice \|\|/g)).toHaveLength(3);
+      expect(commitmentFor(page.replace(/<!--[^]*?-->/g, ''), phase)).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      // The fakes go, whatever happened, so that each later trick is played on its own.
+      await put(admin, G, (await text(G)).replace(`${fake('0')}\n`, '').replace(`${fake('f')}\n`, ''));
+    }
   }, SLOW);
 
   it('a request key copied onto the Gamestate page by another editor does not make the bot skip the request', async () => {
