@@ -105,7 +105,8 @@ export async function readLockOwner(storePath: string): Promise<LockOwner | unde
 export async function acquireProcessLock(storePath: string, opts: AcquireOptions): Promise<ProcessLock> {
   const paths = lockPaths(storePath);
   const abs = resolve(storePath);
-  await mkdir(dirname(abs), { recursive: true });
+  // Beside the store, which holds secrets: created private (src/cron/store.ts).
+  await mkdir(dirname(abs), { recursive: true, mode: 0o700 });
   const waitMs = opts.waitMs ?? 0;
   const staleMs = opts.staleMs ?? 30_000;
   let onCompromised!: (err: Error) => void;
@@ -128,7 +129,7 @@ export async function acquireProcessLock(storePath: string, opts: AcquireOptions
       await rm(paths.lock, { recursive: true, force: true });
       release = await tryLock();
     }
-    await writeFile(paths.owner, JSON.stringify(owner) + '\n');
+    await writeFile(paths.owner, JSON.stringify(owner) + '\n', { mode: 0o600 });
     return { release };
   });
 

@@ -8,7 +8,8 @@
 // Only top-level `*` lines count; other lines (headings, prose, `**` replies) are ignored.
 //
 // Who asked is never read from the text: the bot walks the page's revision history to find the revision
-// that ADDED the line, and asks the API for that revision author's groups (list=users&usprop=groups).
+// that first ADDED the line (a revert that restores it is not its author: src/jobs/request-lines.ts),
+// and asks the API for that revision author's groups (list=users&usprop=groups).
 // The line is honoured only if the author is in one of the game's allowedGroups (default: sysop);
 // otherwise it is answered on the page as refused, with the reason. Either way the bot appends a mark
 // to the line (`<!-- croupier:done r123 -->` / `<!-- croupier:refused r123 -->` + a sentence) and a
@@ -19,7 +20,7 @@
 // mark): the line is only marked. A crash before that save left nothing, so the request is simply done
 // then. The store is not consulted.
 import { escapeWikitext } from '../parse/escape.ts';
-import { applyMark, DEFAULT_REQUESTS_LOOKBACK, markLine, pendingRequests, requestKey, whoAdded, type RequestPageRevision, type Verdict } from '../jobs/request-lines.ts';
+import { applyMark, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, markLine, pendingRequests, requestKey, type RequestPageRevision, type Verdict } from '../jobs/request-lines.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
 
 // The lines' vocabulary (pure, shared with the referee and the Rulings page) lives in src/jobs/request-lines.ts.
@@ -88,7 +89,8 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     if (pending.length === 0) return summary;
 
     // Attribute every pending line from the same history snapshot, before any edit.
-    const attributed = pending.map((p) => ({ p, who: whoAdded(revisions, p.line, p.occurrence) }));
+    const origins = lineAuthors(revisions);
+    const attributed = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
     const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
     const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
     const allowed = opts.allowedGroupsFor(game);
@@ -101,7 +103,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       const rev = who.found ? who.revision : undefined;
       const revid = rev?.revid ?? latest.revid;
       const ref: RequestRef = {
-        key: requestKey(revid, p.line),
+        key: requestKey(revid, p.line, who.found ? who.copy : 1),
         line: p.line,
         verb: p.verb ?? 'unknown',
         page,

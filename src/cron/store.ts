@@ -2,14 +2,19 @@
 //
 // The Gamestate page is the source of truth for the game (see docs/architecture.md, "Exactly-once");
 // this store only records what the bot did and decides whether it may keep editing. It is one JSON file
-// (lowdb JSONFile). lowdb has no cross-process lock, so every read–update–write holds a proper-lockfile
+// (read with lowdb's JSONFile). lowdb has no cross-process lock, so every read–update–write holds a proper-lockfile
 // lock on `<file>.lock`, and what is read is validated with zod (a clear error naming the file).
+//
+// It holds the referee's unrevealed secrets, so nothing of it is ever readable by another local user, not
+// even for a moment: the directory the bot creates for it is 0700, every write goes through a temp file
+// created 0600 (exclusive) and renamed over the store, and the lock directory is created 0700.
 //
 // Persistence sits behind the `Store` interface: `FileStore` for the daemon and the CLI, `MemoryStore`
 // for unit tests that don't care about the file.
-import { chmod, mkdir } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import lockfile from 'proper-lockfile';
@@ -134,6 +139,31 @@ export interface FileStoreOptions {
   lockWaitMs?: number;
 }
 
+/** proper-lockfile's file system, its lock directory created readable by the bot's user only. */
+const privateLockFs = { ...fs, mkdir: (path: fs.PathLike, cb: (err: NodeJS.ErrnoException | null) => void) => fs.mkdir(path, { mode: 0o700 }, cb) };
+
+/** `text` written to `path` atomically, through a temp file beside it that is 0600 from its creation. */
+async function writePrivate(path: string, text: string): Promise<void> {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.chmod(0o600); // whatever the umask
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  try {
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
 export class FileStore implements Store {
   readonly path: string;
   readonly #maxRuns: number;
@@ -167,11 +197,12 @@ export class FileStore implements Store {
   }
 
   async #withFileLock<T>(fn: () => Promise<T>): Promise<T> {
-    await mkdir(dirname(this.path), { recursive: true });
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     let release: () => Promise<void>;
     try {
       release = await lockfile.lock(this.path, {
         realpath: false,
+        fs: privateLockFs,
         stale: 10_000,
         retries: { retries: Math.max(1, Math.ceil(this.#lockWaitMs / 50)), minTimeout: 20, maxTimeout: 100, factor: 1.2 },
       });
@@ -203,10 +234,7 @@ export class FileStore implements Store {
       const out = fn(data);
       capRuns(data, this.#maxRuns);
       const checked = StoreData.parse(data); // never write what we could not read back
-      const db = new Low<StoreData>(new JSONFile<StoreData>(this.path), checked);
-      await db.write();
-      // It holds the referee's unrevealed secrets: readable by the bot's user only.
-      if (checked.secrets !== undefined) await chmod(this.path, 0o600);
+      await writePrivate(this.path, JSON.stringify(checked, null, 2));
       return out;
     }));
   }

@@ -145,6 +145,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     }),
     referee: (store) => makeRefereeRunner({
       wiki: {
+        botNames: o.client.names.slice(0, 1),
         readPages: (titles, ro) => client.readPages([...titles], ro),
         save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
         history: wiki.requests.history,

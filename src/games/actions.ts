@@ -80,6 +80,11 @@ export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
    * must not reveal a secret early). Throws (naming the problem) if the page cannot be read.
    */
   phase(ruleset: R, page: EnginePage, now: Date): number;
+  /**
+   * The phase the Ruleset's calendar gives at `now`, from the page's cycle start alone (not the page's Phase
+   * number or Phase start, which anyone can type): a phase before it is over by the calendar.
+   */
+  calendarPhase(ruleset: R, page: EnginePage, now: Date): number;
   /** The player whose wiki account `author` is, or why nobody. */
   playerOf(ruleset: R, page: EnginePage, author: string): { player: string } | { refused: string };
   /** The page with these History rows appended (the commitment or reveal rows). */

@@ -23,6 +23,10 @@ export interface RequestPageRevision {
   user: string;
   timestamp: string;
   text: string;
+  /** MediaWiki's change tags (a restoration: RESTORE_TAGS). */
+  tags?: readonly string[];
+  /** The SHA-1 of the revision's content: equal to an earlier revision's when it restores it. */
+  sha1?: string;
 }
 
 export type Verdict = 'done' | 'refused' | 'failed';
@@ -63,36 +67,106 @@ export function pendingRequests(text: string): RequestLine[] {
   return out;
 }
 
-function countPending(text: string, line: string): number {
-  let n = 0;
-  for (const raw of text.split('\n')) if (raw.replace(/\r$/, '') === line && isPending(line)) n++;
-  return n;
-}
+/** MediaWiki's tags on a revision that restores earlier content (docs/referee.md, "Who added a line"). */
+export const RESTORE_TAGS: readonly string[] = ['mw-undo', 'mw-rollback', 'mw-manual-revert'];
 
 export type Attribution =
-  | { found: true; revision: RequestPageRevision }
+  | { found: true; revision: RequestPageRevision; copy: number }
   | { found: false; reason: string };
 
-/**
- * The revision that added the `occurrence`-th copy of `line`: walking back from the newest revision,
- * the oldest one of the unbroken run of revisions that contain at least that many copies.
- */
-export function whoAdded(revisions: RequestPageRevision[], line: string, occurrence: number): Attribution {
-  let i = -1;
-  for (let k = 0; k < revisions.length; k++) {
-    if (countPending(revisions[k]!.text, line) >= occurrence) i = k;
-    else break;
+const linesOf = (text: string): string[] => text.split('\n').map((l) => l.replace(/\r$/, ''));
+
+/** For each line of `after`, the index of the same line kept from `before` (a longest common subsequence), or -1. */
+function keptFrom(before: readonly string[], after: readonly string[]): number[] {
+  const kept = after.map(() => -1);
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) kept[head] = head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
+    kept[after.length - 1 - tail] = before.length - 1 - tail;
+    tail++;
   }
-  if (i < 0) return { found: false, reason: 'the line is not in the latest revision of the page' };
-  const rev = revisions[i]!;
-  if (i === revisions.length - 1 && rev.parentid !== 0) {
-    return { found: false, reason: `the line is older than the ${revisions.length} most recent revisions the bot reads` };
+  const a = before.slice(head, before.length - tail);
+  const b = after.slice(head, after.length - tail);
+  // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
+  const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) kept[head + j++] = head + i++;
+    else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
+    else j++;
   }
-  return { found: true, revision: rev };
+  return kept;
 }
 
-export function requestKey(revid: number, line: string): string {
-  return `r${revid}-${createHash('sha1').update(line).digest('hex').slice(0, 8)}`;
+/**
+ * Who added each line of each revision, oldest revision first, by the lines each revision keeps from its
+ * predecessor (a line diff). A line is the work of the revision that first added it, not of one that puts it
+ * back: a revision MediaWiki tags as a restoration (RESTORE_TAGS), or whose sha1 is an earlier revision's,
+ * gives each line it brings back the author of the copy removed last. Identical lines added by one revision
+ * are told apart by `copy` (1, 2, … in page order). A line of the oldest revision read, when that is not the
+ * page's first, cannot be attributed.
+ */
+export function attributeRevisions(revisions: readonly RequestPageRevision[]): Map<number, Attribution[]> {
+  const out = new Map<number, Attribution[]>();
+  const chrono = [...revisions].reverse();
+  const shas = new Map<string, Attribution[]>();
+  // Lines removed so far, by text, with their attribution (the last removed last).
+  const removed = new Map<string, Attribution[]>();
+  let before: { lines: string[]; who: Attribution[] } | undefined;
+  for (const rev of chrono) {
+    const lines = linesOf(rev.text);
+    const copies = new Map<string, number>();
+    const added = (line: string): Attribution => {
+      const copy = (copies.get(line) ?? 0) + 1;
+      copies.set(line, copy);
+      return { found: true, revision: rev, copy };
+    };
+    let who: Attribution[];
+    if (!before) {
+      const reason = `the line is older than the ${revisions.length} most recent revisions the bot reads`;
+      who = lines.map((l) => (rev.parentid === 0 ? added(l) : { found: false, reason }));
+    } else {
+      const prev = before;
+      const kept = keptFrom(prev.lines, lines);
+      const keptSet = new Set(kept);
+      prev.lines.forEach((l, i) => {
+        if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), prev.who[i]!]);
+      });
+      const same = rev.sha1 ? shas.get(rev.sha1) : undefined;
+      const restores = same !== undefined || (rev.tags ?? []).some((t) => RESTORE_TAGS.includes(t));
+      who = lines.map((l, j) => {
+        if (same !== undefined && same.length === lines.length) return same[j]!;
+        if (kept[j]! >= 0) return prev.who[kept[j]!]!;
+        const back = restores ? removed.get(l)?.pop() : undefined;
+        return back ?? added(l);
+      });
+    }
+    if (rev.sha1 && !shas.has(rev.sha1)) shas.set(rev.sha1, who);
+    out.set(rev.revid, who);
+    before = { lines, who };
+  }
+  return out;
+}
+
+/** Who added each line of the newest revision (empty when there is none). */
+export function lineAuthors(revisions: readonly RequestPageRevision[]): Attribution[] {
+  return revisions[0] ? attributeRevisions(revisions).get(revisions[0].revid)! : [];
+}
+
+/** Who added the `occurrence`-th pending copy of `line` in the newest revision. */
+export function whoAdded(revisions: readonly RequestPageRevision[], line: string, occurrence: number): Attribution {
+  const p = revisions[0] ? pendingRequests(revisions[0].text).find((r) => r.line === line && r.occurrence === occurrence) : undefined;
+  if (!p) return { found: false, reason: 'the line is not in the latest revision of the page' };
+  return lineAuthors(revisions)[p.lineNo]!;
+}
+
+/**
+ * A request's key: the revision that added the line and a hash of the line — and of its copy number, for
+ * the second and later identical lines added by one revision (each is a request of its own).
+ */
+export function requestKey(revid: number, line: string, copy = 1): string {
+  return `r${revid}-${createHash('sha1').update(copy === 1 ? line : `${line}\n#${copy}`).digest('hex').slice(0, 8)}`;
 }
 
 /** The line with the bot's answer appended. */

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, whoAdded, type RequestPageRevision } from './request-lines.ts';
+import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, type RequestPageRevision } from './request-lines.ts';
 import { readingsFor } from '../games/registry.ts';
 import { ChosenReadings, rulingLines, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -9,7 +9,8 @@ import { WikiError } from '../wiki/errors.ts';
 //   * tax-rounding = ceil      (anything after the value, a signature, is ignored: `— ~~~~`)
 //
 // As for requests (src/cron/requests.ts), who wrote a line is never read from its text: the bot
-// finds the revision that added the line and asks the API for its author's groups. Only lines by
+// finds the revision that first added the line (a revert that puts it back is not its author:
+// src/jobs/request-lines.ts) and asks the API for its author's groups. Only lines by
 // users in the game's allowedGroups count; others are ignored with a warning. A reading ruled twice
 // takes the most recently added line (src/games/shared/readings.ts). The bot never edits this page.
 
@@ -47,13 +48,11 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions): Prom
   }
   const latest = revisions[0];
   if (latest === undefined) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
-  // Each line with its raw text, and which copy of that text it is (identical lines are told apart by order).
+  // Each line with its raw text and the revision that first added it (one that restores it by a revert is not its author).
   const raw = latest.text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const lines = rulingLines(latest.text).map((l) => {
-    const text = raw[l.line - 1]!;
-    return { ...l, text, occurrence: raw.slice(0, l.line).filter((x) => x === text).length };
-  });
-  const attributed = lines.map((l) => ({ l, who: whoAdded(revisions, l.text, l.occurrence) }));
+  const origins = lineAuthors(revisions);
+  const lines = rulingLines(latest.text).map((l) => ({ ...l, text: raw[l.line - 1]! }));
+  const attributed = lines.map((l) => ({ l, who: origins[l.line - 1]! }));
   const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
   const groups = authors.length > 0 ? await wiki.userGroups(authors) : new Map<string, string[]>();
   const warnings: string[] = [];

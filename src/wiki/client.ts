@@ -83,6 +83,10 @@ export interface RevisionInfo {
   comment: string;
   /** Only when asked for. */
   text?: string;
+  /** MediaWiki's change tags (`mw-undo`, `mw-rollback`, `mw-manual-revert`, `mw-reverted`…). */
+  tags: string[];
+  /** SHA-1 of the content ('' when hidden): a restoration has the sha1 of the revision it restores. */
+  sha1: string;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -293,7 +297,7 @@ export class WikiClient {
           action: 'query',
           prop: 'revisions',
           titles: title,
-          rvprop: `ids|timestamp|user|comment${opts.content ? '|content' : ''}`,
+          rvprop: `ids|timestamp|user|comment|tags|sha1${opts.content ? '|content' : ''}`,
           ...(opts.content ? { rvslots: 'main' } : {}),
           rvlimit: Math.min(opts.limit - out.length, opts.content ? 50 : 500),
           formatversion: 2,
@@ -302,7 +306,7 @@ export class WikiClient {
         { page: title },
       )) as {
         continue?: Record<string, string>;
-        query?: { pages?: { missing?: boolean; invalid?: boolean; revisions?: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; slots?: { main?: { content?: string } } }[] }[] };
+        query?: { pages?: { missing?: boolean; invalid?: boolean; revisions?: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; tags?: string[]; sha1?: string; slots?: { main?: { content?: string } } }[] }[] };
       };
       const page = res.query?.pages?.[0];
       if (!page || page.missing) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
@@ -314,6 +318,8 @@ export class WikiClient {
           user: r.user ?? '',
           timestamp: r.timestamp,
           comment: r.comment ?? '',
+          tags: r.tags ?? [],
+          sha1: r.sha1 ?? '',
           ...(opts.content ? { text: r.slots?.main?.content ?? '' } : {}),
         });
       }
@@ -324,8 +330,8 @@ export class WikiClient {
   }
 
   /** The page's revisions with content, newest first (the shape src/cron/requests.ts wants). */
-  async history(title: string, limit: number): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string }[]> {
-    return (await this.revisions(title, { limit, content: true })).map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: r.timestamp, text: r.text ?? '' }));
+  async history(title: string, limit: number): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string; tags: string[]; sha1: string }[]> {
+    return (await this.revisions(title, { limit, content: true })).map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: r.timestamp, text: r.text ?? '', tags: r.tags, sha1: r.sha1 }));
   }
 
   /** URL of a page's view on the wiki. */

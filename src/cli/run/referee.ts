@@ -38,6 +38,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
     const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
     try {
       const wiki = {
+        botNames: client.names.slice(0, 1),
         readPages: client.readPages.bind(client),
         save: client.save.bind(client),
         // No actions page yet: no requests.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
 import type { RefereeWiki } from '../../../src/jobs/referee.ts';
 import type { RequestPageRevision } from '../../../src/cron/requests.ts';
@@ -8,6 +9,7 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
   declare revisions: Map<string, RequestPageRevision[]>;
   /** Who the next `put` is made by (the bot's saves are "Bot"). */
   declare user: string;
+  readonly botNames = ['Bot'];
 
   override put(title: string, text: string): void {
     super.put(title, text);
@@ -15,7 +17,7 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
     this.user ??= 'Bot';
     const list = this.revisions.get(title) ?? [];
     const revid = this.pages.get(title)!.revid;
-    list.unshift({ revid, parentid: list[0]?.revid ?? 0, user: this.user, timestamp: '2026-11-18T17:00:00Z', text });
+    list.unshift({ revid, parentid: list[0]?.revid ?? 0, user: this.user, timestamp: '2026-11-18T17:00:00Z', text, sha1: createHash('sha1').update(text).digest('hex') });
     this.revisions.set(title, list);
   }
 

@@ -2,6 +2,7 @@ import type { Change } from '../../../sim/trail.ts';
 import type { GameReferee } from '../../actions.ts';
 import { documentOf, playerOfAccount } from '../../shared/actions.ts';
 import { calendarOf, refuseTimeBeforeState } from '../engine.ts';
+import { phaseNumberAt } from '../rules/phase.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import { playersTable } from '../gamestate/tables.ts';
@@ -21,6 +22,10 @@ export const cycle15Referee: GameReferee<Cycle15Ruleset> = {
     const state = readGamestateDocument(documentOf(page.text, page.title), ruleset);
     refuseTimeBeforeState(state, calendarOf(ruleset, state), now);
     return state.phase.number;
+  },
+  calendarPhase(ruleset, page, now) {
+    const state = readGamestateDocument(documentOf(page.text, page.title), ruleset);
+    return phaseNumberAt(now, calendarOf(ruleset, state));
   },
   playerOf(_ruleset, page, author) {
     return playerOfAccount(documentOf(page.text, page.title), playersTable, author);

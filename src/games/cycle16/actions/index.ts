@@ -11,6 +11,8 @@ import { openAction } from './packs.ts';
 import { documentOf, playerOfAccount } from '../../shared/actions.ts';
 import { playersTable } from '../gamestate/tables.ts';
 import { buyAction } from './shop.ts';
+import { rulesetCalendar } from '../../shared/phase-engine.ts';
+import { phaseNumberAt } from '../rules/phase.ts';
 import { rerollAction } from './reroll.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
@@ -21,6 +23,10 @@ export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
     const doc = documentOf(page.text, page.title);
     if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);
     return readGamestateDocument(doc, ruleset, now).phase.number;
+  },
+  calendarPhase(ruleset, page, now) {
+    const state = readGamestateDocument(documentOf(page.text, page.title), ruleset, now);
+    return phaseNumberAt(now, rulesetCalendar(ruleset, state.phase.cycleStart));
   },
   playerOf(_ruleset, page, author) {
     return playerOfAccount(documentOf(page.text, page.title), playersTable, author);

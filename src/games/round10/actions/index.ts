@@ -26,6 +26,9 @@ export const round10Referee: GameReferee<Round10Ruleset> = {
     if (s.phase.number > current) throw new Error(`page "${page.title}": the Round table's Phase number ${s.phase.number} is ahead of the calendar (phase ${current} at this time)`);
     return s.phase.number;
   },
+  calendarPhase(ruleset, page, now) {
+    return calendarOf(ruleset, readGamestateDocument(documentOf(page.text, page.title), ruleset)).phaseAt(now).number;
+  },
   playerOf(_ruleset, page, author) {
     return playerOfAccount(documentOf(page.text, page.title), playersTable, author);
   },
