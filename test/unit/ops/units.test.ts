@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { SecretsSchema } from '../../../src/config.ts';
+import { root } from '../cli/run-cli.ts';
+
+// The systemd units of docs/: what systemd itself says of them, and the variables they name.
+const units = ['croupier.service', 'croupier@.service'];
+const hasAnalyze = spawnSync('systemd-analyze', ['--version']).status === 0;
+
+// systemd-analyze comes with Debian's `systemd` package (CI: scripts/apt.sh installs it if missing).
+test.skipIf(!hasAnalyze).each(units)('systemd-analyze verify finds nothing to say about docs/%s', (unit) => {
+  // A template is verified through an instance (loaded from the template beside it), so %i is filled in.
+  const r = spawnSync('systemd-analyze', ['verify', join(root, 'docs', unit.replace('@', '@nomic'))], { encoding: 'utf8', cwd: root });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+});
+
+test.each(units)('docs/%s names only environment variables Croupier reads', (unit) => {
+  const text = readFileSync(join(root, 'docs', unit), 'utf8');
+  const known = [...Object.keys(SecretsSchema.shape), 'CROUPIER_CONFIG', 'CROUPIER_LOG_LEVEL', 'CROUPIER_LOG_FORMAT'];
+  const named = [...new Set(text.match(/CROUPIER_[A-Z_]+/g))];
+  expect(named.filter((v) => !known.includes(v))).toEqual([]);
+  expect(named).toContain('CROUPIER_PASSWORD');
+});
+
+test('the templated unit gives each instance its own config, env file and store directory', () => {
+  const text = readFileSync(join(root, 'docs', 'croupier@.service'), 'utf8');
+  const line = (key: string) => text.split('\n').find((l) => l.startsWith(`${key}=`));
+  expect(line('EnvironmentFile')).toBe('EnvironmentFile=/etc/croupier/%i.env');
+  expect(line('ExecStart')).toContain('--config /etc/croupier/%i.json');
+  expect(line('StateDirectory')).toBe('StateDirectory=croupier/%i');
+});
