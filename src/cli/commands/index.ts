@@ -4,17 +4,25 @@ import type { Command } from 'commander';
 // runs (its libraries — mwn, wikiparser-node, pino… — are the slow part of a start), so `--version`,
 // `--help` and `parse <file>` start fast.
 
+/** Per subcommand, for a command that has them. */
+type Writes = 'dry-run' | 'apply' | false;
+
 interface CommandEntry {
   description: string;
   /**
-   * What it may write (the wiki or the store) and how to see it first: `dry-run` (writes unless --dry-run) or
+   * What it may write (the wiki or the store; per subcommand if it has them) and how to see it first: `dry-run` (writes unless --dry-run) or
    * `apply` (a dry run unless --apply: it edits pages people keep, or sets a wiki up); false: it only reads.
    */
-  writes: 'dry-run' | 'apply' | false;
+  writes: Writes | Record<string, Writes>;
   load: () => Promise<(program: Command) => void>;
 }
 
 export const COMMANDS = {
+  init: {
+    description: 'before the first run: check the login and the rights, and create the shutoff page and the pages the game needs (a dry run unless --apply)',
+    writes: 'apply',
+    load: async () => (await import('./init.ts')).registerInit,
+  },
   parse: {
     description: "parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)",
     writes: false,
@@ -69,6 +77,11 @@ export const COMMANDS = {
     description: "recompute every draw of the referee from the pages: each revealed secret against its commitment, each request's seed and draws (docs/referee.md)",
     writes: false,
     load: async () => (await import('./verify.ts')).registerVerify,
+  },
+  store: {
+    description: "back the store up and restore it: its run log, halts and the referee's phase secrets, without which a phase's draws stop and cannot be verified (docs/daemon.md)",
+    writes: { export: false, import: 'dry-run' },
+    load: async () => (await import('./store.ts')).registerStore,
   },
   clear: {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
