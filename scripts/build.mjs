@@ -1,20 +1,24 @@
 // Compiles the CLI (src/cli/main.ts and what it imports) into dist/ with esbuild, so `croupier` starts
-// without compiling TypeScript on every run. Runs at `npm ci` (prepare) and, from bin/croupier.js, whenever
-// src/ changed since the last build: a clone never needs a build step of its own, and tests run what users run.
+// without compiling TypeScript on every run. Runs at `npm ci` (prepare: the install and upgrade step) and,
+// from bin/croupier.js, whenever src/ changed since the last build in a checkout this process may write
+// (a development clone: no build step of its own, and tests run what users run). An install it may not write
+// (root-owned, run by a service user, or read-only under systemd's ProtectSystem=strict) is never written at
+// run time: it runs the build it has, saying when src/ is newer (a pull without the upgrade step).
 //
 // The build is two CommonJS files run through vm.Script with V8's code cache: croupier.cjs (src/ and
 // commander) and vendor.cjs (the parser, zod and the other pure-JS libraries), loaded only when a command
 // first requires one of them — resolving and compiling their hundred-odd files was a third of `croupier
 // parse`. The functions a first run compiled are stored beside each file (made at build time by one
 // `parse` of the Cycle 16 fixture) and not compiled again; a cache V8 rejects (another Node version) is
-// made anew at exit.
+// made anew at exit — beside the build where this process may write, else in $CACHE_DIRECTORY (systemd's
+// CacheDirectory=), else not at all.
 //
 // Each build goes into its own folder dist/build-<id>/ and then dist/current.json is switched to it with
 // one rename, so two processes building at once (tests spawn the CLI in parallel) never see half a build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
@@ -64,14 +68,34 @@ function readPointer(pointer) {
   }
 }
 
-/** The entry module of an up-to-date build, building it first if src/ changed. */
-export async function ensureBuilt(root = projectRoot) {
-  const stamp = sourceStamp(root);
-  const current = readPointer(join(root, 'dist', 'current.json'));
-  if (current && current.newest === stamp.newest && current.count === stamp.count) {
-    return pathToFileURL(join(root, 'dist', current.dir, ENTRY)).href;
+/** Whether this process may write into `dir` (false on a read-only mount, or a directory owned by another user). */
+function writable(dir) {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return build(root, stamp);
+}
+
+/** What an install that cannot build says: how to build it (the upgrade step of the README). */
+export const UPGRADE_STEP = 'npm ci --omit=dev';
+
+/**
+ * The entry module of the build to run: built first if src/ changed and the checkout is writable; in an
+ * install this process may not write, the build it has (`warn` says when src/ is newer than it).
+ */
+export async function ensureBuilt(root = projectRoot, warn = (message) => process.stderr.write(`${message}\n`)) {
+  const stamp = sourceStamp(root);
+  const dist = join(root, 'dist');
+  const current = readPointer(join(dist, 'current.json'));
+  const entryOf = (c) => pathToFileURL(join(dist, c.dir, ENTRY)).href;
+  if (current && current.newest === stamp.newest && current.count === stamp.count) return entryOf(current);
+  if (writable(existsSync(dist) ? dist : root)) return build(root, stamp);
+  const how = `run the upgrade step as the install's owner: cd ${root} && ${UPGRADE_STEP}`;
+  if (current === null) throw new Error(`${root} has no build (dist/current.json) and this process may not write there: ${how}`);
+  warn(`croupier: warning: src/ changed since the build ${current.dir}, which runs: ${how}`);
+  return entryOf(current);
 }
 
 export async function build(root = projectRoot, stamp = sourceStamp(root)) {
@@ -135,30 +159,47 @@ export function runBuilt(entry) {
 }
 
 /**
- * A CommonJS file's exports, compiled with its code cache (`<file>.v8cache`) when V8 accepts it. A
- * missing or rejected cache is written at exit, with every function this run compiled.
+ * The code caches of a build's file, in the order they are tried: `<file>.v8cache` beside it (made at build
+ * time), then one in $CACHE_DIRECTORY; and where a missing or rejected one is written: beside the file when
+ * this process may write there, else in $CACHE_DIRECTORY when set, else nowhere (never into an install).
+ */
+export function cacheFiles(file, cacheDirectory = process.env.CACHE_DIRECTORY) {
+  const beside = `${file}.v8cache`;
+  // systemd may list several directories, separated by colons: the first is ours.
+  const dir = cacheDirectory?.split(':')[0];
+  const spare = dir ? join(dir, `${basename(dirname(file))}-${basename(file)}.v8cache`) : undefined;
+  return { read: spare ? [beside, spare] : [beside], write: writable(dirname(file)) ? beside : spare };
+}
+
+/**
+ * A CommonJS file's exports, compiled with the first of its code caches V8 accepts. When none is accepted,
+ * a cache is written at exit (cacheFiles), with every function this run compiled.
  */
 function loadCached(file, require) {
-  const cacheFile = `${file}.v8cache`;
-  let cachedData;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
+  const caches = cacheFiles(file);
+  const source = Module.wrap(readFileSync(file, 'utf8'));
+  const compile = (cachedData) => new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  let script;
+  for (const cacheFile of caches.read) {
+    let cachedData;
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      continue;
+    }
+    script = compile(cachedData);
+    if (!script.cachedDataRejected) break;
   }
-  const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  if (cachedData === undefined || script.cachedDataRejected) {
-    process.once('exit', () => {
+  if (script === undefined || script.cachedDataRejected) {
+    script ??= compile(undefined);
+    const cacheFile = caches.write;
+    if (cacheFile !== undefined) process.once('exit', () => {
       try {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, cacheFile);
       } catch {
-        // A read-only install runs without a cache: slower to start, nothing else.
+        // Without a cache, a start is slower, nothing else.
       }
     });
   }

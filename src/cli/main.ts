@@ -1,7 +1,7 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { croupierVersion } from '../version.ts';
 import { COMMANDS, invokedCommand } from './commands/index.ts';
-import { logFormatOption } from './options.ts';
+import { examples, logFormatOption } from './options.ts';
 import { stopProgress } from './progress.ts';
 import { commanderExitCode } from './usage.ts';
 
@@ -16,6 +16,16 @@ const program = new Command('croupier')
   .version(croupierVersion)
   .addOption(logFormatOption())
   .showHelpAfterError('(add --help for usage)')
+  // One error shape for every command: `croupier: <what is wrong>` on one line, commander's own included.
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'croupier: ')) })
+  // A required option says so in the help (commander lists it among the others). Set before the commands
+  // are added, so each inherits both.
+  .configureHelp({ optionDescription: (option: Option) => `${option.mandatory ? '(required) ' : ''}${Help.prototype.optionDescription.call(new Help(), option)}` })
+  .addHelpText('after', examples([
+    ['croupier init --game cycle16 --config /etc/croupier/config.json', 'before the first run: check the login, the rights and the pages (README, "Install")'],
+    ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
+    ['croupier help rollover', 'the options of a command, and its examples'],
+  ]))
   // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
   .exitOverride();
 

@@ -190,12 +190,18 @@ export function describeDryRun(r: DryRunReport, format: DiffFormat = 'unified'):
       out.push(`  ${x.kind}${boundary} (${x.trigger}${actor}): ${RESULT[x.result]}${detail}`);
     }
   }
-  out.push('', r.saves.length === 0 ? 'No page would be edited.' : `${r.saves.length} edit(s) would be made:`);
-  for (const s of r.saves) {
+  out.push(...describeSaves(r.saves, format));
+  return out.join('\n');
+}
+
+/** The saves a dry run would make, each with its summary, notes and diff (also `referee --dry-run`'s). */
+export function describeSaves(saves: readonly DryRunSave[], format: DiffFormat = 'unified'): string[] {
+  const out = ['', saves.length === 0 ? 'No page would be edited.' : `${saves.length} edit(s) would be made:`];
+  for (const s of saves) {
     out.push('', `=== would save [[${s.title}]]: ${s.summary}`);
     for (const n of s.notes) out.push(`note: ${n}`);
     const shown = format === 'cells' && s.texts ? cellDiff(s.title, s.texts.before, s.texts.after, { oldLabel: s.afterEarlierSteps ? 'as the earlier steps of this dry run leave it' : 'now', newLabel: 'dry run' }) : s.diff;
     out.push(shown.trimEnd());
   }
-  return out.join('\n');
+  return out;
 }

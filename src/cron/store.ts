@@ -184,14 +184,14 @@ export class FileStore implements Store {
     } catch (err) {
       const why = err instanceof SyntaxError ? `it is not valid JSON (${err.message})` : String(err);
       throw new StoreError(this.path,
-        `the store file ${this.path} cannot be read: ${why}. Fix it by hand, or move it aside to start a new log (the Gamestate pages keep the game; the store is only the bot's log).`,
+        `the store file ${this.path} cannot be read: ${why}. Fix it by hand, or restore the last "croupier store export" (moved aside without one, a new log starts and the referee's phase secrets are lost: docs/daemon.md, "The store").`,
         { cause: err });
     }
     if (db.data === null) return emptyStore();
     const parsed = StoreData.safeParse(db.data);
     if (!parsed.success) {
       throw new StoreError(this.path,
-        `the store file ${this.path} does not have the expected shape:\n${z.prettifyError(parsed.error)}\nFix it by hand, or move it aside to start a new log.`);
+        `the store file ${this.path} does not have the expected shape:\n${z.prettifyError(parsed.error)}\nFix it by hand, or restore the last "croupier store export".`);
     }
     return parsed.data;
   }

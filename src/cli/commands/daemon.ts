@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { diffOption } from '../options.ts';
+import { configOption, diffOption, examples } from '../options.ts';
 import type { DaemonCliOptions } from '../run/daemon.ts';
 
 // `croupier daemon`: the scheduled bot (see docs/daemon.md). Runs until SIGINT/SIGTERM.
@@ -14,10 +14,14 @@ export function registerDaemon(program: Command): void {
   program
     .command('daemon')
     .description(COMMANDS.daemon.description)
-    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .addOption(configOption())
     .option('--game <id...>', 'only these games (default: every game with a Gamestate engine)')
     .option('--grace <seconds>', 'on SIGTERM, how long the running job may finish before it is abandoned', '60')
     .option('--dry-run', 'one pass of what the daemon would do now (catch-up, requests, check): print the diff of each save; write nothing, then exit')
     .addOption(diffOption())
+    .addHelpText('after', examples([
+      ['croupier daemon --config /etc/croupier/config.json', 'run on schedule until SIGINT or SIGTERM (as docs/croupier.service runs it)'],
+      ['croupier daemon --dry-run --game cycle16', 'what one pass would do now for cycle16, writing nothing'],
+    ]))
     .action(async (opts: DaemonCliOptions, command: Command) => (await import('../run/daemon.ts')).runDaemon(opts, command));
 }

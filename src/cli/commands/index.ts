@@ -4,58 +4,88 @@ import type { Command } from 'commander';
 // runs (its libraries — mwn, wikiparser-node, pino… — are the slow part of a start), so `--version`,
 // `--help` and `parse <file>` start fast.
 
+/** Per subcommand, for a command that has them. */
+type Writes = 'dry-run' | 'apply' | false;
+
 interface CommandEntry {
   description: string;
+  /**
+   * What it may write (the wiki or the store; per subcommand if it has them) and how to see it first: `dry-run` (writes unless --dry-run) or
+   * `apply` (a dry run unless --apply: it edits pages people keep, or sets a wiki up); false: it only reads.
+   */
+  writes: Writes | Record<string, Writes>;
   load: () => Promise<(program: Command) => void>;
 }
 
 export const COMMANDS = {
+  init: {
+    description: 'before the first run: check the login and the rights, and create the shutoff page and the pages the game needs (a dry run unless --apply)',
+    writes: 'apply',
+    load: async () => (await import('./init.ts')).registerInit,
+  },
   parse: {
-    description: "Parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)",
+    description: "parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)",
+    writes: false,
     load: async () => (await import('./parse.ts')).registerParse,
   },
   tables: {
-    description: 'Print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)',
+    description: 'print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)',
+    writes: false,
     load: async () => (await import('./tables.ts')).registerTables,
   },
   lint: {
-    description: "Check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
+    description: "check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
+    writes: false,
     load: async () => (await import('./lint.ts')).registerLint,
   },
   'publish-tables': {
-    description: "Parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",
+    description: "parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",
+    writes: 'dry-run',
     load: async () => (await import('./publish-tables.ts')).registerPublishTables,
   },
   'ruleset-ids': {
     description: 'Cycle 15: the Garbage IDs the rules assign on the Ruleset page, as a diff; saved only with --apply',
+    writes: 'apply',
     load: async () => (await import('./ruleset-ids.ts')).registerRulesetIds,
   },
   rollover: {
     description: 'apply the phase rollovers, grants and rewards due up to --now on a Gamestate page',
+    writes: 'dry-run',
     load: async () => (await import('./rollover.ts')).registerRollover,
   },
   status: {
     description: "show a game's current phase, next rollover, what is pending, and the last run",
+    writes: false,
     load: async () => (await import('./status.ts')).registerStatus,
   },
   daemon: {
     description: 'run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)',
+    writes: 'dry-run',
     load: async () => (await import('./daemon.ts')).registerDaemon,
   },
   readings: {
     description: "list a game's readings of its ambiguous rules: default, alternatives, the Rulings page's choice, where each is used",
+    writes: false,
     load: async () => (await import('./readings.ts')).registerReadings,
   },
   referee: {
     description: "one pass of the referee: players' requests on the game's actions page resolved with committed draws, a finished phase's secret revealed (docs/referee.md)",
+    writes: 'dry-run',
     load: async () => (await import('./referee.ts')).registerReferee,
   },
   verify: {
     description: "recompute every draw of the referee from the pages: each revealed secret against its commitment, each request's seed and draws (docs/referee.md)",
+    writes: false,
     load: async () => (await import('./verify.ts')).registerVerify,
+  },
+  store: {
+    description: "back the store up and restore it: its run log, halts and the referee's phase secrets, without which a phase's draws stop and cannot be verified (docs/daemon.md)",
+    writes: { export: false, import: 'dry-run' },
+    load: async () => (await import('./store.ts')).registerStore,
   },
   clear: {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
+    writes: 'dry-run',
     load: async () => (await import('./clear.ts')).registerClear,
   },
 } satisfies Record<string, CommandEntry>;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
 import { gameKinds, type GameKind } from '../../games/kinds.ts';
 import { UsageError } from '../usage.ts';
-import { logFormatOf } from '../options.ts';
+import { configOption, examples, logFormatOf } from '../options.ts';
 
 // What `parse`, `tables` and `lint` share. Registering them loads nothing heavy (`parse --help` starts as fast
 // as `--help`): the parser, the games and the wiki client are imported when the command runs.
@@ -46,7 +46,7 @@ export function sourceOptions(command: Command): Command {
   return command
     .argument('[file]', 'wikitext file, or - for standard input')
     .option('--title <page>', 'read the page from the wiki (config and credentials as for publish-tables)')
-    .option('--config <path>', 'config file, with --title (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .addOption(configOption(', with --title'))
     .option('--kind <kind>', `ruleset kind: ${gameKinds.join(' or ')} (default: detected from the page)`, kindOption)
     .option('--page <title>', 'page title to name in warnings and links');
 }
@@ -64,6 +64,10 @@ export function registerParse(program: Command): void {
       .description(COMMANDS.parse.description),
   )
     .option('--json', 'print one JSON document instead of a summary')
+    .addHelpText('after', examples([
+      ['croupier parse fixtures/cycle16/ruleset.wikitext --json', 'the Ruleset file as one JSON document'],
+      ['croupier parse --title "Cycle 16/Ruleset"', 'a summary of the page as the bot reads it from the wiki'],
+    ]))
     .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }, command: Command) => {
       const source = await readSourceFor(file, opts, command);
       const { parseSource, parseSummary, printNotes } = await import('../ruleset-source.ts');

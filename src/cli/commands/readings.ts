@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
 import { gameKinds } from '../../games/kinds.ts';
+import { configOption, examples } from '../options.ts';
 import type { ReadingsCliOptions } from '../run/readings.ts';
 
 // `croupier readings`: a game's named readings of its ambiguous rules — the question, the sentence,
@@ -12,9 +13,13 @@ export function registerReadings(program: Command): void {
   program
     .command('readings')
     .description(COMMANDS.readings.description)
-    .option('--game <id>', 'game id from the config: also reads its Rulings page (who wrote each line) for the choice in force')
+    .option('--game <id>', 'game id from the config (or --kind): also reads its Rulings page (who wrote each line) for the choice in force')
     .option('--kind <kind>', `offline: the readings of a game kind (${gameKinds.join(', ')}), with their defaults`)
-    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .addOption(configOption(', with --game'))
     .option('--json', 'one JSON document')
+    .addHelpText('after', examples([
+      ['croupier readings --game round10', 'the readings of round10, with the choices its Rulings page makes'],
+      ['croupier readings --kind cycle15 --json', 'the readings of a game kind and their defaults, offline'],
+    ]))
     .action(async (opts: ReadingsCliOptions, command: Command) => (await import('../run/readings.ts')).runReadings(opts, command));
 }

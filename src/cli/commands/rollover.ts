@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { COMMANDS } from './index.ts';
-import { diffOption } from '../options.ts';
+import { configOption, diffOption, examples } from '../options.ts';
 import type { RolloverCliOptions } from '../run/rollover.ts';
 
 // `croupier rollover`: apply everything due up to --now on a game's Gamestate page (or, offline,
@@ -11,8 +11,8 @@ export function registerRollover(program: Command): void {
   program
     .command('rollover')
     .description(COMMANDS.rollover.description)
-    .option('--game <id>', 'game id from the config (reads and saves on the wiki)')
-    .option('--config <file>', 'config file (default: $CROUPIER_CONFIG, else .devwiki/config.json)')
+    .option('--game <id>', 'game id from the config (reads and saves on the wiki); or --ruleset and --gamestate')
+    .addOption(configOption())
     .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')
     .option('--gamestate <file>', 'offline: the Gamestate wikitext file (- for standard input); the new text on stdout, the summary on stderr')
     .option('--title <page>', 'offline: the Gamestate page title to name in the page and in messages (default: the file)')
@@ -21,5 +21,10 @@ export function registerRollover(program: Command): void {
     .addOption(diffOption())
     .option('--force', 'manual rollover: go to the next phase now, recorded with --by')
     .option('--by <name>', 'who runs it, recorded in History for --force (default: the wiki account the bot logs in with; required offline)')
+    .addHelpText('after', examples([
+      ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
+      ['croupier rollover --game cycle16 --force --by Admin', 'a manual rollover to the next phase now'],
+      ['croupier rollover --ruleset ruleset.wikitext --gamestate gamestate.wikitext --now 2026-11-19T00:00Z > new.wikitext', 'offline, on files'],
+    ]))
     .action(async (opts: RolloverCliOptions, command: Command) => (await import('../run/rollover.ts')).runRollover(opts, command));
 }
