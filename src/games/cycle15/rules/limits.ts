@@ -70,13 +70,13 @@ export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, v
     if (p.tuneUpSince !== null && p.tuneUpSince > pagePhase) problems.push({ message: `proposal ${p.id} is a Tune Up class proposal since phase ${p.tuneUpSince}, after the page's phase ${pagePhase}`, location: where('Tune Up since phase') });
   }
 
-  // Winner is the bot's: a name there must be a player who meets the condition on the page.
+  // Winner is the bot's: a name there must be a player who met the condition with the page's counts at some instant
+  // (the set of players changes at each Joined and Left time; the counts do not change once the cycle has ended).
   const named = state.phase.winner;
   if (named.length > 0 && victory !== null) {
-    const won = winnerAt(state.players, victory, now);
-    if (named.length !== 1 || won === undefined || won.player.name !== named[0]) {
-      problems.push({ message: `the Winner cell names ${named.join(', ')}, but ${won === undefined ? 'nobody' : won.player.name} meets the condition on this page; Winner is written by the bot when it holds: ${VICTORY_RULE}`, location: at('Phase', 1, 'Winner') });
-    }
+    const instants = [now, ...state.players.flatMap((p) => [p.joined, ...(p.left === null ? [] : [p.left])])].filter((d) => !later(d));
+    const won = instants.some((d) => named.length === 1 && winnerAt(state.players, victory, d)?.player.name === named[0]);
+    if (!won) problems.push({ message: `the Winner cell names ${named.join(', ')}, who never meets the condition with the counts on this page; Winner is written by the bot when it holds: ${VICTORY_RULE}`, location: at('Phase', 1, 'Winner') });
   }
   return problems;
 }
