@@ -43,9 +43,9 @@ function view(text: string): unknown {
 }
 
 const before = (from: Date) => fc.integer({ min: from.getTime() / MINUTE, max: T0.getTime() / MINUTE }).map((m) => new Date(m * MINUTE));
-/** Edits an editor could have made by T0, each keeping the page valid then. */
+/** Edits an editor could have made by T0, each keeping the page valid then (Chips at least the 1 bet in battle 2). */
 const variant = fc.record({
-  chips: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), fc.integer({ min: 0, max: 14 })), { maxLength: 3 }),
+  chips: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), fc.integer({ min: 1, max: 14 })), { maxLength: 3 }),
   acted: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), before(new Date('2026-11-16T00:00:00Z'))), { maxLength: 2 }),
   newcomer: fc.option(before(new Date('2026-11-12T00:00:00Z'))),
 }).map((e) => {
