@@ -73,9 +73,10 @@ describe('a rollover of the fixture page across several phases, offline', () => 
   });
 
   test('the written page reads back as the new state', () => {
-    const { historyRows: _h, ...state } = read(once.text);
-    const { historyRows: _g, ...expected } = once.result.state;
+    const { historyRows: _h, historyLatest, ...state } = read(once.text);
+    const { historyRows: _g, historyLatest: _l, ...expected } = once.result.state;
     expect(state).toEqual(expected);
+    expect(historyLatest).toEqual(new Date(Math.max(...once.result.changes.map((c) => c.at.getTime()))));
   });
 
   test('exactly once: the same run on the written page changes nothing and writes the same text', () => {

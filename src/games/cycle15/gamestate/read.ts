@@ -4,6 +4,7 @@ import { nearestName } from '../../shared/text.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { historyTable } from '../../shared/history.ts';
+import { latestHistoryTime } from '../../shared/history-time.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import { Gamestate, type Move, type PhaseState, type Player, type Proposal, type Space } from './schema.ts';
 import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
@@ -48,6 +49,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): 
     moves,
     proposals,
     historyRows: history!.rows.length,
+    historyLatest: latestHistoryTime(history!),
   };
   crossCheck(state, ruleset, problems);
   if (problems.length > 0) throw new GamestateError(problems);

@@ -96,5 +96,7 @@ export const Gamestate = z.object({
   moves: z.array(Move),
   proposals: z.array(Proposal),
   historyRows: count,
+  /** The latest time in the History table (null: no readable row): the page was the bot's then. */
+  historyLatest: instant.nullable().optional(),
 });
 export type Gamestate = z.infer<typeof Gamestate>;

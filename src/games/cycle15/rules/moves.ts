@@ -49,37 +49,26 @@ export function acceptUnnoticedMoves(state: Gamestate, calendar: Calendar, ended
 }
 
 /**
- * At `now`, in phase `current`: an incomplete move of the previous phase, identified (marked) when
- * the player has already moved again this phase, negates that move and grants a Time Bean Chili;
- * identified before they moved again, or later than the phase after it, the rule does not apply.
+ * Every move marked incomplete, judged once, at `at` in phase `current`: the page's time and phase
+ * when it was marked (engine.ts), whenever the run — at 12:00, at the next boundary, or a week later —
+ * so every run judges it the same. Of the previous phase, with the player having moved again this
+ * phase: that move negated and a Time Bean Chili granted; otherwise (of this phase, of an older one, or
+ * before they moved again) the rule does not apply: identified, no penalty.
  */
-export function penaliseIncompleteMoves(state: Gamestate, calendar: Calendar, current: number, now: Date, player: (name: string) => Player): Change[] {
+export function penaliseIncompleteMoves(state: Gamestate, calendar: Calendar, current: number, at: Date, player: (name: string) => Player): Change[] {
   const changes: Change[] = [];
   for (const m of state.moves.filter((x) => x.status === 'incomplete')) {
     const phase = phaseNumberAt(m.time, calendar);
-    const again = state.moves.find((x) => x.player === m.player && x.status === 'performed' && x.time > m.time && phaseNumberAt(x.time, calendar) === current);
+    const again = state.moves.find((x) => x.player === m.player && (x.status === 'performed' || x.status === 'error') && x.time > m.time && phaseNumberAt(x.time, calendar) === current);
+    const row = (change: string, inputs: Record<string, string | number>): Change => ({ at, phase: current, event: 'Incomplete move', player: m.player, change, reason: { rule: INCOMPLETE_RULE, inputs: { 'incomplete move': formatInstant(m.time), ...inputs } } });
     if (phase === current - 1 && again !== undefined) {
       m.status = 'penalised';
       again.status = 'negated';
-      const p = player(m.player);
-      changes.push({
-        at: now,
-        phase: current,
-        event: 'Incomplete move',
-        player: m.player,
-        change: `${where(again)} negated; ${gainItems(p, 'Time Bean Chili', 1)}; ${where(m)} → penalised`,
-        reason: { rule: INCOMPLETE_RULE, inputs: { 'incomplete move': formatInstant(m.time), 'moved again': formatInstant(again.time) } },
-      });
-    } else if (phase !== current) {
+      changes.push(row(`${where(again)} negated; ${gainItems(player(m.player), 'Time Bean Chili', 1)}; ${where(m)} → penalised`, { 'moved again': formatInstant(again.time) }));
+    } else {
       m.status = 'identified';
-      changes.push({
-        at: now,
-        phase: current,
-        event: 'Incomplete move',
-        player: m.player,
-        change: `${where(m)} → identified, no penalty (${phase === current - 1 ? 'identified before they moved again' : `not in the previous phase (phase ${phase})`})`,
-        reason: { rule: INCOMPLETE_RULE, inputs: { 'incomplete move': formatInstant(m.time), 'current phase': current } },
-      });
+      const why = phase === current - 1 ? 'identified before they moved again' : phase === current ? 'identified in the phase it occurred in' : `not in the previous phase (phase ${phase})`;
+      changes.push(row(`${where(m)} → identified, no penalty (${why})`, { 'current phase': current }));
     }
   }
   return changes;

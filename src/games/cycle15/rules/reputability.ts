@@ -15,11 +15,11 @@ import { drawRandomGarbage } from './random-garbage.ts';
 // “When a player becomes reputable, grant them 1 random garbage.”
 // “When a player becomes reputable, grant that player N-3 Time Bean Chilis, where N is the current phase.”
 
-const REPUTABLE = 'Players: “A player is "reputable" if they have continuously been a player for the previous seven days or … within 3 days of the round starting.”';
+export const REPUTABLE_RULE = 'Players: “A player is "reputable" if they have continuously been a player for the previous seven days or … within 3 days of the round starting.”';
 
-/** When the player becomes reputable: as the page writes it, else by the rule. */
+/** When the player becomes reputable: by the rule, from Joined (the page's "Reputable since" is the bot's, never believed). */
 export function reputableAt(p: Player, cycleStart: Date): Date {
-  return p.reputableSince ?? reputableByRule(p, cycleStart);
+  return reputableByRule(p, cycleStart);
 }
 
 /** N for the N-3 Time Bean Chilis, by the chosen reading of “N is the current phase”. */
@@ -48,7 +48,7 @@ export function grantReputability(p: Player, at: Date, ctx: GrantContext): Chang
   p.grant = ctx.phase;
   const row = (change: string, rule: string, extra: Partial<Change['reason']> = {}): Change => {
     const { inputs, ...rest } = extra;
-    return { at, phase: ctx.phase, event: 'Reputability', player: p.name, change, reason: { rule: `${rule} (${REPUTABLE})`, inputs: { reputable: how, ...inputs }, ...rest } };
+    return { at, phase: ctx.phase, event: 'Reputability', player: p.name, change, reason: { rule: `${rule} (${REPUTABLE_RULE})`, inputs: { reputable: how, ...inputs }, ...rest } };
   };
   const changes = [row(`${gainItems(p, 'Summoning Whistle', 1)}; reputable since ${formatInstant(at)}`, '“When a player becomes reputable, grant them a Summoning Whistle.”')];
 

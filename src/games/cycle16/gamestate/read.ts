@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
+import { readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
 import { CalendarError, makeCalendar, withPhaseStart, type Calendar } from '../../../sim/calendar.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import { FieldError, readInstant } from './fields.ts';
 import {
   Gamestate,
   type Battle,
@@ -25,7 +24,7 @@ import {
   playersTable,
   type ReadContext,
 } from './tables.ts';
-import { HISTORY_COLUMNS } from '../../shared/history.ts';
+import { latestHistoryTime } from '../../shared/history-time.ts';
 import { battleProblems } from '../rules/battles.ts';
 import { gainKinds } from '../rules/cards.ts';
 import { giftProblems } from '../rules/gifts.ts';
@@ -80,7 +79,7 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset,
     battles: (battles as Partial<Battle>[]).map((b) => ({ fragile: [], ...b }) as Battle),
     gifts: gifts as Gift[],
     historyRows: history!.rows.length,
-    historyLatest: latestTime(history!),
+    historyLatest: latestHistoryTime(history!),
     statusHistory: readStatusHistory(history!, phase.number),
   };
   for (const p of state.players) p.other ??= null;
@@ -103,21 +102,6 @@ function schemaProblem(issue: z.core.$ZodIssue, state: Record<string, unknown>, 
   const row = key === 'phase' ? 1 : entity?.row;
   const what = key === 'phase' ? [index, ...field] : field;
   return { message: `${what.filter((x) => x !== undefined).join('.')}: ${issue.message}`, location: { page, table: TABLES[key!] ?? key, row } };
-}
-
-/** The latest readable time in a History table's Time column (unreadable cells are skipped: they are the bot's). */
-function latestTime(history: Table): Date | null {
-  const key = normaliseHeader(HISTORY_COLUMNS[0]);
-  let latest: Date | null = null;
-  for (const row of history.rows) {
-    try {
-      const t = readInstant(row.cells[key]?.text);
-      if (latest === null || t.getTime() > latest.getTime()) latest = t;
-    } catch (err) {
-      if (!(err instanceof FieldError)) throw err;
-    }
-  }
-  return latest;
 }
 
 /**
