@@ -22,11 +22,16 @@ import { inScope, RequestScope } from '../wiki/cancel.ts';
 import { SerialQueue } from './queue.ts';
 import {
   finishRun, gameRecord, startRun, clearHalt, unfinishedRuns,
-  type GameRecord, type RunKind, type RunRecord, type Store, type Trigger,
+  type GameRecord, type Heartbeat, type RunKind, type RunRecord, type Store, type Trigger,
 } from './store.ts';
+import { describePause, describeRevert, resumeGame, type PauseCheck } from './pause.ts';
+import type { Alert } from './alert.ts';
+import { thisProcess } from './liveness.ts';
 
 export const DEFAULT_CHECK_CRON = '0 * * * *';
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
+/** How long after its next periodic check a daemon not seen again is overdue (daemon.heartbeatGraceSeconds). */
+export const DEFAULT_HEARTBEAT_GRACE_MS = 300_000;
 
 /** What the Gamestate page and the Ruleset say about a game's schedule, as of `now`. */
 export interface Plan {
@@ -104,9 +109,12 @@ export interface ActionResult {
 export interface RequestActions {
   /** Halted games leave requests other than `clear` waiting. */
   halted(): Promise<boolean>;
+  /** Paused games (a person reverted the bot) leave every request but an allowed `resume` waiting. */
+  paused(): Promise<boolean>;
   rollover(req: RequestRef): Promise<ActionResult>;
   check(req: RequestRef): Promise<ActionResult>;
   clear(req: RequestRef): Promise<ActionResult>;
+  resume(req: RequestRef): Promise<ActionResult>;
 }
 
 export interface RequestsSummary {
@@ -141,6 +149,8 @@ export interface StatusInfo {
   stopped?: { at: Date; reason: string };
   /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
   unfinished?: RunRecord[];
+  /** The daemon's heartbeat as the store has it. */
+  heartbeat?: Heartbeat;
 }
 
 export type StatusPublisher = (game: string, info: StatusInfo) => Promise<void>;
@@ -158,6 +168,12 @@ export interface SchedulerOptions {
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
+  /** Looks for people's reverts of the bot's edits of a game, and records a pause (./pause.ts). */
+  reverts?: (game: string) => Promise<PauseCheck>;
+  /** Told when a game is halted or paused (alert.command, ./alert.ts). */
+  alert?: (a: Alert) => Promise<void>;
+  /** How long after its next periodic check the daemon, not seen again, is overdue. */
+  heartbeatGraceMs?: number;
   now?: () => Date;
 }
 
@@ -215,7 +231,13 @@ export class Scheduler {
   readonly #referee: SchedulerOptions['referee'];
   readonly #status: StatusPublisher | undefined;
   readonly #shutoff: (() => Promise<string | null>) | undefined;
+  readonly #reverts: SchedulerOptions['reverts'];
+  readonly #alert: SchedulerOptions['alert'];
+  readonly #heartbeatGraceMs: number;
+  readonly #startedAt: Date;
   readonly #now: () => Date;
+  /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
+  readonly #published = new Map<string, number>();
   readonly #queue = new SerialQueue();
   readonly #boundaryTasks = new Map<string, BoundaryTask>();
   #checkTask: ScheduledTask | undefined;
@@ -245,7 +267,11 @@ export class Scheduler {
     this.#referee = opts.referee;
     this.#status = opts.status;
     this.#shutoff = opts.shutoff;
+    this.#reverts = opts.reverts;
+    this.#alert = opts.alert;
+    this.#heartbeatGraceMs = opts.heartbeatGraceMs ?? DEFAULT_HEARTBEAT_GRACE_MS;
     this.#now = opts.now ?? (() => new Date());
+    this.#startedAt = this.#now();
   }
 
   /** Start: the check task, then per game a catch-up tick (which also schedules its next boundary). */
@@ -265,8 +291,14 @@ export class Scheduler {
 
   /** Queue a tick for a game (deduplicated while waiting). Resolves when it has run. */
   tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
-    return this.#queue.enqueue(`tick:${game}:${trigger === 'check' || trigger === 'start' ? 'check' : 'boundary'}`,
-      () => inScope(this.#scope, () => this.#tick(game, trigger, firedBoundary)),
+    const check = trigger === 'check' || trigger === 'start';
+    return this.#queue.enqueue(`tick:${game}:${check ? 'check' : 'boundary'}`,
+      () => inScope(this.#scope, async () => {
+        const published = this.#published.get(game) ?? 0;
+        await this.#tick(game, trigger, firedBoundary);
+        // Every check shows the daemon's heartbeat on the status page, once.
+        if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+      }),
       (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
   }
 
@@ -356,6 +388,9 @@ export class Scheduler {
    * (or until `abandonNow()`); a failure is logged.
    */
   async publishStopped(stopped: { at: Date; reason: string }, timeoutMs = 15_000): Promise<void> {
+    await this.#store.update((d) => {
+      if (d.daemon) d.daemon = { ...d.daemon, stoppedAt: stopped.at.toISOString(), stopReason: stopped.reason };
+    }).catch((err) => this.#log.error({ err }, 'could not record the stop in the store'));
     if (!this.#status) return;
     for (const game of this.games) {
       await this.#store.update((d) => { delete gameRecord(d, game).nextRun; })
@@ -383,6 +418,7 @@ export class Scheduler {
   async #tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
     if (this.#stopping) return;
     const now = this.#now();
+    await this.#heartbeat();
     const reason = await this.#shutoffReason();
     if (reason !== null) {
       this.#log.warn({ game, trigger }, `shutoff is on, doing nothing: ${reason}`);
@@ -391,6 +427,17 @@ export class Scheduler {
     let rec = await this.#record(game);
     const checkDue = trigger === 'check'
       || (trigger === 'start' && (!rec.lastCheck || now.getTime() - Date.parse(rec.lastCheck) >= this.#checkIntervalMs()));
+
+    // 0. A person reverted one of the bot's edits: nothing is edited until an admin resumes (only a resume is answered).
+    const pause = await this.#checkReverts(game);
+    if (pause !== 'ok') {
+      if (pause === 'paused' && checkDue && this.#requests && !this.#stopping) await this.#runRequests(game, this.#now());
+      if (pause === 'unknown' || (await this.#record(game)).paused) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+      rec = await this.#record(game);
+    }
 
     // 1. Catch-up: every boundary not applied yet, oldest first, each its own run (skipped while halted).
     let plan: Plan | undefined;
@@ -539,6 +586,37 @@ export class Scheduler {
     }
   }
 
+  /** The revert check of a game: 'paused' (new reverts, or an earlier pause), 'ok', or 'unknown' (it failed: no edit this tick). */
+  async #checkReverts(game: string): Promise<'ok' | 'paused' | 'unknown'> {
+    if (!this.#reverts) return 'ok';
+    let check: PauseCheck;
+    try {
+      check = await this.#reverts(game);
+    } catch (err) {
+      if (!this.#scope.cancelled) this.#log.error({ err, game }, `could not look for reverts of the bot's edits of ${game}, so no edit this time: ${plainError(err)}`);
+      return 'unknown';
+    }
+    if (check.found.length > 0 && check.paused) {
+      for (const r of check.found) this.#log.error({ game, revert: r }, `${describeRevert(r)}: ${game} is PAUSED`);
+      await this.#alert?.({ kind: 'pause', game, reason: describePause(game, check.paused) });
+      if (!this.#stopping) await this.#publish(game);
+    }
+    return check.paused ? 'paused' : 'ok';
+  }
+
+  /** The daemon's heartbeat in the store: seen now, expected again by its next periodic check and the grace. */
+  async #heartbeat(): Promise<void> {
+    const now = this.#now();
+    const next = this.#checkTask?.getNextRun() ?? new Date(now.getTime() + this.#checkIntervalMs());
+    const { pid, host } = thisProcess();
+    await this.#store.update((d) => {
+      d.daemon = {
+        pid, host, startedAt: this.#startedAt.toISOString(), lastSeen: now.toISOString(),
+        nextExpectedBy: new Date(Math.max(next.getTime(), now.getTime()) + this.#heartbeatGraceMs).toISOString(),
+      };
+    }).catch((err) => this.#log.error({ err }, `could not write the heartbeat to the store: ${plainError(err)}`));
+  }
+
   async #record(game: string): Promise<GameRecord> {
     const d = await this.#store.read();
     return d.games[game] ?? gameRecord(d, game);
@@ -590,6 +668,7 @@ export class Scheduler {
     if (end.justHalted) {
       this.#log.error({ game, failures: end.consecutiveFailures },
         `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`);
+      await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error ?? 'unknown error'}` });
     }
     // While stopping, the status page is written once, when the daemon has stopped.
     if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
@@ -609,6 +688,7 @@ export class Scheduler {
     if (!processor) return;
     const actions: RequestActions = {
       halted: async () => (await this.#record(game)).halted,
+      paused: async () => (await this.#record(game)).paused !== undefined,
       rollover: async (req) => {
         const r = await this.#runJob(game, 'rollover', 'request',
           (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, ...requestedAt(req), actor: req.author, request: req, signal }),
@@ -625,6 +705,11 @@ export class Scheduler {
         const was = await clearHalt(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
         this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `halt of ${game} cleared by ${req.author}` : `clear requested by ${req.author}; ${game} was not halted`);
         return { ok: true, message: was ? 'halt cleared; the bot edits the Gamestate page again' : 'the game was not halted; failure count reset' };
+      },
+      resume: async (req) => {
+        const was = await resumeGame(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
+        this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `${game} resumed by ${req.author}` : `resume requested by ${req.author}; ${game} was not paused`);
+        return { ok: true, message: was ? 'resumed; the bot computes from the pages as they are now' : 'the game was not paused' };
       },
     };
     const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
@@ -646,7 +731,10 @@ export class Scheduler {
       const error = plainError(err);
       this.#log.error({ err, game, run: runId }, `requests for ${game} FAILED: ${error}`);
       const end = await finishRun(this.#store, runId, { result: 'failed', at: this.#now(), error }, this.maxConsecutiveFailures);
-      if (end.justHalted) this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
+      if (end.justHalted) {
+        this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
+        await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error}` });
+      }
       if (!this.#stopping) await this.#publish(game);
     } finally {
       this.#inProgress.delete(runId);
@@ -655,6 +743,7 @@ export class Scheduler {
 
   async #publish(game: string, stopped?: { at: Date; reason: string }): Promise<void> {
     if (!this.#status) return;
+    this.#published.set(game, (this.#published.get(game) ?? 0) + 1);
     try {
       const d = await this.#store.read();
       const record = d.games[game] ?? gameRecord(d, game);
@@ -669,6 +758,7 @@ export class Scheduler {
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),
+        ...(d.daemon ? { heartbeat: d.daemon } : {}),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
         ...(startsAt ? { startsAt } : {}),
         ...(stopped ? { stopped } : {}),

@@ -13,6 +13,8 @@ import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcesso
 import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 import { makeRefereeRunner } from './referee.ts';
+import { checkReverts, revertablePages } from './pause.ts';
+import { alerter } from './alert.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
 
@@ -168,6 +170,12 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         return page?.missing ? undefined : page?.text;
       },
     }, config.wiki.shutoff),
+    // A dry run writes nothing, the store included: it does not look for reverts (a pause it found would not be kept).
+    ...(o.dryRun || o.client.names[0] === undefined ? {} : {
+      reverts: (store) => (id) => checkReverts(store, o.client, id, revertablePages(byId(id)!), o.client.names[0]!, (o.now ?? (() => new Date()))()),
+    }),
+    ...(config.alert ? { alert: alerter(config.alert.command, (m) => logger.warn(m)) } : {}),
+    heartbeatGraceMs: config.daemon.heartbeatGraceSeconds * 1000,
     ...(o.now ? { now: o.now } : {}),
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),

@@ -58,6 +58,10 @@ export const COMMANDS = {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
     load: async () => (await import('./clear.ts')).registerClear,
   },
+  resume: {
+    description: "resume a game paused because a person reverted one of the bot's edits: the bot edits its pages again",
+    load: async () => (await import('./resume.ts')).registerResume,
+  },
 } satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMANDS;

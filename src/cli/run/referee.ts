@@ -4,6 +4,7 @@ import { referee, type RefereeSummary } from '../../jobs/referee.ts';
 import { storeSecrets } from '../../cron/referee.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun } from '../../cron/store.ts';
+import { refuseWhilePaused } from '../../cron/pause.ts';
 import { gameContext } from '../context.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
@@ -35,6 +36,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
   if (refereeFor(game.kind) === undefined) throw new UsageError(`game ${game.id} (kind ${game.kind}) has no actions for the referee`);
   const summary = await withCliLock(config.store.path, `referee --game ${game.id}`, async () => {
     const store = new FileStore(config.store.path);
+    await refuseWhilePaused(store, client, game); // refused (exit 4) while a person's revert of the bot pauses the game
     const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
     try {
       const wiki = {

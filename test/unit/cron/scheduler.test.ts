@@ -10,7 +10,7 @@ const H = 3_600_000;
 function storeWith(games: Record<string, Partial<StoreData['games'][string]>>): MemoryStore {
   const d = emptyStore();
   for (const [id, g] of Object.entries(games)) {
-    d.games[id] = { consecutiveFailures: 0, halted: false, requestsHandled: [], ...g };
+    d.games[id] = { consecutiveFailures: 0, halted: false, requestsHandled: [], revertsSeen: {}, ...g };
   }
   return new MemoryStore(d);
 }

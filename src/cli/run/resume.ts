@@ -1,0 +1,25 @@
+import { findGame, loadConfig } from '../../config.ts';
+import { describePause, resumeGame } from '../../cron/pause.ts';
+import { FileStore } from '../../cron/store.ts';
+import { defaultBy } from './clear.ts';
+
+// What `croupier resume` does: lift a game's pause in the store (its options: src/cli/commands/resume.ts).
+
+export interface ResumeCliOptions {
+  game: string;
+  config?: string;
+  by?: string;
+}
+
+export async function runResume(opts: ResumeCliOptions): Promise<void> {
+  const config = loadConfig(opts.config);
+  findGame(config, opts.game);
+  const by = opts.by ?? defaultBy(opts.config);
+  const was = await resumeGame(new FileStore(config.store.path), opts.game, by, new Date());
+  if (was) {
+    console.log(`${opts.game}: resumed by ${by}; it was ${describePause(opts.game, was)}.`);
+    console.log('From the next run on, the bot computes from the pages as they are now.');
+  } else {
+    console.log(`${opts.game}: was not paused; nothing to resume.`);
+  }
+}
