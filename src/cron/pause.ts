@@ -8,7 +8,7 @@ import type { GameConfig } from '../config.ts';
 import { formatInstant } from '../sim/trail.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { Requester } from '../wiki/pages.ts';
-import { findBotReverts } from '../wiki/reverts.ts';
+import { findBotReverts, type BotRevert } from '../wiki/reverts.ts';
 import { gameRecord, type GameRecord, type RevertRecord, type Store } from './store.ts';
 
 /** The pages of a game whose bot edits a revert pauses: the Gamestate, requests, actions and tables pages. */
@@ -35,6 +35,14 @@ export async function checkReverts(store: Store, wiki: Requester, game: string, 
     if (found.length > 0) g.paused = { at: g.paused?.at ?? now.toISOString(), reverts: [...(g.paused?.reverts ?? []), ...found] };
     return { paused: g.paused, found };
   });
+}
+
+/**
+ * Let `client`'s saves go over the reverts the revert check has already seen (the game was paused for them, and
+ * resumed or not: the pause decides); a revert it has not seen stops the save (src/wiki/save.ts).
+ */
+export function knowReverts(client: { knownRevert?: (r: BotRevert) => Promise<boolean> }, store: Store): void {
+  client.knownRevert = async (r) => Object.values((await store.read()).games).some((g) => (g.revertsSeen[r.page] ?? 0) >= r.revid);
 }
 
 /** Lift a pause (admin action). Returns the pause lifted, or undefined when the game was not paused. */
@@ -74,7 +82,8 @@ export function pausedError(game: string, p: NonNullable<GameRecord['paused']>):
 }
 
 /** For a CLI run that edits a game: check for reverts now, and refuse (WikiError `paused`) while paused. */
-export async function refuseWhilePaused(store: Store, wiki: Requester & { names: readonly string[] }, game: GameConfig, now = new Date()): Promise<void> {
+export async function refuseWhilePaused(store: Store, wiki: Requester & { names: readonly string[]; knownRevert?: (r: BotRevert) => Promise<boolean> }, game: GameConfig, now = new Date()): Promise<void> {
+  knowReverts(wiki, store);
   const bot = wiki.names[0];
   const check = bot === undefined
     ? { paused: (await store.read()).games[game.id]?.paused }

@@ -19,6 +19,7 @@
 import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
+import { WikiError } from '../wiki/errors.ts';
 import { SerialQueue } from './queue.ts';
 import {
   finishRun, gameRecord, startRun, clearHalt, unfinishedRuns,
@@ -241,6 +242,7 @@ export class Scheduler {
   readonly #queue = new SerialQueue();
   readonly #boundaryTasks = new Map<string, BoundaryTask>();
   #checkTask: ScheduledTask | undefined;
+  #beat: NodeJS.Timeout | undefined;
   /** Runs in progress (a request run holds the runs of the requests it performs). */
   readonly #inProgress = new Set<string>();
   /** Every wiki request of every tick sees it: cancelled when the running job is abandoned. */
@@ -285,6 +287,9 @@ export class Scheduler {
     });
     this.#checkTask.on('execution:overlap', () => this.#log.info('periodic check still running; this tick is skipped'));
     this.#checkTask.start();
+    void this.#heartbeat();
+    this.#beat = setInterval(() => void this.#heartbeat(), this.#beatMs());
+    this.#beat.unref();
     this.#log.info({ games: this.games, checkCron: this.checkCron }, 'scheduler started');
     return Promise.all(this.games.map((g) => this.tick(g, 'start'))).then(() => undefined);
   }
@@ -346,6 +351,7 @@ export class Scheduler {
 
   async #stop(graceMs: number): Promise<StopReport> {
     this.#stopping = true;
+    clearInterval(this.#beat);
     for (const b of this.#boundaryTasks.values()) await b.task.destroy();
     this.#boundaryTasks.clear();
     await this.#checkTask?.destroy();
@@ -418,7 +424,6 @@ export class Scheduler {
   async #tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
     if (this.#stopping) return;
     const now = this.#now();
-    await this.#heartbeat();
     const reason = await this.#shutoffReason();
     if (reason !== null) {
       this.#log.warn({ game, trigger }, `shutoff is on, doing nothing: ${reason}`);
@@ -604,17 +609,29 @@ export class Scheduler {
     return check.paused ? 'paused' : 'ok';
   }
 
-  /** The daemon's heartbeat in the store: seen now, expected again by its next periodic check and the grace. */
-  async #heartbeat(): Promise<void> {
+  /** How often the heartbeat is written to the store: every periodic check, at least every minute, at most every second. */
+  #beatMs(): number {
+    return Math.max(1_000, Math.min(60_000, this.#checkIntervalMs()));
+  }
+
+  /** The daemon's heartbeat now: seen now, expected again by `next` and the grace (a page: its next check). */
+  #beatAt(next: Date): Heartbeat {
     const now = this.#now();
-    const next = this.#checkTask?.getNextRun() ?? new Date(now.getTime() + this.#checkIntervalMs());
     const { pid, host } = thisProcess();
-    await this.#store.update((d) => {
-      d.daemon = {
-        pid, host, startedAt: this.#startedAt.toISOString(), lastSeen: now.toISOString(),
-        nextExpectedBy: new Date(Math.max(next.getTime(), now.getTime()) + this.#heartbeatGraceMs).toISOString(),
-      };
-    }).catch((err) => this.#log.error({ err }, `could not write the heartbeat to the store: ${plainError(err)}`));
+    return {
+      pid, host, startedAt: this.#startedAt.toISOString(), lastSeen: now.toISOString(),
+      nextExpectedBy: new Date(Math.max(next.getTime(), now.getTime()) + this.#heartbeatGraceMs).toISOString(),
+    };
+  }
+
+  /** The heartbeat in the store, on its own timer (a long job does not make the daemon look dead; a blocked one does). */
+  async #heartbeat(): Promise<void> {
+    if (this.#stopping) return;
+    const beat = this.#beatAt(new Date(this.#now().getTime() + this.#beatMs()));
+    const write = this.#store.update((d) => { d.daemon = beat; })
+      .catch((err) => this.#log.error({ err }, `could not write the heartbeat to the store: ${plainError(err)}`));
+    this.#writes.add(write); // a stop waits for it: the stop's record comes last
+    await write.finally(() => this.#writes.delete(write));
   }
 
   async #record(game: string): Promise<GameRecord> {
@@ -643,11 +660,15 @@ export class Scheduler {
     const editsBefore = this.#scope.edits;
     let outcome: JobOutcome | undefined;
     let error: string | undefined;
+    // A person's revert of the bot found by the save itself: refused, not a failure (the next tick's check pauses the game).
+    let reverted = false;
     try {
       outcome = await fn(this.#scope.signal);
     } catch (err) {
       error = plainError(err);
-      if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
+      reverted = err instanceof WikiError && err.code === 'paused';
+      if (reverted) this.#log.error({ game, kind, trigger, run: runId }, `${kind} for ${game} refused: ${error}`);
+      else if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
     } finally {
       this.#inProgress.delete(runId);
     }
@@ -660,7 +681,7 @@ export class Scheduler {
         result: outcome.changed ? 'changed' : 'no-change', at: this.#now(), edits: outcome.edits ?? (outcome.changed ? 1 : 0),
         ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
       }
-      : { result: 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
+      : { result: reverted ? 'refused' : 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
     if (outcome) {
       this.#log.info({ game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
         `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`);
@@ -758,7 +779,8 @@ export class Scheduler {
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),
-        ...(d.daemon ? { heartbeat: d.daemon } : {}),
+        // The page's own heartbeat: it is written again at the next periodic check.
+        ...(stopped ? {} : { heartbeat: this.#beatAt(this.#checkTask?.getNextRun() ?? new Date(this.#now().getTime() + this.#checkIntervalMs())) }),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
         ...(startsAt ? { startsAt } : {}),
         ...(stopped ? { stopped } : {}),

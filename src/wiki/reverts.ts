@@ -66,6 +66,23 @@ interface ApiRevisions {
 const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[number]['revisions'] & object) =>
   r.map((x): TaggedRevision => ({ revid: x.revid, parentid: x.parentid ?? 0, user: x.user ?? '', timestamp: x.timestamp, ...(x.sha1 ? { sha1: x.sha1 } : {}), tags: x.tags ?? [] }));
 
+/**
+ * Whether `page` (its latest revision, as readPages read it) is a person's revert of the bot's edits: then the bot
+ * must not save over it. Costs nothing unless that revision carries a revert tag (then one history request).
+ */
+export async function revertOfBot(client: Requester, page: { title: string; revid: number; user?: string; tags?: string[] }, bot: string): Promise<BotRevert | undefined> {
+  if (page.user === undefined || page.user === bot || howOf(page.tags ?? []) === undefined) return undefined;
+  return (await pageReverts(client, page.title, bot, page.revid - 1))[0];
+}
+
+async function pageReverts(client: Requester, title: string, bot: string, after: number): Promise<BotRevert[]> {
+  const res = (await client.request(
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|tags|timestamp|sha1', rvlimit: REVERT_LOOKBACK, formatversion: 2 },
+    { page: title },
+  )) as ApiRevisions;
+  return botRevertsIn(title, tagged(res.query?.pages?.[0]?.revisions ?? []), bot, after);
+}
+
 /** How many revisions of a changed page are read to find what a revert restored. */
 export const REVERT_LOOKBACK = 50;
 
@@ -90,12 +107,7 @@ export async function findBotReverts(client: Requester, titles: readonly string[
     // Only the bot's own edit since: nothing to look at.
     if (before !== undefined && top.user === bot && top.parentid === before) continue;
     if (before === undefined && howOf(top.tags ?? []) === undefined) continue;
-    const res = (await client.request(
-      { action: 'query', prop: 'revisions', titles: p.title, rvprop: 'ids|user|tags|timestamp|sha1', rvlimit: REVERT_LOOKBACK, formatversion: 2 },
-      { page: p.title },
-    )) as ApiRevisions;
-    const history = tagged(res.query?.pages?.[0]?.revisions ?? []);
-    reverts.push(...botRevertsIn(p.title, history, bot, before ?? top.revid - 1));
+    reverts.push(...await pageReverts(client, p.title, bot, before ?? top.revid - 1));
   }
   return { reverts, seen: next };
 }
