@@ -83,8 +83,12 @@ export const ConfigSchema = z
         checkCron: z.string().min(1).default('0 * * * *'),
         /** After this many failed runs in a row a game is halted until `clear` is requested. */
         maxConsecutiveFailures: z.number().int().positive().default(3),
+        /** The daemon is overdue when not seen this long after its next periodic check (its heartbeat). */
+        heartbeatGraceSeconds: z.number().int().positive().default(300),
       })
       .prefault({}),
+    /** Run on halt, pause and overdue, with CROUPIER_ALERT, CROUPIER_ALERT_GAME, CROUPIER_ALERT_REASON in its environment (src/cron/alert.ts). */
+    alert: z.strictObject({ command: z.string().min(1) }).optional(),
     games: z.array(GameSchema).default([]),
     limits: z
       .strictObject({

@@ -6,7 +6,8 @@
 //   2  usage or configuration problem (unknown command or option, missing argument, bad --now, bad config
 //      file, missing or invalid CROUPIER_* variable, unknown game, a game whose kind cannot do the command)
 //   3  login failed (wrong CROUPIER_USERNAME / CROUPIER_PASSWORD)
-//   4  refused by a guard: shutoff page, {{nobots}}, bad region markers, a save that would shrink the page
+//   4  refused by a guard: shutoff page, {{nobots}}, bad region markers, a save that would shrink the page, a paused game
+//   5  `croupier status`: needs an admin — the daemon is overdue (its heartbeat), or the game is paused or halted
 //  75  another croupier process holds the store (EX_TEMPFAIL): a running daemon, or a CLI run that did not finish in time
 import { CommanderError } from 'commander';
 import type { Logger } from 'pino';
@@ -22,7 +23,7 @@ import { clearProgressLine, cliProgress, progressActivity, type Progress } from 
 
 export { UsageError };
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, locked: 75 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, attention: 5, locked: 75 } as const;
 
 
 export function exitCodeFor(err: unknown): number {

@@ -5,6 +5,8 @@
 import type { Logger } from 'pino';
 import { acquireProcessLock, type ProcessLock } from './lock.ts';
 import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
+import type { Alert } from './alert.ts';
+import type { PauseCheck } from './pause.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
   type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
@@ -24,6 +26,11 @@ export interface DaemonOptions {
   /** Built from the store (the publisher reads recent runs from it). */
   status?: (store: Store) => StatusPublisher;
   shutoff?: () => Promise<string | null>;
+  /** Built from the store (the pause and the revisions already looked at are kept in it): the revert check of a game. */
+  reverts?: (store: Store) => (game: string) => Promise<PauseCheck>;
+  /** alert.command, on halt and pause. */
+  alert?: (a: Alert) => Promise<void>;
+  heartbeatGraceMs?: number;
   /** How long a shutdown waits for the running job before abandoning it (default 60 s). */
   graceMs?: number;
   /** Install SIGINT/SIGTERM handlers (default true). */
@@ -100,6 +107,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       ...(opts.referee ? { referee: opts.referee(store) } : {}),
       ...(opts.status ? { status: opts.status(store) } : {}),
       ...(opts.shutoff ? { shutoff: opts.shutoff } : {}),
+      ...(opts.reverts ? { reverts: opts.reverts(store) } : {}),
+      ...(opts.alert ? { alert: opts.alert } : {}),
+      ...(opts.heartbeatGraceMs !== undefined ? { heartbeatGraceMs: opts.heartbeatGraceMs } : {}),
       ...(opts.now ? { now: opts.now } : {}),
     });
     if (opts.handleSignals ?? true) {

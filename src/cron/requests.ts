@@ -3,6 +3,7 @@
 //   * rollover now      roll over to the next phase now, even before its boundary (recorded as manual)
 //   * check             run the periodic check now (reputability, recorded battles and gifts, …)
 //   * clear             clear a halt after repeated failures; the bot edits the Gamestate page again
+//   * resume            resume a game paused because a person reverted one of the bot's edits (./pause.ts)
 //
 // Anything may follow the verb on the line (a reason, a signature: `* rollover now — the boundary was missed ~~~~`).
 // Only top-level `*` lines count; other lines (headings, prose, `**` replies) are ignored.
@@ -95,8 +96,9 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
     const allowed = opts.allowedGroupsFor(game);
 
-    // `clear` first: it may lift a halt that holds the other requests back.
-    const order = [...attributed].sort((a, b) => Number(b.p.verb === 'clear') - Number(a.p.verb === 'clear'));
+    // `resume` and `clear` first: they may lift a pause or a halt that holds the other requests back.
+    const rank = (v: string | undefined) => (v === 'resume' ? 2 : v === 'clear' ? 1 : 0);
+    const order = [...attributed].sort((a, b) => rank(b.p.verb) - rank(a.p.verb));
 
     const markedSoFar = new Map<string, number>();
     for (const { p, who } of order) {
@@ -115,22 +117,28 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       let message: string;
       let acted = false;
       let state: RequestState;
+      const allowedAuthor = who.found && ref.author !== '' && (groups.get(ref.author) ?? []).some((g) => allowed.includes(g));
+      // Paused: no edit at all (no answer, no refusal) but a resume by an allowed user.
+      if (!(allowedAuthor && p.verb === 'resume') && await actions.paused()) {
+        summary.waiting++;
+        continue;
+      }
       if (!who.found) {
         verdict = 'refused';
         message = `cannot tell who added this line (${who.reason}); write it again`;
-      } else if (!ref.author || !(groups.get(ref.author) ?? []).some((g) => allowed.includes(g))) {
+      } else if (!allowedAuthor) {
         verdict = 'refused';
         message = refusalReason(ref.author, revid, groups.get(ref.author), allowed);
       } else if (!p.verb) {
         verdict = 'refused';
-        message = 'request not understood; the requests are "rollover now", "check" and "clear"';
+        message = 'request not understood; the requests are "rollover now", "check", "clear" and "resume"';
       } else if ((state = await opts.history.state(game, ref.key)) !== 'new') {
         // The page records it (the bot stopped after the save that did it, before this mark): only mark it.
         verdict = state;
         message = state === 'done'
           ? `done (see the History row for request ${ref.key} on the Gamestate page)`
           : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
-      } else if (p.verb !== 'clear' && await actions.halted()) {
+      } else if (p.verb !== 'clear' && p.verb !== 'resume' && await actions.halted()) {
         summary.waiting++;
         continue; // answered once an admin clears the halt
       } else {
@@ -142,7 +150,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
         }
         acted = true;
         // A failure after the save went through (e.g. its reply was lost): the page says it was done.
-        if (!r.ok && p.verb !== 'clear' && (await opts.history.state(game, ref.key)) === 'done') {
+        if (!r.ok && p.verb !== 'clear' && p.verb !== 'resume' && (await opts.history.state(game, ref.key)) === 'done') {
           r = { ok: true, message: `done, although the bot then reported: ${r.message}` };
         }
         verdict = r.ok ? 'done' : 'failed';

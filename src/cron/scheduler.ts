@@ -19,14 +19,20 @@
 import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
+import { WikiError } from '../wiki/errors.ts';
 import { SerialQueue } from './queue.ts';
 import {
   finishRun, gameRecord, startRun, clearHalt, unfinishedRuns,
-  type GameRecord, type RunKind, type RunRecord, type Store, type Trigger,
+  type GameRecord, type Heartbeat, type RunKind, type RunRecord, type Store, type Trigger,
 } from './store.ts';
+import { describePause, describeRevert, resumeGame, type PauseCheck } from './pause.ts';
+import type { Alert } from './alert.ts';
+import { thisProcess } from './liveness.ts';
 
 export const DEFAULT_CHECK_CRON = '0 * * * *';
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
+/** How long after its next periodic check a daemon not seen again is overdue (daemon.heartbeatGraceSeconds). */
+export const DEFAULT_HEARTBEAT_GRACE_MS = 300_000;
 
 /** What the Gamestate page and the Ruleset say about a game's schedule, as of `now`. */
 export interface Plan {
@@ -104,9 +110,12 @@ export interface ActionResult {
 export interface RequestActions {
   /** Halted games leave requests other than `clear` waiting. */
   halted(): Promise<boolean>;
+  /** Paused games (a person reverted the bot) leave every request but an allowed `resume` waiting. */
+  paused(): Promise<boolean>;
   rollover(req: RequestRef): Promise<ActionResult>;
   check(req: RequestRef): Promise<ActionResult>;
   clear(req: RequestRef): Promise<ActionResult>;
+  resume(req: RequestRef): Promise<ActionResult>;
 }
 
 export interface RequestsSummary {
@@ -141,6 +150,8 @@ export interface StatusInfo {
   stopped?: { at: Date; reason: string };
   /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
   unfinished?: RunRecord[];
+  /** The daemon's heartbeat as the store has it. */
+  heartbeat?: Heartbeat;
 }
 
 export type StatusPublisher = (game: string, info: StatusInfo) => Promise<void>;
@@ -158,6 +169,12 @@ export interface SchedulerOptions {
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */
   shutoff?: () => Promise<string | null>;
+  /** Looks for people's reverts of the bot's edits of a game, and records a pause (./pause.ts). */
+  reverts?: (game: string) => Promise<PauseCheck>;
+  /** Told when a game is halted or paused (alert.command, ./alert.ts). */
+  alert?: (a: Alert) => Promise<void>;
+  /** How long after its next periodic check the daemon, not seen again, is overdue. */
+  heartbeatGraceMs?: number;
   now?: () => Date;
 }
 
@@ -215,10 +232,17 @@ export class Scheduler {
   readonly #referee: SchedulerOptions['referee'];
   readonly #status: StatusPublisher | undefined;
   readonly #shutoff: (() => Promise<string | null>) | undefined;
+  readonly #reverts: SchedulerOptions['reverts'];
+  readonly #alert: SchedulerOptions['alert'];
+  readonly #heartbeatGraceMs: number;
+  readonly #startedAt: Date;
   readonly #now: () => Date;
+  /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
+  readonly #published = new Map<string, number>();
   readonly #queue = new SerialQueue();
   readonly #boundaryTasks = new Map<string, BoundaryTask>();
   #checkTask: ScheduledTask | undefined;
+  #beat: NodeJS.Timeout | undefined;
   /** Runs in progress (a request run holds the runs of the requests it performs). */
   readonly #inProgress = new Set<string>();
   /** Every wiki request of every tick sees it: cancelled when the running job is abandoned. */
@@ -245,7 +269,11 @@ export class Scheduler {
     this.#referee = opts.referee;
     this.#status = opts.status;
     this.#shutoff = opts.shutoff;
+    this.#reverts = opts.reverts;
+    this.#alert = opts.alert;
+    this.#heartbeatGraceMs = opts.heartbeatGraceMs ?? DEFAULT_HEARTBEAT_GRACE_MS;
     this.#now = opts.now ?? (() => new Date());
+    this.#startedAt = this.#now();
   }
 
   /** Start: the check task, then per game a catch-up tick (which also schedules its next boundary). */
@@ -259,14 +287,23 @@ export class Scheduler {
     });
     this.#checkTask.on('execution:overlap', () => this.#log.info('periodic check still running; this tick is skipped'));
     this.#checkTask.start();
+    void this.#heartbeat();
+    this.#beat = setInterval(() => void this.#heartbeat(), this.#beatMs());
+    this.#beat.unref();
     this.#log.info({ games: this.games, checkCron: this.checkCron }, 'scheduler started');
     return Promise.all(this.games.map((g) => this.tick(g, 'start'))).then(() => undefined);
   }
 
   /** Queue a tick for a game (deduplicated while waiting). Resolves when it has run. */
   tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
-    return this.#queue.enqueue(`tick:${game}:${trigger === 'check' || trigger === 'start' ? 'check' : 'boundary'}`,
-      () => inScope(this.#scope, () => this.#tick(game, trigger, firedBoundary)),
+    const check = trigger === 'check' || trigger === 'start';
+    return this.#queue.enqueue(`tick:${game}:${check ? 'check' : 'boundary'}`,
+      () => inScope(this.#scope, async () => {
+        const published = this.#published.get(game) ?? 0;
+        await this.#tick(game, trigger, firedBoundary);
+        // Every check shows the daemon's heartbeat on the status page, once.
+        if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+      }),
       (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
   }
 
@@ -314,6 +351,7 @@ export class Scheduler {
 
   async #stop(graceMs: number): Promise<StopReport> {
     this.#stopping = true;
+    clearInterval(this.#beat);
     for (const b of this.#boundaryTasks.values()) await b.task.destroy();
     this.#boundaryTasks.clear();
     await this.#checkTask?.destroy();
@@ -356,6 +394,9 @@ export class Scheduler {
    * (or until `abandonNow()`); a failure is logged.
    */
   async publishStopped(stopped: { at: Date; reason: string }, timeoutMs = 15_000): Promise<void> {
+    await this.#store.update((d) => {
+      if (d.daemon) d.daemon = { ...d.daemon, stoppedAt: stopped.at.toISOString(), stopReason: stopped.reason };
+    }).catch((err) => this.#log.error({ err }, 'could not record the stop in the store'));
     if (!this.#status) return;
     for (const game of this.games) {
       await this.#store.update((d) => { delete gameRecord(d, game).nextRun; })
@@ -391,6 +432,17 @@ export class Scheduler {
     let rec = await this.#record(game);
     const checkDue = trigger === 'check'
       || (trigger === 'start' && (!rec.lastCheck || now.getTime() - Date.parse(rec.lastCheck) >= this.#checkIntervalMs()));
+
+    // 0. A person reverted one of the bot's edits: nothing is edited until an admin resumes (only a resume is answered).
+    const pause = await this.#checkReverts(game);
+    if (pause !== 'ok') {
+      if (pause === 'paused' && checkDue && this.#requests && !this.#stopping) await this.#runRequests(game, this.#now());
+      if (pause === 'unknown' || (await this.#record(game)).paused) {
+        this.#scheduleBoundary(game, null);
+        return;
+      }
+      rec = await this.#record(game);
+    }
 
     // 1. Catch-up: every boundary not applied yet, oldest first, each its own run (skipped while halted).
     let plan: Plan | undefined;
@@ -539,6 +591,49 @@ export class Scheduler {
     }
   }
 
+  /** The revert check of a game: 'paused' (new reverts, or an earlier pause), 'ok', or 'unknown' (it failed: no edit this tick). */
+  async #checkReverts(game: string): Promise<'ok' | 'paused' | 'unknown'> {
+    if (!this.#reverts) return 'ok';
+    let check: PauseCheck;
+    try {
+      check = await this.#reverts(game);
+    } catch (err) {
+      if (!this.#scope.cancelled) this.#log.error({ err, game }, `could not look for reverts of the bot's edits of ${game}, so no edit this time: ${plainError(err)}`);
+      return 'unknown';
+    }
+    if (check.found.length > 0 && check.paused) {
+      for (const r of check.found) this.#log.error({ game, revert: r }, `${describeRevert(r)}: ${game} is PAUSED`);
+      await this.#alert?.({ kind: 'pause', game, reason: describePause(game, check.paused) });
+      if (!this.#stopping) await this.#publish(game);
+    }
+    return check.paused ? 'paused' : 'ok';
+  }
+
+  /** How often the heartbeat is written to the store: every periodic check, at least every minute, at most every second. */
+  #beatMs(): number {
+    return Math.max(1_000, Math.min(60_000, this.#checkIntervalMs()));
+  }
+
+  /** The daemon's heartbeat now: seen now, expected again by `next` and the grace (a page: its next check). */
+  #beatAt(next: Date): Heartbeat {
+    const now = this.#now();
+    const { pid, host } = thisProcess();
+    return {
+      pid, host, startedAt: this.#startedAt.toISOString(), lastSeen: now.toISOString(),
+      nextExpectedBy: new Date(Math.max(next.getTime(), now.getTime()) + this.#heartbeatGraceMs).toISOString(),
+    };
+  }
+
+  /** The heartbeat in the store, on its own timer (a long job does not make the daemon look dead; a blocked one does). */
+  async #heartbeat(): Promise<void> {
+    if (this.#stopping) return;
+    const beat = this.#beatAt(new Date(this.#now().getTime() + this.#beatMs()));
+    const write = this.#store.update((d) => { d.daemon = beat; })
+      .catch((err) => this.#log.error({ err }, `could not write the heartbeat to the store: ${plainError(err)}`));
+    this.#writes.add(write); // a stop waits for it: the stop's record comes last
+    await write.finally(() => this.#writes.delete(write));
+  }
+
   async #record(game: string): Promise<GameRecord> {
     const d = await this.#store.read();
     return d.games[game] ?? gameRecord(d, game);
@@ -565,11 +660,15 @@ export class Scheduler {
     const editsBefore = this.#scope.edits;
     let outcome: JobOutcome | undefined;
     let error: string | undefined;
+    // A person's revert of the bot found by the save itself: refused, not a failure (the next tick's check pauses the game).
+    let reverted = false;
     try {
       outcome = await fn(this.#scope.signal);
     } catch (err) {
       error = plainError(err);
-      if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
+      reverted = err instanceof WikiError && err.code === 'paused';
+      if (reverted) this.#log.error({ game, kind, trigger, run: runId }, `${kind} for ${game} refused: ${error}`);
+      else if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
     } finally {
       this.#inProgress.delete(runId);
     }
@@ -582,7 +681,7 @@ export class Scheduler {
         result: outcome.changed ? 'changed' : 'no-change', at: this.#now(), edits: outcome.edits ?? (outcome.changed ? 1 : 0),
         ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
       }
-      : { result: 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
+      : { result: reverted ? 'refused' : 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
     if (outcome) {
       this.#log.info({ game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
         `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`);
@@ -590,6 +689,7 @@ export class Scheduler {
     if (end.justHalted) {
       this.#log.error({ game, failures: end.consecutiveFailures },
         `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`);
+      await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error ?? 'unknown error'}` });
     }
     // While stopping, the status page is written once, when the daemon has stopped.
     if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
@@ -609,6 +709,7 @@ export class Scheduler {
     if (!processor) return;
     const actions: RequestActions = {
       halted: async () => (await this.#record(game)).halted,
+      paused: async () => (await this.#record(game)).paused !== undefined,
       rollover: async (req) => {
         const r = await this.#runJob(game, 'rollover', 'request',
           (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, ...requestedAt(req), actor: req.author, request: req, signal }),
@@ -625,6 +726,11 @@ export class Scheduler {
         const was = await clearHalt(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
         this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `halt of ${game} cleared by ${req.author}` : `clear requested by ${req.author}; ${game} was not halted`);
         return { ok: true, message: was ? 'halt cleared; the bot edits the Gamestate page again' : 'the game was not halted; failure count reset' };
+      },
+      resume: async (req) => {
+        const was = await resumeGame(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
+        this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `${game} resumed by ${req.author}` : `resume requested by ${req.author}; ${game} was not paused`);
+        return { ok: true, message: was ? 'resumed; the bot computes from the pages as they are now' : 'the game was not paused' };
       },
     };
     const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
@@ -646,7 +752,10 @@ export class Scheduler {
       const error = plainError(err);
       this.#log.error({ err, game, run: runId }, `requests for ${game} FAILED: ${error}`);
       const end = await finishRun(this.#store, runId, { result: 'failed', at: this.#now(), error }, this.maxConsecutiveFailures);
-      if (end.justHalted) this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
+      if (end.justHalted) {
+        this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
+        await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error}` });
+      }
       if (!this.#stopping) await this.#publish(game);
     } finally {
       this.#inProgress.delete(runId);
@@ -655,6 +764,7 @@ export class Scheduler {
 
   async #publish(game: string, stopped?: { at: Date; reason: string }): Promise<void> {
     if (!this.#status) return;
+    this.#published.set(game, (this.#published.get(game) ?? 0) + 1);
     try {
       const d = await this.#store.read();
       const record = d.games[game] ?? gameRecord(d, game);
@@ -669,6 +779,8 @@ export class Scheduler {
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),
+        // The page's own heartbeat: it is written again at the next periodic check.
+        ...(stopped ? {} : { heartbeat: this.#beatAt(this.#checkTask?.getNextRun() ?? new Date(this.#now().getTime() + this.#checkIntervalMs())) }),
         ...(waiting !== undefined ? { waitingRequests: waiting } : {}),
         ...(startsAt ? { startsAt } : {}),
         ...(stopped ? { stopped } : {}),

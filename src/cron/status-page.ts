@@ -10,6 +10,7 @@ import { replaceRegion } from '../parse/regions.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { RunRecord } from './store.ts';
 import type { StatusInfo, StatusPublisher } from './scheduler.ts';
+import { describeRevert } from './pause.ts';
 
 export const REGION = 'status';
 
@@ -47,10 +48,22 @@ function describeRun(r: RunRecord): string {
   return `${KIND_WORDS[r.kind]}${boundary} (${escapeWikitext(r.trigger)}${who})`;
 }
 
+/** The Daemon row: never "running" without when it was last seen and by when it is expected again. */
+function daemonWords(info: StatusInfo): string {
+  const h = info.heartbeat;
+  if (!h) return `last seen ${fmt(info.now)}`;
+  return `running: last seen ${fmt(h.lastSeen)}, next expected by ${fmt(h.nextExpectedBy)} (pid ${h.pid} on ${cell(h.host)}, since ${fmt(h.startedAt)}). ` +
+    'If that time has passed, the daemon is down: its host\'s operator must restart it.';
+}
+
 /** The content of the status region (without its markers); `wikiWarning`: the wiki's version is untested. */
 export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWarning?: string): string {
   const g = info.record;
-  const state = g.halted
+  const paused = g.paused
+    ? `'''PAUSED''' since ${fmt(g.paused.at)}: ${g.paused.reverts.map((r) => cell(describeRevert(r))).join('; ')}. ` +
+      `The bot makes no edit to the game's pages until an admin resumes it: add a line <code>* resume</code> to the request page, or run <code>croupier resume --game ${info.game}</code>; it then computes from the pages as they are.`
+    : undefined;
+  const otherwise = g.halted
     ? `'''HALTED''' since ${fmt(g.haltedAt)}: ${cell(g.haltReason ?? 'too many consecutive failures')}. ` +
       `The bot does not edit the Gamestate page until an admin clears the halt: add a line <code>* clear</code> to the request page, or run <code>croupier clear --game ${info.game}</code>.`
     : g.consecutiveFailures > 0
@@ -58,19 +71,20 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
       : info.startsAt
         ? `Not started: the cycle begins ${fmt(info.startsAt)}; nothing is due before then.`
         : 'OK';
+  const state = paused === undefined ? otherwise : otherwise === 'OK' ? paused : `${paused} ${otherwise}`;
   const last = info.lastRun;
   const stopped = info.stopped;
   const rows: [string, string][] = [
     ['Game', cell(info.game)],
     ['Daemon', stopped
       ? `'''Stopped''' since ${fmt(stopped.at)} (${cell(stopped.reason)}): no run is scheduled until it is started again.`
-      : 'running'],
+      : daemonWords(info)],
     ...(wikiWarning ? [['Wiki', `'''Untested MediaWiki version''': ${cell(wikiWarning)}`] as [string, string]] : []),
     ['State', state],
     ['Last run', last ? `${fmt(last.end ?? last.start)} — ${describeRun(last)}` : '—'],
     ['Result', last ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}` : '—'],
     ['Next scheduled run', stopped ? 'none: the daemon is stopped'
-      : info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
+      : g.paused ? 'none while paused' : info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
     ['Last error', g.lastError ? `${fmt(g.lastError.at)} (${KIND_WORDS[g.lastError.kind]}): ${cell(g.lastError.message)}` : 'none'],
     ['Last success', fmt(g.lastSuccess)],
     ['Consecutive failures', `${g.consecutiveFailures} (halts at ${info.maxConsecutiveFailures})`],
@@ -82,7 +96,7 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
       `${fmt(r.start)} — ${describeRun(r)}: ${r.result === 'running' ? 'its process is no longer running (marked abandoned by the next run)' : cell(r.error ?? 'abandoned')}`).join('<br />')]);
   }
   const lines = [
-    `''This section is written by Croupier when it starts and stops, on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
+    `''This section is written by Croupier when it starts and stops, at each periodic check, on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
     '{| class="wikitable"',
     ...rows.flatMap(([k, v], i) => [...(i ? ['|-'] : []), `! ${k}`, `| ${v}`]),
     '|}',
@@ -132,7 +146,7 @@ export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublish
     const recent = opts.recentRuns ? await opts.recentRuns(game) : [];
     const content = renderStatus(info, recent, opts.wikiWarning);
     const result = info.lastRun?.result;
-    const summary = `Croupier status: ${info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
+    const summary = `Croupier status: ${info.record.paused ? 'PAUSED' : info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
     await opts.wiki.save(page, (text) => {
       const next = spliceRegion(text, content, page);
       return next === text ? null : { text: next, summary };

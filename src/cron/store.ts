@@ -56,6 +56,30 @@ export const RunRecord = z.object({
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 
+/** A person's revert of the bot's edits (src/wiki/reverts.ts#BotRevert), as the store keeps it. */
+export const RevertRecord = z.object({
+  page: z.string(),
+  revid: z.number().int(),
+  user: z.string(),
+  timestamp: z.string(),
+  how: z.enum(['undo', 'rollback', 'manual revert']),
+  reverted: z.array(z.number().int()),
+});
+export type RevertRecord = z.infer<typeof RevertRecord>;
+
+/** The daemon's heartbeat: written on every tick; overdue once `nextExpectedBy` has passed without a new one. */
+export const Heartbeat = z.object({
+  pid: z.number().int(),
+  host: z.string(),
+  startedAt: Iso,
+  lastSeen: Iso,
+  nextExpectedBy: Iso,
+  /** Set by a clean stop (SIGTERM, SIGINT): then it is not expected again. */
+  stoppedAt: Iso.optional(),
+  stopReason: z.string().optional(),
+});
+export type Heartbeat = z.infer<typeof Heartbeat>;
+
 export const GameRecord = z.object({
   /** When the last periodic check started (successfully or not). */
   lastCheck: Iso.optional(),
@@ -73,6 +97,12 @@ export const GameRecord = z.object({
   nextRun: z.object({ at: Iso, kind: RunKind }).optional(),
   /** Keys of on-wiki requests already handled (capped; the request page's "done" mark is the real record). */
   requestsHandled: z.array(z.string()).default([]),
+  /** Set when a person reverted one of the bot's edits of the game's pages: no edit of them until an admin resumes. */
+  paused: z.object({ at: Iso, reverts: z.array(RevertRecord).min(1) }).optional(),
+  resumedBy: z.string().optional(),
+  resumedAt: Iso.optional(),
+  /** Per page of the game, the newest revision the revert check has looked at (src/wiki/reverts.ts). */
+  revertsSeen: z.record(z.string(), z.number().int()).default({}),
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 
@@ -95,6 +125,8 @@ export const StoreData = z.object({
   games: z.record(z.string(), GameRecord),
   /** Game → the referee's phase secrets (the newest few). */
   secrets: z.record(z.string(), z.array(PhaseSecret)).optional(),
+  /** The daemon's heartbeat (absent: no daemon ever ran on this store). */
+  daemon: Heartbeat.optional(),
 });
 export type StoreData = z.infer<typeof StoreData>;
 

@@ -13,6 +13,8 @@ import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcesso
 import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 import { makeRefereeRunner } from './referee.ts';
+import { checkReverts, knowReverts, revertablePages } from './pause.ts';
+import { alerter } from './alert.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
 
@@ -93,7 +95,8 @@ export function wikiAdapters(client: DaemonWiki): { jobs: JobsWiki; requests: Re
   };
   const status: StatusWiki = {
     save: async (title, transform, opts) => {
-      const r = await client.save(title, (page) => transform(page.missing ? '' : page.text), { create: opts.create });
+      // The Status page is the bot's report: a revert of it does not pause the game, and the report is written again.
+      const r = await client.save(title, (page) => transform(page.missing ? '' : page.text), { create: opts.create, overReverts: true });
       return { changed: r.changed };
     },
   };
@@ -170,6 +173,15 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         return page?.missing ? undefined : page?.text;
       },
     }, config.wiki.shutoff),
+    // A dry run writes nothing, the store included: it does not look for reverts (a pause it found would not be kept).
+    ...(o.dryRun || o.client.names[0] === undefined ? {} : {
+      reverts: (store) => {
+        knowReverts(o.client, store);
+        return (id) => checkReverts(store, o.client, id, revertablePages(byId(id)!), o.client.names[0]!, (o.now ?? (() => new Date()))());
+      },
+    }),
+    ...(config.alert ? { alert: alerter(config.alert.command, (m) => logger.warn(m)) } : {}),
+    heartbeatGraceMs: config.daemon.heartbeatGraceSeconds * 1000,
     ...(o.now ? { now: o.now } : {}),
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),

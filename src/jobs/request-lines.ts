@@ -6,7 +6,7 @@ import { formatInstant } from '../sim/trail.ts';
 // Rulings page): which `*` lines are pending, who added one (from the page's history, never its text),
 // the request's key, and the bot's mark appended to a line it answered. Pure; the wiki is read by callers.
 
-export const VERBS = ['rollover', 'check', 'clear'] as const;
+export const VERBS = ['rollover', 'check', 'clear', 'resume'] as const;
 export type Verb = (typeof VERBS)[number];
 
 /** Who may ask (games[].allowedGroups) when the config says nothing. */
@@ -42,7 +42,7 @@ export interface RequestLine {
 
 const ITEM_RE = /^\*(?!\*)\s*(.*)$/;
 const MARK_RE = /<!--\s*croupier:(done|refused|failed)\b/;
-const VERB_RE = /^(rollover(?:\s+now)?|check|clear)\b/i;
+const VERB_RE = /^(rollover(?:\s+now)?|check|clear|resume)\b/i;
 
 export function parseVerb(body: string): Verb | undefined {
   const m = VERB_RE.exec(body.replace(/^'''?|'''?$/g, '').trim());

@@ -78,6 +78,20 @@ export interface StatusJson {
   unfinished: UnfinishedRun[];
   /** The game's Rulings page, when it was read: the readings its rulings chose, and the lines that do not count. */
   rulings?: { page: string; applied: string[]; warnings: string[] };
+  /** The daemon's heartbeat (null: no daemon ever ran on this store); `overdue`: not seen again by `nextExpectedBy`. */
+  daemon?: DaemonLiveness | null;
+  /** Why the game is paused (a person reverted the bot) or halted (failures), in words; null when it is not. */
+  paused?: string | null;
+  halted?: string | null;
+  /** What needs an admin: the daemon overdue, the game paused or halted (`croupier status` then exits 5). */
+  alerts?: string[];
+}
+
+export interface DaemonLiveness {
+  lastSeen: string;
+  nextExpectedBy: string;
+  stoppedAt: string | null;
+  overdue: boolean;
 }
 
 const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
@@ -99,6 +113,10 @@ export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id'
     pending: s.pending.map((p) => ({ at: p.at === null ? null : iso(p.at), what: p.what })),
     lastRun: runs.lastRun ?? null,
     unfinished: runs.unfinished ?? [],
+    ...(runs.daemon !== undefined ? { daemon: runs.daemon } : {}),
+    ...(runs.paused !== undefined ? { paused: runs.paused } : {}),
+    ...(runs.halted !== undefined ? { halted: runs.halted } : {}),
+    ...(runs.daemon !== undefined || runs.paused !== undefined || runs.halted !== undefined ? { alerts: alertsOf(runs) } : {}),
     ...(rulings ? { rulings: { page: rulings.page, applied: appliedRulings(rulings.readings), warnings: rulings.warnings } } : {}),
   };
 }
@@ -128,6 +146,14 @@ export function describeStatus(s: StatusJson): string {
     for (const w of s.rulings.warnings) lines.push(`rulings: ${w}`);
   }
   for (const u of s.unfinished) lines.push(`never finished: the ${u.kind} run started ${at(u.start)} UTC (${u.id}) — ${u.note}`);
+  if (s.daemon === null) lines.push('daemon: no heartbeat recorded (no daemon ever ran on this store)');
+  else if (s.daemon) {
+    const d = s.daemon;
+    lines.push(d.stoppedAt !== null
+      ? `daemon: stopped at ${at(d.stoppedAt)} UTC (last seen ${at(d.lastSeen)} UTC)`
+      : `daemon: ${d.overdue ? 'OVERDUE' : 'running'}: last seen ${at(d.lastSeen)} UTC, next expected by ${at(d.nextExpectedBy)} UTC`);
+  }
+  for (const a of s.alerts ?? []) lines.push(`ALERT: ${a}`);
   return lines.join('\n');
 }
 
@@ -135,6 +161,19 @@ export function describeStatus(s: StatusJson): string {
 export interface Runs {
   lastRun?: LastRun;
   unfinished?: UnfinishedRun[];
+  daemon?: DaemonLiveness | null;
+  paused?: string | null;
+  halted?: string | null;
+}
+
+/** What needs an admin, in words: the daemon overdue, the game paused or halted. */
+export function alertsOf(r: Runs): string[] {
+  const at = (iso: string) => `${formatInstant(new Date(iso))} UTC`;
+  return [
+    ...(r.daemon?.overdue ? [`the daemon is overdue: last seen ${at(r.daemon.lastSeen)}, expected again by ${at(r.daemon.nextExpectedBy)}`] : []),
+    ...(r.paused ? [`the game is ${r.paused}`] : []),
+    ...(r.halted ? [`the game is ${r.halted}`] : []),
+  ];
 }
 
 /**

@@ -18,6 +18,7 @@ import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
+import type { BotRevert } from './reverts.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { siteInfoOf, versionWarning, type SiteInfo } from './site.ts';
 
@@ -102,6 +103,8 @@ export class WikiClient {
   readonly policy: RetryPolicy;
   /** Extra headers on every request; mutable (tests). */
   headers: Record<string, string>;
+  /** Whether a person's revert of the bot is already known to the game's pause (set by src/cron/pause.ts); see save.ts. */
+  knownRevert?: (revert: BotRevert) => Promise<boolean>;
   /** HTTP requests made, and edits saved, by this client. */
   readonly stats = { requests: 0, edits: 0, retries: 0 };
   /** What the wiki said of itself at login (siteinfo); undefined before. */

@@ -22,6 +22,7 @@ export type LocalCode =
   | 'merge-uncorrected' // MediaWiki merged the bot's edit with another and the bot could not correct the result
   | 'bad-response' // the API answered something unexpected
   | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
+  | 'paused' // a person reverted one of the bot's edits of the game: no edit until an admin resumes it (src/cron/pause.ts)
   | 'network'
   | 'edit-failed';
 
@@ -67,7 +68,7 @@ export class WikiError extends Error {
 }
 
 /** Refusals: the bot deliberately made no edit (a guard said no). The CLI exits with code 4. */
-export const REFUSAL_CODES: ReadonlySet<string> = new Set(['shutoff', 'bots-excluded', 'region-markers', 'region-shrink', 'page-shrink']);
+export const REFUSAL_CODES: ReadonlySet<string> = new Set(['shutoff', 'bots-excluded', 'region-markers', 'region-shrink', 'page-shrink', 'paused']);
 
 export function isRefusal(err: unknown): err is WikiError | RegionError {
   return (err instanceof WikiError || err instanceof RegionError) && REFUSAL_CODES.has(err.code);

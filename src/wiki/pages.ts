@@ -1,5 +1,5 @@
 // Reading pages: several pages, each with its revision id and timestamp, in ONE API request
-// (action=query&prop=revisions|info&rvprop=content|ids|timestamp|user|comment&rvslots=main&titles=A|B&curtimestamp=1).
+// (action=query&prop=revisions|info&rvprop=content|ids|timestamp|user|comment|tags&rvslots=main&titles=A|B&curtimestamp=1).
 // A missing page, a redirect or an invalid title is a WikiError naming the page — never mwn's swallowed errors.
 import { WikiError } from './errors.ts';
 import { checkPageSize, PageError } from '../parse/source.ts';
@@ -16,6 +16,8 @@ export interface PageRevision {
   parentid?: number;
   user?: string;
   comment?: string;
+  /** Its change tags (src/wiki/reverts.ts reads the revert tags), when read by readPages. */
+  tags?: string[];
   pageid?: number;
   /** The API's `curtimestamp` of the read: the edit's `starttimestamp`. */
   readAt?: string;
@@ -45,7 +47,7 @@ interface ApiPage {
   invalid?: boolean;
   invalidreason?: string;
   redirect?: boolean;
-  revisions?: { revid: number; parentid?: number; user?: string; comment?: string; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
+  revisions?: { revid: number; parentid?: number; user?: string; comment?: string; tags?: string[]; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
 }
 
 interface QueryResponse {
@@ -70,7 +72,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
     {
       action: 'query',
       prop: 'revisions|info',
-      rvprop: 'content|ids|timestamp|user|comment',
+      rvprop: 'content|ids|timestamp|user|comment|tags',
       rvslots: 'main',
       titles: wanted,
       curtimestamp: true,
@@ -120,7 +122,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
         throw new WikiError({ code: 'page-too-large', page: asked, message: err.message });
       }
     }
-    const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '' };
+    const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '', tags: rev.tags ?? [] };
     out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, ...about, pageid: p.pageid, readAt: res.curtimestamp });
   }
   return out;

@@ -25,6 +25,7 @@ import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
+import { revertOfBot, type BotRevert } from './reverts.ts';
 import { describeEdits, describeMerge, describeRevisions, pendingMerge, revisionsBetween, revisionTexts, withBase, type ConcurrentEdit, type MergeContext } from './merged.ts';
 
 export type { ConcurrentEdit, MergeContext } from './merged.ts';
@@ -53,6 +54,8 @@ export interface SaveOptions {
   maxShrinkShare?: number;
   /** Mark the edit minor. */
   minor?: boolean;
+  /** Save even over a person's revert of the bot's edits (the Status page: the bot's report, not the game). */
+  overReverts?: boolean;
   /** Test hook: runs after the transform, just before the edit request (e.g. to make a human edit in the window). */
   beforeEdit?: (page: PageRevision, edit: Edit, attempt: number) => Promise<void> | void;
   /** Test hook: runs when the wiki has saved an edit, before the save checks it for a merge (e.g. to kill the process there). */
@@ -91,6 +94,8 @@ export interface SaveHost {
   readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number };
   request(params: Record<string, unknown>, ctx?: { page?: string; edit?: boolean }): Promise<unknown>;
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
+  /** Whether a revert of the bot is already known (to the pause of src/cron/pause.ts): then it does not stop this save. */
+  knownRevert?: (revert: BotRevert) => Promise<boolean>;
 }
 
 /** MediaWiki strips trailing whitespace and turns CRLF into LF when it saves. */
@@ -175,6 +180,14 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         if (!dryRun) throw err;
         notes.push((err as Error).message);
       }
+    }
+    // A person's revert of the bot's edits is the page's latest revision: never made again (src/cron/pause.ts pauses the game).
+    if (!page.missing && !opts.overReverts && host.names[0] !== undefined) {
+      const revert = await revertOfBot(host, page, host.names[0]);
+      if (revert && !dryRun && !(await host.knownRevert?.(revert))) {
+        throw new WikiError({ code: 'paused', page: title, message: `"${title}": ${revert.user || 'a hidden user'} reverted the bot's revision ${revert.reverted.join(', ')} (${revert.how}, revision ${revert.revid}): no edit; the game is paused until an admin resumes it` });
+      }
+      else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
     }
     // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
     if (!checkedPending && !page.missing) {

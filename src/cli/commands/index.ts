@@ -88,6 +88,11 @@ export const COMMANDS = {
     writes: 'dry-run',
     load: async () => (await import('./clear.ts')).registerClear,
   },
+  resume: {
+    description: "resume a game paused because a person reverted one of the bot's edits: the bot edits its pages again",
+    writes: 'dry-run',
+    load: async () => (await import('./resume.ts')).registerResume,
+  },
 } satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -32,8 +32,8 @@ export function describeClear(game: string, rec: GameRecord | undefined, by: str
 /** An instant of the store as people read it. */
 const when = (iso: string | undefined): string => (iso === undefined ? '?' : `${formatInstant(new Date(iso))} UTC`);
 
-/** Who clears when --by is not given: the wiki account the bot logs in with; without one, --by is required. */
-function defaultBy(configFile: string | undefined): string {
+/** Who clears (or resumes) when --by is not given: the wiki account the bot logs in with; without one, --by is required. */
+export function defaultBy(configFile: string | undefined): string {
   try {
     return botAccount(loadSecrets({ devwiki: resolveConfigSource(configFile).devwiki }))!;
   } catch {

@@ -3,6 +3,8 @@ import { publishTables } from '../../jobs/publish-tables.ts';
 import { saveDiff } from '../../wiki/diff.ts';
 import type { DiffFormat } from '../../wiki/diff-format.ts';
 import { gameContext } from '../context.ts';
+import { refuseWhilePaused } from '../../cron/pause.ts';
+import { FileStore } from '../../cron/store.ts';
 import { logFormatOf } from '../options.ts';
 
 // What `croupier publish-tables` does (its options: src/cli/commands/publish-tables.ts).
@@ -18,6 +20,8 @@ export interface PublishTablesCliOptions {
 /** Writes the game's computed tables into its tables page, or with --dry-run prints the diff. */
 export async function runPublishTables(opts: PublishTablesCliOptions, command: Command): Promise<void> {
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'tables');
+  // Refused (exit 4) while a person's revert of the bot's edits pauses the game (a dry run only reads).
+  if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);
   const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
   ctx.progress.relabel('preparing the diff');
   const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';

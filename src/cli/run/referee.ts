@@ -7,6 +7,7 @@ import { storeSecrets } from '../../cron/referee.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, MemoryStore, emptyStore, finishRun, startRun, type Store } from '../../cron/store.ts';
 import type { DiffFormat } from '../../wiki/diff-format.ts';
+import { refuseWhilePaused } from '../../cron/pause.ts';
 import { gameContext } from '../context.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
@@ -69,6 +70,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
   }
   const summary = await withCliLock(config.store.path, `referee --game ${game.id}`, async () => {
     const store = new FileStore(config.store.path);
+    await refuseWhilePaused(store, client, game); // refused (exit 4) while a person's revert of the bot pauses the game
     const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
     try {
       const s = await pass(pages, store);

@@ -3,6 +3,7 @@ import { computeRollover, countEvents, describeSummary, rollover, type RolloverS
 import { engineFor } from '../../games/registry.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
+import { refuseWhilePaused } from '../../cron/pause.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext } from '../context.ts';
@@ -78,6 +79,8 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
       actor,
     });
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
+  // A saving run first looks for reverts of the bot's edits: refused (exit 4, not a failed run) while the game is paused.
+  if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);
   const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
   ctx.progress.relabel('preparing the diff');
   const diff = saveDiff(summary.save, opts.diff);

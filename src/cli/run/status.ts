@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { GamestateError, describeProblems } from '../../games/shared/gamestate-error.ts';
-import { describeStatus, gameStatus, statusJson, type LastRun, type Runs, type StatusJson } from '../../jobs/status.ts';
-import { gameContext } from '../context.ts';
+import { alertsOf, describeStatus, gameStatus, statusJson, type LastRun, type Runs, type StatusJson } from '../../jobs/status.ts';
+import { EXIT, gameContext } from '../context.ts';
+import { describePause } from '../../cron/pause.ts';
+import { runAlertCommand } from '../../cron/alert.ts';
+import { formatInstant } from '../../sim/trail.ts';
 import { readOfflineGame } from '../input.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
@@ -18,7 +21,7 @@ export interface StatusCliOptions {
   json?: boolean;
 }
 
-async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<StatusJson>): Promise<void> {
+async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<StatusJson>): Promise<StatusJson> {
   let s;
   try {
     s = await status();
@@ -28,6 +31,7 @@ async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<
     throw err;
   }
   console.log(opts.json ? JSON.stringify(s, null, 2) : describeStatus(s));
+  return s;
 }
 
 /** The store's record of the last run of this game (src/cron/store.ts; none if it never ran here), and its runs that never finished. */
@@ -40,10 +44,18 @@ async function runsOf(storePath: string, game: string): Promise<Runs> {
       : `abandoned: ${r.error ?? 'the process stopped before the run finished'}`,
   }));
   const record = data.games[game];
-  if (record?.lastRun === undefined) return { unfinished };
+  const when = (iso: string | undefined) => (iso === undefined ? '?' : `${formatInstant(new Date(iso))} UTC`);
+  const h = data.daemon;
+  const now = Date.now();
+  const flags: Runs = {
+    daemon: h ? { lastSeen: h.lastSeen, nextExpectedBy: h.nextExpectedBy, stoppedAt: h.stoppedAt ?? null, overdue: h.stoppedAt === undefined && now > Date.parse(h.nextExpectedBy) } : null,
+    paused: record?.paused ? describePause(game, record.paused) : null,
+    halted: record?.halted ? `HALTED since ${when(record.haltedAt)}: ${record.haltReason ?? 'too many failures'}; clear it with "* clear" on the request page or "croupier clear --game ${game}"` : null,
+  };
+  if (record?.lastRun === undefined) return { unfinished, ...flags };
   const last = data.runs.find((r) => r.id === record.lastRun!.id);
   const error = record.lastRun.result === 'failed' ? record.lastError?.message : record.lastRun.result === 'abandoned' ? last?.error : undefined;
-  return { lastRun: { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error }, unfinished };
+  return { lastRun: { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error }, unfinished, ...flags };
 }
 
 /** Prints the status of a game on the wiki, or offline of two files. */
@@ -60,9 +72,15 @@ export async function runStatus(opts: StatusCliOptions, command: Command): Promi
   }
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
   const runs = await runsOf(ctx.config.store.path, game.id);
-  await print(opts, async () => {
+  const s = await print(opts, async () => {
     const status = await gameStatus(ctx.client, game, now, runs);
     ctx.progress.stop();
     return status;
   });
+  // What needs an admin (for cron or a monitoring system): exit 5; an overdue daemon also runs alert.command.
+  if (runs.daemon?.overdue && ctx.config.alert) {
+    const problem = await runAlertCommand(ctx.config.alert.command, { kind: 'overdue', reason: alertsOf(runs)[0]! });
+    if (problem !== null) console.error(`croupier: ${problem}`);
+  }
+  if ((s.alerts ?? []).length > 0) process.exitCode = EXIT.attention;
 }

@@ -30,12 +30,13 @@ class FakeWiki implements RequestsWiki {
   }
 }
 
-function setup(opts: { halted?: boolean; rollover?: (ref: RequestRef, rows: RequestHistoryEntry[]) => Promise<ActionResult> } = {}) {
+function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: RequestRef, rows: RequestHistoryEntry[]) => Promise<ActionResult> } = {}) {
   const wiki = new FakeWiki();
   // The Gamestate History: rows naming a request's key.
   const rows: RequestHistoryEntry[] = [];
   const acted: { verb: string; ref: RequestRef }[] = [];
   let halted = opts.halted ?? false;
+  let paused = opts.paused ?? false;
   const at = new Date('2026-11-21T23:00:00Z');
   const actions: RequestActions = {
     halted: async () => halted,
@@ -48,6 +49,8 @@ function setup(opts: { halted?: boolean; rollover?: (ref: RequestRef, rows: Requ
     },
     check: async (ref) => { acted.push({ verb: 'check', ref }); return { ok: true, message: 'checked, nothing due' }; },
     clear: async (ref) => { acted.push({ verb: 'clear', ref }); halted = false; return { ok: true, message: 'halt cleared' }; },
+    paused: async () => paused,
+    resume: async (ref) => { acted.push({ verb: 'resume', ref }); paused = false; return { ok: true, message: 'resumed' }; },
   };
   const process = makeRequestsProcessor({
     wiki,
@@ -216,6 +219,21 @@ describe('requests processor', () => {
     expect(await s.run()).toMatchObject({ handled: 0, waiting: 1 });
     expect(s.rows).toEqual([]);
     expect(pendingRequests(s.wiki.text)).toHaveLength(1);
+  });
+
+  test('while paused nothing is edited, not even a refusal, until an admin\'s "resume"; then the waiting requests are answered', async () => {
+    const s = setup({ paused: true });
+    s.wiki.append('Player', '* resume');
+    s.wiki.append('Admin', '* check');
+    const before = s.wiki.revs.length;
+    expect(await s.run()).toMatchObject({ handled: 0, waiting: 2, edits: 0 });
+    expect(s.wiki.revs).toHaveLength(before);
+    expect(s.rows).toEqual([]);
+    s.wiki.append('Admin', '* resume');
+    expect(await s.run()).toMatchObject({ handled: 2, waiting: 1 }); // the player's line came before the pause was lifted
+    expect(s.acted.map((a) => a.verb)).toEqual(['resume', 'check']);
+    expect(await s.run()).toMatchObject({ handled: 1, waiting: 0 });
+    expect(s.rows.find((r) => r.request.author === 'Player')).toMatchObject({ verdict: 'refused' });
   });
 
   test('an unknown request from an admin is refused as not understood', async () => {

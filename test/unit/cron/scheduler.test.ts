@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Scheduler, cronForInstant, type StatusInfo } from '../../../src/cron/scheduler.ts';
+import { Scheduler, cronForInstant, type SchedulerOptions, type StatusInfo } from '../../../src/cron/scheduler.ts';
+import { resumeGame } from '../../../src/cron/pause.ts';
+import type { Alert } from '../../../src/cron/alert.ts';
 import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';
 import { fakeJobs, silentLogger, type FakeGame } from './fakes.ts';
 
@@ -10,7 +12,7 @@ const H = 3_600_000;
 function storeWith(games: Record<string, Partial<StoreData['games'][string]>>): MemoryStore {
   const d = emptyStore();
   for (const [id, g] of Object.entries(games)) {
-    d.games[id] = { consecutiveFailures: 0, halted: false, requestsHandled: [], ...g };
+    d.games[id] = { consecutiveFailures: 0, halted: false, requestsHandled: [], revertsSeen: {}, ...g };
   }
   return new MemoryStore(d);
 }
@@ -31,6 +33,7 @@ afterEach(async () => {
 function setup(opts: {
   now: string; games: Record<string, FakeGame>; store?: MemoryStore; max?: number; checkCron?: string;
   status?: (game: string, info: StatusInfo) => Promise<void>;
+  reverts?: SchedulerOptions['reverts']; alert?: SchedulerOptions['alert'];
 }) {
   vi.setSystemTime(iso(opts.now));
   const fake = fakeJobs(opts.games);
@@ -38,6 +41,7 @@ function setup(opts: {
   scheduler = new Scheduler({
     games: Object.keys(opts.games), store, jobs: fake.jobs, logger: silentLogger(),
     maxConsecutiveFailures: opts.max ?? 3, ...(opts.status ? { status: opts.status } : {}), ...(opts.checkCron ? { checkCron: opts.checkCron } : {}),
+    ...(opts.reverts ? { reverts: opts.reverts } : {}), ...(opts.alert ? { alert: opts.alert } : {}),
   });
   return { fake, store, scheduler };
 }
@@ -64,6 +68,38 @@ describe('scheduler (fake timers)', () => {
     expect(fake.calls.filter((c) => c.kind === 'check').length).toBeGreaterThanOrEqual(30);
     expect(s.nextRunFor('c16')?.kind).toBe('check');
     expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-30T00:00:00Z'));
+  });
+
+  test('a revert pauses the game: no job at its boundary or checks, the status says so and alert.command is told once; after a resume the boundary is applied', async () => {
+    const store = storeWith({ c16: { lastCheck: '2026-11-25T23:00:00Z' } });
+    const revert = { page: 'Cycle 16/Gamestate', revid: 13, user: 'Admin', timestamp: '2026-11-25T23:10:00Z', how: 'undo' as const, reverted: [12] };
+    let reported = false;
+    const alerts: Alert[] = [];
+    const published: StatusInfo[] = [];
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-25T23:00:00Z', store,
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
+      status: async (_g, info) => { published.push(info); },
+      alert: async (a) => { alerts.push(a); },
+      // The revert check as ./pause.ts records it: the first tick after 23:10 finds the revert.
+      reverts: async () => store.update((d) => {
+        const g = d.games.c16!;
+        const found = !reported && Date.now() >= Date.parse(revert.timestamp) ? [revert] : [];
+        if (found.length) { reported = true; g.paused = { at: new Date().toISOString(), reverts: found }; }
+        return { paused: g.paused, found };
+      }),
+    });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(3 * H);
+    await s.idle();
+    expect(fake.calls).toEqual([]); // neither the 00:00 boundary nor a check
+    expect(alerts).toEqual([expect.objectContaining({ kind: 'pause', game: 'c16' })]);
+    expect(published.at(-1)?.record.paused?.reverts).toEqual([revert]);
+    expect((await store.read()).daemon?.lastSeen).toBeDefined();
+    await resumeGame(store, 'c16', 'Admin', new Date());
+    await vi.advanceTimersByTimeAsync(H);
+    await s.idle();
+    expect(fake.rollovers()).toEqual([expect.objectContaining({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'catch-up' })]);
   });
 
   test('no run at start when nothing is due', async () => {

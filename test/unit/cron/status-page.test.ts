@@ -30,16 +30,26 @@ describe('status page', () => {
     expect(text).toContain('! Next scheduled run\n| none: the daemon is stopped');
     expect(text).toContain('! Runs that never finished\n| 2026-11-26 00:00 UTC — phase rollover (catch-up): abandoned at shutdown: no request was sent after that point and nothing was saved');
     expect(text).toContain("|| '''never finished''' (abandoned: the bot stopped during the run) ||");
-    const running = renderStatus(info());
-    expect(running).toContain('! Daemon\n| running');
+    const running = renderStatus(info({ heartbeat: { pid: 42, host: 'bot-host', startedAt: '2026-11-25T00:00:00Z', lastSeen: '2026-11-26T00:00:05Z', nextExpectedBy: '2026-11-26T01:05:00Z' } }));
+    expect(running).toContain('! Daemon\n| running: last seen 2026-11-26 00:00 UTC, next expected by 2026-11-26 01:05 UTC (pid 42 on bot-host');
     expect(running).not.toContain('never finished');
   });
 
   test('a wiki outside the tested MediaWiki versions is named in a row of its own, escaped; a tested one adds no row', () => {
     const warning = 'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
-    expect(renderStatus(info(), [], warning)).toContain(`! Daemon\n| running\n|-\n! Wiki\n| '''Untested MediaWiki version''': ${warning}\n|-\n! State`);
+    const text = renderStatus(info(), [], warning);
+    expect(text).toMatch(/\n! Daemon\n\| [^\n]+\n\|-\n! Wiki\n/); // the row right after the Daemon's
+    expect(text).toContain(`\n! Wiki\n| '''Untested MediaWiki version''': ${warning}\n|-\n! State`);
     expect(renderStatus(info(), [], 'a | b [[x]]')).toContain("| '''Untested MediaWiki version''': a &#124; b &#91;&#91;x&#93;&#93;");
     expect(renderStatus(info())).not.toContain('! Wiki');
+  });
+
+  test('a paused game says who reverted which revision, when, and how to resume; nothing is scheduled meanwhile', () => {
+    const text = renderStatus(info({ record: GameRecord.parse({ paused: { at: '2026-11-26T00:00:05Z', reverts: [{ page: 'Cycle 16/Gamestate', revid: 13, user: 'Admin', timestamp: '2026-11-26T00:00:03Z', how: 'undo', reverted: [12] }] } }) }));
+    expect(text).toContain(`'''PAUSED''' since 2026-11-26 00:00 UTC: Admin undid the bot's revision 12 of "Cycle 16/Gamestate" (revision 13, 2026-11-26 00:00 UTC)`);
+    expect(text).toContain('<code>* resume</code>');
+    expect(text).toContain('<code>croupier resume --game c16</code>');
+    expect(text).toContain('! Next scheduled run\n| none while paused');
   });
 
   test('a halted game says how to clear it', () => {

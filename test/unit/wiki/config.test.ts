@@ -9,7 +9,8 @@ describe('config', () => {
     const c = parseConfig({ games: [{ id: 'cycle16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }] });
     expect(c.wiki).toEqual({ editThrottleMs: 1000, maxRetries: 3, retryPauseMs: 5000, maxlag: 5, maxConflictRetries: 3, maxShrinkShare: 0.5, shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } });
     expect(c.store.path).toBe('.croupier/store.json');
-    expect(c.daemon).toEqual({ checkCron: '0 * * * *', maxConsecutiveFailures: 3 });
+    expect(c.daemon).toEqual({ checkCron: '0 * * * *', maxConsecutiveFailures: 3, heartbeatGraceSeconds: 300 });
+    expect(c.alert).toBeUndefined();
     expect(findGame(c, 'cycle16')).toMatchObject({
       tablesPage: 'Cycle 16/Gamestate',
       requestsPage: 'Cycle 16/Gamestate/Requests',

@@ -1,0 +1,113 @@
+// A person who reverts a bot's edit is saying "this is wrong": the bot must not make it again. Reverts are read
+// from MediaWiki's own change tags (1.36+), never from the summary's words (they depend on the language and
+// the person): `mw-undo`, `mw-rollback` and `mw-manual-revert` on the person's revision, `mw-reverted` on the
+// reverted one. The last is added by a job that a wiki may run late (or, with $wgJobRunRate = 0, only from
+// cron), so which revisions a revert took back is read from the revisions themselves: a revert restores an
+// older revision's text (same sha1), and the revisions between that one and the revert are the reverted ones.
+// An undo of an edit that others edited after has no earlier twin: then the `mw-reverted` tags tell.
+//
+// The check costs one request for the latest revision of every page of a game, and one more for each page
+// whose latest revision is newer than the newest the previous check saw (its last 50 revisions).
+import type { Requester } from './pages.ts';
+
+export const REVERT_TAGS = { 'mw-undo': 'undo', 'mw-rollback': 'rollback', 'mw-manual-revert': 'manual revert' } as const;
+export type RevertHow = (typeof REVERT_TAGS)[keyof typeof REVERT_TAGS];
+
+/** One revision as the history lists it with its tags. */
+export interface TaggedRevision {
+  revid: number;
+  parentid: number;
+  /** '' when hidden. */
+  user: string;
+  timestamp: string;
+  sha1?: string;
+  tags: string[];
+}
+
+/** A person's revert of some of the bot's revisions of a page. */
+export interface BotRevert {
+  page: string;
+  /** The person's revision. */
+  revid: number;
+  user: string;
+  timestamp: string;
+  how: RevertHow;
+  /** The bot's revisions it took back, oldest first. */
+  reverted: number[];
+}
+
+const howOf = (tags: readonly string[]): RevertHow | undefined =>
+  tags.map((t) => REVERT_TAGS[t as keyof typeof REVERT_TAGS]).find((h) => h !== undefined);
+
+/**
+ * The reverts of the bot's revisions among `history` (one page's revisions, newest first), made after revision
+ * `after`. Pure. A revert by the bot itself is not one (MediaWiki tags a bot edit that puts back what a person
+ * removed `mw-manual-revert`), nor is a person's revert that took back only others' edits.
+ */
+export function botRevertsIn(page: string, history: readonly TaggedRevision[], bot: string, after: number): BotRevert[] {
+  const out: BotRevert[] = [];
+  history.forEach((r, i) => {
+    const how = howOf(r.tags);
+    if (r.revid <= after || how === undefined || r.user === bot) return;
+    const older = history.slice(i + 1);
+    const restored = r.sha1 === undefined ? -1 : older.findIndex((o) => o.sha1 === r.sha1);
+    // Between the restored revision and the revert; without one (an undo under later edits), the tagged ones.
+    const taken = restored >= 0 ? older.slice(0, restored) : older.filter((o) => o.tags.includes('mw-reverted'));
+    const reverted = taken.filter((o) => o.user === bot).map((o) => o.revid).reverse();
+    if (reverted.length > 0) out.push({ page, revid: r.revid, user: r.user, timestamp: r.timestamp, how, reverted });
+  });
+  return out.reverse();
+}
+
+interface ApiRevisions {
+  query?: { pages?: { title: string; missing?: boolean; revisions?: { revid: number; parentid?: number; user?: string; timestamp: string; sha1?: string; tags?: string[] }[] }[] };
+}
+
+const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[number]['revisions'] & object) =>
+  r.map((x): TaggedRevision => ({ revid: x.revid, parentid: x.parentid ?? 0, user: x.user ?? '', timestamp: x.timestamp, ...(x.sha1 ? { sha1: x.sha1 } : {}), tags: x.tags ?? [] }));
+
+/**
+ * Whether `page` (its latest revision, as readPages read it) is a person's revert of the bot's edits: then the bot
+ * must not save over it. Costs nothing unless that revision carries a revert tag (then one history request).
+ */
+export async function revertOfBot(client: Requester, page: { title: string; revid: number; user?: string; tags?: string[] }, bot: string): Promise<BotRevert | undefined> {
+  if (page.user === undefined || page.user === bot || howOf(page.tags ?? []) === undefined) return undefined;
+  return (await pageReverts(client, page.title, bot, page.revid - 1))[0];
+}
+
+async function pageReverts(client: Requester, title: string, bot: string, after: number): Promise<BotRevert[]> {
+  const res = (await client.request(
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|tags|timestamp|sha1', rvlimit: REVERT_LOOKBACK, formatversion: 2 },
+    { page: title },
+  )) as ApiRevisions;
+  return botRevertsIn(title, tagged(res.query?.pages?.[0]?.revisions ?? []), bot, after);
+}
+
+/** How many revisions of a changed page are read to find what a revert restored. */
+export const REVERT_LOOKBACK = 50;
+
+/**
+ * The bot's reverted revisions on `titles` since the previous check: `seen` gives, per page, the newest
+ * revision that check looked at (absent: never checked, then only the page's latest revision counts). Returns
+ * the reverts found and the new `seen`. Missing pages are skipped.
+ */
+export async function findBotReverts(client: Requester, titles: readonly string[], bot: string, seen: Readonly<Record<string, number>>): Promise<{ reverts: BotRevert[]; seen: Record<string, number> }> {
+  const wanted = [...new Set(titles)];
+  const latest = (await client.request(
+    { action: 'query', prop: 'revisions', titles: wanted, rvprop: 'ids|user|tags|timestamp', formatversion: 2 },
+  )) as ApiRevisions;
+  const reverts: BotRevert[] = [];
+  const next: Record<string, number> = { ...seen };
+  for (const p of latest.query?.pages ?? []) {
+    const top = p.revisions?.[0];
+    if (p.missing || !top) continue;
+    const before = seen[p.title];
+    next[p.title] = top.revid;
+    if (before !== undefined && top.revid <= before) continue;
+    // Only the bot's own edit since: nothing to look at.
+    if (before !== undefined && top.user === bot && top.parentid === before) continue;
+    if (before === undefined && howOf(top.tags ?? []) === undefined) continue;
+    reverts.push(...await pageReverts(client, p.title, bot, before ?? top.revid - 1));
+  }
+  return { reverts, seen: next };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { botRevertsIn, type TaggedRevision } from '../../../src/wiki/reverts.ts';
+
+// A page's history, oldest first as written here (botRevertsIn takes it newest first, as the API gives it).
+const rev = (revid: number, user: string, sha1: string, tags: string[] = []): TaggedRevision =>
+  ({ revid, parentid: revid - 1, user, timestamp: `2026-11-25T18:00:${String(revid).padStart(2, '0')}Z`, sha1, tags });
+const newestFirst = (...revs: TaggedRevision[]) => [...revs].reverse();
+const P = 'Cycle 16/Gamestate';
+
+describe('reverts of the bot, from the change tags', () => {
+  test("an undo, a rollback and a manual revert of the bot's edit each name the person, their revision and the bot's", () => {
+    for (const [tag, how] of [['mw-undo', 'undo'], ['mw-rollback', 'rollback'], ['mw-manual-revert', 'manual revert']] as const) {
+      const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', [tag]));
+      expect(botRevertsIn(P, h, 'Bot', 2)).toEqual([{ page: P, revid: 3, user: 'Admin', timestamp: '2026-11-25T18:00:03Z', how, reverted: [2] }]);
+    }
+  });
+
+  test("a rollback of several of the bot's edits names them all, oldest first", () => {
+    const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Bot', 'c'), rev(4, 'Admin', 'a', ['mw-rollback']));
+    expect(botRevertsIn(P, h, 'Bot', 3)[0]?.reverted).toEqual([2, 3]);
+  });
+
+  test("a person's later ordinary edit is not a revert, and a revert before it still counts", () => {
+    const ordinary = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Player', 'c'));
+    expect(botRevertsIn(P, ordinary, 'Bot', 2)).toEqual([]);
+    const later = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', ['mw-undo']), rev(4, 'Player', 'd'));
+    expect(botRevertsIn(P, later, 'Bot', 2).map((r) => r.revid)).toEqual([3]);
+  });
+
+  test("a revert of a player's edit only is not a revert of the bot, even right after the bot's edit", () => {
+    // The bot's revision 1 is restored (not reverted) when the vandal's revision 2 is taken back.
+    const h = newestFirst(rev(1, 'Bot', 'b'), rev(2, 'Vandal', 'v'), rev(3, 'Admin', 'b', ['mw-manual-revert']));
+    expect(botRevertsIn(P, h, 'Bot', 1)).toEqual([]);
+  });
+
+  test('the bot putting back what a person removed is tagged a manual revert by MediaWiki, and is not a revert of the bot', () => {
+    const h = newestFirst(rev(1, 'Bot', 'b'), rev(2, 'Player', 'p'), rev(3, 'Bot', 'b', ['mw-manual-revert']));
+    expect(botRevertsIn(P, h, 'Bot', 1)).toEqual([]);
+  });
+
+  test('a revert the previous check already saw is not found again', () => {
+    const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', ['mw-undo']), rev(4, 'Bot', 'c'));
+    expect(botRevertsIn(P, h, 'Bot', 3)).toEqual([]);
+  });
+
+  test('an undo of a bot edit under later edits (no earlier text restored) is read from the mw-reverted tag of the bot\'s revision', () => {
+    const h = newestFirst(rev(1, 'Admin', 'a'), { ...rev(2, 'Bot', 'b'), tags: ['mw-reverted'] }, rev(3, 'Player', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));
+    expect(botRevertsIn(P, h, 'Bot', 3)[0]).toMatchObject({ revid: 4, how: 'undo', reverted: [2] });
+    const untagged = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Player', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));
+    expect(botRevertsIn(P, untagged, 'Bot', 3)).toEqual([]);
+  });
+});
