@@ -158,7 +158,7 @@ export function requestChange(entry: RequestHistoryEntry, phase: number): Change
   );
 }
 
-/** What a Gamestate page's History says about a request: no row names it, or its rows say done / failed. */
+/** What the bot's record of a Gamestate page says about a request: no row names it, or its rows say done / failed. */
 export function requestStateIn(text: string, key: string): RequestState {
   if (!namesRequest(text, key)) return 'new';
   const rows = text.split('\n').filter((l) => namesRequest(l, key));
@@ -166,32 +166,35 @@ export function requestStateIn(text: string, key: string): RequestState {
 }
 
 /**
- * The requests' History on the Gamestate pages. The page is the record: the store's `requestsHandled`
- * is only the bot's log, never read to decide anything.
+ * The requests' History on the Gamestate pages. What the bot's own revisions added to the page is the
+ * record (`record`: src/jobs/request-lines.ts#botAddedLines over the page's history) — never the page's
+ * text, where anyone can type a request's key; the store's `requestsHandled` is only the bot's log, never
+ * read to decide anything.
  */
-export function makeRequestsHistory(opts: { wiki: JobsWiki; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
+export function makeRequestsHistory(opts: { wiki: JobsWiki; record: (gamestate: string) => Promise<string>; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
   const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => gameById(opts.games, id);
+  const saveRow = async (g: GamePages, entry: RequestHistoryEntry) => {
+    const rulesetPage = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset);
+    if (!rulesetPage) throw new Error(`the Ruleset page "${g.ruleset}" could not be read`);
+    let read: EngineRuleset | undefined; // once, not again when the transform reruns
+    return opts.wiki.save(g.gamestate, (page) => {
+      const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
+      const state = engine.readGamestate(page.text, g.gamestate, ruleset);
+      const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
+      return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
+    });
+  };
   return {
     async state(id, key): Promise<RequestState> {
-      const g = game(id);
-      const page = (await opts.wiki.readPages([g.gamestate])).get(g.gamestate);
-      if (!page) throw new Error(`the Gamestate page "${g.gamestate}" could not be read`);
-      return requestStateIn(page.text, key);
+      return requestStateIn(await opts.record(game(id).gamestate), key);
     },
     async record(id, entry) {
       const g = game(id);
-      const rulesetPage = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset);
-      if (!rulesetPage) throw new Error(`the Ruleset page "${g.ruleset}" could not be read`);
-      let read: EngineRuleset | undefined; // once, not again when the transform reruns
-      const saved = await opts.wiki.save(g.gamestate, (page) => {
-        if (namesRequest(page.text, entry.request.key)) return null; // the save that answered it carried it
-        const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
-        const state = engine.readGamestate(page.text, g.gamestate, ruleset);
-        const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
-        return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
-      });
-      // The bot's log only (capped): what the page says decides.
+      // The save that answered it carried its row (a rollover's own edit): not again.
+      const carried = namesRequest(await opts.record(g.gamestate), entry.request.key);
+      const saved = carried ? { changed: false } : await saveRow(g, entry);
+      // The bot's log only (capped): what the bot's record on the page says decides.
       await opts.store.update((d) => {
         const rec = gameRecord(d, id);
         if (!rec.requestsHandled.includes(entry.request.key)) rec.requestsHandled.push(entry.request.key);

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import { ConfigError, type Config, type GameConfig } from '../config.ts';
 import { gameKinds, hasEngine, refereeFor } from '../games/registry.ts';
+import { botAddedLines } from '../jobs/request-lines.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -129,6 +130,8 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   const wiki = wikiAdapters(client);
   const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));
   const byId = (id: string) => games.find((g) => g.id === id);
+  // The account the bot's own revisions are saved under: only what they added is the bot's record.
+  const botNames = () => o.client.names.slice(0, 1);
   // Each revision of a Ruleset is parsed once, however many jobs of a tick read it.
   const rulesets = new RulesetCache();
   return {
@@ -140,7 +143,18 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined }), rulesets }),
     requests: (store) => makeRequestsProcessor({
       wiki: wiki.requests,
-      history: makeRequestsHistory({ wiki: wiki.jobs, games: pages, store, rulesets }),
+      history: makeRequestsHistory({
+        wiki: wiki.jobs,
+        // What the bot's own revisions added to the Gamestate page: a request's key is read there only.
+        record: async (gamestate) => {
+          const g = games.find((x) => x.gamestate === gamestate);
+          const revisions = await wiki.requests.history(gamestate, g?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK);
+          return botAddedLines(revisions, (user) => botNames().includes(user));
+        },
+        games: pages,
+        store,
+        rulesets,
+      }),
       pageFor: (id) => byId(id)?.requestsPage,
       allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
       lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
@@ -148,7 +162,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     }),
     referee: (store) => makeRefereeRunner({
       wiki: {
-        botNames: o.client.names.slice(0, 1),
+        botNames: botNames(),
         readPages: (titles, ro) => client.readPages([...titles], ro),
         save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
         history: wiki.requests.history,

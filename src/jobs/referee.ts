@@ -10,7 +10,7 @@ import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts
 import type { Change } from '../sim/trail.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
-import { applyMark, attributeRevisions, lineAuthors, markLine, pendingRequests, requestKey, type Attribution, type RequestLine, type RequestPageRevision, type Verdict } from './request-lines.ts';
+import { applyMark, attributeRevisions, botAddedLines, lineAuthors, markLine, pendingRequests, requestKey, type Attribution, type RequestLine, type RequestPageRevision, type Verdict } from './request-lines.ts';
 import { namesRequest } from './rollover.ts';
 
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
@@ -182,28 +182,6 @@ const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate,
 
 /** How many requests of one author a pass takes; the rest are answered (refused: write them again). */
 export const MAX_REQUESTS_PER_AUTHOR = 10;
-
-/**
- * The bot's own record of a page: the lines its own revisions added (History rows, the commitment, the
- * reveals, its rollovers' rows), within the `lookback` latest revisions — never a line a person typed,
- * even a copy of one of the bot's (docs/referee.md, "The threat model").
- */
-export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
-  const out: string[] = [];
-  revisions.forEach((rev, i) => {
-    if (!isBot(rev.user)) return;
-    const parent = revisions[i + 1];
-    if (!parent && rev.parentid !== 0) return; // its parent is older than the revisions read: what it added is unknown
-    const before = new Map<string, number>();
-    for (const l of parent ? parent.text.split('\n') : []) before.set(l, (before.get(l) ?? 0) + 1);
-    for (const l of rev.text.split('\n')) {
-      const n = before.get(l) ?? 0;
-      if (n > 0) before.set(l, n - 1);
-      else out.push(l);
-    }
-  });
-  return out.join('\n');
-}
 
 /** The page's rollovers, as the games' History rows write them: "Phase 4 → 5". */
 const ROLLOVER_RE = /\bPhase (\d+) → (\d+)\b/g;

@@ -190,3 +190,25 @@ export function applyMark(text: string, line: string, occurrence: number, marked
   }
   return null;
 }
+
+/**
+ * The bot's own record of a page: the lines its own revisions added (History rows, the commitment, the
+ * reveals, its rollovers' rows), within the `lookback` latest revisions — never a line a person typed,
+ * even a copy of one of the bot's (docs/referee.md, "The threat model").
+ */
+export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
+  const out: string[] = [];
+  revisions.forEach((rev, i) => {
+    if (!isBot(rev.user)) return;
+    const parent = revisions[i + 1];
+    if (!parent && rev.parentid !== 0) return; // its parent is older than the revisions read: what it added is unknown
+    const before = new Map<string, number>();
+    for (const l of parent ? parent.text.split('\n') : []) before.set(l, (before.get(l) ?? 0) + 1);
+    for (const l of rev.text.split('\n')) {
+      const n = before.get(l) ?? 0;
+      if (n > 0) before.set(l, n - 1);
+      else out.push(l);
+    }
+  });
+  return out.join('\n');
+}

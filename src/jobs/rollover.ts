@@ -74,8 +74,9 @@ export interface RolloverOptions {
   /**
    * The on-wiki request this run answers (a `* rollover now` or `* check` line): its key goes into the
    * run's own Gamestate edit — a "Request" History row, and the "Manual rollover" row of a forced one —
-   * so the page alone records that the request was done. A page that already names the key has had
-   * the request done: nothing is forced again (what else is due is still applied).
+   * so the page records that the request was done. The caller passes it only while the bot's own record of
+   * the page (the lines its revisions added, src/cron/jobs.ts) does not name the key: a copy of the key a
+   * person types onto the page blocks nothing.
    */
   request?: RolloverRequest;
   /** The readings in force (the job reads them from the Rulings page); absent: the engine's defaults. */
@@ -166,9 +167,7 @@ export function mergeRow(merge: MergeContext, o: { at: Date; phase: number }): C
  */
 export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id), merge?: MergeContext): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
-  // A request the page already names was done (the run that did it saved): never again.
-  const request = opts.request && !namesRequest(page.text, opts.request.key) ? opts.request : undefined;
-  const force = opts.force && (opts.request === undefined || request !== undefined);
+  const { request, force } = opts;
   // The request's own row and the merge's, in the same edit.
   const rows = (r: Computed['result'], fromPhase: number): Change[] => [
     ...(request ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase, engine.period) })] : []),

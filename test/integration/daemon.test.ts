@@ -120,6 +120,32 @@ describe('croupier daemon on the local wiki', () => {
     expect((await bot.readPage(`${prefix}/Gamestate`)).revid).toBe(before);
   });
 
+  test("a request's key a player copies onto the Gamestate page before the pass blocks nothing: the admin's rollover is made once", async () => {
+    const prefix = `Daemon test planted ${Date.now()}`;
+    const requests = `${prefix}/Gamestate/Requests`;
+    await put(admin, `${prefix}/Gamestate`, fixture);
+    await put(admin, requests, '== Requests ==\n');
+    await append(admin, requests, '* rollover now');
+    const adminRev = (await bot.revisions(requests, { limit: 1 }))[0]!;
+    const key = requestKey(adminRev.revid, '* rollover now');
+    // The key is computable once the line is saved: Bob types it where the bot's rows say a request was done.
+    await append(player, `${prefix}/Gamestate`, `<!-- Manual rollover by Admin (on-wiki request ${key}) -->`);
+
+    const { store } = await runDaemonOnce(prefix);
+
+    const gamestate = (await bot.readPage(`${prefix}/Gamestate`)).text;
+    expect(gamestate).toContain(`Manual rollover by Admin (on-wiki request ${key})`);
+    expect(gamestate).toMatch(/\|\| Manual rollover \|\| - \|\| Phase \d+ → \d+ .*Manual rollover by Admin/);
+    expect(gamestate).toContain(`<!-- Manual rollover by Admin (on-wiki request ${key}) -->`); // Bob's comment is left alone
+    const manual = (await store.read()).runs.filter((r) => r.kind === 'rollover' && r.trigger === 'request');
+    expect(manual).toHaveLength(1);
+    expect((await bot.readPage(requests)).text).toContain(`<!-- croupier:done r${adminRev.revid} -->`);
+    // A second pass makes no second rollover: the bot's own edit names the key now.
+    const before = (await bot.readPage(`${prefix}/Gamestate`)).revid;
+    await runDaemonOnce(prefix);
+    expect((await bot.readPage(`${prefix}/Gamestate`)).revid).toBe(before);
+  });
+
   test('the status page shows a failure when the Gamestate page is broken, and no Gamestate edit is made', async () => {
     const prefix = `Daemon test broken ${Date.now()}`;
     const broken = fixture.replace(/\| 2026-11-02 00:00 \|\| 4 \|\|/, '| 2026-11-02 00:00 || four ||');

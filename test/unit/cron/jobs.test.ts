@@ -30,6 +30,9 @@ class FakeWiki implements JobsWiki {
   }
 }
 
+/** A fake wiki where only the bot edits the Gamestate page: its record is the page's text. */
+const pageText = (wiki: FakeWiki) => async (title: string) => wiki.pages.get(title)!.text;
+
 describe('request state from the History', () => {
   test('a request is done when a row names its key, failed when its only rows say it failed, else new', () => {
     const ok = '| 2026-11-21 23:00 || 5 || Manual rollover || - || Phase 4 → 5 || Manual rollover by Admin (on-wiki request r12-abcdef12), ahead of …';
@@ -72,7 +75,7 @@ describe('real jobs glue', () => {
     wiki.set(game.ruleset, rulesetText);
     wiki.set(game.gamestate, gamestateText);
     const store = new MemoryStore();
-    const history = makeRequestsHistory({ wiki, games: [game], store });
+    const history = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store });
     const request = { key: 'r12-abcdef12', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Player' };
     expect(await history.state('c16', request.key)).toBe('new');
     const entry = { request, verdict: 'refused' as const, message: 'Player is not in an allowed group (sysop)', at: new Date('2026-11-21T23:00:00Z') };
@@ -82,12 +85,32 @@ describe('real jobs glue', () => {
     const text = wiki.pages.get(game.gamestate)!.text;
     expect(text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Player \|\| "rollover" refused: Player is not in an allowed group \(sysop\) \|\| on-wiki request r12-abcdef12/);
     expect(await history.state('c16', request.key)).toBe('done');
-    // What the page says decides, not the store: a store without the key changes nothing.
-    const other = makeRequestsHistory({ wiki, games: [game], store: new MemoryStore() });
+    // What the bot's record says decides, not the store: a store without the key changes nothing.
+    const other = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store: new MemoryStore() });
     expect(await other.state('c16', request.key)).toBe('done');
     expect(await other.state('c16', 'r12-abcdef13')).toBe('new');
     expect(await other.state('c16', 'r1-abcdef12')).toBe('new');
     // Nothing else on the page changed.
     expect(text.replace(/\|-\n\| 2026-11-21 23:00[^\n]*\n/, '')).toBe(gamestateText);
+  });
+
+  test("a request's key a person types onto the page blocks nothing: its state and its row follow the bot's record only", async () => {
+    const wiki = new FakeWiki();
+    wiki.set(game.ruleset, rulesetText);
+    // Bob copied Alice's key into a comment (and into a row made to look like the bot's).
+    const planted = `${gamestateText}<!-- on-wiki request r12-abcdef12 -->\n`;
+    wiki.set(game.gamestate, planted);
+    let record = ''; // the bot's revisions added nothing yet
+    const history = makeRequestsHistory({ wiki, record: async () => record, games: [game], store: new MemoryStore() });
+    expect(await history.state('c16', 'r12-abcdef12')).toBe('new');
+    const request = { key: 'r12-abcdef12', line: '* check', verb: 'check', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Admin' };
+    const entry = { request, verdict: 'done' as const, message: 'checked', at: new Date('2026-11-21T23:00:00Z') };
+    expect(await history.record('c16', entry)).toEqual({ changed: true });
+    expect(wiki.pages.get(game.gamestate)!.text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Admin \|\| "check" honoured: checked \|\| on-wiki request r12-abcdef12/);
+    // Once the bot's own revision carries the row, it is done, and not written again.
+    record = wiki.pages.get(game.gamestate)!.text.split('\n').find((l) => l.includes('"check" honoured'))!;
+    expect(await history.state('c16', 'r12-abcdef12')).toBe('done');
+    expect(await history.record('c16', entry)).toEqual({ changed: false });
+    expect(wiki.saves).toBe(1);
   });
 });

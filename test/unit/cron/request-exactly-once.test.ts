@@ -116,7 +116,8 @@ async function runDaemonOnce(world: World, storePath: string) {
     jobs: makeJobs({ wiki: world.jobsWiki(), games: pages, rollover: rolloverRunner(world.client(), config.games, rulesets), rulesets }),
     requests: makeRequestsProcessor({
       wiki: world.requestsWiki(),
-      history: makeRequestsHistory({ wiki: world.jobsWiki(), games: pages, store, rulesets }),
+      // Only the bot edits the Gamestate page here: its record is the page's text.
+      history: makeRequestsHistory({ wiki: world.jobsWiki(), record: async (t) => world.gamestate.text(t)!, games: pages, store, rulesets }),
       pageFor: () => REQUESTS,
       allowedGroupsFor: () => ['sysop'],
       now: () => NOW,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { botAddedLines } from '../../../src/jobs/referee.ts';
-import { lineAuthors, requestKey, type RequestPageRevision } from '../../../src/jobs/request-lines.ts';
+import { botAddedLines, lineAuthors, requestKey, type RequestPageRevision } from '../../../src/jobs/request-lines.ts';
 
 // Who added a line of a request, Rulings or actions page: the revision that first added it, through
 // reverts (docs/referee.md, "The threat model").
