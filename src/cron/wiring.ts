@@ -59,7 +59,7 @@ export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulese
       ...(opts.dryRun ? { dryRun: true } : {}),
       ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
       ...(o.actor ? { actor: o.actor } : {}),
-      // An on-wiki request: its key goes into this run's Gamestate edit (the page records it was done).
+      // An on-wiki request: its key goes into this run's Gamestate edit (the bot's record of the page says it was done).
       ...(o.request ? { request: { key: o.request.key, by: o.request.author, verb: o.request.verb, page: o.request.page, revid: o.request.revid, timestamp: o.request.timestamp } } : {}),
     });
     return {

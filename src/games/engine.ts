@@ -76,7 +76,7 @@ export interface EngineRolloverOptions {
   force?: { by: string; requestedAt?: Date; request?: string };
   /**
    * Rows to append in the same edit, from the result (`fromPhase`: the phase the page recorded): the row
-   * of the on-wiki request this run answers, so that the page alone records that it was done. Called
+   * of the on-wiki request this run answers, so that the bot's own edit records that it was done. Called
    * only when the run changes something (History rows); otherwise there is no edit to carry them.
    */
   rows?: (result: AdvanceResult, fromPhase: number) => Change[];
