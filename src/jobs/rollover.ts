@@ -10,6 +10,7 @@ import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
+import { GamestateError } from '../games/shared/gamestate-error.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
@@ -247,11 +248,20 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   if (rulings) opts = { ...opts, readings: rulings.readings };
   await ctx.checkpoint?.('read');
 
-  const first = computeRollover(ruleset, game, gamestatePage, opts, engine);
+  // The page as read may hold a killed run's merge the save corrects first, computing on the human's revision
+  // under it: a page the rules refuse is refused when the save's transform meets it (the same page), not before.
+  let first: Computed | undefined;
+  let refused: GamestateError | undefined;
+  try {
+    first = computeRollover(ruleset, game, gamestatePage, opts, engine);
+  } catch (err) {
+    if (!(err instanceof GamestateError)) throw err;
+    refused = err;
+  }
   await ctx.checkpoint?.('computed');
 
   // Archive pages first: idempotent appends, so a crash before the Gamestate save is harmless.
-  const plan = first.historyRows > game.historyLimit ? await planArchives(ctx, game, engine, first.text) : undefined;
+  const plan = first && first.historyRows > game.historyLimit ? await planArchives(ctx, game, engine, first.text) : undefined;
   const archived = new Set(plan?.rows);
   if (plan && !opts.dryRun) {
     for (const p of plan.pages) {
@@ -266,7 +276,9 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 
   let computed = first;
   const transform: Transform = (page, merge) => {
-    computed = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text ? first : computeRollover(ruleset, game, page, opts, engine, merge);
+    const asRead = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text;
+    if (asRead && refused) throw refused;
+    computed = asRead ? first! : computeRollover(ruleset, game, page, opts, engine, merge);
     let text = computed.text;
     if (plan && archived.size > 0) {
       text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
@@ -277,6 +289,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   };
   const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
   await ctx.checkpoint?.('saved');
+  if (!computed) throw refused!; // no transform ran on a page it could compute
 
   const { state, changes, due } = computed.result;
   return {

@@ -314,8 +314,18 @@ describe('a run killed between its merged save and the correction (SIGKILL): the
     // MediaWiki cannot undo the bot's revision automatically (the line was rewritten since): the admin restores
     // the page as the human left it before the bot's edit, with the summary MediaWiki's undo writes.
     const undo = await humanEdit(admin, game.gamestate, () => farahActed(GAMESTATE), `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
-    const after = await rollover({ wiki: b }, game, BOUNDARY);
-    expect(after.save.merged).toBeUndefined();
-    expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, farahActed(GAMESTATE), undo));
+    // MediaWiki tags it a manual revert of the bot's revision: the game pauses (no edit) until an admin resumes it.
+    const paused = await rollover({ wiki: b }, game, BOUNDARY).then(() => undefined, (e: unknown) => e);
+    expect(paused).toMatchObject({ code: 'paused', page: game.gamestate });
+    expect((await b.readPage(game.gamestate)).revid).toBe(undo);
+    // Resumed (the pause's record has seen that revert): the next run rolls over the page they left.
+    b.knownRevert = async (r) => r.revid === undo;
+    try {
+      const after = await rollover({ wiki: b }, game, BOUNDARY);
+      expect(after.save.merged).toBeUndefined();
+      expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, farahActed(GAMESTATE), undo));
+    } finally {
+      delete b.knownRevert;
+    }
   });
 });
