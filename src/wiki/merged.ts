@@ -12,6 +12,7 @@
 // its recorded base is a merge no run corrected, and the save corrects it before anything else.
 import { WikiError } from './errors.ts';
 import type { PageRevision, Requester } from './pages.ts';
+import { botRevertsIn } from './reverts.ts';
 
 /** Another edit MediaWiki merged with one of the bot's. */
 export interface ConcurrentEdit {
@@ -36,7 +37,10 @@ export interface MergeContext {
 interface RevisionsResponse {
   curtimestamp?: string;
   query?: {
-    pages?: { missing?: boolean; revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; slots?: { main?: { content?: string; texthidden?: boolean } } }[] }[];
+    pages?: {
+      missing?: boolean;
+      revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; sha1?: string; tags?: string[]; slots?: { main?: { content?: string; texthidden?: boolean } } }[];
+    }[];
   };
 }
 
@@ -45,28 +49,35 @@ export interface ListedRevision extends ConcurrentEdit {
   parentid: number;
   /** The edit summary ('' when hidden). */
   comment: string;
+  /** MediaWiki's change tags (reverts are read from them, src/wiki/reverts.ts). */
+  tags: string[];
+  sha1?: string;
 }
 
 /** The revisions of `title` after `after` up to `upTo` (included), oldest first. */
 export async function revisionsBetween(client: Requester, title: string, after: number, upTo: number): Promise<ListedRevision[]> {
+  return (await revisionsFrom(client, title, after, upTo)).filter((r) => r.revid !== after);
+}
+
+/** The revisions of `title` from `from` to `upTo` (both included), oldest first. */
+async function revisionsFrom(client: Requester, title: string, from: number, upTo: number): Promise<ListedRevision[]> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment', rvstartid: upTo, rvendid: after, rvlimit: 'max', formatversion: 2 },
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment|tags|sha1', rvstartid: upTo, rvendid: from, rvlimit: 'max', formatversion: 2 },
     { page: title },
   )) as RevisionsResponse;
-  const revs = (res.query?.pages?.[0]?.revisions ?? [])
-    .filter((r) => r.revid !== after)
-    .map(listed)
-    .reverse();
+  const revs = (res.query?.pages?.[0]?.revisions ?? []).map(listed).reverse();
   if (revs.at(-1)?.revid !== upTo) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
   return revs;
 }
 
-const listed = (r: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string }): ListedRevision => ({
+const listed = (r: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; sha1?: string; tags?: string[] }): ListedRevision => ({
   revid: r.revid,
   parentid: r.parentid,
   user: r.user ?? '',
   timestamp: r.timestamp,
   comment: r.comment ?? '',
+  tags: r.tags ?? [],
+  ...(r.sha1 === undefined ? {} : { sha1: r.sha1 }),
 });
 
 /** Revisions of `title` with their text, by revid. */
@@ -125,9 +136,6 @@ function correctedRevisions(comment: string): number[] {
   return m ? m[1]!.split(',').map((x) => Number(x.trim())) : [];
 }
 
-/** A summary that undoes revision `revid` (MediaWiki's undo writes "Undo revision 123 by …"). */
-const undoes = (comment: string, revid: number): boolean => new RegExp(`\\bundo revision (\\[\\[[^|\\]]*\\|)?${revid}\\b`, 'i').test(comment);
-
 /** The bot's latest revision of a page, as the history lists it. */
 export interface BotRevision {
   revid: number;
@@ -155,8 +163,9 @@ export interface PendingMerge {
 /**
  * Whether the bot's latest revision of `title` (`latest`, else looked up: the page's current revision `page`
  * is someone else's) was merged with others and never corrected. Not pending: no such revision, one without a
- * recorded base (saved by an older Croupier), one whose parent is its base, or one a person has undone since —
- * every bot revision it names, by an edit whose summary says "Undo revision N" (they took the page in hand).
+ * recorded base (saved by an older Croupier), one whose parent is its base, or one a person has reverted since —
+ * every bot revision it names, by an undo, a rollback or a manual revert, as MediaWiki's change tags record it
+ * (they took the page in hand; a summary's words count for nothing).
  */
 export async function pendingMerge(client: Requester, title: string, bot: string, page: { revid: number }, latest?: BotRevision): Promise<PendingMerge | undefined> {
   const mine = latest ?? (await latestRevisionBy(client, title, bot));
@@ -164,11 +173,12 @@ export async function pendingMerge(client: Requester, title: string, bot: string
   const base = recordedBase(mine.comment);
   if (base === undefined || base === mine.parentid) return undefined;
   const corrected = correctedRevisions(mine.comment);
-  const after = mine.revid === page.revid ? [] : await revisionsBetween(client, title, mine.revid, page.revid);
-  const undone = (id: number) => after.some((r) => r.user !== bot && undoes(r.comment, id));
-  if ([mine.revid, ...corrected].every(undone)) return undefined;
-  const between = await revisionsBetween(client, title, base, mine.revid);
-  const edits = between.slice(0, -1).map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
+  // One request: from the base the bot read (a revert may restore it) to now — the edits its merged revision
+  // was merged with, and any revert of it since.
+  const history = await revisionsFrom(client, title, base, page.revid);
+  const reverted = new Set(botRevertsIn(title, [...history].reverse(), bot, mine.revid).flatMap((r) => r.reverted));
+  if ([mine.revid, ...corrected].every((id) => reverted.has(id))) return undefined;
+  const edits = history.filter((r) => r.revid > base && r.revid < mine.revid).map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
   return { revid: mine.revid, parent: mine.parentid, base, edits, corrected };
 }
 

@@ -379,6 +379,6 @@ function uncorrected(title: string, m: MergeContext, why: string, cause?: unknow
     message:
       `"${title}": MediaWiki merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit (${describeEdits(m.edits)})${m.late ? ' and the run that saved it stopped before correcting it' : ''}; ` +
       `the page may not be what the bot computes on the others' edits, and no correction was saved: ${why}. ` +
-      `Check the page and undo ${describeRevisions(m.merged)} (MediaWiki's undo; its summary "Undo revision N" tells the bot a person took the page in hand); the undo pauses the game: resume it (croupier resume, or a "* resume" request) and it runs again.`,
+      `Check the page and undo ${describeRevisions(m.merged)} (MediaWiki's undo, or a manual revert: its change tag tells the bot a person took the page in hand); the undo pauses the game: resume it (croupier resume, or a "* resume" request) and it runs again.`,
   });
 }

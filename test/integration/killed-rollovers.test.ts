@@ -4,12 +4,21 @@
 // run leaves the page exactly as the offline engine computes the run on the page a person left (each rule applied
 // once: no doubled income or History row, no lost turn), and a third run makes no edit.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
+import { startDaemon } from '../../src/cron/daemon.ts';
+import { createLogger } from '../../src/cron/log.ts';
+import { FileStore } from '../../src/cron/store.ts';
+import { daemonOptions } from '../../src/cron/wiring.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { EditProxy } from './edit-proxy.ts';
 import { CASES, fixture, freshGame, humanEdit, lines, mergeOf, offline, runOpts } from './game-races.ts';
-import { bot, devEnv, freshCliGame, human, root, type TestGame } from './helpers.ts';
+import { bot, devEnv, freshCliGame, human, put, root, type TestGame } from './helpers.ts';
 import { killedRollover } from './killed-rollover.ts';
 
 let b: WikiClient;
@@ -181,4 +190,47 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
     expect(third.code, third.stderr).toBe(0);
     expect((await b.readPage(title)).revid).toBe(page.revid);
   }, 240_000);
+});
+
+describe('cycle15: the daemon started after a rollover killed between its merged save and the correction', () => {
+  const c = CASES.find((k) => k.kind === 'cycle15')!;
+
+  it("corrects the merge on its first tick, though a run computed on the merged page is refused (its grants were computed against the Joined cell the human changed): the page is the run on the human's revision; the next daemon makes no edit", async () => {
+    const game = await freshGame(b, c, 'kill-merged-daemon');
+    let humanRevid = 0;
+    const k = await killedRollover(game, c.now, 'saved', async () => (humanRevid = await humanEdit(player, game.gamestate, c.readLine.change, c.readLine.what)));
+    // The merged page breaks a rule of Cycle 15: a run computed on it is refused.
+    const merged = await b.readPage(game.gamestate);
+    expect(() => offline(c, game, merged.text, merged.revid)).toThrow(GamestateError);
+
+    const shutoff = game.ruleset.replace(/Ruleset$/, 'Shutoff');
+    await put(player, shutoff, 'run\n'); // the bot edits only while it says "run"
+    const dir = await mkdtemp(join(tmpdir(), 'croupier-kill-daemon-'));
+    try {
+      const config = parseConfig({
+        wiki: { editThrottleMs: 0, maxRetries: 2, retryPauseMs: 500, shutoff: { page: shutoff } },
+        store: { path: join(dir, 'store.json') },
+        daemon: { checkCron: '0 * * * *', maxConsecutiveFailures: 3 },
+        games: [{ id: 'c15', kind: 'cycle15', ruleset: game.ruleset, gamestate: game.gamestate, historyLimit: 200 }],
+      });
+      const runDaemon = async () => {
+        const daemon = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now: () => c.now }));
+        await daemon.scheduler.idle();
+        await daemon.stop('test over');
+      };
+      await runDaemon();
+      const page = await b.readPage(game.gamestate);
+      const humanText = c.readLine.change(fixture(c.kind, 'gamestate'));
+      expect(page.text).toBe(offline(c, game, humanText, humanRevid, { trigger: 'schedule (check)' }, mergeOf(k.saved!, humanRevid, true)));
+      expect(page.text).toContain(c.readLine.kept);
+      const runs = (await new FileStore(config.store.path).read()).runs;
+      expect(runs.map((r) => [r.kind, r.result])).toContainEqual(['check', 'changed']);
+      expect(runs.filter((r) => r.result === 'failed')).toEqual([]);
+
+      await runDaemon();
+      expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -312,8 +312,8 @@ describe('a run killed between its merged save and the correction (SIGKILL): the
     expect((await b.readPage(game.gamestate)).revid).toBe(checked); // the human's edit stands, no bot edit
 
     // MediaWiki cannot undo the bot's revision automatically (the line was rewritten since): the admin restores
-    // the page as the human left it before the bot's edit, with the summary MediaWiki's undo writes.
-    const undo = await humanEdit(admin, game.gamestate, () => farahActed(GAMESTATE), `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
+    // the page as the human left it before the bot's edit, in words of their own: the revert is read from its tag.
+    const undo = await humanEdit(admin, game.gamestate, () => farahActed(GAMESTATE), 'Restored as Farah left it');
     // MediaWiki tags it a manual revert of the bot's revision: the game pauses (no edit) until an admin resumes it.
     const paused = await rollover({ wiki: b }, game, BOUNDARY).then(() => undefined, (e: unknown) => e);
     expect(paused).toMatchObject({ code: 'paused', page: game.gamestate });

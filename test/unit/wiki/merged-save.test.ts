@@ -1,6 +1,7 @@
 // savePage against a fake MediaWiki that merges as the real one does (an edit based on an older revision is
 // 3-way merged onto the latest; overlapping changes are an `editconflict`). The real wiki's behaviour is
 // tested in test/integration/merged-edits.test.ts; this checks the save loop's decisions fast.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WikiError } from '../../../src/wiki/errors.ts';
 import { merge3 } from '../../../src/wiki/merge3.ts';
@@ -30,6 +31,12 @@ class MergingWiki implements SaveHost {
     return this.revs.at(-1);
   }
 
+  /** As MediaWiki tags: a revision restoring the text of one of the 15 before its parent is a manual revert. */
+  tagsOf(r: Rev): string[] {
+    const i = this.revs.indexOf(r);
+    return this.revs.slice(Math.max(0, i - 16), Math.max(0, i - 1)).some((o) => o.text === r.text) ? ['mw-manual-revert'] : [];
+  }
+
   /** A human edit: the latest text changed by `f`. */
   human(f: (text: string) => string, user = 'Player', comment = ''): number {
     return this.add(user, f(this.latest()!.text), undefined, comment);
@@ -53,7 +60,7 @@ class MergingWiki implements SaveHost {
       if (text === latest.text) return { edit: { result: 'Success', nochange: true } };
       return { edit: { result: 'Success', oldrevid: latest.revid, newrevid: this.add('Bot', text, latest.revid, p.summary as string) } };
     }
-    const listed = (r: Rev) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't', comment: r.comment });
+    const listed = (r: Rev) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't', comment: r.comment, sha1: sha1(r.text), tags: this.tagsOf(r) });
     if (p.rvuser) {
       const mine = this.revs.filter((r) => r.user === p.rvuser).at(-1);
       return { query: { pages: [{ revisions: mine ? [listed(mine)] : [] }] } };
@@ -66,6 +73,8 @@ class MergingWiki implements SaveHost {
     return { query: { pages: [{ revisions: revs.map(listed) }] } };
   }
 }
+
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 // A page the "bot" computes on: it reads `score`, and writes `double` and a log line — and says when recomputed.
 const PAGE = ['score: 2', '', 'note: -', '', 'double: -', '', 'log:'].join('\n');
@@ -221,11 +230,23 @@ describe('a merge its run never corrected (the process died between the merged s
     expect((err as Error).message).toContain(`undo revision ${k.merged}`);
     expect(wiki.revs).toHaveLength(before);
 
-    const undo = wiki.human(() => wiki.revs.find((r) => r.revid === k.human)!.text, 'Admin', `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
+    // A summary in the wiki's language, not English: the revert is read from its change tag.
+    const undo = wiki.human(() => wiki.revs.find((r) => r.revid === k.human)!.text, 'Admin', `Version ${k.merged} rückgängig gemacht`);
     const r = await savePage(wiki, TITLE, doubleOnce);
     expect(r).toMatchObject({ changed: true });
     expect(r.merged).toBeUndefined();
     expect(wiki.latest()).toMatchObject({ parentid: undo, text: 'score: 5\n\nnote: -\n\ndouble: 10\n\nlog:' });
+  });
+
+  it('an edit whose summary only says "Undo revision N" of the merged revision, without reverting it, leaves the merge pending: still refused', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
+    wiki.human((t) => t.replace('double: 4', 'double: 4 (checked)'), 'Admin');
+    wiki.human((t) => t.replace('note: -', 'note: undone?'), 'Player', `Undo revision ${k.merged} by [[Special:Contributions/Bot|Bot]]`);
+    const before = wiki.revs.length;
+    const err = await savePage(wiki, TITLE, doubleOnce).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'merge-uncorrected' });
+    expect(wiki.revs).toHaveLength(before);
   });
 
   it('a merged page that already was the transform\'s result (the concurrent edit changed nothing it reads): nothing pending, no edit', async () => {
