@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { gameKinds } from './games/kinds.ts';
 
 /** A configuration or secrets problem: the CLI exits with code 2. */
 export class ConfigError extends Error {
@@ -42,7 +43,7 @@ export const WikiSchema = z.strictObject({
 
 const GameInput = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
-  kind: z.enum(['cycle16', 'round10', 'cycle15', 'nomicoup', 'generic']),
+  kind: z.enum(gameKinds),
   ruleset: title,
   gamestate: title,
   /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */

@@ -2,15 +2,11 @@ import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine.ts';
-import type { Cycle15Ruleset } from './cycle15/ruleset/schema.ts';
 import type { GameReferee } from './actions.ts';
-import type { Cycle16Ruleset } from './cycle16/ruleset/schema.ts';
-import { generic, type GenericRuleset } from './generic/index.ts';
+import { generic } from './generic/index.ts';
 import { gameKinds, type GameKind } from './kinds.ts';
 import { nomicoup } from './nomicoup/index.ts';
-import type { NomicoupRuleset } from './nomicoup/ruleset/schema.ts';
 import { round10 } from './round10/index.ts';
-import type { Round10Ruleset } from './round10/ruleset/schema.ts';
 import type { ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
@@ -21,6 +17,8 @@ export interface GameModule<R extends KindedRuleset> {
   detect(doc: WikiDocument): boolean;
   /** Never throws on content: what cannot be read becomes a warning in the result. */
   readRuleset(doc: WikiDocument): R;
+  /** What `croupier parse` counts of a read ruleset, besides its rules and warnings ("12 card species, 3 phases"). */
+  counts(ruleset: R): string;
   /**
    * Wikitext of the computed reference tables, for games that have them; `gamestate`: the text of
    * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
@@ -51,10 +49,14 @@ export interface RulesetAmendment {
   rule: string;
 }
 
-export type ParsedRuleset = Cycle16Ruleset | Round10Ruleset | Cycle15Ruleset | NomicoupRuleset | GenericRuleset;
+/** What any game's module reads of a ruleset. */
+export type ParsedRuleset = ReturnType<(typeof modules)[GameKind]['readRuleset']>;
+
+/** Each kind's module: a kind of kinds.ts without its module (of that kind) here does not compile. */
+const modules = { cycle16, round10, cycle15, nomicoup, generic } satisfies { [K in GameKind]: { kind: K } };
 
 /** Most specific first, in the order of gameKinds (kinds.ts): detection falls through to generic. */
-export const games = [cycle16, round10, cycle15, nomicoup, generic] as const;
+export const games = gameKinds.map((k) => modules[k]);
 export { gameKinds, type GameKind };
 
 export function gameFor(kind: string): (typeof games)[number] | undefined {
@@ -66,6 +68,11 @@ export function parseRuleset(text: string, opts: { page?: string; kind?: GameKin
   const doc = readDocument(text, { page: opts.page });
   const game = opts.kind === undefined ? games.find((g) => g.detect(doc))! : gameFor(opts.kind)!;
   return game.readRuleset(doc);
+}
+
+/** What `croupier parse` counts of a ruleset, by its own game's module. */
+export function countsOf(ruleset: ParsedRuleset): string {
+  return moduleFor(ruleset.kind).counts(ruleset);
 }
 
 /** The computed reference tables of the ruleset's own game, if it has any (a ruleset goes back to the module of its `kind`). */

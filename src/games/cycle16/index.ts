@@ -11,6 +11,9 @@ export const cycle16 = {
   description: 'Cycle 16 (Exoptosis): cards, modifiers, packs, shop, exploration, phases',
   detect: isCycle16,
   readRuleset: readCycle16Ruleset,
+  counts: (r) =>
+    `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
+    `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`,
   renderTables: renderCycle16Tables,
   engine: cycle16Engine,
   referee: cycle16Referee,

@@ -22,4 +22,5 @@ export const generic = {
   description: 'any ruleset: rule tree and tables only',
   detect: () => true,
   readRuleset: readGenericRuleset,
+  counts: (r) => `${r.tables.length} tables`,
 } satisfies GameModule<GenericRuleset>;

@@ -9,6 +9,7 @@ export const nomicoup = {
   description: 'Nomicoup: numbered rule tree (with its conflicts), characters, Court Deck, Treasury, 48-hour turns, propositions',
   detect: isNomicoup,
   readRuleset: readNomicoupRuleset,
+  counts: (r) => `${r.characters.length} characters, ${r.actions.length} actions, ${r.counteractions.length} counteractions, ${r.conflicts.length} conflict(s)`,
   engine: nomicoupEngine,
   readings: NOMICOUP_READINGS,
 } satisfies GameModule<NomicoupRuleset>;

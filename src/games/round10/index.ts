@@ -11,6 +11,9 @@ export const round10 = {
   description: 'Round 10 (The Auction Casino): chips, Trungs, Gold Stars, cards, weekly auctions, hands, income and tax',
   detect: isRound10,
   readRuleset: readRound10Ruleset,
+  counts: (r) =>
+    `${r.phases.length} phases, ${r.prizes.length} prizes, ${r.multipliers.length} multipliers, ${r.suits.length} suits, ` +
+    `${r.ranks.map((a) => `${a.max} ${a.name} ranks`).join(', ')}, ${r.fortunes.length} fortunes`,
   renderTables: renderRound10Tables,
   engine: round10Engine,
   readings: ROUND10_READINGS,

@@ -1,17 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { engineFor, games, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
-import { gameKinds } from '../../../src/games/kinds.ts';
 import { cycle16 } from '../../../src/games/cycle16/index.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { GAMESTATE } from './build.ts';
 import { FakeWiki } from './fake-wiki.ts';
-
-test('the kinds the CLI lists without loading the games are the registered games\' kinds, in the order detection tries them', () => {
-  expect(games.map((g) => g.kind)).toEqual([...gameKinds]);
-});
 
 describe('reference tables through the registry', () => {
   test('renderTables goes to the module of the ruleset\'s own kind: Cycle 16\'s tables for a cycle16 ruleset, none for generic, none for an unknown kind', () => {
