@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests (no wiki), integration tests against a real local MediaWiki of their own
-// started by scripts/devwiki.sh (see test/integration/global-setup.ts), and — after both — the check that
-// the tests left the demo's wiki as the demo left it (test/after/).
+// Four projects: pure unit tests (no wiki), the fuzz test (seeded mutations of the fixture pages, a step of its
+// own), integration tests against a real local MediaWiki of their own started by scripts/devwiki.sh (see
+// test/integration/global-setup.ts), and — after them — the check that the tests left the demo's wiki as the
+// demo left it (test/after/). The typecheck and the format and lint check are steps of scripts/test.sh.
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +15,15 @@ export default defineConfig({
           // Some unit tests spawn the CLI (several at once) or parse whole pages: a loaded 2-core machine needs
           // more than 5 s, and a start of the CLI alone took up to 17 s there.
           testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           sequence: { groupOrder: 0 },
         },
       },

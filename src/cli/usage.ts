@@ -1,4 +1,4 @@
-import { CommanderError } from 'commander';
+import type { CommanderError } from 'commander';
 
 /** Commander's own outcomes: 0 after --help or --version, 2 for its usage errors. */
 export function commanderExitCode(err: CommanderError): number {

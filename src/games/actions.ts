@@ -73,7 +73,7 @@ export interface ActionDef<R extends KindedRuleset = KindedRuleset, A = unknown>
 /** The rows the referee itself writes (commitment, reveal), and what it needs to know of the page. */
 export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
   /** Tried in order; each keeps its own argument type (erased here: a line is parsed and resolved by the same action). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: each action's argument type is its own; no one type fits them all
   actions: readonly ActionDef<R, any>[];
   /**
    * The phase the page records, checked against the calendar at `now` (a Phase number set ahead by hand

@@ -268,7 +268,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       summary.problem = phaseMoved(phase, moved);
     }
   }
-  let current = toReveal.length > 0 || commitment !== undefined ? await readGamestate() : gamestate;
+  const current = toReveal.length > 0 || commitment !== undefined ? await readGamestate() : gamestate;
   // The reveals the page shows (this run's or an earlier one's whose record was lost): those secrets are spent.
   for (const s of kept) if (!s.revealed && revealsIn(current.text).get(s.phase) === s.secret) await ctx.secrets.revealed(game.id, s.phase);
   await ctx.checkpoint?.('revealed');
@@ -398,7 +398,7 @@ export async function replayRequest(
   if (!actions.some((r) => r.revid === revid)) return unavailable(`revision ${revid} of ${game.actionsPage}, which added the request, is not among the ${actions.length} latest revisions the bot reads (or was deleted)`);
   const requests = requestsByKey(actions);
   const request = requests.get(key);
-  if (!request || !request.author) return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${request ? ' (its author is hidden)' : ''}`);
+  if (!request?.author) return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${request ? ' (its author is hidden)' : ''}`);
   const revisions = await ctx.wiki.history(game.gamestate, game.lookback);
   const isBot = (user: string) => ctx.wiki.botNames.includes(user);
   // Newest first: the oldest of the bot's revisions that added a row naming the request performed it.

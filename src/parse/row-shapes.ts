@@ -191,7 +191,7 @@ function parseShape(shape: string, parse: (wikitext: string) => Token): ShapeCel
   const cells: NonNullable<ShapeCells> = { kinds: [], bounds: [] };
   for (const td of tds) {
     const [, tdAttrs, inner] = td.childNodes;
-    const plain = inner !== undefined && inner.childNodes.every((k) => k.type === 'text');
+    const plain = inner?.childNodes.every((k) => k.type === 'text');
     if (td.type !== 'td' || td.childNodes.length !== 3 || String(tdAttrs) !== '' || !plain) return null;
     const length = String(td).length;
     const end = at + length - PREFIX.length;

@@ -89,7 +89,9 @@ function tableChanges(a: WikiDocument, ta: Table, b: WikiDocument, tb: Table, co
     // A run of removed rows followed by added ones: rows with the same first cell are the same row, changed.
     const removed = part.removed ? ta.rows.slice(i, (i += n)) : [];
     const next = part.removed ? parts[p + 1] : undefined;
-    const addedCount = part.added ? n : next?.added ? (p++, next.count ?? next.value.length) : 0;
+    const takesNext = next?.added === true;
+    if (takesNext) p++;
+    const addedCount = part.added ? n : takesNext ? (next.count ?? next.value.length) : 0;
     const added = tb.rows.slice(j, (j += addedCount));
     for (const row of added) {
       const was = removed.findIndex((r) => rowLabel(r) === rowLabel(row));

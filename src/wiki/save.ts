@@ -264,7 +264,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       throw err;
     }
     const r = res.edit;
-    if (!r || r.result !== 'Success') {
+    if (r?.result !== 'Success') {
       throw new WikiError({ code: 'edit-failed', page: title, message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})` });
     }
     if (r.nochange || r.newrevid === undefined) {

@@ -53,7 +53,7 @@ describe('dry runs of the daemon and of clear on the local wiki', () => {
     const r = await cli(['clear', '--game', 'drytest', '--by', 'Admin', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('drytest: HALTED since');
-    expect(r.stdout).toMatch(/^\+  "halted": false,$/m);
+    expect(r.stdout).toMatch(/^\+ {2}"halted": false,$/m);
     expect(readFileSync(storePath, 'utf8')).toBe(bytes);
   });
 });

@@ -76,7 +76,7 @@ describe('a Rulings line saved between the bot\'s read of the Rulings page and i
     expect(readingRows).toHaveLength(changed.length);
     for (const [old, neu] of changed) {
       const wealth = Number(old[9]);
-      expect(neu.filter((x, i) => i !== 10)).toEqual(old.filter((x, i) => i !== 10));
+      expect(neu.filter((_x, i) => i !== 10)).toEqual(old.filter((_x, i) => i !== 10));
       expect(Number(old[10])).toBe(Math.min(100, 5 * Math.floor((wealth - 300) / 20)));
       expect(Number(neu[10])).toBe(Math.min(100, 5 * Math.ceil((wealth - 300) / 20)));
       const row = readingRows.find((l) => l.includes(` || Reading || ${neu[0]} || `))!;

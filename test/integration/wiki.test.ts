@@ -7,10 +7,6 @@ import { replaceRegion } from '../../src/wiki/regions.ts';
 import type { Transform, WikiClient } from '../../src/wiki/client.ts';
 import { bot, human, onEachWiki, put, uniquePrefix } from './helpers.ts';
 
-async function revids(client: WikiClient, title: string): Promise<number[]> {
-  return (await client.revisions(title, { limit: 50 })).map((r) => r.revid);
-}
-
 async function thrown(p: Promise<unknown>): Promise<WikiError> {
   try {
     await p;

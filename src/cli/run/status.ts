@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
 import { GamestateError, describeProblems } from '../../games/shared/gamestate-error.ts';
-import { alertsOf, describeStatus, gameStatus, statusJson, type LastRun, type Runs, type StatusJson } from '../../jobs/status.ts';
+import { alertsOf, describeStatus, gameStatus, statusJson, type Runs, type StatusJson } from '../../jobs/status.ts';
 import { EXIT, gameContext } from '../context.ts';
 import { describePause } from '../../cron/pause.ts';
 import { runAlertCommand } from '../../cron/alert.ts';
@@ -22,7 +22,7 @@ export interface StatusCliOptions {
 }
 
 async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<StatusJson>): Promise<StatusJson> {
-  let s;
+  let s: StatusJson;
   try {
     s = await status();
   } catch (err) {

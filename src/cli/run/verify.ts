@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { engineFor } from '../../games/registry.ts';
-import { archiveTitle, linkedArchives } from '../../games/history-archive.ts';
+import { archiveTitle, linkedArchives, type HistoryTableSpec } from '../../games/history-archive.ts';
 import { findRegion } from '../../parse/regions.ts';
 import { describeReport, historyLines, verifyDraws, type HistoryLine } from '../../jobs/verify.ts';
 import { EXIT, gameContext } from '../context.ts';
@@ -32,7 +32,7 @@ export async function runVerify(opts: VerifyCliOptions, command: Command): Promi
   let lines: HistoryLine[];
   if (opts.game === undefined) {
     if (opts.gamestate === undefined && opts.history === undefined) throw new UsageError('give --game <id>, or --gamestate <file> (and --history <file>… for archived rows)');
-    let spec;
+    let spec: HistoryTableSpec;
     try {
       spec = engineFor(opts.kind ?? 'cycle16').history;
     } catch (err) {

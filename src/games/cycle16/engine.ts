@@ -10,7 +10,7 @@ import { historyTable } from './gamestate/tables.ts';
 import { HISTORY_COLUMNS } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
-import { type Battle, type EngineRuleset, type Gamestate, type Gift, type Player } from './gamestate/schema.ts';
+import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate/schema.ts';
 import { GamestateError, type Problem } from '../shared/gamestate-error.ts';
 import { commenceBattle, recordDecks, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';

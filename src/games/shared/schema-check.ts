@@ -49,7 +49,7 @@ export function compileCheck(schema: z.ZodType): Check | null {
 /** `value` as `schema` gives it back, when the predicate can tell without zod; else zod's parse. */
 export function parseChecked<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S['safeParse']> {
   const check = compileCheck(schema);
-  if (check !== null && check(value)) return { success: true, data: value } as ReturnType<S['safeParse']>;
+  if (check?.(value)) return { success: true, data: value } as ReturnType<S['safeParse']>;
   return schema.safeParse(value) as ReturnType<S['safeParse']>;
 }
 

@@ -40,7 +40,7 @@ async function clearAs(config: string, ...extra: string[]): Promise<string[]> {
 
 describe('croupier clear', () => {
   test('clears a halted game in the store, saying what it was', async () => {
-    const { storePath, config, store } = await haltedGame('table "Players", row 3: bad');
+    const { config, store } = await haltedGame('table "Players", row 3: bad');
     expect((await store.read()).games.c16?.halted).toBe(true);
     const out = await clear(config);
     expect(out[0]).toMatch(/^c16: halt cleared by Admin \(it was halted since .*: 2 consecutive failed runs; the last one: table "Players", row 3: bad\)\.$/);
@@ -71,9 +71,9 @@ describe('croupier clear', () => {
     const out = await clear(config, '--dry-run');
     const text = out.join('\n');
     expect(text).toMatch(/^dry run: nothing is written\.\nc16: HALTED since .*: 2 consecutive failed runs; the last one: bad row\./);
-    expect(text).toMatch(/^-  "halted": true,$/m);
-    expect(text).toMatch(/^\+  "halted": false,$/m);
-    expect(text).toMatch(/^\+  "clearedBy": "Admin",$/m);
+    expect(text).toMatch(/^- {2}"halted": true,$/m);
+    expect(text).toMatch(/^\+ {2}"halted": false,$/m);
+    expect(text).toMatch(/^\+ {2}"clearedBy": "Admin",$/m);
     expect(await readFile(storePath, 'utf8')).toBe(bytes);
     expect((await store.read()).games.c16?.halted).toBe(true);
   });

@@ -49,7 +49,7 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
   let active = 0;
   let maxActive = 0;
   const horizon = (d: Date) => new Date(d.getTime() + 60 * DAY);
-  const enter = async (g: FakeGame, ms = 0, signal?: AbortSignal) => {
+  const enter = async (_g: FakeGame, ms = 0, signal?: AbortSignal) => {
     active++;
     maxActive = Math.max(maxActive, active);
     if (ms) {

@@ -1,6 +1,6 @@
 import { readDocument } from '../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../src/games/cycle16/ruleset/read.ts';
-import { type Battle, type Card, type Gamestate, type Gift, type Player } from '../../../src/games/cycle16/gamestate/schema.ts';
+import type { Battle, Card, Gamestate, Gift, Player } from '../../../src/games/cycle16/gamestate/schema.ts';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../helpers/fixtures.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { syntheticGamestate } from '../../../bench/engine.ts';
 import { advance, type AdvanceOptions } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
-import { type Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
+import type { Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
 import { Random } from '../helpers/random-text.ts';
 import { battle, card, GAMESTATE, gift, player, ruleset, state, utc } from './build.ts';
 

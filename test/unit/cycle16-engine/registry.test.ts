@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
-import { engineFor, games, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
+import { engineFor, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../src/games/registry.ts';
 import { cycle16 } from '../../../src/games/cycle16/index.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';

@@ -7,7 +7,7 @@ import { giftSize } from '../../../src/games/cycle16/rules/gifts.ts';
 import { playerNamed } from '../../../src/games/cycle16/rules/inventory.ts';
 import { reputabilityGrant } from '../../../src/games/cycle16/rules/reputability.ts';
 import { joinedNearStart, reputableByRule } from '../../../src/games/shared/reputability.ts';
-import { type Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
+import type { Gamestate } from '../../../src/games/cycle16/gamestate/schema.ts';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { battle, card, cards, gift, player, ruleset, state, utc } from './build.ts';
 

@@ -49,7 +49,7 @@ function threeAlike(cards: readonly Card[], owner: string): boolean {
 }
 
 /** Gives the player `n` of `item` (Vertebrae, a pack, Chips, tokens, a card species, else an item in Other items). */
-function give(r: Cycle16Ruleset, s: Gamestate, p: Player, n: number, item: string, fresh: NewCards): string {
+function give(r: Cycle16Ruleset, _s: Gamestate, p: Player, n: number, item: string, fresh: NewCards): string {
   if (isVertebrae(item)) return gainVertebrae(p, n);
   const pack = packNamed(r, item) ?? packSold(r, { item, cost: { amount: 0, unit: '' } })?.pack;
   if (pack) return gainPacks(p, pack.name, n);

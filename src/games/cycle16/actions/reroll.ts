@@ -103,7 +103,7 @@ function settled(r: Cycle16Ruleset, c: ReturnType<typeof cardsIn>[number]): stri
   return card.modifiers;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Undoes what the rows recorded, on `s` (a copy): the effects given back, each said in words, or why they
@@ -157,7 +157,7 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     ['Vertebrae', (n) => gainVertebrae(p, n), () => p.vertebrae],
     ['Chips?', (n) => gainChips(p, n), () => p.chips],
     ['Reconfiguration Tokens?', (n) => gainTokens(p, n), () => p.tokens],
-    ...r.packs.map((pack): [string, (n: number) => string, () => number] => [escape(pack.name), (n) => gainPacks(p, pack.name, n), () => p.packs[pack.name] ?? 0]),
+    ...r.packs.map((pack): [string, (n: number) => string, () => number] => [escapeRegExp(pack.name), (n) => gainPacks(p, pack.name, n), () => p.packs[pack.name] ?? 0]),
   ];
   for (const [unit, gain, held] of counts) {
     const moved = rows.reduce((t, row) => t + [...row.change.matchAll(new RegExp(`[+\\-−]\\d+ ${unit} \\((\\d+) → (\\d+)\\)`, 'g'))].reduce((u, m) => u + Number(m[2]) - Number(m[1]), 0), 0);
@@ -182,7 +182,7 @@ function targetOf(rows: readonly Row[], player: string, phase: string, args: { k
   return [...rows].reverse().find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))?.reason.match(REQUEST)?.[1];
 }
 
-const namesKey = (reason: string, key: string) => new RegExp(`\\bon-wiki request ${escape(key)} by `).test(reason);
+const namesKey = (reason: string, key: string) => new RegExp(`\\bon-wiki request ${escapeRegExp(key)} by `).test(reason);
 
 /** The cells of a History row the undoing reads, compared with the replay: [key, column]. */
 const COMPARED = [['phase', 'Phase'], ['event', 'Event'], ['player', 'Player'], ['change', 'Change']] as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Location } from '../../../parse/location.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 
 // The Cycle 16 Gamestate page as data (see docs/gamestate-format.md). Each entity remembers the

@@ -2,7 +2,7 @@ import type { Location } from '../../../parse/location.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Draws } from '../../../sim/rng.ts';
 import type { Change } from '../../../sim/trail.ts';
-import { type Battle, type EngineRuleset, type Gamestate } from '../gamestate/schema.ts';
+import type { Battle, EngineRuleset, Gamestate } from '../gamestate/schema.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { cardsOwned, cardWithId, gainChips, gainPacks, gainTokens, gainVertebrae, moveCard, packName, playerNamed } from './inventory.ts';
 

@@ -1,5 +1,5 @@
 import type { Change } from '../../../sim/trail.ts';
-import { type Card, type EngineRuleset, type Gamestate, type Player } from '../gamestate/schema.ts';
+import type { Card, EngineRuleset, Gamestate, Player } from '../gamestate/schema.ts';
 import { GamestateError } from '../../shared/gamestate-error.ts';
 import { editDistance } from '../../shared/text.ts';
 

@@ -57,7 +57,7 @@ export function readRanks(x: Extraction, suits: readonly Suit[]): Archetype[] {
   const columns = table.headers.filter((h) => h !== 'roll');
   const maxRow = table.rows.find((r) => /^max$/i.test(cellValue(r, 'roll') ?? ''));
   if (maxRow === undefined) warn(x, 'The Ranks table has no "Max" row: the die for each archetype is unknown', at(table));
-  const archetypes = columns.map((key, i) => {
+  const archetypes = columns.map((key, _i) => {
     const label = table.labels[table.headers.indexOf(key)] ?? key;
     const ranks: string[] = [];
     for (const row of table.rows) {

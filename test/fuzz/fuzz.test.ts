@@ -15,8 +15,8 @@ import { readDocument } from '../../src/parse/document.ts';
 import { RegionError } from '../../src/parse/regions.ts';
 import { PageError } from '../../src/parse/source.ts';
 import { CalendarError } from '../../src/sim/calendar.ts';
-import { mutate, Random } from './helpers/random-text.ts';
-import { replaceOnce } from './helpers/wikitext.ts';
+import { mutate, Random } from '../unit/helpers/random-text.ts';
+import { replaceOnce } from '../unit/helpers/wikitext.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8');
 const GAMESTATE = fixture('cycle16/gamestate.wikitext');
