@@ -13,7 +13,7 @@
 // The engine is the game's own, found through the registry by the game's kind (src/games/engine.ts).
 // One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
 // (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
-import type { EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
+import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
 import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
@@ -51,6 +51,7 @@ interface Loaded {
   engine: GameEngine;
   ruleset: KindedRuleset;
   state: EngineState;
+  page: EnginePage;
 }
 
 /** What a Ruleset revision reads as: the engine of its kind and the parsed rules. */
@@ -92,7 +93,7 @@ async function load(wiki: JobsWiki, game: GamePages, rulesets: RulesetCache): Pr
   if (!r) throw new Error(`the Ruleset page "${game.ruleset}" could not be read`);
   if (!g) throw new Error(`the Gamestate page "${game.gamestate}" could not be read`);
   const { engine, ruleset } = readRuleset(game, r, rulesets);
-  return { engine, ruleset, state: engine.readGamestate(g.text, game.gamestate, ruleset) };
+  return { engine, ruleset, state: engine.readGamestate(g.text, game.gamestate, ruleset), page: { title: game.gamestate, text: g.text, revid: g.revid } };
 }
 
 /** The Ruleset read by the game's engine (of the configured kind), once per revision. */
@@ -135,8 +136,12 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
       const g = game(id);
       if (!hasEngine(g.kind)) return { missed: [], next: null }; // no engine: nothing scheduled
       await collectGarbage();
-      const { engine, ruleset, state } = await load(opts.wiki, g, rulesets);
-      return planFrom(ruleset, state, now, engine);
+      const { engine, ruleset, state, page } = await load(opts.wiki, g, rulesets);
+      const plan = planFrom(ruleset, state, now, engine);
+      if (plan.startsAt || plan.missed.length > 0 || plan.next === null) return plan;
+      // The engine's next due event between boundaries (the run just before applied what was due up to now).
+      const due = engine.rollover(ruleset, g.id, page, { now, trigger: 'plan' }).result.due.next;
+      return due !== null && due > now && due < plan.next ? { ...plan, due } : plan;
     },
     rollover: async (id, o) => {
       await collectGarbage();

@@ -42,6 +42,8 @@ export interface Plan {
   next: Date | null;
   /** The cycle has not begun: nothing is due before this instant, its start (then `next` is it too). */
   startsAt?: Date;
+  /** The engine's own next due event (a grant waiting on time, an expiry), when it comes before `next`. */
+  due?: Date;
 }
 
 export interface JobOutcome {
@@ -503,7 +505,9 @@ export class Scheduler {
       if (!again) return;
       plan = again;
     }
-    this.#scheduleBoundary(game, plan.next);
+    // One clock: the next boundary, or the engine's own next due event when it comes first (a check applies it).
+    if (plan.due) this.#scheduleBoundary(game, plan.due, 'check');
+    else this.#scheduleBoundary(game, plan.next);
   }
 
   /** Roll over every missed boundary in order; the plan, or undefined when a run failed (or halted). */

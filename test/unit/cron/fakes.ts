@@ -42,6 +42,8 @@ export interface FakeGame {
   broken?: string;
   /** The cycle begins then (the page at phase 0 until then): a job run before it fails, as the engine refuses it. */
   startsAt?: Date;
+  /** The engine's own events due between boundaries (a grant waiting on time): plan() names the next one. */
+  due?: Date[];
 }
 
 export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () => new Date()) {
@@ -70,7 +72,10 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
       if (g.broken) throw new Error(g.broken);
       if (g.startsAt && at < g.startsAt) return { missed: [], next: g.startsAt, startsAt: g.startsAt };
       const all = weekdayBoundaries(g.weekdays, new Date(g.applied.getTime() + 1), horizon(at));
-      return { missed: all.filter((b) => b <= at), next: all.find((b) => b > at) ?? null };
+      const missed = all.filter((b) => b <= at);
+      const next = all.find((b) => b > at) ?? null;
+      const due = missed.length === 0 ? g.due?.find((d) => d > at && (next === null || d < next)) : undefined;
+      return { missed, next, ...(due ? { due } : {}) };
     },
     async rollover(id: string, o: RolloverJobOptions): Promise<JobOutcome> {
       const g = game(id);

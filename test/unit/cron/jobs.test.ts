@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { makeJobs, makeRequestsHistory, planFrom, requestStateIn, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
 import { MemoryStore } from '../../../src/cron/store.ts';
-import { parseRuleset } from '../../../src/games/registry.ts';
+import { parseRuleset, readEngineRuleset } from '../../../src/games/registry.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 
@@ -112,5 +112,31 @@ describe('real jobs glue', () => {
     expect(await history.state('c16', 'r12-abcdef12')).toBe('done');
     expect(await history.record('c16', entry)).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
+  });
+});
+
+describe('one clock', () => {
+  test("plan: the engine's own next due event when it comes before the next boundary — Cycle 15's Jun, who joined 12 Nov 06:00, becomes reputable seven days later, before the phase that starts 20 Nov", async () => {
+    // “A player is "reputable" if they have continuously been a player for the previous seven days …”
+    const c15 = { id: 'c15', kind: 'cycle15', ruleset: 'C15/Ruleset', gamestate: 'C15/Gamestate' };
+    const text15 = readFileSync(new URL('../../../fixtures/cycle15/ruleset.wikitext', import.meta.url), 'utf8');
+    const page15 = readFileSync(new URL('../../../fixtures/cycle15/gamestate.wikitext', import.meta.url), 'utf8');
+    const now = new Date('2026-11-17T00:00:00Z');
+    const { engine, ruleset } = readEngineRuleset(text15, { page: c15.ruleset, kind: 'cycle15' });
+    // The page as the run at `now` leaves it: nothing missed, the Jun line unchanged.
+    const upToDate = engine.rollover(ruleset, c15.id, { title: c15.gamestate, text: page15, revid: 1 }, { now, trigger: 'test' }).text;
+    expect(upToDate).toContain('|Jun\n|2026-11-12 06:00\n');
+    const wiki = new FakeWiki();
+    wiki.set(c15.ruleset, text15);
+    wiki.set(c15.gamestate, upToDate);
+    const jobs = makeJobs({ wiki, games: [c15], rollover: async () => ({ changed: false }) });
+    const plan = await jobs.plan(c15.id, now);
+    expect(plan.missed).toEqual([]);
+    expect(plan.due).toEqual(new Date('2026-11-19T06:00:00Z'));
+    expect(plan.next!.getTime()).toBeGreaterThan(plan.due!.getTime());
+    // Once it has passed (and the run then applied it), the next boundary is the next run again.
+    const after = engine.rollover(ruleset, c15.id, { title: c15.gamestate, text: upToDate, revid: 2 }, { now: new Date('2026-11-19T07:00:00Z'), trigger: 'test' }).text;
+    wiki.set(c15.gamestate, after);
+    expect((await jobs.plan(c15.id, new Date('2026-11-19T07:00:00Z'))).due).toBeUndefined();
   });
 });

@@ -156,6 +156,23 @@ describe('scheduler (fake timers)', () => {
     expect((await store.read()).games.c16).toMatchObject({ consecutiveFailures: 0, halted: false });
   });
 
+  test("one clock: an event the engine has due before the next boundary is applied by a check at its instant, not at the next hourly check; then the boundary is next", async () => {
+    const due = iso('2026-11-18T10:42:00Z');
+    const { fake, scheduler: s } = setup({
+      now: '2026-11-18T10:05:00Z',
+      games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-16T00:00:00Z'), due: [due] } },
+      store: storeWith({ c16: { lastCheck: '2026-11-18T10:00:00.000Z' } }),
+    });
+    await s.start();
+    await s.idle();
+    expect(fake.calls).toEqual([]);
+    expect(s.nextRunFor('c16')).toEqual({ at: due, kind: 'check' });
+    await vi.advanceTimersByTimeAsync(due.getTime() - Date.now());
+    await s.idle();
+    expect(fake.calls).toEqual([expect.objectContaining({ kind: 'check', at: due.toISOString() })]);
+    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-11-19T00:00:00Z'));
+  });
+
   test('a restart after three missed boundaries performs three rollovers in order, then none', async () => {
     const games = { c16: { weekdays: [MON, THU], applied: iso('2026-11-09T00:00:00Z') } };
     const { fake, store, scheduler: s } = setup({ now: '2026-11-21T12:34:00Z', games });
