@@ -140,3 +140,11 @@ export function withPhaseStart(calendar: Calendar, n: number, start: Date | null
     },
   };
 }
+
+/**
+ * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or acted,
+ * before it: “continuously been a player from a time that was within 3 days of the round starting”).
+ */
+export function phaseNumberAt(at: Date, calendar: Calendar): number {
+  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
+}

@@ -45,11 +45,60 @@ function sources(dir: string): { path: string; text: string }[] {
   });
 }
 
+/** The modules each module loads when it runs (static imports and re-exports; `import type` and lazy import() left out). */
+function runtimeImports(files: { path: string; text: string }[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const { path, text } of files) {
+    const specs = [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+    graph.set(relative(SRC, path), specs.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(path), s))));
+  }
+  return graph;
+}
+
+/** The circles of runtime imports, each once, as "a → b → a" (paths relative to src/): one per edge back into the walk. */
+function circles(graph: Map<string, string[]>): string[] {
+  const found = new Set<string>();
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    const at = path.indexOf(node);
+    if (at >= 0) {
+      const loop = path.slice(at);
+      const first = loop.indexOf([...loop].sort()[0]!);
+      found.add([...loop.slice(first), ...loop.slice(0, first), loop[first]].join(' → '));
+      return;
+    }
+    if (done.has(node)) return;
+    path.push(node);
+    for (const next of graph.get(node) ?? []) visit(next);
+    path.pop();
+    done.add(node);
+  };
+  for (const node of graph.keys()) visit(node);
+  return [...found].sort();
+}
+
 describe('the layering of src/', () => {
   test('no module imports from a higher layer, and no game from another game', () => {
     const files = sources(SRC);
     expect(files.length).toBeGreaterThan(100);
     expect(violations(files)).toEqual([]);
+  });
+
+  test('no circle of imports at run time (a module loaded while one it loads is still loading sees it half-made)', () => {
+    expect(circles(runtimeImports(sources(SRC)))).toEqual([]);
+  });
+
+  test('the check finds a circle through static imports, not through a type-only import or a lazy import()', () => {
+    const file = (path: string, text: string) => ({ path: join(SRC, path), text });
+    expect(circles(runtimeImports([
+      file('games/a.ts', "import { b } from './b.ts';"),
+      file('games/b.ts', "import { c } from './c.ts';"),
+      file('games/c.ts', "export { a } from './a.ts';"),
+      file('games/d.ts', "import type { E } from './e.ts';"),
+      file('games/e.ts', "import { d } from './d.ts';\nconst f = await import('./f.ts');"),
+      file('games/f.ts', "import { e } from './e.ts';"),
+    ]))).toEqual(['games/a.ts → games/b.ts → games/c.ts → games/a.ts']);
   });
 
   test('the check finds an upward import, an unnamed layer and a game importing another game', () => {

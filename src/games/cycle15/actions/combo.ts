@@ -2,7 +2,7 @@ import type { ActionDef } from '../../actions.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import { documentOf, drawReason, requestReason } from '../../shared/actions.ts';
 import { gainItems } from '../rules/items.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { drawRandomGarbage } from '../rules/random-garbage.ts';
 import { COMBO_ROLLS, RANDOM_GARBAGE } from '../readings.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';

@@ -2,7 +2,7 @@ import type { Change } from '../../../sim/trail.ts';
 import type { GameReferee } from '../../actions.ts';
 import { documentOf, playerOfAccount } from '../../shared/actions.ts';
 import { calendarOf, refuseTimeBeforeState } from '../engine.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import { playersTable } from '../gamestate/tables.ts';

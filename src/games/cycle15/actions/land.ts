@@ -5,7 +5,7 @@ import { documentOf, drawReason, requestReason, rollDice } from '../../shared/ac
 import type { ChosenReadings } from '../../shared/readings.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { gainItems } from '../rules/items.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { drawRandomGarbage } from '../rules/random-garbage.ts';
 import { GEODE_ITEM, RANDOM_GARBAGE } from '../readings.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';

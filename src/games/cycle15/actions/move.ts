@@ -3,7 +3,7 @@ import { formatInstant, type Change } from '../../../sim/trail.ts';
 import { drawReason, requestReason, rollDice } from '../../shared/actions.ts';
 import type { Move } from '../gamestate/schema.ts';
 import { gainItems } from '../rules/items.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { DOUBLES_CHILI } from '../readings.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
 import { onPage } from './page.ts';

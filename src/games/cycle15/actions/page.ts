@@ -13,7 +13,7 @@ import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { movesTable } from '../gamestate/tables.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { checkVictory } from '../rules/victory.ts';
 import { cycle15Readings } from '../readings.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';

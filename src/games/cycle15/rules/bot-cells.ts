@@ -2,7 +2,8 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../../sim/trail.ts';
 import { NONE } from '../../shared/history.ts';
 import type { Gamestate } from '../gamestate/schema.ts';
-import { PHASES_RULE, phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
+import { PHASES_RULE } from './phase.ts';
 import { REPUTABLE_RULE, reputableAt } from './reputability.ts';
 
 // The cells the bot owns, recomputed from their inputs at the start of every run: a hand edit to one

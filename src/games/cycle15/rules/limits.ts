@@ -6,7 +6,7 @@ import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import type { Gamestate, Move, MoveStatus } from '../gamestate/schema.ts';
 import { MOVEMENT_RULE } from './movement.ts';
 import { GRACE_RULE, INCOMPLETE_RULE, PROGRESSIVE_RULE } from './moves.ts';
-import { phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { REPUTABLE_RULE } from './reputability.ts';
 import { VICTORY_RULE, winnerAt, type Threshold } from './victory.ts';
 

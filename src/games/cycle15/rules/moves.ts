@@ -2,7 +2,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../../sim/trail.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { gainItems } from './items.ts';
-import { phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 
 // What becomes of recorded moves as phases end: the progressive-action rule, the movement-error
 // grace period, and the incomplete-move penalty.

@@ -8,11 +8,6 @@ import type { Gamestate } from '../gamestate/schema.ts';
 
 export const PHASES_RULE = 'Phases: “Each week is divided into two phases”';
 
-/** The calendar's phase number at an instant; 0 before the cycle start. */
-export function phaseNumberAt(at: Date, calendar: Calendar): number {
-  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
-}
-
 /** The phase number and name advance at the boundary `at`. */
 export function advancePhase(state: Gamestate, calendar: Calendar): Change {
   const from = state.phase.number;

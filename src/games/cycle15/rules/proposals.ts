@@ -2,7 +2,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../../sim/trail.ts';
 import type { Gamestate, Proposal } from '../gamestate/schema.ts';
 import type { Constants } from '../ruleset/schema.ts';
-import { phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 
 // Proposals whose votes the page records (For, Against, Rewrite) are closed at the end of their
 // voting period, as their class defines it:

@@ -12,7 +12,7 @@ import { documentOf, playerOfAccount } from '../../shared/actions.ts';
 import { playersTable } from '../gamestate/tables.ts';
 import { buyAction } from './shop.ts';
 import { rulesetCalendar } from '../../shared/phase-engine.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { rerollAction } from './reroll.ts';
 
 // Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.

@@ -7,7 +7,7 @@ import { countChangesIn, countsByPhase, type CountChange } from '../../shared/co
 import { findStateTable } from '../../shared/read-tables.ts';
 import type { EngineRuleset, Gamestate } from './schema.ts';
 import { historyTable } from './tables.ts';
-import { phaseNumberAt } from '../rules/phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { victoryThreshold } from '../rules/victory.ts';
 
 // The race on the Gamestate page: each player's Chips (“If a player possesses at least 10 Chips in

@@ -5,7 +5,7 @@ import { formatInstant } from '../../../sim/trail.ts';
 import type { EngineRuleset, Gamestate, Gift, Player } from '../gamestate/schema.ts';
 import type { Problem } from '../../shared/gamestate-error.ts';
 import { cardsOwned, gainPacks, packName, playerNamed } from './inventory.ts';
-import { phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 
 // Rule 5, Card gifting: “A gift contains some number of Already-opened packs. The base number of
 // packs in a gift is 1. If the receiver has less than 10 cards, the gift contains one additional

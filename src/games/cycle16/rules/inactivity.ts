@@ -2,7 +2,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
-import { phaseNumberAt } from './phase.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
 
 // Rule 3. “A player is considered to be 'inactive' if they performed no actions in the previous
 // phase. All players are active in the phase they join the game.”

@@ -1,4 +1,4 @@
-import type { Calendar } from '../../../sim/calendar.ts';
+import { phaseNumberAt, type Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import type { Gamestate, PhaseState } from '../gamestate/schema.ts';
@@ -10,14 +10,6 @@ import { resetLimits } from './limits.ts';
 // Rule 1: the phase number and name advance at each boundary, and the next rollover is shown.
 // “The Phase Number is the number of phases since the beginning of the cycle, starting with 0 on
 // the phase the cycle began.” A rollover also ends what lasts one phase (rules 2, 3 and 5).
-
-/**
- * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or
- * acted, before it: “continuously been a player from a time that was within 3 days of the round starting”).
- */
-export function phaseNumberAt(at: Date, calendar: Calendar): number {
-  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
-}
 
 export interface RolloverCause {
   /** When the new phase begins: its boundary, or the moment of a manual rollover. */
