@@ -1,7 +1,7 @@
 import { findTable, normaliseHeader, readDocument } from '../parse/document.ts';
 import type { HistoryTableSpec } from '../games/history-archive.ts';
 import { commitmentOf, drawTokens, isSecret, replay, seedOf } from '../sim/referee.ts';
-import { COMMIT_EVENT, REVEAL_EVENT } from './referee.ts';
+import { COMMIT_EVENT, REVEAL_EVENT } from './referee-secrets.ts';
 import { REROLLED } from '../games/shared/actions.ts';
 
 // `croupier verify`: the referee's draws checked from the pages alone (docs/referee.md). For each phase:

@@ -10,7 +10,7 @@ import { requestKey } from '../../src/cron/requests.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
-import { MAX_REQUESTS_PER_AUTHOR } from '../../src/jobs/referee.ts';
+import { MAX_REQUESTS_PER_AUTHOR } from '../../src/jobs/referee-requests.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { otherUserUnavailable, peekAsOtherUser, type Peek } from '../other-user.ts';

@@ -8,7 +8,7 @@ import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { cycle16Referee } from '../../../src/games/cycle16/actions/index.ts';
 import { cycle16Readings } from '../../../src/games/cycle16/readings.ts';
 import { parseAction, type ActionOutcome, type Replay } from '../../../src/games/actions.ts';
-import { resolveRequest } from '../../../src/jobs/referee.ts';
+import { resolveRequest } from '../../../src/jobs/referee-requests.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { DrawStream, seedMessage, seedOf } from '../../../src/sim/referee.ts';

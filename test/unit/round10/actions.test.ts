@@ -9,7 +9,7 @@ import { parseRound10Ruleset } from '../../../src/games/round10/ruleset/index.ts
 import type { Round10Ruleset } from '../../../src/games/round10/ruleset/schema.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { HISTORY_COLUMNS, historyTable } from '../../../src/games/round10/gamestate/tables.ts';
-import { commitRow, revealRow } from '../../../src/jobs/referee.ts';
+import { commitRow, revealRow } from '../../../src/jobs/referee-secrets.ts';
 import { historyLines, verifyDraws } from '../../../src/jobs/verify.ts';
 import { commitmentOf, drawTokens, DrawStream, replay, seedMessage, seedOf } from '../../../src/sim/referee.ts';
 import { fixture } from '../helpers/fixtures.ts';

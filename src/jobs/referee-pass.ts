@@ -1,0 +1,136 @@
+// One referee pass's shared state: the game's pages as read, the phase by the page and by the calendar, the
+// summary the steps fill in, and the bot's own record of the Gamestate page (read once, again after its saves).
+import type { GameReferee } from '../games/actions.ts';
+import type { KindedRuleset } from '../games/engine.ts';
+import { readEngineRuleset, refereeFor } from '../games/registry.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
+import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
+import { botAddedLines, type RequestPageRevision } from './request-lines.ts';
+import { readGameRulings, type RulingsWiki } from './rulings.ts';
+
+export interface RefereeWiki {
+  /** The names the bot's own revisions are saved under (its account): only what they added is the bot's record. */
+  readonly botNames: readonly string[];
+  readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
+  save(title: string, transform: Transform, opts?: SaveOptions): Promise<SaveResult>;
+  /** The page's revisions, newest first, with content (none when the page does not exist). */
+  history(title: string, limit: number): Promise<RequestPageRevision[]>;
+  /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
+  userGroups?: RulingsWiki['userGroups'];
+}
+
+/** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
+export interface SecretKeeper {
+  /** The phase's secret, drawing and keeping `fresh` if there is none yet. */
+  ensure(game: string, phase: number, fresh: string): Promise<string>;
+  get(game: string, phase: number): Promise<string | undefined>;
+  /** Every kept secret of the game, oldest phase first. */
+  list(game: string): Promise<{ phase: number; secret: string; revealed: boolean }[]>;
+  /** The secret's reveal is on the page: it is never used again. */
+  revealed(game: string, phase: number): Promise<void>;
+}
+
+export interface RefereeGame {
+  id: string;
+  kind?: string;
+  ruleset: string;
+  gamestate: string;
+  actionsPage: string;
+  statusPage?: string;
+  /** Revisions of the actions page read to find who added a line. */
+  lookback: number;
+  /** The Judge's rulings on the game's readings (as for rollovers); read when the game has readings. */
+  rulingsPage?: string;
+  allowedGroups?: readonly string[];
+}
+
+export type RefereeStep = 'revealed' | 'committed' | 'resolved' | 'marked';
+
+export interface RefereeContext {
+  wiki: RefereeWiki;
+  secrets: SecretKeeper;
+  now?: () => Date;
+  /** A fresh secret (default: 32 bytes from the system's CSPRNG). */
+  newSecret?: () => string;
+  /** After each step (tests throw from it to simulate a crash there). */
+  checkpoint?: (step: RefereeStep, detail?: string) => void | Promise<void>;
+}
+
+export interface RefereeSummary {
+  phase: number;
+  commitment: string | undefined;
+  revealed: number[];
+  done: number;
+  refused: number;
+  failed: number;
+  /** Lines left for a later run (the phase's secret is missing). */
+  waiting: number;
+  edits: number;
+  /** Why requests wait, when they do. */
+  problem?: string;
+}
+
+export interface Loaded {
+  ruleset: KindedRuleset;
+  referee: GameReferee;
+  gamestate: PageRevision;
+  /** The readings in force for the game's actions (undefined: the game has none, or no Rulings page is read). */
+  readings?: ChosenReadings;
+}
+
+/** What the steps of one pass share. */
+export interface Pass {
+  ctx: RefereeContext;
+  game: RefereeGame;
+  loaded: Loaded;
+  ruleset: KindedRuleset;
+  ref: GameReferee;
+  /** The Gamestate page as the pass first read it. */
+  gamestate: PageRevision;
+  /** The phase the page records, and the calendar's at the pass's time. */
+  phase: number;
+  calendar: number;
+  summary: RefereeSummary;
+  now: () => Date;
+  /** The bot's record of the Gamestate page (what its revisions added), read when the page alone cannot tell. */
+  bot(): Promise<string>;
+  /** The Gamestate page read again (after the pass's own save: the record is read again too). */
+  readGamestate(): Promise<PageRevision>;
+}
+
+/** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
+async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
+  const opts = { requestsLookback: game.lookback, ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}), ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}) };
+  return (await readGameRulings(wiki, opts, kind))?.readings;
+}
+
+async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
+  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
+  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const referee = refereeFor(ruleset.kind);
+  if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
+  const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(readings ? { readings } : {}) };
+}
+
+export const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });
+
+/** The pass's start: the pages read, the phase by the page and by the calendar. */
+export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise<Pass> {
+  const now = ctx.now ?? (() => new Date());
+  const isBot = (user: string) => ctx.wiki.botNames.includes(user);
+  const loaded = await load(ctx, game);
+  const { ruleset, referee: ref, gamestate } = loaded;
+  const phase = ref.phase(ruleset, asPage(game, gamestate), now());
+  const calendar = ref.calendarPhase(ruleset, asPage(game, gamestate), now());
+  const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
+  // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
+  let record: Promise<string> | undefined;
+  const bot = () => (record ??= ctx.wiki.history(game.gamestate, game.lookback).then((revs) => botAddedLines(revs, isBot)));
+  const readGamestate = async () => {
+    record = undefined;
+    return (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
+  };
+  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, summary, now, bot, readGamestate };
+}
