@@ -70,10 +70,12 @@ describe('Cycle 15: a page edited at random is refused with a location, or left 
         expect(limitProblems(state, calendarOf(ruleset, state), now, ruleset.constants.victory.value)).toEqual([]);
         outcomes.applied++;
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
-    // Both ways out are taken: the edits are neither all harmless nor all refused.
-    expect(outcomes.refused).toBeGreaterThan(3);
-    expect(outcomes.applied).toBeGreaterThan(3);
+    // Both ways out are taken: the edits are neither all harmless nor all refused. About 1 case in 9 is applied
+    // (most values refuse), so 100 cases apply none with a chance of about 1 in 100,000; at least 4 of 60, as
+    // this said before, failed about one run in ten.
+    expect(outcomes.refused).toBeGreaterThan(0);
+    expect(outcomes.applied).toBeGreaterThan(0);
   }, 300_000);
 });
