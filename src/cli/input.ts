@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { readDocument } from '../parse/document.ts';
 import { acceptSource, DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { detectKind, engineFor, hasEngine } from '../games/registry.ts';
-import type { KindedRuleset } from '../games/engine.ts';
+import type { KindedRuleset } from '../games/engine-contract.ts';
 import { UsageError } from './usage.ts';
 
 export interface SourceFile {

@@ -50,7 +50,7 @@ export interface RequestHistoryEntry {
  */
 export type RequestState = 'done' | 'failed' | 'new';
 
-/** History rows on the Gamestate page for requests (see ./jobs.ts for the real one). */
+/** History rows on the Gamestate page for requests (see ./game-jobs.ts for the real one). */
 export interface RequestsHistory {
   state(game: string, key: string): Promise<RequestState>;
   /** Append the row, unless a row already names the key (e.g. the save that performed it). */

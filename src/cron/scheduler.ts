@@ -1,7 +1,7 @@
 // The daemon's schedule: what runs when, one job at a time, with catch-up after downtime.
 //
 // Triggers are separate from the job logic (SDZeroBot style): this module only decides *when* to call the
-// jobs it is given (`GameJobs`, see ./jobs.ts for the real ones) and records each call in the store.
+// jobs it is given (`GameJobs`, see ./game-jobs.ts for the real ones) and records each call in the store.
 //
 //   - one node-cron task per game for its NEXT phase boundary only, computed from the Ruleset re-read at
 //     planning time; after every run the game is planned again, so when a proposal moves the phase days
@@ -130,7 +130,7 @@ export interface RequestsSummary {
 
 export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
 
-/** The referee job of a game (src/cron/referee.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
+/** The referee job of a game (src/cron/referee-runner.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
 export interface RefereeRunner {
   active(game: string): Promise<boolean>;
   run(game: string, signal: AbortSignal): Promise<JobOutcome>;
@@ -166,7 +166,7 @@ export interface SchedulerOptions {
   checkCron?: string;
   maxConsecutiveFailures?: number;
   requests?: RequestsProcessor;
-  /** The referee of players' requests (src/cron/referee.ts), run on every tick after the catch-up of a game that uses it. */
+  /** The referee of players' requests (src/cron/referee-runner.ts), run on every tick after the catch-up of a game that uses it. */
   referee?: RefereeRunner;
   status?: StatusPublisher;
   /** The wiki's shutoff page: a reason not to edit anything now, or null. */

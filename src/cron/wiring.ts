@@ -9,11 +9,11 @@ import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { DaemonOptions } from './daemon.ts';
 import type { DaemonWiki, DryRunWiki } from './dry-run.ts';
-import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki, type RolloverRunner } from './jobs.ts';
+import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki, type RolloverRunner } from './game-jobs.ts';
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcessor, type RequestsWiki } from './requests.ts';
 import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
-import { makeRefereeRunner } from './referee.ts';
+import { makeRefereeRunner } from './referee-runner.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';
 import { alerter } from './alert.ts';
 

@@ -1,6 +1,6 @@
-import type { DrawStream } from '../sim/referee.ts';
+import type { DrawStream } from '../sim/commit-reveal.ts';
 import type { Change } from '../sim/trail.ts';
-import type { EnginePage, KindedRuleset } from './engine.ts';
+import type { EnginePage, KindedRuleset } from './engine-contract.ts';
 import type { ChosenReadings } from './shared/readings.ts';
 
 // What a game declares so that the referee (src/jobs/referee.ts) can resolve players' requests on its

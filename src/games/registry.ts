@@ -1,7 +1,7 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
-import type { GameEngine, KindedRuleset } from './engine.ts';
+import type { GameEngine, KindedRuleset } from './engine-contract.ts';
 import type { GameReferee } from './actions.ts';
 import { generic } from './generic/index.ts';
 import { gameKinds, type GameKind } from './kinds.ts';
@@ -24,7 +24,7 @@ export interface GameModule<R extends KindedRuleset> {
    * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
    */
   renderTables?(ruleset: R, context?: TablesContext): string;
-  /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine.ts. */
+  /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine-contract.ts. */
   engine?: GameEngine<R>;
   /**
    * What the rules themselves write on the Ruleset page (Cycle 15: the IDs of Garbage items added

@@ -1,7 +1,7 @@
 // One referee pass's shared state: the game's pages as read, the phase by the page and by the calendar, the
 // summary the steps fill in, and the bot's own record of the Gamestate page (read once, again after its saves).
 import type { GameReferee } from '../games/actions.ts';
-import type { KindedRuleset } from '../games/engine.ts';
+import type { KindedRuleset } from '../games/engine-contract.ts';
 import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';

@@ -3,9 +3,9 @@
 // secret, all of a pass in one Gamestate edit (exactly once: the bot's record names every key it performed),
 // then every line answered in one edit of the actions page.
 import { parseAction, type ActionOutcome, type ActionRequest, type GameReferee, type Replay } from '../games/actions.ts';
-import type { EnginePage } from '../games/engine.ts';
+import type { EnginePage } from '../games/engine-contract.ts';
 import { escapeWikitext } from '../parse/escape.ts';
-import { DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
+import { DrawStream, seedMessage, seedOf } from '../sim/commit-reveal.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { asPage, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
 import { PhaseMoved, phaseMoved } from './referee-secrets.ts';

@@ -3,7 +3,7 @@
 // referee region. What the bot published is read from its own record, never from what a person typed.
 import { randomBytes } from 'node:crypto';
 import { replaceRegion } from '../parse/regions.ts';
-import { commitmentOf } from '../sim/referee.ts';
+import { commitmentOf } from '../sim/commit-reveal.ts';
 import type { Change } from '../sim/trail.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import type { RequestPageRevision } from './request-lines.ts';

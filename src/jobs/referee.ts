@@ -1,5 +1,5 @@
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
-// draws nobody can predict and anyone can verify (commit–reveal, src/sim/referee.ts).
+// draws nobody can predict and anyone can verify (commit–reveal, src/sim/commit-reveal.ts).
 //
 //  1. reveal   every stored secret of a phase that is over — by the Ruleset's calendar, or by a rollover the bot
 //              itself saved — is published (a "Secret revealed" History row); a Phase number typed ahead is not;
@@ -17,7 +17,7 @@
 // "The bot's record" is what revisions saved by the bot's account added to the Gamestate page (botAddedLines):
 // never a key, commitment or rollover a person typed (docs/referee.md, "The threat model").
 
-import { commitmentOf } from '../sim/referee.ts';
+import { commitmentOf } from '../sim/commit-reveal.ts';
 import { startPass, type RefereeContext, type RefereeGame, type RefereeSummary } from './referee-pass.ts';
 import { answerLines, takeRequests } from './referee-requests.ts';
 import { publishStatus, revealAndCommit } from './referee-secrets.ts';

@@ -1,6 +1,6 @@
 import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
-import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.ts';
+import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
@@ -14,7 +14,7 @@ import { GamestateError } from '../games/shared/gamestate-error.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
-// The engine is the game's own (src/games/engine.ts), found through the registry by its kind.
+// The engine is the game's own (src/games/engine-contract.ts), found through the registry by its kind.
 //
 // Exactly once: the Gamestate save is the commit point. The transform computes everything from the
 // page text it is given — which records what was already applied (phase number, statuses, grants)
@@ -76,7 +76,7 @@ export interface RolloverOptions {
    * The on-wiki request this run answers (a `* rollover now` or `* check` line): its key goes into the
    * run's own Gamestate edit — a "Request" History row, and the "Manual rollover" row of a forced one —
    * so the page records that the request was done. The caller passes it only while the bot's own record of
-   * the page (the lines its revisions added, src/cron/jobs.ts) does not name the key: a copy of the key a
+   * the page (the lines its revisions added, src/cron/game-jobs.ts) does not name the key: a copy of the key a
    * person types onto the page blocks nothing.
    */
   request?: RolloverRequest;

@@ -1,5 +1,5 @@
 import { formatInstant } from '../sim/trail.ts';
-import type { KindedRuleset } from '../games/engine.ts';
+import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { appliedRulings, computeRollover, countEvents, type RolloverGame, type RolloverWiki } from './rollover.ts';

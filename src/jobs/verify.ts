@@ -1,6 +1,6 @@
 import { findTable, normaliseHeader, readDocument } from '../parse/document.ts';
 import type { HistoryTableSpec } from '../games/history-archive.ts';
-import { commitmentOf, drawTokens, isSecret, replay, seedOf } from '../sim/referee.ts';
+import { commitmentOf, drawTokens, isSecret, replay, seedOf } from '../sim/commit-reveal.ts';
 import { COMMIT_EVENT, REVEAL_EVENT } from './referee-secrets.ts';
 import { REROLLED } from '../games/shared/actions.ts';
 

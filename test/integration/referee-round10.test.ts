@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/round10/gamestate/read.ts';
 import { parseRound10Ruleset } from '../../src/games/round10/ruleset/index.ts';
-import { commitmentOf } from '../../src/sim/referee.ts';
+import { commitmentOf } from '../../src/sim/commit-reveal.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { commitmentFor, put, refereeGame, root } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { daemonOptions } from '../../src/cron/wiring.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readDocument } from '../../src/parse/document.ts';
-import { commitmentOf } from '../../src/sim/referee.ts';
+import { commitmentOf } from '../../src/sim/commit-reveal.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { commitmentFor, put, refereeGame, root } from './helpers.ts';
 

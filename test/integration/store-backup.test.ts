@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { readDocument } from '../../src/parse/document.ts';
-import { commitmentOf } from '../../src/sim/referee.ts';
+import { commitmentOf } from '../../src/sim/commit-reveal.ts';
 import { removeDir } from '../temp-dir.ts';
 import { commitmentFor, refereeGame, root, runCli, type RefereePlayers } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { refereeFor } from '../../games/registry.ts';
 import { referee, type RefereeSummary, type RefereeWiki } from '../../jobs/referee.ts';
 import { describeSaves, DryRunWiki } from '../../cron/dry-run.ts';
-import { storeSecrets } from '../../cron/referee.ts';
+import { storeSecrets } from '../../cron/referee-runner.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, MemoryStore, emptyStore, finishRun, startRun, type Store } from '../../cron/store.ts';
 import type { DiffFormat } from '../../wiki/diff-format.ts';

@@ -1,7 +1,7 @@
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import type { AdvanceResult, Pending } from '../engine.ts';
+import type { AdvanceResult, Pending } from '../engine-contract.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
 import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';

@@ -5,7 +5,7 @@ import { DueEvents } from '../../sim/due-events.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
-import type { AdvanceResult as EngineAdvanceResult, Pending } from '../engine.ts';
+import type { AdvanceResult as EngineAdvanceResult, Pending } from '../engine-contract.ts';
 import { historyTable } from './gamestate/tables.ts';
 import { HISTORY_COLUMNS } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
@@ -328,7 +328,7 @@ export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
     withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset),
 });
 
-/** The engine as the game registry plugs it in (see src/games/engine.ts, src/games/registry.ts). */
+/** The engine as the game registry plugs it in (see src/games/engine-contract.ts, src/games/registry.ts). */
 export const cycle16Engine = phaseEngine<Cycle16Ruleset, Gamestate>({
   readRuleset: readCycle16Ruleset,
   readGamestate,

@@ -1,5 +1,5 @@
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import type { Pending } from '../engine.ts';
+import type { Pending } from '../engine-contract.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
 import type { ChosenReadings } from '../shared/readings.ts';

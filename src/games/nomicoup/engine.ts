@@ -1,4 +1,4 @@
-import type { GameEngine, PeriodSpan, Schedule } from '../engine.ts';
+import type { GameEngine, PeriodSpan, Schedule } from '../engine-contract.ts';
 import { pageRollover } from '../shared/phase-engine.ts';
 import { advance } from './advance.ts';
 import { readNomicoupDocument, readNomicoupGamestate } from './gamestate/read.ts';

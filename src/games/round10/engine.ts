@@ -2,7 +2,7 @@ import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
-import type { AdvanceResult, Pending } from '../engine.ts';
+import type { AdvanceResult, Pending } from '../engine-contract.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';

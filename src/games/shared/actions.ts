@@ -1,7 +1,7 @@
 import { normaliseHeader, readDocument, type WikiDocument } from '../../parse/document.ts';
 import type { ActionInput } from '../actions.ts';
-import type { KindedRuleset } from '../engine.ts';
-import { drawToken, type DrawStream } from '../../sim/referee.ts';
+import type { KindedRuleset } from '../engine-contract.ts';
+import { drawToken, type DrawStream } from '../../sim/commit-reveal.ts';
 import type { Reason } from '../../sim/trail.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Dice } from './ruleset-schema.ts';

@@ -1,5 +1,5 @@
 import type { Calendar } from '../../sim/calendar.ts';
-import type { EngineState, Schedule } from '../engine.ts';
+import type { EngineState, Schedule } from '../engine-contract.ts';
 
 // The Schedule of a game whose periods are the phases of a weekly calendar (src/sim/calendar.ts):
 // every boundary after the page's phase up to `now` is missed, the next boundary after `now` is next.

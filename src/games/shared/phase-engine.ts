@@ -1,7 +1,7 @@
 import { readDocument, type WikiDocument } from '../../parse/document.ts';
 import { describeLocation } from '../../parse/location.ts';
 import { CalendarError, makeCalendar, type Calendar } from '../../sim/calendar.ts';
-import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, EngineState, GameEngine, KindedRuleset } from '../engine.ts';
+import type { AdvanceResult, EnginePage, EngineRollover, EngineRolloverOptions, EngineState, GameEngine, KindedRuleset } from '../engine-contract.ts';
 import { calendarSchedule } from './calendar-schedule.ts';
 import { GamestateError } from './gamestate-error.ts';
 import type { Phase } from './ruleset-schema.ts';

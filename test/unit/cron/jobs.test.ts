@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { makeJobs, makeRequestsHistory, planFrom, requestStateIn, type JobsWiki, type PageText } from '../../../src/cron/jobs.ts';
+import { makeJobs, makeRequestsHistory, planFrom, requestStateIn, type JobsWiki, type PageText } from '../../../src/cron/game-jobs.ts';
 import { MemoryStore } from '../../../src/cron/store.ts';
 import { parseRuleset, readEngineRuleset } from '../../../src/games/registry.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';

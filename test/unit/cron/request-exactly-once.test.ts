@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseConfig } from '../../../src/config.ts';
-import { makeJobs, makeRequestsHistory, RulesetCache, type JobsWiki } from '../../../src/cron/jobs.ts';
+import { makeJobs, makeRequestsHistory, RulesetCache, type JobsWiki } from '../../../src/cron/game-jobs.ts';
 import { makeRequestsProcessor, requestKey, type RequestPageRevision, type RequestsWiki } from '../../../src/cron/requests.ts';
 import { Scheduler } from '../../../src/cron/scheduler.ts';
 import { FileStore } from '../../../src/cron/store.ts';

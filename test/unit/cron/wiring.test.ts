@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '../../../src/config.ts';
-import { makeJobs, makeRequestsHistory, makeShutoff, requestStateIn, RulesetCache, type JobsWiki } from '../../../src/cron/jobs.ts';
+import { makeJobs, makeRequestsHistory, makeShutoff, requestStateIn, RulesetCache, type JobsWiki } from '../../../src/cron/game-jobs.ts';
 import { MemoryStore } from '../../../src/cron/store.ts';
 import { rolloverRunner } from '../../../src/cron/wiring.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';

@@ -5,7 +5,7 @@ import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { cycle16Referee } from '../../../src/games/cycle16/actions/index.ts';
 import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
-import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { cycle16Readings } from '../../../src/games/cycle16/readings.ts';

@@ -11,7 +11,7 @@ import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { historyTable } from '../../../src/games/cycle16/gamestate/tables.ts';
 import { HISTORY_COLUMNS } from '../../../src/games/shared/history.ts';
 import { historyLines, verifyDraws } from '../../../src/jobs/verify.ts';
-import { DrawStream, replay, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, replay, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Cycle 15's actions on the fixture Gamestate (phase 1, Phase II: Friday 2026-11-13 to Monday 2026-11-16),

@@ -5,7 +5,7 @@ import { repeatWays, sumWays } from '../../../src/games/cycle15/tables/dice.ts';
 import { drawRandomGarbage } from '../../../src/games/cycle15/rules/random-garbage.ts';
 import { drawGeodeItem } from '../../../src/games/cycle15/actions/land.ts';
 import { rollDice } from '../../../src/games/shared/actions.ts';
-import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { expectFits } from './chi-square.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { commitmentOf, DrawStream, seedMessage, seedOf } from '../../../src/sim/referee.ts';
+import { commitmentOf, DrawStream, seedMessage, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { removeDir } from '../../temp-dir.ts';
 
 // docs/referee.md promises that a player can check a draw with its few lines of JavaScript: this runs that

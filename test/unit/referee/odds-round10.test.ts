@@ -5,7 +5,7 @@ import { rollStarPrice } from '../../../src/games/round10/rules/star-price.ts';
 import { parseRound10Ruleset } from '../../../src/games/round10/ruleset/index.ts';
 import { renderRound10Tables } from '../../../src/games/round10/tables/index.ts';
 import { payoutOf, rollSlots, slotsExpectation } from '../../../src/games/round10/tables/slots.ts';
-import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { expectFits } from './chi-square.ts';
 

@@ -5,7 +5,7 @@ import { cardPools, drawChance, packExpectation, speciesOdds } from '../../../sr
 import { toNumber } from '../../../src/games/shared/text.ts';
 import { drawOutcome, drawRandomCard } from '../../../src/games/cycle16/actions/random-card.ts';
 import { rollDice } from '../../../src/games/shared/actions.ts';
-import { DrawStream, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { expectFits } from './chi-square.ts';
 

@@ -11,7 +11,7 @@ import { parseAction, type ActionOutcome, type Replay } from '../../../src/games
 import { resolveRequest } from '../../../src/jobs/referee-requests.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
-import { DrawStream, seedMessage, seedOf } from '../../../src/sim/referee.ts';
+import { DrawStream, seedMessage, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { historyLines, verifyDraws } from '../../../src/jobs/verify.ts';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { fixture } from '../helpers/fixtures.ts';

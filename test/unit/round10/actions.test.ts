@@ -11,7 +11,7 @@ import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { HISTORY_COLUMNS, historyTable } from '../../../src/games/round10/gamestate/tables.ts';
 import { commitRow, revealRow } from '../../../src/jobs/referee-secrets.ts';
 import { historyLines, verifyDraws } from '../../../src/jobs/verify.ts';
-import { commitmentOf, drawTokens, DrawStream, replay, seedMessage, seedOf } from '../../../src/sim/referee.ts';
+import { commitmentOf, drawTokens, DrawStream, replay, seedMessage, seedOf } from '../../../src/sim/commit-reveal.ts';
 import { fixture } from '../helpers/fixtures.ts';
 
 // Round 10's random actions through the referee, on the fixture Gamestate (phase 1, the Resolution Phase of

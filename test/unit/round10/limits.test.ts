@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parseAction } from '../../../src/games/actions.ts';
 import { round10Referee } from '../../../src/games/round10/actions/index.ts';
 import { sha256 } from '../../../src/games/round10/rules/secret.ts';
-import { DrawStream } from '../../../src/sim/referee.ts';
+import { DrawStream } from '../../../src/sim/commit-reveal.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 import { PAGE, problemsOf, read, ruleset, run, TITLE } from './page.ts';
 

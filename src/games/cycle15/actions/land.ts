@@ -1,5 +1,5 @@
 import type { ActionDef } from '../../actions.ts';
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import { documentOf, drawReason, requestReason, rollDice } from '../../shared/actions.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';

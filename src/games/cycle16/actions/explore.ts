@@ -1,6 +1,6 @@
 import type { ActionDef, ActionInput } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import type { Cycle16Ruleset, Grant, Scenario } from '../ruleset/schema.ts';
 import { isVertebrae, parseCount } from '../../shared/text.ts';

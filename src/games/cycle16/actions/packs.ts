@@ -6,7 +6,7 @@ import type { Player } from '../gamestate/schema.ts';
 import { drawReason, requestReason } from '../../shared/actions.ts';
 import { describeCard, onPage, type NewCards } from './page.ts';
 import { drawRandomCard, grantProblem } from './random-card.ts';
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { ActionInput } from '../../actions.ts';
 
 // Card Packs: “If a player has a pack in their inventory, they can open the pack by stating their

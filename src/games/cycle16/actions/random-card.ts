@@ -1,4 +1,4 @@
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { Fraction } from '../../shared/ruleset-schema.ts';
 import type { Cycle16Ruleset, Outcome, PackGrant } from '../ruleset/schema.ts';
 import { isProbability } from '../../shared/text.ts';

@@ -1,6 +1,6 @@
 import type { ActionDef, ActionInput, ActionOutcome } from '../../actions.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../../sim/trail.ts';
-import { drawToken, drawTokens } from '../../../sim/referee.ts';
+import { drawToken, drawTokens } from '../../../sim/commit-reveal.ts';
 import { normaliseHeader } from '../../../parse/document.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { historyTable, playersTable } from '../gamestate/tables.ts';

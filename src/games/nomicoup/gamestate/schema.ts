@@ -118,7 +118,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const NomicoupState = z.object({
   page: z.string().optional(),
-  /** The engine's view (src/games/engine.ts): the period is the turn. */
+  /** The engine's view (src/games/engine-contract.ts): the period is the turn. */
   phase: z.object({ number: count, name: z.string(), nextRollover: instant.nullable(), winner: z.array(z.string()) }),
   game: GameRow,
   players: z.array(Player),

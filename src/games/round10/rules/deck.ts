@@ -1,4 +1,4 @@
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { CardRef } from '../gamestate/schema.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
 

@@ -1,4 +1,4 @@
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { row, type RuleContext } from './common.ts';
 

@@ -1,4 +1,4 @@
-import type { DrawStream } from '../../../sim/referee.ts';
+import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import type { Round10Ruleset, SlotPayout, Slots } from '../ruleset/schema.ts';
 
 // The slots' odds: three rolls on the roll table, each payout row's chance ("If multiple payouts apply at

@@ -10,10 +10,10 @@
 //   requests  what the Gamestate History says about an on-wiki request (done when a row names its key: the
 //             rollover or check that answered it wrote that row in its own save), and the request's row
 //             when no such save carried it (refusals, failures, a check that changed nothing).
-// The engine is the game's own, found through the registry by the game's kind (src/games/engine.ts).
+// The engine is the game's own, found through the registry by the game's kind (src/games/engine-contract.ts).
 // One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
 // (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
-import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine.ts';
+import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
