@@ -12,6 +12,7 @@ import { printTarget } from './targets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ruleset = 'fixtures/cycle16/ruleset.wikitext';
+const gamestate = 'fixtures/cycle16/gamestate.wikitext';
 const RUNS = 9;
 
 // GNU time, when installed, gives each process's CPU time (user + system) too: on a machine shared with
@@ -78,6 +79,9 @@ export async function benchStartup(): Promise<void> {
   printTarget('startup', `the slowest --help or --version (croupier ${worst.what}), wall`, worst.wall, { name: 'node -e 0', value: bare.wall }, 3, ms);
   const parse = median(node, ['bin/croupier.js', 'parse', ruleset, '--json']);
   console.log(`startup: croupier parse ${ruleset} --json ${ms(parse.wall)}${cpuOf(parse)}, ${(parse.wall / bare.wall).toFixed(2)}× node -e 0`);
+  // Issue 30 §1's "a cold rollover correspondingly faster": the example page offline (no wiki: the process alone).
+  const rollover = median(node, ['bin/croupier.js', 'rollover', '--ruleset', ruleset, '--gamestate', gamestate, '--now', '2026-11-19T00:00Z']);
+  console.log(`startup: croupier rollover --ruleset --gamestate (the example page, offline) ${versus(rollover, parse, 'parse --json')}, ${(rollover.wall / bare.wall).toFixed(2)}× node -e 0`);
   if (!havePythonBaseline()) {
     console.log('startup: python3-mwparserfromhell not available: no Python baseline, no verdict for issue 30 §1');
     return;
