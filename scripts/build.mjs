@@ -15,7 +15,6 @@
 //
 // Each build goes into its own folder dist/build-<id>/ and then dist/current.json is switched to it with
 // one rename, so two processes building at once (tests spawn the CLI in parallel) never see half a build.
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
@@ -47,6 +46,33 @@ const bundleOnly = (bundled, vendored) => ({
     });
   },
 });
+
+/**
+ * Node's modules that the bundled packages require when loaded but use only for what croupier does not run:
+ * commander's subcommands run as executables (child_process), wikiparser-node's language server and config
+ * tool (child_process, inspector/promises, worker_threads) and its debug assertions (assert/strict). Loading
+ * them was ~5–6 ms of CPU in each `croupier parse` (child_process in every start). A package's require of one
+ * gets a stand-in that loads it on first use: a property read or a call (assert is called). Modules under
+ * src/ require Node's modules as written.
+ */
+const LAZY_BUILTINS = ['child_process', 'inspector/promises', 'assert/strict', 'worker_threads'];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!LAZY_BUILTINS.includes(name) || !/[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      return { path: name, namespace: 'lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      // An arrow function as the target: a call goes through too, and it has no fixed prototype to report.
+      // __esModule is answered without loading (TypeScript's __importDefault asks it at the require).
+      contents: `let loaded; const load = () => (loaded ??= require(${JSON.stringify(`node:${args.path}`)}));
+module.exports = new Proxy(() => {}, { get: (_, key) => (key === '__esModule' ? undefined : load()[key]), apply: (_, self, args) => Reflect.apply(load(), self, args) });`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** What the build depends on: every file under src/ and package.json (newest mtime and count). */
 function sourceStamp(root) {
@@ -99,7 +125,9 @@ export async function ensureBuilt(root = projectRoot, warn = (message) => proces
 }
 
 export async function build(root = projectRoot, stamp = sourceStamp(root)) {
-  const { build: esbuild } = await import('esbuild');
+  // Loaded here, not at the top: every run of bin/croupier.js imports this file, and node:child_process is
+  // needed only by a build.
+  const [{ build: esbuild }, { spawnSync }] = await Promise.all([import('esbuild'), import('node:child_process')]);
   const dist = join(root, 'dist');
   const pointer = join(dist, 'current.json');
   const dir = `build-${Date.now().toString(36)}-${process.pid}`;
@@ -111,7 +139,7 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     ...common,
     entryPoints: [join(root, 'src/cli/main.ts')],
     outfile: entry,
-    plugins: [bundleOnly(['commander'], vendored)],
+    plugins: [lazyBuiltins, bundleOnly(['commander'], vendored)],
     // import.meta.url (version.ts) is the bundle's own URL.
     define: { 'import.meta.url': '__croupier_import_meta_url' },
     banner: { js: "var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -126,7 +154,7 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
       sourcefile: 'vendor.js',
     },
     outfile: join(out, VENDOR),
-    plugins: [bundleOnly(VENDORED)],
+    plugins: [lazyBuiltins, bundleOnly(VENDORED)],
   });
   // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need.
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');

@@ -54,3 +54,20 @@ test('`croupier --help` and `--version` load none of them either', () => {
   expect(heavyLoadedBy(['--help']).heavy).toEqual([]);
   expect(heavyLoadedBy(['--version']).heavy).toEqual([]);
 });
+
+// Node's own modules that the bundled packages require when loaded, for what croupier never runs (commander's
+// executable subcommands, wikiparser-node's language server and config tool, its debug assertions):
+// scripts/build.mjs gives them a stand-in loading each on first use (issue 30: ~5 ms of CPU in each parse).
+const UNUSED_BUILTINS = ['child_process', 'inspector/promises', 'assert/strict', 'worker_threads'];
+
+test('`croupier parse <Cycle 16 ruleset> --json` and `croupier --version` load none of the Node modules the bundled packages require only for what croupier does not run', () => {
+  const trace = join(tmp.dir, 'builtins.cjs');
+  writeFileSync(trace, "process.on('exit', () => process.stderr.write('BUILTINS ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
+  for (const args of [['parse', join(root, 'fixtures/cycle16/ruleset.wikitext'), '--json'], ['--version']]) {
+    const r = spawnSync(process.execPath, ['-r', trace, join(root, 'bin/croupier.js'), ...args], { cwd: tmp.dir, encoding: 'utf8', maxBuffer: 2 ** 26 });
+    expect(r.status).toBe(0);
+    const line = r.stderr.split('\n').find((l) => l.startsWith('BUILTINS '))!;
+    const loaded: string[] = JSON.parse(line.slice('BUILTINS '.length));
+    expect(UNUSED_BUILTINS.filter((m) => loaded.includes(`NativeModule ${m}`))).toEqual([]);
+  }
+});
