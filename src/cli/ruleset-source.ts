@@ -28,7 +28,7 @@ export function parseSummary(r: ParsedRuleset): string {
           ? `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`
           : r.kind === 'nomicoup'
             ? `${r.characters.length} characters, ${r.actions.length} actions, ${r.counteractions.length} counteractions, ${r.conflicts.length} conflict(s)`
-        : `${r.tables.length} tables`;
+        : `${r.phases.length} phases, ${r.dice.length} dice expressions, ${r.tables.length} tables`;
   const lines = [`${r.kind}: ${r.rules.length} rules, ${counts}, ${r.warnings.length} warning(s)`];
   for (const w of r.warnings) lines.push(`warning: ${w.message} (${describeLocation(w.location)})`);
   return lines.join('\n');
