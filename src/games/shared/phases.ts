@@ -38,12 +38,12 @@ export function readPhases(x: Extraction): Phase[] {
       const days = parseWeekdays(daysText);
       return days.length === 0 ? [] : [{ name: name.trim(), days, dayNames: days.map((d) => WEEKDAYS[d - 1]!), location: { page: x.doc.page, ...where } }];
     };
-    let phases = rule.text.split('\n').flatMap((line) => {
+    // A line "Name: days", else its sentences in prose ("The Gathering Phase runs from Wednesday to Friday.").
+    const phases = rule.text.split('\n').flatMap((line) => {
       const m = /^[*#:;\s]*(?:the\s+)?(.+?)\s*(?:[:–—-]\s+|\(\s*)(.+?)\)?$/i.exec(line);
-      return m && /\bphase\b/i.test(m[1]!) ? phase(m[1]!, m[2]!) : [];
+      const listed = m && /\bphase\b/i.test(m[1]!) ? phase(m[1]!, m[2]!) : [];
+      return listed.length > 0 ? listed : sentences(line).flatMap((s) => proseDays(s, phase));
     });
-    // Prose, read only where no rule lists them: "The Gathering Phase runs from Wednesday to Friday."
-    if (phases.length === 0) phases = sentences(rule.text).flatMap((s) => proseDays(s, phase));
     if (phases.length === 0) continue;
     phases.forEach((phase, i) => {
       if (phases.findIndex((p) => p.name.toLowerCase() === phase.name.toLowerCase()) < i) warn(x, `The phase "${phase.name}" is listed twice`, where);
