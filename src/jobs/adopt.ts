@@ -1,12 +1,12 @@
 // Job: `croupier adopt --game <id>`: the game's hand-kept Gamestate page gets the bot's regions (the Phase
 // record from the Ruleset's calendar at `now`, an empty History), every line people wrote kept
-// (src/games/generic/adopt.ts). The calendar is read by the generic reader, whatever the game's kind.
+// (src/games/shared/adopt.ts). The calendar is read by the generic reader, whatever the game's kind.
 // One conflict-safe save through WikiClient.save: the transform runs on the page as it is then, and makes
 // no edit when the page has the regions already.
 import type { GameConfig } from '../config.ts';
-import { adoptPage, phaseRecord, type Adoption } from '../games/generic/adopt.ts';
-import { readGenericRuleset } from '../games/generic/index.ts';
-import { readDocument } from '../parse/document.ts';
+import { parseRuleset } from '../games/registry.ts';
+import { adoptPage, phaseRecord, type Adoption } from '../games/shared/adopt.ts';
+import type { RulesetCalendar } from '../games/shared/calendar-text.ts';
 import type { SaveOptions, SaveResult } from '../wiki/client.ts';
 import type { JobContext } from './publish-tables.ts';
 
@@ -27,9 +27,11 @@ export interface AdoptResult {
   save: SaveResult;
 }
 
-/** The calendar of a Ruleset page's text, read by the generic reader. */
-export function rulesetCalendar(text: string, page?: string): ReturnType<typeof readGenericRuleset> {
-  return readGenericRuleset(readDocument(text, { page }));
+/** The calendar of a Ruleset page's text, read by the generic reader whatever the game's kind. */
+export function rulesetCalendar(text: string, page?: string): RulesetCalendar {
+  const ruleset = parseRuleset(text, { page, kind: 'generic' });
+  if (ruleset.kind !== 'generic') throw new Error('the generic reader gave another kind');
+  return ruleset;
 }
 
 /** `text` adopted: the Phase record computed (only when the page lacks it) from `ruleset` at `opts.now`. */

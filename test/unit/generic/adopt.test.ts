@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { AdoptError } from '../../../src/games/generic/adopt.ts';
+import { AdoptError } from '../../../src/games/shared/adopt.ts';
 import { adoptText } from '../../../src/jobs/adopt.ts';
 import { findRegions, RegionError } from '../../../src/parse/regions.ts';
 import { readDocument, findTable } from '../../../src/parse/document.ts';

@@ -2,9 +2,9 @@ import { describeLocation } from '../../parse/location.ts';
 import { beginMarker, endMarker, findRegions } from '../../parse/regions.ts';
 import { CalendarError, makeCalendar } from '../../sim/calendar.ts';
 import { formatInstant } from '../../sim/trail.ts';
-import { phaseSpecs, type RulesetCalendar } from '../shared/calendar-text.ts';
+import { phaseSpecs, type RulesetCalendar } from './calendar-text.ts';
 import { archiveHeader, archiveLinks } from '../history-archive.ts';
-import { HISTORY_COLUMNS, historyTable, NONE } from '../shared/history.ts';
+import { HISTORY_COLUMNS, historyTable, NONE } from './history.ts';
 
 // `croupier adopt`: a hand-kept Gamestate page (any layout) gets the bot's own parts, each in a bot-managed
 // region (src/parse/regions.ts): the Phase record computed from the ruleset's calendar at `now`, and an
