@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keepsEveryLine } from '../kept-lines.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../temp-dir.ts';
 import { parseConfig, type GameConfig } from '../../src/config.ts';
@@ -20,18 +21,6 @@ let b: WikiClient;
 let game: GameConfig;
 let configDir: string;
 let configFile: string;
-
-/** Whether every line of `before` is in `after`, byte for byte, in the same order. */
-function keepsEveryLine(before: string, after: string): boolean {
-  const lines = after.split('\n');
-  let at = 0;
-  for (const line of before.split('\n')) {
-    while (at < lines.length && lines[at] !== line) at++;
-    if (at === lines.length) return false;
-    at++;
-  }
-  return true;
-}
 
 beforeAll(async () => {
   b = await bot();

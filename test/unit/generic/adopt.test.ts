@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { keepsEveryLine } from '../../kept-lines.ts';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AdoptError } from '../../../src/games/shared/adopt.ts';
 import { adoptText } from '../../../src/jobs/adopt.ts';
@@ -11,18 +12,6 @@ const ruleset = { text: fixture('newcycle'), title: 'Cycle 17/Ruleset' };
 const GAMESTATE = 'Cycle 17/Gamestate';
 const adopted = (text: string, now: string, cycleStart?: string, rules = ruleset) =>
   adoptText(text, rules, GAMESTATE, { now: new Date(now), cycleStart: cycleStart === undefined ? undefined : new Date(cycleStart) });
-
-/** Whether every line of `before` is in `after`, byte for byte, in the same order. */
-function keepsEveryLine(before: string, after: string): boolean {
-  const lines = after.split('\n');
-  let at = 0;
-  for (const line of before.split('\n')) {
-    while (at < lines.length && lines[at] !== line) at++;
-    if (at === lines.length) return false;
-    at++;
-  }
-  return true;
-}
 
 /** The Phase record as the page now says it: header → cell. */
 function phaseRecordOf(text: string): Record<string, string> {
@@ -137,4 +126,12 @@ describe('croupier adopt offline', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('give --game <id>, or --ruleset <file> and --gamestate <file>');
   }, 120_000);
+});
+
+test('"keeps every line" fails on a changed, dropped or reordered line', () => {
+  const page = 'a\nb  \n\nc';
+  expect(keepsEveryLine(page, 'x\na\ny\nb  \n\nz\nc\n')).toBe(true);
+  expect(keepsEveryLine(page, 'a\nb\n\nc')).toBe(false);
+  expect(keepsEveryLine(page, 'a\nb  \nc')).toBe(false);
+  expect(keepsEveryLine(page, 'b  \na\n\nc')).toBe(false);
 });
