@@ -1,3 +1,4 @@
+import { findTable, readDocument } from '../../parse/document.ts';
 import { describeLocation } from '../../parse/location.ts';
 import { beginMarker, endMarker, findRegions } from '../../parse/regions.ts';
 import { CalendarError, makeCalendar } from '../../sim/calendar.ts';
@@ -72,6 +73,7 @@ export interface Adoption {
 export function adoptPage(text: string, record: () => PhaseRecord, gamestate: string): Adoption {
   const have = new Set(findRegions(text, gamestate).map((r) => r.name));
   if (REGIONS.every((name) => have.has(name))) return { text, changed: false, added: [] };
+  refuseHandKept(text, have, gamestate);
   let out = text;
   const added: string[] = [];
   if (!have.has(PHASE_REGION)) {
@@ -96,4 +98,22 @@ export function adoptPage(text: string, record: () => PhaseRecord, gamestate: st
 /** The page's last line ended (adding a line end changes no line people wrote). */
 function withFinalNewline(text: string): string {
   return text === '' || text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/**
+ * A page that keeps a Phase record or a History table of its own, outside the bot's regions (a page of one
+ * of the four games, a copy pasted by hand): a second one beside it would say two things. Refused.
+ */
+function refuseHandKept(text: string, have: ReadonlySet<string>, gamestate: string): void {
+  const doc = readDocument(text, { page: gamestate });
+  const own = [
+    { region: PHASE_REGION, what: 'Phase record', headers: ['Phase number', 'Next rollover'] },
+    { region: 'history', what: 'History', headers: [...historyTable.identify] },
+  ];
+  for (const o of own) {
+    const table = have.has(o.region) ? undefined : findTable(doc, { headers: o.headers });
+    if (table !== undefined) {
+      throw new AdoptError(`"${gamestate}" already keeps a ${o.what} of its own (${describeLocation({ rule: table.rule, offset: table.start })}, columns ${o.headers.join(', ')}): adopt adds the bot's only to a page without one; nothing was changed`);
+    }
+  }
 }

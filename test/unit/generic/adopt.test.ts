@@ -135,3 +135,12 @@ test('"keeps every line" fails on a changed, dropped or reordered line', () => {
   expect(keepsEveryLine(page, 'a\nb  \nc')).toBe(false);
   expect(keepsEveryLine(page, 'b  \na\n\nc')).toBe(false);
 });
+
+test('a page that keeps a Phase record or a History of its own (Cycle 16\'s) is refused, not given a second one', () => {
+  const rules = { text: fixture('cycle16'), title: 'Cycle 16/Ruleset' };
+  expect(() => adoptText(fixture('cycle16', 'gamestate'), rules, 'Cycle 16/Gamestate', { now: new Date('2026-11-19T00:00Z'), cycleStart: new Date('2026-11-02T00:00Z') })).toThrow(
+    /^"Cycle 16\/Gamestate" already keeps a Phase record of its own \(rule "Phase", offset \d+, columns Phase number, Next rollover\)/,
+  );
+  const historyOnly = '== History ==\n{| class="wikitable"\n! Time (UTC) !! Event !! Reason\n|-\n| 2026-12-07 00:00 || Start || by hand\n|}\n';
+  expect(() => adopted(historyOnly, '2026-12-09T10:00Z')).toThrow(/already keeps a History of its own \(rule "History", offset 14/);
+});
