@@ -48,6 +48,11 @@ export const COMMANDS = {
     writes: 'apply',
     load: async () => (await import('./ruleset-ids.ts')).registerRulesetIds,
   },
+  adopt: {
+    description: "add the bot's own parts (Phase record from the ruleset's calendar, an empty History) to a hand-kept Gamestate page, every line people wrote kept",
+    writes: 'dry-run',
+    load: async () => (await import('./adopt.ts')).registerAdopt,
+  },
   rollover: {
     description: 'apply the phase rollovers, grants and rewards due up to --now on a Gamestate page',
     writes: 'dry-run',

@@ -34,11 +34,15 @@ export function readPhases(x: Extraction): Phase[] {
   const candidates = [...rules.filter((r) => /\bphases?\b/i.test(r.title)), ...rules];
   for (const rule of candidates) {
     const where = { rule: rule.title, offset: rule.start };
+    const phase = (name: string, daysText: string): Phase[] => {
+      const days = parseWeekdays(daysText);
+      return days.length === 0 ? [] : [{ name: name.trim(), days, dayNames: days.map((d) => WEEKDAYS[d - 1]!), location: { page: x.doc.page, ...where } }];
+    };
+    // A line "Name: days", else its sentences in prose ("The Gathering Phase runs from Wednesday to Friday.").
     const phases = rule.text.split('\n').flatMap((line) => {
       const m = /^[*#:;\s]*(?:the\s+)?(.+?)\s*(?:[:–—-]\s+|\(\s*)(.+?)\)?$/i.exec(line);
-      if (!m || !/\bphase\b/i.test(m[1]!)) return [];
-      const days = parseWeekdays(m[2]!);
-      return days.length === 0 ? [] : [{ name: m[1]!.trim(), days, dayNames: days.map((d) => WEEKDAYS[d - 1]!), location: { page: x.doc.page, ...where } }];
+      const listed = m && /\bphase\b/i.test(m[1]!) ? phase(m[1]!, m[2]!) : [];
+      return listed.length > 0 ? listed : sentences(line).flatMap((s) => proseDays(s, phase));
     });
     if (phases.length === 0) continue;
     phases.forEach((phase, i) => {
@@ -58,4 +62,24 @@ export function readPhases(x: Extraction): Phase[] {
   }
   warn(x, 'No phases found (lines such as "Rest Phase: Monday, Tuesday and Wednesday")');
   return [];
+}
+
+/** A text's sentences (and lines): where prose phases are looked for. */
+export function sentences(text: string): string[] {
+  return text.split(/\n|(?<=[.;!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+const PROSE_VERB = '(?:runs|lasts|is|takes place|covers|spans|goes|falls|happens|occurs)';
+const DAYS_FIRST = /^(?:on\s+|from\s+|every\s+)?(.+?)\s+(?:is|are|make up|form)\s+(?:the\s+)?([^,.;]*?\bphase\b[^,.;]*?)\.?$/i;
+const NAME_FIRST = new RegExp(String.raw`^(?:the\s+|each\s+|every\s+)?([^,.;]*?\bphase\b[^,.;]*?)\s+${PROSE_VERB}\s+(?:on\s+|from\s+|over\s+|during\s+|every\s+)?(.+?)\.?$`, 'i');
+
+/** A sentence naming a phase and its days, in either order ("Wednesday to Friday is the Gathering Phase"). */
+function proseDays(sentence: string, phase: (name: string, days: string) => Phase[]): Phase[] {
+  const named = NAME_FIRST.exec(sentence);
+  if (named && parseWeekdays(named[1]!).length === 0) {
+    const found = phase(named[1]!, named[2]!);
+    if (found.length > 0) return found;
+  }
+  const days = DAYS_FIRST.exec(sentence);
+  return days && parseWeekdays(days[2]!).length === 0 ? phase(days[2]!, days[1]!) : [];
 }
