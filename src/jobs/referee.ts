@@ -6,6 +6,7 @@ import type { ChosenReadings } from '../games/shared/readings.ts';
 import { readGameRulings, type RulingsWiki } from './rulings.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
+import { saveGamestate, type ComputedPagesWiki } from './computed-pages.ts';
 import { commitmentOf, DrawStream, seedMessage, seedOf } from '../sim/referee.ts';
 import type { Change } from '../sim/trail.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
@@ -42,6 +43,13 @@ export interface RefereeWiki {
   /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
   userGroups?: RulingsWiki['userGroups'];
 }
+
+/** The referee's wiki as a Gamestate save wants it (its computed blocks go to their subpages: src/jobs/computed-pages.ts). */
+const gamestateWiki = (wiki: RefereeWiki): ComputedPagesWiki => ({
+  names: wiki.botNames,
+  readPages: (titles, o) => wiki.readPages(titles, o),
+  save: (title, transform, o) => wiki.save(title, transform, o),
+});
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
 export interface SecretKeeper {
@@ -249,7 +257,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   }
   if (toReveal.length > 0 || commitment !== undefined) {
     let moved: number | undefined;
-    const saved = await ctx.wiki.save(game.gamestate, (page) => {
+    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
       const current = ref.phase(ruleset, asPage(game, page), now());
       const reveals = toReveal.filter((s) => s.phase < current && revealsIn(page.text).get(s.phase) !== s.secret).map((s) => revealRow(s.phase, s.secret, now(), current));
       // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
@@ -469,7 +477,7 @@ async function resolveAll(
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();
   try {
-    const saved = await ctx.wiki.save(game.gamestate, (page) => {
+    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
       outcomes = new Map();
       const onPage = g.referee.phase(g.ruleset, asPage(game, page), at);
       if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
