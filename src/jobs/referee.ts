@@ -269,7 +269,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
       const what = [...(reveals.length ? [`secret of phase ${reveals.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed`] : []), ...(commit.length ? [`commitment for the draws of phase ${phase}`] : [])];
       return { text: ref.appendRows(ruleset, asPage(game, page), [...reveals, ...commit]), summary: `Croupier: referee ${what.join('; ')}` };
     }, {});
-    if (saved.changed) summary.edits++;
+    summary.edits += (saved.changed ? 1 : 0) + saved.subpages.length;
     summary.revealed = toReveal.map((s) => s.phase);
     if (moved !== undefined && moved !== phase && commitment !== undefined) {
       secret = undefined;
@@ -320,7 +320,7 @@ export async function referee(ctx: RefereeContext, game: RefereeGame): Promise<R
   }
   if (todo.length > 0) {
     const r = await resolveAll(ctx, game, loaded, todo, secret!, phase, now, { gamestate: current, actions: revisions }, bot);
-    if (r.saved) summary.edits++;
+    summary.edits += (r.saved ? 1 : 0) + (r.subpages ?? 0);
     if (r.waiting !== undefined) {
       summary.problem = r.waiting;
       summary.waiting += todo.length;
@@ -456,7 +456,7 @@ const requestOf = (l: Line): ActionRequest => {
 async function resolveAll(
   ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, todo: readonly Line[], secret: string, phase: number, now: () => Date,
   read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] }, record: () => Promise<string>,
-): Promise<{ saved: boolean; waiting?: string }> {
+): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
   const originals = new Map<string, Replay>();
@@ -505,7 +505,7 @@ async function resolveAll(
       return { text, summary: `Croupier: ${done.length} request(s) resolved: ${shown}${done.length > 5 ? '; …' : ''}` };
     }, {});
     for (const l of todo) Object.assign(l, outcomes.get(l.key));
-    return { saved: saved.changed };
+    return { saved: saved.changed, subpages: saved.subpages.length };
   } catch (err) {
     if (err instanceof PhaseMoved) return { saved: false, waiting: err.message };
     // A failure after the save went through (its reply lost): the bot's record says it was done.

@@ -124,6 +124,17 @@ describe('a light Gamestate page', () => {
     expect(after.comment).toMatch(new RegExp(`replaces revision ${theirs} by Player: this page is computed`));
   });
 
+  it('a dry run of the next rollover prints the diff of the Gamestate, then of the race chart\'s subpage, and writes nothing', async () => {
+    const chart = await b.readPage(`${g.game.gamestate}/Race chart`);
+    const r = await runCli(['rollover', '--game', 'light', '--now', NEXT.toISOString(), '--dry-run', '--diff', 'unified', '--config', g.configFile]);
+    expect(r.code, r.stderr).toBe(0);
+    const [page, sub] = [r.stdout.indexOf(`--- a/${g.game.gamestate}\trevision`), r.stdout.indexOf(`--- a/${chart.title}\trevision ${chart.revid}`)];
+    expect(page).toBeGreaterThan(-1);
+    expect(sub).toBeGreaterThan(page);
+    expect(r.stdout).toContain(`dry run: ${chart.title} would be saved (diff below)`);
+    expect((await b.readPage(chart.title)).revid).toBe(chart.revid);
+  });
+
   it('the next rollover edits the Gamestate and the race chart subpage (one phase more), and an admin\'s undo of that subpage edit pauses the game: no edit of any page until resumed', async () => {
     const s = await rollover({ wiki: await client(g) }, { ...g.game, historyLimit: 200 }, { now: NEXT, trigger: 'test' });
     expect(s.save.changed).toBe(true);
