@@ -9,11 +9,15 @@ import { formatInstant } from '../sim/trail.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { Requester } from '../wiki/pages.ts';
 import { findBotReverts, type BotRevert } from '../wiki/reverts.ts';
+import { computedSubpages } from '../games/computed-blocks.ts';
 import { gameRecord, type GameRecord, type RevertRecord, type Store } from './store.ts';
 
-/** The pages of a game whose bot edits a revert pauses: the Gamestate, requests, actions and tables pages. */
+/**
+ * The pages of a game whose bot edits a revert pauses: the Gamestate, requests, actions and tables pages, and the
+ * Gamestate's bot-owned subpages (src/games/computed-blocks.ts; those that do not exist cost nothing).
+ */
 export function revertablePages(g: Pick<GameConfig, 'gamestate' | 'requestsPage' | 'actionsPage' | 'tablesPage'>): string[] {
-  return [...new Set([g.gamestate, g.requestsPage, g.actionsPage, g.tablesPage])];
+  return [...new Set([g.gamestate, g.requestsPage, g.actionsPage, g.tablesPage, ...computedSubpages(g.gamestate)])];
 }
 
 export interface PauseCheck {

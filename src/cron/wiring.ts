@@ -15,6 +15,7 @@ import type { JobOutcome } from './scheduler.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 import { makeRefereeRunner } from './referee-runner.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';
+import { saveGamestate } from '../jobs/computed-pages.ts';
 import { alerter } from './alert.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
@@ -63,8 +64,8 @@ export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulese
       ...(o.request ? { request: { key: o.request.key, by: o.request.author, verb: o.request.verb, page: o.request.page, revid: o.request.revid, timestamp: o.request.timestamp } } : {}),
     });
     return {
-      changed: s.save.changed,
-      edits: (s.save.changed ? 1 : 0) + s.archived.length,
+      changed: s.save.changed || s.subpages.length > 0,
+      edits: (s.save.changed ? 1 : 0) + s.subpages.length + s.archived.length,
       summary: summarise(s),
     };
   };
@@ -74,9 +75,10 @@ export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulese
 export function wikiAdapters(client: DaemonWiki): { jobs: JobsWiki; requests: RequestsWiki; status: StatusWiki } {
   const jobs: JobsWiki = {
     readPages: (titles) => client.readPages(titles),
+    // Its saves are the Gamestate pages' (a request's History row): their computed blocks go to their subpages.
     save: async (title, transform) => {
-      const r = await client.save(title, (page) => transform(page));
-      return { changed: r.changed };
+      const r = await saveGamestate(client, title, (page) => transform(page));
+      return { changed: r.changed || r.subpages.length > 0 };
     },
   };
   const requests: RequestsWiki = {

@@ -12,6 +12,8 @@ import type { PageRevision, SaveOptions, SaveResult, WikiClient } from '../wiki/
 import { WikiError } from '../wiki/errors.ts';
 import { findRegion, replaceRegion } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
+import { COMPUTED_BLOCKS, subpageContent, subpageTitle, transclusion } from '../games/computed-blocks.ts';
+import { saveGamestate } from './computed-pages.ts';
 
 export const TABLES_REGION = 'card-tables';
 
@@ -38,6 +40,8 @@ export interface PublishTablesResult {
   change: string;
   warnings: string[];
   save: SaveResult;
+  /** On the Gamestate page, the tables are on its bot-owned subpage (src/jobs/computed-pages.ts): its save, when it changed. */
+  subpages: SaveResult[];
 }
 
 /** Rows of a region's tables, as lines from one `|-` to the next (for the summary). */
@@ -75,13 +79,21 @@ export function computeTables(text: string, game: Pick<GameConfig, 'kind' | 'rul
   return { tables, warnings: ruleset.warnings.map((w) => w.message) };
 }
 
-/** The edit of the tables page for `tables` (null: already up to date). Pure. */
+/** The card tables' block on the Gamestate page's subpage (src/games/computed-blocks.ts). */
+const TABLES_BLOCK = COMPUTED_BLOCKS.find((b) => b.region === TABLES_REGION)!;
+
+/**
+ * The edit of the tables page for `tables` (null: already up to date). Pure. `shown`: the tables as the page's
+ * subpage holds them, when its region holds their transclusion (the change is described against them).
+ */
 export function tablesEdit(
   page: PageRevision,
   tables: string,
   info: { ruleset: string; rulesetRevid: number; trigger: string },
+  shown?: string,
 ): { text: string; summary: string; change: string } | null {
-  const before = findRegion(page.text, TABLES_REGION, page.title);
+  const region = findRegion(page.text, TABLES_REGION, page.title);
+  const before = region && shown !== undefined && region.content.trim() === transclusion(page.title, TABLES_BLOCK) ? { ...region, content: shown } : region;
   const upd = replaceRegion(page.text, TABLES_REGION, tables, { heading: 'Card tables', createHeading: false, before: ['History'], page: page.title });
   if (!upd.changed) return null;
   const after = findRegion(upd.text, TABLES_REGION, page.title)!;
@@ -97,31 +109,32 @@ export async function publishTables(ctx: JobContext, game: GameConfig, opts: Pub
   const shutoff = client.settings.shutoff;
   // A separate tables page is created when missing; the Gamestate page is read too (some tables come from it), and may be missing then.
   const create = game.tablesPage !== game.gamestate;
-  const titles = [game.ruleset, game.tablesPage, ...(create ? [game.gamestate] : []), ...(shutoff ? [shutoff.page] : [])];
-  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(create ? [game.tablesPage, game.gamestate] : [])] });
+  // On the Gamestate page, the tables go to its subpage (read here too).
+  const subpage = create ? undefined : subpageTitle(game.gamestate, TABLES_BLOCK);
+  const titles = [game.ruleset, game.tablesPage, ...(create ? [game.gamestate] : []), ...(subpage ? [subpage] : []), ...(shutoff ? [shutoff.page] : [])];
+  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(subpage ? [subpage] : []), ...(create ? [game.tablesPage, game.gamestate] : [])] });
+  const shown = subpage === undefined || pages.get(subpage)!.missing ? undefined : subpageContent(pages.get(subpage)!.text);
   const ruleset = pages.get(game.ruleset)!;
   const separate = create ? pages.get(game.gamestate) : undefined;
   const trigger = opts.trigger ?? 'cli';
   let change = '';
   let warnings: string[] = [];
-  const save = await client.save(
-    game.tablesPage,
-    (page) => {
-      // Computed in the transform: when the tables page is the Gamestate, from the revision being edited.
-      const gamestate = create ? separate : page;
-      const computed = computeTables(ruleset.text, game, gamestate === undefined || gamestate.missing ? undefined : { title: game.gamestate, text: gamestate.text });
-      warnings = computed.warnings;
-      const tables = computed.tables;
-      const edit = tablesEdit(page, tables, { ruleset: game.ruleset, rulesetRevid: ruleset.revid, trigger });
-      change = edit?.change ?? '';
-      return edit;
-    },
-    { dryRun: opts.dryRun, create, prefetched: pages, beforeEdit: opts.beforeEdit },
-  );
-  if (!save.changed) change = '';
+  const transform = (page: PageRevision) => {
+    // Computed in the transform: when the tables page is the Gamestate, from the revision being edited.
+    const gamestate = create ? separate : page;
+    const computed = computeTables(ruleset.text, game, gamestate === undefined || gamestate.missing ? undefined : { title: game.gamestate, text: gamestate.text });
+    warnings = computed.warnings;
+    const tables = computed.tables;
+    const edit = tablesEdit(page, tables, { ruleset: game.ruleset, rulesetRevid: ruleset.revid, trigger }, shown);
+    change = edit?.change ?? '';
+    return edit;
+  };
+  const saveOpts = { dryRun: opts.dryRun, create, prefetched: pages, beforeEdit: opts.beforeEdit };
+  const save = create ? { ...(await client.save(game.tablesPage, transform, saveOpts)), subpages: [] } : await saveGamestate(client, game.tablesPage, transform, saveOpts);
+  if (!save.changed && save.subpages.length === 0) change = '';
   for (const w of warnings) ctx.logger?.info({ page: game.ruleset }, `warning: ${w}`);
   ctx.logger?.info({ game: game.id, page: game.tablesPage, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, change || 'card tables up to date');
-  return { game: game.id, page: game.tablesPage, url: client.pageUrl(game.tablesPage), rulesetRevid: ruleset.revid, change, warnings, save };
+  return { game: game.id, page: game.tablesPage, url: client.pageUrl(game.tablesPage), rulesetRevid: ruleset.revid, change, warnings, save, subpages: save.subpages };
 }
 
 /** A Ruleset page's text and revision, for `croupier parse --title <page>` (one request). */

@@ -7,6 +7,7 @@ import type { ChosenReadings } from '../games/shared/readings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { botAddedLines, type RequestPageRevision } from './request-lines.ts';
+import type { ComputedPagesWiki } from './computed-pages.ts';
 import { readGameRulings, type RulingsWiki } from './rulings.ts';
 
 export interface RefereeWiki {
@@ -19,6 +20,13 @@ export interface RefereeWiki {
   /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
   userGroups?: RulingsWiki['userGroups'];
 }
+
+/** The referee's wiki as a Gamestate save wants it (its computed blocks go to their subpages: src/jobs/computed-pages.ts). */
+export const gamestateWiki = (wiki: RefereeWiki): ComputedPagesWiki => ({
+  names: wiki.botNames,
+  readPages: (titles, o) => wiki.readPages(titles, o),
+  save: (title, transform, o) => wiki.save(title, transform, o),
+});
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */
 export interface SecretKeeper {

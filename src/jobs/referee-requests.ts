@@ -7,7 +7,8 @@ import type { EnginePage } from '../games/engine-contract.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { DrawStream, seedMessage, seedOf } from '../sim/commit-reveal.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { asPage, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
+import { saveGamestate } from './computed-pages.ts';
+import { asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
 import { PhaseMoved, phaseMoved } from './referee-secrets.ts';
 import { applyMark, attributeRevisions, botAddedLines, lineAuthors, markLine, pendingRequests, requestKey, type Attribution, type RequestLine, type RequestPageRevision, type Verdict } from './request-lines.ts';
 import { namesRequest } from './rollover.ts';
@@ -62,7 +63,7 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
   }
   if (todo.length > 0) {
     const r = await resolveAll(ctx, game, pass.loaded, todo, secret!, phase, now, { gamestate: current, actions: revisions }, bot);
-    if (r.saved) summary.edits++;
+    summary.edits += (r.saved ? 1 : 0) + (r.subpages ?? 0);
     if (r.waiting !== undefined) {
       summary.problem = r.waiting;
       summary.waiting += todo.length;
@@ -200,7 +201,7 @@ const requestOf = (l: Line): ActionRequest => {
 async function resolveAll(
   ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, todo: readonly Line[], secret: string, phase: number, now: () => Date,
   read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] }, record: () => Promise<string>,
-): Promise<{ saved: boolean; waiting?: string }> {
+): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
   const originals = new Map<string, Replay>();
@@ -221,7 +222,7 @@ async function resolveAll(
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();
   try {
-    const saved = await ctx.wiki.save(game.gamestate, (page) => {
+    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
       outcomes = new Map();
       const onPage = g.referee.phase(g.ruleset, asPage(game, page), at);
       if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
@@ -249,7 +250,7 @@ async function resolveAll(
       return { text, summary: `Croupier: ${done.length} request(s) resolved: ${shown}${done.length > 5 ? '; …' : ''}` };
     }, {});
     for (const l of todo) Object.assign(l, outcomes.get(l.key));
-    return { saved: saved.changed };
+    return { saved: saved.changed, subpages: saved.subpages.length };
   } catch (err) {
     if (err instanceof PhaseMoved) return { saved: false, waiting: err.message };
     // A failure after the save went through (its reply lost): the bot's record says it was done.

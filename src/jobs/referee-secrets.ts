@@ -7,7 +7,8 @@ import { commitmentOf } from '../sim/commit-reveal.ts';
 import type { Change } from '../sim/trail.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import type { RequestPageRevision } from './request-lines.ts';
-import { asPage, type Pass } from './referee-pass.ts';
+import { saveGamestate } from './computed-pages.ts';
+import { asPage, gamestateWiki, type Pass } from './referee-pass.ts';
 
 export const COMMIT_EVENT = 'Draws committed';
 export const REVEAL_EVENT = 'Secret revealed';
@@ -115,7 +116,7 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
   }
   if (toReveal.length > 0 || commitment !== undefined) {
     let moved: number | undefined;
-    const saved = await ctx.wiki.save(game.gamestate, (page) => {
+    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
       const current = ref.phase(ruleset, asPage(game, page), now());
       const reveals = toReveal.filter((s) => s.phase < current && revealsIn(page.text).get(s.phase) !== s.secret).map((s) => revealRow(s.phase, s.secret, now(), current));
       // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
@@ -127,7 +128,7 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
       const what = [...(reveals.length ? [`secret of phase ${reveals.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed`] : []), ...(commit.length ? [`commitment for the draws of phase ${phase}`] : [])];
       return { text: ref.appendRows(ruleset, asPage(game, page), [...reveals, ...commit]), summary: `Croupier: referee ${what.join('; ')}` };
     }, {});
-    if (saved.changed) summary.edits++;
+    summary.edits += (saved.changed ? 1 : 0) + saved.subpages.length;
     summary.revealed = toReveal.map((s) => s.phase);
     if (moved !== undefined && moved !== phase && commitment !== undefined) {
       secret = undefined;

@@ -11,6 +11,8 @@ import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
+import { computedSubpages } from '../games/computed-blocks.ts';
+import { saveGamestate } from './computed-pages.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
@@ -24,6 +26,8 @@ import { GamestateError } from '../games/shared/gamestate-error.ts';
 export interface RolloverWiki {
   /** The client's shutoff page (checked before every edit): read in the job's batched read. */
   readonly settings?: { readonly shutoff: { readonly page: string } | null };
+  /** The bot's account names (src/jobs/computed-pages.ts). */
+  readonly names?: readonly string[];
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
   /** Page history and user groups, to read the Rulings page with its authors (games with readings). */
@@ -140,6 +144,8 @@ export interface RolloverSummary {
   pending: { at: string | null; what: string }[];
   archived: { title: string; rows: number }[];
   save: SaveResult;
+  /** The saves of the Gamestate's bot-owned subpages that changed (src/jobs/computed-pages.ts). */
+  subpages: SaveResult[];
   /** The Rulings page read for this run: the rulings applied (labels) and the lines ignored, with why. */
   rulings?: { page: string; applied: string[]; warnings: string[] };
 }
@@ -233,12 +239,10 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
-  // One read: the shutoff page too, so that the save checks it without reading the Gamestate again.
+  // One read: the shutoff page and the bot-owned subpages too, so that the saves check them without reading them again.
   const shutoff = ctx.wiki.settings?.shutoff?.page;
-  const pages = await ctx.wiki.readPages(
-    shutoff === undefined ? [game.ruleset, game.gamestate] : [game.ruleset, game.gamestate, shutoff],
-    shutoff === undefined ? undefined : { allowMissing: [shutoff] },
-  );
+  const optional = [...computedSubpages(game.gamestate), ...(shutoff === undefined ? [] : [shutoff])];
+  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate, ...optional], { allowMissing: optional });
   const rulesetPage = pages.get(game.ruleset)!;
   const gamestatePage = pages.get(game.gamestate)!;
   // The Ruleset is read once, by the game's engine, for every computation of this run.
@@ -287,7 +291,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     }
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts, engine.period) };
   };
-  const save = await ctx.wiki.save(game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
+  const save = await saveGamestate(ctx.wiki, game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
   await ctx.checkpoint?.('saved');
   if (!computed) throw refused!; // no transform ran on a page it could compute
 
@@ -308,6 +312,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     pending: due.pending.map((p) => ({ at: p.at === null ? null : formatInstant(p.at), what: p.what })),
     archived: opts.dryRun || !plan ? [] : plan.pages.map((p) => ({ title: p.title, rows: p.rows.length })),
     save,
+    subpages: save.subpages,
     ...(rulings ? { rulings: { page: rulings.page, applied: appliedRulings(rulings.readings), warnings: rulings.warnings } } : {}),
   };
 }
@@ -327,6 +332,7 @@ export function describeSummary(s: RolloverSummary): string {
   ];
   const m = s.save.merged;
   if (m) lines.push(`${describeMerge(m)}: ${m.corrected ? `corrected by revision ${s.save.revid}` : 'the merged page was already that result, no correction needed'}`);
+  for (const p of s.subpages) lines.push(p.dryRun ? `dry run: ${p.title} would be saved (diff below)` : `saved ${p.title} (revision ${p.revid})`);
   for (const a of s.archived) lines.push(`archived ${a.rows} History rows to ${a.title}`);
   for (const r of s.rulings?.applied ?? []) lines.push(`reading ${r}`);
   for (const w of s.rulings?.warnings ?? []) lines.push(`warning: ${w}`);

@@ -141,15 +141,18 @@ export function checkRegionRows(name: string, before: string, after: string, pag
   }
 }
 
-/** Refuses (code `page-shrink`) when `after` is shorter than `before` by more than `maxShare` of it. */
-export function checkShrink(before: string, after: string, maxShare: number, page?: string): void {
-  if (before.length === 0 || after.length >= before.length) return;
-  const lost = (before.length - after.length) / before.length;
+/**
+ * Refuses (code `page-shrink`) when `after` is shorter than `before` by more than `maxShare` of it, not counting
+ * `movedOut` characters the edit moves to other pages.
+ */
+export function checkShrink(before: string, after: string, maxShare: number, page?: string, movedOut = 0): void {
+  if (before.length === 0 || after.length + movedOut >= before.length) return;
+  const lost = (before.length - after.length - movedOut) / before.length;
   if (lost > maxShare) {
     throw new RegionError({
       code: 'page-shrink',
       page,
-      message: `${page === undefined ? '' : `"${page}": `}refusing to save: the page would shrink by ${Math.round(lost * 100)}% (${before.length} → ${after.length} characters; the limit is ${Math.round(maxShare * 100)}%)`,
+      message: `${page === undefined ? '' : `"${page}": `}refusing to save: the page would shrink by ${Math.round(lost * 100)}% (${before.length} → ${after.length} characters${movedOut ? `, ${movedOut} moved to other pages not counted` : ''}; the limit is ${Math.round(maxShare * 100)}%)`,
     });
   }
 }

@@ -33,6 +33,8 @@ export type { ConcurrentEdit, MergeContext } from './merged.ts';
 export interface Edit {
   text: string;
   summary: string;
+  /** Characters this edit moves to other pages (a Gamestate's computed blocks, to their subpages): not counted as the page shrinking. */
+  movedOut?: number;
 }
 
 /**
@@ -212,7 +214,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     }
     if (!page.missing) {
       try {
-        checkShrink(page.text, target, maxShrink, title);
+        checkShrink(page.text, target, maxShrink, title, edit?.movedOut);
       } catch (err) {
         throw toWikiError(err, title);
       }

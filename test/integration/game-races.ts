@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { readEngineRuleset } from '../../src/games/registry.ts';
 import { computeRollover, type RolloverGame, type RolloverOptions } from '../../src/jobs/rollover.ts';
+import { lighten } from '../../src/games/computed-blocks.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { normalizeText, type MergeContext } from '../../src/wiki/save.ts';
 import { put, root, uniquePrefix } from './helpers.ts';
@@ -78,7 +79,7 @@ export async function freshGame(b: WikiClient, c: GameCase, what: string): Promi
 /** The offline engine's result of the run on `text` (the page a human left at `revid`), as the wiki stores it. */
 export function offline(c: GameCase, game: RolloverGame, text: string, revid: number, opts: Partial<RolloverOptions> = {}, merge?: MergeContext): string {
   const { engine, ruleset } = readEngineRuleset(fixture(c.kind, 'ruleset'), { kind: c.kind });
-  return normalizeText(computeRollover(ruleset, game, { text, revid }, { ...runOpts(c), ...opts }, engine, merge).text);
+  return normalizeText(lighten(computeRollover(ruleset, game, { text, revid }, { ...runOpts(c), ...opts }, engine, merge).text, game.gamestate).text);
 }
 
 /** How many lines of `text` contain `s`. */

@@ -8,6 +8,7 @@ import { historyTable } from '../../src/games/cycle16/gamestate/tables.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { RACE_REGION } from '../../src/games/cycle16/gamestate/race-chart.ts';
+import { subpageContent } from '../../src/games/computed-blocks.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { findRegion } from '../../src/parse/regions.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
@@ -59,11 +60,12 @@ describe('hostile names on the real wiki', () => {
     expect(first.save.changed).toBe(true);
     const page = await b.readPage(game.gamestate); // the API's wikitext of the saved revision
     const doc = readDocument(page.text);
-    // The table keeps its shape: no table swallowed or added (but the race chart's two, in their region), no new damage found by the reader.
-    const chart = findRegion(page.text, RACE_REGION)!;
-    const inChart = (t: { start: number }) => t.start >= chart.contentStart && t.start < chart.contentEnd;
-    expect(doc.tables.filter((t) => !inChart(t)).map((t) => t.labels)).toEqual(before.tables.map((t) => t.labels));
-    expect(doc.tables.filter(inChart).map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual([0, 1].map(() => readGamestate(page.text, game.gamestate, ruleset).players.map((p) => p.name)));
+    // The table keeps its shape: no table swallowed or added, no new damage found by the reader; the race chart's
+    // two tables are on its subpage (transcluded in its region), a row per player.
+    expect(findRegion(page.text, RACE_REGION)!.content.trim()).toBe(`{{:${game.gamestate}/Race chart}}`);
+    expect(doc.tables.map((t) => t.labels)).toEqual(before.tables.map((t) => t.labels));
+    const chart = readDocument(subpageContent((await b.readPage(`${game.gamestate}/Race chart`)).text));
+    expect(chart.tables.map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual([0, 1].map(() => readGamestate(page.text, game.gamestate, ruleset).players.map((p) => p.name)));
     expect(doc.warnings).toEqual(before.warnings);
     // MediaWiki expanded no signature: the bot's name appears nowhere on the page.
     expect(page.text).not.toMatch(/User:Bot/i);

@@ -9,6 +9,7 @@ import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { lighten } from '../../src/games/computed-blocks.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { RevisionInfo, WikiClient } from '../../src/wiki/client.ts';
 import { WikiError } from '../../src/wiki/errors.ts';
@@ -62,9 +63,9 @@ function rolloverDuring(game: RolloverGame, edits: Record<number, () => Promise<
   return rollover({ wiki: b, saveOptions: { beforeEdit } }, game, BOUNDARY);
 }
 
-/** The serial outcome, offline: the engine on the text the humans' edits leave (`revid`: the last of them). */
+/** The serial outcome, offline: the engine on the text the humans' edits leave (`revid`: the last of them), its race chart on its subpage. */
 function serialOutcome(game: RolloverGame, text: string, revid: number, merge?: MergeContext): string {
-  return normalizeText(computeRollover(ruleset, game, { text, revid }, BOUNDARY, cycle16Engine, merge).text);
+  return normalizeText(lighten(computeRollover(ruleset, game, { text, revid }, BOUNDARY, cycle16Engine, merge).text, game.gamestate).text);
 }
 
 /** What a test knows about a merge: the bot's merged revisions, the humans' (Player first, then Admin), the last. */

@@ -13,6 +13,8 @@ import { bot, human, put, root, runCli, uniquePrefix } from './helpers.ts';
 const P = uniquePrefix('publish');
 const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
 const gamestate = 'Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n== History ==\nRows.\n';
+// On the Gamestate page the tables are on its bot-owned subpage, transcluded (src/games/computed-blocks.ts).
+const SUBPAGE = `${P}/Gamestate/Card tables`;
 
 let b: WikiClient;
 let config: Config;
@@ -46,21 +48,25 @@ describe('publish-tables', () => {
     const r = await cli(['publish-tables', '--game', 'test', '--dry-run', '--diff', 'unified', '--config', configFile]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`--- a/${game.tablesPage}\trevision ${before}`);
-    expect(r.stdout).toContain(`+<!-- croupier:begin ${TABLES_REGION} -->`);
+    expect(r.stdout).toContain(`+<!-- croupier:begin ${TABLES_REGION} -->\n+{{:${SUBPAGE}}}\n`);
+    expect(r.stdout).toContain(`--- a/${SUBPAGE}\t(new page)`);
     expect(r.stdout).toContain('+{| class="wikitable sortable"');
     expect(r.stdout).toMatch(/dry run, nothing written/);
     expect((await b.readPage(game.tablesPage)).revid).toBe(before);
   });
 
-  it('writes the tables into a new region in one edit, in at most 6 requests including login; a second run makes no edit', async () => {
+  it('writes the tables onto the subpage and its transclusion into a new region, two edits in at most 7 requests including login; a second run makes no edit', async () => {
     const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const first = await publishTables({ config, client: c }, game, { trigger: 'test' });
     expect(first.save).toMatchObject({ changed: true, attempts: 1 });
-    expect(c.stats.requests).toBeLessThanOrEqual(6); // login 3 + read 1 + edit 1 + the saved revision's parent (was it merged?) 1
-    expect(c.stats.edits).toBe(1);
+    expect(first.subpages).toMatchObject([{ title: SUBPAGE, changed: true }]);
+    // login 3 + read 1 (with the subpage) + the subpage's creation 1 + edit 1 + the saved revision's parent (was it merged?) 1
+    expect(c.stats.requests).toBeLessThanOrEqual(7);
+    expect(c.stats.edits).toBe(2);
     const page = await b.readPage(game.tablesPage);
     const region = findRegion(page.text, TABLES_REGION)!;
-    expect(region.content).toContain('{| class="wikitable sortable"');
+    expect(region.content).toBe(`\n{{:${SUBPAGE}}}\n`);
+    expect((await b.readPage(SUBPAGE)).text).toContain('{| class="wikitable sortable"');
     // the region went before History, and every human byte stayed
     expect(page.text.startsWith('Intro of the test Gamestate.\n\n== Players ==\nNobody.\n\n<!-- croupier:begin card-tables -->')).toBe(true);
     expect(page.text.endsWith('<!-- croupier:end card-tables -->\n\n== History ==\nRows.')).toBe(true);
@@ -83,23 +89,23 @@ describe('publish-tables', () => {
     expect(r.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/index\.php\?title=/m);
   });
 
-  it('updates the tables after a proposal changes the Ruleset, keeping a human edit elsewhere on the page', async () => {
+  it('updates the tables after a proposal changes the Ruleset: one edit of the subpage, the Gamestate (with a human edit) untouched', async () => {
     const admin = await human('ADMIN');
     // A proposal changes the value of the Ace on the Ruleset
-    const before = await b.readPage(game.tablesPage);
-    expect(before.text).toContain('| Ace || 1 ||');
+    expect((await b.readPage(SUBPAGE)).text).toContain('| Ace || 1 ||');
     const edited = await admin.save(game.ruleset, (p) => ({ text: p.text.replace('|Ace\n|1\n', '|Ace\n|14\n'), summary: 'proposal passed' }));
     expect(edited.changed).toBe(true);
-    await put(admin, game.tablesPage, before.text.replace('Nobody.', 'Alice joined.'));
+    const human0 = await put(admin, game.tablesPage, (await b.readPage(game.tablesPage)).text.replace('Nobody.', 'Alice joined.'));
     const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const r = await publishTables({ config, client: c }, game, { trigger: 'test' });
-    expect(r.save.changed).toBe(true);
+    expect(r.save.changed).toBe(false);
+    expect(r.subpages.map((s) => s.title)).toEqual([SUBPAGE]);
+    expect(c.stats.edits).toBe(1);
     expect(r.rulesetRevid).toBe(edited.revid);
     expect(r.change).toMatch(/^updated the card tables \(\d+ rows? changed/);
-    const after = await b.readPage(game.tablesPage);
-    expect(after.text).toContain('Alice joined.');
-    expect(findRegion(after.text, TABLES_REGION)!.content).toContain('| Ace || 14 ||');
-    const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
+    expect((await b.readPage(game.tablesPage)).revid).toBe(human0);
+    expect((await b.readPage(SUBPAGE)).text).toContain('| Ace || 14 ||');
+    const [rev] = await b.revisions(SUBPAGE, { limit: 1 });
     expect(rev!.comment).toContain(`r${edited.revid}]]`);
   });
 
@@ -116,16 +122,16 @@ describe('publish-tables', () => {
 
   it('shutoff: no edit, says why, exit code 4', async () => {
     await put(b, `${P}/Ruleset`, `${ruleset}\n<!-- touched -->`);
-    const current = (await b.readPage(game.tablesPage)).text;
+    const current = (await b.readPage(SUBPAGE)).text;
     const stale = current.replace('| Ace || 14 ||', '| Ace || 99 ||');
     expect(stale).not.toBe(current);
-    await put(b, game.tablesPage, stale);
-    const r0 = (await b.readPage(game.tablesPage)).revid;
+    await put(b, SUBPAGE, stale);
+    const r0 = (await b.readPage(SUBPAGE)).revid;
     await put(b, `${P}/Shutoff`, 'stop');
     const r = await cli(['publish-tables', '--game', 'test', '--config', configFile]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(`croupier: emergency shutoff: the shutoff page "${P}/Shutoff" does not contain "run"`);
-    expect((await b.readPage(game.tablesPage)).revid).toBe(r0);
+    expect((await b.readPage(SUBPAGE)).revid).toBe(r0);
     await put(b, `${P}/Shutoff`, 'run');
   });
 

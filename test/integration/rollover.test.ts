@@ -76,17 +76,19 @@ describe('rollover on the real wiki', () => {
     expect(text.split('\n').filter((l) => l.includes('|| Reputability || Kestrel ||'))).toHaveLength(1);
   });
 
-  it('a rollover run makes one read request before its edit: the Ruleset, the Gamestate and the shutoff page together', async () => {
+  it('a rollover run makes one read request before its edits: the Ruleset, the Gamestate, its subpages and the shutoff page together', async () => {
     const game = await freshGame('one-read');
     const shutoff = `${game.gamestate.replace(/\/Gamestate$/, '')}/Shutoff`;
     await put(b, shutoff, 'run');
     const guarded = await bot({ shutoff: { page: shutoff, runWord: 'run' } });
     const before = guarded.stats.requests;
     let readsBeforeEdit: number | undefined;
-    const s = await rollover({ wiki: guarded, saveOptions: { beforeEdit: () => { readsBeforeEdit = guarded.stats.requests - before; } } }, game, BOUNDARY);
+    let editsBefore: number | undefined;
+    const s = await rollover({ wiki: guarded, saveOptions: { beforeEdit: () => { editsBefore = guarded.stats.edits; readsBeforeEdit = guarded.stats.requests - before - editsBefore; } } }, game, BOUNDARY);
     expect(s.save.changed).toBe(true);
     expect(s.save.attempts).toBe(1);
     expect(readsBeforeEdit).toBe(1);
+    expect(editsBefore).toBe(1); // the race chart's subpage, created just before the Gamestate edit
     // And the shutoff page it read is honoured: "stop" there, and the next run makes no edit.
     await put(b, shutoff, 'stop');
     const r0 = (await b.readPage(game.gamestate)).revid;

@@ -24,20 +24,22 @@ export async function runPublishTables(opts: PublishTablesCliOptions, command: C
   if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);
   const r = await publishTables(ctx, game, { dryRun: opts.dryRun, trigger: opts.trigger });
   ctx.progress.relabel('preparing the diff');
-  const diff = r.save.dryRun && r.save.changed ? saveDiff(r.save, opts.diff) : '';
+  // The tables page's diff, then its subpage's (on the Gamestate page, the tables are on <gamestate>/Card tables).
+  const saves = [r.save, ...r.subpages].filter((s) => s.changed);
+  const diff = r.save.dryRun ? saves.map((s) => saveDiff(s, opts.diff)).join('') : '';
   ctx.progress.stop();
   for (const w of r.warnings) console.error(`warning: ${w}`);
   for (const n of r.save.notes ?? []) console.error(`note: ${n}`);
   if (r.save.dryRun) {
-    if (r.save.changed) {
+    if (saves.length > 0) {
       process.stdout.write(diff);
-      console.log(`dry run, nothing written. On "${r.page}" (revision ${r.save.oldRevid}) the bot would have ${r.change}.`);
-      if (r.save.summary) console.log(`summary: ${r.save.summary}`);
+      console.log(`dry run, nothing written. On ${saves.map((s) => `"${s.title}" (${s.oldRevid === undefined ? 'a new page' : `revision ${s.oldRevid}`})`).join(' and ')} the bot would have ${r.change}.`);
+      for (const s of saves) if (s.summary) console.log(`summary: ${s.summary}`);
     } else {
       console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);
     }
-  } else if (r.save.changed) {
-    console.log(`${r.change} on "${r.page}": revision ${r.save.oldRevid} → ${r.save.revid}`);
+  } else if (saves.length > 0) {
+    for (const s of saves) console.log(`${r.change} on "${s.title}": ${s.oldRevid === undefined ? 'new page' : `revision ${s.oldRevid}`} → ${s.revid}`);
     console.log(r.url);
   } else {
     console.log(`"${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}: no edit`);

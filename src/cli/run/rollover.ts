@@ -83,7 +83,8 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);
   const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
   ctx.progress.relabel('preparing the diff');
-  const diff = saveDiff(summary.save, opts.diff);
+  // The Gamestate's diff, then each bot-owned subpage's (src/jobs/computed-pages.ts).
+  const diff = [summary.save, ...summary.subpages].map((s) => saveDiff(s, opts.diff)).filter(Boolean).join('\n');
   ctx.progress.stop();
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
@@ -102,7 +103,8 @@ async function logged(config: Config, { id: game, requestsPage }: GameConfig, op
     const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
     try {
       const summary = await run();
-      await finish({ result: summary.save.changed ? 'changed' : 'no-change', edits: summary.save.changed ? 1 : 0, summary: summary.save.summary });
+      const edits = [summary.save, ...summary.subpages].filter((s) => s.changed).length;
+      await finish({ result: edits > 0 ? 'changed' : 'no-change', edits, summary: summary.save.summary });
       return summary;
     } catch (err) {
       await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });

@@ -9,6 +9,8 @@ import type { SaveOptions, SaveResult, Transform } from '../../../src/wiki/save.
 export class FakeWiki implements RolloverWiki {
   readonly pages = new Map<string, { text: string; revid: number }>();
   edits = 0;
+  /** The title of each edit, in order. */
+  readonly edited: string[] = [];
   private rev = 1000;
 
   constructor(pages: Record<string, string>) {
@@ -45,6 +47,7 @@ export class FakeWiki implements RolloverWiki {
       if ((this.pages.get(title)?.revid ?? 0) !== page.revid) continue; // editconflict: read again, transform again
       this.put(title, edit.text);
       this.edits++;
+      this.edited.push(title);
       return { ...base, changed: true, diff: 'saved', revid: this.pages.get(title)!.revid, summary: edit.summary };
     }
     throw new Error('too many edit conflicts');

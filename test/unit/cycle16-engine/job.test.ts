@@ -8,6 +8,8 @@ import { FakeWiki } from './fake-wiki.ts';
 
 const GAME: RolloverGame = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200 };
 const BOUNDARY = { now: utc('2026-11-19T00:00'), trigger: 'test' };
+/** The Gamestate's bot-owned subpage of the race chart (src/games/computed-blocks.ts). */
+const RACE_CHART = `${GAME.gamestate}/Race chart`;
 const wiki = () => new FakeWiki({ [GAME.ruleset]: fixture('cycle16'), [GAME.gamestate]: GAMESTATE });
 const rows = (text: string, event: string) => text.split('\n').filter((l) => l.includes(` || ${event} || `)).length;
 
@@ -24,10 +26,11 @@ async function reference(game = GAME): Promise<string> {
 }
 
 describe('the rollover job', () => {
-  test('at the boundary it saves the new phase, the rewards and their History rows in one edit', async () => {
+  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its race chart on the subpage just before', async () => {
     const w = wiki();
     const s = await rollover({ wiki: w }, GAME, BOUNDARY);
-    expect(w.edits).toBe(1);
+    expect(w.edited).toEqual([RACE_CHART, GAME.gamestate]);
+    expect(s.subpages.map((p) => p.title)).toEqual([RACE_CHART]);
     expect(s).toMatchObject({ fromPhase: 4, toPhase: 5, phaseName: 'Battle Phase', nextRollover: '2026-11-23 00:00' });
     // From the fixture, up to Thursday 19 Nov 00:00: one boundary (phase 4 → 5); Kestrel, declared
     // reputable 17 Nov, not yet granted; Cosima's gift to Lior, recorded; battle 2, commenced with a
@@ -44,8 +47,9 @@ describe('the rollover job', () => {
     await rollover({ wiki: w }, GAME, BOUNDARY);
     const again = await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(again.save.changed).toBe(false);
+    expect(again.subpages).toEqual([]);
     expect(again.changes).toBe(0);
-    expect(w.edits).toBe(1);
+    expect(w.edited).toEqual([RACE_CHART, GAME.gamestate]);
   });
 
   test('a dry run saves nothing and returns the diff', async () => {
@@ -66,7 +70,7 @@ describe('the rollover job', () => {
     expect(text).toContain('Phase 6 → 7 (Battle Phase)');
     expect(text).toContain('Phase 7 → 8 (Rest Phase)');
     expect(text.indexOf('Phase 4 → 5')).toBeLessThan(text.indexOf('Phase 5 → 6'));
-    expect(w.edits).toBe(1);
+    expect(w.edited).toEqual([RACE_CHART, GAME.gamestate]);
   });
 
   test('a forced rollover is recorded with who asked for it', async () => {
@@ -99,7 +103,7 @@ describe('exactly once, whatever interrupts the run', () => {
     await expect(rollover({ wiki: w, checkpoint: crashAt('read') }, GAME, BOUNDARY)).rejects.toThrow(Crash);
     await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(w.text(GAME.gamestate)).toBe(await reference());
-    expect(w.edits).toBe(1);
+    expect(w.edited).toEqual([RACE_CHART, GAME.gamestate]);
   });
 
   test('a crash after the save (before the run is logged) applies nothing twice', async () => {

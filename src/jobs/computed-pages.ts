@@ -1,0 +1,101 @@
+// Saving a Gamestate page with its computed blocks on their bot-owned subpages (src/games/computed-blocks.ts).
+//
+// Every save of a Gamestate page goes through `saveGamestate`: the job's transform runs as before (its blocks
+// drawn into their regions), then the blocks move out to their subpages and the page keeps one transclusion line
+// each. A page that still holds a block inline (written by an older Croupier) is migrated by the next save, even
+// one with nothing else to change.
+//
+// Order: a subpage whose content changed is saved just before the Gamestate edit (the page's own edit then
+// renders with it), like the History archives: the Gamestate save stays the commit point, and a subpage is a
+// pure function of the page, so a crash between the two leaves a subpage one run ahead, which the next run
+// (computing the same page) finds already right. When the Gamestate needs no edit, a subpage whose content
+// changed (new card tables from a changed Ruleset) is saved alone. A subpage is edited only when its text
+// differs from what it should hold: a rollover makes one edit of the Gamestate and one of each subpage whose
+// block changed (the race chart gains a phase at every rollover; the card tables change with the Ruleset).
+import { subpageContent, subpageText, lighten, type MovedBlock } from '../games/computed-blocks.ts';
+import { checkRegionRows } from '../parse/regions.ts';
+import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
+import { normalizeText, type SaveOptions, type SaveResult, type Transform } from '../wiki/save.ts';
+
+export interface ComputedPagesWiki {
+  readonly settings?: { readonly shutoff: { readonly page: string } | null };
+  /** The bot's account names (a subpage edit's summary names a person's revision it replaces). */
+  readonly names?: readonly string[];
+  readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
+  save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
+}
+
+export interface GamestateSave extends SaveResult {
+  /** The saves of the subpages whose text changed (in a dry run: would change), with their diffs. */
+  subpages: SaveResult[];
+}
+
+/** The inline blocks of `text` (an older Croupier's): their bytes leave the page without it shrinking. */
+const inlineBytes = (text: string, gamestate: string): number => lighten(text, gamestate).moved.reduce((n, m) => n + m.content.length, 0);
+
+/** The edit of a subpage (null: it already holds the block). Pure. */
+export function subpageEdit(page: PageRevision, gamestate: string, m: MovedBlock, bots: readonly string[], why?: string): { text: string; summary: string } | null {
+  const text = subpageText(gamestate, m);
+  if (!page.missing && normalizeText(page.text) === normalizeText(text)) return null;
+  // The row check of a bot-managed region, on the subpage's block (a Ruleset misread must not empty the card tables).
+  if (!page.missing && !m.block.anyRows) checkRegionRows(m.block.region, subpageContent(page.text), m.content, page.title);
+  const theirs = !page.missing && page.user !== undefined && !bots.includes(page.user) ? `; replaces revision ${page.revid} by ${page.user || 'a hidden user'}: this page is computed` : '';
+  return { text, summary: `Croupier: ${page.missing ? 'new page: ' : ''}the ${m.block.what} of [[${gamestate}]]${why ? ` (${why})` : ''}${theirs}` };
+}
+
+/**
+ * Save the Gamestate page `title` with `transform` (as WikiClient.save), its computed blocks on their subpages.
+ * `opts.prefetched` may hold the subpages (read in the job's batched read): else one read more, for them.
+ */
+export async function saveGamestate(wiki: ComputedPagesWiki, title: string, transform: Transform, opts: SaveOptions = {}): Promise<GamestateSave> {
+  let moved: MovedBlock[] = [];
+  let why: string | undefined; // the job's own summary, for the subpages' edits
+  const light: Transform = (page, merge) => {
+    const edit = transform(page, merge);
+    const out = lighten(edit?.text ?? page.text, title);
+    moved = out.moved;
+    why = edit?.summary.replace(/^Croupier: /, '');
+    if (out.text === page.text) return null;
+    const migrated = inlineBytes(page.text, title);
+    const words = migrated > 0 ? `${moved.map((m) => `the ${m.block.what}`).join(' and ')} moved to ${moved.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
+    const summary = edit ? `${edit.summary}${words ? `; ${words}` : ''}` : `Croupier: ${words}`;
+    return { text: out.text, summary, ...(migrated > 0 ? { movedOut: migrated } : {}) };
+  };
+
+  // Each subpage as read (in the job's batched read, or here), then the text it holds since this run saved it.
+  const read = new Map<string, PageRevision>();
+  const holds = new Map<string, string>();
+  const results = new Map<string, SaveResult>();
+  const shutoff = wiki.settings?.shutoff?.page;
+  const sync = async (dryRun: boolean): Promise<void> => {
+    const unread = moved.map((m) => m.title).filter((t) => !read.has(t));
+    if (unread.length > 0) {
+      const pre = opts.prefetched;
+      const pages = unread.every((t) => pre?.has(t)) ? pre! : await wiki.readPages(shutoff ? [...unread, shutoff] : unread, { allowMissing: true });
+      for (const t of [...unread, ...(shutoff ? [shutoff] : [])]) if (pages.has(t)) read.set(t, pages.get(t)!);
+    }
+    for (const m of moved) {
+      const page = read.get(m.title)!;
+      const text = subpageText(title, m);
+      const now = holds.get(m.title) ?? (page.missing ? undefined : page.text);
+      if (now !== undefined && normalizeText(now) === normalizeText(text)) continue;
+      // The page as read, unless this run saved it since (then the save reads it again).
+      const prefetched = holds.has(m.title) ? undefined : new Map([...read].filter(([t]) => t === m.title || t === shutoff));
+      const r = await wiki.save(m.title, (p) => subpageEdit(p, title, m, wiki.names ?? [], why), { create: true, dryRun, ...(prefetched ? { prefetched } : {}) });
+      if (r.changed) results.set(m.title, r);
+      holds.set(m.title, text); // in a dry run: what it would hold, so its diff is shown once
+    }
+  };
+
+  const save = await wiki.save(title, light, {
+    ...opts,
+    // Just before the Gamestate edit (each attempt): the subpages its computation draws.
+    beforeEdit: async (page, edit, attempt) => {
+      await sync(false);
+      await opts.beforeEdit?.(page, edit, attempt);
+    },
+  });
+  // No Gamestate edit (or a dry run): the subpages may still change.
+  await sync(save.dryRun);
+  return { ...save, subpages: [...results.values()] };
+}

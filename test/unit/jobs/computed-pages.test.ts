@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { COMPUTED_BLOCKS, computedSubpages, lighten, subpageContent, subpageText, transclusion } from '../../../src/games/computed-blocks.ts';
+import { saveGamestate, subpageEdit } from '../../../src/jobs/computed-pages.ts';
+import { beginMarker, checkShrink, endMarker, findRegion, RegionError } from '../../../src/parse/regions.ts';
+import { revertablePages } from '../../../src/cron/pause.ts';
+import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+
+const G = 'Cycle 16/Gamestate';
+const [RACE, TABLES] = [COMPUTED_BLOCKS.find((b) => b.region === 'race-chart')!, COMPUTED_BLOCKS.find((b) => b.region === 'card-tables')!];
+const rows = (n: number) => `{| class="wikitable"\n! A\n${Array.from({ length: n }, (_, i) => `|-\n| ${i}`).join('\n')}\n|}`;
+const region = (name: string, content: string) => `${beginMarker(name)}\n${content}\n${endMarker(name)}`;
+const page = (chart: string, tables: string) =>
+  `Intro people wrote.\n\n== Race ==\n${region('race-chart', chart)}\n\n== Players ==\n{| class="wikitable"\n! Player\n|-\n| Alice\n|}\n\n${region('card-tables', tables)}\n\n== History ==\n${region('history', '| row |')}\n`;
+
+describe('computed blocks on bot-owned subpages', () => {
+  test('lighten leaves one transclusion line in each computed region, every other byte identical, and returns the blocks', () => {
+    const text = page(rows(3), rows(5));
+    const out = lighten(text, G);
+    expect(out.moved.map((m) => [m.title, m.content])).toEqual([[`${G}/Race chart`, rows(3)], [`${G}/Card tables`, rows(5)]]);
+    expect(out.text).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
+    expect(findRegion(out.text, 'race-chart')!.content).toBe(`\n{{:${G}/Race chart}}\n`);
+    // The History stays on the page; a page already light is left as it is.
+    expect(findRegion(out.text, 'history')!.content).toBe('\n| row |\n');
+    expect(lighten(out.text, G)).toEqual({ text: out.text, moved: [] });
+  });
+
+  test('a subpage holds a note shown only on itself, then the block; its content reads back', () => {
+    const [m] = lighten(page(rows(2), transclusion(G, TABLES)), G).moved;
+    const text = subpageText(G, m!);
+    expect(text).toMatch(/^<noinclude>''This page is written by Croupier.*\[\[Cycle 16\/Gamestate\]\].*pauses the game until an admin resumes it\.''\n<\/noinclude>\{\|/s);
+    expect(subpageContent(text)).toBe(rows(2));
+  });
+
+  test('the subpages are among the pages whose reverts pause the game', () => {
+    const pages = revertablePages({ gamestate: G, requestsPage: `${G}/Requests`, actionsPage: `${G}/Actions`, tablesPage: G });
+    expect(pages).toEqual(expect.arrayContaining(computedSubpages(G)));
+    expect(computedSubpages(G)).toEqual([`${G}/Race chart`, `${G}/Card tables`]);
+  });
+
+  test('a subpage someone edited is written again whole, the summary naming their revision; the bot\'s own one needs no edit', () => {
+    const m = { block: RACE, title: `${G}/Race chart`, content: rows(2) };
+    const theirs = { title: m.title, text: 'vandalised', revid: 7, timestamp: '', user: 'Player' };
+    expect(subpageEdit(theirs, G, m, ['Bot'], 'phase 4 → 5')).toEqual({
+      text: subpageText(G, m),
+      summary: `Croupier: the race chart of [[${G}]] (phase 4 → 5); replaces revision 7 by Player: this page is computed`,
+    });
+    expect(subpageEdit({ ...theirs, text: `${subpageText(G, m)}\n\n`, user: 'Bot' }, G, m, ['Bot'])).toBeNull();
+  });
+
+  test('the card tables losing more than half their rows on the subpage are refused, as in a region', () => {
+    const m = { block: TABLES, title: `${G}/Card tables`, content: rows(2) };
+    const before = { title: m.title, text: subpageText(G, { ...m, content: rows(10) }), revid: 7, timestamp: '', user: 'Bot' };
+    expect(() => subpageEdit(before, G, m, ['Bot'])).toThrow(RegionError);
+  });
+
+  test('moving blocks out is not the page shrinking; losing as much otherwise is', () => {
+    const before = 'x'.repeat(1000);
+    expect(() => checkShrink(before, 'x'.repeat(100), 0.5, G, 800)).not.toThrow();
+    expect(() => checkShrink(before, 'x'.repeat(100), 0.5, G, 300)).toThrow(/shrink by 60% .*300 moved to other pages not counted/);
+  });
+});
+
+describe('saving a Gamestate page with its subpages', () => {
+  const transform = (chart: string) => (p: { text: string }) => {
+    const text = p.text.replace(/(<!-- croupier:begin race-chart -->)[\s\S]*?(<!-- croupier:end race-chart -->)/, `$1\n${chart}\n$2`);
+    return text === p.text ? null : { text, summary: 'Croupier: phase 4 → 5' };
+  };
+
+  test('an inline page is migrated by a save with nothing else to do: the subpages first, then the Gamestate with its transclusions', async () => {
+    const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
+    const s = await saveGamestate(w, G, () => null);
+    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Card tables`, G]);
+    expect(s.summary).toBe(`Croupier: the race chart and the card tables moved to [[${G}/Race chart]], [[${G}/Card tables]], transcluded`);
+    expect(w.text(G)).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
+    expect(subpageContent(w.text(`${G}/Card tables`)!)).toBe(rows(5));
+    // Again: nothing to do.
+    const again = await saveGamestate(w, G, transform(rows(3)));
+    expect(again).toMatchObject({ changed: false, subpages: [] });
+    expect(w.edits).toBe(3);
+  });
+
+  test('a block that changed is one edit of its subpage; the Gamestate, unchanged, gets none', async () => {
+    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    await saveGamestate(w, G, transform(rows(3)));
+    const s = await saveGamestate(w, G, transform(rows(4)));
+    expect(s.changed).toBe(false);
+    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the race chart of [[${G}]] (phase 4 → 5)`]);
+    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Race chart`]);
+    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
+  });
+
+  test('a dry run returns the diffs of the Gamestate and of its subpages and writes nothing', async () => {
+    const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
+    const s = await saveGamestate(w, G, transform(rows(4)), { dryRun: true });
+    expect(s).toMatchObject({ changed: true, dryRun: true });
+    expect(s.subpages.map((p) => [p.title, p.dryRun, p.changed])).toEqual([[`${G}/Race chart`, true, true], [`${G}/Card tables`, true, true]]);
+    expect(w.edits).toBe(0);
+  });
+});
