@@ -175,7 +175,7 @@ export interface FileStoreOptions {
 const privateLockFs = { ...fs, mkdir: (path: fs.PathLike, cb: (err: NodeJS.ErrnoException | null) => void) => fs.mkdir(path, { mode: 0o700 }, cb) };
 
 /** `text` written to `path` atomically, through a temp file beside it that is 0600 from its creation. */
-async function writePrivate(path: string, text: string): Promise<void> {
+export async function writePrivate(path: string, text: string): Promise<void> {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'wx', 0o600);
   try {
