@@ -15,7 +15,8 @@ import {
 export interface DaemonOptions {
   storePath: string;
   games: string[];
-  jobs: GameJobs;
+  /** The jobs, or built from the store (the rollover keeps its memo of the Rulings pages in it). */
+  jobs: GameJobs | ((store: Store) => GameJobs);
   logger: Logger;
   checkCron?: string;
   maxConsecutiveFailures?: number;
@@ -99,7 +100,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     scheduler = new Scheduler({
       games: opts.games,
       store,
-      jobs: opts.jobs,
+      jobs: typeof opts.jobs === 'function' ? opts.jobs(store) : opts.jobs,
       logger: log,
       checkCron: opts.checkCron ?? DEFAULT_CHECK_CRON,
       maxConsecutiveFailures: opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES,

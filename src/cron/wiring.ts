@@ -16,6 +16,8 @@ import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 import { makeRefereeRunner } from './referee.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';
 import { alerter } from './alert.ts';
+import { storeRulingsCache } from './rulings-memo.ts';
+import type { RulingsCache } from '../jobs/rulings.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
 
@@ -38,7 +40,7 @@ function abortError(signal: AbortSignal | undefined): Error | undefined {
  * The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan;
  * `dryRun`: save nothing (the save yields its diff; see ./dry-run.ts).
  */
-export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean } = {}): RolloverRunner {
+export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {}): RolloverRunner {
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
@@ -48,6 +50,7 @@ export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulese
     const s = await rollover({
       wiki: client,
       ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
+      ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
       // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
       checkpoint: (step) => {
         const err = step !== 'saved' ? abortError(o.signal) : undefined;
@@ -140,7 +143,13 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     logger,
     checkCron: config.daemon.checkCron,
     maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
-    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined }), rulesets }),
+    // The memo of who wrote the Rulings pages' lines lives in the store (a dry run's: in memory).
+    jobs: (store) => makeJobs({
+      wiki: wiki.jobs,
+      games: pages,
+      rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined, rulings: (id) => storeRulingsCache(store, id) }),
+      rulesets,
+    }),
     requests: (store) => makeRequestsProcessor({
       wiki: wiki.requests,
       history: makeRequestsHistory({

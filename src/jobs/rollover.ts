@@ -4,7 +4,7 @@ import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine.
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readGameRulings, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsCache, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
@@ -54,6 +54,8 @@ export interface RolloverContext {
   checkpoint?: (step: RolloverStep) => void | Promise<void>;
   /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run, `afterEdit` to stop the process after its edit). */
   saveOptions?: Pick<SaveOptions, 'beforeEdit' | 'afterEdit'>;
+  /** The bot's memo of who added the Rulings page's lines (its store): the page is then read in the job's batched read. */
+  rulingsCache?: RulingsCache;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }
@@ -233,18 +235,19 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
-  // One read: the shutoff page too, so that the save checks it without reading the Gamestate again.
+  // One read: the shutoff page too, so that the save checks it without reading the Gamestate again, and the
+  // Rulings page when the bot keeps a memo of its authors.
   const shutoff = ctx.wiki.settings?.shutoff?.page;
-  const pages = await ctx.wiki.readPages(
-    shutoff === undefined ? [game.ruleset, game.gamestate] : [game.ruleset, game.gamestate, shutoff],
-    shutoff === undefined ? undefined : { allowMissing: [shutoff] },
-  );
+  const rulingsPage = ctx.rulingsCache ? game.rulingsPage : undefined;
+  const optional = [shutoff, rulingsPage].filter((t) => t !== undefined);
+  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate, ...optional], optional.length > 0 ? { allowMissing: optional } : undefined);
   const rulesetPage = pages.get(game.ruleset)!;
   const gamestatePage = pages.get(game.gamestate)!;
   // The Ruleset is read once, by the game's engine, for every computation of this run.
   const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
   const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
-  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind);
+  const rulingsRead = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
+  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind, rulingsRead && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest: rulingsRead } : undefined);
   if (rulings) opts = { ...opts, readings: rulings.readings };
   await ctx.checkpoint?.('read');
 
