@@ -15,20 +15,25 @@ import { verdict } from './verdict.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_WIKI_RUNS ?? 7);
-const DEVWIKI_DIR = `${root}.devwiki-bench`;
+export const DEVWIKI_DIR = `${root}.devwiki-bench`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-export async function benchWiki(): Promise<void> {
+export function benchWiki(): Promise<void> {
+  return withBenchWiki(run);
+}
+
+/** Runs `body` with the bench's own wiki in .devwiki-bench/ (started if not running, then stopped). */
+export async function withBenchWiki(body: () => Promise<void>): Promise<void> {
   const script = `${root}scripts/devwiki.sh`;
   const env = { ...process.env, DEVWIKI_DIR };
   const wasRunning = spawnSync('bash', [script, 'status'], { cwd: root, env }).status === 0;
   if (!wasRunning) execFileSync('bash', [script, 'start'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await run();
+    await body();
   } finally {
     // devwiki.sh stop ends the server whose PID it recorded at start, and its workers: nothing else.
     if (!wasRunning) execFileSync('bash', [script, 'stop'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -7,6 +7,7 @@ import { acquireProcessLock, type ProcessLock } from './lock.ts';
 import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
 import type { Alert } from './alert.ts';
 import type { PauseCheck } from './pause.ts';
+import { releaseMemory } from './collect-garbage.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
   type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
@@ -112,6 +113,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       ...(opts.alert ? { alert: opts.alert } : {}),
       ...(opts.heartbeatGraceMs !== undefined ? { heartbeatGraceMs: opts.heartbeatGraceMs } : {}),
       ...(opts.now ? { now: opts.now } : {}),
+      onIdle: releaseMemory,
     });
     if (opts.handleSignals ?? true) {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -136,6 +138,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     // Catch-up first (each missed boundary once, in order), then the schedule.
     await scheduler.start();
     await scheduler.publishAll();
+    releaseMemory(); // started: what the start's parses took goes back to the system while the daemon waits
     if (!stopping) for (const r of scheduler.nextRuns()) log.info({ game: r.game, at: r.at.toISOString(), kind: r.kind }, 'next run');
     return { scheduler, store, lock, stop, done };
   } catch (err) {

@@ -175,6 +175,8 @@ export interface SchedulerOptions {
   alert?: (a: Alert) => Promise<void>;
   /** How long after its next periodic check the daemon, not seen again, is overdue. */
   heartbeatGraceMs?: number;
+  /** Called after a tick when no other waits: the daemon gives memory back while it waits (./collect-garbage.ts). */
+  onIdle?: () => void;
   now?: () => Date;
 }
 
@@ -237,6 +239,7 @@ export class Scheduler {
   readonly #heartbeatGraceMs: number;
   readonly #startedAt: Date;
   readonly #now: () => Date;
+  readonly #onIdle: (() => void) | undefined;
   /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
   readonly #published = new Map<string, number>();
   readonly #queue = new SerialQueue();
@@ -273,6 +276,7 @@ export class Scheduler {
     this.#alert = opts.alert;
     this.#heartbeatGraceMs = opts.heartbeatGraceMs ?? DEFAULT_HEARTBEAT_GRACE_MS;
     this.#now = opts.now ?? (() => new Date());
+    this.#onIdle = opts.onIdle;
     this.#startedAt = this.#now();
   }
 
@@ -303,6 +307,7 @@ export class Scheduler {
         await this.#tick(game, trigger, firedBoundary);
         // Every check shows the daemon's heartbeat on the status page, once.
         if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+        if (this.#queue.size === 1) this.#onIdle?.(); // only this tick is queued
       }),
       (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
   }
