@@ -37,6 +37,8 @@ export interface DaemonOptions {
   graceMs?: number;
   /** Install SIGINT/SIGTERM handlers (default true). */
   handleSignals?: boolean;
+  /** Told when each tick begins and ends (./tick-pages.ts). */
+  tickPages?: { begin(): void; end(): void };
   /** How long to wait for another croupier process holding the lock (default 0: quit at once). */
   lockWaitMs?: number;
   now?: () => Date;
@@ -114,6 +116,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       ...(opts.heartbeatGraceMs !== undefined ? { heartbeatGraceMs: opts.heartbeatGraceMs } : {}),
       ...(opts.now ? { now: opts.now } : {}),
       onIdle: releaseMemory,
+      ...(opts.tickPages ? { tickPages: opts.tickPages } : {}),
     });
     if (opts.handleSignals ?? true) {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -17,6 +17,7 @@ import { makeRefereeRunner } from './referee.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';
 import { alerter } from './alert.ts';
 import { storeRulingsCache } from './rulings-memo.ts';
+import { TickPages } from './tick-pages.ts';
 import type { RulingsCache } from '../jobs/rulings.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
@@ -124,7 +125,9 @@ export interface WiringOptions {
 /** Everything `startDaemon` needs, from the config and a logged-in client. */
 export function daemonOptions(o: WiringOptions): DaemonOptions {
   const { config, logger } = o;
-  const client: DaemonWiki = o.dryRun ?? o.client;
+  // A tick reads each page once (a dry run's pass keeps its own overlay of the pages instead).
+  const tickPages = o.dryRun ? undefined : new TickPages(o.client);
+  const client: DaemonWiki = o.dryRun ?? tickPages!;
   const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
   if (games.length === 0) {
     const kinds = gameKinds.filter(hasEngine).join(' or ');
@@ -205,6 +208,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     }),
     ...(config.alert ? { alert: alerter(config.alert.command, (m) => logger.warn(m)) } : {}),
     heartbeatGraceMs: config.daemon.heartbeatGraceSeconds * 1000,
+    ...(tickPages ? { tickPages } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),

@@ -36,7 +36,7 @@ export interface MergeContext {
 interface RevisionsResponse {
   curtimestamp?: string;
   query?: {
-    pages?: { missing?: boolean; revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; slots?: { main?: { content?: string; texthidden?: boolean } } }[] }[];
+    pages?: { missing?: boolean; revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; sha1?: string; tags?: string[]; slots?: { main?: { content?: string; texthidden?: boolean } } }[] }[];
   };
 }
 
@@ -45,17 +45,20 @@ export interface ListedRevision extends ConcurrentEdit {
   parentid: number;
   /** The edit summary ('' when hidden). */
   comment: string;
+  /** SHA-1 of the text (hex; '' when hidden) and change tags, when listed by revisionsBetween. */
+  sha1?: string;
+  tags?: string[];
 }
 
 /** The revisions of `title` after `after` up to `upTo` (included), oldest first. */
 export async function revisionsBetween(client: Requester, title: string, after: number, upTo: number): Promise<ListedRevision[]> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment', rvstartid: upTo, rvendid: after, rvlimit: 'max', formatversion: 2 },
+    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment|sha1|tags', rvstartid: upTo, rvendid: after, rvlimit: 'max', formatversion: 2 },
     { page: title },
   )) as RevisionsResponse;
   const revs = (res.query?.pages?.[0]?.revisions ?? [])
     .filter((r) => r.revid !== after)
-    .map(listed)
+    .map((r) => ({ ...listed(r), sha1: r.sha1 ?? '', tags: r.tags ?? [] }))
     .reverse();
   if (revs.at(-1)?.revid !== upTo) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
   return revs;
