@@ -12,7 +12,8 @@ import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/s
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 
-// The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
+// The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
+// the bot keeps a memo of it), the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
 // The engine is the game's own (src/games/engine.ts), found through the registry by its kind.
 //
