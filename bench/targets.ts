@@ -16,3 +16,11 @@ export function printTarget(section: string, what: string, figure: number, basel
     `${section}: target ${what}: ${show(figure)} = ${ratio.toFixed(2)}× ${baseline.name} ${show(baseline.value)} (≤ ${limit}×): ${verdict(ratio, limit)}`,
   );
 }
+
+const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+
+/** A figure against an absolute limit (lower is better): "<label>: v ≤ limit: met", or by how much not. */
+export function limitVerdict(label: string, value: number, limit: number): string {
+  if (value <= limit) return `${label}: ${num(value)} ≤ ${num(limit)}: met`;
+  return `${label}: ${num(value)} > ${num(limit)}: NOT met, by ${num(value - limit)} (${((value / limit - 1) * 100).toFixed(0)}% over)`;
+}

@@ -10,23 +10,30 @@ import { parseConfig, parseEnvFile } from '../src/config.ts';
 import { publishTables } from '../src/jobs/publish-tables.ts';
 import { rollover } from '../src/jobs/rollover.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../src/wiki/client.ts';
+import type { SessionKeeper } from '../src/wiki/session.ts';
+import { limitVerdict } from './targets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_WIKI_RUNS ?? 7);
-const DEVWIKI_DIR = `${root}.devwiki-bench`;
+export const DEVWIKI_DIR = `${root}.devwiki-bench`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-export async function benchWiki(): Promise<void> {
+export function benchWiki(): Promise<void> {
+  return withBenchWiki(run);
+}
+
+/** Runs `body` with the bench's own wiki in .devwiki-bench/ (started if not running, then stopped). */
+export async function withBenchWiki(body: () => Promise<void>): Promise<void> {
   const script = `${root}scripts/devwiki.sh`;
   const env = { ...process.env, DEVWIKI_DIR };
   const wasRunning = spawnSync('bash', [script, 'status'], { cwd: root, env }).status === 0;
   if (!wasRunning) execFileSync('bash', [script, 'start'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await run();
+    await body();
   } finally {
     // devwiki.sh stop ends the server whose PID it recorded at start, and its workers: nothing else.
     if (!wasRunning) execFileSync('bash', [script, 'stop'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -61,7 +68,10 @@ async function run(): Promise<void> {
     return { ms: performance.now() - t0, requests: client.stats.requests, edits: client.stats.edits };
   }
 
-  async function bareRun(i: number): Promise<{ ms: number; requests: number }> {
+  // `page`: edit a fresh copy of the example Gamestate to `rolled` (the rollover's own edit: the same work for
+  // MediaWiki's save), else the small bench page.
+  async function bareRun(i: number, page?: { title: string; rolled: string }): Promise<{ ms: number; requests: number }> {
+    if (page) await put(page.title, gamestate); // setup, not measured
     const t0 = performance.now();
     let requests = 0;
     const bot = new Mwn({ apiUrl: base.apiUrl, username: base.username, password: base.password, silent: true, userAgent: 'Croupier-bench', defaultParams: { assert: 'bot', maxlag: 5 } });
@@ -70,7 +80,8 @@ async function run(): Promise<void> {
       return c;
     });
     await bot.login();
-    await bot.edit(`${P}/Gamestate`, (rev) => ({ text: rev.content.replace(/^Bench Gamestate\.( \d+)?/, `Bench Gamestate. ${i}`), summary: 'bench: bare mwn edit' }), {
+    const text = (old: string) => page?.rolled ?? old.replace(/^Bench Gamestate\.( \d+)?/, `Bench Gamestate. ${i}`);
+    await bot.edit(page?.title ?? `${P}/Gamestate`, (rev) => ({ text: text(rev.content), summary: 'bench: bare mwn edit' }), {
       conflictRetries: 2,
       suppressNochangeWarning: true,
       exclusionRegex: undefined,
@@ -81,11 +92,14 @@ async function run(): Promise<void> {
   // A rollover of the example Gamestate (phase 4 → 5 at its boundary), each run on a fresh copy of the page.
   const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
   const BOUNDARY = new Date('2026-11-19T00:00Z');
-  async function rolloverRun(i: number): Promise<{ ms: number; requests: number; edits: number }> {
-    const target = { id: 'bench', kind: 'cycle16', ruleset: game.ruleset, gamestate: `${P}/Rollover ${i}`, historyLimit: 200 };
+  // The CLI keeps its session beside the store (src/cron/session-file.ts): here in memory, the same for every kept run.
+  let kept: string | undefined;
+  const session: SessionKeeper = { load: async () => kept, save: async (d) => void (kept = d) };
+  async function rolloverRun(i: number, keep = false): Promise<{ ms: number; requests: number; edits: number }> {
+    const target = { id: 'bench', kind: 'cycle16', ruleset: game.ruleset, gamestate: `${P}/Rollover ${i}${keep ? ' kept' : ''}`, historyLimit: 200 };
     await put(target.gamestate, gamestate); // setup, not measured
     const t0 = performance.now();
-    const client: WikiClient = await connect(base);
+    const client: WikiClient = await connect(keep ? { ...base, session } : base);
     const summary = await rollover({ wiki: client }, target, { now: BOUNDARY, trigger: 'bench' });
     if (!summary.save.changed) throw new Error(`the bench rollover made no edit: ${JSON.stringify(summary)}`);
     return { ms: performance.now() - t0, requests: client.stats.requests, edits: client.stats.edits };
@@ -95,18 +109,26 @@ async function run(): Promise<void> {
   await setup.save(game.ruleset, ace(2));
   await publishRun();
   await rolloverRun(0);
+  await rolloverRun(0, true); // logs in and keeps the session
+  const rolledText = (await setup.readPage(`${P}/Rollover 0`)).text;
+  const samePage = (i: number) => ({ title: `${P}/Bare ${i}`, rolled: rolledText });
   await bareRun(0);
+  await bareRun(0, samePage(0));
 
   const edit: { ms: number; requests: number; edits: number }[] = [];
   const same: { ms: number; requests: number; edits: number }[] = [];
   const rolled: { ms: number; requests: number; edits: number }[] = [];
+  const keptRuns: { ms: number; requests: number; edits: number }[] = [];
   const bare: { ms: number; requests: number }[] = [];
+  const bareSame: { ms: number; requests: number }[] = [];
   for (let i = 1; i <= RUNS; i++) {
     await setup.save(game.ruleset, ace(i % 2 === 0 ? 1 : 14)); // the Ruleset changed: the run must edit
     edit.push(await publishRun());
     same.push(await publishRun()); // nothing changed: no edit
     bare.push(await bareRun(i));
+    bareSame.push(await bareRun(i, samePage(i)));
     rolled.push(await rolloverRun(i));
+    keptRuns.push(await rolloverRun(i, true));
   }
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
   const reqs = (xs: { requests: number }[]) => [...new Set(xs.map((x) => x.requests))].join('/');
@@ -115,11 +137,20 @@ async function run(): Promise<void> {
   console.log(`wiki: bare mwn login + read + edit of the same page: ${reqs(bare)} HTTP requests, median ${fmt(median(bare.map((x) => x.ms)))}`);
   const bareMs = median(bare.map((x) => x.ms));
   console.log(`wiki: rollover (phase 4 → 5 of the example Gamestate): ${reqs(rolled)} HTTP requests incl. login, ${rolled.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(rolled.map((x) => x.ms)))}`);
+  console.log(`wiki: the same rollover with the session kept by the previous run (the CLI's): ${reqs(keptRuns)} HTTP requests, ${keptRuns.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(keptRuns.map((x) => x.ms)))}`);
   console.log(
     `wiki: against bare mwn: publish-tables ${(median(edit.map((x) => x.ms)) / bareMs).toFixed(2)}× with an edit, ` +
       `${(median(same.map((x) => x.ms)) / bareMs).toFixed(2)}× when nothing changed (both include parsing the 35 KB Ruleset); ` +
       `rollover ${(median(rolled.map((x) => x.ms)) / bareMs).toFixed(2)}× (Ruleset and Gamestate read, parsed, simulated, rendered, saved, edit checked)`,
   );
+  const keptMs = median(keptRuns.map((x) => x.ms));
+  const bareSameMs = median(bareSame.map((x) => x.ms));
+  console.log(`wiki: bare mwn login + read + edit of a copy of the example Gamestate, saving the rollover's text: ${reqs(bareSame)} HTTP requests, median ${fmt(bareSameMs)}`);
+  console.log(`wiki: ${limitVerdict('rollover logging in / bare mwn on the same Gamestate edit (same run)', Number((median(rolled.map((x) => x.ms)) / bareSameMs).toFixed(2)), 1.2)}`);
+  console.log(`wiki: ${limitVerdict('rollover with a kept session / bare mwn on the same Gamestate edit (same run)', Number((keptMs / bareSameMs).toFixed(2)), 1.2)}`);
+  console.log(`wiki: ${limitVerdict('rollover with a kept session / bare mwn edit of the small page (same run)', Number((keptMs / bareMs).toFixed(2)), 1.2)}`);
+  console.log(`wiki: ${limitVerdict('rollover with a kept session, HTTP requests of an editing run', Math.max(...keptRuns.map((x) => x.requests)), 4)}`);
+  console.log(`wiki: ${limitVerdict('rollover logging in (no kept session), HTTP requests', Math.max(...rolled.map((x) => x.requests)), 4)}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchWiki();

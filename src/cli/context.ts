@@ -13,6 +13,7 @@ import { CommanderError } from 'commander';
 import type { Logger } from 'pino';
 import { LockBusyError } from '../cron/lock.ts';
 import { createLogger, type LogFormat } from '../cron/log.ts';
+import { sessionFile } from '../cron/session-file.ts';
 import { ConfigError, findGame, loadApiUrl, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type GameConfig, type Secrets } from '../config.ts';
 import { gameKinds, hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
@@ -98,7 +99,9 @@ export async function buildContext(opts: ContextOptions = {}, check?: (config: C
   }
   const logger = opts.logger ?? cliLogger(opts.logFormat, secrets ? [secrets.password] : []);
   const progress = cliProgress(opts.logFormat);
-  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...opts.client }));
+  // The bot's session is kept beside the store (private like it) for the next command: it skips the login.
+  const session = secrets ? { session: sessionFile(config.store.path) } : {};
+  const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...session, ...opts.client }));
   return { config, configSource, secrets, logger, client, progress };
 }
 

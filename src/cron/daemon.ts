@@ -7,6 +7,7 @@ import { acquireProcessLock, type ProcessLock } from './lock.ts';
 import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './store.ts';
 import type { Alert } from './alert.ts';
 import type { PauseCheck } from './pause.ts';
+import { releaseMemory } from './collect-garbage.ts';
 import {
   Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
   type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
@@ -15,7 +16,8 @@ import {
 export interface DaemonOptions {
   storePath: string;
   games: string[];
-  jobs: GameJobs;
+  /** The jobs, or built from the store (the rollover keeps its memo of the Rulings pages in it). */
+  jobs: GameJobs | ((store: Store) => GameJobs);
   logger: Logger;
   checkCron?: string;
   maxConsecutiveFailures?: number;
@@ -35,6 +37,8 @@ export interface DaemonOptions {
   graceMs?: number;
   /** Install SIGINT/SIGTERM handlers (default true). */
   handleSignals?: boolean;
+  /** Told when each tick begins and ends (./tick-pages.ts). */
+  tickPages?: { begin(): void; end(): void };
   /** How long to wait for another croupier process holding the lock (default 0: quit at once). */
   lockWaitMs?: number;
   now?: () => Date;
@@ -99,7 +103,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     scheduler = new Scheduler({
       games: opts.games,
       store,
-      jobs: opts.jobs,
+      jobs: typeof opts.jobs === 'function' ? opts.jobs(store) : opts.jobs,
       logger: log,
       checkCron: opts.checkCron ?? DEFAULT_CHECK_CRON,
       maxConsecutiveFailures: opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES,
@@ -111,6 +115,8 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       ...(opts.alert ? { alert: opts.alert } : {}),
       ...(opts.heartbeatGraceMs !== undefined ? { heartbeatGraceMs: opts.heartbeatGraceMs } : {}),
       ...(opts.now ? { now: opts.now } : {}),
+      onIdle: releaseMemory,
+      ...(opts.tickPages ? { tickPages: opts.tickPages } : {}),
     });
     if (opts.handleSignals ?? true) {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -135,6 +141,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     // Catch-up first (each missed boundary once, in order), then the schedule.
     await scheduler.start();
     await scheduler.publishAll();
+    releaseMemory(); // started: what the start's parses took goes back to the system while the daemon waits
     if (!stopping) for (const r of scheduler.nextRuns()) log.info({ game: r.game, at: r.at.toISOString(), kind: r.kind }, 'next run');
     return { scheduler, store, lock, stop, done };
   } catch (err) {

@@ -139,7 +139,7 @@ export async function dryRunDaemon(opts: DryRunOptions): Promise<DryRunReport> {
     const scheduler = new Scheduler({
       games: opts.games,
       store,
-      jobs: opts.jobs,
+      jobs: typeof opts.jobs === 'function' ? opts.jobs(store) : opts.jobs,
       logger: opts.logger,
       checkCron: opts.checkCron ?? DEFAULT_CHECK_CRON,
       maxConsecutiveFailures: opts.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES,

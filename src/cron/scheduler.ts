@@ -177,6 +177,10 @@ export interface SchedulerOptions {
   alert?: (a: Alert) => Promise<void>;
   /** How long after its next periodic check the daemon, not seen again, is overdue. */
   heartbeatGraceMs?: number;
+  /** Called after a tick when no other waits: the daemon gives memory back while it waits (./collect-garbage.ts). */
+  onIdle?: () => void;
+  /** Told when each tick begins and ends: the pages a tick reads are read once in it (./tick-pages.ts). */
+  tickPages?: { begin(): void; end(): void };
   now?: () => Date;
 }
 
@@ -239,6 +243,8 @@ export class Scheduler {
   readonly #heartbeatGraceMs: number;
   readonly #startedAt: Date;
   readonly #now: () => Date;
+  readonly #onIdle: (() => void) | undefined;
+  readonly #tickPages: SchedulerOptions['tickPages'];
   /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
   readonly #published = new Map<string, number>();
   readonly #queue = new SerialQueue();
@@ -275,6 +281,8 @@ export class Scheduler {
     this.#alert = opts.alert;
     this.#heartbeatGraceMs = opts.heartbeatGraceMs ?? DEFAULT_HEARTBEAT_GRACE_MS;
     this.#now = opts.now ?? (() => new Date());
+    this.#onIdle = opts.onIdle;
+    this.#tickPages = opts.tickPages;
     this.#startedAt = this.#now();
   }
 
@@ -302,9 +310,15 @@ export class Scheduler {
     return this.#queue.enqueue(`tick:${game}:${check ? 'check' : 'boundary'}`,
       () => inScope(this.#scope, async () => {
         const published = this.#published.get(game) ?? 0;
-        await this.#tick(game, trigger, firedBoundary);
-        // Every check shows the daemon's heartbeat on the status page, once.
-        if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+        this.#tickPages?.begin();
+        try {
+          await this.#tick(game, trigger, firedBoundary);
+          // Every check shows the daemon's heartbeat on the status page, once.
+          if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+        } finally {
+          this.#tickPages?.end();
+        }
+        if (this.#queue.size === 1) this.#onIdle?.(); // only this tick is queued
       }),
       (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
   }

@@ -80,6 +80,20 @@ export const Heartbeat = z.object({
 });
 export type Heartbeat = z.infer<typeof Heartbeat>;
 
+const LineOrigin = z.union([
+  z.object({ line: z.number().int().positive(), user: z.string(), revid: z.number().int(), timestamp: z.string() }),
+  z.object({ line: z.number().int().positive(), unknown: z.string() }),
+]);
+
+const RulingsMemo = z.object({
+  revid: z.number().int(),
+  lookback: z.number().int(),
+  allowedGroups: z.array(z.string()),
+  origins: z.array(LineOrigin),
+  groups: z.record(z.string(), z.array(z.string())),
+  checkedAt: Iso,
+});
+
 export const GameRecord = z.object({
   /** When the last periodic check started (successfully or not). */
   lastCheck: Iso.optional(),
@@ -103,6 +117,8 @@ export const GameRecord = z.object({
   resumedAt: Iso.optional(),
   /** Per page of the game, the newest revision the revert check has looked at (src/wiki/reverts.ts). */
   revertsSeen: z.record(z.string(), z.number().int()).default({}),
+  /** Per Rulings page, who added its lines at one revision and their groups (src/jobs/rulings.ts#RulingsMemo). */
+  rulings: z.record(z.string(), RulingsMemo).optional(),
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 
@@ -175,7 +191,7 @@ export interface FileStoreOptions {
 const privateLockFs = { ...fs, mkdir: (path: fs.PathLike, cb: (err: NodeJS.ErrnoException | null) => void) => fs.mkdir(path, { mode: 0o700 }, cb) };
 
 /** `text` written to `path` atomically, through a temp file beside it that is 0600 from its creation. */
-async function writePrivate(path: string, text: string): Promise<void> {
+export async function writePrivate(path: string, text: string): Promise<void> {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'wx', 0o600);
   try {

@@ -17,6 +17,9 @@ import { makeRefereeRunner } from './referee-runner.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';
 import { saveGamestate } from '../jobs/computed-pages.ts';
 import { alerter } from './alert.ts';
+import { storeRulingsCache } from './rulings-memo.ts';
+import { TickPages } from './tick-pages.ts';
+import type { RulingsCache } from '../jobs/rulings.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
 
@@ -39,7 +42,7 @@ function abortError(signal: AbortSignal | undefined): Error | undefined {
  * The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan;
  * `dryRun`: save nothing (the save yields its diff; see ./dry-run.ts).
  */
-export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean } = {}): RolloverRunner {
+export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {}): RolloverRunner {
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
@@ -49,6 +52,7 @@ export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulese
     const s = await rollover({
       wiki: client,
       ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
+      ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
       // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
       checkpoint: (step) => {
         const err = step !== 'saved' ? abortError(o.signal) : undefined;
@@ -123,7 +127,9 @@ export interface WiringOptions {
 /** Everything `startDaemon` needs, from the config and a logged-in client. */
 export function daemonOptions(o: WiringOptions): DaemonOptions {
   const { config, logger } = o;
-  const client: DaemonWiki = o.dryRun ?? o.client;
+  // A tick reads each page once (a dry run's pass keeps its own overlay of the pages instead).
+  const tickPages = o.dryRun ? undefined : new TickPages(o.client);
+  const client: DaemonWiki = o.dryRun ?? tickPages!;
   const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
   if (games.length === 0) {
     const kinds = gameKinds.filter(hasEngine).join(' or ');
@@ -142,7 +148,13 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     logger,
     checkCron: config.daemon.checkCron,
     maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
-    jobs: makeJobs({ wiki: wiki.jobs, games: pages, rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined }), rulesets }),
+    // The memo of who wrote the Rulings pages' lines lives in the store (a dry run's: in memory).
+    jobs: (store) => makeJobs({
+      wiki: wiki.jobs,
+      games: pages,
+      rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined, rulings: (id) => storeRulingsCache(store, id) }),
+      rulesets,
+    }),
     requests: (store) => makeRequestsProcessor({
       wiki: wiki.requests,
       history: makeRequestsHistory({
@@ -198,6 +210,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     }),
     ...(config.alert ? { alert: alerter(config.alert.command, (m) => logger.warn(m)) } : {}),
     heartbeatGraceMs: config.daemon.heartbeatGraceSeconds * 1000,
+    ...(tickPages ? { tickPages } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.handleSignals !== undefined ? { handleSignals: o.handleSignals } : {}),

@@ -4,7 +4,7 @@ import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readGameRulings, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsCache, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
@@ -14,7 +14,8 @@ import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { computedSubpages } from '../games/computed-blocks.ts';
 import { saveGamestate } from './computed-pages.ts';
 
-// The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page, the engine, one save
+// The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
+// the bot keeps a memo of it), the engine, one save
 // (which checks the shutoff page it was handed, without reading anything again).
 // The engine is the game's own (src/games/engine-contract.ts), found through the registry by its kind.
 //
@@ -58,6 +59,8 @@ export interface RolloverContext {
   checkpoint?: (step: RolloverStep) => void | Promise<void>;
   /** Passed to the Gamestate save (tests use `beforeEdit` to edit the page during the run, `afterEdit` to stop the process after its edit). */
   saveOptions?: Pick<SaveOptions, 'beforeEdit' | 'afterEdit'>;
+  /** The bot's memo of who added the Rulings page's lines (its store): the page is then read in the job's batched read. */
+  rulingsCache?: RulingsCache;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }
@@ -239,16 +242,19 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
-  // One read: the shutoff page and the bot-owned subpages too, so that the saves check them without reading them again.
+  // One read: the shutoff page and the bot-owned subpages too, so that the saves check them without reading them
+  // again, and the Rulings page when the bot keeps a memo of its authors.
   const shutoff = ctx.wiki.settings?.shutoff?.page;
-  const optional = [...computedSubpages(game.gamestate), ...(shutoff === undefined ? [] : [shutoff])];
+  const rulingsPage = ctx.rulingsCache ? game.rulingsPage : undefined;
+  const optional = [...computedSubpages(game.gamestate), shutoff, rulingsPage].filter((t) => t !== undefined);
   const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate, ...optional], { allowMissing: optional });
   const rulesetPage = pages.get(game.ruleset)!;
   const gamestatePage = pages.get(game.gamestate)!;
   // The Ruleset is read once, by the game's engine, for every computation of this run.
   const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
   const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
-  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind);
+  const rulingsRead = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
+  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind, rulingsRead && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest: rulingsRead } : undefined);
   if (rulings) opts = { ...opts, readings: rulings.readings };
   await ctx.checkpoint?.('read');
 

@@ -13,6 +13,9 @@ import { WikiError } from '../wiki/errors.ts';
 // src/jobs/request-lines.ts) and asks the API for its author's groups. Only lines by
 // users in the game's allowedGroups count; others are ignored with a warning. A reading ruled twice
 // takes the most recently added line (src/games/shared/readings.ts). The bot never edits this page.
+// Finding who added each line walks the page's history (its last `lookback` revisions, with their text) and asks
+// for the authors' groups: a rollover given the bot's memo (RulingsMemo, kept in its store) skips both while the
+// page's revision is the one attributed and the groups were asked less than RULINGS_GROUPS_TTL_MS ago.
 
 export interface RulingsWiki {
   /** The page's revisions, newest first, with content; at most `limit`. */
@@ -36,39 +39,128 @@ export interface RulingsOptions {
   lookback?: number;
 }
 
-/** The Rulings page read with each line's author; a page that does not exist means the defaults. */
-export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions): Promise<ReadRulings> {
+/** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineAuthors), as the bot's memo keeps it. */
+export type LineOrigin = { line: number; user: string; revid: number; timestamp: string } | { line: number; unknown: string };
+
+/**
+ * The bot's memo of a Rulings revision, kept in its own store (never read from a page): who added each ruling line
+ * of revision `revid` (found by walking the history once), and the authors' groups as asked at `checkedAt`.
+ */
+export interface RulingsMemo {
+  revid: number;
+  lookback: number;
+  allowedGroups: string[];
+  origins: LineOrigin[];
+  groups: Record<string, string[]>;
+  checkedAt: string;
+}
+
+/** Where the memo is kept (src/cron/rulings-memo.ts: the store, per game and page). */
+export interface RulingsCache {
+  get(page: string): Promise<RulingsMemo | undefined>;
+  set(page: string, memo: RulingsMemo): Promise<void>;
+}
+
+/**
+ * How long the authors' groups asked for a Rulings revision are trusted: a user removed from the allowed groups
+ * stops counting at the first run after this, or at once when the page changes (a new revision is attributed again).
+ */
+export const RULINGS_GROUPS_TTL_MS = 60 * 60_000;
+
+/** The memo, and the page's latest revision as the run's batched read found it. */
+export interface RulingsMemoUse {
+  cache: RulingsCache;
+  latest: { revid: number; text: string; missing?: boolean };
+  /** The clock (default: now). */
+  now?: Date;
+}
+
+/**
+ * The Rulings page read with each line's author; a page that does not exist means the defaults. With `memo`, a
+ * revision already attributed costs no history request, and its authors' groups no request while fresh.
+ */
+export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?: RulingsMemoUse): Promise<ReadRulings> {
   const allowed = opts.allowedGroups ?? DEFAULT_ALLOWED_GROUPS;
+  const lookback = opts.lookback ?? DEFAULT_REQUESTS_LOOKBACK;
+  const now = memo?.now ?? new Date();
+  if (memo?.latest.missing) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
+  const kept = memo ? await memo.cache.get(opts.page) : undefined;
+  if (memo && kept && kept.revid === memo.latest.revid && kept.lookback === lookback && sameSet(kept.allowedGroups, allowed)) {
+    const lines = linesOf(memo.latest.text, kept.origins);
+    if (lines) {
+      if (now.getTime() - Date.parse(kept.checkedAt) < RULINGS_GROUPS_TTL_MS) return judge(opts, allowed, lines, new Map(Object.entries(kept.groups)));
+      const groups = await groupsOf(wiki, lines);
+      await memo.cache.set(opts.page, { ...kept, groups: Object.fromEntries(groups), checkedAt: now.toISOString() });
+      return judge(opts, allowed, lines, groups);
+    }
+  }
   let revisions: RequestPageRevision[];
   try {
-    revisions = await wiki.history(opts.page, opts.lookback ?? DEFAULT_REQUESTS_LOOKBACK);
+    revisions = await wiki.history(opts.page, lookback);
   } catch (err) {
     if (err instanceof WikiError && err.code === 'missing') revisions = [];
     else throw err;
   }
   const latest = revisions[0];
   if (latest === undefined) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
-  // Each line with its raw text and the revision that first added it (one that restores it by a revert is not its author).
-  const raw = latest.text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const origins = lineAuthors(revisions);
-  const lines = rulingLines(latest.text).map((l) => ({ ...l, text: raw[l.line - 1]! }));
-  const attributed = lines.map((l) => ({ l, who: origins[l.line - 1]! }));
-  const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
-  const groups = authors.length > 0 ? await wiki.userGroups(authors) : new Map<string, string[]>();
+  // Each line with the revision that first added it (one that restores it by a revert is not its author).
+  const found = lineAuthors(revisions);
+  const origins = rulingLines(latest.text).map(({ line }): LineOrigin => {
+    const who = found[line - 1]!;
+    return who.found ? { line, user: who.revision.user, revid: who.revision.revid, timestamp: who.revision.timestamp } : { line, unknown: who.reason };
+  });
+  const lines = linesOf(latest.text, origins)!;
+  const groups = await groupsOf(wiki, lines);
+  await memo?.cache.set(opts.page, { revid: latest.revid, lookback, allowedGroups: [...allowed], origins, groups: Object.fromEntries(groups), checkedAt: now.toISOString() });
+  return judge(opts, allowed, lines, groups);
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+interface AttributedLine {
+  reading: string;
+  value: string;
+  line: number;
+  /** The line as written. */
+  text: string;
+  origin: LineOrigin;
+}
+
+/** The ruling lines of `text` with their origins; undefined when one has none (the memo is not this text's). */
+function linesOf(text: string, origins: readonly LineOrigin[]): AttributedLine[] | undefined {
+  const raw = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = rulingLines(text);
+  if (lines.length !== origins.length) return undefined;
+  const out: AttributedLine[] = [];
+  for (const l of lines) {
+    const origin = origins.find((o) => o.line === l.line);
+    if (!origin) return undefined;
+    out.push({ ...l, text: raw[l.line - 1]!, origin });
+  }
+  return out;
+}
+
+async function groupsOf(wiki: RulingsWiki, lines: readonly AttributedLine[]): Promise<Map<string, string[]>> {
+  const authors = [...new Set(lines.flatMap((l) => ('user' in l.origin && l.origin.user ? [l.origin.user] : [])))];
+  return authors.length > 0 ? wiki.userGroups(authors) : new Map<string, string[]>();
+}
+
+/** The readings in force: only lines whose author is in an allowed group count. */
+function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly AttributedLine[], groups: ReadonlyMap<string, string[]>): ReadRulings {
   const warnings: string[] = [];
   const where = (l: { line: number; text: string }) => `${opts.page}, line ${l.line} ("${l.text}")`;
   const rulings: Ruling[] = [];
-  for (const { l, who } of attributed) {
-    if (!who.found) {
-      warnings.push(`${where(l)}: cannot tell who added the line (${who.reason}); the line is ignored`);
+  for (const l of lines) {
+    const o = l.origin;
+    if ('unknown' in o) {
+      warnings.push(`${where(l)}: cannot tell who added the line (${o.unknown}); the line is ignored`);
       continue;
     }
-    const rev = who.revision;
-    if (!rev.user || !(groups.get(rev.user) ?? []).some((g) => allowed.includes(g))) {
-      warnings.push(`${where(l)}: added by ${rev.user || 'a hidden user'} in revision ${rev.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`);
+    if (!o.user || !(groups.get(o.user) ?? []).some((g) => allowed.includes(g))) {
+      warnings.push(`${where(l)}: added by ${o.user || 'a hidden user'} in revision ${o.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`);
       continue;
     }
-    rulings.push({ reading: l.reading, value: l.value, line: l.line, by: rev.user, at: new Date(rev.timestamp) });
+    rulings.push({ reading: l.reading, value: l.value, line: l.line, by: o.user, at: new Date(o.timestamp) });
   }
   const readings = new ChosenReadings(opts.defs, rulings);
   for (const { ruling, why } of readings.ignored) warnings.push(`${where(lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
@@ -84,7 +176,7 @@ export interface RulingsGame {
 }
 
 /** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
-export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsGame, kind: string): Promise<ReadRulings | undefined> {
+export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsGame, kind: string, memo?: RulingsMemoUse): Promise<ReadRulings | undefined> {
   const defs = readingsFor(kind);
   if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
   return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
@@ -92,5 +184,5 @@ export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsG
     defs,
     ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
     ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
-  });
+  }, memo);
 }

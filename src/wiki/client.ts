@@ -7,6 +7,8 @@
 //   `ratelimited` with backoff — mwn does not handle it —, network errors and 5xx, lost sessions, bad tokens).
 // - An edit throttle: at least `editThrottleMs` between two edits of this client.
 // - `readPages()` (one request for several pages) and `save()` (conflict-safe) — see pages.ts and save.ts.
+// - A kept session (session.ts, `session`): a process whose account's cookies were kept skips the login; its
+//   first read also asks for the edit token and siteinfo, so an editing run is read + edit + its merge check.
 // - At login, what the wiki says of itself (site.ts): its version — a warning in the log when it is outside
 //   the tested range — and its largest page, the default of the page-size limit.
 import { Mwn } from 'mwn';
@@ -21,6 +23,7 @@ import { savePage, type SaveOptions, type SaveResult, type Transform } from './s
 import type { BotRevert } from './reverts.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { siteInfoOf, versionWarning, type SiteInfo } from './site.ts';
+import { keptSession, restoreSession, type SessionKeeper } from './session.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -53,6 +56,8 @@ export interface ConnectOptions {
   headers?: Record<string, string>;
   /** Told what the client is doing, in words (a progress display). */
   activity?: Activity;
+  /** Where the session is kept between processes (session.ts): resumed instead of a login, kept after each login. */
+  session?: SessionKeeper;
 }
 
 /** Receives each request the client starts ("reading Cycle 16/Gamestate") and its end. */
@@ -116,6 +121,7 @@ export class WikiClient {
   private readonly password?: string;
   private readonly log?: Logger;
   private readonly activity?: Activity;
+  private readonly session?: SessionKeeper;
   private lastEditAt = 0;
 
   constructor(opts: ConnectOptions) {
@@ -124,6 +130,7 @@ export class WikiClient {
     this.password = opts.password;
     this.log = opts.logger;
     this.activity = opts.activity;
+    this.session = opts.session;
     this.headers = { ...(opts.headers ?? {}) };
     this.names = opts.username ? botNames(opts.username) : [];
     this.settings = {
@@ -151,10 +158,12 @@ export class WikiClient {
       for (const [k, v] of Object.entries(this.headers)) config.headers.set(k, v);
       return config;
     });
-    // mwn's login reads siteinfo's `general` with the tokens (its third request): kept, at no extra request.
+    // mwn's login reads siteinfo's `general` with the tokens (its third request), a resumed session's first read
+    // asks for both (readPages): kept, at no extra request.
     this.bot.axiosInstance.interceptors.response.use((res) => {
-      const general = (res.data as { query?: { general?: Parameters<typeof siteInfoOf>[0] } } | undefined)?.query?.general;
-      if (general && !this.site) this.learnSite(general);
+      const query = (res.data as { query?: { general?: Parameters<typeof siteInfoOf>[0]; tokens?: { csrftoken?: string } } } | undefined)?.query;
+      if (query?.general && !this.site) this.learnSite(query.general);
+      if (query?.tokens?.csrftoken && query.tokens.csrftoken !== '+\\') this.bot.csrfToken = query.tokens.csrftoken;
       return res;
     });
   }
@@ -171,6 +180,20 @@ export class WikiClient {
     await this.request({ action: 'query', meta: 'siteinfo', siprop: 'general' });
   }
 
+  /** Whether a kept session of this account on this wiki was restored: then no login (a lost one logs in again at its first request). */
+  async resume(): Promise<boolean> {
+    if (!this.session || !this.username) return false;
+    const data = await this.session.load().catch((err: unknown) => {
+      this.log?.warn({ err }, `the kept session could not be read: logging in`);
+      return undefined;
+    });
+    return restoreSession(this.bot, data, this.apiUrl, this.username);
+  }
+
+  private hasToken(): boolean {
+    return this.bot.csrfToken !== undefined && this.bot.csrfToken !== '' && this.bot.csrfToken !== '%notoken%';
+  }
+
   /** Log in (an anonymous client only reads siteinfo). Wrong credentials: WikiError `login-failed`. */
   async login(): Promise<void> {
     if (!this.username) {
@@ -183,6 +206,7 @@ export class WikiClient {
         await this.bot.login();
         this.activity?.done(`logged in`);
         if (!this.site) await this.readSite();
+        await this.session?.save(keptSession(this.bot, this.apiUrl, this.username)).catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
         return;
       } catch (e) {
         const err = toWikiError(e);
@@ -211,7 +235,7 @@ export class WikiClient {
       scope?.check(ctx.page);
       const p = { ...params };
       if (ctx.edit) {
-        if (!this.bot.csrfToken || this.bot.csrfToken === '%notoken%') await this.bot.getTokens();
+        if (!this.hasToken()) await this.bot.getTokens();
         p.token = this.bot.csrfToken;
         await this.throttle(scope, ctx.page);
       }
@@ -261,9 +285,14 @@ export class WikiClient {
     if (wait > 0) await pause(wait, scope, page);
   }
 
-  /** The latest revisions of `titles` in ONE request, keyed by the titles as given. */
+  /**
+   * The latest revisions of `titles` in ONE request, keyed by the titles as given. A client without an edit token
+   * (a resumed session) or without the wiki's siteinfo asks for them in the same request.
+   */
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
-    return readPagesIn(this, titles, { maxBytes: this.settings.maxPageBytes, ...opts });
+    const meta = [...(this.username && !this.hasToken() ? ['tokens'] : []), ...(this.site ? [] : ['siteinfo'])];
+    const also = meta.length === 0 ? {} : { also: { meta: meta.join('|'), type: 'csrf', siprop: 'general' } };
+    return readPagesIn(this, titles, { maxBytes: () => this.settings.maxPageBytes, ...also, ...opts });
   }
 
   /** Convenience: one page. */
@@ -346,7 +375,7 @@ export class WikiClient {
 /** A logged-in client (anonymous when no username is given). */
 export async function connect(opts: ConnectOptions): Promise<WikiClient> {
   const client = new WikiClient(opts);
-  await client.login();
+  if (!(await client.resume())) await client.login();
   return client;
 }
 

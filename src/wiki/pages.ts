@@ -30,8 +30,10 @@ export interface ReadOptions {
   allowMissing?: boolean | readonly string[];
   /** Titles that may be redirects: read as they are (the redirect's own text). */
   allowRedirect?: boolean | readonly string[];
-  /** A page larger than this (UTF-8 bytes) is refused (`page-too-large`) before anyone parses it. */
-  maxBytes?: number;
+  /** A page larger than this (UTF-8 bytes) is refused (`page-too-large`) before anyone parses it (a function: read after the answer). */
+  maxBytes?: number | (() => number);
+  /** More of the query asked in the same request (`meta=tokens|siteinfo`: the client's edit token, what the wiki says of itself). */
+  also?: Record<string, string>;
 }
 
 /** What readPages needs from a client: one API request with the client's retry policy. */
@@ -77,6 +79,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
       titles: wanted,
       curtimestamp: true,
       formatversion: 2,
+      ...opts.also,
     },
     { page: wanted.length === 1 ? wanted[0] : undefined },
   )) as QueryResponse;
@@ -87,6 +90,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
   const normalized = new Map((res.query?.normalized ?? []).map((n) => [n.from, n.to]));
   const byTitle = new Map(pages.map((p) => [p.title, p]));
   const out = new Map<string, PageRevision>();
+  const maxBytes = typeof opts.maxBytes === 'function' ? opts.maxBytes() : opts.maxBytes;
   for (const asked of wanted) {
     const norm = normalized.get(asked) ?? asked;
     const p = byTitle.get(norm);
@@ -114,9 +118,9 @@ export async function readPages(client: Requester, titles: readonly string[], op
         message: `page "${asked}" is a redirect${target ? ` to "${target}"` : ''}: point the config at the target page`,
       });
     }
-    if (opts.maxBytes !== undefined) {
+    if (maxBytes !== undefined) {
       try {
-        checkPageSize(content, asked, opts.maxBytes);
+        checkPageSize(content, asked, maxBytes);
       } catch (err) {
         if (!(err instanceof PageError)) throw err;
         throw new WikiError({ code: 'page-too-large', page: asked, message: err.message });

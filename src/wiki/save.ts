@@ -88,6 +88,12 @@ export interface SaveResult {
   merged?: MergeContext & { corrected: boolean };
   /** Things worth telling the operator (e.g. "the shutoff page says stop" in a dry run). */
   notes?: string[];
+  /**
+   * The page as this save left it, when the wiki holds exactly the text saved (no merge, and the new revision's
+   * SHA-1, listed by the merge check, is that of the text), or as the save read it when it needed no edit: a caller
+   * may use it instead of reading the page again.
+   */
+  page?: PageRevision;
 }
 
 /** What a save needs from the client. */
@@ -134,10 +140,10 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   let merged: Merged | undefined;
   let firstBase: number | undefined;
   let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
-  let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number } | undefined;
+  let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number; page?: PageRevision } | undefined;
   let checkedPending = false;
 
-  const result = (attempts: number, notes: string[] = []): SaveResult => ({
+  const result = (attempts: number, notes: string[] = [], unchanged?: PageRevision): SaveResult => ({
     title,
     changed: saved !== undefined,
     oldRevid: firstBase,
@@ -145,6 +151,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     dryRun,
     diff: saved?.diff ?? '',
     ...(saved ? { revid: saved.revid, texts: saved.texts, summary: saved.summary } : {}),
+    ...(saved?.page ? { page: saved.page } : !saved && unchanged && !dryRun ? { page: unchanged } : {}),
     ...(merged ? { merged: { ...merged.ctx, corrected: (saved?.corrections ?? 0) > 0 } } : {}),
     ...(notes.length ? { notes } : {}),
   });
@@ -206,7 +213,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     // The page the wiki must hold: the transform's text, or (after a merge) the others' edits alone.
     let edit = runTransform(transform, work, title);
     let target = normalizeText(edit?.text ?? work.text);
-    if (target === normalizeText(page.text)) return result(attempt, notes);
+    if (target === normalizeText(page.text)) return result(attempt, notes, merged ? undefined : page);
     if (merged) {
       // A correction: now the transform is told why, and may say it on the page.
       edit = runTransform(transform, work, title, merged.ctx);
@@ -283,8 +290,14 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
 
     // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.
     const since = await revisionsBetween(host, title, page.revid, r.newrevid);
-    const parent = since.at(-1)!.parentid;
-    if (parent === page.revid) return result(attempt, notes);
+    const mine = since.at(-1)!;
+    const parent = mine.parentid;
+    if (parent === page.revid) {
+      if (mine.sha1 === createHash('sha1').update(target, 'utf8').digest('hex')) {
+        saved.page = { title: page.title, text: target, revid: r.newrevid, timestamp: mine.timestamp, parentid: parent, user: mine.user, comment: mine.comment, tags: mine.tags ?? [], ...(page.pageid ? { pageid: page.pageid } : {}), readAt: mine.timestamp };
+      }
+      return result(attempt, notes);
+    }
     const texts = await revisionTexts(host, title, [r.newrevid, parent]);
     const onto = texts.get(parent)!;
     const others = merge3(page.text, work.text, onto.text);

@@ -4,6 +4,7 @@ import { engineFor } from '../../games/registry.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { refuseWhilePaused } from '../../cron/pause.ts';
+import { storeRulingsCache } from '../../cron/rulings-memo.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext } from '../context.ts';
@@ -71,7 +72,8 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   const actor = opts.by ?? botAccount(ctx.secrets);
   if (opts.force && actor === undefined) throw new UsageError('--force needs --by <name> when no wiki account is configured');
   const run = () =>
-    rollover({ wiki: ctx.client }, game, {
+    // A saving run keeps the memo of the Rulings page's authors in the store (a dry run writes nothing there).
+    rollover({ wiki: ctx.client, ...(opts.dryRun ? {} : { rulingsCache: storeRulingsCache(new FileStore(ctx.config.store.path), game.id) }) }, game, {
       now,
       dryRun: opts.dryRun,
       force: opts.force,

@@ -1,0 +1,78 @@
+// One read of each page per daemon tick. A tick plans, rolls over, checks and plans again, each from the Ruleset
+// and the Gamestate page (and a rollover also reads the shutoff and Rulings pages): within a tick, a page read once
+// is served again from here, and a page the bot saves is known from its save (SaveResult.page: the text saved, the
+// wiki's SHA-1 of its new revision checked) — read again only when the save cannot say (a merge, a dry run).
+//
+// Nothing is served across ticks, and the safeties stay where they are: a save is still based on the revision its
+// transform computed on (`baserevid`), so a person's edit made since the tick read the page is an edit conflict
+// (read again, recomputed) or a merge (found, corrected: src/wiki/save.ts); a revert of the bot is looked for at
+// the start of every tick (src/cron/pause.ts) and with the page a save reads. The shutoff page is read once per
+// tick, at its start: a shutoff set during a tick stops the next one (as a CLI run reads it once, at its start).
+import type { PageRevision, ReadOptions, SaveOptions, SaveResult, Transform } from '../wiki/client.ts';
+import { WikiError } from '../wiki/errors.ts';
+import type { DaemonWiki } from './dry-run.ts';
+
+const allows = (opt: ReadOptions['allowMissing'], title: string): boolean =>
+  opt === true || (Array.isArray(opt) && opt.includes(title));
+
+export class TickPages implements DaemonWiki {
+  readonly #client: DaemonWiki;
+  /** The pages read in the current tick; undefined between ticks (then every read goes to the wiki). */
+  #memo: Map<string, PageRevision> | undefined;
+
+  constructor(client: DaemonWiki) {
+    this.#client = client;
+  }
+
+  get settings(): DaemonWiki['settings'] {
+    return this.#client.settings;
+  }
+
+  /** A tick starts: nothing read yet. */
+  begin(): void {
+    this.#memo = new Map();
+  }
+
+  /** The tick is over: nothing kept. */
+  end(): void {
+    this.#memo = undefined;
+  }
+
+  async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
+    const memo = this.#memo;
+    if (!memo) return this.#client.readPages(titles, opts);
+    const unread = [...new Set(titles)].filter((t) => !memo.has(t));
+    if (unread.length > 0) {
+      const allowMissing = Array.isArray(opts.allowMissing) ? opts.allowMissing.filter((t) => unread.includes(t)) : opts.allowMissing;
+      for (const [t, p] of await this.#client.readPages(unread, { ...opts, allowMissing })) memo.set(t, p);
+    }
+    const out = new Map<string, PageRevision>();
+    for (const t of titles) {
+      const p = memo.get(t)!;
+      // As the wiki would answer: a page read as missing is an error for a reader that does not allow it.
+      if (p.missing && !allows(opts.allowMissing, t)) throw new WikiError({ code: 'missing', page: t, message: `page "${t}" does not exist on the wiki` });
+      out.set(t, p);
+    }
+    return out;
+  }
+
+  history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);
+  userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
+
+  async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
+    const memo = this.#memo;
+    if (!memo) return this.#client.save(title, transform, opts);
+    const shutoff = this.settings?.shutoff?.page;
+    const needed = shutoff === undefined ? [title] : [title, shutoff];
+    const prefetched = opts.prefetched ?? (needed.every((t) => memo.has(t)) ? new Map(needed.map((t) => [t, memo.get(t)!])) : undefined);
+    try {
+      const r = await this.#client.save(title, transform, { ...opts, ...(prefetched ? { prefetched } : {}) });
+      if (r.page) memo.set(title, r.page);
+      else if (r.changed) memo.delete(title); // what the wiki holds now is not known exactly: read it again
+      return r;
+    } catch (err) {
+      memo.delete(title); // a failed save may have read newer revisions: the next step reads the page again
+      throw err;
+    }
+  }
+}
