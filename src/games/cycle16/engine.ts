@@ -22,6 +22,8 @@ import { phaseAhead, phaseNumberAt, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
+import { standings } from './rules/standings.ts';
+import { withStandings } from '../shared/standings.ts';
 import { readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
@@ -322,9 +324,15 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  // Only changed cells are rewritten (and the race chart only when its numbers changed), so an up-to-date page renders to itself.
+  // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
-    withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset),
+    withRaceChart(
+      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc.page),
+      raceRows(doc, result.changes),
+      result.state,
+      calendarOf(ruleset, result.state),
+      ruleset,
+    ),
 });
 
 /** The engine as the game registry plugs it in (see src/games/engine.ts, src/games/registry.ts). */

@@ -100,7 +100,7 @@ describe('Round 10 actions', () => {
       expect(d6!.sides).toBe(6);
       expect(o.state.phase.starPrice).toBe(d6!.value + 4);
       expect(o.state.phase.starPriceSet).toEqual(FRIDAY);
-      expect(o.changes[0]!.change).toBe(`Star Price null → ${d6!.value + 4} (1d6 = ${d6!.value}, plus 4)`);
+      expect(o.changes[0]!.change).toBe(`Star Price none → ${d6!.value + 4} (1d6 = ${d6!.value}, plus 4)`);
     });
 
     it('refused while the Star Price is set, and on a Sunday', () => {
