@@ -192,8 +192,8 @@ export async function measureChart(page: Page, name: string): Promise<SeenChart 
 export interface SeenLayout {
   /** The article's content box width (px). */
   contentWidth: number;
-  /** Each table of the article: its header row's text, and how far its right edge passes the content's (0: within). */
-  tables: { header: string; overflow: number }[];
+  /** Each table of the article: its header row's text, how far its right edge passes the content's (0: within), its bot region. */
+  tables: { header: string; overflow: number; region: string | null }[];
   /** Links to pages that do not exist (MediaWiki's red links, class "new"): their titles. */
   redLinks: string[];
   /** The page's full height (px). */
@@ -207,6 +207,7 @@ export async function measureLayout(page: Page): Promise<SeenLayout> {
     const tables = [...document.querySelectorAll('#mw-content-text table')].map((t) => ({
       header: ((t as HTMLTableElement).rows[0] as HTMLElement | undefined)?.innerText.replace(/\s+/g, ' ').trim() ?? '',
       overflow: Math.max(0, Math.round(Math.max(t.getBoundingClientRect().right, t.getBoundingClientRect().left + t.scrollWidth) - content.right)),
+      region: t.closest('[data-croupier]')?.getAttribute('data-croupier') ?? null,
     }));
     const redLinks = [...document.querySelectorAll('#mw-content-text a.new')].map((a) => (a as HTMLAnchorElement).title);
     return { contentWidth: content.width, tables, redLinks, height: document.documentElement.scrollHeight };

@@ -147,7 +147,7 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
 export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc.page),
+  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
   noManualRollover: { message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)', table: 'Phase' },
 });
 

@@ -327,7 +327,7 @@ export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
     withRaceChart(
-      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc.page),
+      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
       raceRows(doc, result.changes),
       result.state,
       calendarOf(ruleset, result.state),
@@ -346,10 +346,11 @@ export const cycle16Engine = phaseEngine<Cycle16Ruleset, Gamestate>({
   redraw: redrawRaceChart,
 });
 
-/** The race chart redrawn from the page as it is (after History rows were archived: one more parse). */
+/** The standings and the race chart redrawn from the page as it is (after History rows were archived: one more parse). */
 function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
   const doc = readDocument(text, { page });
   const state = readGamestateDocument(doc, ruleset);
-  return withRaceChart(text, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
+  const standing = withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
+  return withRaceChart(standing, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
 }
 export type Cycle16Engine = typeof cycle16Engine;

@@ -233,7 +233,7 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
 export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc.page),
+  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
   noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
 });
 

@@ -1,5 +1,8 @@
+import type { WikiDocument } from '../../parse/document.ts';
 import { escapeWikitext } from '../../parse/escape.ts';
 import { replaceRegion } from '../../parse/regions.ts';
+import type { Change } from '../../sim/trail.ts';
+import { sinceSummary, trailRows } from './since.ts';
 
 // Who is winning, near the top of a Gamestate page: the players ranked by the game's victory measure,
 // the numbers shown, the leader and the gap to the win said in words. A game declares its measure
@@ -30,6 +33,8 @@ export interface Standings {
   players: readonly Standing[];
   /** The page's Winner cell: once set, the game is over. */
   winner: readonly string[];
+  /** What changed since the current period began, in words (./since.ts). */
+  since?: string;
 }
 
 export interface Ranked extends Standing {
@@ -94,6 +99,8 @@ export function renderStandings(s: Standings): string {
   const lines = [
     `<div data-croupier="${STANDINGS_REGION}" style="max-width:48em">`,
     `'''${escapeWikitext(headline(s, ranked))}'''`,
+    // The newest History rows are the last: a link down to the section (every game's History is "== History ==").
+    ...(s.since === undefined ? [] : ['', `${escapeWikitext(s.since)} [[#History|Go to the History]].`, '']),
     '{| class="wikitable" style="width:100%"',
     `! ${header.map(escapeWikitext).join(' !! ')}`,
   ];
@@ -105,7 +112,22 @@ export function renderStandings(s: Standings): string {
   return lines.join('\n');
 }
 
-/** The page with its standings block (added as a `== Standings ==` section before the Players when missing). */
-export function withStandings(text: string, s: Standings, page?: string): string {
-  return replaceRegion(text, STANDINGS_REGION, renderStandings(s), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) }).text;
+/** Where "since" is read from: the page as read, this run's rows, the current period and what it is called. */
+export interface Trail {
+  doc: WikiDocument;
+  changes: readonly Change[];
+  period: number;
+  /** "phase" (default) or Nomicoup's "turn": the word, and the History column. */
+  word?: string;
+}
+
+/**
+ * The page with its standings block (added as a `== Standings ==` section before the Players when missing),
+ * with what changed since the current period began when `trail` is given.
+ */
+export function withStandings(text: string, s: Standings, trail?: Trail): string {
+  const word = trail?.word ?? 'phase';
+  const since = trail === undefined ? {} : { since: sinceSummary(trailRows(trail.doc, trail.changes, word), trail.period, word) };
+  const page = trail?.doc.page;
+  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) }).text;
 }

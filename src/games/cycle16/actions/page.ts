@@ -96,7 +96,7 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   }
   const newRows: Edit[] = [];
   appendTableRows(doc, cardsTable, fresh.cards, newRows);
-  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), doc.page);
+  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), { doc, changes: r.changes, period: s.phase.number });
   const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
   return { ok: true, text, changes: r.changes, message: r.message };
 }

@@ -79,5 +79,5 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   const newRows: Edit[] = [];
   appendTableRows(doc, lotsTable, newLots, newRows, newLots.map((l) => l.id).join(', '));
   appendTableRows(doc, worksTable, newWorks, newRows, newWorks.map((w) => w.id).join(', '));
-  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), doc.page), changes, message: r.message };
+  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }), changes, message: r.message };
 }
