@@ -213,7 +213,7 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     }
   });
 
-  it(`the demo's four Gamestate pages after their real rollovers (npm run demo): standings ranked by each game's victory measure as the page's own tables give it, no null/undefined/NaN, no red link, History in time order, the bot's blocks within the content at 1280 and ${PHONE.width} px`, async () => {
+  it(`the demo's four Gamestate pages after their real rollovers (npm run demo): standings ranked by each game's victory measure as the page's own tables give it, no null/undefined/NaN, no red link, History in time order, the bot's blocks within the content at 1280 px and every ranked row shown at ${PHONE.width} px`, async () => {
     const api = wikiEnv(DEMO_WIKI_DIR)?.CROUPIER_API_URL;
     expect(api, `the demo's wiki in ${DEMO_WIKI_DIR}`).toBeDefined();
     const index = api!.replace(/api\.php$/, 'index.php');
