@@ -13,6 +13,10 @@ export CROUPIER_CONFIG="${DEVWIKI_DIR:-.devwiki}/config.json"
 croupier() { node bin/croupier.js "$@"; }
 
 echo
+echo "== 0. Set each game up as an admin would: croupier init creates the request and Rulings pages the bot links to"
+for game in cycle16 round10 cycle15 nomicoup; do croupier init --game "$game" --apply; done
+
+echo
 echo "== 1. Publish the computed card tables from Cycle 16/Ruleset"
 croupier publish-tables --game cycle16
 

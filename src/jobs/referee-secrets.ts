@@ -25,7 +25,7 @@ export function revealsIn(text: string): Map<number, string> {
   return new Map([...text.matchAll(REVEAL_RE)].map((m) => [Number(m[1]), m[2]!]));
 }
 
-const SCHEME = 'HMAC-SHA256(secret, "game|request key|revision") seeds every draw of the phase; docs/referee.md';
+const SCHEME = 'HMAC-SHA256(secret, "game|request key|revision") seeds every draw of the phase; the command croupier verify recomputes each one';
 
 export function commitRow(phase: number, commitment: string, at: Date): Change {
   return {
@@ -46,7 +46,7 @@ export function revealRow(phase: number, secret: string, at: Date, current: numb
 /** The Status page's referee region: the current commitment and the secrets revealed. */
 export function renderRefereeStatus(phase: number, commitment: string | undefined, revealed: ReadonlyMap<number, string>, actionsPage: string): string {
   const lines = [
-    `''Written by Croupier, the referee of players' requests on [[${actionsPage}]]: every draw is HMAC-SHA256 of the phase's secret; the secret's SHA-256 is published before the phase's first draw and the secret after the phase (how to check a draw: docs/referee.md).''`,
+    `''Written by Croupier, the referee of players' requests on [[${actionsPage}]]: every draw is HMAC-SHA256 of the phase's secret; the secret's SHA-256 is published before the phase's first draw and the secret after the phase (anyone can check every draw with <code>croupier verify</code>).''`,
     '',
     commitment === undefined ? `* Phase ${phase}: no commitment yet` : `* Phase ${phase} (current): commitment <code>${commitment}</code>`,
     ...[...revealed].sort((a, b) => b[0] - a[0]).slice(0, 10).map(([p, s]) => `* Phase ${p}: secret <code>${s}</code> (SHA-256 <code>${commitmentOf(s)}</code>)`),

@@ -188,3 +188,34 @@ export async function measureChart(page: Page, name: string): Promise<SeenChart 
     return { left: box.left, right: box.right, windowWidth: window.innerWidth, overflow: chart.scrollWidth - chart.clientWidth, series };
   }, name);
 }
+
+export interface SeenLayout {
+  /** The article's content box width (px). */
+  contentWidth: number;
+  /** Each table of the article: its header row's text, how far its right edge passes the content's (0: within), its bot region. */
+  tables: { header: string; overflow: number; region: string | null }[];
+  /** Links to pages that do not exist (MediaWiki's red links, class "new"): their titles. */
+  redLinks: string[];
+  /** The page's full height (px). */
+  height: number;
+}
+
+/** Where the article's tables end against its content box, its red links, and its height. */
+export async function measureLayout(page: Page): Promise<SeenLayout> {
+  return page.evaluate(() => {
+    const content = (document.querySelector('#mw-content-text') as HTMLElement).getBoundingClientRect();
+    const tables = [...document.querySelectorAll('#mw-content-text table')].map((t) => ({
+      header: ((t as HTMLTableElement).rows[0] as HTMLElement | undefined)?.innerText.replace(/\s+/g, ' ').trim() ?? '',
+      overflow: Math.max(0, Math.round(Math.max(t.getBoundingClientRect().right, t.getBoundingClientRect().left + t.scrollWidth) - content.right)),
+      region: t.closest('[data-croupier]')?.getAttribute('data-croupier') ?? null,
+    }));
+    const redLinks = [...document.querySelectorAll('#mw-content-text a.new')].map((a) => (a as HTMLAnchorElement).title);
+    return { contentWidth: content.width, tables, redLinks, height: document.documentElement.scrollHeight };
+  });
+}
+
+/** Words that say a value went missing (`null`, `undefined`, `NaN`) in `text`, outside quoted rule sentences (“…”, "…"). */
+export function junkWords(text: string): string[] {
+  const unquoted = text.replace(/“[^”]*”/g, ' ').replace(/"[^"\n]*"/g, ' ');
+  return [...unquoted.matchAll(/\b(null|undefined|NaN)\b/g)].map((m) => `${m[1]} in …${unquoted.slice(Math.max(0, m.index - 50), m.index + 50)}…`);
+}

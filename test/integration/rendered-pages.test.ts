@@ -21,7 +21,10 @@ import { publishTables } from '../../src/jobs/publish-tables.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument, type Table } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { cellUnder, DESKTOP, launchChromium, leakedMarkup, measureChart, PHONE, tableWithHeaders, viewPage, type Chromium, type SeenChart, type SeenPage, type SeenTable } from './browser.ts';
+import { cellUnder, DESKTOP, junkWords, launchChromium, leakedMarkup, measureChart, measureLayout, PHONE, tableWithHeaders, viewPage, type Chromium, type SeenChart, type SeenPage, type SeenTable } from './browser.ts';
+import { DEMO_GAMESTATES } from './page-report.ts';
+import { STANDINGS_REGION } from '../../src/games/shared/standings.ts';
+import { findTable } from '../../src/parse/document.ts';
 import type { Gamestate, Player } from '../../src/games/cycle16/gamestate/schema.ts';
 import { RACE_REGION } from '../../src/games/cycle16/gamestate/race-chart.ts';
 import { findRegion } from '../../src/parse/regions.ts';
@@ -133,7 +136,8 @@ function expectChart(seen: SeenPage & { measured: SeenChart | null }, state: Gam
 describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium', () => {
   it(`the Gamestate page after a real rollover shows each of its tables whole, with ${PLAYER} and ${SPECIES} in their cells`, async () => {
     const before = readGamestate(GAMESTATE, game.gamestate, ruleset);
-    const beforeHistory = findStateTable(readDocument(GAMESTATE), historyTable)!.rows.length;
+    const beforeRows = findStateTable(readDocument(GAMESTATE), historyTable)!.rows;
+    const beforeHistory = beforeRows.length;
     const summary = await rollover({ wiki: b }, game, BOUNDARY);
     expect(summary.save.changed).toBe(true);
 
@@ -145,7 +149,10 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     // Rows from the data: the players and battles the page had, its cards less those this run's History rows
     // say were destroyed, its History plus this run's rows.
     const table = (identify: readonly string[]) => findStateTable(doc, { identify })!;
-    const runRows = findStateTable(doc, historyTable)!.rows.slice(beforeHistory).map((r) => r.cells.change?.text ?? '');
+    // This run's rows: those the page did not have (each in its place in time, docs/gamestate-format.md "History").
+    const rowText = (r: Table['rows'][number]) => r.list.map((c) => c.text).join('\u0000');
+    const old = new Set(beforeRows.map(rowText));
+    const runRows = findStateTable(doc, historyTable)!.rows.filter((r) => !old.has(rowText(r))).map((r) => r.cells.change?.text ?? '');
     expect(runRows).toHaveLength(summary.changes);
     const destroyed = runRows.filter((c) => /^card #\d+ .* destroyed\b/.test(c)).length;
     const players = expectRendered(seen, table(['Player', 'Joined']), before.players.length, 'Players');
@@ -203,6 +210,63 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
       const seen = await viewPage(chromium.browser, demoUrl, `demo-gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
       expectClean(seen);
       expectChart(seen, state, where);
+    }
+  });
+
+  it(`the demo's four Gamestate pages after their real rollovers (npm run demo): standings ranked by each game's victory measure as the page's own tables give it, no null/undefined/NaN, no red link, History in time order, the bot's blocks within the content at 1280 px and every ranked row shown at ${PHONE.width} px`, async () => {
+    const api = wikiEnv(DEMO_WIKI_DIR)?.CROUPIER_API_URL;
+    expect(api, `the demo's wiki in ${DEMO_WIKI_DIR}`).toBeDefined();
+    const index = api!.replace(/api\.php$/, 'index.php');
+    const cell = (r: Table['rows'][number], key: string) => r.cells[key]?.text.trim() ?? '';
+    /** Each game's measure, per player, from its page's tables as written (the victory rules' counts). */
+    const measures: Record<keyof typeof DEMO_GAMESTATES, (doc: ReturnType<typeof readDocument>) => Map<string, number[]>> = {
+      // “If a player possesses at least 10 Chips in their inventory…”: bets in a battle not yet rewarded are out of it.
+      cycle16: (doc) => {
+        const bets = new Map<string, number>();
+        for (const r of findTable(doc, { headers: ['Participants (hand)', 'Bets'] })!.rows) {
+          if (/^(rewarded|cancelled)$/.test(cell(r, 'status'))) continue;
+          for (const m of cell(r, 'bets').matchAll(/([^;]+?) (\d+) Chips?/g)) bets.set(m[1]!.trim(), (bets.get(m[1]!.trim()) ?? 0) + Number(m[2]));
+        }
+        const players = findTable(doc, { headers: ['Player', 'Chips', 'Vertebrae'] })!.rows;
+        return new Map(players.map((r) => [cell(r, 'player'), [Number(cell(r, 'chips')) - (bets.get(cell(r, 'player')) ?? 0)]]));
+      },
+      // “If a player has 10 Gold Stars …”; wealth orders those with as many.
+      round10: (doc) => new Map(findTable(doc, { headers: ['Player', 'Gold Stars', 'Wealth'] })!.rows.map((r) => [cell(r, 'player'), [Number(cell(r, 'gold stars')), Number(cell(r, 'wealth'))]])),
+      // Crystals of the players still playing.
+      cycle15: (doc) => new Map(findTable(doc, { headers: ['Player', 'Crystals', 'Left (UTC)'] })!.rows.filter((r) => /^-?$/.test(cell(r, 'left'))).map((r) => [cell(r, 'player'), [Number(cell(r, 'crystals'))]])),
+      // No count wins: influence, then credits, of the players still in the game.
+      nomicoup: (doc) => new Map(findTable(doc, { headers: ['Seat', 'Player', 'Influence'] })!.rows.filter((r) => cell(r, 'status') === 'active').map((r) => [cell(r, 'player'), [Number(cell(r, 'influence')), Number(cell(r, 'credits'))]])),
+    };
+    for (const [game, title] of Object.entries(DEMO_GAMESTATES) as [keyof typeof DEMO_GAMESTATES, string][]) {
+      const pageUrl = `${index}?title=${encodeURIComponent(title.replaceAll(' ', '_'))}`;
+      const doc = readDocument(await (await fetch(`${pageUrl}&action=raw`)).text());
+      const want = measures[game](doc);
+      for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+        const seen = await viewPage(chromium.browser, pageUrl, `after-${game}-${where}`, viewport, measureLayout);
+        expect(seen.errors, `${title}: MediaWiki error boxes`).toEqual([]);
+        expect(junkWords(seen.text), `${title}: words of a missing value`).toEqual([]);
+        expect(seen.measured.redLinks, `${title}: links to pages that do not exist`).toEqual([]);
+        // The standings: every ranked player once, in the order of the measure (highest first), the numbers as the page's tables give them.
+        const table = seen.tables.find((t) => t.region === STANDINGS_REGION)!;
+        expect(table, `${title}: the standings table`).toBeDefined();
+        const rows = table.rows.slice(1).map((r) => ({ name: r[1]!.text, values: want.get(r[1]!.text) }));
+        expect(rows.map((r) => r.name).sort(), `${title}: the players ranked`).toEqual([...want.keys()].sort());
+        for (const [i, r] of rows.entries()) {
+          expect(table.rows[i + 1]!.slice(2, 2 + r.values!.length).map((c) => Number(c.text)), `${title}: ${r.name}'s numbers`).toEqual(r.values);
+          if (i === 0) continue;
+          const [a, b] = [rows[i - 1]!.values!, r.values!];
+          const cmp = a.map((v, k) => v - b[k]!).find((d) => d !== 0) ?? 0;
+          expect(cmp, `${title}: ${rows[i - 1]!.name} ranked above ${r.name}`).toBeGreaterThanOrEqual(0);
+        }
+        // At 1280 px the bot's own blocks fit the content box (rounding: 1 px); at a phone's width, where the skin
+        // itself is wider than the screen, every ranked row still shows its numbers (checked above).
+        const blocks = seen.measured.tables.filter((t) => t.region !== null);
+        expect(blocks.length).toBeGreaterThan(0);
+        if (where === 'desktop') for (const t of blocks) expect(t.overflow, `${title} (${where}): ${t.header}`).toBeLessThanOrEqual(1);
+      }
+      // The History, oldest first by its Time column (docs/gamestate-format.md, "History").
+      const times = findTable(doc, { headers: ['Event', 'Reason'] })!.rows.map((r) => r.list[0]!.text.trim());
+      expect(times, `${title}: History in time order`).toEqual([...times].sort());
     }
   });
 

@@ -23,6 +23,8 @@ import { phaseAhead, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
+import { standings } from './rules/standings.ts';
+import { withStandings } from '../shared/standings.ts';
 import { readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
@@ -323,9 +325,15 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
 export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  // Only changed cells are rewritten (and the race chart only when its numbers changed), so an up-to-date page renders to itself.
+  // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
-    withRaceChart(renderGamestateDocument(doc, result.state, result.changes), raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset),
+    withRaceChart(
+      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
+      raceRows(doc, result.changes),
+      result.state,
+      calendarOf(ruleset, result.state),
+      ruleset,
+    ),
 });
 
 /** The engine as the game registry plugs it in (see src/games/engine-contract.ts, src/games/registry.ts). */
@@ -339,10 +347,11 @@ export const cycle16Engine = phaseEngine<Cycle16Ruleset, Gamestate>({
   redraw: redrawRaceChart,
 });
 
-/** The race chart redrawn from the page as it is (after History rows were archived: one more parse). */
+/** The standings and the race chart redrawn from the page as it is (after History rows were archived: one more parse). */
 function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
   const doc = readDocument(text, { page });
   const state = readGamestateDocument(doc, ruleset);
-  return withRaceChart(text, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
+  const standing = withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
+  return withRaceChart(standing, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
 }
 export type Cycle16Engine = typeof cycle16Engine;

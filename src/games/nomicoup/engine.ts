@@ -3,6 +3,8 @@ import { pageRollover } from '../shared/phase-engine.ts';
 import { advance } from './advance.ts';
 import { readNomicoupDocument, readNomicoupGamestate } from './gamestate/read.ts';
 import { renderNomicoupDocument, renderNomicoupGamestate } from './gamestate/render.ts';
+import { standings } from './rules/standings.ts';
+import { withStandings } from '../shared/standings.ts';
 import type { NomicoupState } from './gamestate/schema.ts';
 import { historyTable, NOMICOUP_HISTORY_COLUMNS } from './gamestate/tables.ts';
 import { defaultReadings } from './readings.ts';
@@ -30,7 +32,7 @@ function schedule(ruleset: NomicoupRuleset, state: NomicoupState, now: Date): Sc
 const rollover = pageRollover<NomicoupRuleset, NomicoupState>({
   read: readNomicoupDocument,
   advance: (ruleset, state, opts) => advance(ruleset, state, { ...opts, readings: opts.readings ?? defaultReadings() }),
-  render: (doc, result) => renderNomicoupDocument(doc, result.state, result.changes),
+  render: (doc, result) => withStandings(renderNomicoupDocument(doc, result.state, result.changes), standings(result.state), { doc, changes: result.changes, period: result.state.game.turn, word: 'turn' }),
   period: (state) => state.game.turn,
   noManualRollover: { message: 'Nomicoup has no manual rollover: a turn ends by an action or a pass (write it in the Turns table) or after its 48 hours' },
 });

@@ -67,7 +67,9 @@ function bars(series: ChartSeries, row: ChartRow, max: number): string {
   });
   const goal = series.goal === undefined ? '' : `<span style="position:absolute;left:0;right:0;bottom:${percent(series.goal, max)}%;border-top:1px dashed ${GOAL}"></span>`;
   const label = `${series.title}, ${runs.map(described).join('; ')}`;
-  return `<div role="img" aria-label="${attribute(label)}" style="position:relative;display:flex;align-items:flex-end;gap:1px;height:2.5em;min-width:3em;border-bottom:1px solid ${AXIS}">${goal}${spans.join('')}</div>`;
+  // The values in words under the bars too: readable without hovering (a phone has no hover).
+  const words = `<div style="font-size:85%;overflow-wrap:anywhere">${escapeWikitext(runs.map(described).join('; '))}</div>`;
+  return `<div role="img" aria-label="${attribute(label)}" style="position:relative;display:flex;align-items:flex-end;gap:1px;height:2.5em;min-width:3em;border-bottom:1px solid ${AXIS}">${goal}${spans.join('')}</div>${words}`;
 }
 
 /** One series: its title and note, then a table of a row per player (name, bars, value now). */

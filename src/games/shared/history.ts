@@ -50,14 +50,46 @@ export function tableEndMarker(text: string, table: Table, page?: string, name =
   return at;
 }
 
+/** A Time cell as the bot writes it ("2026-11-18 12:00"): such texts sort as the instants they name. */
+const TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d$/;
+
 /**
- * Adds to `edits` the History rows of `changes`, appended at the end of the page's History table (nothing
- * without changes or without a History table); a History table without its `|}` stops the run, naming
- * `page` and the table. `columns`: the game's History columns, as for historyRowText.
+ * Adds to `edits` the History rows of `changes` (nothing without changes or without a History table); a
+ * History table without its `|}` stops the run, naming `page` and the table. `columns`: the game's History
+ * columns, as for historyRowText.
+ *
+ * The History is in time order, by its Time column (the instant each event happened by the rules), oldest
+ * first; rows of one minute stay in the order they were written. A row goes before the first row whose Time
+ * is later than its own, so an event a run catches up on (a battle rewarded at its end, found a phase
+ * later) takes its place in time instead of landing below later events; a row is never moved once written.
+ * Usually that place is the table's end. Rows whose Time is not the bot's format are passed over.
  */
 export function historyAppend(doc: WikiDocument, changes: readonly Change[], page: string | undefined, edits: Edit[], columns?: readonly string[]): void {
   const history = findTable(doc, { headers: historyTable.identify });
   if (history === undefined || changes.length === 0) return;
-  const at = tableEndMarker(doc.text, history, page);
-  edits.push({ start: at, end: at, text: historyRowsText(changes, history.headers, columns) });
+  const end = tableEndMarker(doc.text, history, page);
+  const rows = history.rows.filter((r) => doc.text.startsWith('|-', r.start));
+  const places = placesInTime(rows.map((r) => rowTime(r, columns)), changes);
+  changes.forEach((change, i) => {
+    const at = rows[places[i]!]?.start ?? end;
+    edits.push({ start: at, end: at, text: historyRowText(toHistoryRow(change), history.headers, columns) });
+  });
+}
+
+/** A History row's Time cell, when it is in the bot's format (else undefined: passed over when placing rows). */
+export function rowTime(row: Table['rows'][number], columns: readonly string[] = HISTORY_COLUMNS): string | undefined {
+  const t = row.cells[normaliseHeader(columns[0]!)]?.text.trim() ?? '';
+  return TIME.test(t) ? t : undefined;
+}
+
+/**
+ * Where each of `changes` goes among the table's rows (whose Time cells are `times`): the index of the row it
+ * is written before (the first whose Time is later than its own), `times.length` for the end.
+ */
+export function placesInTime(times: readonly (string | undefined)[], changes: readonly Change[]): number[] {
+  return changes.map((c) => {
+    const time = toHistoryRow(c).time;
+    const i = times.findIndex((t) => t !== undefined && t > time);
+    return i < 0 ? times.length : i;
+  });
 }

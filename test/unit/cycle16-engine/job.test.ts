@@ -160,7 +160,12 @@ describe('History archives', () => {
     expect(total).toBeLessThanOrEqual(40);
     const archived = [1, 2, 3, 4].map((n) => w.text(`${GAME.gamestate}/History/${n}`)).filter((t) => t !== undefined);
     expect(archived.map((t) => t!.split('\n').filter((l) => l.startsWith('|-')).length)).toEqual([10, 10, total - 30].filter((n) => n > 0));
-    expect(archived[0]).toContain('Phase 3 → 4 (Rest Phase)'); // the oldest row first
+    // The oldest rows first, by time: battle 2's rewards (dated at the end of phase 3, found by this run: more
+    // than 10 rows) come before the fixture's Rollover into phase 4, which goes to the second page.
+    const times = archived.flatMap((t) => [...t!.matchAll(/^\| (\d{4}-\d\d-\d\d \d\d:\d\d) \|\|/gm)].map((m) => m[1]!));
+    expect(times).toEqual([...times].sort());
+    expect(archived[0]).toMatch(/^\| 2026-11-15 23:59 \|\| 3 \|\| Bet \|\|/m);
+    expect(archived[1]).toContain('Phase 3 → 4 (Rest Phase)');
     expect(text).toContain('Older rows: [[Cycle 16/Gamestate/History/1|History 1]], [[Cycle 16/Gamestate/History/2|History 2]], [[Cycle 16/Gamestate/History/3|History 3]].');
   });
 

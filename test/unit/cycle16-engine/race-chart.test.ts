@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { RACE_REGION } from '../../../src/games/cycle16/gamestate/race-chart.ts';
+import { STANDINGS_REGION } from '../../../src/games/shared/standings.ts';
 import { countChangesIn } from '../../../src/games/shared/count-history.ts';
 import { planArchive, removeArchivedRows } from '../../../src/games/history-archive.ts';
 import { readDocument } from '../../../src/parse/document.ts';
@@ -61,15 +62,19 @@ describe('the race chart of the Gamestate page', () => {
     expect([...drawn.get('Chips')!.values()].some((v) => v[3] !== v[2] && v[2] !== null)).toBe(true);
   });
 
-  test('a count changed by hand is drawn in the current phase by the next run, and only the chart and nothing else changes', () => {
+  test('a count changed by hand is drawn in the current phase by the next run, and only the chart and the standings change', () => {
     const alice = readGamestate(first.text, PAGE, ruleset).players.find((p) => p.name === 'Alice')!;
     const edited = first.text.replace(/(\|Alice\n(?:\|[^\n]*\n){6})\|3\n/, '$1|7\n');
     expect(alice.chips).toBe(3);
     expect(edited).not.toBe(first.text);
     const again = roll(edited);
     expect(chart(again.text).get('Chips')!.get('Alice')!.at(-1)).toBe(7);
-    const outside = (t: string) => t.slice(0, findRegion(t, RACE_REGION)!.contentStart) + t.slice(findRegion(t, RACE_REGION)!.contentEnd);
+    const outside = (t: string) => {
+      const [a, b] = [findRegion(t, STANDINGS_REGION)!, findRegion(t, RACE_REGION)!];
+      return t.slice(0, a.contentStart) + t.slice(a.contentEnd, b.contentStart) + t.slice(b.contentEnd);
+    };
     expect(outside(again.text)).toBe(outside(edited));
+    expect(findRegion(again.text, STANDINGS_REGION)!.content).toContain('| Alice || 7 ||');
   });
 
   test('after History rows move to an archive page, the chart is drawn from the rows the page keeps, so the next run makes no edit', () => {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { normaliseHeader, readDocument } from '../../../src/parse/document.ts';
+import { normaliseHeader, readDocument, type Table } from '../../../src/parse/document.ts';
+import { findRegion } from '../../../src/parse/regions.ts';
+import { STANDINGS_REGION } from '../../../src/games/shared/standings.ts';
 import type { Calendar } from '../../../src/sim/calendar.ts';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 
@@ -44,13 +46,19 @@ export function splitInstants(calendar: Calendar, from: Date, to: Date): fc.Arbi
 /** The key of a header as the document reader keys a row's cells. */
 const key = (label: string) => normaliseHeader(label);
 
+/** The page's table whose headers include `identify`, outside the bot's standings block (it has a Player column too). */
+function tableWith(text: string, identify: string) {
+  const standings = findRegion(text, STANDINGS_REGION);
+  const outside = (t: Table) => standings === undefined || t.start < standings.start || t.start > standings.end;
+  return readDocument(text).tables.find((t) => outside(t) && t.headers.some((h) => key(h) === key(identify)));
+}
+
 /**
  * The page with one cell replaced: in the table whose headers include `identify`, the row whose `match`
  * column reads `value` (or the row at index `value` when a number), the cell of `column`.
  */
 export function setCell(text: string, identify: string, match: string, value: string | number, column: string, to: string): string {
-  const doc = readDocument(text);
-  const table = doc.tables.find((t) => t.headers.some((h) => key(h) === key(identify)));
+  const table = tableWith(text, identify);
   if (table === undefined) throw new Error(`no table with the column ${identify}`);
   const row = typeof value === 'number' ? table.rows[value] : table.rows.find((r) => r.cells[key(match)]?.text === value);
   const cell = row?.cells[key(column)];
@@ -60,8 +68,7 @@ export function setCell(text: string, identify: string, match: string, value: st
 
 /** The page with a row appended at the end of the table whose headers include `identify` (its wikitext as given). */
 export function appendRow(text: string, identify: string, row: string): string {
-  const doc = readDocument(text);
-  const table = doc.tables.find((t) => t.headers.some((h) => key(h) === key(identify)))!;
+  const table = tableWith(text, identify)!;
   const end = text.lastIndexOf('|}', table.end);
   return `${text.slice(0, end)}${row}${text.slice(end)}`;
 }

@@ -71,6 +71,12 @@ const done = (o: ActionOutcome) => {
 const refused = (o: ActionOutcome) => (o.ok ? 'done' : o.reason);
 const ruled = (value: string, reading = 'good-luck') => new ChosenReadings(cycle16Readings, [{ reading, value, line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
 
+/** The page with `from` replaced by `to` in its History (the standings' "since" line above repeats the counts). */
+const inHistory = (text: string, from: string, to: string) => {
+  const at = text.indexOf(from, text.indexOf('== History =='));
+  return text.slice(0, at) + to + text.slice(at + from.length);
+};
+
 describe('the luck reroll', () => {
   it('“declaring the original outcome of the chance to have not happened … They must then select a new random value”: the first cards are gone, new ones added with new IDs, the pack opened once', () => {
     const lucky = withGoodLuck('Alice');
@@ -229,12 +235,12 @@ describe('the luck reroll', () => {
     it('a Fusion row whose Vertebrae count is altered (so that the undoing would give back more) is refused, naming the row and cell', () => {
       const fused = requested('fuse #5 #6', 'Bram', withGoodLuck('Bram'));
       expect(fused.text).toContain('-9 Vertebrae (17 → 8)');
-      const altered = fused.text.replace('-9 Vertebrae (17 → 8)', '-20 Vertebrae (28 → 8)');
+      const altered = inHistory(fused.text, '-9 Vertebrae (17 → 8)', '-20 Vertebrae (28 → 8)');
       const r = row(altered, '-20 Vertebrae');
       expect(refused(act('reroll', 'Bram', altered))).toMatch(new RegExp(`^the History rows of request ${fused.key} disagree with .* — History row ${r.row} of G \\(${r.time}, Fusion, Bram\\), cell Change, reads ".*-20 Vertebrae \\(28 → 8\\)"; the replay gives ".*-9 Vertebrae \\(17 → 8\\)"`));
       // The Pack opened row's count, likewise (“−1 Handy Pack (1 → 0)” would give back two packs as “−2 … (2 → 0)”).
       const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
-      const packs = opened.text.replace('−1 Handy Pack (1 → 0)', '−2 Handy Pack (2 → 0)');
+      const packs = inHistory(opened.text, '−1 Handy Pack (1 → 0)', '−2 Handy Pack (2 → 0)');
       expect(packs).not.toBe(opened.text);
       expect(refused(act('reroll', 'Alice', packs))).toMatch(new RegExp(`History row ${row(packs, '−2 Handy Pack').row} of G \\(.*Pack opened, Alice\\), cell Change, reads "−2 Handy Pack \\(2 → 0\\)`));
     });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { findRegion } from '../../../src/parse/regions.ts';
+import { STANDINGS_REGION } from '../../../src/games/shared/standings.ts';
 import { parseAction, type ActionOutcome } from '../../../src/games/actions.ts';
 import { round10Referee } from '../../../src/games/round10/actions/index.ts';
 import { rolloverPage } from '../../../src/games/round10/engine.ts';
@@ -100,7 +102,7 @@ describe('Round 10 actions', () => {
       expect(d6!.sides).toBe(6);
       expect(o.state.phase.starPrice).toBe(d6!.value + 4);
       expect(o.state.phase.starPriceSet).toEqual(FRIDAY);
-      expect(o.changes[0]!.change).toBe(`Star Price null → ${d6!.value + 4} (1d6 = ${d6!.value}, plus 4)`);
+      expect(o.changes[0]!.change).toBe(`Star Price none → ${d6!.value + 4} (1d6 = ${d6!.value}, plus 4)`);
     });
 
     it('refused while the Star Price is set, and on a Sunday', () => {
@@ -247,7 +249,10 @@ describe('Round 10 actions', () => {
       // The example page is up to date on Friday (a rollover then changes nothing): an action changes only what it does.
       expect(rollover(PAGE).text).toBe(PAGE);
       const lot = done(act('generate house lot', 'Carol'));
-      expect(PAGE.split('\n').filter((l) => !lot.text.includes(l))).toEqual([]);
+      // Every line outside the standings block (whose "since" line names the new row) is kept.
+      const standings = findRegion(PAGE, STANDINGS_REGION)!;
+      const outside = PAGE.slice(0, standings.start) + PAGE.slice(standings.end);
+      expect(outside.split('\n').filter((l) => !lot.text.includes(l))).toEqual([]);
       expect(rollover(lot.text).text).toBe(lot.text);
       // The slots change Bob's chips: his Wealth follows (120 + C1's 35 + his Player Lot L2's 10 chips, − 6 + the payout).
       const slots = done(act("play slots Raven's Quest", 'Bob'));

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { advance, rolloverPage } from '../../../src/games/round10/engine.ts';
 import { readGamestate } from '../../../src/games/round10/gamestate/read.ts';
+import { readDocument } from '../../../src/parse/document.ts';
 import { ROUND10_READINGS } from '../../../src/games/round10/readings.ts';
 import { parseRound10Ruleset } from '../../../src/games/round10/ruleset/index.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
@@ -88,6 +89,13 @@ describe('a rollover across a full week of the example page', () => {
     expect(order.indexOf('11-15T00:00 Prize Bob')).toBeLessThan(order.indexOf('11-15T00:00 Bid failed Bob'));
     expect(order.findIndex((e) => e.includes('Bid failed'))).toBeLessThan(order.findIndex((e) => e.includes('Auction')));
     expect(player('Dave').table).toBeNull();
+  });
+
+  test('"At the beginning of each Sunday, it is set to null": the Round table shows no price as "-" (never the word null), and it reads back as none', () => {
+    const round = readDocument(week.text).tables.find((t) => t.headers.includes('star price'))!;
+    expect(round.rows[0]!.cells['star price']!.text).toBe('-');
+    expect(week.result.changes.find((c) => c.event === 'Star Price')!.change).toBe('Star Price 7 → none');
+    expect(readGamestate(week.text, undefined, ruleset).phase.starPrice).toBeNull();
   });
 
   test('exactly once: the written page, run again at the same time, changes nothing', () => {

@@ -50,12 +50,12 @@ describe('the chart as wikitext', () => {
   const text = renderChart('race-chart', 'The race.', [series]);
   const doc = readDocument(text);
 
-  test('one table per series, a row per player whose name reads back as written, the value now in the last column', () => {
+  test('one table per series, a row per player whose name reads back as written, the past values written under the bars (no hover needed), the value now in the last column', () => {
     expect(doc.tables).toHaveLength(1);
     const [table] = doc.tables;
     expect(table!.rows.map((r) => r.list.map((c) => c.text))).toEqual([
-      [hostile, '', '5'],
-      ['Bram', '', '12'],
+      [hostile, 'phase 0: not playing; phase 1: 2; phases 2–3: 5', '5'],
+      ['Bram', 'phases 0–1: 1; phases 2–3: 12', '12'],
     ]);
     expect(table!.labels.map((l) => l.trim())).toEqual(['Player', 'Chips, phases 0–3', 'Now']);
   });

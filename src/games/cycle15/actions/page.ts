@@ -11,6 +11,8 @@ import { formatInstant } from '../../../sim/trail.ts';
 import { calendarOf } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
+import { standings } from '../rules/standings.ts';
+import { withStandings } from '../../shared/standings.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { movesTable } from '../gamestate/tables.ts';
 import { phaseNumberAt } from '../../../sim/calendar.ts';
@@ -75,7 +77,7 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   const changes = [...r.changes, ...(victory === null ? [] : checkVictory(s, victory, input.now))];
   const newRows: Edit[] = [];
   appendTableRows(doc, movesTable, r.moves ?? [], newRows);
-  return { ok: true, text: renderGamestateDocument(doc, s, changes, newRows), changes, message: r.message };
+  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }), changes, message: r.message };
 }
 
 /** Whether the page's History has a row of `event` for `player` whose Change names `what` (a move done once). */

@@ -10,6 +10,8 @@ import { findStateTable } from '../../shared/read-tables.ts';
 import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { raceRows, withRaceChart } from '../gamestate/race-chart.ts';
+import { standings } from '../rules/standings.ts';
+import { withStandings } from '../../shared/standings.ts';
 import { calendarOf } from '../engine.ts';
 import { historyTable } from '../gamestate/tables.ts';
 import type { WikiDocument } from '../../../parse/document.ts';
@@ -94,7 +96,7 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   }
   const newRows: Edit[] = [];
   appendTableRows(doc, cardsTable, fresh.cards, newRows);
-  const rendered = renderGamestateDocument(doc, s, r.changes, newRows);
+  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), { doc, changes: r.changes, period: s.phase.number });
   const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
   return { ok: true, text, changes: r.changes, message: r.message };
 }

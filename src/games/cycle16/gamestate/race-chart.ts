@@ -4,9 +4,8 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { renderChart, type ChartSeries } from '../../shared/chart.ts';
 import { countChangesIn, countsByPhase, type CountChange } from '../../shared/count-history.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
+import { trailRows } from '../../shared/since.ts';
 import type { EngineRuleset, Gamestate } from './schema.ts';
-import { historyTable } from './tables.ts';
 import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { victoryThreshold } from '../rules/victory.ts';
 
@@ -26,14 +25,9 @@ export interface RaceRow {
   change: string;
 }
 
-/** The rows of the page's History table, then this run's new rows (the page order). */
+/** The rows of the page's History table with this run's new rows where they are written (the page order: in time). */
 export function raceRows(doc: WikiDocument, changes: readonly Change[]): RaceRow[] {
-  const table = findStateTable(doc, historyTable);
-  const kept = (table?.rows ?? []).flatMap((r) => {
-    const phase = Number(r.cells.phase?.text);
-    return /^\d+$/.test(r.cells.phase?.text.trim() ?? '') ? [{ phase, player: r.cells.player?.text ?? '', change: r.cells.change?.text ?? '' }] : [];
-  });
-  return [...kept, ...changes.map((c) => ({ phase: c.phase, player: c.player, change: c.change }))];
+  return trailRows(doc, changes).map((r) => ({ phase: r.period, player: r.player, change: r.change }));
 }
 
 function counted(rows: readonly RaceRow[], names: readonly string[]): CountChange[] {

@@ -6,6 +6,8 @@ import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
 import { calendarOf, computeColumns } from '../engine.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
+import { standings } from '../rules/standings.ts';
+import { withStandings } from '../../shared/standings.ts';
 import type { Gamestate, Lot, Player, Work } from '../gamestate/schema.ts';
 import { lotsTable, worksTable } from '../gamestate/tables.ts';
 import { ROUND10_READINGS } from '../readings.ts';
@@ -77,5 +79,5 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   const newRows: Edit[] = [];
   appendTableRows(doc, lotsTable, newLots, newRows, newLots.map((l) => l.id).join(', '));
   appendTableRows(doc, worksTable, newWorks, newRows, newWorks.map((w) => w.id).join(', '));
-  return { ok: true, text: renderGamestateDocument(doc, s, changes, newRows), changes, message: r.message };
+  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }), changes, message: r.message };
 }

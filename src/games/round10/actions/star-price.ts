@@ -34,7 +34,7 @@ export const starPriceAction: ActionDef<Round10Ruleset, Record<string, never>> =
       const reason = drawReason(`${STAR_PRICE_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input);
       reason.arithmetic = `${reason.arithmetic}; ${rolls.join(' + ')} + ${sp.offset} = ${price}`;
       return {
-        changes: [{ at: input.now, phase: s.phase.number, event: 'Star Price', player: player.name, change: `Star Price null → ${price} (${dice} = ${rolls.join(' + ')}, plus ${sp.offset})`, reason }],
+        changes: [{ at: input.now, phase: s.phase.number, event: 'Star Price', player: player.name, change: `Star Price none → ${price} (${dice} = ${rolls.join(' + ')}, plus ${sp.offset})`, reason }],
         message: `Star Price ${price} (${dice} = ${rolls.join(' + ')}, plus ${sp.offset}): ${price} Trungs for 1 Gold Star until Sunday`,
       };
     });

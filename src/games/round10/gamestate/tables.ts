@@ -16,7 +16,7 @@ export const roundTable: TableSpec<RoundState> = {
     phaseNumberColumn,
     computedCol('Phase', (p) => p.name || NONE, 'nameShown'),
     computedCol('Next rollover (UTC)', (p) => f.writeInstant(p.nextRollover), 'nextRolloverShown'),
-    col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? 'null' : String(p.starPrice))),
+    col('Star Price', true, (t) => ({ starPrice: t === undefined || /^null$/i.test(t) ? null : f.readInt(t, { min: 1 }) }), (p) => (p.starPrice === null ? NONE : String(p.starPrice))),
     col('Star Price set (UTC)', true, (t) => ({ starPriceSet: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.starPriceSet)),
     computedCol('Participation', (p) => String(p.participation), 'participationShown'),
     col('Bidders last auction', false, (t) => ({ lastBidders: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.lastBidders)),

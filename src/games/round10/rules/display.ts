@@ -105,7 +105,7 @@ export function rulingRows(read: Gamestate, final: Gamestate, ruleset: Round10Ru
   });
 }
 
-export const OWNED_RULE = 'a column the bot computes from the page on every run (docs/gamestate-format-round10.md): what was written there is not believed';
+export const OWNED_RULE = 'a column the bot computes from the page on every run (the note under the table says so): what was written there is not believed';
 
 /** Every choice of the display readings (tax-rounding × contract-share × participation-rounding). */
 function everyChoice(readings: ChosenReadings): ChosenReadings[] {

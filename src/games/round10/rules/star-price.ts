@@ -3,6 +3,8 @@ import type { Change } from '../../../sim/trail.ts';
 import { row, type RuleContext } from './common.ts';
 
 // "The Star Price is either a positive integer or "null". At the beginning of each Sunday, it is set to null."
+// The rules' "null" is no price: the page shows it as none ("-" in the cell, "none" in a History row), as
+// every empty cell; a cell written "null" by an earlier Croupier still reads as none.
 
 export const STAR_RULE = 'Trung: "At the beginning of each Sunday, it is set to null."';
 
@@ -10,7 +12,7 @@ export function nullStarPrice(ctx: RuleContext): Change {
   const before = ctx.s.phase.starPrice;
   ctx.s.phase.starPrice = null;
   ctx.s.phase.starPriceSet = ctx.at;
-  return row(ctx, 'Star Price', '-', `Star Price ${before} → null`, { rule: STAR_RULE, inputs: {} });
+  return row(ctx, 'Star Price', '-', `Star Price ${before ?? 'none'} → none`, { rule: STAR_RULE, inputs: {} });
 }
 
 /** The first Sunday 00:00 UTC after `t` (strictly). */
