@@ -140,3 +140,24 @@ describe('a page edited at random is refused with a location, or kept by the nex
     );
   });
 });
+
+describe('what the random edits found', () => {
+  test('a Judge cell cleared and the Previous Judge set to the Judge the History last drew is refused at the Previous Judge cell, not written Judge = Previous Judge', () => {
+    // fast-check's counterexample (seed 399636288): the Game row's Judge "Bram" → "-", Previous Judge "-" → "Bram", a Turns row removed.
+    const edits = [
+      { kind: 'cell', row: 0, cell: 757780738, value: 'Bram' },
+      { kind: 'cell', row: 0, cell: 239232693, value: '-' },
+      { kind: 'remove', row: 136308021 },
+    ] as Parameters<typeof applyEdit>[1][];
+    const text = edits.reduce(applyEdit, PAGE);
+    const err = (() => {
+      try {
+        roll(text, WRITTEN);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.column])).toContainEqual(['Game', 'Previous Judge']);
+  });
+});

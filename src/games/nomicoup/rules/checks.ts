@@ -86,6 +86,19 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
   if (s.game.judge !== null && s.game.judge === s.game.previousJudge) {
     add(`${s.game.judge} is both the Judge and the Previous Judge`, CHOOSING, 'Game', 1, 'Previous Judge');
   }
+  // The Judge and Previous Judge cells are written from the History's draws (rules/bot-cells.ts): two draws of one
+  // player in a row there (a row between them removed) would write them both the same.
+  const draws = (s.history ?? []).filter((h) => h.event === 'Judge').sort((a, b) => a.time.getTime() - b.time.getTime());
+  const last = draws.at(-1);
+  if (last !== undefined && s.game.judge !== last.player && s.game.previousJudge === last.player) {
+    add(`the Previous Judge is ${last.player}, whom the History's last draw (${time(last.time)}) made the Judge: the bot writes the Judge from that draw`, CHOOSING, 'Game', 1, 'Previous Judge');
+  }
+  draws.forEach((d, i) => {
+    const before = draws[i - 1];
+    if (before !== undefined && before.player === d.player) {
+      add(`the History has ${d.player} drawn as the Judge twice in a row (${time(before.time)} and ${time(d.time)}): a Judge draw between them is missing`, CHOOSING, 'History', undefined, 'Player');
+    }
+  });
 
   holdingProblems(s, ruleset, add);
   return problems;
