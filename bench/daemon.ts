@@ -60,7 +60,11 @@ async function idleRss(pid: number, samples = 5): Promise<number> {
 
 /** The daemon as the unit runs it, until it has started and stayed idle: its RSS then (median of 5 s). */
 async function idleDaemon(configFile: string, env: Record<string, string>): Promise<number> {
-  const proc = spawn(process.execPath, [`${root}bin/croupier.js`, 'daemon', '--config', configFile, '--log-format', 'json'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [`${root}bin/croupier.js`, 'daemon', '--config', configFile, '--log-format', 'json'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const started = new Promise<void>((resolve, reject) => {
     proc.stdout.on('data', (d: Buffer) => {
@@ -87,7 +91,14 @@ async function idleFigures(dir: string): Promise<{ bare: number; first: number; 
 
   const unitEnv = unitEnvironment();
   const wikiEnv = parseEnvFile(readFileSync(`${DEVWIKI_DIR}/env`, 'utf8'));
-  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, ...unitEnv, CROUPIER_API_URL: wikiEnv.CROUPIER_API_URL!, CROUPIER_USERNAME: wikiEnv.CROUPIER_USERNAME!, CROUPIER_PASSWORD: wikiEnv.CROUPIER_PASSWORD! };
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: process.env.HOME!,
+    ...unitEnv,
+    CROUPIER_API_URL: wikiEnv.CROUPIER_API_URL!,
+    CROUPIER_USERNAME: wikiEnv.CROUPIER_USERNAME!,
+    CROUPIER_PASSWORD: wikiEnv.CROUPIER_PASSWORD!,
+  };
   spawnSync(process.execPath, [`${root}bin/croupier.js`, '--version'], { cwd: root, env }); // build if src/ changed: not measured
   const config = benchConfig(dir);
   const first = await idleDaemon(config, env); // a new store: every game's check runs at the start
@@ -109,7 +120,9 @@ interface TickFigures {
 async function ticks(configFile: string, n: number): Promise<TickFigures> {
   const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')));
   const wikiEnv = parseEnvFile(readFileSync(`${DEVWIKI_DIR}/env`, 'utf8'));
-  const client = await connect(clientOptions(config, { apiUrl: wikiEnv.CROUPIER_API_URL!, username: wikiEnv.CROUPIER_USERNAME!, password: wikiEnv.CROUPIER_PASSWORD! }));
+  const client = await connect(
+    clientOptions(config, { apiUrl: wikiEnv.CROUPIER_API_URL!, username: wikiEnv.CROUPIER_USERNAME!, password: wikiEnv.CROUPIER_PASSWORD! }),
+  );
   const reads = new Map<string, number>();
   const count = (titles: readonly string[]) => {
     for (const t of titles) reads.set(t, (reads.get(t) ?? 0) + 1);
@@ -153,23 +166,39 @@ export function benchDaemon(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-daemon-'));
     try {
       const { bare, first, restart, unitEnv } = await idleFigures(dir);
-      const envWords = Object.entries(unitEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+      const envWords = Object.entries(unitEnv)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
       console.log(`daemon: bare Node process idle (baseline): ${mb(bare)}`);
-      console.log(`daemon: croupier daemon idle after start (4 games; the unit's environment: ${envWords || 'none'}): first start on a new store ${mb(first)} = ${(first / bare).toFixed(2)}× the bare process; restarted on that store ${mb(restart)} = ${(restart / bare).toFixed(2)}×`);
+      console.log(
+        `daemon: croupier daemon idle after start (4 games; the unit's environment: ${envWords || 'none'}): first start on a new store ${mb(first)} = ${(first / bare).toFixed(2)}× the bare process; restarted on that store ${mb(restart)} = ${(restart / bare).toFixed(2)}×`,
+      );
       console.log(`daemon: ${limitVerdict('idle RSS after a restart, MB', Number((restart / MB).toFixed(1)), 100)}`);
       console.log(`daemon: ${limitVerdict('idle RSS after the first start on a new store, MB', Number((first / MB).toFixed(1)), 100)}`);
 
-      const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', benchConfig(dir), String(TICKS)], { cwd: root, encoding: 'utf8', maxBuffer: 64 * MB });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', benchConfig(dir), String(TICKS)], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * MB,
+      });
       if (child.status !== 0) throw new Error(`the daemon's tick bench exited ${child.status}: ${child.stderr}`);
       const f = JSON.parse(child.stdout) as TickFigures;
       const early = f.samples[0]!;
       const last = f.samples.at(-1)!;
-      console.log(`daemon: ${f.ticks} check ticks of one game back to back (tsx, one process): after a full collection, tick ${early.tick} → ${last.tick}: RSS ${mb(early.rss)} → ${mb(last.rss)}, heap used ${mb(early.heapUsed)} → ${mb(last.heapUsed)}`);
+      console.log(
+        `daemon: ${f.ticks} check ticks of one game back to back (tsx, one process): after a full collection, tick ${early.tick} → ${last.tick}: RSS ${mb(early.rss)} → ${mb(last.rss)}, heap used ${mb(early.heapUsed)} → ${mb(last.heapUsed)}`,
+      );
       console.log(`daemon: RSS by tick: ${f.samples.map((s) => `${s.tick}: ${(s.rss / MB).toFixed(0)}`).join(', ')} MB`);
-      console.log(`daemon: ${limitVerdict(`heap growth over ticks ${early.tick} → ${last.tick}, MB`, Number(Math.max(0, (last.heapUsed - early.heapUsed) / MB).toFixed(1)), 1)}`);
-      console.log(`daemon: ${limitVerdict(`RSS growth over ticks ${early.tick} → ${last.tick}, MB`, Number(Math.max(0, (last.rss - early.rss) / MB).toFixed(1)), 5)}`);
+      console.log(
+        `daemon: ${limitVerdict(`heap growth over ticks ${early.tick} → ${last.tick}, MB`, Number(Math.max(0, (last.heapUsed - early.heapUsed) / MB).toFixed(1)), 1)}`,
+      );
+      console.log(
+        `daemon: ${limitVerdict(`RSS growth over ticks ${early.tick} → ${last.tick}, MB`, Number(Math.max(0, (last.rss - early.rss) / MB).toFixed(1)), 5)}`,
+      );
       const worst = f.mostReads.reduce((a, x) => (x.times > a.times ? x : a));
-      console.log(`daemon: HTTP requests per check tick: median ${median(f.requests)} (min ${Math.min(...f.requests)}, max ${Math.max(...f.requests)}); the most-read page of a tick: "${worst.title}" ${worst.times}×`);
+      console.log(
+        `daemon: HTTP requests per check tick: median ${median(f.requests)} (min ${Math.min(...f.requests)}, max ${Math.max(...f.requests)}); the most-read page of a tick: "${worst.title}" ${worst.times}×`,
+      );
       console.log(`daemon: ${limitVerdict('reads of the Gamestate page per tick (most)', Math.max(...f.gamestateReads), 1)}`);
       console.log(`daemon: ${limitVerdict('reads of any one page per tick (most)', worst.times, 1)}`);
     } finally {

@@ -30,7 +30,9 @@ export function syntheticGamestate(players: number, cards: number): string {
   ];
   names.forEach((name, i) => {
     const late = i % 7 === 0; // joined late: a reputability grant falls due
-    out.push(`|-\n|${name}\n|${late ? '2026-11-11 20:00' : '2026-11-02 10:00'}\n|${late ? ' -' : '2026-11-02 10:00'}\n|${late ? ' -' : '20'}\n|2026-11-${i % 3 === 0 ? '15' : '17'} 12:00\n|active\n|${i % 50}\n|${1 + (i % 5)}\n|${i % 4} Already-opened Pack\n|${i % 2}\n| -\n|${i % 2 ? 'Exploration' : ' -'}`);
+    out.push(
+      `|-\n|${name}\n|${late ? '2026-11-11 20:00' : '2026-11-02 10:00'}\n|${late ? ' -' : '2026-11-02 10:00'}\n|${late ? ' -' : '20'}\n|2026-11-${i % 3 === 0 ? '15' : '17'} 12:00\n|active\n|${i % 50}\n|${1 + (i % 5)}\n|${i % 4} Already-opened Pack\n|${i % 2}\n| -\n|${i % 2 ? 'Exploration' : ' -'}`,
+    );
   });
   out.push('|}', '== Cards ==', '{| class="wikitable"\n! ID !! Owner !! Card !! Modifiers !! Gained !! Value(s) !! Suit(s) !! Colour(s) !! Type(s) !! Battles');
   let id = 0;
@@ -45,10 +47,13 @@ export function syntheticGamestate(players: number, cards: number): string {
   for (let b = 0; b + 3 < players; b += 4) {
     const who = names.slice(b, b + 4);
     const fragile = who.map((_, j) => `#${(b + j) * cards + 1}`).join(', ');
-    out.push(`|-\n| ${b / 4 + 1} || 3 || ${who.map((n) => `${n} (5)`).join(', ')} || ${who[0]} 1 Chip || ${who.map((n, j) => `${n} ${j}`).join(', ')} || ${who[0]} || ${fragile} || commenced`);
+    out.push(
+      `|-\n| ${b / 4 + 1} || 3 || ${who.map((n) => `${n} (5)`).join(', ')} || ${who[0]} 1 Chip || ${who.map((n, j) => `${n} ${j}`).join(', ')} || ${who[0]} || ${fragile} || commenced`,
+    );
   }
   out.push('|}', '== Gifts ==', '{| class="wikitable"\n! Time (UTC) !! Giver !! Receiver !! Packs !! Status');
-  for (let g = 0; g + 1 < players; g += 2) out.push(`|-\n| 2026-11-18 ${String(g % 24).padStart(2, '0')}:00 || ${names[g]} || ${names[g + 1]} || - || recorded`);
+  for (let g = 0; g + 1 < players; g += 2)
+    out.push(`|-\n| 2026-11-18 ${String(g % 24).padStart(2, '0')}:00 || ${names[g]} || ${names[g + 1]} || - || recorded`);
   out.push('|}', '== History ==', '<!-- croupier:begin history -->', '{| class="wikitable"\n! Time (UTC) !! Phase !! Event !! Player !! Change !! Reason');
   for (let h = 0; h < 100; h++) out.push(`|-\n| 2026-11-16 00:00 || 4 || Rollover || - || row ${h} || synthetic`);
   out.push('|}', '<!-- croupier:end history -->');
@@ -164,7 +169,16 @@ export async function benchEngine(
 ): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
-  await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: join(out, 'engine.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20.10', packages: 'external', logLevel: 'error' });
+  await build({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outfile: join(out, 'engine.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.10',
+    packages: 'external',
+    logLevel: 'error',
+  });
   const figures: ReturnType<typeof acrossProcesses>[] = [];
   let uncollected: ReturnType<typeof acrossProcesses> | undefined;
   try {
@@ -181,7 +195,11 @@ export async function benchEngine(
     const players = sizes[sizes.length - 1]!;
     const each: SizeFigures[] = [];
     for (let p = 0; p < procs; p++) {
-      const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_ENGINE_COLLECT: '0' } });
+      const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, BENCH_ENGINE_COLLECT: '0' },
+      });
       if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
       each.push(JSON.parse(r.stdout) as SizeFigures);
     }
@@ -190,8 +208,12 @@ export async function benchEngine(
     rmSync(out, { recursive: true, force: true });
   }
   const base = figures[0]!;
-  console.log(`engine: ${procs} processes per size, each a cold run then ${runs} warm ones, each run after a full collection as each daemon job; medians over the processes of the medians of the warm runs; ratios against ${base.players} players`);
-  console.log('engine: players × 60 cards | page KB | read | simulate | render | total | CPU | RSS before the first run → peak after it → peak after all runs (largest) | changes | size ratio | total ratio | CPU ratio');
+  console.log(
+    `engine: ${procs} processes per size, each a cold run then ${runs} warm ones, each run after a full collection as each daemon job; medians over the processes of the medians of the warm runs; ratios against ${base.players} players`,
+  );
+  console.log(
+    'engine: players × 60 cards | page KB | read | simulate | render | total | CPU | RSS before the first run → peak after it → peak after all runs (largest) | changes | size ratio | total ratio | CPU ratio',
+  );
   for (const f of figures) {
     const total = f.read + f.simulate + f.render;
     const baseTotal = base.read + base.simulate + base.render;
@@ -210,7 +232,9 @@ export async function benchEngine(
   );
   // Where an aim is missed, how far and why (docs/performance.md has the measurements behind the why).
   if (total > 1000) {
-    console.log(`engine: not met: ${largest.players} × 60 in ${ms(total - 1000).trim()} over 1 s — a run allocates ~340 MB (a wikiparser-node token per cell, each cell an object, every card's columns rendered) and collects it; wall times follow the machine's speed (docs/performance.md, "Figures")`);
+    console.log(
+      `engine: not met: ${largest.players} × 60 in ${ms(total - 1000).trim()} over 1 s — a run allocates ~340 MB (a wikiparser-node token per cell, each cell an object, every card's columns rendered) and collects it; wall times follow the machine's speed (docs/performance.md, "Figures")`,
+    );
   }
   if (largest.worstRssBytes > 300 * 2 ** 20) {
     console.log(`engine: not met: peak RSS ${mb(largest.worstRssBytes - 300 * 2 ** 20).trim()} over 300 MB (docs/performance.md, "The daemon's peak memory")`);

@@ -49,7 +49,9 @@ export async function benchParse(): Promise<void> {
   if (havePythonBaseline()) {
     // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
     const py = pythonWarm(fixturePath, RUNS);
-    console.log(`parse: mwparserfromhell, median of ${RUNS} warm runs: parse ${ms(py.parse)}, tables extracted (bench/mwparserfromhell_extract.py) ${ms(py.extract)} (baselines)`);
+    console.log(
+      `parse: mwparserfromhell, median of ${RUNS} warm runs: parse ${ms(py.parse)}, tables extracted (bench/mwparserfromhell_extract.py) ${ms(py.extract)} (baselines)`,
+    );
     printTarget('parse', 'warm parse + extraction', warm, { name: "mwparserfromhell's warm parse", value: py.parse }, 1, ms);
   } else {
     console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');

@@ -67,7 +67,11 @@ export async function benchStartup(): Promise<void> {
   spawnSync(node, ['bin/croupier.js', '--version'], { cwd: root, stdio: 'ignore' });
   const bare = median(node, ['-e', '0']);
   // Other work on the machine slows every process: the ratios are the figures.
-  console.log(`startup: load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `startup: load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   console.log(`startup: node -e 0 ${ms(bare.wall)}${cpuOf(bare)} (baseline; median of ${RUNS} processes)`);
   // Every command's --help: each declares its options without loading what it does (issue 10: ≤ 3× node -e 0).
   let worst = { wall: 0, what: '' };
@@ -81,7 +85,9 @@ export async function benchStartup(): Promise<void> {
   console.log(`startup: croupier parse ${ruleset} --json ${ms(parse.wall)}${cpuOf(parse)}, ${(parse.wall / bare.wall).toFixed(2)}× node -e 0`);
   // Issue 30 §1's "a cold rollover correspondingly faster": the example page offline (no wiki: the process alone).
   const rollover = median(node, ['bin/croupier.js', 'rollover', '--ruleset', ruleset, '--gamestate', gamestate, '--now', '2026-11-19T00:00Z']);
-  console.log(`startup: croupier rollover --ruleset --gamestate (the example page, offline) ${versus(rollover, parse, 'parse --json')}, ${(rollover.wall / bare.wall).toFixed(2)}× node -e 0`);
+  console.log(
+    `startup: croupier rollover --ruleset --gamestate (the example page, offline) ${versus(rollover, parse, 'parse --json')}, ${(rollover.wall / bare.wall).toFixed(2)}× node -e 0`,
+  );
   if (!havePythonBaseline()) {
     console.log('startup: python3-mwparserfromhell not available: no Python baseline, no verdict for issue 30 §1');
     return;

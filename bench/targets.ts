@@ -10,7 +10,14 @@ export function verdict(ratio: number, limit: number): string {
  * One target's line: `<section>: target <what>: <figure> = <ratio>× <baseline> (≤ <limit>×): met | not met by X×`.
  * `figure` and `baseline` are the two measured values (same unit, same run); `show` formats them.
  */
-export function printTarget(section: string, what: string, figure: number, baseline: { name: string; value: number }, limit: number, show: (x: number) => string): void {
+export function printTarget(
+  section: string,
+  what: string,
+  figure: number,
+  baseline: { name: string; value: number },
+  limit: number,
+  show: (x: number) => string,
+): void {
   const ratio = figure / baseline.value;
   console.log(
     `${section}: target ${what}: ${show(figure)} = ${ratio.toFixed(2)}× ${baseline.name} ${show(baseline.value)} (≤ ${limit}×): ${verdict(ratio, limit)}`,

@@ -59,7 +59,10 @@ async function run(): Promise<void> {
   await put(`${P}/Gamestate`, 'Bench Gamestate.\n\n== History ==\nRows.');
   const config = parseConfig({ wiki: { editThrottleMs: 0 }, games: [{ id: 'bench', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate` }] });
   const game = config.games[0]!;
-  const ace = (v: number) => (p: { text: string }) => ({ text: p.text.replace(/\|Ace\n\|\d+\n/, `|Ace\n|${v}\n`), summary: 'bench: a proposal changes the Ace' });
+  const ace = (v: number) => (p: { text: string }) => ({
+    text: p.text.replace(/\|Ace\n\|\d+\n/, `|Ace\n|${v}\n`),
+    summary: 'bench: a proposal changes the Ace',
+  });
 
   async function publishRun(): Promise<{ ms: number; requests: number; edits: number }> {
     const t0 = performance.now();
@@ -74,7 +77,14 @@ async function run(): Promise<void> {
     if (page) await put(page.title, gamestate); // setup, not measured
     const t0 = performance.now();
     let requests = 0;
-    const bot = new Mwn({ apiUrl: base.apiUrl, username: base.username, password: base.password, silent: true, userAgent: 'Croupier-bench', defaultParams: { assert: 'bot', maxlag: 5 } });
+    const bot = new Mwn({
+      apiUrl: base.apiUrl,
+      username: base.username,
+      password: base.password,
+      silent: true,
+      userAgent: 'Croupier-bench',
+      defaultParams: { assert: 'bot', maxlag: 5 },
+    });
     bot.axiosInstance.interceptors.request.use((c) => {
       requests++;
       return c;
@@ -132,12 +142,20 @@ async function run(): Promise<void> {
   }
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
   const reqs = (xs: { requests: number }[]) => [...new Set(xs.map((x) => x.requests))].join('/');
-  console.log(`wiki: publish-tables, Ruleset changed: ${reqs(edit)} HTTP requests incl. login, ${edit.reduce((a, x) => a + x.edits, 0)}/${RUNS} runs edited, median ${fmt(median(edit.map((x) => x.ms)))} (${RUNS} runs)`);
-  console.log(`wiki: publish-tables, nothing changed: ${reqs(same)} HTTP requests incl. login, ${same.reduce((a, x) => a + x.edits, 0)} edits, median ${fmt(median(same.map((x) => x.ms)))}`);
+  console.log(
+    `wiki: publish-tables, Ruleset changed: ${reqs(edit)} HTTP requests incl. login, ${edit.reduce((a, x) => a + x.edits, 0)}/${RUNS} runs edited, median ${fmt(median(edit.map((x) => x.ms)))} (${RUNS} runs)`,
+  );
+  console.log(
+    `wiki: publish-tables, nothing changed: ${reqs(same)} HTTP requests incl. login, ${same.reduce((a, x) => a + x.edits, 0)} edits, median ${fmt(median(same.map((x) => x.ms)))}`,
+  );
   console.log(`wiki: bare mwn login + read + edit of the same page: ${reqs(bare)} HTTP requests, median ${fmt(median(bare.map((x) => x.ms)))}`);
   const bareMs = median(bare.map((x) => x.ms));
-  console.log(`wiki: rollover (phase 4 → 5 of the example Gamestate): ${reqs(rolled)} HTTP requests incl. login, ${rolled.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(rolled.map((x) => x.ms)))}`);
-  console.log(`wiki: the same rollover with the session kept by the previous run (the CLI's): ${reqs(keptRuns)} HTTP requests, ${keptRuns.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(keptRuns.map((x) => x.ms)))}`);
+  console.log(
+    `wiki: rollover (phase 4 → 5 of the example Gamestate): ${reqs(rolled)} HTTP requests incl. login, ${rolled.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(rolled.map((x) => x.ms)))}`,
+  );
+  console.log(
+    `wiki: the same rollover with the session kept by the previous run (the CLI's): ${reqs(keptRuns)} HTTP requests, ${keptRuns.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(keptRuns.map((x) => x.ms)))}`,
+  );
   console.log(
     `wiki: against bare mwn: publish-tables ${(median(edit.map((x) => x.ms)) / bareMs).toFixed(2)}× with an edit, ` +
       `${(median(same.map((x) => x.ms)) / bareMs).toFixed(2)}× when nothing changed (both include parsing the 35 KB Ruleset); ` +
@@ -145,9 +163,15 @@ async function run(): Promise<void> {
   );
   const keptMs = median(keptRuns.map((x) => x.ms));
   const bareSameMs = median(bareSame.map((x) => x.ms));
-  console.log(`wiki: bare mwn login + read + edit of a copy of the example Gamestate, saving the rollover's text: ${reqs(bareSame)} HTTP requests, median ${fmt(bareSameMs)}`);
-  console.log(`wiki: ${limitVerdict('rollover logging in / bare mwn on the same Gamestate edit (same run)', Number((median(rolled.map((x) => x.ms)) / bareSameMs).toFixed(2)), 1.2)}`);
-  console.log(`wiki: ${limitVerdict('rollover with a kept session / bare mwn on the same Gamestate edit (same run)', Number((keptMs / bareSameMs).toFixed(2)), 1.2)}`);
+  console.log(
+    `wiki: bare mwn login + read + edit of a copy of the example Gamestate, saving the rollover's text: ${reqs(bareSame)} HTTP requests, median ${fmt(bareSameMs)}`,
+  );
+  console.log(
+    `wiki: ${limitVerdict('rollover logging in / bare mwn on the same Gamestate edit (same run)', Number((median(rolled.map((x) => x.ms)) / bareSameMs).toFixed(2)), 1.2)}`,
+  );
+  console.log(
+    `wiki: ${limitVerdict('rollover with a kept session / bare mwn on the same Gamestate edit (same run)', Number((keptMs / bareSameMs).toFixed(2)), 1.2)}`,
+  );
   console.log(`wiki: ${limitVerdict('rollover with a kept session / bare mwn edit of the small page (same run)', Number((keptMs / bareMs).toFixed(2)), 1.2)}`);
   console.log(`wiki: ${limitVerdict('rollover with a kept session, HTTP requests of an editing run', Math.max(...keptRuns.map((x) => x.requests)), 4)}`);
   console.log(`wiki: ${limitVerdict('rollover logging in (no kept session), HTTP requests', Math.max(...rolled.map((x) => x.requests)), 4)}`);

@@ -33,8 +33,26 @@ const VENDOR = 'vendor.cjs';
 // goes into croupier.cjs (every run needs it). Everything else is required from node_modules as before:
 // mwn, pino (its transports run files by path), node-cron, proper-lockfile, and what wikiparser-node
 // loads only for features the bot does not use (typescript…).
-const VENDORED = ['wikiparser-node', '@bhsd/common', '@bhsd/cm-util', '@bhsd/nodejs', 'entities', 'binary-search', 'zod', 'diff', 'pure-rand', 'lowdb', 'steno', 'date-fns', '@date-fns/utc'];
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const VENDORED = [
+  'wikiparser-node',
+  '@bhsd/common',
+  '@bhsd/cm-util',
+  '@bhsd/nodejs',
+  'entities',
+  'binary-search',
+  'zod',
+  'diff',
+  'pure-rand',
+  'lowdb',
+  'steno',
+  'date-fns',
+  '@date-fns/utc',
+];
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 /** Bare imports stay `require`s, except those of the packages in `bundled`; the vendored ones are recorded. */
 const bundleOnly = (bundled, vendored) => ({
   name: 'bundle-only',
@@ -149,7 +167,9 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   await esbuild({
     ...common,
     stdin: {
-      contents: specs.map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`).join('\n'),
+      contents: specs
+        .map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`)
+        .join('\n'),
       resolveDir: root,
       sourcefile: 'vendor.js',
     },
@@ -178,11 +198,14 @@ export function runBuilt(entry) {
   const fromNodeModules = createRequire(file);
   const vendorFile = join(dirname(file), VENDOR);
   let vendor;
-  const require = Object.assign((id) => {
-    if (!VENDORED.includes(packageOf(id))) return fromNodeModules(id);
-    vendor ??= existsSync(vendorFile) ? loadCached(vendorFile, fromNodeModules) : {};
-    return Object.hasOwn(vendor, id) ? vendor[id] : fromNodeModules(id);
-  }, { resolve: fromNodeModules.resolve, cache: fromNodeModules.cache });
+  const require = Object.assign(
+    (id) => {
+      if (!VENDORED.includes(packageOf(id))) return fromNodeModules(id);
+      vendor ??= existsSync(vendorFile) ? loadCached(vendorFile, fromNodeModules) : {};
+      return Object.hasOwn(vendor, id) ? vendor[id] : fromNodeModules(id);
+    },
+    { resolve: fromNodeModules.resolve, cache: fromNodeModules.cache },
+  );
   loadCached(file, require);
 }
 
@@ -221,15 +244,16 @@ function loadCached(file, require) {
   if (script === undefined || script.cachedDataRejected) {
     script ??= compile(undefined);
     const cacheFile = caches.write;
-    if (cacheFile !== undefined) process.once('exit', () => {
-      try {
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData());
-        renameSync(tmp, cacheFile);
-      } catch {
-        // Without a cache, a start is slower, nothing else.
-      }
-    });
+    if (cacheFile !== undefined)
+      process.once('exit', () => {
+        try {
+          const tmp = `${cacheFile}.${process.pid}.tmp`;
+          writeFileSync(tmp, script.createCachedData());
+          renameSync(tmp, cacheFile);
+        } catch {
+          // Without a cache, a start is slower, nothing else.
+        }
+      });
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, dirname(file));

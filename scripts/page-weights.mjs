@@ -27,7 +27,9 @@ async function revisions(title) {
   const out = [];
   let cont = {};
   for (;;) {
-    const q = await fetch(`${api}?${new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', prop: 'revisions', titles: title, rvprop: 'ids|user|comment|content', rvslots: 'main', rvlimit: '50', rvdir: 'newer', ...cont })}`).then((r) => r.json());
+    const q = await fetch(
+      `${api}?${new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', prop: 'revisions', titles: title, rvprop: 'ids|user|comment|content', rvslots: 'main', rvlimit: '50', rvdir: 'newer', ...cont })}`,
+    ).then((r) => r.json());
     const page = q.query.pages[0];
     if (page.missing) return out;
     out.push(...page.revisions.map((r) => ({ revid: r.revid, user: r.user, comment: r.comment, text: r.slots.main.content })));
@@ -36,7 +38,10 @@ async function revisions(title) {
   }
 }
 
-const changedLines = (a, b) => diffLines(a, b).filter((p) => p.added || p.removed).reduce((n, p) => n + p.count, 0);
+const changedLines = (a, b) =>
+  diffLines(a, b)
+    .filter((p) => p.added || p.removed)
+    .reduce((n, p) => n + p.count, 0);
 
 for (const title of titles) {
   const revs = await revisions(title);

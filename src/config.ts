@@ -209,7 +209,7 @@ function readEnvFile(path: string): Record<string, string> {
 }
 
 export const SecretsSchema = z.object({
-  CROUPIER_API_URL: z.url({ protocol: /^https?$/, error: 'CROUPIER_API_URL must be the http(s) URL of the wiki\'s api.php' }),
+  CROUPIER_API_URL: z.url({ protocol: /^https?$/, error: "CROUPIER_API_URL must be the http(s) URL of the wiki's api.php" }),
   CROUPIER_USERNAME: z
     .string({ error: 'CROUPIER_USERNAME is not set' })
     .regex(/^[^@]+@[^@]+$/, 'CROUPIER_USERNAME must be a bot password login name, `User@BotName`'),

@@ -14,7 +14,18 @@ import type { Logger } from 'pino';
 import { LockBusyError } from '../cron/lock.ts';
 import { createLogger, type LogFormat } from '../cron/log.ts';
 import { sessionFile } from '../cron/session-file.ts';
-import { ConfigError, findGame, loadApiUrl, loadConfig, loadSecrets, resolveConfigSource, type Config, type ConfigSource, type GameConfig, type Secrets } from '../config.ts';
+import {
+  ConfigError,
+  findGame,
+  loadApiUrl,
+  loadConfig,
+  loadSecrets,
+  resolveConfigSource,
+  type Config,
+  type ConfigSource,
+  type GameConfig,
+  type Secrets,
+} from '../config.ts';
 import { gameKinds, hasEngine, hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
@@ -25,7 +36,6 @@ import { clearProgressLine, cliProgress, progressActivity, type Progress } from 
 export { UsageError };
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, config: 2, login: 3, refused: 4, attention: 5, locked: 75 } as const;
-
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof CommanderError) return commanderExitCode(err);
@@ -76,7 +86,10 @@ export type GameNeed = 'engine' | 'tables';
  */
 export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
   const game = findGame(config, id);
-  if (need === 'engine' && !hasEngine(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no Gamestate engine: only ${gameKinds.filter(hasEngine).join(' and ')} games keep a Gamestate page`);
+  if (need === 'engine' && !hasEngine(game.kind))
+    throw new ConfigError(
+      `game ${game.id} (kind ${game.kind}) has no Gamestate engine: only ${gameKinds.filter(hasEngine).join(' and ')} games keep a Gamestate page`,
+    );
   if (need === 'tables' && !hasTables(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no computed card tables`);
   return game;
 }

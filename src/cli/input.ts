@@ -27,7 +27,9 @@ export async function readSource(file: string, config?: string): Promise<SourceF
     text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+    throw new Error(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`,
+    );
   }
   const name = file === '-' ? 'standard input' : file;
   if (text.trim() === '') throw new Error(`${name} is empty`);
@@ -68,7 +70,9 @@ export async function readOfflineGame(rulesetFile: string, gamestateFile: string
   const kind = detectKind(doc);
   if (!hasEngine(kind)) {
     if (doc.rules.length === 0 && doc.tables.length === 0) throw notARuleset(source.name);
-    throw new Error(`${source.name} is not a Cycle 16 Ruleset (no Cards table under rules such as "Random Cards", "Modifiers" or "Card Packs"): offline runs need the Ruleset of a game with a Gamestate page`);
+    throw new Error(
+      `${source.name} is not a Cycle 16 Ruleset (no Cards table under rules such as "Random Cards", "Modifiers" or "Card Packs"): offline runs need the Ruleset of a game with a Gamestate page`,
+    );
   }
   const gamestate = await readSource(gamestateFile, config);
   printNotes(gamestate);

@@ -12,7 +12,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 const program = new Command('croupier')
-  .description('Keeps the Infinite Nomic wiki\'s Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.')
+  .description("Keeps the Infinite Nomic wiki's Gamestate pages: parses Ruleset pages, simulates rollovers and rewards, writes back safely.")
   .version(croupierVersion)
   .addOption(logFormatOption())
   .showHelpAfterError('(add --help for usage)')
@@ -20,12 +20,20 @@ const program = new Command('croupier')
   .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'croupier: ')) })
   // A required option says so in the help (commander lists it among the others). Set before the commands
   // are added, so each inherits both.
-  .configureHelp({ optionDescription: (option: Option) => `${option.mandatory ? '(required) ' : ''}${Help.prototype.optionDescription.call(new Help(), option)}` })
-  .addHelpText('after', examples([
-    ['croupier init --game cycle16 --config /etc/croupier/config.json', 'before the first run: check the login, the rights and the pages (README, "Install")'],
-    ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
-    ['croupier help rollover', 'the options of a command, and its examples'],
-  ]))
+  .configureHelp({
+    optionDescription: (option: Option) => `${option.mandatory ? '(required) ' : ''}${Help.prototype.optionDescription.call(new Help(), option)}`,
+  })
+  .addHelpText(
+    'after',
+    examples([
+      [
+        'croupier init --game cycle16 --config /etc/croupier/config.json',
+        'before the first run: check the login, the rights and the pages (README, "Install")',
+      ],
+      ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
+      ['croupier help rollover', 'the options of a command, and its examples'],
+    ]),
+  )
   // Usage errors are thrown, not exited on: they get exit code 2 below, like every other usage error.
   .exitOverride();
 

@@ -4,10 +4,13 @@
 import { Option, type Command } from 'commander';
 import { LOG_FORMATS, type LogFormat } from '../cron/log-format.ts';
 import { parseInstant } from '../sim/instant.ts';
-import { DIFF_FORMATS, } from '../wiki/diff-format.ts';
+import { DIFF_FORMATS } from '../wiki/diff-format.ts';
 
 export function logFormatOption(): Option {
-  return new Option('--log-format <format>', 'logs as text lines for people, or JSON lines (ISO times) for log tools (default: text; the daemon: text on a terminal, else json)')
+  return new Option(
+    '--log-format <format>',
+    'logs as text lines for people, or JSON lines (ISO times) for log tools (default: text; the daemon: text on a terminal, else json)',
+  )
     .choices(LOG_FORMATS)
     .env('CROUPIER_LOG_FORMAT');
 }

@@ -22,7 +22,9 @@ export function runAlertCommand(command: string, a: Alert, timeoutMs = ALERT_TIM
       env: { ...process.env, CROUPIER_ALERT: a.kind, CROUPIER_ALERT_GAME: a.game ?? '', CROUPIER_ALERT_REASON: a.reason },
     });
     let stderr = '';
-    child.stderr.on('data', (b: Buffer) => { stderr = (stderr + b.toString()).slice(-500); });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr = (stderr + b.toString()).slice(-500);
+    });
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');

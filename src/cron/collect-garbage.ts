@@ -16,7 +16,8 @@ export async function collectGarbage(): Promise<void> {
   const emitWarning = process.emitWarning;
   // vm.measureMemory says once per process that it is experimental; what the daemon uses of it is the collection.
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (!String(warning instanceof Error ? warning.message : warning).includes('vm.measureMemory')) (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+    if (!String(warning instanceof Error ? warning.message : warning).includes('vm.measureMemory'))
+      (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   let measured: Promise<unknown>;
   try {
@@ -41,6 +42,12 @@ export const IDLE_COLLECT_MS = 6_000;
  */
 export function releaseMemory(): void {
   clearTimeout(idle);
-  idle = setTimeout(() => void collectGarbage().then(() => new Promise((r) => setTimeout(r, 1000).unref())).then(collectGarbage), IDLE_COLLECT_MS);
+  idle = setTimeout(
+    () =>
+      void collectGarbage()
+        .then(() => new Promise((r) => setTimeout(r, 1000).unref()))
+        .then(collectGarbage),
+    IDLE_COLLECT_MS,
+  );
   idle.unref();
 }

@@ -9,8 +9,13 @@ import type { Alert } from './alert.ts';
 import type { PauseCheck } from './pause.ts';
 import { releaseMemory } from './collect-garbage.ts';
 import {
-  Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES,
-  type GameJobs, type RefereeRunner, type StatusPublisher, type RequestsProcessor,
+  Scheduler,
+  DEFAULT_CHECK_CRON,
+  DEFAULT_MAX_CONSECUTIVE_FAILURES,
+  type GameJobs,
+  type RefereeRunner,
+  type StatusPublisher,
+  type RequestsProcessor,
 } from './scheduler.ts';
 
 export interface DaemonOptions {
@@ -64,7 +69,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     onTakeover: (m) => log.warn(m),
   });
   let resolveDone!: () => void;
-  const done = new Promise<void>((r) => { resolveDone = r; });
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
   let scheduler: Scheduler | undefined;
   const signalHandlers: [NodeJS.Signals, () => void][] = [];
   let stopping: Promise<void> | undefined;
@@ -78,11 +85,15 @@ export async function startDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
           if (report.how !== 'abandoned') log.info({ how: report.how }, 'no job left running');
           for (const run of report.runs) {
             if (run.result === 'abandoned') {
-              log.warn({ game: run.game, run: run.id, edits: run.edits },
-                `abandoned the running ${run.kind} job of ${run.game}: nothing more of it reaches the wiki${run.edits ? ` (it made ${run.edits} edit(s) before)` : ''}; the next run redoes what it did not save`);
+              log.warn(
+                { game: run.game, run: run.id, edits: run.edits },
+                `abandoned the running ${run.kind} job of ${run.game}: nothing more of it reaches the wiki${run.edits ? ` (it made ${run.edits} edit(s) before)` : ''}; the next run redoes what it did not save`,
+              );
             } else {
-              log.warn({ game: run.game, run: run.id, result: run.result },
-                `the ${run.kind} job of ${run.game} could not be abandoned before its edit reached the wiki: it ended as "${run.result}"${run.summary ? ` (${run.summary})` : ''}, and nothing of it follows`);
+              log.warn(
+                { game: run.game, run: run.id, result: run.result },
+                `the ${run.kind} job of ${run.game} could not be abandoned before its edit reached the wiki: it ended as "${run.result}"${run.summary ? ` (${run.summary})` : ''}, and nothing of it follows`,
+              );
             }
           }
           await scheduler.publishStopped({ at: new Date(), reason });

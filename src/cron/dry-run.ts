@@ -35,8 +35,7 @@ export interface DryRunSave {
 /** What the wiki client offers that the daemon's parts use (see ./wiring.ts). */
 export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups'>;
 
-const allows = (opt: ReadOptions['allowMissing'], title: string): boolean =>
-  opt === true || (Array.isArray(opt) && opt.includes(title));
+const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
 /**
  * The wiki client seen by a dry run: every save is a dry run (the wiki layer's, with its guards and its
@@ -65,8 +64,12 @@ export class DryRunWiki implements DaemonWiki {
   async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
     // A page this pass would have created may not exist on the wiki yet.
     const created = titles.filter((t) => this.#wouldBe.has(t) && !allows(opts.allowMissing, t));
-    const allowMissing = created.length === 0 ? opts.allowMissing
-      : opts.allowMissing === true ? true : [...(Array.isArray(opts.allowMissing) ? opts.allowMissing : []), ...created];
+    const allowMissing =
+      created.length === 0
+        ? opts.allowMissing
+        : opts.allowMissing === true
+          ? true
+          : [...(Array.isArray(opts.allowMissing) ? opts.allowMissing : []), ...created];
     const pages = await this.#client.readPages(titles, { ...opts, ...(allowMissing === undefined ? {} : { allowMissing }) });
     for (const [k, p] of pages) pages.set(k, this.#overlay(k, p));
     return pages;
@@ -86,11 +89,15 @@ export class DryRunWiki implements DaemonWiki {
     const overlaid = new Map([...pages].map(([k, p]) => [k, this.#overlay(k, p)] as const));
     const earlier = this.#wouldBe.has(title);
     let text: string | undefined;
-    const r = await this.#client.save(title, (page) => {
-      const edit = transform(page);
-      text = edit === null ? undefined : edit.text;
-      return edit;
-    }, { ...opts, dryRun: true, prefetched: overlaid });
+    const r = await this.#client.save(
+      title,
+      (page) => {
+        const edit = transform(page);
+        text = edit === null ? undefined : edit.text;
+        return edit;
+      },
+      { ...opts, dryRun: true, prefetched: overlaid },
+    );
     if (r.changed && text !== undefined) {
       this.#wouldBe.set(title, normalizeText(text));
       const diff = earlier ? r.diff.replace(/^(--- [^\t\n]*)(?:\t[^\n]*)?$/m, '$1\tas the earlier steps of this dry run leave it') : r.diff;
@@ -165,8 +172,13 @@ export async function dryRunDaemon(opts: DryRunOptions): Promise<DryRunReport> {
 }
 
 const RESULT: Record<RunRecord['result'], string> = {
-  running: 'running', changed: 'would change the wiki', 'no-change': 'nothing to change', failed: 'FAILED',
-  refused: 'refused', skipped: 'skipped', abandoned: 'abandoned',
+  running: 'running',
+  changed: 'would change the wiki',
+  'no-change': 'nothing to change',
+  failed: 'FAILED',
+  refused: 'refused',
+  skipped: 'skipped',
+  abandoned: 'abandoned',
 };
 
 /** The report as the CLI prints it. */
@@ -176,7 +188,9 @@ export function describeDryRun(r: DryRunReport, format: DiffFormat = 'unified'):
     out.push(`shutoff: ${r.shutoff} — the daemon would do nothing now.`);
     return out.join('\n');
   }
-  out.push('Each diff is the change of its own step over the earlier steps of this pass (nothing is saved between them: later steps read the pages as the earlier ones would have left them).');
+  out.push(
+    'Each diff is the change of its own step over the earlier steps of this pass (nothing is saved between them: later steps read the pages as the earlier ones would have left them).',
+  );
   for (const g of r.games) {
     const runs = r.runs.filter((x) => x.game === g);
     out.push('', `${g}:`);
@@ -200,7 +214,13 @@ export function describeSaves(saves: readonly DryRunSave[], format: DiffFormat =
   for (const s of saves) {
     out.push('', `=== would save [[${s.title}]]: ${s.summary}`);
     for (const n of s.notes) out.push(`note: ${n}`);
-    const shown = format === 'cells' && s.texts ? cellDiff(s.title, s.texts.before, s.texts.after, { oldLabel: s.afterEarlierSteps ? 'as the earlier steps of this dry run leave it' : 'now', newLabel: 'dry run' }) : s.diff;
+    const shown =
+      format === 'cells' && s.texts
+        ? cellDiff(s.title, s.texts.before, s.texts.after, {
+            oldLabel: s.afterEarlierSteps ? 'as the earlier steps of this dry run leave it' : 'now',
+            newLabel: 'dry run',
+          })
+        : s.diff;
     out.push(shown.trimEnd());
   }
   return out;

@@ -176,7 +176,13 @@ export function requestStateIn(text: string, key: string): RequestState {
  * text, where anyone can type a request's key; the store's `requestsHandled` is only the bot's log, never
  * read to decide anything.
  */
-export function makeRequestsHistory(opts: { wiki: JobsWiki; record: (gamestate: string) => Promise<string>; games: GamePages[]; store: Store; rulesets?: RulesetCache }): RequestsHistory {
+export function makeRequestsHistory(opts: {
+  wiki: JobsWiki;
+  record: (gamestate: string) => Promise<string>;
+  games: GamePages[];
+  store: Store;
+  rulesets?: RulesetCache;
+}): RequestsHistory {
   const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => gameById(opts.games, id);
   const saveRow = async (g: GamePages, entry: RequestHistoryEntry) => {

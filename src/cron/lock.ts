@@ -23,13 +23,19 @@ export interface LockOwner extends ProcessRef {
 
 /** The true message when the lock's holder died without releasing it. */
 export function goneMessage(storePath: string, holder: LockOwner): string {
-  return `the lock on the store ${storePath} is held by pid ${holder.pid} ("croupier ${holder.command}" on ${holder.host}, since ${holder.since}), ` +
-    'which is no longer running: taking over';
+  return (
+    `the lock on the store ${storePath} is held by pid ${holder.pid} ("croupier ${holder.command}" on ${holder.host}, since ${holder.since}), ` +
+    'which is no longer running: taking over'
+  );
 }
 
 export class LockBusyError extends Error {
   override name = 'LockBusyError';
-  constructor(readonly storePath: string, readonly holder: LockOwner | undefined, waitedMs = 0) {
+  constructor(
+    readonly storePath: string,
+    readonly holder: LockOwner | undefined,
+    waitedMs = 0,
+  ) {
     super(busyMessage(storePath, holder, waitedMs));
   }
 }
@@ -40,9 +46,14 @@ export class LockBusyError extends Error {
  */
 export class DaemonRunningError extends LockBusyError {
   override name = 'DaemonRunningError';
-  constructor(storePath: string, readonly daemon: LockOwner, requestsPage?: string) {
+  constructor(
+    storePath: string,
+    readonly daemon: LockOwner,
+    requestsPage?: string,
+  ) {
     super(storePath, daemon);
-    this.message = `a croupier daemon (pid ${daemon.pid} on ${daemon.host}, since ${daemon.since}) is running on this store (${storePath}): ` +
+    this.message =
+      `a croupier daemon (pid ${daemon.pid} on ${daemon.host}, since ${daemon.since}) is running on this store (${storePath}): ` +
       `ask it with a \`* rollover now\` request on ${requestsPage === undefined ? "the game's request page (games[].requestsPage, default `<gamestate>/Requests`)" : `[[${requestsPage}]]`}, ` +
       'or stop it first (`systemctl stop croupier`).';
   }
@@ -54,16 +65,16 @@ export function isDaemonHolder(holder: LockOwner | undefined): holder is LockOwn
 }
 
 function describeHolder(holder: LockOwner | undefined): string {
-  return holder
-    ? `"croupier ${holder.command}" (pid ${holder.pid} on ${holder.host}, since ${holder.since})`
-    : 'another croupier process';
+  return holder ? `"croupier ${holder.command}" (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another croupier process';
 }
 
 function busyMessage(storePath: string, holder: LockOwner | undefined, waitedMs: number): string {
   const waited = waitedMs > 0 ? ` after waiting ${(waitedMs / 1000).toFixed(waitedMs < 10_000 ? 1 : 0)} s` : '';
-  return `${describeHolder(holder)} holds the lock on the store ${storePath}; giving up${waited}. ` +
+  return (
+    `${describeHolder(holder)} holds the lock on the store ${storePath}; giving up${waited}. ` +
     'Two croupier processes never act on the same store together: stop the other one first ' +
-    '(for the daemon: `systemctl stop croupier`), or let it finish and try again.';
+    '(for the daemon: `systemctl stop croupier`), or let it finish and try again.'
+  );
 }
 
 export interface ProcessLock {
@@ -110,28 +121,31 @@ export async function acquireProcessLock(storePath: string, opts: AcquireOptions
   const waitMs = opts.waitMs ?? 0;
   const staleMs = opts.staleMs ?? 30_000;
   let onCompromised!: (err: Error) => void;
-  const compromised = new Promise<Error>((res) => { onCompromised = res; });
+  const compromised = new Promise<Error>((res) => {
+    onCompromised = res;
+  });
   // proper-lockfile tracks its locks by the file argument: use a name of our own (not the store file,
   // which FileStore locks for each update), so the two locks never share its bookkeeping.
   const tryLock = () => lockfile.lock(`${abs}.process`, { realpath: false, lockfilePath: paths.lock, stale: staleMs, retries: 0, onCompromised });
   const owner: LockOwner = { ...thisProcess(), command: opts.command, since: new Date().toISOString() };
 
   /** One attempt, under the guard: the lock (taken over from a dead holder), or the holder in the way. */
-  const attempt = () => withGuard(abs, async (): Promise<{ release: () => Promise<void> } | { holder: LockOwner | undefined }> => {
-    let release: () => Promise<void>;
-    try {
-      release = await tryLock();
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      const holder = await readLockOwner(storePath);
-      if (!holder || processGone(holder) !== true) return { holder };
-      opts.onTakeover?.(goneMessage(abs, holder));
-      await rm(paths.lock, { recursive: true, force: true });
-      release = await tryLock();
-    }
-    await writeFile(paths.owner, JSON.stringify(owner) + '\n', { mode: 0o600 });
-    return { release };
-  });
+  const attempt = () =>
+    withGuard(abs, async (): Promise<{ release: () => Promise<void> } | { holder: LockOwner | undefined }> => {
+      let release: () => Promise<void>;
+      try {
+        release = await tryLock();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+        const holder = await readLockOwner(storePath);
+        if (!holder || processGone(holder) !== true) return { holder };
+        opts.onTakeover?.(goneMessage(abs, holder));
+        await rm(paths.lock, { recursive: true, force: true });
+        release = await tryLock();
+      }
+      await writeFile(paths.owner, JSON.stringify(owner) + '\n', { mode: 0o600 });
+      return { release };
+    });
 
   const started = Date.now();
   let release: () => Promise<void>;
@@ -171,7 +185,9 @@ export async function acquireProcessLock(storePath: string, opts: AcquireOptions
 /** Run `fn` under the guard lock `<store>.process.guard` (held for milliseconds; stale after 5 s). */
 async function withGuard<T>(abs: string, fn: () => Promise<T>): Promise<T> {
   const release = await lockfile.lock(`${abs}.process.guard`, {
-    realpath: false, stale: 5_000, retries: { retries: 100, minTimeout: 20, maxTimeout: 100, factor: 1.2 },
+    realpath: false,
+    stale: 5_000,
+    retries: { retries: 100, minTimeout: 20, maxTimeout: 100, factor: 1.2 },
   });
   try {
     return await fn();
@@ -197,16 +213,25 @@ export async function withProcessLock<T>(storePath: string, opts: AcquireOptions
  * once, saying to ask the daemon on the request page (`requestsPage`) or to stop it. A holder that is no
  * longer running is replaced at once, and the runs it left `running` are marked abandoned (said on stderr).
  */
-export function withCliLock<T>(storePath: string, command: string, fn: () => Promise<T>, opts: { waitMs?: number; requestsPage?: string; onWait?: (message: string) => void } = {}): Promise<T> {
+export function withCliLock<T>(
+  storePath: string,
+  command: string,
+  fn: () => Promise<T>,
+  opts: { waitMs?: number; requestsPage?: string; onWait?: (message: string) => void } = {},
+): Promise<T> {
   const say = opts.onWait ?? ((m: string) => process.stderr.write(`croupier: ${m}\n`));
-  return withProcessLock(storePath, {
-    command,
-    waitMs: opts.waitMs ?? 120_000,
-    refuseWait: (holder) => (isDaemonHolder(holder) ? new DaemonRunningError(resolve(storePath), holder, opts.requestsPage) : undefined),
-    onWait: say,
-    onTakeover: say,
-  }, async () => {
-    for (const m of abandonedMessages(await abandonStaleRuns(new FileStore(storePath), new Date()))) say(m);
-    return fn();
-  });
+  return withProcessLock(
+    storePath,
+    {
+      command,
+      waitMs: opts.waitMs ?? 120_000,
+      refuseWait: (holder) => (isDaemonHolder(holder) ? new DaemonRunningError(resolve(storePath), holder, opts.requestsPage) : undefined),
+      onWait: say,
+      onTakeover: say,
+    },
+    async () => {
+      for (const m of abandonedMessages(await abandonStaleRuns(new FileStore(storePath), new Date()))) say(m);
+      return fn();
+    },
+  );
 }

@@ -10,11 +10,34 @@ import type { LogFormat } from './log-format.ts';
 
 /** Paths pino censors wherever they appear in a log object (keys of config, errors, requests). */
 export const REDACT_PATHS = [
-  'password', 'botPassword', 'token', 'secret', 'cookie', 'authorization', 'lgpassword', 'lgtoken',
-  '*.password', '*.botPassword', '*.token', '*.secret', '*.cookie', '*.authorization', '*.lgpassword', '*.lgtoken',
-  '*.*.password', '*.*.botPassword', '*.*.token', '*.*.cookie', '*.*.authorization',
-  'headers.cookie', 'headers.authorization', '*.headers.cookie', '*.headers.authorization',
-  'config.wiki.password', 'wiki.password', 'wiki.botPassword',
+  'password',
+  'botPassword',
+  'token',
+  'secret',
+  'cookie',
+  'authorization',
+  'lgpassword',
+  'lgtoken',
+  '*.password',
+  '*.botPassword',
+  '*.token',
+  '*.secret',
+  '*.cookie',
+  '*.authorization',
+  '*.lgpassword',
+  '*.lgtoken',
+  '*.*.password',
+  '*.*.botPassword',
+  '*.*.token',
+  '*.*.cookie',
+  '*.*.authorization',
+  'headers.cookie',
+  'headers.authorization',
+  '*.headers.cookie',
+  '*.headers.authorization',
+  'config.wiki.password',
+  'wiki.password',
+  'wiki.botPassword',
 ];
 
 export { LOG_FORMATS, type LogFormat } from './log-format.ts';
@@ -64,28 +87,36 @@ export function createLogger(opts: LogOptions = {}): Logger {
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 4);
   const scrub = (s: string) => secrets.reduce((acc, x) => acc.split(x).join('[Redacted]'), s);
   const out = opts.destination ?? pino.destination({ fd: opts.fd ?? 1, sync: true });
-  const destination = opts.format === 'text' ? {
-    write: (line: string) => {
-      opts.beforeWrite?.();
-      return out.write(textLine(line));
+  const destination =
+    opts.format === 'text'
+      ? {
+          write: (line: string) => {
+            opts.beforeWrite?.();
+            return out.write(textLine(line));
+          },
+        }
+      : out;
+  return pino(
+    {
+      level: opts.level ?? process.env.CROUPIER_LOG_LEVEL ?? 'info',
+      base: { pid: process.pid, name: 'croupier' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      ...(secrets.length
+        ? {
+            hooks: {
+              logMethod(args, method) {
+                method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>);
+              },
+            },
+            formatters: {
+              log(obj: Record<string, unknown>) {
+                return JSON.parse(scrub(JSON.stringify(obj))) as Record<string, unknown>;
+              },
+            },
+          }
+        : {}),
     },
-  } : out;
-  return pino({
-    level: opts.level ?? process.env.CROUPIER_LOG_LEVEL ?? 'info',
-    base: { pid: process.pid, name: 'croupier' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
-    ...(secrets.length ? {
-      hooks: {
-        logMethod(args, method) {
-          method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>);
-        },
-      },
-      formatters: {
-        log(obj: Record<string, unknown>) {
-          return JSON.parse(scrub(JSON.stringify(obj))) as Record<string, unknown>;
-        },
-      },
-    } : {}),
-  }, destination);
+    destination,
+  );
 }

@@ -34,7 +34,8 @@ export async function checkReverts(store: Store, wiki: Requester, game: string, 
     const g = gameRecord(d, game);
     g.revertsSeen = next;
     const known = new Set(g.paused?.reverts.map((r) => `${r.page}#${r.revid}`));
-    const found = reverts.filter((r) => !known.has(`${r.page}#${r.revid}`))
+    const found = reverts
+      .filter((r) => !known.has(`${r.page}#${r.revid}`))
       .map(({ page, revid, user, timestamp, how, reverted }) => ({ page, revid, user, timestamp, how, reverted }));
     if (found.length > 0) g.paused = { at: g.paused?.at ?? now.toISOString(), reverts: [...(g.paused?.reverts ?? []), ...found] };
     return { paused: g.paused, found };
@@ -86,11 +87,15 @@ export function pausedError(game: string, p: NonNullable<GameRecord['paused']>):
 }
 
 /** For a CLI run that edits a game: check for reverts now, and refuse (WikiError `paused`) while paused. */
-export async function refuseWhilePaused(store: Store, wiki: Requester & { names: readonly string[]; knownRevert?: (r: BotRevert) => Promise<boolean> }, game: GameConfig, now = new Date()): Promise<void> {
+export async function refuseWhilePaused(
+  store: Store,
+  wiki: Requester & { names: readonly string[]; knownRevert?: (r: BotRevert) => Promise<boolean> },
+  game: GameConfig,
+  now = new Date(),
+): Promise<void> {
   knowReverts(wiki, store);
   const bot = wiki.names[0];
-  const check = bot === undefined
-    ? { paused: (await store.read()).games[game.id]?.paused }
-    : await checkReverts(store, wiki, game.id, revertablePages(game), bot, now);
+  const check =
+    bot === undefined ? { paused: (await store.read()).games[game.id]?.paused } : await checkReverts(store, wiki, game.id, revertablePages(game), bot, now);
   if (check.paused) throw pausedError(game.id, check.paused);
 }

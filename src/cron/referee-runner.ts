@@ -28,12 +28,17 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
     const game = opts.games.find((g) => g.id === id);
     if (!game) return { changed: false, summary: 'no actions page' };
     await collectGarbage(); // as every job (./collect-garbage.ts)
-    const s = await referee({
-      wiki: opts.wiki, secrets, ...(opts.now ? { now: opts.now } : {}),
-      checkpoint: () => {
-        if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    const s = await referee(
+      {
+        wiki: opts.wiki,
+        secrets,
+        ...(opts.now ? { now: opts.now } : {}),
+        checkpoint: () => {
+          if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+        },
       },
-    }, game);
+      game,
+    );
     const answered = s.done + s.refused + s.failed;
     const parts = [
       `phase ${s.phase} commitment ${s.commitment ? s.commitment.slice(0, 12) + '…' : 'none'}`,

@@ -21,7 +21,16 @@
 // mark): the line is only marked. A crash before that save left nothing, so the request is simply done
 // then. The store is not consulted.
 import { escapeWikitext } from '../parse/escape.ts';
-import { applyMark, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, markLine, pendingRequests, requestKey, type RequestPageRevision, type Verdict } from '../jobs/request-lines.ts';
+import {
+  applyMark,
+  DEFAULT_REQUESTS_LOOKBACK,
+  lineAuthors,
+  markLine,
+  pendingRequests,
+  requestKey,
+  type RequestPageRevision,
+  type Verdict,
+} from '../jobs/request-lines.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
 
 // The lines' vocabulary (pure, shared with the referee and the Rulings page) lives in src/jobs/request-lines.ts.
@@ -119,7 +128,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       let state: RequestState;
       const allowedAuthor = who.found && ref.author !== '' && (groups.get(ref.author) ?? []).some((g) => allowed.includes(g));
       // Paused: no edit at all (no answer, no refusal) but a resume by an allowed user.
-      if (!(allowedAuthor && p.verb === 'resume') && await actions.paused()) {
+      if (!(allowedAuthor && p.verb === 'resume') && (await actions.paused())) {
         summary.waiting++;
         continue;
       }
@@ -135,10 +144,11 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       } else if ((state = await opts.history.state(game, ref.key)) !== 'new') {
         // The page records it (the bot stopped after the save that did it, before this mark): only mark it.
         verdict = state;
-        message = state === 'done'
-          ? `done (see the History row for request ${ref.key} on the Gamestate page)`
-          : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
-      } else if (p.verb !== 'clear' && p.verb !== 'resume' && await actions.halted()) {
+        message =
+          state === 'done'
+            ? `done (see the History row for request ${ref.key} on the Gamestate page)`
+            : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
+      } else if (p.verb !== 'clear' && p.verb !== 'resume' && (await actions.halted())) {
         summary.waiting++;
         continue; // answered once an admin clears the halt
       } else {
@@ -159,7 +169,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       const at = now();
       // The History row (none when the save that performed it carried it), then the mark: a crash in
       // between re-marks, never re-acts.
-      if (!(acted && verdict === 'failed' && await actions.halted())) {
+      if (!(acted && verdict === 'failed' && (await actions.halted()))) {
         try {
           const h = await opts.history.record(game, { request: ref, verdict, message, at });
           if (h.changed) summary.edits++;
@@ -175,7 +185,9 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       markedSoFar.set(p.line, (markedSoFar.get(p.line) ?? 0) + 1);
       const saved = await opts.wiki.save(page, (text) => {
         const next = applyMark(text, p.line, nth, marked);
-        return next === null || next === text ? null : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${escapeWikitext(ref.author || 'unknown')})` };
+        return next === null || next === text
+          ? null
+          : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${escapeWikitext(ref.author || 'unknown')})` };
       });
       if (saved.changed) summary.edits++;
       summary.handled++;

@@ -22,8 +22,17 @@ import { inScope, RequestScope } from '../wiki/cancel.ts';
 import { WikiError } from '../wiki/errors.ts';
 import { SerialQueue } from './queue.ts';
 import {
-  finishRun, gameRecord, startRun, clearHalt, unfinishedRuns,
-  type GameRecord, type Heartbeat, type RunKind, type RunRecord, type Store, type Trigger,
+  finishRun,
+  gameRecord,
+  startRun,
+  clearHalt,
+  unfinishedRuns,
+  type GameRecord,
+  type Heartbeat,
+  type RunKind,
+  type RunRecord,
+  type Store,
+  type Trigger,
 } from './store.ts';
 import { describePause, describeRevert, resumeGame, type PauseCheck } from './pause.ts';
 import type { Alert } from './alert.ts';
@@ -203,7 +212,13 @@ export function plainError(err: unknown): string {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     // Multi-line messages (e.g. every problem of a Gamestate page) become one line.
-    let text = err.message.split('\n').map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean).join(' ').trim() || err.name;
+    let text =
+      err.message
+        .split('\n')
+        .map((l) => l.trim().replace(/^[-*•]\s+/, ''))
+        .filter(Boolean)
+        .join(' ')
+        .trim() || err.name;
     if (text.length > 600) text = `${text.slice(0, 597)}…`;
     return typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text;
   }
@@ -288,9 +303,13 @@ export class Scheduler {
 
   /** Start: the check task, then per game a catch-up tick (which also schedules its next boundary). */
   start(): Promise<void> {
-    this.#checkTask = createTask(this.checkCron, async () => {
-      await Promise.all(this.games.map((g) => this.tick(g, 'check')));
-    }, { ...CRON_OPTS, name: 'croupier-check', logger: cronLogger(this.#log) });
+    this.#checkTask = createTask(
+      this.checkCron,
+      async () => {
+        await Promise.all(this.games.map((g) => this.tick(g, 'check')));
+      },
+      { ...CRON_OPTS, name: 'croupier-check', logger: cronLogger(this.#log) },
+    );
     this.#checkTask.on('execution:missed', () => {
       this.#log.warn('a periodic check was missed (the process was blocked or asleep); catching up');
       for (const g of this.games) void this.tick(g, 'check');
@@ -307,20 +326,25 @@ export class Scheduler {
   /** Queue a tick for a game (deduplicated while waiting). Resolves when it has run. */
   tick(game: string, trigger: Trigger, firedBoundary?: Date): Promise<void> {
     const check = trigger === 'check' || trigger === 'start';
-    return this.#queue.enqueue(`tick:${game}:${check ? 'check' : 'boundary'}`,
-      () => inScope(this.#scope, async () => {
-        const published = this.#published.get(game) ?? 0;
-        this.#tickPages?.begin();
-        try {
-          await this.#tick(game, trigger, firedBoundary);
-          // Every check shows the daemon's heartbeat on the status page, once.
-          if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
-        } finally {
-          this.#tickPages?.end();
-        }
-        if (this.#queue.size === 1) this.#onIdle?.(); // only this tick is queued
-      }),
-      (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`)) ?? Promise.resolve();
+    return (
+      this.#queue.enqueue(
+        `tick:${game}:${check ? 'check' : 'boundary'}`,
+        () =>
+          inScope(this.#scope, async () => {
+            const published = this.#published.get(game) ?? 0;
+            this.#tickPages?.begin();
+            try {
+              await this.#tick(game, trigger, firedBoundary);
+              // Every check shows the daemon's heartbeat on the status page, once.
+              if (check && !this.#stopping && (this.#published.get(game) ?? 0) === published) await this.#publish(game);
+            } finally {
+              this.#tickPages?.end();
+            }
+            if (this.#queue.size === 1) this.#onIdle?.(); // only this tick is queued
+          }),
+        (err) => this.#log.error({ err, game }, `tick for ${game} failed unexpectedly`),
+      ) ?? Promise.resolve()
+    );
   }
 
   /** Resolves when the queue is empty. */
@@ -374,13 +398,15 @@ export class Scheduler {
     const wasBusy = this.#inProgress.size > 0;
     const closing = this.#queue.close();
     let timer: NodeJS.Timeout | undefined;
-    const finished = this.#abandonRequested ? false : await Promise.race([
-      closing.then(() => true),
-      new Promise<false>((r) => {
-        timer = setTimeout(() => r(false), graceMs);
-        this.#abandonNow = () => r(false);
-      }),
-    ]);
+    const finished = this.#abandonRequested
+      ? false
+      : await Promise.race([
+          closing.then(() => true),
+          new Promise<false>((r) => {
+            timer = setTimeout(() => r(false), graceMs);
+            this.#abandonNow = () => r(false);
+          }),
+        ]);
     clearTimeout(timer);
     if (finished) {
       await Promise.all(this.#writes);
@@ -390,8 +416,10 @@ export class Scheduler {
     this.#scope.cancel('the daemon is shutting down and abandoned the job');
     const inFlight = this.#scope.editInFlight;
     if (inFlight) {
-      this.#log.warn({ page: inFlight.page, since: inFlight.since.toISOString() },
-        `the job's edit of "${inFlight.page ?? '?'}" was already sent (at ${inFlight.since.toISOString()}): waiting for the wiki's answer before stopping (the wiki may save it; the lock is kept until then)`);
+      this.#log.warn(
+        { page: inFlight.page, since: inFlight.since.toISOString() },
+        `the job's edit of "${inFlight.page ?? '?'}" was already sent (at ${inFlight.since.toISOString()}): waiting for the wiki's answer before stopping (the wiki may save it; the lock is kept until then)`,
+      );
     }
     await closing; // the job has truly ended: nothing of it is on the wire any more
     await Promise.all(this.#writes);
@@ -410,12 +438,17 @@ export class Scheduler {
    * (or until `abandonNow()`); a failure is logged.
    */
   async publishStopped(stopped: { at: Date; reason: string }, timeoutMs = 15_000): Promise<void> {
-    await this.#store.update((d) => {
-      if (d.daemon) d.daemon = { ...d.daemon, stoppedAt: stopped.at.toISOString(), stopReason: stopped.reason };
-    }).catch((err) => this.#log.error({ err }, 'could not record the stop in the store'));
+    await this.#store
+      .update((d) => {
+        if (d.daemon) d.daemon = { ...d.daemon, stoppedAt: stopped.at.toISOString(), stopReason: stopped.reason };
+      })
+      .catch((err) => this.#log.error({ err }, 'could not record the stop in the store'));
     if (!this.#status) return;
     for (const game of this.games) {
-      await this.#store.update((d) => { delete gameRecord(d, game).nextRun; })
+      await this.#store
+        .update((d) => {
+          delete gameRecord(d, game).nextRun;
+        })
         .catch((err) => this.#log.error({ err, game }, 'could not clear the next run in the store'));
     }
     const scope = new RequestScope();
@@ -446,8 +479,7 @@ export class Scheduler {
       return;
     }
     let rec = await this.#record(game);
-    const checkDue = trigger === 'check'
-      || (trigger === 'start' && (!rec.lastCheck || now.getTime() - Date.parse(rec.lastCheck) >= this.#checkIntervalMs()));
+    const checkDue = trigger === 'check' || (trigger === 'start' && (!rec.lastCheck || now.getTime() - Date.parse(rec.lastCheck) >= this.#checkIntervalMs()));
 
     // 0. A person reverted one of the bot's edits: nothing is edited until an admin resumes (only a resume is answered).
     const pause = await this.#checkReverts(game);
@@ -488,15 +520,19 @@ export class Scheduler {
     if (plan.startsAt) this.#startsAt.set(game, plan.startsAt);
     else this.#startsAt.delete(game);
     if (plan.startsAt) {
-      this.#log.info({ game, startsAt: plan.startsAt.toISOString() }, `${game} has not started: nothing is due until its cycle start ${plan.startsAt.toISOString()}`);
+      this.#log.info(
+        { game, startsAt: plan.startsAt.toISOString() },
+        `${game} has not started: nothing is due until its cycle start ${plan.startsAt.toISOString()}`,
+      );
       this.#scheduleBoundary(game, plan.startsAt, 'check');
       return;
     }
 
     // 3. The periodic check.
     if (checkDue && !this.#stopping) {
-      const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check',
-        (signal) => this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }));
+      const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check', (signal) =>
+        this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }),
+      );
       if (r.halted) {
         this.#scheduleBoundary(game, null);
         return;
@@ -504,9 +540,11 @@ export class Scheduler {
     }
 
     // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
-    if (this.#referee && !this.#stopping && await this.#refereeActive(game)) {
+    if (this.#referee && !this.#stopping && (await this.#refereeActive(game))) {
       const referee = this.#referee;
-      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) => referee.run(game, signal));
+      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) =>
+        referee.run(game, signal),
+      );
       if (r.halted) {
         this.#scheduleBoundary(game, null);
         return;
@@ -529,17 +567,23 @@ export class Scheduler {
     const plan = await this.#plan(game, now, trigger);
     if (!plan) return undefined;
     if (plan.missed.length > 0) {
-      this.#log.info({ game, missed: plan.missed.map((d) => d.toISOString()) },
-        plan.missed.length === 1 ? 'a phase boundary is due' : `${plan.missed.length} phase boundaries are due; applying them in order`);
+      this.#log.info(
+        { game, missed: plan.missed.map((d) => d.toISOString()) },
+        plan.missed.length === 1 ? 'a phase boundary is due' : `${plan.missed.length} phase boundaries are due; applying them in order`,
+      );
     }
     const scheduled = this.#boundaryTasks.get(game)?.at.getTime();
     for (const boundary of plan.missed) {
       // "boundary" when applied on time (the tick we scheduled for it, or another tick that came first);
       // "catch-up" when it passed while nothing was scheduled for it (the daemon was down).
       const isFired = firedBoundary?.getTime() === boundary.getTime() || scheduled === boundary.getTime();
-      const r = await this.#runJob(game, 'rollover', isFired ? 'boundary' : 'catch-up',
+      const r = await this.#runJob(
+        game,
+        'rollover',
+        isFired ? 'boundary' : 'catch-up',
         (signal) => this.#jobs.rollover(game, { now: boundary, boundary, trigger: isFired ? 'boundary' : 'catch-up', signal }),
-        { boundary });
+        { boundary },
+      );
       if (!r.ok || r.halted || this.#stopping) {
         this.#scheduleBoundary(game, null);
         return undefined;
@@ -555,7 +599,9 @@ export class Scheduler {
     } catch (err) {
       if (this.#scope.cancelled) return undefined; // cut by the shutdown: not a run of its own
       // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
-      await this.#runJob(game, 'rollover', trigger, async () => { throw err; });
+      await this.#runJob(game, 'rollover', trigger, async () => {
+        throw err;
+      });
       this.#scheduleBoundary(game, null);
       return undefined;
     }
@@ -573,29 +619,38 @@ export class Scheduler {
       return;
     }
     const at = new Date(next);
-    const task = createTask(cronForInstant(at), async () => {
-      if (kind === 'rollover') await this.tick(game, 'boundary', at);
-      // The check at a cycle start, unless the periodic check runs at that very instant anyway.
-      else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
-    }, { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) });
+    const task = createTask(
+      cronForInstant(at),
+      async () => {
+        if (kind === 'rollover') await this.tick(game, 'boundary', at);
+        // The check at a cycle start, unless the periodic check runs at that very instant anyway.
+        else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
+      },
+      { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) },
+    );
     task.on('execution:missed', () => {
       this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
       void this.tick(game, 'catch-up');
     });
     task.start();
     this.#boundaryTasks.set(game, { at, task, kind });
-    this.#log.info({ game, next: at.toISOString() }, kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`);
+    this.#log.info(
+      { game, next: at.toISOString() },
+      kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`,
+    );
     this.#storeNextRun(game);
   }
 
   /** Record the next run in the store, in the background (a stop waits for it: nothing is written after). */
   #storeNextRun(game: string): void {
     const next = this.nextRunFor(game);
-    const write = this.#store.update((d) => {
-      const g = gameRecord(d, game);
-      if (next) g.nextRun = { at: next.at.toISOString(), kind: next.kind };
-      else delete g.nextRun;
-    }).catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
+    const write = this.#store
+      .update((d) => {
+        const g = gameRecord(d, game);
+        if (next) g.nextRun = { at: next.at.toISOString(), kind: next.kind };
+        else delete g.nextRun;
+      })
+      .catch((err) => this.#log.error({ err, game }, 'could not record the next run in the store'));
     this.#writes.add(write);
     void write.finally(() => this.#writes.delete(write));
   }
@@ -616,7 +671,8 @@ export class Scheduler {
     try {
       check = await this.#reverts(game);
     } catch (err) {
-      if (!this.#scope.cancelled) this.#log.error({ err, game }, `could not look for reverts of the bot's edits of ${game}, so no edit this time: ${plainError(err)}`);
+      if (!this.#scope.cancelled)
+        this.#log.error({ err, game }, `could not look for reverts of the bot's edits of ${game}, so no edit this time: ${plainError(err)}`);
       return 'unknown';
     }
     if (check.found.length > 0 && check.paused) {
@@ -637,7 +693,10 @@ export class Scheduler {
     const now = this.#now();
     const { pid, host } = thisProcess();
     return {
-      pid, host, startedAt: this.#startedAt.toISOString(), lastSeen: now.toISOString(),
+      pid,
+      host,
+      startedAt: this.#startedAt.toISOString(),
+      lastSeen: now.toISOString(),
       nextExpectedBy: new Date(Math.max(next.getTime(), now.getTime()) + this.#heartbeatGraceMs).toISOString(),
     };
   }
@@ -646,7 +705,10 @@ export class Scheduler {
   async #heartbeat(): Promise<void> {
     if (this.#stopping) return;
     const beat = this.#beatAt(new Date(this.#now().getTime() + this.#beatMs()));
-    const write = this.#store.update((d) => { d.daemon = beat; })
+    const write = this.#store
+      .update((d) => {
+        d.daemon = beat;
+      })
       .catch((err) => this.#log.error({ err }, `could not write the heartbeat to the store: ${plainError(err)}`));
     this.#writes.add(write); // a stop waits for it: the stop's record comes last
     await write.finally(() => this.#writes.delete(write));
@@ -669,7 +731,9 @@ export class Scheduler {
 
   /** Run one job as a recorded run; failures are counted, logged loudly and published. */
   async #runJob(
-    game: string, kind: RunKind, trigger: Trigger,
+    game: string,
+    kind: RunKind,
+    trigger: Trigger,
     fn: (signal: AbortSignal) => Promise<JobOutcome>,
     extra: { boundary?: Date; actor?: string } = {},
   ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean }> {
@@ -694,19 +758,30 @@ export class Scheduler {
       await this.#finishAbandoned(runId, this.#scope.edits - editsBefore);
       return { ok: false, error: 'abandoned at shutdown', halted: false };
     }
-    const end = await finishRun(this.#store, runId, outcome
-      ? {
-        result: outcome.changed ? 'changed' : 'no-change', at: this.#now(), edits: outcome.edits ?? (outcome.changed ? 1 : 0),
-        ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
-      }
-      : { result: reverted ? 'refused' : 'failed', at: this.#now(), error: error ?? 'unknown error' }, this.maxConsecutiveFailures);
+    const end = await finishRun(
+      this.#store,
+      runId,
+      outcome
+        ? {
+            result: outcome.changed ? 'changed' : 'no-change',
+            at: this.#now(),
+            edits: outcome.edits ?? (outcome.changed ? 1 : 0),
+            ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
+          }
+        : { result: reverted ? 'refused' : 'failed', at: this.#now(), error: error ?? 'unknown error' },
+      this.maxConsecutiveFailures,
+    );
     if (outcome) {
-      this.#log.info({ game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
-        `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`);
+      this.#log.info(
+        { game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
+        `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`,
+      );
     }
     if (end.justHalted) {
-      this.#log.error({ game, failures: end.consecutiveFailures },
-        `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`);
+      this.#log.error(
+        { game, failures: end.consecutiveFailures },
+        `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`,
+      );
       await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error ?? 'unknown error'}` });
     }
     // While stopping, the status page is written once, when the daemon has stopped.
@@ -716,10 +791,17 @@ export class Scheduler {
 
   /** Record a run cut by the shutdown: abandoned, with the edits it made before (none after). */
   async #finishAbandoned(runId: string, edits: number): Promise<void> {
-    await finishRun(this.#store, runId, {
-      result: 'abandoned', at: this.#now(), edits,
-      error: `abandoned at shutdown: no request was sent after that point${edits > 0 ? ` (${edits} edit(s) made before it)` : ' and nothing was saved'}`,
-    }, this.maxConsecutiveFailures);
+    await finishRun(
+      this.#store,
+      runId,
+      {
+        result: 'abandoned',
+        at: this.#now(),
+        edits,
+        error: `abandoned at shutdown: no request was sent after that point${edits > 0 ? ` (${edits} edit(s) made before it)` : ' and nothing was saved'}`,
+      },
+      this.maxConsecutiveFailures,
+    );
   }
 
   async #runRequests(game: string, now: Date): Promise<void> {
@@ -729,25 +811,44 @@ export class Scheduler {
       halted: async () => (await this.#record(game)).halted,
       paused: async () => (await this.#record(game)).paused !== undefined,
       rollover: async (req) => {
-        const r = await this.#runJob(game, 'rollover', 'request',
-          (signal) => this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, ...requestedAt(req), actor: req.author, request: req, signal }),
-          { actor: req.author });
-        return r.ok ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'rolled over' : 'nothing to do') } : { ok: false, message: r.error ?? 'failed' };
+        const r = await this.#runJob(
+          game,
+          'rollover',
+          'request',
+          (signal) =>
+            this.#jobs.rollover(game, { now: this.#now(), trigger: 'request', force: true, ...requestedAt(req), actor: req.author, request: req, signal }),
+          { actor: req.author },
+        );
+        return r.ok
+          ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'rolled over' : 'nothing to do') }
+          : { ok: false, message: r.error ?? 'failed' };
       },
       check: async (req) => {
-        const r = await this.#runJob(game, 'check', 'request',
+        const r = await this.#runJob(
+          game,
+          'check',
+          'request',
           (signal) => this.#jobs.check(game, { now: this.#now(), trigger: 'request', actor: req.author, request: req, signal }),
-          { actor: req.author });
-        return r.ok ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'checked' : 'checked, nothing due') } : { ok: false, message: r.error ?? 'failed' };
+          { actor: req.author },
+        );
+        return r.ok
+          ? { ok: true, message: r.outcome?.summary ?? (r.outcome?.changed ? 'checked' : 'checked, nothing due') }
+          : { ok: false, message: r.error ?? 'failed' };
       },
       clear: async (req) => {
         const was = await clearHalt(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
-        this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `halt of ${game} cleared by ${req.author}` : `clear requested by ${req.author}; ${game} was not halted`);
+        this.#log.warn(
+          { game, by: req.author, revid: req.revid },
+          was ? `halt of ${game} cleared by ${req.author}` : `clear requested by ${req.author}; ${game} was not halted`,
+        );
         return { ok: true, message: was ? 'halt cleared; the bot edits the Gamestate page again' : 'the game was not halted; failure count reset' };
       },
       resume: async (req) => {
         const was = await resumeGame(this.#store, game, `${req.author} (request r${req.revid})`, this.#now());
-        this.#log.warn({ game, by: req.author, revid: req.revid }, was ? `${game} resumed by ${req.author}` : `resume requested by ${req.author}; ${game} was not paused`);
+        this.#log.warn(
+          { game, by: req.author, revid: req.revid },
+          was ? `${game} resumed by ${req.author}` : `resume requested by ${req.author}; ${game} was not paused`,
+        );
         return { ok: true, message: was ? 'resumed; the bot computes from the pages as they are now' : 'the game was not paused' };
       },
     };
@@ -757,10 +858,17 @@ export class Scheduler {
     try {
       const s = await processor(game, now, actions);
       this.#waitingRequests.set(game, s.waiting);
-      await finishRun(this.#store, runId, {
-        result: s.handled > 0 ? 'changed' : 'no-change', at: this.#now(), edits: s.edits,
-        summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}`,
-      }, this.maxConsecutiveFailures);
+      await finishRun(
+        this.#store,
+        runId,
+        {
+          result: s.handled > 0 ? 'changed' : 'no-change',
+          at: this.#now(),
+          edits: s.edits,
+          summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}`,
+        },
+        this.maxConsecutiveFailures,
+      );
       if (s.handled > 0 && !this.#stopping) await this.#publish(game);
     } catch (err) {
       if (this.#scope.cancelled) {
@@ -793,7 +901,11 @@ export class Scheduler {
       const nextRun = stopped ? undefined : this.nextRunFor(game);
       const startsAt = this.#startsAt.get(game);
       await this.#status(game, {
-        game, now: this.#now(), record, lastRun, lastFailure,
+        game,
+        now: this.#now(),
+        record,
+        lastRun,
+        lastFailure,
         maxConsecutiveFailures: this.maxConsecutiveFailures,
         nextRun,
         unfinished: unfinishedRuns(d, game),

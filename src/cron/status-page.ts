@@ -52,8 +52,10 @@ function describeRun(r: RunRecord): string {
 function daemonWords(info: StatusInfo): string {
   const h = info.heartbeat;
   if (!h) return `last seen ${fmt(info.now)}`;
-  return `running: last seen ${fmt(h.lastSeen)}, next expected by ${fmt(h.nextExpectedBy)} (pid ${h.pid} on ${cell(h.host)}, since ${fmt(h.startedAt)}). ` +
-    'If that time has passed, the daemon is down: its host\'s operator must restart it.';
+  return (
+    `running: last seen ${fmt(h.lastSeen)}, next expected by ${fmt(h.nextExpectedBy)} (pid ${h.pid} on ${cell(h.host)}, since ${fmt(h.startedAt)}). ` +
+    "If that time has passed, the daemon is down: its host's operator must restart it."
+  );
 }
 
 /** The content of the status region (without its markers); `wikiWarning`: the wiki's version is untested. */
@@ -76,15 +78,31 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
   const stopped = info.stopped;
   const rows: [string, string][] = [
     ['Game', cell(info.game)],
-    ['Daemon', stopped
-      ? `'''Stopped''' since ${fmt(stopped.at)} (${cell(stopped.reason)}): no run is scheduled until it is started again.`
-      : daemonWords(info)],
+    [
+      'Daemon',
+      stopped ? `'''Stopped''' since ${fmt(stopped.at)} (${cell(stopped.reason)}): no run is scheduled until it is started again.` : daemonWords(info),
+    ],
     ...(wikiWarning ? [['Wiki', `'''Untested MediaWiki version''': ${cell(wikiWarning)}`] as [string, string]] : []),
     ['State', state],
     ['Last run', last ? `${fmt(last.end ?? last.start)} — ${describeRun(last)}` : '—'],
-    ['Result', last ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}` : '—'],
-    ['Next scheduled run', stopped ? 'none: the daemon is stopped'
-      : g.paused ? 'none while paused' : info.nextRun ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})` : g.halted ? 'none while halted' : '—'],
+    [
+      'Result',
+      last
+        ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}`
+        : '—',
+    ],
+    [
+      'Next scheduled run',
+      stopped
+        ? 'none: the daemon is stopped'
+        : g.paused
+          ? 'none while paused'
+          : info.nextRun
+            ? `${fmt(info.nextRun.at)} (${KIND_WORDS[info.nextRun.kind]})`
+            : g.halted
+              ? 'none while halted'
+              : '—',
+    ],
     ['Last error', g.lastError ? `${fmt(g.lastError.at)} (${KIND_WORDS[g.lastError.kind]}): ${cell(g.lastError.message)}` : 'none'],
     ['Last success', fmt(g.lastSuccess)],
     ['Consecutive failures', `${g.consecutiveFailures} (halts at ${info.maxConsecutiveFailures})`],
@@ -92,8 +110,15 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
   if (info.waitingRequests) rows.push(['Requests waiting', `${info.waitingRequests} (answered once the halt is cleared)`]);
   const unfinished = info.unfinished ?? [];
   if (unfinished.length) {
-    rows.push(['Runs that never finished', unfinished.map((r) =>
-      `${fmt(r.start)} — ${describeRun(r)}: ${r.result === 'running' ? 'its process is no longer running (marked abandoned by the next run)' : cell(r.error ?? 'abandoned')}`).join('<br />')]);
+    rows.push([
+      'Runs that never finished',
+      unfinished
+        .map(
+          (r) =>
+            `${fmt(r.start)} — ${describeRun(r)}: ${r.result === 'running' ? 'its process is no longer running (marked abandoned by the next run)' : cell(r.error ?? 'abandoned')}`,
+        )
+        .join('<br />'),
+    ]);
   }
   const lines = [
     `''This section is written by Croupier when it starts and stops, at each periodic check, on each run that changes something and on every failure; edits inside it are overwritten. Updated ${fmt(info.now)}.''`,
@@ -103,13 +128,14 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
   ];
   if (recent.length) {
     lines.push(
-      '', "'''Recent runs''' (newest first)",
+      '',
+      "'''Recent runs''' (newest first)",
       '{| class="wikitable"',
       '! Start (UTC) !! Run !! Result !! Edits !! Details',
-      ...recent.slice(-10).reverse().flatMap((r) => [
-        '|-',
-        `| ${fmt(r.start)} || ${describeRun(r)} || ${RESULT_WORDS[r.result]} || ${r.edits} || ${cell(r.error ?? r.summary ?? '')}`,
-      ]),
+      ...recent
+        .slice(-10)
+        .reverse()
+        .flatMap((r) => ['|-', `| ${fmt(r.start)} || ${describeRun(r)} || ${RESULT_WORDS[r.result]} || ${r.edits} || ${cell(r.error ?? r.summary ?? '')}`]),
       '|}',
     );
   }
@@ -147,9 +173,13 @@ export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublish
     const content = renderStatus(info, recent, opts.wikiWarning);
     const result = info.lastRun?.result;
     const summary = `Croupier status: ${info.record.paused ? 'PAUSED' : info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
-    await opts.wiki.save(page, (text) => {
-      const next = spliceRegion(text, content, page);
-      return next === text ? null : { text: next, summary };
-    }, { create: true });
+    await opts.wiki.save(
+      page,
+      (text) => {
+        const next = spliceRegion(text, content, page);
+        return next === text ? null : { text: next, summary };
+      },
+      { create: true },
+    );
   };
 }

@@ -24,7 +24,9 @@ export function describeStoreData(data: StoreData): string[] {
     const secrets = data.secrets?.[g] ?? [];
     const unrevealed = secrets.filter((s) => s.revealedAt === undefined).map((s) => s.phase);
     const rec = data.games[g];
-    lines.push(`  ${g}: ${secrets.length} phase secret(s)${unrevealed.length ? ` (not revealed yet: phase ${unrevealed.join(', ')})` : ''}${rec?.halted ? '; HALTED' : ''}`);
+    lines.push(
+      `  ${g}: ${secrets.length} phase secret(s)${unrevealed.length ? ` (not revealed yet: phase ${unrevealed.join(', ')})` : ''}${rec?.halted ? '; HALTED' : ''}`,
+    );
   }
   return lines;
 }

@@ -154,7 +154,11 @@ export const MAX_REQUESTS_REMEMBERED = 200;
 /** A store file that cannot be read or does not match the schema. */
 export class StoreError extends Error {
   override name = 'StoreError';
-  constructor(readonly path: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -231,15 +235,19 @@ export class FileStore implements Store {
       await db.read();
     } catch (err) {
       const why = err instanceof SyntaxError ? `it is not valid JSON (${err.message})` : String(err);
-      throw new StoreError(this.path,
+      throw new StoreError(
+        this.path,
         `the store file ${this.path} cannot be read: ${why}. Fix it by hand, or restore the last "croupier store export" (moved aside without one, a new log starts and the referee's phase secrets are lost: docs/daemon.md, "The store").`,
-        { cause: err });
+        { cause: err },
+      );
     }
     if (db.data === null) return emptyStore();
     const parsed = StoreData.safeParse(db.data);
     if (!parsed.success) {
-      throw new StoreError(this.path,
-        `the store file ${this.path} does not have the expected shape:\n${z.prettifyError(parsed.error)}\nFix it by hand, or restore the last "croupier store export".`);
+      throw new StoreError(
+        this.path,
+        `the store file ${this.path} does not have the expected shape:\n${z.prettifyError(parsed.error)}\nFix it by hand, or restore the last "croupier store export".`,
+      );
     }
     return parsed.data;
   }
@@ -255,9 +263,11 @@ export class FileStore implements Store {
         retries: { retries: Math.max(1, Math.ceil(this.#lockWaitMs / 50)), minTimeout: 20, maxTimeout: 100, factor: 1.2 },
       });
     } catch (err) {
-      throw new StoreError(this.path,
+      throw new StoreError(
+        this.path,
         `the store file ${this.path} stayed locked by another croupier process for more than ${Math.round(this.#lockWaitMs / 1000)} s (${(err as Error).message})`,
-        { cause: err });
+        { cause: err },
+      );
     }
     try {
       return await fn();
@@ -277,14 +287,16 @@ export class FileStore implements Store {
   }
 
   update<T>(fn: (data: StoreData) => T): Promise<T> {
-    return this.#serial(() => this.#withFileLock(async () => {
-      const data = await this.#load();
-      const out = fn(data);
-      capRuns(data, this.#maxRuns);
-      const checked = StoreData.parse(data); // never write what we could not read back
-      await writePrivate(this.path, JSON.stringify(checked, null, 2));
-      return out;
-    }));
+    return this.#serial(() =>
+      this.#withFileLock(async () => {
+        const data = await this.#load();
+        const out = fn(data);
+        capRuns(data, this.#maxRuns);
+        const checked = StoreData.parse(data); // never write what we could not read back
+        await writePrivate(this.path, JSON.stringify(checked, null, 2));
+        return out;
+      }),
+    );
   }
 }
 
@@ -367,10 +379,20 @@ export interface RunStart {
 }
 
 export async function startRun(store: Store, r: RunStart): Promise<string> {
-  const id = `${r.at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${r.game}-${r.kind}-${randomUUID().slice(0, 8)}`;
+  const id = `${r.at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${r.game}-${r.kind}-${randomUUID().slice(0, 8)}`;
   await store.update((d) => {
     d.runs.push({
-      id, game: r.game, kind: r.kind, trigger: r.trigger, start: r.at.toISOString(), result: 'running', edits: 0, ...thisProcess(),
+      id,
+      game: r.game,
+      kind: r.kind,
+      trigger: r.trigger,
+      start: r.at.toISOString(),
+      result: 'running',
+      edits: 0,
+      ...thisProcess(),
       ...(r.boundary ? { boundary: r.boundary.toISOString() } : {}),
       ...(r.actor ? { actor: r.actor } : {}),
     });
@@ -462,9 +484,8 @@ export async function abandonStaleRuns(store: Store, at: Date, opts: { underLock
       if (r.result !== 'running' || !(opts.underLock || leftByGoneProcess(r))) continue;
       r.result = 'abandoned';
       r.end = at.toISOString();
-      r.error ??= r.pid === undefined
-        ? 'the process stopped before the run finished'
-        : `its process (pid ${r.pid} on ${r.host ?? '?'}) stopped before the run finished`;
+      r.error ??=
+        r.pid === undefined ? 'the process stopped before the run finished' : `its process (pid ${r.pid} on ${r.host ?? '?'}) stopped before the run finished`;
       const g = gameRecord(d, r.game);
       if (!g.lastRun || Date.parse(d.runs.find((x) => x.id === g.lastRun!.id)?.start ?? g.lastRun.at) <= Date.parse(r.start)) {
         g.lastRun = { id: r.id, at: r.end, result: r.result, kind: r.kind };
@@ -477,8 +498,11 @@ export async function abandonStaleRuns(store: Store, at: Date, opts: { underLock
 
 /** One line per run marked abandoned, for the log or stderr. */
 export function abandonedMessages(runs: readonly RunRecord[]): string[] {
-  return runs.map((r) => `the ${r.kind} run ${r.id} of ${r.game} (started ${r.start}${r.pid === undefined ? '' : ` by pid ${r.pid}`}) never finished: ` +
-    'its process is no longer running; marked abandoned (the page is the record: the next run redoes what it did not save)');
+  return runs.map(
+    (r) =>
+      `the ${r.kind} run ${r.id} of ${r.game} (started ${r.start}${r.pid === undefined ? '' : ` by pid ${r.pid}`}) never finished: ` +
+      'its process is no longer running; marked abandoned (the page is the record: the next run redoes what it did not save)',
+  );
 }
 
 /**
@@ -486,6 +510,9 @@ export function abandonedMessages(runs: readonly RunRecord[]): string[] {
  * still "running" whose process is gone (not marked yet: the next run that takes the lock marks them).
  */
 export function unfinishedRuns(data: StoreData, game: string, last = 10): RunRecord[] {
-  return data.runs.filter((r) => r.game === game).slice(-last).reverse()
+  return data.runs
+    .filter((r) => r.game === game)
+    .slice(-last)
+    .reverse()
     .filter((r) => r.result === 'abandoned' || leftByGoneProcess(r));
 }

@@ -12,8 +12,7 @@ import type { PageRevision, ReadOptions, SaveOptions, SaveResult, Transform } fr
 import { WikiError } from '../wiki/errors.ts';
 import type { DaemonWiki } from './dry-run.ts';
 
-const allows = (opt: ReadOptions['allowMissing'], title: string): boolean =>
-  opt === true || (Array.isArray(opt) && opt.includes(title));
+const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
 export class TickPages implements DaemonWiki {
   readonly #client: DaemonWiki;

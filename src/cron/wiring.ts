@@ -30,7 +30,7 @@ export function scheduledGames(config: Config): GameConfig[] {
 
 export function summarise(s: RolloverSummary): string {
   const phase = s.toPhase !== s.fromPhase ? `${s.period} ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `${s.period} ${s.toPhase} (${s.phaseName})`;
-  return `${phase}; ${s.changes} change(s); ${s.save.changed ? s.save.dryRun ? 'would be saved (dry run)' : `saved revision ${s.save.revid}` : 'no edit needed'}`;
+  return `${phase}; ${s.changes} change(s); ${s.save.changed ? (s.save.dryRun ? 'would be saved (dry run)' : `saved revision ${s.save.revid}`) : 'no edit needed'}`;
 }
 
 function abortError(signal: AbortSignal | undefined): Error | undefined {
@@ -42,31 +42,51 @@ function abortError(signal: AbortSignal | undefined): Error | undefined {
  * The rollover job for the scheduler; `rulesets`: the tick's parsed Ruleset revisions, shared with the plan;
  * `dryRun`: save nothing (the save yields its diff; see ./dry-run.ts).
  */
-export function rolloverRunner(client: RolloverWiki, games: GameConfig[], rulesets?: RulesetCache, opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {}): RolloverRunner {
+export function rolloverRunner(
+  client: RolloverWiki,
+  games: GameConfig[],
+  rulesets?: RulesetCache,
+  opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {},
+): RolloverRunner {
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
     const stop = abortError(o.signal);
     if (stop) throw stop;
     const trigger = o.trigger === 'request' ? 'request' : o.trigger === 'check' || o.trigger === 'start' ? 'schedule (check)' : `schedule (${o.trigger})`;
-    const s = await rollover({
-      wiki: client,
-      ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
-      ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
-      // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
-      checkpoint: (step) => {
-        const err = step !== 'saved' ? abortError(o.signal) : undefined;
-        if (err) throw err;
+    const s = await rollover(
+      {
+        wiki: client,
+        ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
+        ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
+        // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
+        checkpoint: (step) => {
+          const err = step !== 'saved' ? abortError(o.signal) : undefined;
+          if (err) throw err;
+        },
       },
-    }, g, {
-      now: o.now,
-      trigger,
-      ...(opts.dryRun ? { dryRun: true } : {}),
-      ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
-      ...(o.actor ? { actor: o.actor } : {}),
-      // An on-wiki request: its key goes into this run's Gamestate edit (the bot's record of the page says it was done).
-      ...(o.request ? { request: { key: o.request.key, by: o.request.author, verb: o.request.verb, page: o.request.page, revid: o.request.revid, timestamp: o.request.timestamp } } : {}),
-    });
+      g,
+      {
+        now: o.now,
+        trigger,
+        ...(opts.dryRun ? { dryRun: true } : {}),
+        ...(o.force ? { force: true, ...(o.requestedAt ? { requestedAt: o.requestedAt } : {}) } : {}),
+        ...(o.actor ? { actor: o.actor } : {}),
+        // An on-wiki request: its key goes into this run's Gamestate edit (the bot's record of the page says it was done).
+        ...(o.request
+          ? {
+              request: {
+                key: o.request.key,
+                by: o.request.author,
+                verb: o.request.verb,
+                page: o.request.page,
+                revid: o.request.revid,
+                timestamp: o.request.timestamp,
+              },
+            }
+          : {}),
+      },
+    );
     return {
       changed: s.save.changed || s.subpages.length > 0,
       edits: (s.save.changed ? 1 : 0) + s.subpages.length + s.archived.length,
@@ -149,65 +169,83 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
     checkCron: config.daemon.checkCron,
     maxConsecutiveFailures: config.daemon.maxConsecutiveFailures,
     // The memo of who wrote the Rulings pages' lines lives in the store (a dry run's: in memory).
-    jobs: (store) => makeJobs({
-      wiki: wiki.jobs,
-      games: pages,
-      rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined, rulings: (id) => storeRulingsCache(store, id) }),
-      rulesets,
-    }),
-    requests: (store) => makeRequestsProcessor({
-      wiki: wiki.requests,
-      history: makeRequestsHistory({
+    jobs: (store) =>
+      makeJobs({
         wiki: wiki.jobs,
-        // What the bot's own revisions added to the Gamestate page: a request's key is read there only.
-        record: async (gamestate) => {
-          const g = games.find((x) => x.gamestate === gamestate);
-          const revisions = await wiki.requests.history(gamestate, g?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK);
-          return botAddedLines(revisions, (user) => botNames().includes(user));
-        },
         games: pages,
-        store,
+        rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined, rulings: (id) => storeRulingsCache(store, id) }),
         rulesets,
       }),
-      pageFor: (id) => byId(id)?.requestsPage,
-      allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
-      lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
-      ...(o.now ? { now: o.now } : {}),
-    }),
-    referee: (store) => makeRefereeRunner({
-      wiki: {
-        botNames: botNames(),
-        readPages: (titles, ro) => client.readPages([...titles], ro),
-        save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
-        history: wiki.requests.history,
-        userGroups: wiki.requests.userGroups,
+    requests: (store) =>
+      makeRequestsProcessor({
+        wiki: wiki.requests,
+        history: makeRequestsHistory({
+          wiki: wiki.jobs,
+          // What the bot's own revisions added to the Gamestate page: a request's key is read there only.
+          record: async (gamestate) => {
+            const g = games.find((x) => x.gamestate === gamestate);
+            const revisions = await wiki.requests.history(gamestate, g?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK);
+            return botAddedLines(revisions, (user) => botNames().includes(user));
+          },
+          games: pages,
+          store,
+          rulesets,
+        }),
+        pageFor: (id) => byId(id)?.requestsPage,
+        allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
+        lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
+        ...(o.now ? { now: o.now } : {}),
+      }),
+    referee: (store) =>
+      makeRefereeRunner({
+        wiki: {
+          botNames: botNames(),
+          readPages: (titles, ro) => client.readPages([...titles], ro),
+          save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
+          history: wiki.requests.history,
+          userGroups: wiki.requests.userGroups,
+        },
+        games: games
+          .filter((g) => hasReferee(g.kind))
+          .map((g) => ({
+            id: g.id,
+            kind: g.kind,
+            ruleset: g.ruleset,
+            gamestate: g.gamestate,
+            actionsPage: g.actionsPage,
+            statusPage: g.statusPage,
+            lookback: g.requestsLookback,
+            rulingsPage: g.rulingsPage,
+            allowedGroups: g.allowedGroups,
+          })),
+        store,
+        ...(o.now ? { now: o.now } : {}),
+      }),
+    status: (s) =>
+      makeStatusPublisher({
+        wiki: wiki.status,
+        pageFor: (id) => byId(id)?.statusPage,
+        recentRuns: async (id) => (await s.read()).runs.filter((r) => r.game === id),
+        ...(o.client.versionWarning ? { wikiWarning: o.client.versionWarning } : {}),
+      }),
+    shutoff: makeShutoff(
+      {
+        readOptional: async (title) => {
+          const page = (await client.readPages([title], { allowMissing: true })).get(title);
+          return page?.missing ? undefined : page?.text;
+        },
       },
-      games: games.filter((g) => hasReferee(g.kind)).map((g) => ({
-        id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate, actionsPage: g.actionsPage, statusPage: g.statusPage, lookback: g.requestsLookback,
-        rulingsPage: g.rulingsPage, allowedGroups: g.allowedGroups,
-      })),
-      store,
-      ...(o.now ? { now: o.now } : {}),
-    }),
-    status: (s) => makeStatusPublisher({
-      wiki: wiki.status,
-      pageFor: (id) => byId(id)?.statusPage,
-      recentRuns: async (id) => (await s.read()).runs.filter((r) => r.game === id),
-      ...(o.client.versionWarning ? { wikiWarning: o.client.versionWarning } : {}),
-    }),
-    shutoff: makeShutoff({
-      readOptional: async (title) => {
-        const page = (await client.readPages([title], { allowMissing: true })).get(title);
-        return page?.missing ? undefined : page?.text;
-      },
-    }, config.wiki.shutoff),
+      config.wiki.shutoff,
+    ),
     // A dry run writes nothing, the store included: it does not look for reverts (a pause it found would not be kept).
-    ...(o.dryRun || o.client.names[0] === undefined ? {} : {
-      reverts: (store) => {
-        knowReverts(o.client, store);
-        return (id) => checkReverts(store, o.client, id, revertablePages(byId(id)!), o.client.names[0]!, (o.now ?? (() => new Date()))());
-      },
-    }),
+    ...(o.dryRun || o.client.names[0] === undefined
+      ? {}
+      : {
+          reverts: (store) => {
+            knowReverts(o.client, store);
+            return (id) => checkReverts(store, o.client, id, revertablePages(byId(id)!), o.client.names[0]!, (o.now ?? (() => new Date()))());
+          },
+        }),
     ...(config.alert ? { alert: alerter(config.alert.command, (m) => logger.warn(m)) } : {}),
     heartbeatGraceMs: config.daemon.heartbeatGraceSeconds * 1000,
     ...(tickPages ? { tickPages } : {}),

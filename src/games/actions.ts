@@ -50,9 +50,7 @@ export interface ActionInput<R extends KindedRuleset> {
 /** An earlier request's original resolution, replayed by the job (src/jobs/referee.ts, `replayRequest`). */
 export type Replay = { key: string; outcome: ActionOutcome } | { key: string; unavailable: string };
 
-export type ActionOutcome =
-  | { ok: true; text: string; changes: Change[]; message: string }
-  | { ok: false; reason: string };
+export type ActionOutcome = { ok: true; text: string; changes: Change[]; message: string } | { ok: false; reason: string };
 
 /** One action family: `* open 1 Handy Pack`, `* explore yes`… */
 export interface ActionDef<R extends KindedRuleset = KindedRuleset, A = unknown> {

@@ -35,8 +35,17 @@ export function rulesetCalendar(text: string, page?: string): RulesetCalendar {
 }
 
 /** `text` adopted: the Phase record computed (only when the page lacks it) from `ruleset` at `opts.now`. */
-export function adoptText(text: string, ruleset: { text: string; title?: string }, gamestate: string, opts: Pick<AdoptOptions, 'now' | 'cycleStart'>): Adoption {
-  return adoptPage(text, () => phaseRecord(rulesetCalendar(ruleset.text, ruleset.title), opts.now, { cycleStart: opts.cycleStart, ruleset: ruleset.title }), gamestate);
+export function adoptText(
+  text: string,
+  ruleset: { text: string; title?: string },
+  gamestate: string,
+  opts: Pick<AdoptOptions, 'now' | 'cycleStart'>,
+): Adoption {
+  return adoptPage(
+    text,
+    () => phaseRecord(rulesetCalendar(ruleset.text, ruleset.title), opts.now, { cycleStart: opts.cycleStart, ruleset: ruleset.title }),
+    gamestate,
+  );
 }
 
 export async function adopt(ctx: JobContext, game: GameConfig, opts: AdoptOptions): Promise<AdoptResult> {
@@ -49,10 +58,16 @@ export async function adopt(ctx: JobContext, game: GameConfig, opts: AdoptOption
       const adoption = adoptText(page.text, { text: ruleset.text, title: ruleset.title }, page.title, opts);
       added = adoption.added;
       if (!adoption.changed) return null;
-      return { text: adoption.text, summary: `Croupier adopts this page: adds ${added.join(' and ')} in its own regions, every other line kept (trigger: ${trigger})` };
+      return {
+        text: adoption.text,
+        summary: `Croupier adopts this page: adds ${added.join(' and ')} in its own regions, every other line kept (trigger: ${trigger})`,
+      };
     },
     { dryRun: opts.dryRun, beforeEdit: opts.beforeEdit },
   );
-  ctx.logger?.info({ game: game.id, page: game.gamestate, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, added.join('; ') || 'already adopted');
+  ctx.logger?.info(
+    { game: game.id, page: game.gamestate, changed: save.changed, revid: save.revid, dryRun: save.dryRun },
+    added.join('; ') || 'already adopted',
+  );
   return { page: game.gamestate, added: save.changed ? added : [], save };
 }

@@ -34,12 +34,21 @@ export interface GamestateSave extends SaveResult {
 const inlineBytes = (text: string, gamestate: string): number => lighten(text, gamestate).moved.reduce((n, m) => n + m.content.length, 0);
 
 /** The edit of a subpage (null: it already holds the block). Pure. */
-export function subpageEdit(page: PageRevision, gamestate: string, m: MovedBlock, bots: readonly string[], why?: string): { text: string; summary: string } | null {
+export function subpageEdit(
+  page: PageRevision,
+  gamestate: string,
+  m: MovedBlock,
+  bots: readonly string[],
+  why?: string,
+): { text: string; summary: string } | null {
   const text = subpageText(gamestate, m);
   if (!page.missing && normalizeText(page.text) === normalizeText(text)) return null;
   // The row check of a bot-managed region, on the subpage's block (a Ruleset misread must not empty the card tables).
   if (!page.missing && !m.block.anyRows) checkRegionRows(m.block.region, subpageContent(page.text), m.content, page.title);
-  const theirs = !page.missing && page.user !== undefined && !bots.includes(page.user) ? `; replaces revision ${page.revid} by ${page.user || 'a hidden user'}: this page is computed` : '';
+  const theirs =
+    !page.missing && page.user !== undefined && !bots.includes(page.user)
+      ? `; replaces revision ${page.revid} by ${page.user || 'a hidden user'}: this page is computed`
+      : '';
   return { text, summary: `Croupier: ${page.missing ? 'new page: ' : ''}the ${m.block.what} of [[${gamestate}]]${why ? ` (${why})` : ''}${theirs}` };
 }
 
@@ -57,7 +66,8 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
     why = edit?.summary.replace(/^Croupier: /, '');
     if (out.text === page.text) return null;
     const migrated = inlineBytes(page.text, title);
-    const words = migrated > 0 ? `${moved.map((m) => `the ${m.block.what}`).join(' and ')} moved to ${moved.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
+    const words =
+      migrated > 0 ? `${moved.map((m) => `the ${m.block.what}`).join(' and ')} moved to ${moved.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
     const summary = edit ? `${edit.summary}${words ? `; ${words}` : ''}` : `Croupier: ${words}`;
     return { text: out.text, summary, ...(migrated > 0 ? { movedOut: migrated } : {}) };
   };
@@ -81,7 +91,11 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
       if (now !== undefined && normalizeText(now) === normalizeText(text)) continue;
       // The page as read, unless this run saved it since (then the save reads it again).
       const prefetched = holds.has(m.title) ? undefined : new Map([...read].filter(([t]) => t === m.title || t === shutoff));
-      const r = await wiki.save(m.title, (p) => subpageEdit(p, title, m, wiki.names ?? [], why), { create: true, dryRun, ...(prefetched ? { prefetched } : {}) });
+      const r = await wiki.save(m.title, (p) => subpageEdit(p, title, m, wiki.names ?? [], why), {
+        create: true,
+        dryRun,
+        ...(prefetched ? { prefetched } : {}),
+      });
       if (r.changed) results.set(m.title, r);
       holds.set(m.title, text); // in a dry run: what it would hold, so its diff is shown once
     }

@@ -40,14 +40,16 @@ export interface InitReport {
 /** The pages the game needs, in the order they are made: the shutoff page first. */
 export function initPages(config: Config, game: GameConfig): InitPage[] {
   const { page, runWord } = config.wiki.shutoff;
-  const pages: InitPage[] = [{
-    title: page,
-    role: `the shutoff page: the bot edits only while it shows "${runWord}"`,
-    text: `${runWord}\n<!-- Croupier edits the wiki only while this page shows the word "${runWord}" (outside comments). To stop it at once, replace the word. -->\n`,
-  }];
-  pages.push({ title: game.ruleset, role: 'the Ruleset (the players\' page: checked, never created)' });
+  const pages: InitPage[] = [
+    {
+      title: page,
+      role: `the shutoff page: the bot edits only while it shows "${runWord}"`,
+      text: `${runWord}\n<!-- Croupier edits the wiki only while this page shows the word "${runWord}" (outside comments). To stop it at once, replace the word. -->\n`,
+    },
+  ];
+  pages.push({ title: game.ruleset, role: "the Ruleset (the players' page: checked, never created)" });
   if (!hasEngine(game.kind)) return pages;
-  pages.push({ title: game.gamestate, role: 'the Gamestate page (the players\' page: checked, never created)' });
+  pages.push({ title: game.gamestate, role: "the Gamestate page (the players' page: checked, never created)" });
   pages.push({
     title: game.requestsPage,
     role: `admins' requests (${game.allowedGroups.join(', ')})`,
@@ -65,11 +67,16 @@ export function initPages(config: Config, game: GameConfig): InitPage[] {
 
 /** Checks the account and the pages; with `apply`, creates the missing pages (each only if still missing). */
 export async function init(client: WikiClient, config: Config, game: GameConfig, opts: { apply?: boolean; trigger?: string } = {}): Promise<InitReport> {
-  const info = (await client.request({ action: 'query', meta: 'userinfo', uiprop: 'groups|rights' })) as { query: { userinfo: { name: string; groups?: string[]; rights?: string[] } } };
+  const info = (await client.request({ action: 'query', meta: 'userinfo', uiprop: 'groups|rights' })) as {
+    query: { userinfo: { name: string; groups?: string[]; rights?: string[] } };
+  };
   const { name, groups = [], rights = [] } = info.query.userinfo;
   const missingRights = NEEDED_RIGHTS.filter((r) => !rights.includes(r));
   const pages = initPages(config, game);
-  const read = await client.readPages(pages.map((p) => p.title), { allowMissing: true });
+  const read = await client.readPages(
+    pages.map((p) => p.title),
+    { allowMissing: true },
+  );
   const steps: InitStep[] = pages.map((page) => ({ page, state: read.get(page.title)?.missing ? 'missing' : 'exists' }));
   const shutoffPage = read.get(config.wiki.shutoff.page)!;
   let shutoff = shutoffReason(shutoffPage.missing ? undefined : shutoffPage.text, config.wiki.shutoff);
@@ -89,7 +96,11 @@ export async function init(client: WikiClient, config: Config, game: GameConfig,
       continue;
     }
     const text = step.page.text;
-    const r = await client.save(step.page.title, (page) => (page.missing ? { text, summary: `croupier init (${opts.trigger ?? 'cli'}): ${step.page.role}` } : null), { create: true });
+    const r = await client.save(
+      step.page.title,
+      (page) => (page.missing ? { text, summary: `croupier init (${opts.trigger ?? 'cli'}): ${step.page.role}` } : null),
+      { create: true },
+    );
     step.state = r.changed ? 'created' : 'exists';
     if (r.revid !== undefined) step.revid = r.revid;
     if (step.page.title === config.wiki.shutoff.page) shutoff = shutoffReason(text, config.wiki.shutoff);
@@ -100,12 +111,22 @@ export async function init(client: WikiClient, config: Config, game: GameConfig,
 /** The report as the CLI prints it. */
 export function describeInit(r: InitReport, game: GameConfig, apply: boolean): string {
   const out = [apply ? `init of ${game.id}:` : `dry run: nothing is written; --apply creates the missing pages. init of ${game.id}:`];
-  out.push(`logged in as ${r.user} (groups: ${r.groups.join(', ') || 'none'}); rights ${NEEDED_RIGHTS.join(', ')}: ${r.missingRights.length === 0 ? 'ok' : `MISSING ${r.missingRights.join(', ')} (Special:BotPasswords grants: basic, highvolume, editpage, createeditmovepage; the account in the bot group)`}`);
+  out.push(
+    `logged in as ${r.user} (groups: ${r.groups.join(', ') || 'none'}); rights ${NEEDED_RIGHTS.join(', ')}: ${r.missingRights.length === 0 ? 'ok' : `MISSING ${r.missingRights.join(', ')} (Special:BotPasswords grants: basic, highvolume, editpage, createeditmovepage; the account in the bot group)`}`,
+  );
   for (const s of r.steps) {
-    const what = s.state === 'exists' ? 'exists, kept as it is'
-      : s.state === 'created' ? `created (revision ${s.revid})`
-        : s.state === 'blocked' ? 'missing, NOT created: the shutoff page says stop'
-          : s.page.text === undefined ? 'MISSING: create it before the first run' : apply && r.missingRights.length > 0 ? 'missing, not created (missing rights)' : 'missing, would be created';
+    const what =
+      s.state === 'exists'
+        ? 'exists, kept as it is'
+        : s.state === 'created'
+          ? `created (revision ${s.revid})`
+          : s.state === 'blocked'
+            ? 'missing, NOT created: the shutoff page says stop'
+            : s.page.text === undefined
+              ? 'MISSING: create it before the first run'
+              : apply && r.missingRights.length > 0
+                ? 'missing, not created (missing rights)'
+                : 'missing, would be created';
     out.push(`[[${s.page.title}]] — ${s.page.role}: ${what}`);
   }
   // A shutoff page that exists and says stop (a missing one is in the list above).

@@ -70,7 +70,11 @@ export function describeTableChange(before: string | undefined, after: string): 
 }
 
 /** The tables wikitext of a Ruleset page's text (and its Gamestate's, for games computing tables from it); a WikiError when the game has none. */
-export function computeTables(text: string, game: Pick<GameConfig, 'kind' | 'ruleset'>, gamestate?: { title: string; text: string }): { tables: string; warnings: string[] } {
+export function computeTables(
+  text: string,
+  game: Pick<GameConfig, 'kind' | 'ruleset'>,
+  gamestate?: { title: string; text: string },
+): { tables: string; warnings: string[] } {
   const ruleset = parseRuleset(text, { page: game.ruleset, kind: game.kind as GameKind });
   const tables = renderTables(ruleset, gamestate === undefined ? undefined : { gamestate });
   if (tables === undefined) {
@@ -112,7 +116,9 @@ export async function publishTables(ctx: JobContext, game: GameConfig, opts: Pub
   // On the Gamestate page, the tables go to its subpage (read here too).
   const subpage = create ? undefined : subpageTitle(game.gamestate, TABLES_BLOCK);
   const titles = [game.ruleset, game.tablesPage, ...(create ? [game.gamestate] : []), ...(subpage ? [subpage] : []), ...(shutoff ? [shutoff.page] : [])];
-  const pages = await client.readPages(titles, { allowMissing: [...(shutoff ? [shutoff.page] : []), ...(subpage ? [subpage] : []), ...(create ? [game.tablesPage, game.gamestate] : [])] });
+  const pages = await client.readPages(titles, {
+    allowMissing: [...(shutoff ? [shutoff.page] : []), ...(subpage ? [subpage] : []), ...(create ? [game.tablesPage, game.gamestate] : [])],
+  });
   const shown = subpage === undefined || pages.get(subpage)!.missing ? undefined : subpageContent(pages.get(subpage)!.text);
   const ruleset = pages.get(game.ruleset)!;
   const separate = create ? pages.get(game.gamestate) : undefined;
@@ -122,7 +128,11 @@ export async function publishTables(ctx: JobContext, game: GameConfig, opts: Pub
   const transform = (page: PageRevision) => {
     // Computed in the transform: when the tables page is the Gamestate, from the revision being edited.
     const gamestate = create ? separate : page;
-    const computed = computeTables(ruleset.text, game, gamestate === undefined || gamestate.missing ? undefined : { title: game.gamestate, text: gamestate.text });
+    const computed = computeTables(
+      ruleset.text,
+      game,
+      gamestate === undefined || gamestate.missing ? undefined : { title: game.gamestate, text: gamestate.text },
+    );
     warnings = computed.warnings;
     const tables = computed.tables;
     const edit = tablesEdit(page, tables, { ruleset: game.ruleset, rulesetRevid: ruleset.revid, trigger }, shown);
@@ -130,15 +140,29 @@ export async function publishTables(ctx: JobContext, game: GameConfig, opts: Pub
     return edit;
   };
   const saveOpts = { dryRun: opts.dryRun, create, prefetched: pages, beforeEdit: opts.beforeEdit };
-  const save = create ? { ...(await client.save(game.tablesPage, transform, saveOpts)), subpages: [] } : await saveGamestate(client, game.tablesPage, transform, saveOpts);
+  const save = create
+    ? { ...(await client.save(game.tablesPage, transform, saveOpts)), subpages: [] }
+    : await saveGamestate(client, game.tablesPage, transform, saveOpts);
   if (!save.changed && save.subpages.length === 0) change = '';
   for (const w of warnings) ctx.logger?.info({ page: game.ruleset }, `warning: ${w}`);
   ctx.logger?.info({ game: game.id, page: game.tablesPage, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, change || 'card tables up to date');
-  return { game: game.id, page: game.tablesPage, url: client.pageUrl(game.tablesPage), rulesetRevid: ruleset.revid, change, warnings, save, subpages: save.subpages };
+  return {
+    game: game.id,
+    page: game.tablesPage,
+    url: client.pageUrl(game.tablesPage),
+    rulesetRevid: ruleset.revid,
+    change,
+    warnings,
+    save,
+    subpages: save.subpages,
+  };
 }
 
 /** A Ruleset page's text and revision, for `croupier parse --title <page>` (one request). */
-export async function readRulesetFromWiki(ctx: { client: WikiClient }, title: string): Promise<{ text: string; revid: number; title: string; timestamp: string }> {
+export async function readRulesetFromWiki(
+  ctx: { client: WikiClient },
+  title: string,
+): Promise<{ text: string; revid: number; title: string; timestamp: string }> {
   const page = await ctx.client.readPage(title);
   return { text: page.text, revid: page.revid, title: page.title, timestamp: page.timestamp };
 }

@@ -109,7 +109,11 @@ export interface Pass {
 
 /** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
 async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
-  const opts = { requestsLookback: game.lookback, ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}), ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}) };
+  const opts = {
+    requestsLookback: game.lookback,
+    ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}),
+    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+  };
   return (await readGameRulings(wiki, opts, kind))?.readings;
 }
 

@@ -10,7 +10,19 @@ import type { PageRevision } from '../wiki/pages.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
 import { PhaseMoved, phaseMoved } from './referee-secrets.ts';
-import { applyMark, attributeRevisions, botAddedLines, lineAuthors, markLine, pendingRequests, requestKey, type Attribution, type RequestLine, type RequestPageRevision, type Verdict } from './request-lines.ts';
+import {
+  applyMark,
+  attributeRevisions,
+  botAddedLines,
+  lineAuthors,
+  markLine,
+  pendingRequests,
+  requestKey,
+  type Attribution,
+  type RequestLine,
+  type RequestPageRevision,
+  type Verdict,
+} from './request-lines.ts';
 import { namesRequest } from './rollover.ts';
 
 /** The request's text without bullet, bold, signature or trailing dashes: "open 1 Handy Pack". */
@@ -56,7 +68,11 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
     const user = l.who.revision.user;
     const n = (perAuthor.get(user) ?? 0) + 1;
     perAuthor.set(user, n);
-    if (n > MAX_REQUESTS_PER_AUTHOR) [l.verdict, l.message] = ['refused', `${user || 'a hidden user'} has more than ${MAX_REQUESTS_PER_AUTHOR} requests waiting in this pass: only the first ${MAX_REQUESTS_PER_AUTHOR} are taken; write this one again`];
+    if (n > MAX_REQUESTS_PER_AUTHOR)
+      [l.verdict, l.message] = [
+        'refused',
+        `${user || 'a hidden user'} has more than ${MAX_REQUESTS_PER_AUTHOR} requests waiting in this pass: only the first ${MAX_REQUESTS_PER_AUTHOR} are taken; write this one again`,
+      ];
     else if (namesRequest(await bot(), l.key)) [l.verdict, l.message] = ['done', `done (see the History rows naming request ${l.key} on the Gamestate page)`];
     else if (secret === undefined) summary.waiting++;
     else todo.push(l);
@@ -80,18 +96,26 @@ export async function answerLines(pass: Pass, lines: readonly Line[]): Promise<v
   for (const l of answered) summary[l.verdict!]++;
   if (answered.length > 0) {
     const at = now();
-    const saved = await ctx.wiki.save(game.actionsPage, (page) => {
-      let text = page.text;
-      const markedSoFar = new Map<string, number>();
-      for (const l of answered) {
-        // Identical lines marked earlier in this edit no longer count as copies of this one.
-        const nth = l.p.occurrence - (markedSoFar.get(l.p.line) ?? 0);
-        markedSoFar.set(l.p.line, (markedSoFar.get(l.p.line) ?? 0) + 1);
-        text = applyMark(text, l.p.line, nth, markLine(l.p.line, l.verdict!, l.revid, l.message!, at)) ?? text;
-      }
-      const counts = (['done', 'refused', 'failed'] as const).map((v) => [v, answered.filter((l) => l.verdict === v).length] as const).filter(([, n]) => n > 0);
-      return text === page.text ? null : { text, summary: `Croupier: ${answered.length} request(s) answered (${counts.map(([v, n]) => `${n} ${v}`).join(', ')})` };
-    }, {});
+    const saved = await ctx.wiki.save(
+      game.actionsPage,
+      (page) => {
+        let text = page.text;
+        const markedSoFar = new Map<string, number>();
+        for (const l of answered) {
+          // Identical lines marked earlier in this edit no longer count as copies of this one.
+          const nth = l.p.occurrence - (markedSoFar.get(l.p.line) ?? 0);
+          markedSoFar.set(l.p.line, (markedSoFar.get(l.p.line) ?? 0) + 1);
+          text = applyMark(text, l.p.line, nth, markLine(l.p.line, l.verdict!, l.revid, l.message!, at)) ?? text;
+        }
+        const counts = (['done', 'refused', 'failed'] as const)
+          .map((v) => [v, answered.filter((l) => l.verdict === v).length] as const)
+          .filter(([, n]) => n > 0);
+        return text === page.text
+          ? null
+          : { text, summary: `Croupier: ${answered.length} request(s) answered (${counts.map(([v, n]) => `${n} ${v}`).join(', ')})` };
+      },
+      {},
+    );
     if (saved.changed) summary.edits++;
   }
 }
@@ -104,17 +128,36 @@ const notUnderstood = (ref: GameReferee) => `request not understood; the request
  * draws from HMAC(secret, game|key|revision). The same for a request and for its replay.
  */
 export function resolveRequest(
-  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, game: string, page: EnginePage, now: Date, request: ActionRequest, secret: string, original?: Replay,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  game: string,
+  page: EnginePage,
+  now: Date,
+  request: ActionRequest,
+  secret: string,
+  original?: Replay,
 ): ActionOutcome & { player?: string } {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) return { ok: false, reason: notUnderstood(g.referee) };
   const who = g.referee.playerOf(g.ruleset, page, request.author);
   if ('refused' in who) return { ok: false, reason: who.refused };
   const seed = seedOf(secret, seedMessage(game, request.key, request.revid));
-  return { player: who.player, ...parsed.def.resolve({
-    ruleset: g.ruleset, game, page, now, request, player: who.player, ...(g.readings ? { readings: g.readings } : {}), ...(original ? { original } : {}),
-    draws: () => ({ stream: new DrawStream(seed), seed }),
-  }, parsed.args) };
+  return {
+    player: who.player,
+    ...parsed.def.resolve(
+      {
+        ruleset: g.ruleset,
+        game,
+        page,
+        now,
+        request,
+        player: who.player,
+        ...(g.readings ? { readings: g.readings } : {}),
+        ...(original ? { original } : {}),
+        draws: () => ({ stream: new DrawStream(seed), seed }),
+      },
+      parsed.args,
+    ),
+  };
 }
 
 /** The requests of the actions page's revisions, by key: each line with the revision that first added it. */
@@ -144,14 +187,24 @@ const KEY_RE = /\brequest (r\d+-[0-9a-f]{8})(?![\w-])/g;
  * deleted, a request of another phase — the reason why, so that the caller refuses rather than trust the rows.
  */
 export async function replayRequest(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, key: string, secret: string, phase: number, actions: readonly RequestPageRevision[],
+  ctx: RefereeContext,
+  game: RefereeGame,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  key: string,
+  secret: string,
+  phase: number,
+  actions: readonly RequestPageRevision[],
 ): Promise<Replay> {
   const unavailable = (why: string): Replay => ({ key, unavailable: why });
   const revid = Number(/^r(\d+)-/.exec(key)?.[1]);
-  if (!actions.some((r) => r.revid === revid)) return unavailable(`revision ${revid} of ${game.actionsPage}, which added the request, is not among the ${actions.length} latest revisions the bot reads (or was deleted)`);
+  if (!actions.some((r) => r.revid === revid))
+    return unavailable(
+      `revision ${revid} of ${game.actionsPage}, which added the request, is not among the ${actions.length} latest revisions the bot reads (or was deleted)`,
+    );
   const requests = requestsByKey(actions);
   const request = requests.get(key);
-  if (!request?.author) return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${request ? ' (its author is hidden)' : ''}`);
+  if (!request?.author)
+    return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${request ? ' (its author is hidden)' : ''}`);
   const revisions = await ctx.wiki.history(game.gamestate, game.lookback);
   const isBot = (user: string) => ctx.wiki.botNames.includes(user);
   // Newest first: the oldest of the bot's revisions that added a row naming the request performed it.
@@ -162,21 +215,27 @@ export async function replayRequest(
     if (namesRequest(added, key)) first = i;
   }
   const before = revisions[first + 1];
-  if (first < 0 || !before) return unavailable(`the revision of ${game.gamestate} the request was resolved on is not among its ${revisions.length} latest revisions the bot reads`);
+  if (first < 0 || !before)
+    return unavailable(`the revision of ${game.gamestate} the request was resolved on is not among its ${revisions.length} latest revisions the bot reads`);
   let page: EnginePage = { title: game.gamestate, text: before.text, revid: before.revid };
   const at = new Date(revisions[first]!.timestamp);
   let was: number;
   try {
     was = g.referee.phase(g.ruleset, page, at);
   } catch (err) {
-    return unavailable(`revision ${before.revid} of ${game.gamestate}, which the request was resolved on, cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    return unavailable(
+      `revision ${before.revid} of ${game.gamestate}, which the request was resolved on, cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (was !== phase) return unavailable(`it was resolved in phase ${was}, and the bot holds only phase ${phase}'s secret`);
   // The requests the edit resolved, in the order of their rows (a key the page named before is an earlier request's, e.g. a rerolled one).
   const chain = [...new Set([...added.matchAll(KEY_RE)].map((m) => m[1]!))].filter((k) => !namesRequest(before.text, k));
   for (const k of chain.slice(0, chain.indexOf(key) + 1)) {
     const r = requests.get(k);
-    if (!r) return unavailable(`request ${k}, resolved before it in the same edit, is not among the lines of the ${actions.length} latest revisions of ${game.actionsPage}`);
+    if (!r)
+      return unavailable(
+        `request ${k}, resolved before it in the same edit, is not among the lines of the ${actions.length} latest revisions of ${game.actionsPage}`,
+      );
     if (k !== key && parseAction(g.referee, r.text)?.def.replays) return unavailable(`request ${k}, resolved before it in the same edit, is itself a reroll`);
     const outcome = resolveRequest(g, game.id, page, at, r, secret);
     if (k === key) return { key, outcome };
@@ -199,8 +258,15 @@ const requestOf = (l: Line): ActionRequest => {
  * the whole pass, or none of it). Each line gets its verdict; `waiting` when a rollover moved the page.
  */
 async function resolveAll(
-  ctx: RefereeContext, game: RefereeGame, g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>, todo: readonly Line[], secret: string, phase: number, now: () => Date,
-  read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] }, record: () => Promise<string>,
+  ctx: RefereeContext,
+  game: RefereeGame,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  todo: readonly Line[],
+  secret: string,
+  phase: number,
+  now: () => Date,
+  read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] },
+  record: () => Promise<string>,
 ): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
@@ -213,7 +279,13 @@ async function resolveAll(
     const who = g.referee.playerOf(g.ruleset, page, request.author);
     let target: string | undefined;
     try {
-      target = 'player' in who ? parsed.def.replays({ ruleset: g.ruleset, game: game.id, page, now: now(), request, player: who.player, ...(g.readings ? { readings: g.readings } : {}) }, parsed.args) : undefined;
+      target =
+        'player' in who
+          ? parsed.def.replays(
+              { ruleset: g.ruleset, game: game.id, page, now: now(), request, player: who.player, ...(g.readings ? { readings: g.readings } : {}) },
+              parsed.args,
+            )
+          : undefined;
     } catch {
       target = undefined;
     }
@@ -222,33 +294,38 @@ async function resolveAll(
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();
   try {
-    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
-      outcomes = new Map();
-      const onPage = g.referee.phase(g.ruleset, asPage(game, page), at);
-      if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
-      let text = page.text;
-      const done: string[] = [];
-      for (const l of todo) {
-        let verdict: Verdict;
-        let message: string;
-        try {
-          const o = resolveRequest(g, game.id, { ...asPage(game, page), text }, at, requestOf(l), secret, originals.get(l.key));
-          if (o.ok && namings(o.text, l.key) <= namings(text, l.key)) throw new Error(`the action wrote no History row naming request ${l.key}`);
-          if (o.ok) {
-            text = o.text;
-            done.push(`${o.player} (request ${l.key})`);
+    const saved = await saveGamestate(
+      gamestateWiki(ctx.wiki),
+      game.gamestate,
+      (page) => {
+        outcomes = new Map();
+        const onPage = g.referee.phase(g.ruleset, asPage(game, page), at);
+        if (onPage !== phase) throw new PhaseMoved(phaseMoved(phase, onPage));
+        let text = page.text;
+        const done: string[] = [];
+        for (const l of todo) {
+          let verdict: Verdict;
+          let message: string;
+          try {
+            const o = resolveRequest(g, game.id, { ...asPage(game, page), text }, at, requestOf(l), secret, originals.get(l.key));
+            if (o.ok && namings(o.text, l.key) <= namings(text, l.key)) throw new Error(`the action wrote no History row naming request ${l.key}`);
+            if (o.ok) {
+              text = o.text;
+              done.push(`${o.player} (request ${l.key})`);
+            }
+            [verdict, message] = o.ok ? ['done', `${o.message} (request ${l.key})`] : ['refused', o.reason];
+          } catch (err) {
+            if (err instanceof PhaseMoved) throw err;
+            [verdict, message] = ['failed', `${err instanceof Error ? err.message.split('\n')[0] : String(err)}; add the request again to retry`];
           }
-          [verdict, message] = o.ok ? ['done', `${o.message} (request ${l.key})`] : ['refused', o.reason];
-        } catch (err) {
-          if (err instanceof PhaseMoved) throw err;
-          [verdict, message] = ['failed', `${err instanceof Error ? err.message.split('\n')[0] : String(err)}; add the request again to retry`];
+          outcomes.set(l.key, { verdict, message });
         }
-        outcomes.set(l.key, { verdict, message });
-      }
-      if (done.length === 0) return null;
-      const shown = done.slice(0, 5).map(escapeWikitext).join('; ');
-      return { text, summary: `Croupier: ${done.length} request(s) resolved: ${shown}${done.length > 5 ? '; …' : ''}` };
-    }, {});
+        if (done.length === 0) return null;
+        const shown = done.slice(0, 5).map(escapeWikitext).join('; ');
+        return { text, summary: `Croupier: ${done.length} request(s) resolved: ${shown}${done.length > 5 ? '; …' : ''}` };
+      },
+      {},
+    );
     for (const l of todo) Object.assign(l, outcomes.get(l.key));
     return { saved: saved.changed, subpages: saved.subpages.length };
   } catch (err) {
@@ -258,7 +335,8 @@ async function resolveAll(
     const mine = await record();
     for (const l of todo) {
       const o = outcomes.get(l.key);
-      if (o?.verdict === 'done' && namesRequest(mine, l.key)) Object.assign(l, { verdict: 'done', message: `${o.message}, although the bot then reported: ${reported}` });
+      if (o?.verdict === 'done' && namesRequest(mine, l.key))
+        Object.assign(l, { verdict: 'done', message: `${o.message}, although the bot then reported: ${reported}` });
       else Object.assign(l, { verdict: 'failed', message: `${reported}; add the request again to retry` });
     }
     return { saved: mine !== '' && todo.some((l) => l.verdict === 'done') };

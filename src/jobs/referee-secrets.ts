@@ -29,17 +29,29 @@ const SCHEME = 'HMAC-SHA256(secret, "game|request key|revision") seeds every dra
 
 export function commitRow(phase: number, commitment: string, at: Date): Change {
   return {
-    at, phase, event: COMMIT_EVENT, player: '-',
+    at,
+    phase,
+    event: COMMIT_EVENT,
+    player: '-',
     change: `phase ${phase}: commitment ${commitment}`,
-    reason: { rule: `Referee: the SHA-256 of phase ${phase}'s secret, published before any of its draws; the secret is revealed once the phase is over`, inputs: { scheme: SCHEME } },
+    reason: {
+      rule: `Referee: the SHA-256 of phase ${phase}'s secret, published before any of its draws; the secret is revealed once the phase is over`,
+      inputs: { scheme: SCHEME },
+    },
   };
 }
 
 export function revealRow(phase: number, secret: string, at: Date, current: number): Change {
   return {
-    at, phase: current, event: REVEAL_EVENT, player: '-',
+    at,
+    phase: current,
+    event: REVEAL_EVENT,
+    player: '-',
     change: `phase ${phase}: secret ${secret}`,
-    reason: { rule: `Referee: phase ${phase} is over; the SHA-256 of this secret is the commitment published for it`, inputs: { commitment: commitmentOf(secret) } },
+    reason: {
+      rule: `Referee: phase ${phase} is over; the SHA-256 of this secret is the commitment published for it`,
+      inputs: { commitment: commitmentOf(secret) },
+    },
   };
 }
 
@@ -49,13 +61,17 @@ export function renderRefereeStatus(phase: number, commitment: string | undefine
     `''Written by Croupier, the referee of players' requests on [[${actionsPage}]]: every draw is HMAC-SHA256 of the phase's secret; the secret's SHA-256 is published before the phase's first draw and the secret after the phase (anyone can check every draw with <code>croupier verify</code>).''`,
     '',
     commitment === undefined ? `* Phase ${phase}: no commitment yet` : `* Phase ${phase} (current): commitment <code>${commitment}</code>`,
-    ...[...revealed].sort((a, b) => b[0] - a[0]).slice(0, 10).map(([p, s]) => `* Phase ${p}: secret <code>${s}</code> (SHA-256 <code>${commitmentOf(s)}</code>)`),
+    ...[...revealed]
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 10)
+      .map(([p, s]) => `* Phase ${p}: secret <code>${s}</code> (SHA-256 <code>${commitmentOf(s)}</code>)`),
   ];
   return lines.join('\n');
 }
 
 /** Why requests wait when a rollover saved the page during the run. */
-export const phaseMoved = (read: number, now: number) => `the Gamestate page moved from phase ${read} to phase ${now} during the run (a rollover): the requests wait for the next run, which resolves them with phase ${now}'s committed secret`;
+export const phaseMoved = (read: number, now: number) =>
+  `the Gamestate page moved from phase ${read} to phase ${now} during the run (a rollover): the requests wait for the next run, which resolves them with phase ${now}'s committed secret`;
 
 /** A rollover saved the Gamestate page between the run's read and a request's save: the request waits. */
 export class PhaseMoved extends Error {}
@@ -65,7 +81,6 @@ const ROLLOVER_RE = /\bPhase (\d+) → (\d+)\b/g;
 const leftPhases = (text: string): number[] => [...text.matchAll(ROLLOVER_RE)].map((m) => Number(m[1]));
 
 export const defaultSecret = (): string => randomBytes(32).toString('hex');
-
 
 /** What steps 1 and 2 leave: the phase's secret (undefined: no draw this pass), the Gamestate page as it is now, the actions page's revisions. */
 export interface Committed {
@@ -102,13 +117,17 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
     summary.problem = `the page's Phase number ${phase} is ahead of the calendar (phase ${calendar} now) and no rollover saved by the bot brought it there: no draw is made and no secret revealed until the calendar reaches it or the page is set back`;
   } else if (latest) {
     const stored = await ctx.secrets.get(game.id, phase);
-    const committed = stored !== undefined && shows(gamestate.text, phase, stored) ? [] : [...(await bot()).matchAll(COMMIT_RE)].filter((m) => Number(m[1]) === phase).map((m) => m[2]!);
+    const committed =
+      stored !== undefined && shows(gamestate.text, phase, stored)
+        ? []
+        : [...(await bot()).matchAll(COMMIT_RE)].filter((m) => Number(m[1]) === phase).map((m) => m[2]!);
     if (stored !== undefined && (shows(gamestate.text, phase, stored) || committed.includes(commitmentOf(stored)))) secret = stored;
     else if (committed.length > 0) {
       summary.commitment = committed.at(-1);
-      summary.problem = stored === undefined
-        ? `the bot published a commitment for phase ${phase}, but its store has no secret for it (was the store lost or moved?): no draw can be made in this phase; requests wait for the next phase`
-        : `the commitment the bot published for phase ${phase} is not the SHA-256 of the secret in its store (was the store replaced?): no draw can be made in this phase; requests wait for the next phase`;
+      summary.problem =
+        stored === undefined
+          ? `the bot published a commitment for phase ${phase}, but its store has no secret for it (was the store lost or moved?): no draw can be made in this phase; requests wait for the next phase`
+          : `the commitment the bot published for phase ${phase} is not the SHA-256 of the secret in its store (was the store replaced?): no draw can be made in this phase; requests wait for the next phase`;
     } else {
       secret = await ctx.secrets.ensure(game.id, phase, (ctx.newSecret ?? defaultSecret)());
       commitment = commitmentOf(secret);
@@ -116,18 +135,28 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
   }
   if (toReveal.length > 0 || commitment !== undefined) {
     let moved: number | undefined;
-    const saved = await saveGamestate(gamestateWiki(ctx.wiki), game.gamestate, (page) => {
-      const current = ref.phase(ruleset, asPage(game, page), now());
-      const reveals = toReveal.filter((s) => s.phase < current && revealsIn(page.text).get(s.phase) !== s.secret).map((s) => revealRow(s.phase, s.secret, now(), current));
-      // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
-      // in the store unrevealed (no draw was made with it) until newer secrets push it out; the requests wait
-      // for the next run, which commits the new phase.
-      moved = current;
-      const commit = commitment !== undefined && current === phase && !shows(page.text, phase, secret!) ? [commitRow(phase, commitment, now())] : [];
-      if (reveals.length + commit.length === 0) return null;
-      const what = [...(reveals.length ? [`secret of phase ${reveals.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed`] : []), ...(commit.length ? [`commitment for the draws of phase ${phase}`] : [])];
-      return { text: ref.appendRows(ruleset, asPage(game, page), [...reveals, ...commit]), summary: `Croupier: referee ${what.join('; ')}` };
-    }, {});
+    const saved = await saveGamestate(
+      gamestateWiki(ctx.wiki),
+      game.gamestate,
+      (page) => {
+        const current = ref.phase(ruleset, asPage(game, page), now());
+        const reveals = toReveal
+          .filter((s) => s.phase < current && revealsIn(page.text).get(s.phase) !== s.secret)
+          .map((s) => revealRow(s.phase, s.secret, now(), current));
+        // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
+        // in the store unrevealed (no draw was made with it) until newer secrets push it out; the requests wait
+        // for the next run, which commits the new phase.
+        moved = current;
+        const commit = commitment !== undefined && current === phase && !shows(page.text, phase, secret!) ? [commitRow(phase, commitment, now())] : [];
+        if (reveals.length + commit.length === 0) return null;
+        const what = [
+          ...(reveals.length ? [`secret of phase ${reveals.map((r) => r.change.split(':')[0]!.slice(6)).join(', ')} revealed`] : []),
+          ...(commit.length ? [`commitment for the draws of phase ${phase}`] : []),
+        ];
+        return { text: ref.appendRows(ruleset, asPage(game, page), [...reveals, ...commit]), summary: `Croupier: referee ${what.join('; ')}` };
+      },
+      {},
+    );
     summary.edits += (saved.changed ? 1 : 0) + saved.subpages.length;
     summary.revealed = toReveal.map((s) => s.phase);
     if (moved !== undefined && moved !== phase && commitment !== undefined) {
@@ -149,10 +178,14 @@ export async function publishStatus(pass: Pass): Promise<void> {
     // What the store says the bot published, never what a person typed on the page.
     const revealed = new Map((await ctx.secrets.list(game.id)).filter((s) => s.revealed).map((s) => [s.phase, s.secret] as const));
     const content = renderRefereeStatus(phase, summary.commitment, revealed, game.actionsPage);
-    const saved = await ctx.wiki.save(game.statusPage, (page) => {
-      const r = replaceRegion(page.missing ? '' : page.text, 'referee', content, { page: game.statusPage, anyRows: true });
-      return r.changed ? { text: r.text, summary: `Croupier: referee commitment for phase ${phase}` } : null;
-    }, { create: true });
+    const saved = await ctx.wiki.save(
+      game.statusPage,
+      (page) => {
+        const r = replaceRegion(page.missing ? '' : page.text, 'referee', content, { page: game.statusPage, anyRows: true });
+        return r.changed ? { text: r.text, summary: `Croupier: referee commitment for phase ${phase}` } : null;
+      },
+      { create: true },
+    );
     if (saved.changed) summary.edits++;
   }
 }

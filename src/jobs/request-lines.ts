@@ -70,9 +70,7 @@ export function pendingRequests(text: string): RequestLine[] {
 /** MediaWiki's tags on a revision that restores earlier content (docs/referee.md, "Who added a line"). */
 export const RESTORE_TAGS: readonly string[] = ['mw-undo', 'mw-rollback', 'mw-manual-revert'];
 
-export type Attribution =
-  | { found: true; revision: RequestPageRevision; copy: number }
-  | { found: false; reason: string };
+export type Attribution = { found: true; revision: RequestPageRevision; copy: number } | { found: false; reason: string };
 
 const linesOf = (text: string): string[] => text.split('\n').map((l) => l.replace(/\r$/, ''));
 
@@ -90,8 +88,9 @@ function keptFrom(before: readonly string[], after: readonly string[]): number[]
   const b = after.slice(head, after.length - tail);
   // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i] === b[j]) kept[head + j++] = head + i++;
     else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
     else j++;
@@ -166,7 +165,10 @@ export function whoAdded(revisions: readonly RequestPageRevision[], line: string
  * the second and later identical lines added by one revision (each is a request of its own).
  */
 export function requestKey(revid: number, line: string, copy = 1): string {
-  return `r${revid}-${createHash('sha1').update(copy === 1 ? line : `${line}\n#${copy}`).digest('hex').slice(0, 8)}`;
+  return `r${revid}-${createHash('sha1')
+    .update(copy === 1 ? line : `${line}\n#${copy}`)
+    .digest('hex')
+    .slice(0, 8)}`;
 }
 
 /** The line with the bot's answer appended. */

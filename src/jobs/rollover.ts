@@ -175,23 +175,37 @@ export function mergeRow(merge: MergeContext, o: { at: Date; phase: number }): C
  * ruleset's kind (`engine` when the caller already has it). `merge`: the run is recomputed because
  * MediaWiki merged its edit with a concurrent one; a History row says so.
  */
-export function computeRollover(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, opts: RolloverOptions, engine: GameEngine = engineFor(ruleset.kind, game.id), merge?: MergeContext): Computed {
+export function computeRollover(
+  ruleset: KindedRuleset,
+  game: Pick<RolloverGame, 'id' | 'gamestate'>,
+  page: Pick<PageRevision, 'text' | 'revid'>,
+  opts: RolloverOptions,
+  engine: GameEngine = engineFor(ruleset.kind, game.id),
+  merge?: MergeContext,
+): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
   const { request, force } = opts;
   // The request's own row and the merge's, in the same edit.
   const rows = (r: Computed['result'], fromPhase: number): Change[] => [
-    ...(request ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase, engine.period) })] : []),
+    ...(request
+      ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase, engine.period) })]
+      : []),
     ...(merge ? [mergeRow(merge, { at: opts.now, phase: r.state.phase.number })] : []),
   ];
-  const c = engine.rollover(ruleset, game.id, { title: game.gamestate, text: page.text, revid: page.revid }, {
-    now: opts.now,
-    trigger: opts.trigger,
-    force: force
-      ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
-      : undefined,
-    ...(request || merge ? { rows } : {}),
-    ...(opts.readings ? { readings: opts.readings } : {}),
-  });
+  const c = engine.rollover(
+    ruleset,
+    game.id,
+    { title: game.gamestate, text: page.text, revid: page.revid },
+    {
+      now: opts.now,
+      trigger: opts.trigger,
+      force: force
+        ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
+        : undefined,
+      ...(request || merge ? { rows } : {}),
+      ...(opts.readings ? { readings: opts.readings } : {}),
+    },
+  );
   if (!merge || c.result.changes.length > 0) return c;
   // Nothing due on the concurrent edit's revision (the engine adds rows only to a run that changes something):
   // the merged revision is still replaced, and its History row says why.
@@ -214,7 +228,9 @@ export function countEvents(changes: readonly Change[]): Record<string, number> 
 /** `period`: what the game's periods are called (GameEngine.period). */
 export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOptions, period: GameEngine['period'] = 'phase'): string {
   const { state, changes } = c.result;
-  const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
+  const events = Object.entries(countEvents(changes))
+    .map(([e, n]) => `${n} ${e}`)
+    .join(', ');
   const what =
     state.phase.number !== c.fromPhase
       ? `${period} ${c.fromPhase} → ${state.phase.number} (${escapeWikitext(state.phase.name)})`
@@ -234,11 +250,17 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
   const linked = Math.max(0, ...(region === undefined ? [] : linkedArchives(region.content, game.gamestate)));
   const titles = Array.from({ length: 5 }, (_, i) => archiveTitle(game.gamestate, Math.max(1, linked) + i));
   const existing = [...(await ctx.wiki.readPages(titles, { allowMissing: true })).values()].filter((p) => !p.missing);
-  return planArchive(text, game.gamestate, game.historyLimit, {
-    count: Math.max(linked, ...existing.map((p) => Number(p.title.split('/').at(-1)))),
-    lastRows: archiveRowCount(existing.at(-1)?.text, engine.history),
-    has: (row) => existing.some((p) => p.text.includes(row.trimEnd())),
-  }, engine.history);
+  return planArchive(
+    text,
+    game.gamestate,
+    game.historyLimit,
+    {
+      count: Math.max(linked, ...existing.map((p) => Number(p.title.split('/').at(-1)))),
+      lastRows: archiveRowCount(existing.at(-1)?.text, engine.history),
+      has: (row) => existing.some((p) => p.text.includes(row.trimEnd())),
+    },
+    engine.history,
+  );
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
@@ -254,7 +276,12 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
   const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
   const rulingsRead = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
-  const rulings = await readGameRulings(ctx.wiki, game, ruleset.kind, rulingsRead && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest: rulingsRead } : undefined);
+  const rulings = await readGameRulings(
+    ctx.wiki,
+    game,
+    ruleset.kind,
+    rulingsRead && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest: rulingsRead } : undefined,
+  );
   if (rulings) opts = { ...opts, readings: rulings.readings };
   await ctx.checkpoint?.('read');
 
@@ -277,7 +304,10 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     for (const p of plan.pages) {
       await ctx.wiki.save(
         p.title,
-        (page) => ({ text: appendToArchive(page.missing ? undefined : page.text, game.gamestate, p.rows, engine.history), summary: `Croupier: ${p.rows.length} History rows archived from [[${game.gamestate}]]` }),
+        (page) => ({
+          text: appendToArchive(page.missing ? undefined : page.text, game.gamestate, p.rows, engine.history),
+          summary: `Croupier: ${p.rows.length} History rows archived from [[${game.gamestate}]]`,
+        }),
         { create: true },
       );
     }
@@ -325,19 +355,35 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 
 /** The labels of the readings a ruling chose (the defaults are not listed). */
 export function appliedRulings(readings: ChosenReadings): string[] {
-  return readings.all().filter((c) => c.ruling !== null).map((c) => readings.label(c.def.id));
+  return readings
+    .all()
+    .filter((c) => c.ruling !== null)
+    .map((c) => readings.label(c.def.id));
 }
 
 export function describeSummary(s: RolloverSummary): string {
   const lines = [
     `${s.game}: ${s.period} ${s.fromPhase} → ${s.toPhase} (${s.phaseName}); next rollover ${s.nextRollover ?? '-'}${s.winner.length ? `; winner ${s.winner.join(', ')}` : ''}`,
-    `${s.changes} change(s)${s.changes ? `: ${Object.entries(s.events).map(([e, n]) => `${n} ${e}`).join(', ')}` : ''}`,
+    `${s.changes} change(s)${
+      s.changes
+        ? `: ${Object.entries(s.events)
+            .map(([e, n]) => `${n} ${e}`)
+            .join(', ')}`
+        : ''
+    }`,
     s.save.dryRun
-      ? s.save.changed ? 'dry run: the diff below would be saved' : 'dry run: no edit needed'
-      : s.save.changed ? `saved ${s.gamestate} (revision ${s.save.revid})` : `no edit: ${s.gamestate} is up to date`,
+      ? s.save.changed
+        ? 'dry run: the diff below would be saved'
+        : 'dry run: no edit needed'
+      : s.save.changed
+        ? `saved ${s.gamestate} (revision ${s.save.revid})`
+        : `no edit: ${s.gamestate} is up to date`,
   ];
   const m = s.save.merged;
-  if (m) lines.push(`${describeMerge(m)}: ${m.corrected ? `corrected by revision ${s.save.revid}` : 'the merged page was already that result, no correction needed'}`);
+  if (m)
+    lines.push(
+      `${describeMerge(m)}: ${m.corrected ? `corrected by revision ${s.save.revid}` : 'the merged page was already that result, no correction needed'}`,
+    );
   for (const p of s.subpages) lines.push(p.dryRun ? `dry run: ${p.title} would be saved (diff below)` : `saved ${p.title} (revision ${p.revid})`);
   for (const a of s.archived) lines.push(`archived ${a.rows} History rows to ${a.title}`);
   for (const r of s.rulings?.applied ?? []) lines.push(`reading ${r}`);

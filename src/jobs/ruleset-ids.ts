@@ -37,6 +37,9 @@ export async function rulesetIds(ctx: JobContext, game: GameConfig, opts: Rulese
     },
     { dryRun: !opts.apply, beforeEdit: opts.beforeEdit },
   );
-  ctx.logger?.info({ game: game.id, page: game.ruleset, changed: save.changed, revid: save.revid, dryRun: save.dryRun }, changes.join('; ') || 'nothing to assign');
+  ctx.logger?.info(
+    { game: game.id, page: game.ruleset, changed: save.changed, revid: save.revid, dryRun: save.dryRun },
+    changes.join('; ') || 'nothing to assign',
+  );
   return { page: game.ruleset, changes: save.changed ? changes : [], save };
 }

@@ -111,7 +111,14 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   });
   const lines = linesOf(latest.text, origins)!;
   const groups = await groupsOf(wiki, lines);
-  await memo?.cache.set(opts.page, { revid: latest.revid, lookback, allowedGroups: [...allowed], origins, groups: Object.fromEntries(groups), checkedAt: now.toISOString() });
+  await memo?.cache.set(opts.page, {
+    revid: latest.revid,
+    lookback,
+    allowedGroups: [...allowed],
+    origins,
+    groups: Object.fromEntries(groups),
+    checkedAt: now.toISOString(),
+  });
   return judge(opts, allowed, lines, groups);
 }
 
@@ -157,7 +164,9 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       continue;
     }
     if (!o.user || !(groups.get(o.user) ?? []).some((g) => allowed.includes(g))) {
-      warnings.push(`${where(l)}: added by ${o.user || 'a hidden user'} in revision ${o.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`);
+      warnings.push(
+        `${where(l)}: added by ${o.user || 'a hidden user'} in revision ${o.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`,
+      );
       continue;
     }
     rulings.push({ reading: l.reading, value: l.value, line: l.line, by: o.user, at: new Date(o.timestamp) });
@@ -179,10 +188,14 @@ export interface RulingsGame {
 export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsGame, kind: string, memo?: RulingsMemoUse): Promise<ReadRulings | undefined> {
   const defs = readingsFor(kind);
   if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
-  return readRulings({ history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) }, {
-    page: game.rulingsPage,
-    defs,
-    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
-    ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
-  }, memo);
+  return readRulings(
+    { history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) },
+    {
+      page: game.rulingsPage,
+      defs,
+      ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+      ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
+    },
+    memo,
+  );
 }

@@ -36,7 +36,13 @@ interface Standing {
   pending: { at: Date | null; what: string }[];
 }
 
-function standing(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, rulings?: ReadRulings): Standing {
+function standing(
+  ruleset: KindedRuleset,
+  game: Pick<RolloverGame, 'id' | 'gamestate'>,
+  page: Pick<PageRevision, 'text' | 'revid'>,
+  now: Date,
+  rulings?: ReadRulings,
+): Standing {
   const engine = engineFor(ruleset.kind, game.id);
   // Computed as the rollover computes it: with the readings the Rulings page chooses.
   const computed = computeRollover(ruleset, game, page, { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}) }, engine);
@@ -98,7 +104,14 @@ const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
 const isoOrNull = (t: Date | null): string | null => (t === null ? null : iso(t));
 
 /** Where the game stands at `now`; `rulings`: the game's Rulings page as read (absent: the readings' defaults). */
-export function statusJson(ruleset: KindedRuleset, game: Pick<RolloverGame, 'id' | 'gamestate'>, page: Pick<PageRevision, 'text' | 'revid'>, now: Date, runs: Runs = {}, rulings?: ReadRulings): StatusJson {
+export function statusJson(
+  ruleset: KindedRuleset,
+  game: Pick<RolloverGame, 'id' | 'gamestate'>,
+  page: Pick<PageRevision, 'text' | 'revid'>,
+  now: Date,
+  runs: Runs = {},
+  rulings?: ReadRulings,
+): StatusJson {
   const s = standing(ruleset, game, page, now, rulings);
   return {
     game: s.game,
@@ -149,9 +162,11 @@ export function describeStatus(s: StatusJson): string {
   if (s.daemon === null) lines.push('daemon: no heartbeat recorded (no daemon ever ran on this store)');
   else if (s.daemon) {
     const d = s.daemon;
-    lines.push(d.stoppedAt !== null
-      ? `daemon: stopped at ${at(d.stoppedAt)} UTC (last seen ${at(d.lastSeen)} UTC)`
-      : `daemon: ${d.overdue ? 'OVERDUE' : 'running'}: last seen ${at(d.lastSeen)} UTC, next expected by ${at(d.nextExpectedBy)} UTC`);
+    lines.push(
+      d.stoppedAt !== null
+        ? `daemon: stopped at ${at(d.stoppedAt)} UTC (last seen ${at(d.lastSeen)} UTC)`
+        : `daemon: ${d.overdue ? 'OVERDUE' : 'running'}: last seen ${at(d.lastSeen)} UTC, next expected by ${at(d.nextExpectedBy)} UTC`,
+    );
   }
   for (const a of s.alerts ?? []) lines.push(`ALERT: ${a}`);
   return lines.join('\n');
@@ -180,7 +195,12 @@ export function alertsOf(r: Runs): string[] {
  * `croupier status --game`: the Ruleset and the Gamestate in one read request, the Gamestate parsed once
  * (the rollover's read state gives the schedule), the Rulings page read as the rollover reads it; nothing saved.
  */
-export async function gameStatus(wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups'>, game: RolloverGame, now: Date, runs: Runs = {}): Promise<StatusJson> {
+export async function gameStatus(
+  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups'>,
+  game: RolloverGame,
+  now: Date,
+  runs: Runs = {},
+): Promise<StatusJson> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const rulings = await readGameRulings(wiki, game, ruleset.kind);

@@ -30,8 +30,14 @@ export function historyLines(page: { title: string; text: string }, spec: Histor
   const keys = spec.columns.map(normaliseHeader);
   const cell = (row: (typeof table.rows)[number], i: number) => row.cells[keys[i]!]?.text ?? '';
   return table.rows.map((row) => ({
-    page: page.title, row: row.index,
-    time: cell(row, 0), phase: cell(row, 1), event: cell(row, 2), player: cell(row, 3), change: cell(row, 4), reason: cell(row, 5),
+    page: page.title,
+    row: row.index,
+    time: cell(row, 0),
+    phase: cell(row, 1),
+    event: cell(row, 2),
+    player: cell(row, 3),
+    change: cell(row, 4),
+    reason: cell(row, 5),
   }));
 }
 
@@ -79,7 +85,8 @@ export function verifyDraws(lines: readonly HistoryLine[], opts: { phase?: numbe
     }
   });
   const phases = [...new Set([...commits.keys(), ...reveals.keys(), ...[...requests.values()].map((r) => r.phase)])]
-    .filter((p) => opts.phase === undefined || p === opts.phase).sort((a, b) => a - b);
+    .filter((p) => opts.phase === undefined || p === opts.phase)
+    .sort((a, b) => a - b);
   for (const phase of phases) {
     const commit = commits.get(phase);
     const reveal = reveals.get(phase);
@@ -87,30 +94,54 @@ export function verifyDraws(lines: readonly HistoryLine[], opts: { phase?: numbe
     if (!commit) say(false, phase, `phase ${phase}: no commitment row ("${COMMIT_EVENT}") found: its draws cannot be checked against one`);
     if (reveal && commit) {
       const ok = isSecret(reveal.hex) && commitmentOf(reveal.hex) === commit.hex;
-      say(ok, phase, `phase ${phase}: the secret revealed in ${describeRow(reveal.line)} ${ok ? 'matches' : 'does NOT match'} the commitment in ${describeRow(commit.line)}`);
+      say(
+        ok,
+        phase,
+        `phase ${phase}: the secret revealed in ${describeRow(reveal.line)} ${ok ? 'matches' : 'does NOT match'} the commitment in ${describeRow(commit.line)}`,
+      );
       if (ok) secret = reveal.hex;
-    } else if (!reveal) say(true, phase, `phase ${phase}: secret not revealed yet (it is published after the phase): its draws are checked against their seeds only`);
+    } else if (!reveal)
+      say(true, phase, `phase ${phase}: secret not revealed yet (it is published after the phase): its draws are checked against their seeds only`);
     for (const req of [...requests.values()].filter((r) => r.phase === phase)) {
       const name = req.message;
       const first = req.rows[0]!;
-      if (commit && first.at < commit.at) say(false, phase, `request ${name}: its first draw (${describeRow(first.line)}) comes before the phase's commitment (${describeRow(commit.line)})`);
+      if (commit && first.at < commit.at)
+        say(false, phase, `request ${name}: its first draw (${describeRow(first.line)}) comes before the phase's commitment (${describeRow(commit.line)})`);
       const tokens = req.rows.flatMap(({ line }) => drawTokens(line.reason).map((t) => ({ ...t, line }))).sort((a, b) => a.n - b.n);
       if (secret !== undefined) {
         const seed = seedOf(secret, req.message);
         if (seed !== req.seed) {
-          say(false, phase, `request ${name}: the seed written in ${describeRow(first.line)} (${req.seed}) is not HMAC-SHA256 of the revealed secret (${seed})`);
+          say(
+            false,
+            phase,
+            `request ${name}: the seed written in ${describeRow(first.line)} (${req.seed}) is not HMAC-SHA256 of the revealed secret (${seed})`,
+          );
           report.mismatching += tokens.length;
           continue;
         }
       } else report.pending += tokens.length;
       const gaps = tokens.map((t, i) => (t.n === i + 1 ? undefined : t)).filter((t) => t !== undefined);
-      const values = replay(req.seed, tokens.map((t) => t.sides));
+      const values = replay(
+        req.seed,
+        tokens.map((t) => t.sides),
+      );
       const bad = tokens.filter((t, i) => values[i] !== t.value);
-      for (const t of bad) say(false, phase, `request ${name}: draw #${t.n} d${t.sides}=${t.value} in ${describeRow(t.line)} does NOT match: the stream gives ${values[tokens.indexOf(t)]}`);
-      for (const t of gaps) say(false, phase, `request ${name}: the draws are not numbered 1, 2, 3… (#${t!.n} in ${describeRow(t!.line)}): a draw is missing or doubled`);
+      for (const t of bad)
+        say(
+          false,
+          phase,
+          `request ${name}: draw #${t.n} d${t.sides}=${t.value} in ${describeRow(t.line)} does NOT match: the stream gives ${values[tokens.indexOf(t)]}`,
+        );
+      for (const t of gaps)
+        say(false, phase, `request ${name}: the draws are not numbered 1, 2, 3… (#${t!.n} in ${describeRow(t!.line)}): a draw is missing or doubled`);
       report.mismatching += bad.length;
       report.matching += tokens.length - bad.length;
-      if (bad.length === 0 && gaps.length === 0) say(true, phase, `request ${name}: ${tokens.length} draw(s) match${secret === undefined ? ' their seed (the seed is checked once the secret is revealed)' : ''} (${req.rows.map((r) => `row ${r.line.row}`).join(', ')} of ${first.line.page})`);
+      if (bad.length === 0 && gaps.length === 0)
+        say(
+          true,
+          phase,
+          `request ${name}: ${tokens.length} draw(s) match${secret === undefined ? ' their seed (the seed is checked once the secret is revealed)' : ''} (${req.rows.map((r) => `row ${r.line.row}`).join(', ')} of ${first.line.page})`,
+        );
     }
     // A luck reroll (docs/referee.md): the request it declared not to have happened must be one with draws
     // of the same phase, whose draws stay in the History and are checked above like the reroll's own.
@@ -118,9 +149,13 @@ export function verifyDraws(lines: readonly HistoryLine[], opts: { phase?: numbe
       const k = REROLLED.exec(l.reason)?.[1];
       if (k === undefined || Number(l.phase) !== phase) return;
       const original = [...requests.values()].find((r) => r.phase === phase && r.message.split('|')[1] === k && r.rows[0]!.at < at);
-      say(original !== undefined, phase, original
-        ? `${describeRow(l)}: rerolls request ${original.message}, whose draws are checked above`
-        : `${describeRow(l)}: rerolls request ${k}, but no earlier row of phase ${phase} records draws of that request`);
+      say(
+        original !== undefined,
+        phase,
+        original
+          ? `${describeRow(l)}: rerolls request ${original.message}, whose draws are checked above`
+          : `${describeRow(l)}: rerolls request ${k}, but no earlier row of phase ${phase} records draws of that request`,
+      );
     });
   }
   return report;
@@ -129,6 +164,8 @@ export function verifyDraws(lines: readonly HistoryLine[], opts: { phase?: numbe
 export function describeReport(r: VerifyReport): string {
   const lines = r.findings.map((f) => `${f.ok ? 'ok      ' : 'MISMATCH'} ${f.text}`);
   const bad = r.findings.filter((f) => !f.ok).length;
-  lines.push(`${r.matching} draw(s) matching, ${r.mismatching} not matching${r.pending ? ` (${r.pending} of them in phases whose secret is not revealed yet)` : ''}; ${bad === 0 ? 'everything checks' : `${bad} problem(s)`}`);
+  lines.push(
+    `${r.matching} draw(s) matching, ${r.mismatching} not matching${r.pending ? ` (${r.pending} of them in phases whose secret is not revealed yet)` : ''}; ${bad === 0 ? 'everything checks' : `${bad} problem(s)`}`,
+  );
   return lines.join('\n');
 }

@@ -106,7 +106,9 @@ export function readNumberedRules(doc: WikiDocument): NumberedTree {
   const numbered = flat.some((r) => r.id !== null);
   const conflicts = numbered ? [...duplicateIds(flat, at), ...emptyIdParts(flat, at), ...headingLevels(doc, flat, at), ...missingLists(doc, flat, at)] : [];
   const warnings: Warning[] = numbered
-    ? flat.filter((r) => r.id === null).map((r) => ({ message: `the heading "${r.title}" has no rule ID: it is not a numbered rule (its subrules keep their own IDs)`, location: at(r) }))
+    ? flat
+        .filter((r) => r.id === null)
+        .map((r) => ({ message: `the heading "${r.title}" has no rule ID: it is not a numbered rule (its subrules keep their own IDs)`, location: at(r) }))
     : [];
   return { rules, flat, conflicts, warnings };
 }
@@ -128,11 +130,13 @@ function duplicateIds(flat: readonly NumberedRule[], at: (r: NumberedRule) => Lo
     const key = dotted ? r.id.slice(0, -1) : r.id;
     byId.set(key, [...(byId.get(key) ?? []), r]);
   }
-  return [...byId].filter(([, rs]) => rs.length > 1).map(([id, rs]) => ({
-    kind: 'duplicate-id' as const,
-    message: `the ID ${id} is used by ${rs.length} rules: ${usedBy(rs)}; "No two rules may have the same path"`,
-    locations: rs.map(at),
-  }));
+  return [...byId]
+    .filter(([, rs]) => rs.length > 1)
+    .map(([id, rs]) => ({
+      kind: 'duplicate-id' as const,
+      message: `the ID ${id} is used by ${rs.length} rules: ${usedBy(rs)}; "No two rules may have the same path"`,
+      locations: rs.map(at),
+    }));
 }
 
 function hasEmptyPart(r: NumberedRule, dotted: boolean): boolean {
@@ -150,7 +154,10 @@ function emptyIdParts(flat: readonly NumberedRule[], at: (r: NumberedRule) => Lo
     const what = rs.length > 1 ? `used by ${rs.length} rules: ${usedBy(rs)}` : `of "${rs[0]!.titlePath}" (line ${rs[0]!.line})`;
     return {
       kind: 'empty-id-part' as const,
-      message: `the ID "${id}" has an empty ${last} (${what}); it is not read as ${id.split('.').filter((p) => p !== '').join('.')}`,
+      message: `the ID "${id}" has an empty ${last} (${what}); it is not read as ${id
+        .split('.')
+        .filter((p) => p !== '')
+        .join('.')}`,
       locations: rs.map(at),
     };
   });
@@ -188,7 +195,10 @@ function headingLevels(doc: WikiDocument, flat: readonly NumberedRule[], at: (r:
   for (const [parent, rs] of skipped) {
     const p = flat[parent]!;
     const ids = rs.filter((r) => r.id !== null);
-    const by = ids.length > 0 ? `; by their IDs (depth ${[...new Set(ids.map(depth))].join(', ')}) they belong under ${[...new Set(ids.map((r) => r.idParts.slice(0, -1).join('.')))].join(', ')}` : '';
+    const by =
+      ids.length > 0
+        ? `; by their IDs (depth ${[...new Set(ids.map(depth))].join(', ')}) they belong under ${[...new Set(ids.map((r) => r.idParts.slice(0, -1).join('.')))].join(', ')}`
+        : '';
     out.push({
       kind: 'heading-level',
       message:
@@ -215,7 +225,10 @@ function missingLists(doc: WikiDocument, flat: readonly NumberedRule[], at: (r: 
       offset += line.length + 1;
       const said = line.trim();
       if (!said.endsWith(':') || /^[*#;:]/.test(said)) return;
-      const next = lines.slice(i + 1).find((l) => l.trim() !== '')?.trim();
+      const next = lines
+        .slice(i + 1)
+        .find((l) => l.trim() !== '')
+        ?.trim();
       if (next !== undefined && /^([*#;:]|\{\|)/.test(next)) return;
       const sentence = /[^.!?]*:$/.exec(said)?.[0].trim() ?? said;
       out.push({

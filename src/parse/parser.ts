@@ -38,7 +38,9 @@ const parser = Parser as typeof Parser & { internal: boolean };
  * brace and heading it scans; memoryUsage() also measures the RSS (system calls), which cost ~10% of a
  * parse. During the parse, which is synchronous, the same heapUsed is answered from V8's statistics alone.
  */
-const heapUsedOnly = Object.assign(() => ({ heapUsed: getHeapStatistics().used_heap_size }), { rss: process.memoryUsage.rss }) as unknown as typeof process.memoryUsage;
+const heapUsedOnly = Object.assign(() => ({ heapUsed: getHeapStatistics().used_heap_size }), {
+  rss: process.memoryUsage.rss,
+}) as unknown as typeof process.memoryUsage;
 
 // wikiparser-node's own default, given as an object: by name it would be required from a path relative to
 // its own files, which the compiled CLI (one bundle, scripts/build.mjs) does not keep.
@@ -61,7 +63,8 @@ export interface Section {
 }
 
 // Text where a line of equals signs is not a heading: comments and tags whose content is not wikitext.
-const OPAQUE = /<!--[\s\S]*?(?:-->|$)|<(nowiki|pre|ref|poem|syntaxhighlight|source|math|gallery|score|includeonly|onlyinclude)\b[^>]*?(?:\/>|>[\s\S]*?(?:<\/\1\s*>|$))/gi;
+const OPAQUE =
+  /<!--[\s\S]*?(?:-->|$)|<(nowiki|pre|ref|poem|syntaxhighlight|source|math|gallery|score|includeonly|onlyinclude)\b[^>]*?(?:\/>|>[\s\S]*?(?:<\/\1\s*>|$))/gi;
 const HEADING_LINE = /^=[^\n]*=[ \t]*$/gm;
 
 /**

@@ -91,7 +91,14 @@ export function findRegions(text: string, page?: string): Region[] {
       if (open.name !== name) {
         throw refuse(`end marker of region "${name}" at line ${lineOf(text, at)} while region "${open.name}" (line ${lineOf(text, open.start)}) is open`, page);
       }
-      regions.push({ name, start: open.start, contentStart: open.contentStart, contentEnd: at, end: at + marker.length, content: text.slice(open.contentStart, at) });
+      regions.push({
+        name,
+        start: open.start,
+        contentStart: open.contentStart,
+        contentEnd: at,
+        end: at + marker.length,
+        content: text.slice(open.contentStart, at),
+      });
       seen.add(name);
       open = undefined;
     }

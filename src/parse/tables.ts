@@ -57,8 +57,7 @@ export function findTables(doc: Pick<WikiDocument, 'tables'>, query: TableQuery)
     (t) =>
       (rule === undefined || (t.rule !== undefined && fold(t.rule) === rule)) &&
       (caption === undefined ||
-        (t.caption !== undefined &&
-          (typeof caption === 'string' ? fold(t.caption).includes(fold(caption)) : caption.test(t.caption)))) &&
+        (t.caption !== undefined && (typeof caption === 'string' ? fold(t.caption).includes(fold(caption)) : caption.test(t.caption)))) &&
       headers.every((h) => t.headers.includes(h)),
   );
 }

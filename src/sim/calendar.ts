@@ -72,7 +72,7 @@ export function makeCalendar(phases: readonly PhaseSpec[], cycleStart: Date): Ca
     return MONDAY + week * WEEK + offsets[g - 1 - week * k]! * DAY;
   };
   const nameAt = (t: number): string => {
-    const weekday = Math.floor((((t - MONDAY) % WEEK) + WEEK) % WEEK / DAY);
+    const weekday = Math.floor(((((t - MONDAY) % WEEK) + WEEK) % WEEK) / DAY);
     return phases[owner[weekday]!]!.name;
   };
 

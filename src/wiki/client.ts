@@ -206,16 +206,28 @@ export class WikiClient {
         await this.bot.login();
         this.activity?.done(`logged in`);
         if (!this.site) await this.readSite();
-        await this.session?.save(keptSession(this.bot, this.apiUrl, this.username)).catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
+        await this.session
+          ?.save(keptSession(this.bot, this.apiUrl, this.username))
+          .catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
         return;
       } catch (e) {
         const err = toWikiError(e);
         if (err.code === 'login-failed') {
-          const hint = this.username.includes('@') ? ' (CROUPIER_USERNAME is `User@BotName` from Special:BotPasswords; a bot password is 32+ lowercase letters and digits)' : '';
-          throw new WikiError({ code: 'login-failed', info: err.info, cause: e, message: `login as "${this.username}" at ${this.apiUrl} failed: ${(err.info || 'rejected').replace(/^Failed: /, '')}${hint}` });
+          const hint = this.username.includes('@')
+            ? ' (CROUPIER_USERNAME is `User@BotName` from Special:BotPasswords; a bot password is 32+ lowercase letters and digits)'
+            : '';
+          throw new WikiError({
+            code: 'login-failed',
+            info: err.info,
+            cause: e,
+            message: `login as "${this.username}" at ${this.apiUrl} failed: ${(err.info || 'rejected').replace(/^Failed: /, '')}${hint}`,
+          });
         }
         const d = retryDecision(err, attempt, this.policy);
-        if (!d.retry || d.before) throw isUnreachable(err) ? this.unreachable(err) : new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
+        if (!d.retry || d.before)
+          throw isUnreachable(err)
+            ? this.unreachable(err)
+            : new WikiError({ code: err.code, cause: e, message: `login at ${this.apiUrl} failed: ${err.message}` });
         this.stats.retries++;
         this.log?.warn({ code: err.code, delayMs: d.delayMs }, `login: ${d.reason}; retrying`);
         await sleep(d.delayMs);
@@ -243,9 +255,7 @@ export class WikiClient {
       try {
         const send = (options = {}) => this.bot.request(p as Parameters<Mwn['request']>[0], options);
         this.activity?.start(what);
-        const res = ctx.edit
-          ? await (counting ? counting.sendEdit(ctx.page, () => send()) : send())
-          : await send(scope ? { signal: scope.signal } : {});
+        const res = ctx.edit ? await (counting ? counting.sendEdit(ctx.page, () => send()) : send()) : await send(scope ? { signal: scope.signal } : {});
         this.activity?.done(what);
         if (ctx.edit) {
           this.lastEditAt = Date.now();
@@ -338,7 +348,22 @@ export class WikiClient {
         { page: title },
       )) as {
         continue?: Record<string, string>;
-        query?: { pages?: { missing?: boolean; invalid?: boolean; revisions?: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; tags?: string[]; sha1?: string; slots?: { main?: { content?: string } } }[] }[] };
+        query?: {
+          pages?: {
+            missing?: boolean;
+            invalid?: boolean;
+            revisions?: {
+              revid: number;
+              parentid: number;
+              user?: string;
+              timestamp: string;
+              comment?: string;
+              tags?: string[];
+              sha1?: string;
+              slots?: { main?: { content?: string } };
+            }[];
+          }[];
+        };
       };
       const page = res.query?.pages?.[0];
       if (!page || page.missing) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
@@ -362,8 +387,19 @@ export class WikiClient {
   }
 
   /** The page's revisions with content, newest first (the shape src/cron/requests.ts wants). */
-  async history(title: string, limit: number): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string; tags: string[]; sha1: string }[]> {
-    return (await this.revisions(title, { limit, content: true })).map((r) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: r.timestamp, text: r.text ?? '', tags: r.tags, sha1: r.sha1 }));
+  async history(
+    title: string,
+    limit: number,
+  ): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string; tags: string[]; sha1: string }[]> {
+    return (await this.revisions(title, { limit, content: true })).map((r) => ({
+      revid: r.revid,
+      parentid: r.parentid,
+      user: r.user,
+      timestamp: r.timestamp,
+      text: r.text ?? '',
+      tags: r.tags,
+      sha1: r.sha1,
+    }));
   }
 
   /** URL of a page's view on the wiki. */

@@ -34,7 +34,10 @@ export function cellDiff(title: string, before: string, after: string, labels: D
   const b = readDocument(after, { page: title });
   const lines: string[] = [];
   const counts = { cells: 0, added: 0, removed: 0 };
-  const pairs = diffArrays(a.tables.map((t) => tableKey(a, t)), b.tables.map((t) => tableKey(b, t)));
+  const pairs = diffArrays(
+    a.tables.map((t) => tableKey(a, t)),
+    b.tables.map((t) => tableKey(b, t)),
+  );
   let i = 0;
   let j = 0;
   for (const part of pairs) {
@@ -46,12 +49,21 @@ export function cellDiff(title: string, before: string, after: string, labels: D
     }
   }
   const outside = unifiedDiff(title, withoutTables(a), withoutTables(b));
-  if (outside) lines.push('outside the tables:', ...outside.split('\n').slice(2).filter((l) => l !== ''));
+  if (outside)
+    lines.push(
+      'outside the tables:',
+      ...outside
+        .split('\n')
+        .slice(2)
+        .filter((l) => l !== ''),
+    );
   const tally = [
     counts.cells ? `${counts.cells} cell(s) changed` : '',
     counts.added ? `${counts.added} row(s) added` : '',
     counts.removed ? `${counts.removed} row(s) removed` : '',
-  ].filter((s) => s !== '').join(', ');
+  ]
+    .filter((s) => s !== '')
+    .join(', ');
   const from = [labels.oldLabel, labels.newLabel].filter((s) => s).join(' → ');
   return [`[[${title}]]${from ? ` (${from})` : ''}: ${tally || 'changed'}`, ...lines.map((l) => `  ${l}`)].join('\n') + '\n';
 }
@@ -75,7 +87,10 @@ function tableChanges(a: WikiDocument, ta: Table, b: WikiDocument, tb: Table, co
   const raw = (doc: WikiDocument, r: Row) => doc.text.slice(r.start, r.end).trim();
   const out: string[] = [];
   if (ta.labels.join('\n') !== tb.labels.join('\n')) out.push(`${name}: columns ${ta.labels.join(' | ')} → ${tb.labels.join(' | ')}`);
-  const parts = diffArrays(ta.rows.map((r) => raw(a, r)), tb.rows.map((r) => raw(b, r)));
+  const parts = diffArrays(
+    ta.rows.map((r) => raw(a, r)),
+    tb.rows.map((r) => raw(b, r)),
+  );
   let i = 0;
   let j = 0;
   for (let p = 0; p < parts.length; p++) {
@@ -140,7 +155,10 @@ function withoutTables(doc: WikiDocument): string {
 }
 
 /** The change a save made (or would make) in the chosen format: unified is the save's own diff. */
-export function saveDiff(save: { title: string; diff: string; texts?: { before: string; after: string }; oldRevid?: number; dryRun: boolean }, format: DiffFormat): string {
+export function saveDiff(
+  save: { title: string; diff: string; texts?: { before: string; after: string }; oldRevid?: number; dryRun: boolean },
+  format: DiffFormat,
+): string {
   if (format === 'unified' || save.texts === undefined) return save.diff;
   return cellDiff(save.title, save.texts.before, save.texts.after, {
     oldLabel: save.oldRevid === undefined ? 'new page' : `revision ${save.oldRevid}`,

@@ -74,7 +74,17 @@ export function isRefusal(err: unknown): err is WikiError | RegionError {
   return (err instanceof WikiError || err instanceof RegionError) && REFUSAL_CODES.has(err.code);
 }
 
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
 /** The wiki did not answer at all (refused, timed out, unknown host…), as opposed to answering with an error. */
 export function isUnreachable(err: WikiError): boolean {
   return NETWORK_CODES.has(err.code) || err.code === 'ENOTFOUND' || err.code === 'network';
@@ -94,7 +104,7 @@ function explain(code: string, info: string): string {
     case 'missingtitle':
       return 'the page does not exist';
     case 'protectedpage':
-      return 'the page is protected against the bot\'s edits';
+      return "the page is protected against the bot's edits";
     case 'assertbotfailed':
       return 'the session is not logged in as a bot (assert=bot failed)';
     case 'assertuserfailed':
@@ -189,7 +199,8 @@ export function retryDecision(err: WikiError, attempt: number, policy: RetryPoli
   if (code.startsWith('internal_api_error_DB')) return { retry: true, delayMs: backoff, reason: 'database error on the wiki' };
   if (code.startsWith('http-')) {
     const status = Number(code.slice(5));
-    if (RETRY_STATUS.has(status)) return { retry: true, delayMs: err.retryAfter !== undefined ? Math.min(cap, err.retryAfter * 1000) : backoff, reason: `HTTP ${status}` };
+    if (RETRY_STATUS.has(status))
+      return { retry: true, delayMs: err.retryAfter !== undefined ? Math.min(cap, err.retryAfter * 1000) : backoff, reason: `HTTP ${status}` };
     return { retry: false, reason: `HTTP ${status}` };
   }
   if (NETWORK_CODES.has(code) || code === 'network') return { retry: true, delayMs: backoff, reason: 'network error' };

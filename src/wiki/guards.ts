@@ -54,7 +54,11 @@ export function exclusionReason(text: string, names: string[]): string | null {
       const eq = p.indexOf('=');
       if (eq > 0) params.set(p.slice(0, eq).trim().toLowerCase(), p.slice(eq + 1).trim());
     }
-    const list = (v: string): string[] => v.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (v: string): string[] =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     const hits = (v: string): boolean => list(v).some((n) => me.has(norm(n)));
     const has = (v: string, word: string): boolean => list(v).some((n) => n.toLowerCase() === word);
     const allow = params.get('allow');

@@ -55,10 +55,9 @@ export function merge3(base: string, mine: string, theirs: string): Merge3Result
   if (mine === base || mine === theirs) return { ok: true, text: theirs };
   if (theirs === base) return { ok: true, text: mine };
   const o = base.split('\n');
-  const tagged = [
-    ...hunks(o, mine.split('\n')).map((h) => ({ ...h, mine: true })),
-    ...hunks(o, theirs.split('\n')).map((h) => ({ ...h, mine: false })),
-  ].sort((a, b) => a.start - b.start || a.end - b.end);
+  const tagged = [...hunks(o, mine.split('\n')).map((h) => ({ ...h, mine: true })), ...hunks(o, theirs.split('\n')).map((h) => ({ ...h, mine: false }))].sort(
+    (a, b) => a.start - b.start || a.end - b.end,
+  );
 
   const out: string[] = [];
   const conflicts: { baseLine: number }[] = [];

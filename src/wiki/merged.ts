@@ -39,7 +39,17 @@ interface RevisionsResponse {
   query?: {
     pages?: {
       missing?: boolean;
-      revisions?: { revid: number; parentid: number; user?: string; userhidden?: boolean; timestamp: string; comment?: string; sha1?: string; tags?: string[]; slots?: { main?: { content?: string; texthidden?: boolean } } }[];
+      revisions?: {
+        revid: number;
+        parentid: number;
+        user?: string;
+        userhidden?: boolean;
+        timestamp: string;
+        comment?: string;
+        sha1?: string;
+        tags?: string[];
+        slots?: { main?: { content?: string; texthidden?: boolean } };
+      }[];
     }[];
   };
 }
@@ -62,15 +72,33 @@ export async function revisionsBetween(client: Requester, title: string, after: 
 /** The revisions of `title` from `from` to `upTo` (both included), oldest first. */
 async function revisionsFrom(client: Requester, title: string, from: number, upTo: number): Promise<ListedRevision[]> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|timestamp|comment|tags|sha1', rvstartid: upTo, rvendid: from, rvlimit: 'max', formatversion: 2 },
+    {
+      action: 'query',
+      prop: 'revisions',
+      titles: title,
+      rvprop: 'ids|user|timestamp|comment|tags|sha1',
+      rvstartid: upTo,
+      rvendid: from,
+      rvlimit: 'max',
+      formatversion: 2,
+    },
     { page: title },
   )) as RevisionsResponse;
   const revs = (res.query?.pages?.[0]?.revisions ?? []).map(listed).reverse();
-  if (revs.at(-1)?.revid !== upTo) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
+  if (revs.at(-1)?.revid !== upTo)
+    throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
   return revs;
 }
 
-const listed = (r: { revid: number; parentid: number; user?: string; timestamp: string; comment?: string; sha1?: string; tags?: string[] }): ListedRevision => ({
+const listed = (r: {
+  revid: number;
+  parentid: number;
+  user?: string;
+  timestamp: string;
+  comment?: string;
+  sha1?: string;
+  tags?: string[];
+}): ListedRevision => ({
   revid: r.revid,
   parentid: r.parentid,
   user: r.user ?? '',
@@ -83,7 +111,15 @@ const listed = (r: { revid: number; parentid: number; user?: string; timestamp: 
 /** Revisions of `title` with their text, by revid. */
 export async function revisionTexts(client: Requester, title: string, revids: readonly number[]): Promise<Map<number, PageRevision>> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', revids: [...new Set(revids)], rvprop: 'ids|timestamp|content', rvslots: 'main', curtimestamp: true, formatversion: 2 },
+    {
+      action: 'query',
+      prop: 'revisions',
+      revids: [...new Set(revids)],
+      rvprop: 'ids|timestamp|content',
+      rvslots: 'main',
+      curtimestamp: true,
+      formatversion: 2,
+    },
     { page: title },
   )) as RevisionsResponse;
   const out = new Map<number, PageRevision>();
@@ -92,7 +128,8 @@ export async function revisionTexts(client: Requester, title: string, revids: re
     if (typeof text === 'string') out.set(r.revid, { title, text, revid: r.revid, timestamp: r.timestamp, readAt: res.curtimestamp });
   }
   for (const id of revids) {
-    if (!out.has(id)) throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki gave no text for revision ${id} (hidden or deleted?)` });
+    if (!out.has(id))
+      throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki gave no text for revision ${id} (hidden or deleted?)` });
   }
   return out;
 }
@@ -167,7 +204,13 @@ export interface PendingMerge {
  * every bot revision it names, by an undo, a rollback or a manual revert, as MediaWiki's change tags record it
  * (they took the page in hand; a summary's words count for nothing).
  */
-export async function pendingMerge(client: Requester, title: string, bot: string, page: { revid: number }, latest?: BotRevision): Promise<PendingMerge | undefined> {
+export async function pendingMerge(
+  client: Requester,
+  title: string,
+  bot: string,
+  page: { revid: number },
+  latest?: BotRevision,
+): Promise<PendingMerge | undefined> {
   const mine = latest ?? (await latestRevisionBy(client, title, bot));
   if (!mine) return undefined;
   const base = recordedBase(mine.comment);

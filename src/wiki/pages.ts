@@ -49,7 +49,15 @@ interface ApiPage {
   invalid?: boolean;
   invalidreason?: string;
   redirect?: boolean;
-  revisions?: { revid: number; parentid?: number; user?: string; comment?: string; tags?: string[]; timestamp: string; slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } } }[];
+  revisions?: {
+    revid: number;
+    parentid?: number;
+    user?: string;
+    comment?: string;
+    tags?: string[];
+    timestamp: string;
+    slots?: { main?: { content?: string; texthidden?: boolean; contentmodel?: string } };
+  }[];
 }
 
 interface QueryResponse {
@@ -57,8 +65,7 @@ interface QueryResponse {
   query?: { normalized?: { from: string; to: string }[]; pages?: ApiPage[] };
 }
 
-const allows = (opt: boolean | readonly string[] | undefined, title: string): boolean =>
-  opt === true || (Array.isArray(opt) && opt.includes(title));
+const allows = (opt: boolean | readonly string[] | undefined, title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
 /** The latest revisions of `titles`, keyed by the titles as given, in one request. */
 export async function readPages(client: Requester, titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
@@ -108,7 +115,11 @@ export async function readPages(client: Requester, titles: readonly string[], op
     const rev = p.revisions?.[0];
     const content = rev?.slots?.main?.content;
     if (!rev || typeof content !== 'string') {
-      throw new WikiError({ code: 'bad-response', page: asked, message: `"${asked}": the API returned no content for its latest revision${rev?.slots?.main?.texthidden ? ' (hidden)' : ''}` });
+      throw new WikiError({
+        code: 'bad-response',
+        page: asked,
+        message: `"${asked}": the API returned no content for its latest revision${rev?.slots?.main?.texthidden ? ' (hidden)' : ''}`,
+      });
     }
     if (p.redirect && !allows(opts.allowRedirect, asked)) {
       const target = /^\s*#\S+\s*:?\s*\[\[([^\]|]+)/.exec(content)?.[1]?.trim();

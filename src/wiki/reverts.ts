@@ -36,8 +36,7 @@ export interface BotRevert {
   reverted: number[];
 }
 
-const howOf = (tags: readonly string[]): RevertHow | undefined =>
-  tags.map((t) => REVERT_TAGS[t as keyof typeof REVERT_TAGS]).find((h) => h !== undefined);
+const howOf = (tags: readonly string[]): RevertHow | undefined => tags.map((t) => REVERT_TAGS[t as keyof typeof REVERT_TAGS]).find((h) => h !== undefined);
 
 /**
  * The reverts of the bot's revisions among `history` (one page's revisions, newest first), made after revision
@@ -53,24 +52,46 @@ export function botRevertsIn(page: string, history: readonly TaggedRevision[], b
     const restored = r.sha1 === undefined ? -1 : older.findIndex((o) => o.sha1 === r.sha1);
     // Between the restored revision and the revert; without one (an undo under later edits), the tagged ones.
     const taken = restored >= 0 ? older.slice(0, restored) : older.filter((o) => o.tags.includes('mw-reverted'));
-    const reverted = taken.filter((o) => o.user === bot).map((o) => o.revid).reverse();
+    const reverted = taken
+      .filter((o) => o.user === bot)
+      .map((o) => o.revid)
+      .reverse();
     if (reverted.length > 0) out.push({ page, revid: r.revid, user: r.user, timestamp: r.timestamp, how, reverted });
   });
   return out.reverse();
 }
 
 interface ApiRevisions {
-  query?: { pages?: { title: string; missing?: boolean; revisions?: { revid: number; parentid?: number; user?: string; timestamp: string; sha1?: string; tags?: string[] }[] }[] };
+  query?: {
+    pages?: {
+      title: string;
+      missing?: boolean;
+      revisions?: { revid: number; parentid?: number; user?: string; timestamp: string; sha1?: string; tags?: string[] }[];
+    }[];
+  };
 }
 
 const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[number]['revisions'] & object) =>
-  r.map((x): TaggedRevision => ({ revid: x.revid, parentid: x.parentid ?? 0, user: x.user ?? '', timestamp: x.timestamp, ...(x.sha1 ? { sha1: x.sha1 } : {}), tags: x.tags ?? [] }));
+  r.map(
+    (x): TaggedRevision => ({
+      revid: x.revid,
+      parentid: x.parentid ?? 0,
+      user: x.user ?? '',
+      timestamp: x.timestamp,
+      ...(x.sha1 ? { sha1: x.sha1 } : {}),
+      tags: x.tags ?? [],
+    }),
+  );
 
 /**
  * Whether `page` (its latest revision, as readPages read it) is a person's revert of the bot's edits: then the bot
  * must not save over it. Costs nothing unless that revision carries a revert tag (then one history request).
  */
-export async function revertOfBot(client: Requester, page: { title: string; revid: number; user?: string; tags?: string[] }, bot: string): Promise<BotRevert | undefined> {
+export async function revertOfBot(
+  client: Requester,
+  page: { title: string; revid: number; user?: string; tags?: string[] },
+  bot: string,
+): Promise<BotRevert | undefined> {
   if (page.user === undefined || page.user === bot || howOf(page.tags ?? []) === undefined) return undefined;
   return (await pageReverts(client, page.title, bot, page.revid - 1))[0];
 }
@@ -91,11 +112,20 @@ export const REVERT_LOOKBACK = 50;
  * revision that check looked at (absent: never checked, then only the page's latest revision counts). Returns
  * the reverts found and the new `seen`. Missing pages are skipped.
  */
-export async function findBotReverts(client: Requester, titles: readonly string[], bot: string, seen: Readonly<Record<string, number>>): Promise<{ reverts: BotRevert[]; seen: Record<string, number> }> {
+export async function findBotReverts(
+  client: Requester,
+  titles: readonly string[],
+  bot: string,
+  seen: Readonly<Record<string, number>>,
+): Promise<{ reverts: BotRevert[]; seen: Record<string, number> }> {
   const wanted = [...new Set(titles)];
-  const latest = (await client.request(
-    { action: 'query', prop: 'revisions', titles: wanted, rvprop: 'ids|user|tags|timestamp', formatversion: 2 },
-  )) as ApiRevisions;
+  const latest = (await client.request({
+    action: 'query',
+    prop: 'revisions',
+    titles: wanted,
+    rvprop: 'ids|user|tags|timestamp',
+    formatversion: 2,
+  })) as ApiRevisions;
   const reverts: BotRevert[] = [];
   const next: Record<string, number> = { ...seen };
   for (const p of latest.query?.pages ?? []) {
@@ -107,7 +137,7 @@ export async function findBotReverts(client: Requester, titles: readonly string[
     // Only the bot's own edit since: nothing to look at.
     if (before !== undefined && top.user === bot && top.parentid === before) continue;
     if (before === undefined && howOf(top.tags ?? []) === undefined) continue;
-    reverts.push(...await pageReverts(client, p.title, bot, before ?? top.revid - 1));
+    reverts.push(...(await pageReverts(client, p.title, bot, before ?? top.revid - 1)));
   }
   return { reverts, seen: next };
 }

@@ -26,7 +26,17 @@ import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
 import { revertOfBot, type BotRevert } from './reverts.ts';
-import { describeEdits, describeMerge, describeRevisions, pendingMerge, revisionsBetween, revisionTexts, withBase, type ConcurrentEdit, type MergeContext } from './merged.ts';
+import {
+  describeEdits,
+  describeMerge,
+  describeRevisions,
+  pendingMerge,
+  revisionsBetween,
+  revisionTexts,
+  withBase,
+  type ConcurrentEdit,
+  type MergeContext,
+} from './merged.ts';
 
 export type { ConcurrentEdit, MergeContext } from './merged.ts';
 
@@ -157,7 +167,12 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   });
   const giveUp = (attempt: number, cause?: unknown): WikiError =>
     merged
-      ? uncorrected(title, merged.ctx, `the page kept changing (${attempt} attempts; ${merged.ctx.merged.length} of the bot's edits were merged with others)`, cause)
+      ? uncorrected(
+          title,
+          merged.ctx,
+          `the page kept changing (${attempt} attempts; ${merged.ctx.merged.length} of the bot's edits were merged with others)`,
+          cause,
+        )
       : new WikiError({
           code: 'conflict-retries',
           page: title,
@@ -194,9 +209,12 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     if (!page.missing && !opts.overReverts && host.names[0] !== undefined) {
       const revert = await revertOfBot(host, page, host.names[0]);
       if (revert && !dryRun && !(await host.knownRevert?.(revert))) {
-        throw new WikiError({ code: 'paused', page: title, message: `"${title}": ${revert.user || 'a hidden user'} reverted the bot's revision ${revert.reverted.join(', ')} (${revert.how}, revision ${revert.revid}): no edit; the game is paused until an admin resumes it` });
-      }
-      else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
+        throw new WikiError({
+          code: 'paused',
+          page: title,
+          message: `"${title}": ${revert.user || 'a hidden user'} reverted the bot's revision ${revert.reverted.join(', ')} (${revert.how}, revision ${revert.revid}): no edit; the game is paused until an admin resumes it`,
+        });
+      } else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
     }
     // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
     if (!checkedPending && !page.missing) {
@@ -231,7 +249,18 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       newLabel: dryRun ? 'dry run' : 'saved',
     });
     const change = { before: page.text, after: target };
-    if (dryRun) return { title, changed: true, oldRevid: firstBase, attempts: attempt, dryRun, diff, texts: change, summary: edit!.summary, ...(notes.length ? { notes } : {}) };
+    if (dryRun)
+      return {
+        title,
+        changed: true,
+        oldRevid: firstBase,
+        attempts: attempt,
+        dryRun,
+        diff,
+        texts: change,
+        summary: edit!.summary,
+        ...(notes.length ? { notes } : {}),
+      };
     if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
     const said = merged
       ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${escapeWikitext(describeMerge(merged.ctx))}`
@@ -274,7 +303,11 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     }
     const r = res.edit;
     if (r?.result !== 'Success') {
-      throw new WikiError({ code: 'edit-failed', page: title, message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})` });
+      throw new WikiError({
+        code: 'edit-failed',
+        page: title,
+        message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})`,
+      });
     }
     if (r.nochange || r.newrevid === undefined) {
       // The wiki already holds this text. If someone saved since our read, the transform has not seen it: again.
@@ -294,7 +327,18 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const parent = mine.parentid;
     if (parent === page.revid) {
       if (mine.sha1 === createHash('sha1').update(target, 'utf8').digest('hex')) {
-        saved.page = { title: page.title, text: target, revid: r.newrevid, timestamp: mine.timestamp, parentid: parent, user: mine.user, comment: mine.comment, tags: mine.tags ?? [], ...(page.pageid ? { pageid: page.pageid } : {}), readAt: mine.timestamp };
+        saved.page = {
+          title: page.title,
+          text: target,
+          revid: r.newrevid,
+          timestamp: mine.timestamp,
+          parentid: parent,
+          user: mine.user,
+          comment: mine.comment,
+          tags: mine.tags ?? [],
+          ...(page.pageid ? { pageid: page.pageid } : {}),
+          readAt: mine.timestamp,
+        };
       }
       return result(attempt, notes);
     }

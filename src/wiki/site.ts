@@ -41,6 +41,8 @@ export function versionWarning(site: SiteInfo): string | undefined {
   if (v && !older(v, TESTED_VERSIONS.from) && !older(TESTED_VERSIONS.to, v)) return undefined;
   const what = site.generator === '' ? 'an unnamed version of MediaWiki' : `"${site.generator}"`;
   const why = !v ? 'not a MediaWiki version the bot can read' : older(v, TESTED_VERSIONS.from) ? 'older than' : 'newer than';
-  return `the wiki runs ${what}, ${v ? `${why} the versions Croupier is tested on (MediaWiki ${range})` : `${why}; Croupier is tested on MediaWiki ${range}`}: ` +
-    'its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
+  return (
+    `the wiki runs ${what}, ${v ? `${why} the versions Croupier is tested on (MediaWiki ${range})` : `${why}; Croupier is tested on MediaWiki ${range}`}: ` +
+    'its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested'
+  );
 }

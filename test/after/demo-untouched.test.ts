@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_BASELINE, DEMO_PAGE, DEMO_WIKI_DIR, TEST_WIKI_DIR, demoState, wikiEnv, type DemoState } from '../integration/wiki-dirs.ts';
 
 describe('npm test after npm run demo', () => {
-  test('the integration tests ran on a wiki of their own: another directory, another port than the demo\'s', () => {
+  test("the integration tests ran on a wiki of their own: another directory, another port than the demo's", () => {
     expect(TEST_WIKI_DIR).not.toBe(DEMO_WIKI_DIR);
     const testUrl = wikiEnv(TEST_WIKI_DIR)?.CROUPIER_API_URL;
     const demoUrl = wikiEnv(DEMO_WIKI_DIR)?.CROUPIER_API_URL;

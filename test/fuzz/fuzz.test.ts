@@ -64,44 +64,57 @@ function rolloverTwice(rs: typeof ruleset, text: string, seed: number, opts: (ty
 }
 
 describe('fuzz: seeded mutations of the fixture pages', () => {
-  test(`${CASES} mutated Gamestate pages: each is refused with a located error, or rolled over to a page the next run leaves unchanged`, () => {
-    const outcomes = { refused: 0, rolled: 0 };
-    for (let seed = FROM; seed < FROM + CASES; seed++) {
-      const r = new Random(seed);
-      outcomes[rolloverTwice(ruleset, mutate(GAMESTATE, r), seed, r.pick(OPTS))]++;
-    }
-    // Both paths are exercised: the mutations are neither all harmless nor all fatal.
-    expect(outcomes.refused).toBeGreaterThan(CASES / 10);
-    expect(outcomes.rolled).toBeGreaterThan(CASES / 10);
-  }, TIMEOUT);
-
-  test('damage the fuzz test once found a crash in is refused with a located error: a Cards table without its |} running into the Battles table', () => {
-    // Seed 1234 deleted the Cards table's end and the start of the Battles heading ("|}\n\n== Bat").
-    const text = replaceOnce(GAMESTATE, '|}\n\n== Battles ==', 'tles ==');
-    expect(() => cycle16Engine.rollover(ruleset, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: 1 }, OPTS[0]!))
-      .toThrow('page "Fuzz/Gamestate", table "Cards": the table has no end ("|}" is missing) and runs into the next table');
-  }, TIMEOUT);
-
-  test(`${CASES} mutated Ruleset pages: read without a crash; card tables published twice make one edit; a Cycle 16 rollover with them is stable`, () => {
-    const page = { title: 'Fuzz/Gamestate', text: GAMESTATE, revid: 1, timestamp: '2026-11-19T00:00:00Z' };
-    const info = { ruleset: 'Fuzz/Ruleset', rulesetRevid: 1, trigger: 'fuzz' };
-    for (let seed = FROM + 100_000; seed < FROM + 100_000 + CASES; seed++) {
-      const r = new Random(seed);
-      const source = r.pick(RULESETS);
-      const text = mutate(source.text, r);
-      let rs: ReturnType<typeof parseRuleset>;
-      try {
-        rs = parseRuleset(text, { page: 'Fuzz/Ruleset', ...(source.name === 'cycle16' ? { kind: 'cycle16' as const } : {}) });
-      } catch (err) {
-        expectLocated(err, seed); // a page the bot cannot take in at all (a control byte), named with its line
-        continue;
+  test(
+    `${CASES} mutated Gamestate pages: each is refused with a located error, or rolled over to a page the next run leaves unchanged`,
+    () => {
+      const outcomes = { refused: 0, rolled: 0 };
+      for (let seed = FROM; seed < FROM + CASES; seed++) {
+        const r = new Random(seed);
+        outcomes[rolloverTwice(ruleset, mutate(GAMESTATE, r), seed, r.pick(OPTS))]++;
       }
-      const tables = renderTables(rs);
-      if (tables === undefined) continue;
-      expect(readDocument(tables).warnings, `seed ${seed}`).toEqual([]);
-      const edit = tablesEdit(page, tables, info);
-      if (edit !== null) expect(tablesEdit({ ...page, text: edit.text }, tables, info), `seed ${seed}`).toBeNull();
-      if (rs.kind === 'cycle16' && r.int(0, 2) === 0) rolloverTwice(rs as typeof ruleset, GAMESTATE, seed, OPTS[0]!);
-    }
-  }, TIMEOUT);
+      // Both paths are exercised: the mutations are neither all harmless nor all fatal.
+      expect(outcomes.refused).toBeGreaterThan(CASES / 10);
+      expect(outcomes.rolled).toBeGreaterThan(CASES / 10);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'damage the fuzz test once found a crash in is refused with a located error: a Cards table without its |} running into the Battles table',
+    () => {
+      // Seed 1234 deleted the Cards table's end and the start of the Battles heading ("|}\n\n== Bat").
+      const text = replaceOnce(GAMESTATE, '|}\n\n== Battles ==', 'tles ==');
+      expect(() => cycle16Engine.rollover(ruleset, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: 1 }, OPTS[0]!)).toThrow(
+        'page "Fuzz/Gamestate", table "Cards": the table has no end ("|}" is missing) and runs into the next table',
+      );
+    },
+    TIMEOUT,
+  );
+
+  test(
+    `${CASES} mutated Ruleset pages: read without a crash; card tables published twice make one edit; a Cycle 16 rollover with them is stable`,
+    () => {
+      const page = { title: 'Fuzz/Gamestate', text: GAMESTATE, revid: 1, timestamp: '2026-11-19T00:00:00Z' };
+      const info = { ruleset: 'Fuzz/Ruleset', rulesetRevid: 1, trigger: 'fuzz' };
+      for (let seed = FROM + 100_000; seed < FROM + 100_000 + CASES; seed++) {
+        const r = new Random(seed);
+        const source = r.pick(RULESETS);
+        const text = mutate(source.text, r);
+        let rs: ReturnType<typeof parseRuleset>;
+        try {
+          rs = parseRuleset(text, { page: 'Fuzz/Ruleset', ...(source.name === 'cycle16' ? { kind: 'cycle16' as const } : {}) });
+        } catch (err) {
+          expectLocated(err, seed); // a page the bot cannot take in at all (a control byte), named with its line
+          continue;
+        }
+        const tables = renderTables(rs);
+        if (tables === undefined) continue;
+        expect(readDocument(tables).warnings, `seed ${seed}`).toEqual([]);
+        const edit = tablesEdit(page, tables, info);
+        if (edit !== null) expect(tablesEdit({ ...page, text: edit.text }, tables, info), `seed ${seed}`).toBeNull();
+        if (rs.kind === 'cycle16' && r.int(0, 2) === 0) rolloverTwice(rs as typeof ruleset, GAMESTATE, seed, OPTS[0]!);
+      }
+    },
+    TIMEOUT,
+  );
 });

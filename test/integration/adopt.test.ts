@@ -50,7 +50,7 @@ describe('croupier adopt --game', () => {
     expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 
-  it('saves the Phase record and History on top of a player\'s edit made meanwhile, keeping every human line', async () => {
+  it("saves the Phase record and History on top of a player's edit made meanwhile, keeping every human line", async () => {
     const player = await human();
     const stored = (await b.readPage(game.gamestate)).text;
     const r = await adopt({ config: parseConfig({ games: [] }), client: b }, game, {
@@ -73,7 +73,7 @@ describe('croupier adopt --game', () => {
     const before = await b.readPage(game.gamestate);
     const again = await runCli(['adopt', '--game', 'c17', '--now', '2026-12-14T10:00Z', '--config', configFile]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('already has Croupier\'s regions (Phase record and History); nothing to write');
+    expect(again.stdout).toContain("already has Croupier's regions (Phase record and History); nothing to write");
     expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 });

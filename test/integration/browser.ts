@@ -48,7 +48,10 @@ export async function launchChromium(): Promise<Chromium> {
   }
   const close = async () => {
     const child = browser.process();
-    const closed = browser.close().then(() => true, () => false);
+    const closed = browser.close().then(
+      () => true,
+      () => false,
+    );
     const inTime = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), 30_000))]);
     // Only the process this test launched, by its PID (Chromium's helpers exit with it).
     if (!inTime && child?.pid !== undefined && child.exitCode === null) child.kill('SIGKILL');
@@ -85,7 +88,13 @@ export interface SeenPage {
  * Opens `url` at `viewport`, reads what a reader sees (and what `measure` finds on the page), saves a
  * full-page screenshot as artifacts/screenshots/<name>.png, and closes the tab.
  */
-export async function viewPage<T = undefined>(browser: Browser, url: string, name: string, viewport = DESKTOP, measure?: (page: Page) => Promise<T>): Promise<SeenPage & { measured: T }> {
+export async function viewPage<T = undefined>(
+  browser: Browser,
+  url: string,
+  name: string,
+  viewport = DESKTOP,
+  measure?: (page: Page) => Promise<T>,
+): Promise<SeenPage & { measured: T }> {
   const page = await browser.newPage();
   try {
     return await readPage(page, url, name, viewport, measure);
@@ -94,7 +103,13 @@ export async function viewPage<T = undefined>(browser: Browser, url: string, nam
   }
 }
 
-async function readPage<T>(page: Page, url: string, name: string, viewport: { width: number; height: number }, measure?: (page: Page) => Promise<T>): Promise<SeenPage & { measured: T }> {
+async function readPage<T>(
+  page: Page,
+  url: string,
+  name: string,
+  viewport: { width: number; height: number },
+  measure?: (page: Page) => Promise<T>,
+): Promise<SeenPage & { measured: T }> {
   page.setDefaultTimeout(TIMEOUT);
   page.setDefaultNavigationTimeout(TIMEOUT);
   await page.setCacheEnabled(false); // each view is the page as the wiki renders it now (never a 304)
@@ -106,8 +121,9 @@ async function readPage<T>(page: Page, url: string, name: string, viewport: { wi
       rows: [...t.rows].map((r) => [...r.cells].map((c) => ({ text: (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), header: c.tagName === 'TH' }))),
       region: t.closest('[data-croupier]')?.getAttribute('data-croupier') ?? null,
     }));
-    const errors = [...document.querySelectorAll('.error, .errorbox, .mw-message-box-error, .cdx-message--error, #mw-content-text .noarticletext')]
-      .map((e) => (e as HTMLElement).innerText.trim());
+    const errors = [...document.querySelectorAll('.error, .errorbox, .mw-message-box-error, .cdx-message--error, #mw-content-text .noarticletext')].map((e) =>
+      (e as HTMLElement).innerText.trim(),
+    );
     return {
       title: document.title,
       text: (article as HTMLElement | null)?.innerText ?? '',

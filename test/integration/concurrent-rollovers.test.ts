@@ -36,7 +36,7 @@ function meetBeforeEdit(): (after?: Promise<void>) => (_page: unknown, _edit: un
 const botEdits = async (title: string) => (await b.revisions(title, { limit: 50 })).length - 1; // after the seed
 
 describe.each(CASES)('$kind: two rollovers at once', (c) => {
-  it('two runs that both computed on the same revision before either saved: one edit, every rule\'s rows once; a third run makes no edit', async () => {
+  it("two runs that both computed on the same revision before either saved: one edit, every rule's rows once; a third run makes no edit", async () => {
     const game = await freshGame(b, c, 'two-runs');
     const seed = await b.readPage(game.gamestate);
     // Each run waits, about to send its first edit, until the other one is there too.
@@ -57,7 +57,7 @@ describe.each(CASES)('$kind: two rollovers at once', (c) => {
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('two runs at different instants (the later one owes more) that both computed on the same revision; the earlier saves first: the later one\'s edit does not overwrite it, the page is the later run on the earlier one\'s page', async () => {
+  it("two runs at different instants (the later one owes more) that both computed on the same revision; the earlier saves first: the later one's edit does not overwrite it, the page is the later run on the earlier one's page", async () => {
     const game = await freshGame(b, c, 'two-instants');
     const seed = await b.readPage(game.gamestate);
     let earlierDone!: () => void;
@@ -84,7 +84,7 @@ describe.each(CASES)('$kind: two rollovers at once', (c) => {
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('two `croupier rollover` processes on one store started together: the second waits for the first\'s lock, then finds nothing to do; one edit', async () => {
+  it("two `croupier rollover` processes on one store started together: the second waits for the first's lock, then finds nothing to do; one edit", async () => {
     const g = await freshCliGame(b, `two-cli-${c.kind}`, c.kind, {}, c.kind);
     cliGames.push(g);
     const title = `${g.prefix}/Gamestate`;

@@ -26,11 +26,17 @@ async function game(what: string, gamestate: string) {
 
 describe('Cycle 15 on the real wiki: a page that breaks a limit is refused, with no edit', () => {
   it('a second move of Alice in phase 1 (“provided they have not done so previously in the current phase”): refused naming the Moves row, the page unchanged', async () => {
-    const broken = GAMESTATE.replace('| 2026-11-15 11:00 || Bram || - || - || commenced\n', '| 2026-11-15 11:00 || Bram || - || - || commenced\n|-\n| 2026-11-15 08:00 || Alice || 1+2 || 9, 10, 11 || performed\n');
+    const broken = GAMESTATE.replace(
+      '| 2026-11-15 11:00 || Bram || - || - || commenced\n',
+      '| 2026-11-15 11:00 || Bram || - || - || commenced\n|-\n| 2026-11-15 08:00 || Alice || 1+2 || 9, 10, 11 || performed\n',
+    );
     expect(broken).not.toBe(GAMESTATE);
     const g = await game('second-move', broken);
     const before = await b.readPage(g.gamestate);
-    const err = await rollover({ wiki: b }, g, { now: NOW, trigger: 'integration test' }).then(() => undefined, (e: unknown) => e);
+    const err = await rollover({ wiki: b }, g, { now: NOW, trigger: 'integration test' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(GamestateError);
     const [problem] = (err as GamestateError).problems;
     expect(problem!.location).toMatchObject({ page: g.gamestate, table: 'Moves', row: 7, column: 'Time (UTC)' });
@@ -41,10 +47,16 @@ describe('Cycle 15 on the real wiki: a page that breaks a limit is refused, with
   });
 
   it('a player whose Joined is after the run (“Any person may become a player by posting a message …”) cannot win on crystals: refused, no edit', async () => {
-    const broken = GAMESTATE.replace('|Xenon dichloride\n|2026-11-09 00:30\n', '|Xenon dichloride\n|2026-11-20 00:30\n').replace('|20\n|no\n|yes\n|no\n|6\n', '|20\n|no\n|yes\n|no\n|30\n');
+    const broken = GAMESTATE.replace('|Xenon dichloride\n|2026-11-09 00:30\n', '|Xenon dichloride\n|2026-11-20 00:30\n').replace(
+      '|20\n|no\n|yes\n|no\n|6\n',
+      '|20\n|no\n|yes\n|no\n|30\n',
+    );
     const g = await game('joined-later', broken);
     const before = await b.readPage(g.gamestate);
-    const err = await rollover({ wiki: b }, g, { now: NOW, trigger: 'integration test' }).then(() => undefined, (e: unknown) => e);
+    const err = await rollover({ wiki: b }, g, { now: NOW, trigger: 'integration test' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(GamestateError);
     expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.column])).toContainEqual(['Players', 'Joined (UTC)']);
     const after = await b.readPage(g.gamestate);

@@ -29,11 +29,14 @@ async function freshGame(what: string): Promise<RolloverGame & { configFile: str
   await put(b, `${prefix}/Gamestate`, GAMESTATE);
   const game = { id: 'c15', kind: 'cycle15', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate`, historyLimit: 200 };
   const configFile = join(dir, `${what}.json`);
-  writeFileSync(configFile, JSON.stringify({
-    wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
-    store: { path: join(dir, `${what}-store.json`) },
-    games: [{ id: game.id, kind: game.kind, ruleset: game.ruleset, gamestate: game.gamestate }],
-  }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
+      store: { path: join(dir, `${what}-store.json`) },
+      games: [{ id: game.id, kind: game.kind, ruleset: game.ruleset, gamestate: game.gamestate }],
+    }),
+  );
   return { ...game, configFile };
 }
 
@@ -45,14 +48,19 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir));
 
 describe('Cycle 15 on the real wiki', () => {
-  it('a rollover across three boundaries: the page shows phase 4, every rule\'s rows once; a second run makes no edit', async () => {
+  it("a rollover across three boundaries: the page shows phase 4, every rule's rows once; a second run makes no edit", async () => {
     const game = await freshGame('catchup');
     const s = await rollover({ wiki: b }, game, { now: NOW, trigger: 'integration test' });
     expect(s.save.changed).toBe(true);
     const page = await b.readPage(game.gamestate);
     const state = readGamestate(page.text, game.gamestate, ruleset);
     expect(state.phase).toMatchObject({ number: 4, name: 'Phase I', nextRollover: new Date('2026-11-27T00:00Z') });
-    for (const [from, to] of [[1, 2], [2, 3], [3, 4]]) expect(rows(page.text, `|| Rollover || - || Phase ${from} → ${to}`)).toBe(1);
+    for (const [from, to] of [
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ])
+      expect(rows(page.text, `|| Rollover || - || Phase ${from} → ${to}`)).toBe(1);
     // Jun joined 12 Nov 06:00, more than 3 days after the cycle start: reputable 19 Nov 06:00 (phase 2).
     expect(state.players.find((p) => p.name === 'Jun')).toMatchObject({ reputableSince: new Date('2026-11-19T06:00Z'), grant: 2 });
     expect(state.proposals.find((p) => p.id === '#41')!.status).toBe('discarded');
@@ -70,8 +78,16 @@ describe('Cycle 15 on the real wiki', () => {
   it('a human edit made while the bot saves, on a cell the bot also writes, is kept and the rules applied on top of it', async () => {
     const game = await freshGame('human');
     // Femi moves (Moved this phase: yes) and gains 3 shards while the bot is about to roll over.
-    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) =>
-      text.replace('|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n'), 'Femi moved');
+    const beforeEdit = humanEditDuringRun(
+      player,
+      game.gamestate,
+      (text) =>
+        text.replace(
+          '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n',
+          '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n',
+        ),
+      'Femi moved',
+    );
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date('2026-11-16T00:00Z'), trigger: 'integration test' });
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;

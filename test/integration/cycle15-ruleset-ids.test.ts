@@ -54,7 +54,8 @@ describe('croupier ruleset-ids', () => {
       apply: true,
       trigger: 'test',
       beforeEdit: async (_page, _edit, attempt) => {
-        if (attempt === 1) await put(player, game.ruleset, (await player.readPage(game.ruleset)).text.replace('abuse of office..', 'abuse of office.. (sic)'), 'a human edit');
+        if (attempt === 1)
+          await put(player, game.ruleset, (await player.readPage(game.ruleset)).text.replace('abuse of office..', 'abuse of office.. (sic)'), 'a human edit');
       },
     });
     expect(r.save.changed).toBe(true);

@@ -24,7 +24,13 @@ class Croupier {
     const dev = devEnv();
     this.child = spawn(process.execPath, [`${root}bin/croupier.js`, ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: proxy.apiUrl, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CROUPIER_API_URL: proxy.apiUrl,
+        CROUPIER_USERNAME: dev.CROUPIER_USERNAME,
+        CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(this.child);
@@ -37,11 +43,13 @@ class Croupier {
     };
     this.child.stdout!.on('data', take);
     this.child.stderr!.on('data', take);
-    this.exited = new Promise((r) => this.child.on('exit', (code) => {
-      if (rest) this.lines.push(rest);
-      for (const w of this.#waiters.splice(0)) w();
-      r(code);
-    }));
+    this.exited = new Promise((r) =>
+      this.child.on('exit', (code) => {
+        if (rest) this.lines.push(rest);
+        for (const w of this.#waiters.splice(0)) w();
+        r(code);
+      }),
+    );
   }
 
   get pid(): number {
@@ -69,7 +77,9 @@ class Croupier {
 
   /** Resolves once the proxy has seen an edit request of `page` (fails if the process exits first). */
   async sentEditOf(page: string): Promise<void> {
-    const exited = this.exited.then(() => { throw new Error(`exited before sending an edit of ${page}:\n${this.output}`); });
+    const exited = this.exited.then(() => {
+      throw new Error(`exited before sending an edit of ${page}:\n${this.output}`);
+    });
     await Promise.race([proxy.editOf(page), exited]);
   }
 
@@ -230,17 +240,23 @@ describe('killed processes', { timeout: 300_000 }, () => {
 
     const status = await g.cli(['status', '--game', 'killcl']);
     expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout).toMatch(new RegExp(`never finished: the rollover run started .* — its process \\(pid ${cli.pid} on .*\\) is no longer running; the next run marks it abandoned`));
+    expect(status.stdout).toMatch(
+      new RegExp(`never finished: the rollover run started .* — its process \\(pid ${cli.pid} on .*\\) is no longer running; the next run marks it abandoned`),
+    );
 
     const next = await g.cli(['rollover', '--game', 'killcl']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stderr).toContain(`is held by pid ${cli.pid} ("croupier rollover --game killcl" on `);
     expect(next.stderr).toContain('which is no longer running: taking over');
-    expect(next.stderr).toMatch(new RegExp(`the rollover run \\S+ of killcl \\(started \\S+ by pid ${cli.pid}\\) never finished: its process is no longer running; marked abandoned`));
+    expect(next.stderr).toMatch(
+      new RegExp(`the rollover run \\S+ of killcl \\(started \\S+ by pid ${cli.pid}\\) never finished: its process is no longer running; marked abandoned`),
+    );
     const runs = (await new FileStore(g.storePath).read()).runs;
     expect(runs.map((r) => r.result)).toEqual(['abandoned', 'changed']);
 
     const after = await g.cli(['status', '--game', 'killcl']);
-    expect(after.stdout).toMatch(new RegExp(`never finished: the rollover run started .* — abandoned: its process \\(pid ${cli.pid} on .*\\) stopped before the run finished`));
+    expect(after.stdout).toMatch(
+      new RegExp(`never finished: the rollover run started .* — abandoned: its process \\(pid ${cli.pid} on .*\\) stopped before the run finished`),
+    );
   });
 });

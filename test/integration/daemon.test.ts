@@ -49,9 +49,16 @@ function gameConfig(prefix: string, storePath: string) {
 async function runDaemonOnce(prefix: string, now?: () => Date, client = bot) {
   const storePath = join(dir, `${prefix.replace(/\W+/g, '-')}.json`);
   const config = gameConfig(prefix, storePath);
-  const daemon = await startDaemon(daemonOptions({
-    config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, ...(now ? { now } : {}),
-  }));
+  const daemon = await startDaemon(
+    daemonOptions({
+      config,
+      client,
+      logger: createLogger({ level: 'silent' }),
+      handleSignals: false,
+      graceMs: 30_000,
+      ...(now ? { now } : {}),
+    }),
+  );
   await daemon.scheduler.idle();
   const nextRun = daemon.scheduler.nextRunFor('dtest');
   await daemon.stop('test over');
@@ -61,7 +68,15 @@ async function runDaemonOnce(prefix: string, now?: () => Date, client = bot) {
 beforeAll(async () => {
   if (!env.CROUPIER_API_URL) throw new Error('no local wiki: run `bash scripts/devwiki.sh start` (or the integration global setup)');
   dir = await mkdtemp(join(tmpdir(), 'croupier-daemon-it-'));
-  bot = await connect({ apiUrl: env.CROUPIER_API_URL, username: env.CROUPIER_USERNAME, password: env.CROUPIER_PASSWORD, editThrottleMs: 0, maxRetries: 2, retryPauseMs: 500, shutoff: null });
+  bot = await connect({
+    apiUrl: env.CROUPIER_API_URL,
+    username: env.CROUPIER_USERNAME,
+    password: env.CROUPIER_PASSWORD,
+    editThrottleMs: 0,
+    maxRetries: 2,
+    retryPauseMs: 500,
+    shutoff: null,
+  });
   admin = await as(env.DEVWIKI_ADMIN_USER ?? 'Admin', env.DEVWIKI_ADMIN_PASSWORD!);
   player = await as(env.DEVWIKI_PLAYER_USER ?? 'Player', env.DEVWIKI_PLAYER_PASSWORD!);
   // The bot edits only while the shutoff page says "run".
@@ -198,10 +213,16 @@ describe('croupier daemon on the local wiki', () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } });
     const client = await connect({
-      apiUrl: env.CROUPIER_API_URL!, username: env.CROUPIER_USERNAME, password: env.CROUPIER_PASSWORD, editThrottleMs: 0, shutoff: null, logger,
+      apiUrl: env.CROUPIER_API_URL!,
+      username: env.CROUPIER_USERNAME,
+      password: env.CROUPIER_PASSWORD,
+      editThrottleMs: 0,
+      shutoff: null,
+      logger,
       headers: { 'X-Devwiki-Fake': `generator=MediaWiki 1.45.0;key=${randomBytes(6).toString('hex')}` },
     });
-    const warning = 'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): ' +
+    const warning =
+      'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): ' +
       'its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
     expect(client.versionWarning).toBe(warning);
     expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 40, msg: warning })]);

@@ -37,7 +37,11 @@ export const CASES: GameCase[] = [
     later: new Date('2026-11-16T12:00Z'),
     // Judges: "the player whose text message … has the most :+1: reactions becomes the Judge" — Carol's count
     // decides the election (3 ties with Alice's, who posted first); the bot writes the Round row, not this one.
-    readLine: { change: replaceOnce('| Carol || 2026-11-04 10:00 || 3', '| Carol || 2026-11-04 10:00 || 4'), what: 'Carol gets a 4th 👍', kept: '| Carol || 2026-11-04 10:00 || 4' },
+    readLine: {
+      change: replaceOnce('| Carol || 2026-11-04 10:00 || 3', '| Carol || 2026-11-04 10:00 || 4'),
+      what: 'Carol gets a 4th 👍',
+      kept: '| Carol || 2026-11-04 10:00 || 4',
+    },
     once: [' || Income || Alice || ', ' || Income || Bob || ', ' || Income || Carol || ', ' || Income || Dave || ', ' || Judge election || '],
   },
   {
@@ -58,7 +62,14 @@ export const CASES: GameCase[] = [
     later: new Date('2026-11-21T12:00Z'),
     // Propositions: closed "at a majority" of the eligible voters (Bram, Cosima) — a second Up vote decides;
     // at 1 Up the bot does not write this row.
-    readLine: { change: replaceOnce('| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 1 || 0 || 0 || active', '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 2 || 0 || 0 || active'), what: 'Cosima votes Up', kept: '|| 2026-11-20 08:00 || 2 || 0 || 0 ||' },
+    readLine: {
+      change: replaceOnce(
+        '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 1 || 0 || 0 || active',
+        '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 2 || 0 || 0 || active',
+      ),
+      what: 'Cosima votes Up',
+      kept: '|| 2026-11-20 08:00 || 2 || 0 || 0 ||',
+    },
     once: ['|| Turn timeout || Bram ||', '| 3 || 1 || Cosima || 2026-11-19 09:30 ||'],
   },
 ];

@@ -16,7 +16,12 @@ import { DEMO_BASELINE, DEMO_WIKI_DIR, TEST_WIKI_DIR, TEST_WIKIS, demoState, roo
 const script = `${root}scripts/devwiki.sh`;
 
 function devwiki(dir: string, cmd: string, env: Record<string, string> = {}): void {
-  execFileSync('bash', [script, cmd], { cwd: root, env: { ...process.env, ...env, DEVWIKI_DIR: dir }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
+  execFileSync('bash', [script, cmd], {
+    cwd: root,
+    env: { ...process.env, ...env, DEVWIKI_DIR: dir },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 900_000,
+  });
 }
 
 const running = (dir: string) => spawnSync('bash', [script, 'status'], { cwd: root, env: { ...process.env, DEVWIKI_DIR: dir }, encoding: 'utf8' }).status === 0;
@@ -33,7 +38,12 @@ async function demoBaseline(): Promise<boolean> {
   const wasRunning = running(DEMO_WIKI_DIR);
   try {
     if (!wikiEnv(DEMO_WIKI_DIR)) {
-      const demo = spawnSync('bash', [`${root}scripts/demo.sh`], { cwd: root, env: { ...process.env, DEVWIKI_DIR: DEMO_WIKI_DIR }, encoding: 'utf8', timeout: 900_000 });
+      const demo = spawnSync('bash', [`${root}scripts/demo.sh`], {
+        cwd: root,
+        env: { ...process.env, DEVWIKI_DIR: DEMO_WIKI_DIR },
+        encoding: 'utf8',
+        timeout: 900_000,
+      });
       writeFileSync(`${TEST_WIKI_DIR}/demo.log`, `${demo.stdout}\n${demo.stderr}`);
       if (demo.status !== 0) throw new Error(`npm run demo failed (exit ${demo.status}); its output: ${TEST_WIKI_DIR}/demo.log`);
     } else if (!wasRunning) {

@@ -41,7 +41,10 @@ export function onEachWiki(body: (wiki: TestWiki) => void): void {
 /** The test wiki's env file (written by scripts/devwiki.sh; the integration global setup starts it). */
 export function devEnv(): Record<string, string> {
   const env = wikiEnv(current.dir);
-  if (!env) throw new Error(`no test wiki in ${current.dir}: run the integration tests through vitest (its global setup starts it), or DEVWIKI_DIR=${current.dir}${current.version === '1.39' ? '' : ` DEVWIKI_VERSION=${current.version}`} bash scripts/devwiki.sh start`);
+  if (!env)
+    throw new Error(
+      `no test wiki in ${current.dir}: run the integration tests through vitest (its global setup starts it), or DEVWIKI_DIR=${current.dir}${current.version === '1.39' ? '' : ` DEVWIKI_VERSION=${current.version}`} bash scripts/devwiki.sh start`,
+    );
   return env;
 }
 
@@ -110,7 +113,14 @@ export async function runCli(args: string[], extraEnv: Record<string, string> = 
   try {
     const r = await run(process.execPath, [`${root}bin/croupier.js`, ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: dev.CROUPIER_API_URL, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD, ...extraEnv },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CROUPIER_API_URL: dev.CROUPIER_API_URL,
+        CROUPIER_USERNAME: dev.CROUPIER_USERNAME,
+        CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD,
+        ...extraEnv,
+      },
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
@@ -136,7 +146,13 @@ export interface TestGame {
  * A game of its own on the wiki (Cycle 16 unless `kind` says otherwise) (the fixture Ruleset and Gamestate under a unique prefix, with
  * its own shutoff page) and a config file and store path of its own in a temp directory.
  */
-export async function freshCliGame(client: WikiClient, what: string, id: string, wiki: Record<string, unknown> = {}, kind: 'cycle16' | 'round10' | 'cycle15' | 'nomicoup' = 'cycle16'): Promise<TestGame> {
+export async function freshCliGame(
+  client: WikiClient,
+  what: string,
+  id: string,
+  wiki: Record<string, unknown> = {},
+  kind: 'cycle16' | 'round10' | 'cycle15' | 'nomicoup' = 'cycle16',
+): Promise<TestGame> {
   const prefix = uniquePrefix(what);
   await put(client, `${prefix}/Shutoff`, 'run');
   await put(client, `${prefix}/Ruleset`, readFileSync(`${root}fixtures/${kind}/ruleset.wikitext`, 'utf8'));
@@ -269,7 +285,12 @@ export function refereeGame<S>(setup: RefereeSetup<S>, started: (g: RefereePlaye
  * first edit attempt, and never again: the page as the human reads it then, through `edit`. A setup that
  * changes nothing (the text to replace not on the page) throws, so the race the test is about really happens.
  */
-export function humanEditDuringRun(client: WikiClient, title: string, edit: (text: string) => string, summary = 'human edit during the run'): () => Promise<void> {
+export function humanEditDuringRun(
+  client: WikiClient,
+  title: string,
+  edit: (text: string) => string,
+  summary = 'human edit during the run',
+): () => Promise<void> {
   let edited = false;
   return async () => {
     if (edited) return;

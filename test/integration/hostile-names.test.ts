@@ -43,7 +43,8 @@ async function shownSummary(revid: number): Promise<string> {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, n: string) =>
-      n[0] !== '#' ? (named[n] ?? whole) : String.fromCodePoint(n[1] === 'x' ? parseInt(n.slice(2), 16) : Number(n.slice(1))));
+      n[0] !== '#' ? (named[n] ?? whole) : String.fromCodePoint(n[1] === 'x' ? parseInt(n.slice(2), 16) : Number(n.slice(1))),
+    );
 }
 
 describe('hostile names on the real wiki', () => {
@@ -65,7 +66,9 @@ describe('hostile names on the real wiki', () => {
     expect(findRegion(page.text, RACE_REGION)!.content.trim()).toBe(`{{:${game.gamestate}/Race chart}}`);
     expect(doc.tables.map((t) => t.labels)).toEqual(before.tables.map((t) => t.labels));
     const chart = readDocument(subpageContent((await b.readPage(`${game.gamestate}/Race chart`)).text));
-    expect(chart.tables.map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual([0, 1].map(() => readGamestate(page.text, game.gamestate, ruleset).players.map((p) => p.name)));
+    expect(chart.tables.map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual(
+      [0, 1].map(() => readGamestate(page.text, game.gamestate, ruleset).players.map((p) => p.name)),
+    );
     expect(doc.warnings).toEqual(before.warnings);
     // MediaWiki expanded no signature: the bot's name appears nowhere on the page.
     expect(page.text).not.toMatch(/User:Bot/i);

@@ -78,7 +78,10 @@ describe('the kept session', () => {
     const store = join(dir, 'd', 'store.json');
     await withSession(store);
     const kept = JSON.parse(readFileSync(sessionPath(store), 'utf8')) as { username: string };
-    for (const other of [{ ...kept, username: 'Someone@else' }, { ...kept, apiUrl: 'http://127.0.0.1:1/api.php' }]) {
+    for (const other of [
+      { ...kept, username: 'Someone@else' },
+      { ...kept, apiUrl: 'http://127.0.0.1:1/api.php' },
+    ]) {
       writeFileSync(sessionPath(store), JSON.stringify(other), { mode: 0o600 });
       expect((await withSession(store)).stats.requests).toBe(3);
     }

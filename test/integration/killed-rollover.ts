@@ -13,12 +13,21 @@ import { root } from './helpers.ts';
  * the archive pages, the Gamestate not saved yet). `window` runs while the child waits at 'ready' (a human edit).
  * Returns the revision the child read and, if it saved, the one it saved.
  */
-export async function killedRollover(game: RolloverGame, now: Date, at: 'ready' | 'saved' | RolloverStep, window?: () => Promise<unknown>): Promise<{ read: number; saved?: number }> {
+export async function killedRollover(
+  game: RolloverGame,
+  now: Date,
+  at: 'ready' | 'saved' | RolloverStep,
+  window?: () => Promise<unknown>,
+): Promise<{ read: number; saved?: number }> {
   const step = at === 'ready' || at === 'saved' ? [] : [at];
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./killed-rollover-child.ts', import.meta.url).pathname, JSON.stringify(game), now.toISOString(), ...step], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./killed-rollover-child.ts', import.meta.url).pathname, JSON.stringify(game), now.toISOString(), ...step],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   const said = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async (word: string): Promise<number> => {

@@ -76,7 +76,12 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
   it(`between its merged save and the correction (${c.readLine.what} meanwhile): the next run replaces the merge with the run on the human's revision, the human's edit kept; a third run makes no edit`, async () => {
     const game = await freshGame(b, c, 'kill-merged');
     let humanRevid = 0;
-    const k = await killedRollover(game, c.now, 'saved', async () => (humanRevid = await humanEdit(player, game.gamestate, c.readLine.change, c.readLine.what)));
+    const k = await killedRollover(
+      game,
+      c.now,
+      'saved',
+      async () => (humanRevid = await humanEdit(player, game.gamestate, c.readLine.change, c.readLine.what)),
+    );
     // What the kill left: MediaWiki's merge of the bot's edit (computed without the human's) onto the human's revision.
     const left = await b.revisions(game.gamestate, { limit: 1 });
     expect(left[0]).toMatchObject({ revid: k.saved, parentid: humanRevid, user: 'Bot' });
@@ -100,7 +105,7 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('between its merged save and the correction, a human edit of a line no rule reads (the page\'s first line): the merge needed no correction, so the next run — with more due — corrects nothing and writes no Concurrent edit row; its own edit on the page as it is', async () => {
+  it("between its merged save and the correction, a human edit of a line no rule reads (the page's first line): the merge needed no correction, so the next run — with more due — corrects nothing and writes no Concurrent edit row; its own edit on the page as it is", async () => {
     const game = await freshGame(b, c, 'kill-merged-right');
     const note = (text: string) => text.replace(/^This page holds /, 'This page (see its talk page) holds ');
     let humanRevid = 0;
@@ -127,7 +132,10 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
     const seed = await b.readPage(game.gamestate);
     const archives = async (g: typeof game) => {
       // An archive page holds as many rows as the page keeps: with 3, at most ten here.
-      const pages = await b.readPages(Array.from({ length: 20 }, (_, i) => `${g.gamestate}/History/${i + 1}`), { allowMissing: true });
+      const pages = await b.readPages(
+        Array.from({ length: 20 }, (_, i) => `${g.gamestate}/History/${i + 1}`),
+        { allowMissing: true },
+      );
       return [...pages.values()].filter((p) => !p.missing).map((p) => p.text.replaceAll(g.gamestate, 'GAME'));
     };
     const k = await killedRollover(game, c.now, 'archived');
@@ -162,12 +170,23 @@ describe.each(CASES)('$kind: a rollover killed with SIGKILL', (c) => {
     const dev = devEnv();
     const cli = spawn(process.execPath, [`${root}bin/croupier.js`, ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: proxy.apiUrl, CROUPIER_USERNAME: dev.CROUPIER_USERNAME, CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CROUPIER_API_URL: proxy.apiUrl,
+        CROUPIER_USERNAME: dev.CROUPIER_USERNAME,
+        CROUPIER_PASSWORD: dev.CROUPIER_PASSWORD,
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<NodeJS.Signals | null>((r) => cli.on('exit', (_code, signal) => r(signal)));
     try {
-      await Promise.race([proxy.editOf(title), exited.then(() => { throw new Error('the CLI exited before sending its edit'); })]);
+      await Promise.race([
+        proxy.editOf(title),
+        exited.then(() => {
+          throw new Error('the CLI exited before sending its edit');
+        }),
+      ]);
       process.kill(cli.pid!, 'SIGKILL');
       expect(await exited).toBe('SIGKILL');
     } finally {
@@ -198,7 +217,12 @@ describe('cycle15: the daemon started after a rollover killed between its merged
   it("corrects the merge on its first tick, though a run computed on the merged page is refused (its grants were computed against the Joined cell the human changed): the page is the run on the human's revision; the next daemon makes no edit", async () => {
     const game = await freshGame(b, c, 'kill-merged-daemon');
     let humanRevid = 0;
-    const k = await killedRollover(game, c.now, 'saved', async () => (humanRevid = await humanEdit(player, game.gamestate, c.readLine.change, c.readLine.what)));
+    const k = await killedRollover(
+      game,
+      c.now,
+      'saved',
+      async () => (humanRevid = await humanEdit(player, game.gamestate, c.readLine.change, c.readLine.what)),
+    );
     // The merged page breaks a rule of Cycle 15: a run computed on it is refused.
     const merged = await b.readPage(game.gamestate);
     expect(() => offline(c, game, merged.text, merged.revid)).toThrow(GamestateError);
@@ -214,7 +238,9 @@ describe('cycle15: the daemon started after a rollover killed between its merged
         games: [{ id: 'c15', kind: 'cycle15', ruleset: game.ruleset, gamestate: game.gamestate, historyLimit: 200 }],
       });
       const runDaemon = async () => {
-        const daemon = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now: () => c.now }));
+        const daemon = await startDaemon(
+          daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now: () => c.now }),
+        );
         await daemon.scheduler.idle();
         await daemon.stop('test over');
       };

@@ -33,7 +33,12 @@ beforeAll(async () => {
 });
 afterAll(() => removeDir(dir));
 
-interface Game { config: Config; game: GameConfig; configFile: string; prefix: string }
+interface Game {
+  config: Config;
+  game: GameConfig;
+  configFile: string;
+  prefix: string;
+}
 
 async function freshGame(what: string): Promise<Game> {
   const prefix = uniquePrefix(`light-${what}`);
@@ -63,10 +68,12 @@ async function pass(g: Game, now: Date, c?: WikiClient) {
 const RACE = COMPUTED_BLOCKS.find((x) => x.region === 'race-chart')!;
 const TABLES = COMPUTED_BLOCKS.find((x) => x.region === 'card-tables')!;
 /** The bytes of the page that the computed blocks take: their regions (markers and transclusion lines), and the Race heading the chart brings. */
-const blockBytes = (text: string) => bytes('== Race ==\n') + [RACE, TABLES].reduce((n, x) => {
-  const r = findRegion(text, x.region)!;
-  return n + bytes(text.slice(r.start, r.end));
-}, 0);
+const blockBytes = (text: string) =>
+  bytes('== Race ==\n') +
+  [RACE, TABLES].reduce((n, x) => {
+    const r = findRegion(text, x.region)!;
+    return n + bytes(text.slice(r.start, r.end));
+  }, 0);
 
 describe('a light Gamestate page', () => {
   let g: Game;
@@ -92,7 +99,9 @@ describe('a light Gamestate page', () => {
   });
 
   it('the rendered page shows the race chart and the card tables, from its subpages', async () => {
-    const parsed = (await b.request({ action: 'parse', page: g.game.gamestate, prop: 'text|templates', formatversion: 2 })) as { parse: { text: string; templates: { title: string }[] } };
+    const parsed = (await b.request({ action: 'parse', page: g.game.gamestate, prop: 'text|templates', formatversion: 2 })) as {
+      parse: { text: string; templates: { title: string }[] };
+    };
     const html = parsed.parse.text;
     expect(parsed.parse.templates.map((t) => t.title)).toEqual(expect.arrayContaining([`${g.game.gamestate}/Race chart`, `${g.game.gamestate}/Card tables`]));
     expect(html).toContain('data-croupier="race-chart"');
@@ -112,7 +121,7 @@ describe('a light Gamestate page', () => {
     expect(c.stats.edits).toBe(0);
   });
 
-  it('a person\'s edit of a subpage is written over by the next run that computes it, its summary naming their revision', async () => {
+  it("a person's edit of a subpage is written over by the next run that computes it, its summary naming their revision", async () => {
     const title = `${g.game.gamestate}/Card tables`;
     const before = await b.readPage(title);
     const theirs = await put(player, title, `${before.text}\nMy own note.`, 'a note');
@@ -124,7 +133,7 @@ describe('a light Gamestate page', () => {
     expect(after.comment).toMatch(new RegExp(`replaces revision ${theirs} by Player: this page is computed`));
   });
 
-  it('a dry run of the next rollover prints the diff of the Gamestate, then of the race chart\'s subpage, and writes nothing', async () => {
+  it("a dry run of the next rollover prints the diff of the Gamestate, then of the race chart's subpage, and writes nothing", async () => {
     const chart = await b.readPage(`${g.game.gamestate}/Race chart`);
     const r = await runCli(['rollover', '--game', 'light', '--now', NEXT.toISOString(), '--dry-run', '--diff', 'unified', '--config', g.configFile]);
     expect(r.code, r.stderr).toBe(0);
@@ -135,7 +144,7 @@ describe('a light Gamestate page', () => {
     expect((await b.readPage(chart.title)).revid).toBe(chart.revid);
   });
 
-  it('the next rollover edits the Gamestate and the race chart subpage (one phase more), and an admin\'s undo of that subpage edit pauses the game: no edit of any page until resumed', async () => {
+  it("the next rollover edits the Gamestate and the race chart subpage (one phase more), and an admin's undo of that subpage edit pauses the game: no edit of any page until resumed", async () => {
     const s = await rollover({ wiki: await client(g) }, { ...g.game, historyLimit: 200 }, { now: NEXT, trigger: 'test' });
     expect(s.save.changed).toBe(true);
     expect(s.subpages.map((p) => p.title)).toEqual([`${g.game.gamestate}/Race chart`]); // the card tables did not change
@@ -169,7 +178,9 @@ describe('a page an older Croupier wrote with its blocks inline', () => {
     const c = await client(g);
     const s = await rollover({ wiki: c }, { ...g.game, historyLimit: 200 }, { now: BOUNDARY, trigger: 'test' });
     expect(s.changes).toBe(0); // nothing due: only the migration
-    expect(s.save.summary).toMatch(/the race chart and the card tables moved to \[\[.*\/Gamestate\/Race chart\]\], \[\[.*\/Gamestate\/Card tables\]\], transcluded/);
+    expect(s.save.summary).toMatch(
+      /the race chart and the card tables moved to \[\[.*\/Gamestate\/Race chart\]\], \[\[.*\/Gamestate\/Card tables\]\], transcluded/,
+    );
     expect(c.stats.edits).toBe(3); // the two subpages, then the Gamestate
     const after = (await b.readPage(g.game.gamestate)).text;
     for (const x of [RACE, TABLES]) {
@@ -179,7 +190,9 @@ describe('a page an older Croupier wrote with its blocks inline', () => {
     // More than half of the page left it (the guard would refuse that shrink), every byte outside the regions stayed.
     expect(bytes(after) * 2).toBeLessThan(bytes(before));
     const moved = (subpage: string) => contents.get(subpage)!.replaceAll(first.prefix, g.prefix);
-    expect(after).toBe(before.replace(moved('Race chart'), transclusion(g.game.gamestate, RACE)).replace(moved('Card tables'), transclusion(g.game.gamestate, TABLES)));
+    expect(after).toBe(
+      before.replace(moved('Race chart'), transclusion(g.game.gamestate, RACE)).replace(moved('Card tables'), transclusion(g.game.gamestate, TABLES)),
+    );
     // And then nothing more.
     const c2 = await client(g);
     await pass(g, BOUNDARY, c2);

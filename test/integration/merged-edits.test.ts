@@ -78,8 +78,8 @@ const mergeOf = (merged: number[], humans: number[]): MergeContext => ({
 const history = async (title: string): Promise<RevisionInfo[]> => (await b.revisions(title, { limit: 20 })).reverse();
 const botRevisions = async (title: string) => (await history(title)).filter((r) => r.user === 'Bot').slice(1); // after the seed
 
-describe('a human edit saved between the bot\'s read and its save, on lines the bot does not write (MediaWiki merges)', () => {
-  it('the issue\'s reproduction: Farah\'s Last action set to 2026-11-18 12:00 in the window; the saved page has Farah active, the gift returned and Dmitri\'s pack, and a second run changes nothing', async () => {
+describe("a human edit saved between the bot's read and its save, on lines the bot does not write (MediaWiki merges)", () => {
+  it("the issue's reproduction: Farah's Last action set to 2026-11-18 12:00 in the window; the saved page has Farah active, the gift returned and Dmitri's pack, and a second run changes nothing", async () => {
     const game = await freshGame('farah');
     let humanRevid = 0;
     const s = await rolloverDuring(game, { 1: async () => (humanRevid = await humanEdit(player, game.gamestate, farahActed, 'Farah acted')) });
@@ -119,7 +119,7 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('two human edits in the window (Farah acted; Eun-ji\'s last action moved back): the page is the rollover of the second one\'s revision', async () => {
+  it("two human edits in the window (Farah acted; Eun-ji's last action moved back): the page is the rollover of the second one's revision", async () => {
     const game = await freshGame('two');
     const humans: number[] = [];
     const s = await rolloverDuring(game, {
@@ -131,7 +131,14 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
     const [mergedRev, correction] = await botRevisions(game.gamestate);
     expect(mergedRev!.parentid).toBe(humans[1]);
     expect(correction).toMatchObject({ parentid: mergedRev!.revid, revid: s.save.revid });
-    expect(s.save.merged).toMatchObject({ edits: [{ revid: humans[0], user: 'Player' }, { revid: humans[1], user: 'Admin' }], on: humans[1], corrected: true });
+    expect(s.save.merged).toMatchObject({
+      edits: [
+        { revid: humans[0], user: 'Player' },
+        { revid: humans[1], user: 'Admin' },
+      ],
+      on: humans[1],
+      corrected: true,
+    });
 
     const page = await b.readPage(game.gamestate);
     expect(page.text).toBe(serialOutcome(game, eunjiIdle(farahActed(GAMESTATE)), humans[1]!, mergeOf([mergedRev!.revid], humans)));
@@ -139,7 +146,9 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
     const state = readGamestate(page.text, game.gamestate, ruleset);
     expect(state.players.find((p) => p.name === 'Eun-ji')!.status).toBe('inactive');
     expect(state.players.find((p) => p.name === 'Farah')!.status).toBe('active');
-    expect(correction!.comment).toContain(`with a concurrent edit (revisions ${humans[0]} (Player), ${humans[1]} (Admin)); recomputed on revision ${humans[1]}`);
+    expect(correction!.comment).toContain(
+      `with a concurrent edit (revisions ${humans[0]} (Player), ${humans[1]} (Admin)); recomputed on revision ${humans[1]}`,
+    );
   });
 
   it('a human edit that changes nothing the bot reads: the merged page already is the serial outcome, and no second edit is made', async () => {
@@ -160,7 +169,7 @@ describe('a human edit saved between the bot\'s read and its save, on lines the 
 });
 
 describe('a human edit of a line the bot writes', () => {
-  it('is an edit conflict, not a merge: the bot recomputes on the human\'s revision before it saves', async () => {
+  it("is an edit conflict, not a merge: the bot recomputes on the human's revision before it saves", async () => {
     const game = await freshGame('conflict');
     // Dmitri's gift is closed at the boundary; a human records meanwhile that Farah acted and the gift was returned.
     const fix = (t: string) => giftStatus('granted', 'returned')(farahActed(t));
@@ -176,7 +185,7 @@ describe('a human edit of a line the bot writes', () => {
 });
 
 describe('the correction itself races another human edit', () => {
-  it('merged again (Eun-ji\'s last action changed before the correction lands): both human edits are in the page the bot computes on', async () => {
+  it("merged again (Eun-ji's last action changed before the correction lands): both human edits are in the page the bot computes on", async () => {
     const game = await freshGame('race');
     const humans: number[] = [];
     const s = await rolloverDuring(game, {
@@ -212,7 +221,7 @@ describe('the correction itself races another human edit', () => {
     expect(dmitri.packs).toMatchObject({ 'Deck Pack': 1, 'Already-opened Pack': 1 });
   });
 
-  it('a human rewrites a line of the bot\'s merged revision: the bot cannot take its own edit out, so it saves nothing more and says so', async () => {
+  it("a human rewrites a line of the bot's merged revision: the bot cannot take its own edit out, so it saves nothing more and says so", async () => {
     const game = await freshGame('race-refused');
     const humans: number[] = [];
     const err = await rolloverDuring(game, {
@@ -226,7 +235,9 @@ describe('the correction itself races another human edit', () => {
     const bots = await botRevisions(game.gamestate);
     expect(bots).toHaveLength(1);
     expect(err).toMatchObject({ code: 'merge-uncorrected', page: game.gamestate });
-    expect((err as Error).message).toContain(`MediaWiki merged the bot's edit (revision ${bots[0]!.revid}) with a concurrent edit (revisions ${humans[0]} (Player), ${humans[1]} (Admin))`);
+    expect((err as Error).message).toContain(
+      `MediaWiki merged the bot's edit (revision ${bots[0]!.revid}) with a concurrent edit (revisions ${humans[0]} (Player), ${humans[1]} (Admin))`,
+    );
     expect((err as Error).message).toContain(`undo revision ${bots[0]!.revid}`);
     expect((await b.readPage(game.gamestate)).revid).toBe(humans[1]); // the human's edit stands
   });
@@ -243,7 +254,7 @@ async function rolloverKilledAfterMerge(game: RolloverGame, human: () => Promise
 }
 
 describe('a run killed between its merged save and the correction (SIGKILL): the next run corrects the page', () => {
-  it('the issue\'s reproduction, killed: the merged page stays until the next run, which replaces it with the rollover of the human\'s revision; a third run makes no edit', async () => {
+  it("the issue's reproduction, killed: the merged page stays until the next run, which replaces it with the rollover of the human's revision; a third run makes no edit", async () => {
     const game = await freshGame('killed');
     const k = await rolloverKilledAfterMerge(game, () => humanEdit(player, game.gamestate, farahActed, 'Farah acted'));
     // What the kill left: MediaWiki's merge of the bot's edit onto the human's revision, its summary naming the
@@ -281,14 +292,22 @@ describe('a run killed between its merged save and the correction (SIGKILL): the
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('a human edits another line after the uncorrected merge (Eun-ji\'s last action): carried over, the page is the rollover of both human edits', async () => {
+  it("a human edits another line after the uncorrected merge (Eun-ji's last action): carried over, the page is the rollover of both human edits", async () => {
     const game = await freshGame('killed-later');
     const k = await rolloverKilledAfterMerge(game, () => humanEdit(player, game.gamestate, farahActed, 'Farah acted'));
     const later = await humanEdit(admin, game.gamestate, eunjiIdle, 'Eun-ji: wrong date');
     const second = await rollover({ wiki: b }, game, BOUNDARY);
     const page = await b.readPage(game.gamestate);
     expect(page.text).toBe(serialOutcome(game, eunjiIdle(farahActed(GAMESTATE)), later, lateMergeOf(k.merged, [k.human, later])));
-    expect(second.save.merged).toMatchObject({ merged: [k.merged], edits: [{ revid: k.human, user: 'Player' }, { revid: later, user: 'Admin' }], on: later, corrected: true });
+    expect(second.save.merged).toMatchObject({
+      merged: [k.merged],
+      edits: [
+        { revid: k.human, user: 'Player' },
+        { revid: later, user: 'Admin' },
+      ],
+      on: later,
+      corrected: true,
+    });
     const state = readGamestate(page.text, game.gamestate, ruleset);
     expect(state.players.find((p) => p.name === 'Eun-ji')!.status).toBe('inactive');
     expect(state.players.find((p) => p.name === 'Farah')!.status).toBe('active');
@@ -316,7 +335,10 @@ describe('a run killed between its merged save and the correction (SIGKILL): the
     // the page as the human left it before the bot's edit, in words of their own: the revert is read from its tag.
     const undo = await humanEdit(admin, game.gamestate, () => farahActed(GAMESTATE), 'Restored as Farah left it');
     // MediaWiki tags it a manual revert of the bot's revision: the game pauses (no edit) until an admin resumes it.
-    const paused = await rollover({ wiki: b }, game, BOUNDARY).then(() => undefined, (e: unknown) => e);
+    const paused = await rollover({ wiki: b }, game, BOUNDARY).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(paused).toMatchObject({ code: 'paused', page: game.gamestate });
     expect((await b.readPage(game.gamestate)).revid).toBe(undo);
     // Resumed (the pause's record has seen that revert): the next run rolls over the page they left.

@@ -42,20 +42,28 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 
-  it('Bram\'s recorded action ends his turn, Cosima\'s begins then, and Dara\'s join is placed before her with 2 credits', async () => {
+  it("Bram's recorded action ends his turn, Cosima's begins then, and Dara's join is placed before her with 2 credits", async () => {
     await edit('| 2 || 1 || Bram || 2026-11-17 09:30 || - || -', '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-18 10:00 || Foreign Aid')();
     await edit('| 2 || Bram || 2026-11-16 12:00 || 2 ||', '| 2 || Bram || 2026-11-16 12:00 || 4 ||')();
-    await edit('| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -\n', '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -\n|-\n| - || Dara || 2026-11-18 11:00 || - || - || - || 0 || - || active || -\n')();
+    await edit(
+      '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -\n',
+      '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -\n|-\n| - || Dara || 2026-11-18 11:00 || - || - || - || 0 || - || active || -\n',
+    )();
     const s = await rollover({ wiki: b }, game, run('2026-11-18T12:00Z'));
     expect(s.save.changed).toBe(true);
     const state = await page();
     expect(state.turns.at(-1)).toMatchObject({ number: 3, player: 'Cosima', began: new Date('2026-11-18T10:00Z') });
     // "placed before that of the current turn at the time of their request": Cosima's turn, at 11:00.
-    expect(state.players.map((p) => [p.name, p.seat, p.credits])).toEqual([['Alice', 1, 3], ['Bram', 2, 4], ['Cosima', 4, 2], ['Dara', 3, 2]]);
+    expect(state.players.map((p) => [p.name, p.seat, p.credits])).toEqual([
+      ['Alice', 1, 3],
+      ['Bram', 2, 4],
+      ['Cosima', 4, 2],
+      ['Dara', 3, 2],
+    ]);
     expect(state.game).toMatchObject({ current: 'Cosima', treasury: 50 - (3 + 4 + 2 + 2) });
   });
 
-  it('Cosima\'s turn times out after 48 hours; round 2 begins in the adopted order; the proposition closes at 72 hours; a player\'s edit during the run is kept', async () => {
+  it("Cosima's turn times out after 48 hours; round 2 begins in the adopted order; the proposition closes at 72 hours; a player's edit during the run is kept", async () => {
     let raced = false;
     const beforeEdit = async () => {
       if (raced) return;
@@ -67,10 +75,18 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;
     const state = await page();
-    expect(state.turns.slice(2).map((x) => [x.number, x.round, x.player, x.endedBy])).toEqual([[3, 1, 'Cosima', 'timeout'], [4, 2, 'Cosima', null]]);
+    expect(state.turns.slice(2).map((x) => [x.number, x.round, x.player, x.endedBy])).toEqual([
+      [3, 1, 'Cosima', 'timeout'],
+      [4, 2, 'Cosima', null],
+    ]);
     expect(state.turns[2]!.ended).toEqual(new Date('2026-11-20T10:00Z'));
     // "the change comes into effect at the beginning of the next round": Cosima, Alice, Bram; Dara, not named, after them.
-    expect(state.players.map((p) => [p.name, p.seat])).toEqual([['Alice', 2], ['Bram', 3], ['Cosima', 1], ['Dara', 4]]);
+    expect(state.players.map((p) => [p.name, p.seat])).toEqual([
+      ['Alice', 2],
+      ['Bram', 3],
+      ['Cosima', 1],
+      ['Dara', 4],
+    ]);
     expect(state.orderChanges[0]!.applied).toBe(2);
     expect(state.propositions[0]).toMatchObject({ status: 'adopted', deadline: new Date('2026-11-20T08:00Z') });
     expect(state.players[0]).toMatchObject({ exiles: 1, revealed: [], influence: 2 });
@@ -89,8 +105,18 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
   it('`croupier status --game` names the turn; `croupier rollover --game` applies the next timeout once', async () => {
     const status = await t.cli(['status', '--game', 'nomicoup', '--now', '2026-11-22T11:00Z', '--json']);
     expect(status.code).toBe(0);
-    const json = JSON.parse(status.stdout) as { period: string; phase: { number: number; name: string }; recorded: { number: number; until: string }; rolloverDue: boolean };
-    expect(json).toMatchObject({ period: 'turn', phase: { number: 5, name: "round 2, Alice's turn" }, recorded: { number: 4, until: '2026-11-22T10:00:00Z' }, rolloverDue: true });
+    const json = JSON.parse(status.stdout) as {
+      period: string;
+      phase: { number: number; name: string };
+      recorded: { number: number; until: string };
+      rolloverDue: boolean;
+    };
+    expect(json).toMatchObject({
+      period: 'turn',
+      phase: { number: 5, name: "round 2, Alice's turn" },
+      recorded: { number: 4, until: '2026-11-22T10:00:00Z' },
+      rolloverDue: true,
+    });
     const first = await t.cli(['rollover', '--game', 'nomicoup', '--now', '2026-11-22T11:00Z']);
     expect(first.code).toBe(0);
     expect(first.stdout + first.stderr).toContain('turn 4 → 5');
@@ -103,10 +129,15 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
   it('a timeout written before the 48 hours passed is refused, naming the cell and quoting rule 3, and the page is not edited', async () => {
     await edit('| 5 || 2 || Alice || 2026-11-22 10:00 || - || -', '| 5 || 2 || Alice || 2026-11-22 10:00 || 2026-11-22 11:30 || timeout')();
     const before = await b.readPage(game.gamestate);
-    const err = await rollover({ wiki: b }, game, run('2026-11-22T12:00Z')).then(() => undefined, (e: unknown) => e);
+    const err = await rollover({ wiki: b }, game, run('2026-11-22T12:00Z')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(GamestateError);
     expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.row, p.location.column])).toEqual([['Turns', 5, 'Ended (UTC)']]);
-    expect((err as GamestateError).message).toContain('turn 5 is written as timed out at 2026-11-22 11:30, but its 48 hours end at 2026-11-24 10:00 (3 Turns: "');
+    expect((err as GamestateError).message).toContain(
+      'turn 5 is written as timed out at 2026-11-22 11:30, but its 48 hours end at 2026-11-24 10:00 (3 Turns: "',
+    );
     const cli = await t.cli(['rollover', '--game', 'nomicoup', '--now', '2026-11-22T12:00Z']);
     expect(cli.code).not.toBe(0);
     expect(cli.stderr).toContain('column "Ended (UTC)": turn 5 is written as timed out');

@@ -4,7 +4,12 @@
 // height, the tables passing the content's edge, its red links and its junk words, as JSON.
 import { DESKTOP, junkWords, launchChromium, measureLayout, PHONE, viewPage } from './browser.ts';
 
-export const DEMO_GAMESTATES = { cycle16: 'Cycle 16/Gamestate', round10: 'Round 10/Gamestate', cycle15: 'Cycle 15/Gamestate', nomicoup: 'Nomicoup/Gamestate' } as const;
+export const DEMO_GAMESTATES = {
+  cycle16: 'Cycle 16/Gamestate',
+  round10: 'Round 10/Gamestate',
+  cycle15: 'Cycle 15/Gamestate',
+  nomicoup: 'Nomicoup/Gamestate',
+} as const;
 
 async function main(index: string, prefix: string): Promise<void> {
   const chromium = await launchChromium();
@@ -14,7 +19,10 @@ async function main(index: string, prefix: string): Promise<void> {
       const url = `${index}?title=${encodeURIComponent(title.replaceAll(' ', '_'))}`;
       const html = await (await fetch(url)).text();
       const wikitext = await (await fetch(`${url}&action=raw`)).text();
-      for (const [viewport, w] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      for (const [viewport, w] of [
+        [DESKTOP, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
         const seen = await viewPage(chromium.browser, url, `${prefix}-${game}-${w}`, viewport, measureLayout);
         report[`${game} ${w}`] = {
           htmlBytes: Buffer.byteLength(html),

@@ -72,7 +72,11 @@ describe('publish-tables', () => {
     expect(page.text.endsWith('<!-- croupier:end card-tables -->\n\n== History ==\nRows.')).toBe(true);
     const [rev] = await b.revisions(game.tablesPage, { limit: 1 });
     // 57 rows: 42 species + 4 packs + (5 Croupier items + 3 discount offers of scenario 13) + 3 dice scenarios.
-    expect(rev!.comment).toMatch(new RegExp(`^Croupier: added the card tables \\(57 rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\) \\(base rev ${rev!.parentid}\\)$`)); // the revision it was computed on: its parent (not merged)
+    expect(rev!.comment).toMatch(
+      new RegExp(
+        `^Croupier: added the card tables \\(57 rows\\) in a new bot-managed region, computed from \\[\\[${P}/Ruleset\\]\\] \\[\\[Special:PermanentLink/${first.rulesetRevid}\\|r${first.rulesetRevid}\\]\\] \\(trigger: test\\) \\(base rev ${rev!.parentid}\\)$`,
+      ),
+    ); // the revision it was computed on: its parent (not merged)
 
     const c2 = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const second = await publishTables({ config, client: c2 }, game, { trigger: 'test' });
@@ -169,14 +173,23 @@ describe('publish-tables', () => {
 
   it('a missing Ruleset page: clear error naming the page, exit code 1', async () => {
     const f = join(testTempDir('it'), 'missing.json');
-    writeFileSync(f, JSON.stringify({ wiki: { editThrottleMs: 0, maxRetries: 0 }, games: [{ id: 'm', kind: 'cycle16', ruleset: `${P}/No Ruleset`, gamestate: `${P}/Gamestate` }] }));
+    writeFileSync(
+      f,
+      JSON.stringify({
+        wiki: { editThrottleMs: 0, maxRetries: 0 },
+        games: [{ id: 'm', kind: 'cycle16', ruleset: `${P}/No Ruleset`, gamestate: `${P}/Gamestate` }],
+      }),
+    );
     const r = await cli(['publish-tables', '--game', 'm', '--config', f]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`croupier: page "${P}/No Ruleset" does not exist on the wiki\n`);
   });
 
   it('creates a configured tables subpage when it does not exist yet', async () => {
-    const sub = parseConfig({ wiki: { editThrottleMs: 0 }, games: [{ id: 's', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate`, tablesPage: `${P}/Tables` }] });
+    const sub = parseConfig({
+      wiki: { editThrottleMs: 0 },
+      games: [{ id: 's', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Gamestate`, tablesPage: `${P}/Tables` }],
+    });
     const c = await bot({ shutoff: { page: `${P}/Shutoff`, runWord: 'run' } });
     const r = await publishTables({ config: sub, client: c }, sub.games[0]!, { trigger: 'test' });
     expect(r.save).toMatchObject({ changed: true });

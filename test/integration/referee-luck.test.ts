@@ -32,7 +32,11 @@ const { text, state, append } = game;
 /** A second config for the same game with a store of its own: another process, not serialised by the CLI lock. */
 let otherConfig: string;
 
-const lineOf = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start)).at(-1)!;
+const lineOf = async (start: string) =>
+  (await text(A))
+    .split('\n')
+    .filter((l) => l.startsWith(start))
+    .at(-1)!;
 const rows = async () => historyLines({ title: G, text: await text(G) }, cycle16Engine.history);
 
 beforeAll(() => {
@@ -45,119 +49,153 @@ beforeAll(() => {
 const SLOW = 600_000;
 
 describe('the luck reroll on the local wiki', () => {
-  it('“they may reroll, by declaring the original outcome of the chance to have not happened”: the first cards are gone, new ones added, verify matches; a second reroll and a player without good luck are refused', async () => {
-    await append(player, '* open 1 Handy Pack');
-    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
-    const first = (await state()).cards.filter((c) => c.id >= 52);
-    expect(first.map((c) => [c.id, c.owner])).toEqual([[52, 'Alice'], [53, 'Alice'], [54, 'Alice']]);
+  it(
+    '“they may reroll, by declaring the original outcome of the chance to have not happened”: the first cards are gone, new ones added, verify matches; a second reroll and a player without good luck are refused',
+    async () => {
+      await append(player, '* open 1 Handy Pack');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      const first = (await state()).cards.filter((c) => c.id >= 52);
+      expect(first.map((c) => [c.id, c.owner])).toEqual([
+        [52, 'Alice'],
+        [53, 'Alice'],
+        [54, 'Alice'],
+      ]);
 
-    await append(player, '* reroll');
-    const r = await game.cli(['referee', '--game', 'lucktest']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(await lineOf('* reroll')).toMatch(/croupier:done .*declared not to have happened .*rerolled: opened 1 Handy Pack: #55 /);
-    const s = await state();
-    expect(s.cards.some((c) => [52, 53, 54].includes(c.id))).toBe(false);
-    expect(s.cards.filter((c) => c.id >= 52).map((c) => [c.id, c.owner])).toEqual([[55, 'Alice'], [56, 'Alice'], [57, 'Alice']]);
-    const alice = s.players.find((p) => p.name === 'Alice')!;
-    expect(alice.packs['Handy Pack'] ?? 0).toBe(0);
-    expect(alice.used.Reroll).toBe(1);
-    const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
-    expect(reroll.change).toMatch(/^request r\d+-[0-9a-f]{8} declared not to have happened: #52 .*removed; #53 .*removed; #54 .*removed; \+1 Handy Pack \(0 → 1\)/);
-    expect(reroll.reason).toContain('[reading good-luck=column (default)]');
+      await append(player, '* reroll');
+      const r = await game.cli(['referee', '--game', 'lucktest']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(await lineOf('* reroll')).toMatch(/croupier:done .*declared not to have happened .*rerolled: opened 1 Handy Pack: #55 /);
+      const s = await state();
+      expect(s.cards.some((c) => [52, 53, 54].includes(c.id))).toBe(false);
+      expect(s.cards.filter((c) => c.id >= 52).map((c) => [c.id, c.owner])).toEqual([
+        [55, 'Alice'],
+        [56, 'Alice'],
+        [57, 'Alice'],
+      ]);
+      const alice = s.players.find((p) => p.name === 'Alice')!;
+      expect(alice.packs['Handy Pack'] ?? 0).toBe(0);
+      expect(alice.used.Reroll).toBe(1);
+      const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
+      expect(reroll.change).toMatch(
+        /^request r\d+-[0-9a-f]{8} declared not to have happened: #52 .*removed; #53 .*removed; #54 .*removed; \+1 Handy Pack \(0 → 1\)/,
+      );
+      expect(reroll.reason).toContain('[reading good-luck=column (default)]');
 
-    // “once per phase”; and Bram (the account Admin) has no good luck.
-    await append(player, '* reroll');
-    await append(admin, '* reroll');
-    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
-    const answers = (await text(A)).split('\n').filter((l) => l.startsWith('* reroll <!-- croupier:refused'));
-    expect(answers).toHaveLength(2);
-    expect(answers[0]).toMatch(/Alice has rerolled this phase already/);
-    expect(answers[1]).toMatch(/Bram does not have good luck/);
+      // “once per phase”; and Bram (the account Admin) has no good luck.
+      await append(player, '* reroll');
+      await append(admin, '* reroll');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      const answers = (await text(A)).split('\n').filter((l) => l.startsWith('* reroll <!-- croupier:refused'));
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toMatch(/Alice has rerolled this phase already/);
+      expect(answers[1]).toMatch(/Bram does not have good luck/);
 
-    // verify recomputes the original draws and the reroll's: two requests, every draw matching.
-    const v = await game.cli(['verify', '--game', 'lucktest']);
-    expect(v.code, v.stdout).toBe(0);
-    expect(v.stdout).toMatch(/[1-9]\d* draw\(s\) matching, 0 not matching/);
-    const requests = new Set((await rows()).flatMap((l) => /HMAC\(phase secret, (lucktest\|r\d+-[0-9a-f]{8}\|\d+)\)/.exec(l.reason)?.[1] ?? []));
-    expect(requests.size).toBe(2);
-    for (const req of requests) expect(v.stdout).toContain(`request ${req}: `);
-  }, SLOW);
+      // verify recomputes the original draws and the reroll's: two requests, every draw matching.
+      const v = await game.cli(['verify', '--game', 'lucktest']);
+      expect(v.code, v.stdout).toBe(0);
+      expect(v.stdout).toMatch(/[1-9]\d* draw\(s\) matching, 0 not matching/);
+      const requests = new Set((await rows()).flatMap((l) => /HMAC\(phase secret, (lucktest\|r\d+-[0-9a-f]{8}\|\d+)\)/.exec(l.reason)?.[1] ?? []));
+      expect(requests.size).toBe(2);
+      for (const req of requests) expect(v.stdout).toContain(`request ${req}: `);
+    },
+    SLOW,
+  );
 
-  it('referee actions redraw the race chart in their own edit: the next rollover with nothing due makes no edit', async () => {
-    await append(player, '* buy 1 Chip');
-    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
-    expect(await lineOf('* buy 1 Chip')).toMatch(/croupier:done/);
-    const rev = (await b.readPage(G)).revid;
-    const r = await game.cli(['rollover', '--game', 'lucktest']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('no edit');
-    expect((await b.readPage(G)).revid).toBe(rev);
-  }, SLOW);
+  it(
+    'referee actions redraw the race chart in their own edit: the next rollover with nothing due makes no edit',
+    async () => {
+      await append(player, '* buy 1 Chip');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      expect(await lineOf('* buy 1 Chip')).toMatch(/croupier:done/);
+      const rev = (await b.readPage(G)).revid;
+      const r = await game.cli(['rollover', '--game', 'lucktest']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('no edit');
+      expect((await b.readPage(G)).revid).toBe(rev);
+    },
+    SLOW,
+  );
 
-  it('names a hand-altered draw of the reroll as a mismatch', async () => {
-    const page = await text(G);
-    const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
-    const rerollKey = /on-wiki request (r\d+-[0-9a-f]{8}) by/.exec(reroll.reason)![1]!;
-    expect(reroll.reason).not.toContain(`rerolled request = ${rerollKey}`);
-    const line = page.split('\n').find((l) => l.includes(`request ${rerollKey} by`) && /#1 d\d+=\d+/.test(l))!;
-    const m = /#1 d(\d+)=(\d+)/.exec(line)!;
-    const wrong = (Number(m[2]) % Number(m[1])) + 1;
-    await put(admin, G, page.replace(line, line.replace(m[0], `#1 d${m[1]}=${wrong}`)));
-    const bad = await game.cli(['verify', '--game', 'lucktest']);
-    expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(new RegExp(`MISMATCH request lucktest\\|${rerollKey}\\|\\d+: draw #1 d${m[1]}=${wrong} in History row \\d+ of .* does NOT match`));
-    await put(admin, G, page);
-  }, SLOW);
+  it(
+    'names a hand-altered draw of the reroll as a mismatch',
+    async () => {
+      const page = await text(G);
+      const reroll = (await rows()).find((l) => l.event === 'Reroll')!;
+      const rerollKey = /on-wiki request (r\d+-[0-9a-f]{8}) by/.exec(reroll.reason)![1]!;
+      expect(reroll.reason).not.toContain(`rerolled request = ${rerollKey}`);
+      const line = page.split('\n').find((l) => l.includes(`request ${rerollKey} by`) && /#1 d\d+=\d+/.test(l))!;
+      const m = /#1 d(\d+)=(\d+)/.exec(line)!;
+      const wrong = (Number(m[2]) % Number(m[1])) + 1;
+      await put(admin, G, page.replace(line, line.replace(m[0], `#1 d${m[1]}=${wrong}`)));
+      const bad = await game.cli(['verify', '--game', 'lucktest']);
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(
+        new RegExp(`MISMATCH request lucktest\\|${rerollKey}\\|\\d+: draw #1 d${m[1]}=${wrong} in History row \\d+ of .* does NOT match`),
+      );
+      await put(admin, G, page);
+    },
+    SLOW,
+  );
 });
 
-describe('the luck reroll checks the original request\'s History rows against its draws first', () => {
-  it('“declaring the original outcome of the chance to have not happened”: an editor who alters the opening\'s Card drawn row to name another of the player\'s cards before the reroll gets the reroll refused, naming the row; the cards are unchanged and the edit kept', async () => {
-    // A new phase (“once per phase”: Alice rerolled in this one), then Alice buys a Handy Pack and opens it.
-    expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
-    await append(player, '* buy 1 Handy Pack');
-    await append(player, '* open 1 Handy Pack');
-    const opened = await game.cli(['referee', '--game', 'lucktest']);
-    expect(opened.code, opened.stderr).toBe(0);
-    const openLine = await lineOf('* open 1 Handy Pack');
-    expect(openLine).toMatch(/croupier:done /);
-    const key = /\(request (r\d+-[0-9a-f]{8})\)/.exec(openLine)![1]!;
-    const drawn = (await rows()).filter((l) => l.event === 'Card drawn' && l.reason.includes(`request ${key} by`));
-    expect(drawn).toHaveLength(3);
-    const first = /^#(\d+) /.exec(drawn[0]!.change)![1]!;
-    // Card #1 (Ace, Holographic) was Alice's before the opening; an editor's edit makes the row say the pack gave it.
-    expect((await state()).cards.find((c) => c.id === 1)).toMatchObject({ owner: 'Alice', species: 'Ace', modifiers: ['Holographic'] });
-    const was = new RegExp(`&#35;${first} [^|]*? from Handy Pack`);
-    await admin.save(G, (page) => {
-      expect(page.text).toMatch(was);
-      return { text: page.text.replace(was, '&#35;1 Ace (Holographic) from Handy Pack'), summary: 'an editor alters a History row' };
-    });
-    const before = await b.readPage(G);
-    const cards = (await state()).cards;
-    const altered = (await rows()).find((l) => l.change === '#1 Ace (Holographic) from Handy Pack')!;
-    expect(altered).toBeDefined();
+describe("the luck reroll checks the original request's History rows against its draws first", () => {
+  it(
+    "“declaring the original outcome of the chance to have not happened”: an editor who alters the opening's Card drawn row to name another of the player's cards before the reroll gets the reroll refused, naming the row; the cards are unchanged and the edit kept",
+    async () => {
+      // A new phase (“once per phase”: Alice rerolled in this one), then Alice buys a Handy Pack and opens it.
+      expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
+      await append(player, '* buy 1 Handy Pack');
+      await append(player, '* open 1 Handy Pack');
+      const opened = await game.cli(['referee', '--game', 'lucktest']);
+      expect(opened.code, opened.stderr).toBe(0);
+      const openLine = await lineOf('* open 1 Handy Pack');
+      expect(openLine).toMatch(/croupier:done /);
+      const key = /\(request (r\d+-[0-9a-f]{8})\)/.exec(openLine)![1]!;
+      const drawn = (await rows()).filter((l) => l.event === 'Card drawn' && l.reason.includes(`request ${key} by`));
+      expect(drawn).toHaveLength(3);
+      const first = /^#(\d+) /.exec(drawn[0]!.change)![1]!;
+      // Card #1 (Ace, Holographic) was Alice's before the opening; an editor's edit makes the row say the pack gave it.
+      expect((await state()).cards.find((c) => c.id === 1)).toMatchObject({ owner: 'Alice', species: 'Ace', modifiers: ['Holographic'] });
+      const was = new RegExp(`&#35;${first} [^|]*? from Handy Pack`);
+      await admin.save(G, (page) => {
+        expect(page.text).toMatch(was);
+        return { text: page.text.replace(was, '&#35;1 Ace (Holographic) from Handy Pack'), summary: 'an editor alters a History row' };
+      });
+      const before = await b.readPage(G);
+      const cards = (await state()).cards;
+      const altered = (await rows()).find((l) => l.change === '#1 Ace (Holographic) from Handy Pack')!;
+      expect(altered).toBeDefined();
 
-    await append(player, `* reroll ${key}`);
-    const r = await game.cli(['referee', '--game', 'lucktest']);
-    expect(r.code, r.stderr).toBe(0);
-    const answer = await lineOf(`* reroll ${key}`);
-    expect(answer).toMatch(/<!-- croupier:refused r\d+ -->/);
-    expect(answer).toContain(`the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${altered.row} of ${G} (${altered.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "#${first} `);
-    // No Gamestate edit: the cards are as they were (card #1 and the three drawn ones Alice's), the editor's edit kept.
-    const after = await b.readPage(G);
-    expect(after.revid).toBe(before.revid);
-    expect(after.text).toBe(before.text);
-    expect((await state()).cards).toEqual(cards);
-    const ids = [1, ...drawn.map((l) => Number(/^#(\d+) /.exec(l.change)![1]))];
-    expect(ids.map((id) => cards.find((c) => c.id === id)?.owner)).toEqual(['Alice', 'Alice', 'Alice', 'Alice']);
-    expect((await state()).players.find((p) => p.name === 'Alice')!.used.Reroll ?? 0).toBe(0);
-  }, SLOW);
+      await append(player, `* reroll ${key}`);
+      const r = await game.cli(['referee', '--game', 'lucktest']);
+      expect(r.code, r.stderr).toBe(0);
+      const answer = await lineOf(`* reroll ${key}`);
+      expect(answer).toMatch(/<!-- croupier:refused r\d+ -->/);
+      expect(answer).toContain(
+        `the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${altered.row} of ${G} (${altered.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "#${first} `,
+      );
+      // No Gamestate edit: the cards are as they were (card #1 and the three drawn ones Alice's), the editor's edit kept.
+      const after = await b.readPage(G);
+      expect(after.revid).toBe(before.revid);
+      expect(after.text).toBe(before.text);
+      expect((await state()).cards).toEqual(cards);
+      const ids = [1, ...drawn.map((l) => Number(/^#(\d+) /.exec(l.change)![1]))];
+      expect(ids.map((id) => cards.find((c) => c.id === id)?.owner)).toEqual(['Alice', 'Alice', 'Alice', 'Alice']);
+      expect((await state()).players.find((p) => p.name === 'Alice')!.used.Reroll ?? 0).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 describe('a referee run racing a rollover in another process', () => {
   // Orderings: both at once; the referee a moment first; the rollover a moment first.
-  const orderings = [[0, 0], [0, 400], [400, 0]] as const;
+  const orderings = [
+    [0, 0],
+    [0, 400],
+    [400, 0],
+  ] as const;
 
-  it('resolves the request once and advances the phase once, with no History row lost or doubled and the person\'s edit kept, whichever saves first', async () => {
+  it("resolves the request once and advances the phase once, with no History row lost or doubled and the person's edit kept, whichever saves first", async () => {
     for (const [i, [refereeDelay, rolloverDelay]] of orderings.entries()) {
       const before = await state();
       const rowsBefore = await rows();
@@ -185,7 +223,10 @@ describe('a referee run racing a rollover in another process', () => {
       expect(line, `ordering ${i}`).toMatch(/croupier:done /);
       const key = /\(request (r\d+-[0-9a-f]{8})\)/.exec(line)![1]!;
       const now = await rows();
-      expect(now.filter((l) => l.event === 'Exploration' && l.reason.includes(`request ${key} by`)), `ordering ${i}`).toHaveLength(1);
+      expect(
+        now.filter((l) => l.event === 'Exploration' && l.reason.includes(`request ${key} by`)),
+        `ordering ${i}`,
+      ).toHaveLength(1);
       const manual = (ls: typeof now) => ls.filter((l) => l.event === 'Manual rollover').length;
       expect(manual(now), `ordering ${i}`).toBe(manual(rowsBefore) + 1);
       // None of the rows before is lost or doubled; no new row is written twice.

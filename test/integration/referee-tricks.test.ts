@@ -19,7 +19,16 @@ import { commitmentFor, devEnv, put, refereeGame, root } from './helpers.ts';
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
 // Alice is played by the plain account "Player", Bram by "Admin" (an editor of the wiki who also plays).
-const game = refereeGame({ what: 'referee-tricks', id: 'tricks', accounts: ['Alice=Player', 'Bram=Admin'], actions: '== Requests ==\n', read: (page, title) => readGamestate(page, title, ruleset) }, (g) => ({ b, player, admin, G, A } = g));
+const game = refereeGame(
+  {
+    what: 'referee-tricks',
+    id: 'tricks',
+    accounts: ['Alice=Player', 'Bram=Admin'],
+    actions: '== Requests ==\n',
+    read: (page, title) => readGamestate(page, title, ruleset),
+  },
+  (g) => ({ b, player, admin, G, A } = g),
+);
 const { text, state } = game;
 const alice = async () => (await state()).players.find((p) => p.name === 'Alice')!;
 const botUser = () => devEnv().CROUPIER_USERNAME!.split('@')[0]!;
@@ -38,10 +47,12 @@ const referee = async () => {
   return r.stdout;
 };
 /** Revisions of `title` saved by the bot after revision `after`. */
-const botEditsSince = async (title: string, after: number) => (await b.revisions(title, { limit: 50 })).filter((r) => r.revid > after && r.user === botUser()).length;
+const botEditsSince = async (title: string, after: number) =>
+  (await b.revisions(title, { limit: 50 })).filter((r) => r.revid > after && r.user === botUser()).length;
 const latest = async (title: string) => (await b.readPage(title)).revid;
 /** An undo as a person makes it in the wiki's interface (MediaWiki tags it mw-undo). */
-const undo = (who: WikiClient, title: string, revid: number) => who.request({ action: 'edit', title, undo: revid, summary: 'undo', formatversion: 2 }, { edit: true, page: title });
+const undo = (who: WikiClient, title: string, revid: number) =>
+  who.request({ action: 'edit', title, undo: revid, summary: 'undo', formatversion: 2 }, { edit: true, page: title });
 
 // A local user of the bot's machine reads every file beside the store during all the runs of this file.
 const noPeek = otherUserUnavailable();
@@ -51,120 +62,161 @@ beforeAll(() => {
   chmodSync(game.dir, 0o755); // a directory anyone may list, as an operator's may be
   peek = peekAsOtherUser(game.dir);
 });
-afterAll(async () => { await peek?.stop(); });
+afterAll(async () => {
+  await peek?.stop();
+});
 
 describe('the referee resists tricks (issue 24) on the local wiki', () => {
   let phase: number;
 
-  it("fake commitments typed on the page, before and after where the bot's row goes, stop no draw: the bot publishes its own and draws", async () => {
-    phase = (await state()).phase.number;
-    const fake = (hex: string) => `<!-- phase ${phase}: commitment ${hex.repeat(64)} -->`;
-    const clean = await text(G);
-    await put(admin, G, `${fake('0')}\n${clean}\n${fake('f')}\n`);
-    await write(player, ['* open 1 Handy Pack']);
-    try {
-      const out = await referee();
-      expect(out).toMatch(/1 request\(s\) done/);
+  it(
+    "fake commitments typed on the page, before and after where the bot's row goes, stop no draw: the bot publishes its own and draws",
+    async () => {
+      phase = (await state()).phase.number;
+      const fake = (hex: string) => `<!-- phase ${phase}: commitment ${hex.repeat(64)} -->`;
+      const clean = await text(G);
+      await put(admin, G, `${fake('0')}\n${clean}\n${fake('f')}\n`);
+      await write(player, ['* open 1 Handy Pack']);
+      try {
+        const out = await referee();
+        expect(out).toMatch(/1 request\(s\) done/);
+        const page = await text(G);
+        expect(page.match(/\|\| Card drawn \|\| Alice \|\|/g)).toHaveLength(3);
+        expect(commitmentFor(page.replace(/<!--[\s\S]*?-->/g, ''), phase)).toMatch(/^[0-9a-f]{64}$/);
+      } finally {
+        // The fakes go, whatever happened, so that each later trick is played on its own.
+        await put(admin, G, (await text(G)).replace(`${fake('0')}\n`, '').replace(`${fake('f')}\n`, ''));
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'a request key copied onto the Gamestate page by another editor does not make the bot skip the request',
+    async () => {
+      const before = await alice();
+      const revid = await write(player, ['* buy 1 Chip']);
+      const key = requestKey(revid, '* buy 1 Chip');
+      await put(admin, G, `${await text(G)}\n<!-- request ${key} -->\n`);
+      expect(await referee()).toMatch(/1 request\(s\) done/);
+      const after = await alice();
+      // “provided they have at least the required cost”: 1 Chip for 25 Vertebrae (the Ruleset's shop table).
+      expect([after.chips, after.vertebrae]).toEqual([before.chips + 1, before.vertebrae - 25]);
+      expect((await text(G)).split('\n').filter((l) => l.includes(`request ${key}`) && l.startsWith('|')).length).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'two identical lines in one edit are two requests with two keys: each resolved on its own',
+    async () => {
+      const revid = await write(player, ['* explore no', '* explore no']);
+      const [k1, k2] = [requestKey(revid, '* explore no', 1), requestKey(revid, '* explore no', 2)];
+      expect(k1).not.toBe(k2);
+      await referee();
+      const [first, second] = await answers('* explore no');
+      // “Once per phase, each player may explore” (a maze allows a second one).
+      expect(first).toMatch(new RegExp(`croupier:done .*scenario \\d+.*request ${k1}`));
+      expect(second).toMatch(/croupier:(refused|done)/);
+      expect(second).not.toContain(`request ${k1}`);
+      if (second!.includes('croupier:done')) expect(second).toContain(`request ${k2}`);
+      else expect(second).toMatch(/once per phase|Once per phase|already/i);
+    },
+    SLOW,
+  );
+
+  it(
+    `a flood of lines by one author: one pass answers them all in one edit of the Actions page and at most one of the Gamestate, the first ${MAX_REQUESTS_PER_AUTHOR} taken, the rest refused with the cap`,
+    async () => {
+      const n = MAX_REQUESTS_PER_AUTHOR + 3;
+      await write(
+        player,
+        Array.from({ length: n }, () => '* buy 1 Legendary Pack'),
+      );
+      const [a0, g0] = [await latest(A), await latest(G)];
+      await referee();
+      expect(await botEditsSince(A, a0)).toBe(1);
+      expect(await botEditsSince(G, g0)).toBeLessThanOrEqual(1);
+      const lines = await answers('* buy 1 Legendary Pack');
+      expect(lines).toHaveLength(n);
+      expect(lines.filter((l) => /croupier:refused .*costs 50 Vertebrae/.test(l))).toHaveLength(MAX_REQUESTS_PER_AUTHOR);
+      expect(lines.filter((l) => new RegExp(`croupier:refused .*more than ${MAX_REQUESTS_PER_AUTHOR} requests`).test(l))).toHaveLength(3);
+    },
+    SLOW,
+  );
+
+  it(
+    "a Phase number bumped by a non-admin (with a Phase start) reveals no secret; once undone, the phase's draws go on with its secret",
+    async () => {
       const page = await text(G);
-      expect(page.match(/\|\| Card drawn \|\| Alice \|\|/g)).toHaveLength(3);
-      expect(commitmentFor(page.replace(/<!--[\s\S]*?-->/g, ''), phase)).toMatch(/^[0-9a-f]{64}$/);
-    } finally {
-      // The fakes go, whatever happened, so that each later trick is played on its own.
-      await put(admin, G, (await text(G)).replace(`${fake('0')}\n`, '').replace(`${fake('f')}\n`, ''));
-    }
-  }, SLOW);
+      const forged = page
+        .replace(/^(! Cycle start \(UTC\) !! Phase number !! Phase !! Next rollover \(UTC\) !! Winner)$/m, '$1 !! Phase start (UTC)')
+        .replace(
+          new RegExp(`^(\\| [0-9-]+ [0-9:]+ \\|\\| )${phase}( \\|\\| .*)$`, 'm'),
+          (_, a: string, rest: string) => `${a}${phase + 1}${rest} || ${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}`,
+        );
+      expect(forged).toContain('!! Phase start (UTC)');
+      expect(forged).toMatch(new RegExp(`^\\| [0-9-]+ [0-9:]+ \\|\\| ${phase + 1} \\|\\|`, 'm'));
+      const bump = await put(player, G, forged, 'phase over');
+      const out = await referee();
+      expect(out).toMatch(/ahead of the calendar/);
+      expect(await text(G)).not.toMatch(new RegExp(`phase ${phase}: secret`));
+      await undo(admin, G, bump);
+      expect((await state()).phase.number).toBe(phase);
+      await write(admin, ['* explore yes']);
+      expect(await referee()).toMatch(/1 request\(s\) done/);
+      expect((await answers('* explore yes'))[0]).toMatch(/croupier:done .*scenario \d+/);
+      expect(await text(G)).toMatch(/\|\| Exploration \|\| Bram \|\| scenario \d+ .*#1 d14=\d+/);
+    },
+    SLOW,
+  );
 
-  it('a request key copied onto the Gamestate page by another editor does not make the bot skip the request', async () => {
-    const before = await alice();
-    const revid = await write(player, ['* buy 1 Chip']);
-    const key = requestKey(revid, '* buy 1 Chip');
-    await put(admin, G, `${await text(G)}\n<!-- request ${key} -->\n`);
-    expect(await referee()).toMatch(/1 request\(s\) done/);
-    const after = await alice();
-    // “provided they have at least the required cost”: 1 Chip for 25 Vertebrae (the Ruleset's shop table).
-    expect([after.chips, after.vertebrae]).toEqual([before.chips + 1, before.vertebrae - 25]);
-    expect((await text(G)).split('\n').filter((l) => l.includes(`request ${key}`) && l.startsWith('|')).length).toBeGreaterThan(0);
-  }, SLOW);
+  it(
+    "a ruling added by a player, blanked, and restored by the Judge's undo is still the player's: it does not count",
+    async () => {
+      const R = `${G}/Rulings`;
+      await put(admin, R, '== Rulings ==\n');
+      await put(player, R, '== Rulings ==\n* good-luck = everyone\n');
+      const blank = await put(player, R, '== Rulings ==\n');
+      await undo(admin, R, blank);
+      expect(await text(R)).toContain('* good-luck = everyone');
+      const r = await game.cli(['readings', '--game', 'tricks', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
+      expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
+      expect(out.warnings.join('\n')).toMatch(/added by Player in revision \d+, who is not in an allowed group/);
+    },
+    SLOW,
+  );
 
-  it('two identical lines in one edit are two requests with two keys: each resolved on its own', async () => {
-    const revid = await write(player, ['* explore no', '* explore no']);
-    const [k1, k2] = [requestKey(revid, '* explore no', 1), requestKey(revid, '* explore no', 2)];
-    expect(k1).not.toBe(k2);
-    await referee();
-    const [first, second] = await answers('* explore no');
-    // “Once per phase, each player may explore” (a maze allows a second one).
-    expect(first).toMatch(new RegExp(`croupier:done .*scenario \\d+.*request ${k1}`));
-    expect(second).toMatch(/croupier:(refused|done)/);
-    expect(second).not.toContain(`request ${k1}`);
-    if (second!.includes('croupier:done')) expect(second).toContain(`request ${k2}`);
-    else expect(second).toMatch(/once per phase|Once per phase|already/i);
-  }, SLOW);
+  it(
+    "a non-admin's `* rollover now`, blanked and restored by an admin's undo, is refused as the non-admin's",
+    async () => {
+      const Q = `${G}/Requests`;
+      await put(admin, Q, '== Requests ==\n');
+      await put(player, Q, '== Requests ==\n* rollover now\n');
+      const blank = await put(player, Q, '== Requests ==\n');
+      await undo(admin, Q, blank);
+      const config = parseConfig(JSON.parse(readFileSync(game.configFile, 'utf8')));
+      const d = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000 }));
+      await d.scheduler.idle();
+      await d.stop('test over');
+      expect((await text(Q)).split('\n').find((l) => l.startsWith('* rollover now'))).toMatch(
+        /croupier:refused .*Player, who added this line in revision \d+, is not in an allowed group/,
+      );
+      expect((await state()).phase.number).toBe(phase);
+    },
+    SLOW,
+  );
 
-  it(`a flood of lines by one author: one pass answers them all in one edit of the Actions page and at most one of the Gamestate, the first ${MAX_REQUESTS_PER_AUTHOR} taken, the rest refused with the cap`, async () => {
-    const n = MAX_REQUESTS_PER_AUTHOR + 3;
-    await write(player, Array.from({ length: n }, () => '* buy 1 Legendary Pack'));
-    const [a0, g0] = [await latest(A), await latest(G)];
-    await referee();
-    expect(await botEditsSince(A, a0)).toBe(1);
-    expect(await botEditsSince(G, g0)).toBeLessThanOrEqual(1);
-    const lines = await answers('* buy 1 Legendary Pack');
-    expect(lines).toHaveLength(n);
-    expect(lines.filter((l) => /croupier:refused .*costs 50 Vertebrae/.test(l))).toHaveLength(MAX_REQUESTS_PER_AUTHOR);
-    expect(lines.filter((l) => new RegExp(`croupier:refused .*more than ${MAX_REQUESTS_PER_AUTHOR} requests`).test(l))).toHaveLength(3);
-  }, SLOW);
-
-  it("a Phase number bumped by a non-admin (with a Phase start) reveals no secret; once undone, the phase's draws go on with its secret", async () => {
-    const page = await text(G);
-    const forged = page
-      .replace(/^(! Cycle start \(UTC\) !! Phase number !! Phase !! Next rollover \(UTC\) !! Winner)$/m, '$1 !! Phase start (UTC)')
-      .replace(new RegExp(`^(\\| [0-9-]+ [0-9:]+ \\|\\| )${phase}( \\|\\| .*)$`, 'm'), (_, a: string, rest: string) => `${a}${phase + 1}${rest} || ${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}`);
-    expect(forged).toContain('!! Phase start (UTC)');
-    expect(forged).toMatch(new RegExp(`^\\| [0-9-]+ [0-9:]+ \\|\\| ${phase + 1} \\|\\|`, 'm'));
-    const bump = await put(player, G, forged, 'phase over');
-    const out = await referee();
-    expect(out).toMatch(/ahead of the calendar/);
-    expect(await text(G)).not.toMatch(new RegExp(`phase ${phase}: secret`));
-    await undo(admin, G, bump);
-    expect((await state()).phase.number).toBe(phase);
-    await write(admin, ['* explore yes']);
-    expect(await referee()).toMatch(/1 request\(s\) done/);
-    expect((await answers('* explore yes'))[0]).toMatch(/croupier:done .*scenario \d+/);
-    expect(await text(G)).toMatch(/\|\| Exploration \|\| Bram \|\| scenario \d+ .*#1 d14=\d+/);
-  }, SLOW);
-
-  it("a ruling added by a player, blanked, and restored by the Judge's undo is still the player's: it does not count", async () => {
-    const R = `${G}/Rulings`;
-    await put(admin, R, '== Rulings ==\n');
-    await put(player, R, '== Rulings ==\n* good-luck = everyone\n');
-    const blank = await put(player, R, '== Rulings ==\n');
-    await undo(admin, R, blank);
-    expect(await text(R)).toContain('* good-luck = everyone');
-    const r = await game.cli(['readings', '--game', 'tricks', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
-    expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
-    expect(out.warnings.join('\n')).toMatch(/added by Player in revision \d+, who is not in an allowed group/);
-  }, SLOW);
-
-  it("a non-admin's `* rollover now`, blanked and restored by an admin's undo, is refused as the non-admin's", async () => {
-    const Q = `${G}/Requests`;
-    await put(admin, Q, '== Requests ==\n');
-    await put(player, Q, '== Requests ==\n* rollover now\n');
-    const blank = await put(player, Q, '== Requests ==\n');
-    await undo(admin, Q, blank);
-    const config = parseConfig(JSON.parse(readFileSync(game.configFile, 'utf8')));
-    const d = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000 }));
-    await d.scheduler.idle();
-    await d.stop('test over');
-    expect((await text(Q)).split('\n').find((l) => l.startsWith('* rollover now'))).toMatch(/croupier:refused .*Player, who added this line in revision \d+, is not in an allowed group/);
-    expect((await state()).phase.number).toBe(phase);
-  }, SLOW);
-
-  it.skipIf(noPeek !== undefined)(`no local user read a secret, or any file beside the store, during the runs${noPeek ? ` (skipped: ${noPeek})` : ''}`, async () => {
-    const seen = await peek!.stop();
-    peek = undefined;
-    expect(seen.seen).toContain(game.storePath);
-    expect(seen.read.filter((r) => r.secrets.length > 0)).toEqual([]);
-    expect(seen.read.filter((r) => !r.path.endsWith('config.json')).map((r) => r.path)).toEqual([]);
-  });
+  it.skipIf(noPeek !== undefined)(
+    `no local user read a secret, or any file beside the store, during the runs${noPeek ? ` (skipped: ${noPeek})` : ''}`,
+    async () => {
+      const seen = await peek!.stop();
+      peek = undefined;
+      expect(seen.seen).toContain(game.storePath);
+      expect(seen.read.filter((r) => r.secrets.length > 0)).toEqual([]);
+      expect(seen.read.filter((r) => !r.path.endsWith('config.json')).map((r) => r.path)).toEqual([]);
+    },
+  );
 });

@@ -21,7 +21,22 @@ import { publishTables } from '../../src/jobs/publish-tables.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument, type Table } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { cellUnder, DESKTOP, junkWords, launchChromium, leakedMarkup, measureChart, measureLayout, PHONE, tableWithHeaders, viewPage, type Chromium, type SeenChart, type SeenPage, type SeenTable } from './browser.ts';
+import {
+  cellUnder,
+  DESKTOP,
+  junkWords,
+  launchChromium,
+  leakedMarkup,
+  measureChart,
+  measureLayout,
+  PHONE,
+  tableWithHeaders,
+  viewPage,
+  type Chromium,
+  type SeenChart,
+  type SeenPage,
+  type SeenTable,
+} from './browser.ts';
 import { DEMO_GAMESTATES } from './page-report.ts';
 import { STANDINGS_REGION } from '../../src/games/shared/standings.ts';
 import { findTable } from '../../src/parse/document.ts';
@@ -88,7 +103,10 @@ function expectRendered(seen: SeenPage, table: Table, rows: number, what: string
   expect(shown, `${what}: a <table> with the header ${table.labels.join(' | ')}`).toBeDefined();
   expect(shown!.rows, `${what}: rows (header included)`).toHaveLength(rows + 1);
   for (const [i, row] of shown!.rows.entries()) expect(row.length, `${what}: cells of row ${i}`).toBe(table.labels.length);
-  expect(shown!.rows.map((r) => r.map((c) => c.text)), `${what}: every cell as written`).toEqual(written_(table));
+  expect(
+    shown!.rows.map((r) => r.map((c) => c.text)),
+    `${what}: every cell as written`,
+  ).toEqual(written_(table));
   return shown!;
 }
 
@@ -110,23 +128,34 @@ function expectChart(seen: SeenPage & { measured: SeenChart | null }, state: Gam
   // It fits the window, and nothing in it is wider than itself.
   expect(chart.left).toBeGreaterThanOrEqual(0);
   expect(chart.right).toBeLessThanOrEqual(chart.windowWidth);
-  expect(chart.overflow, "content wider than the chart (1 px: rounding of the table border)").toBeLessThanOrEqual(1);
+  expect(chart.overflow, 'content wider than the chart (1 px: rounding of the table border)').toBeLessThanOrEqual(1);
   expect(chart.series.map((s) => s.title)).toEqual(['Chips', 'Vertebrae']);
   // Real tables: a header and a row per player, three cells each (player, bars, now).
   const tables = seen.tables.filter((t) => t.region === RACE_REGION);
   expect(tables.map((t) => t.rows.length)).toEqual([state.players.length + 1, state.players.length + 1]);
   expect(tables.every((t) => t.rows.every((r) => r.length === 3))).toBe(true);
-  for (const [series, count] of [[chart.series[0]!, (p: Player) => p.chips], [chart.series[1]!, (p: Player) => p.vertebrae]] as const) {
+  for (const [series, count] of [
+    [chart.series[0]!, (p: Player) => p.chips],
+    [chart.series[1]!, (p: Player) => p.vertebrae],
+  ] as const) {
     // A row per player of the Players table, in its order, with the count the Players table holds now.
     expect(series.rows.map((r) => r.name)).toEqual(state.players.map((p) => p.name));
     expect(series.rows.map((r) => r.now)).toEqual(state.players.map((p) => String(count(p))));
     // The last bar (now) of every player is as high as their count on one scale (1 px of rounding).
-    const pxPerUnit = Math.max(...series.rows.map((r) => r.height)) / Math.max(series.title === 'Chips' ? goal : 1, ...series.rows.map((r) => Number(r.now)), ...series.rows.flatMap((r) => r.bars.map((x) => Number(/: (\d+)$/.exec(x.title)?.[1] ?? 0))));
+    const pxPerUnit =
+      Math.max(...series.rows.map((r) => r.height)) /
+      Math.max(
+        series.title === 'Chips' ? goal : 1,
+        ...series.rows.map((r) => Number(r.now)),
+        ...series.rows.flatMap((r) => r.bars.map((x) => Number(/: (\d+)$/.exec(x.title)?.[1] ?? 0))),
+      );
     for (const [i, row] of series.rows.entries()) {
       const now = count(state.players[i]!);
       const last = row.bars.at(-1)!;
       expect(last.width, `${series.title} of ${row.name}: its bar now is visible (${where})`).toBeGreaterThan(0);
-      expect(Math.abs(last.height - now * pxPerUnit), `${series.title} of ${row.name}: bar height ${last.height} px for ${now} (${where})`).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(last.height - now * pxPerUnit), `${series.title} of ${row.name}: bar height ${last.height} px for ${now} (${where})`).toBeLessThanOrEqual(
+        1.5,
+      );
       if (now > 0) expect(last.height).toBeGreaterThan(0);
       if (series.title === 'Chips') expect(Math.abs(row.goal! - goal * pxPerUnit), `the dashed line at ${goal} Chips`).toBeLessThanOrEqual(1.5);
     }
@@ -152,7 +181,9 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     // This run's rows: those the page did not have (each in its place in time, docs/gamestate-format.md "History").
     const rowText = (r: Table['rows'][number]) => r.list.map((c) => c.text).join('\u0000');
     const old = new Set(beforeRows.map(rowText));
-    const runRows = findStateTable(doc, historyTable)!.rows.filter((r) => !old.has(rowText(r))).map((r) => r.cells.change?.text ?? '');
+    const runRows = findStateTable(doc, historyTable)!
+      .rows.filter((r) => !old.has(rowText(r)))
+      .map((r) => r.cells.change?.text ?? '');
     expect(runRows).toHaveLength(summary.changes);
     const destroyed = runRows.filter((c) => /^card #\d+ .* destroyed\b/.test(c)).length;
     const players = expectRendered(seen, table(['Player', 'Joined']), before.players.length, 'Players');
@@ -187,7 +218,10 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     // The skin's own width at that size (Vector's tabs and search box may not fit a phone): a page of one word.
     const word = `${P}/One word`;
     await put(b, word, 'Word.');
-    for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    for (const [viewport, where] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
       const seen = await viewPage(chromium.browser, url(game.gamestate), `gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
       expectClean(seen);
       expectChart(seen, state, where);
@@ -203,10 +237,16 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     expect(api, `the demo's wiki in ${DEMO_WIKI_DIR} (the integration setup runs the demo on a fresh clone)`).toBeDefined();
     const demoUrl = `${api!.replace(/api\.php$/, 'index.php')}?title=${encodeURIComponent(DEMO_PAGE.replaceAll(' ', '_'))}`;
     const text = await (await fetch(`${demoUrl}&action=raw`)).text();
-    expect(findRegion(text, RACE_REGION), `the demo's page has a race chart (a demo run by an older Croupier has none: run \`npm run demo\` again)`).toBeDefined();
+    expect(
+      findRegion(text, RACE_REGION),
+      `the demo's page has a race chart (a demo run by an older Croupier has none: run \`npm run demo\` again)`,
+    ).toBeDefined();
     const demoRuleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
     const state = readGamestate(text, DEMO_PAGE, demoRuleset);
-    for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    for (const [viewport, where] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
       const seen = await viewPage(chromium.browser, demoUrl, `demo-gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
       expectClean(seen);
       expectChart(seen, state, where);
@@ -231,17 +271,36 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
         return new Map(players.map((r) => [cell(r, 'player'), [Number(cell(r, 'chips')) - (bets.get(cell(r, 'player')) ?? 0)]]));
       },
       // “If a player has 10 Gold Stars …”; wealth orders those with as many.
-      round10: (doc) => new Map(findTable(doc, { headers: ['Player', 'Gold Stars', 'Wealth'] })!.rows.map((r) => [cell(r, 'player'), [Number(cell(r, 'gold stars')), Number(cell(r, 'wealth'))]])),
+      round10: (doc) =>
+        new Map(
+          findTable(doc, { headers: ['Player', 'Gold Stars', 'Wealth'] })!.rows.map((r) => [
+            cell(r, 'player'),
+            [Number(cell(r, 'gold stars')), Number(cell(r, 'wealth'))],
+          ]),
+        ),
       // Crystals of the players still playing.
-      cycle15: (doc) => new Map(findTable(doc, { headers: ['Player', 'Crystals', 'Left (UTC)'] })!.rows.filter((r) => /^-?$/.test(cell(r, 'left'))).map((r) => [cell(r, 'player'), [Number(cell(r, 'crystals'))]])),
+      cycle15: (doc) =>
+        new Map(
+          findTable(doc, { headers: ['Player', 'Crystals', 'Left (UTC)'] })!
+            .rows.filter((r) => /^-?$/.test(cell(r, 'left')))
+            .map((r) => [cell(r, 'player'), [Number(cell(r, 'crystals'))]]),
+        ),
       // No count wins: influence, then credits, of the players still in the game.
-      nomicoup: (doc) => new Map(findTable(doc, { headers: ['Seat', 'Player', 'Influence'] })!.rows.filter((r) => cell(r, 'status') === 'active').map((r) => [cell(r, 'player'), [Number(cell(r, 'influence')), Number(cell(r, 'credits'))]])),
+      nomicoup: (doc) =>
+        new Map(
+          findTable(doc, { headers: ['Seat', 'Player', 'Influence'] })!
+            .rows.filter((r) => cell(r, 'status') === 'active')
+            .map((r) => [cell(r, 'player'), [Number(cell(r, 'influence')), Number(cell(r, 'credits'))]]),
+        ),
     };
     for (const [game, title] of Object.entries(DEMO_GAMESTATES) as [keyof typeof DEMO_GAMESTATES, string][]) {
       const pageUrl = `${index}?title=${encodeURIComponent(title.replaceAll(' ', '_'))}`;
       const doc = readDocument(await (await fetch(`${pageUrl}&action=raw`)).text());
       const want = measures[game](doc);
-      for (const [viewport, where] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      for (const [viewport, where] of [
+        [DESKTOP, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
         const seen = await viewPage(chromium.browser, pageUrl, `after-${game}-${where}`, viewport, measureLayout);
         expect(seen.errors, `${title}: MediaWiki error boxes`).toEqual([]);
         expect(junkWords(seen.text), `${title}: words of a missing value`).toEqual([]);
@@ -252,7 +311,10 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
         const rows = table.rows.slice(1).map((r) => ({ name: r[1]!.text, values: want.get(r[1]!.text) }));
         expect(rows.map((r) => r.name).sort(), `${title}: the players ranked`).toEqual([...want.keys()].sort());
         for (const [i, r] of rows.entries()) {
-          expect(table.rows[i + 1]!.slice(2, 2 + r.values!.length).map((c) => Number(c.text)), `${title}: ${r.name}'s numbers`).toEqual(r.values);
+          expect(
+            table.rows[i + 1]!.slice(2, 2 + r.values!.length).map((c) => Number(c.text)),
+            `${title}: ${r.name}'s numbers`,
+          ).toEqual(r.values);
           if (i === 0) continue;
           const [a, b] = [rows[i - 1]!.values!, r.values!];
           const cmp = a.map((v, k) => v - b[k]!).find((d) => d !== 0) ?? 0;
@@ -301,7 +363,9 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     const broken = `${P}/Broken/Gamestate`;
     await put(b, broken, GAMESTATE.replace(/\|41\n/, `|${written(PLAYER)}\n`));
     const ask = async (who: WikiClient, page: string, line: string) =>
-      who.save(page, (p) => ({ text: `${p.missing ? 'Requests to Croupier, one a line.\n' : p.text.trimEnd()}\n${line}\n`, summary: `request: ${line}` }), { create: true });
+      who.save(page, (p) => ({ text: `${p.missing ? 'Requests to Croupier, one a line.\n' : p.text.trimEnd()}\n${line}\n`, summary: `request: ${line}` }), {
+        create: true,
+      });
     await ask(admin, `${game.gamestate}/Requests`, '* rollover now');
     await ask(player, `${game.gamestate}/Requests`, '* check');
     const config = parseConfig({
@@ -347,6 +411,8 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     expect(lines[0]).toMatch(/^rollover now → Done \(Croupier, \d{4}-\d\d-\d\d \d\d:\d\d UTC\): .*\(requested by Admin\)$/);
     // The answer names the phase it rolled over to, as the Ruleset names it.
     expect([REST, BATTLE].some((name) => lines[0]!.includes(`(${name})`))).toBe(true);
-    expect(lines[1]).toMatch(/^check → Refused \(Croupier, .* UTC\): Player, who added this line in revision \d+, is not in an allowed group \(sysop\); their groups: [^;]*\buser\b[^;]*$/);
+    expect(lines[1]).toMatch(
+      /^check → Refused \(Croupier, .* UTC\): Player, who added this line in revision \d+, is not in an allowed group \(sysop\); their groups: [^;]*\buser\b[^;]*$/,
+    );
   });
 });

@@ -38,7 +38,14 @@ afterAll(() => {
   removeDir(dir);
 });
 
-interface Game { prefix: string; gamestate: string; requests: string; status: string; configFile: string; storePath: string }
+interface Game {
+  prefix: string;
+  gamestate: string;
+  requests: string;
+  status: string;
+  configFile: string;
+  storePath: string;
+}
 
 async function freshGame(what: string, daemon: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<Game> {
   const prefix = uniquePrefix(what);
@@ -47,13 +54,16 @@ async function freshGame(what: string, daemon: Record<string, unknown> = {}, ext
   await put(admin, `${prefix}/Gamestate`, fixture);
   const storePath = join(dir, `${what}.json`);
   const configFile = join(dir, `${what}.config.json`);
-  writeFileSync(configFile, JSON.stringify({
-    wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
-    store: { path: storePath },
-    daemon: { checkCron: '*/2 * * * * *', ...daemon },
-    games: [{ id: 'cit', kind: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
-    ...extra,
-  }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      wiki: { editThrottleMs: 0, maxRetries: 1, retryPauseMs: 100, shutoff: { page: `${prefix}/Shutoff`, runWord: 'run' } },
+      store: { path: storePath },
+      daemon: { checkCron: '*/2 * * * * *', ...daemon },
+      games: [{ id: 'cit', kind: 'cycle16', ruleset: `${prefix}/Ruleset`, gamestate: `${prefix}/Gamestate` }],
+      ...extra,
+    }),
+  );
   return { prefix, gamestate: `${prefix}/Gamestate`, requests: `${prefix}/Gamestate/Requests`, status: `${prefix}/Gamestate/Status`, configFile, storePath };
 }
 
@@ -84,7 +94,8 @@ const reverts = {
     await admin.request({ action: 'edit', title: g.gamestate, undo: botRev, summary: '' }, { page: g.gamestate, edit: true });
   },
   async rollback(g: Game) {
-    const token = ((await admin.request({ action: 'query', meta: 'tokens', type: 'rollback' })) as { query: { tokens: { rollbacktoken: string } } }).query.tokens.rollbacktoken;
+    const token = ((await admin.request({ action: 'query', meta: 'tokens', type: 'rollback' })) as { query: { tokens: { rollbacktoken: string } } }).query
+      .tokens.rollbacktoken;
     await admin.request({ action: 'rollback', title: g.gamestate, user: 'Bot', token });
   },
   async 'manual revert'(g: Game) {
@@ -94,7 +105,11 @@ const reverts = {
 } as const;
 
 describe('a revert pauses the game until an admin resumes it', () => {
-  for (const [how, resume] of [['undo', 'cli'], ['rollback', 'request'], ['manual revert', 'cli']] as const) {
+  for (const [how, resume] of [
+    ['undo', 'cli'],
+    ['rollback', 'request'],
+    ['manual revert', 'cli'],
+  ] as const) {
     test(`an admin's ${how} of the bot's edit: 0 bot edits with the daemon checking every 2 s until a resume (${resume === 'cli' ? 'croupier resume' : 'a "* resume" line'}), then the recomputed page`, async () => {
       const g = await freshGame(how.replace(' ', '-'));
       if (resume === 'request') await put(admin, g.requests, '== Requests ==\n');
@@ -116,10 +131,16 @@ describe('a revert pauses the game until an admin resumes it', () => {
         expect((await botRevisions(g.gamestate)).filter((r) => r > reverted.revid)).toEqual([]);
         expect((await b.readPage(g.gamestate)).revid).toBe(reverted.revid);
         const rec = (await new FileStore(g.storePath).read()).games.cit!;
-        expect(rec.paused?.reverts).toEqual([expect.objectContaining({ page: g.gamestate, revid: reverted.revid, user: 'Admin', how, reverted: expect.arrayContaining([botRev]) })]);
+        expect(rec.paused?.reverts).toEqual([
+          expect.objectContaining({ page: g.gamestate, revid: reverted.revid, user: 'Admin', how, reverted: expect.arrayContaining([botRev]) }),
+        ]);
         const status = (await b.readPage(g.status)).text;
         expect(status).toContain("'''PAUSED'''");
-        expect(status).toMatch(new RegExp(`Admin ${how === 'undo' ? 'undid' : how === 'rollback' ? 'rolled back' : 'manually reverted'} the bot's revisions? ([\\d, ]+, )?${botRev} of "${g.gamestate}" \\(revision ${reverted.revid}`));
+        expect(status).toMatch(
+          new RegExp(
+            `Admin ${how === 'undo' ? 'undid' : how === 'rollback' ? 'rolled back' : 'manually reverted'} the bot's revisions? ([\\d, ]+, )?${botRev} of "${g.gamestate}" \\(revision ${reverted.revid}`,
+          ),
+        );
         expect(status).toContain('croupier resume --game cit');
 
         if (resume === 'cli') {
@@ -136,7 +157,14 @@ describe('a revert pauses the game until an admin resumes it', () => {
         if (resume === 'request') expect((await b.readPage(g.requests)).text).toContain('<!-- croupier:done');
         const again = await b.revisions(g.gamestate, { limit: 5 });
         expect(again.findIndex((r) => r.revid === reverted.revid)).toBeGreaterThan(0);
-        expect(again.slice(0, again.findIndex((r) => r.revid === reverted.revid)).every((r) => r.user === 'Bot')).toBe(true);
+        expect(
+          again
+            .slice(
+              0,
+              again.findIndex((r) => r.revid === reverted.revid),
+            )
+            .every((r) => r.user === 'Bot'),
+        ).toBe(true);
         expect((await new FileStore(g.storePath).read()).games.cit!.paused).toBeUndefined();
       } finally {
         await daemon.stop('test over');
@@ -144,7 +172,7 @@ describe('a revert pauses the game until an admin resumes it', () => {
     }, 90_000);
   }
 
-  test('a CLI rollover and publish-tables on a paused game are refused (exit 4) and edit nothing; a person\'s later ordinary edit is not a revert', async () => {
+  test("a CLI rollover and publish-tables on a paused game are refused (exit 4) and edit nothing; a person's later ordinary edit is not a revert", async () => {
     const g = await freshGame('cli-paused');
     const first = await runCli(['rollover', '--game', 'cit', '--now', '2026-11-20T12:00Z', '--config', g.configFile]);
     expect(first.code, first.stderr).toBe(0);
@@ -168,19 +196,33 @@ describe('a revert pauses the game until an admin resumes it', () => {
 describe('liveness', () => {
   test('after kill -9 of the daemon, croupier status exits 5 (overdue, alert.command run) and the Status page shows the last heartbeat', async () => {
     const alertFile = join(dir, 'alert.txt');
-    const g = await freshGame('killed', { heartbeatGraceSeconds: 2 }, { alert: { command: `printf '%s|%s' "$CROUPIER_ALERT" "$CROUPIER_ALERT_REASON" > '${alertFile}'` } });
+    const g = await freshGame(
+      'killed',
+      { heartbeatGraceSeconds: 2 },
+      { alert: { command: `printf '%s|%s' "$CROUPIER_ALERT" "$CROUPIER_ALERT_REASON" > '${alertFile}'` } },
+    );
     const env = devEnv();
     const child = spawn(process.execPath, [`${root}bin/croupier.js`, 'daemon', '--config', g.configFile], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CROUPIER_API_URL: env.CROUPIER_API_URL, CROUPIER_USERNAME: env.CROUPIER_USERNAME, CROUPIER_PASSWORD: env.CROUPIER_PASSWORD },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CROUPIER_API_URL: env.CROUPIER_API_URL,
+        CROUPIER_USERNAME: env.CROUPIER_USERNAME,
+        CROUPIER_PASSWORD: env.CROUPIER_PASSWORD,
+      },
       stdio: 'ignore',
     });
     children.push(child);
-    const alive = await until('a heartbeat on the Status page', async () => {
-      const p = await b.readPages([g.status], { allowMissing: true });
-      const text = p.get(g.status)!.text;
-      return /running: last seen (\d{4}-\d\d-\d\d \d\d:\d\d) UTC, next expected by/.test(text) ? text : undefined;
-    }, 60_000);
+    const alive = await until(
+      'a heartbeat on the Status page',
+      async () => {
+        const p = await b.readPages([g.status], { allowMissing: true });
+        const text = p.get(g.status)!.text;
+        return /running: last seen (\d{4}-\d\d-\d\d \d\d:\d\d) UTC, next expected by/.test(text) ? text : undefined;
+      },
+      60_000,
+    );
     const ok = await runCli(['status', '--game', 'cit', '--config', g.configFile]);
     expect(ok.stdout).toMatch(/daemon: running: last seen .* UTC, next expected by .* UTC/);
     expect(ok.code, ok.stdout).toBe(0);

@@ -54,7 +54,12 @@ describe('rollover on the real wiki', () => {
   it('a human edit made during the run, on a line the bot also changes, is kept', async () => {
     const game = await freshGame('human');
     // Alice trades card #4 to Bram while the bot is about to apply its Red Coating.
-    const beforeEdit = humanEditDuringRun(player, game.gamestate, (text) => text.replace('| 4 || Alice || 7 || Red Coating', '| 4 || Bram || 7 || Red Coating'), 'trade');
+    const beforeEdit = humanEditDuringRun(
+      player,
+      game.gamestate,
+      (text) => text.replace('| 4 || Alice || 7 || Red Coating', '| 4 || Bram || 7 || Red Coating'),
+      'trade',
+    );
     const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, BOUNDARY);
     expect(s.save.attempts).toBe(2);
     const text = (await b.readPage(game.gamestate)).text;
@@ -84,7 +89,19 @@ describe('rollover on the real wiki', () => {
     const before = guarded.stats.requests;
     let readsBeforeEdit: number | undefined;
     let editsBefore: number | undefined;
-    const s = await rollover({ wiki: guarded, saveOptions: { beforeEdit: () => { editsBefore = guarded.stats.edits; readsBeforeEdit = guarded.stats.requests - before - editsBefore; } } }, game, BOUNDARY);
+    const s = await rollover(
+      {
+        wiki: guarded,
+        saveOptions: {
+          beforeEdit: () => {
+            editsBefore = guarded.stats.edits;
+            readsBeforeEdit = guarded.stats.requests - before - editsBefore;
+          },
+        },
+      },
+      game,
+      BOUNDARY,
+    );
     expect(s.save.changed).toBe(true);
     expect(s.save.attempts).toBe(1);
     expect(readsBeforeEdit).toBe(1);

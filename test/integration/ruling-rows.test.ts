@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('a ruling on the Rulings page between two runs', () => {
-  it('the second run\'s edit has a Reading row for each Tax cell the ruling changes, naming it; runs with no ruling change write no such row', async () => {
+  it("the second run's edit has a Reading row for each Tax cell the ruling changes, naming it; runs with no ruling change write no such row", async () => {
     const fresh = await freshGame(b, c, 'ruling-rows');
     const game = { ...fresh, allowedGroups: ['sysop'], rulingsPage: `${fresh.gamestate}/Rulings` };
     await put(admin, game.rulingsPage, 'Rulings of the Judge.');

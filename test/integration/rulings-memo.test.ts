@@ -48,10 +48,20 @@ async function newUser(): Promise<{ name: string; client: WikiClient }> {
   const name = `Judge${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(12).toString('hex')}`;
   const tokens = (await admin.request({ action: 'query', meta: 'tokens', type: 'createaccount' })) as { query: { tokens: { createaccounttoken: string } } };
-  const made = (await admin.request({ action: 'createaccount', username: name, password, retype: password, createreturnurl: 'http://127.0.0.1/', createtoken: tokens.query.tokens.createaccounttoken })) as { createaccount?: { status?: string } };
+  const made = (await admin.request({
+    action: 'createaccount',
+    username: name,
+    password,
+    retype: password,
+    createreturnurl: 'http://127.0.0.1/',
+    createtoken: tokens.query.tokens.createaccounttoken,
+  })) as { createaccount?: { status?: string } };
   expect(made.createaccount?.status).toBe('PASS');
   const env = devEnv();
-  return { name, client: await connect({ apiUrl: env.CROUPIER_API_URL!, username: name, password, assert: 'user', editThrottleMs: 0, retryPauseMs: 100, shutoff: null }) };
+  return {
+    name,
+    client: await connect({ apiUrl: env.CROUPIER_API_URL!, username: name, password, assert: 'user', editThrottleMs: 0, retryPauseMs: 100, shutoff: null }),
+  };
 }
 
 /** The Admin (a bureaucrat) adds or removes `name` from sysop. */
@@ -68,7 +78,7 @@ async function ageGroups(store: MemoryStore, game: string): Promise<void> {
   });
 }
 
-describe('the memo of the Rulings page, in the bot\'s store', () => {
+describe("the memo of the Rulings page, in the bot's store", () => {
   it('an unchanged Rulings page costs no history or groups request; a ruling added since by an allowed user counts at the next run; a line by a user not in an allowed group never counts', async () => {
     const game = { ...(await freshGame(b, c, 'rulings-memo')), allowedGroups: ['sysop'] };
     const rulingsPage = `${game.gamestate}/Rulings`;
@@ -104,11 +114,13 @@ describe('the memo of the Rulings page, in the bot\'s store', () => {
     await appendLine(player, rulingsPage, '* tax-rounding = floor');
     for (const r of [await run(), await run()]) {
       expect(r.s.rulings?.applied).toEqual(ruled.s.rulings?.applied);
-      expect(r.s.rulings?.warnings.join('\n')).toMatch(/line \d+ \("\* tax-rounding = floor"\): added by Player in revision \d+, who is not in an allowed group \(sysop\); the line is ignored/);
+      expect(r.s.rulings?.warnings.join('\n')).toMatch(
+        /line \d+ \("\* tax-rounding = floor"\): added by Player in revision \d+, who is not in an allowed group \(sysop\); the line is ignored/,
+      );
     }
   });
 
-  it('a user\'s change of groups is read again once the memo\'s groups are older than their time to live: a promoted author\'s line counts, a demoted one\'s stops counting', async () => {
+  it("a user's change of groups is read again once the memo's groups are older than their time to live: a promoted author's line counts, a demoted one's stops counting", async () => {
     const game = { ...(await freshGame(b, c, 'rulings-groups')), allowedGroups: ['sysop'] };
     const rulingsPage = `${game.gamestate}/Rulings`;
     const judge = await newUser();

@@ -24,8 +24,8 @@ beforeAll(async () => {
   [b, player, admin] = await Promise.all([bot(), human(), human('ADMIN')]);
 });
 
-describe('a Rulings line saved between the bot\'s read of the Rulings page and its Gamestate save', () => {
-  it('the run uses the readings it read, also when a human\'s edit makes it recompute, and names them; the next run does not redo its rows; the ruling applies from the next Monday\'s income on', async () => {
+describe("a Rulings line saved between the bot's read of the Rulings page and its Gamestate save", () => {
+  it("the run uses the readings it read, also when a human's edit makes it recompute, and names them; the next run does not redo its rows; the ruling applies from the next Monday's income on", async () => {
     const game = { ...(await freshGame(b, c, 'rulings-mid-run')), allowedGroups: ['sysop'] };
     const rulingsPage = `${game.gamestate}/Rulings`;
     await put(admin, rulingsPage, 'Rulings of the Judge.');
@@ -68,7 +68,11 @@ describe('a Rulings line saved between the bot\'s read of the Rulings page and i
     const before = page.text.split('\n');
     const now = shown.text.replace(/\|-\n[^\n]* \|\| Reading \|\| [^\n]*\n/g, '').split('\n');
     expect(now).toHaveLength(before.length);
-    const cells = (l: string) => l.replace(/^\| /, '').split(' || ').map((x) => x.trim());
+    const cells = (l: string) =>
+      l
+        .replace(/^\| /, '')
+        .split(' || ')
+        .map((x) => x.trim());
     const changed = now.flatMap((l, i) => (l === before[i] ? [] : [[cells(before[i]!), cells(l)] as const]));
     expect(changed.map(([, n]) => n[0])).toContain('Alice');
     expect(second.changes).toBe(changed.length);

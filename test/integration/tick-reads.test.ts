@@ -61,7 +61,9 @@ describe('a daemon tick reads each page once', () => {
   it('a start tick that catches up boundaries, checks and plans again reads the Ruleset, the Gamestate and the shutoff page once each, and leaves the page as the boundaries one at a time make it', async () => {
     const g = await game('tick-reads');
     const { client, reads } = await countingBot();
-    const daemon = await startDaemon(daemonOptions({ config: g.config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, now: () => NOW }));
+    const daemon = await startDaemon(
+      daemonOptions({ config: g.config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, now: () => NOW }),
+    );
     try {
       await daemon.scheduler.idle();
     } finally {
@@ -79,7 +81,8 @@ describe('a daemon tick reads each page once', () => {
     // The same page made without the daemon: each boundary its own rollover, then the check at NOW.
     const same = await game('tick-reads-serial');
     const plain = { id: 'c16', kind: 'cycle16', ruleset: `${same.prefix}/Ruleset`, gamestate: same.gamestate, historyLimit: 200 };
-    for (const at of runs.filter((r) => r.boundary).map((r) => new Date(r.boundary!))) await rollover({ wiki: setup }, plain, { now: at, trigger: 'schedule (catch-up)' });
+    for (const at of runs.filter((r) => r.boundary).map((r) => new Date(r.boundary!)))
+      await rollover({ wiki: setup }, plain, { now: at, trigger: 'schedule (catch-up)' });
     await rollover({ wiki: setup }, plain, { now: NOW, trigger: 'schedule (check)' });
     const mine = (await setup.readPage(g.gamestate)).text;
     const serial = (await setup.readPage(same.gamestate)).text;
@@ -101,7 +104,9 @@ describe('a daemon tick reads each page once', () => {
       }
       return r;
     };
-    const daemon = await startDaemon(daemonOptions({ config: g.config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, now: () => NOW }));
+    const daemon = await startDaemon(
+      daemonOptions({ config: g.config, client, logger: createLogger({ level: 'silent' }), handleSignals: false, now: () => NOW }),
+    );
     try {
       await daemon.scheduler.idle();
     } finally {

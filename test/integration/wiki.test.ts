@@ -38,11 +38,15 @@ onEachWiki((wiki) => {
       expect(info.query.userinfo.rights).toContain('bot');
     });
 
-    it('reads at login, in those 3 requests, the wiki\'s version (tested: no warning) and its largest page, the default page-size limit that the config may lower', async () => {
+    it("reads at login, in those 3 requests, the wiki's version (tested: no warning) and its largest page, the default page-size limit that the config may lower", async () => {
       const c = await bot();
       expect(c.stats.requests).toBe(3);
       // $wgMaxArticleSize is 2048 KiB unless LocalSettings.php says otherwise (scripts/devwiki.sh does not).
-      expect(c.site).toEqual({ generator: expect.stringMatching(new RegExp(`^MediaWiki ${wiki.version.replace('.', '\\.')}\\.\\d+$`)), version: wiki.version.split('.').map(Number), maxArticleBytes: 2048 * 1024 });
+      expect(c.site).toEqual({
+        generator: expect.stringMatching(new RegExp(`^MediaWiki ${wiki.version.replace('.', '\\.')}\\.\\d+$`)),
+        version: wiki.version.split('.').map(Number),
+        maxArticleBytes: 2048 * 1024,
+      });
       expect(c.versionWarning).toBeUndefined();
       expect(c.settings.maxPageBytes).toBe(2048 * 1024);
       expect((await bot({ maxPageBytes: 10_000 })).settings.maxPageBytes).toBe(10_000);
@@ -87,7 +91,7 @@ onEachWiki((wiki) => {
       expect(pages.get('Croupier/Shutoff')!.text).toMatch(/^run/);
     });
 
-    it('reads a page of 600 KB, which the wiki accepts (over the former fixed limit of 512 KiB), unless the config\'s limit is lower', async () => {
+    it("reads a page of 600 KB, which the wiki accepts (over the former fixed limit of 512 KiB), unless the config's limit is lower", async () => {
       const t = `${P}/Large`;
       const text = `${'0123456789'.repeat(60_000)}\nend`;
       await put(b, t, text);
@@ -163,7 +167,10 @@ onEachWiki((wiki) => {
 
     /** The player adds "human line" on top of `text` (the page's text): one raw edit request, so that it lands in the second of the page's revision. */
     const humanPrepends = async (t: string, text: string): Promise<number> => {
-      const r = (await player.request({ action: 'edit', title: t, text: `human line\n${text}`, summary: 'human edit', nocreate: true }, { page: t, edit: true })) as { edit: { newrevid: number } };
+      const r = (await player.request(
+        { action: 'edit', title: t, text: `human line\n${text}`, summary: 'human edit', nocreate: true },
+        { page: t, edit: true },
+      )) as { edit: { newrevid: number } };
       return r.edit.newrevid;
     };
 
@@ -232,12 +239,15 @@ onEachWiki((wiki) => {
       expect((await b.readPage(t)).text).toBe('Header\nvalue: 15\nFooter');
     });
 
-    it('a human edit of a line the transform only reads is merged by MediaWiki, then corrected: the page is the transform of the human\'s revision', async () => {
+    it("a human edit of a line the transform only reads is merged by MediaWiki, then corrected: the page is the transform of the human's revision", async () => {
       const t = `${P}/Merged`;
       const base = await put(b, t, 'score: 2\n\nnote\n\ndouble: -');
       let humanRevid = 0;
       const requests = b.stats.requests;
-      const double: Transform = (p) => ({ text: p.text.replace(/double: .*/, `double: ${2 * Number(/score: (\d+)/.exec(p.text)![1])}`), summary: 'bot doubles' });
+      const double: Transform = (p) => ({
+        text: p.text.replace(/double: .*/, `double: ${2 * Number(/score: (\d+)/.exec(p.text)![1])}`),
+        summary: 'bot doubles',
+      });
       const res = await b.save(t, double, {
         beforeEdit: async (_p, _e, attempt) => {
           if (attempt === 1) humanRevid = (await player.save(t, (p) => ({ text: p.text.replace('score: 2', 'score: 5'), summary: 'human sets 5' }))).revid!;
@@ -249,9 +259,16 @@ onEachWiki((wiki) => {
       expect([seed!.revid, humanRev!.revid]).toEqual([base, humanRevid]);
       expect(merged).toMatchObject({ user: 'Bot', parentid: humanRevid, text: 'score: 5\n\nnote\n\ndouble: 4' }); // MediaWiki's merge: wrong
       expect(correction).toMatchObject({ user: 'Bot', parentid: merged!.revid, text: 'score: 5\n\nnote\n\ndouble: 10' });
-      expect(correction!.comment).toBe(`bot doubles — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRevid} (Player)); recomputed on revision ${humanRevid} (base rev ${merged!.revid})`);
+      expect(correction!.comment).toBe(
+        `bot doubles — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRevid} (Player)); recomputed on revision ${humanRevid} (base rev ${merged!.revid})`,
+      );
       expect(merged!.comment).toBe(`bot doubles (base rev ${base})`);
-      expect(res).toMatchObject({ changed: true, revid: correction!.revid, oldRevid: base, merged: { merged: [merged!.revid], on: humanRevid, corrected: true } });
+      expect(res).toMatchObject({
+        changed: true,
+        revid: correction!.revid,
+        oldRevid: base,
+        merged: { merged: [merged!.revid], on: humanRevid, corrected: true },
+      });
     });
 
     it('gives up with a clear error after maxConflictRetries conflicts, without saving', async () => {
@@ -283,7 +300,10 @@ onEachWiki((wiki) => {
   describe('revision listing and reverts, as MediaWiki records them', () => {
     type Rev = { revid: number; user: string; sha1: string; tags: string[]; slots: { main: { content: string } } };
     const history = async (t: string): Promise<Rev[]> => {
-      const r = (await b.request({ action: 'query', prop: 'revisions', titles: t, rvprop: 'ids|user|sha1|tags|content', rvslots: 'main', rvlimit: 50 }, { page: t })) as {
+      const r = (await b.request(
+        { action: 'query', prop: 'revisions', titles: t, rvprop: 'ids|user|sha1|tags|content', rvslots: 'main', rvlimit: 50 },
+        { page: t },
+      )) as {
         query: { pages: { revisions: Rev[] }[] };
       };
       return r.query.pages[0]!.revisions;
@@ -346,7 +366,11 @@ onEachWiki((wiki) => {
 
     it('refuses a page whose region has a doubled end marker: nothing saved', async () => {
       const t = `${P}/Doubled end`;
-      const r0 = await put(b, t, 'Intro\n<!-- croupier:begin card-tables -->\nold\n<!-- croupier:end card-tables -->\n<!-- croupier:end card-tables -->\nOutro');
+      const r0 = await put(
+        b,
+        t,
+        'Intro\n<!-- croupier:begin card-tables -->\nold\n<!-- croupier:end card-tables -->\n<!-- croupier:end card-tables -->\nOutro',
+      );
       const err = await thrown(b.save(t, (p) => ({ text: replaceRegion(p.text, 'card-tables', 'new', { page: t }).text, summary: 's' })));
       expect(err).toBeInstanceOf(WikiError);
       expect(err).toMatchObject({ code: 'region-markers', page: t });

@@ -50,7 +50,10 @@ function runtimeImports(files: { path: string; text: string }[]): Map<string, st
   const graph = new Map<string, string[]>();
   for (const { path, text } of files) {
     const specs = [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-    graph.set(relative(SRC, path), specs.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(path), s))));
+    graph.set(
+      relative(SRC, path),
+      specs.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(path), s))),
+    );
   }
   return graph;
 }
@@ -91,25 +94,31 @@ describe('the layering of src/', () => {
 
   test('the check finds a circle through static imports, not through a type-only import or a lazy import()', () => {
     const file = (path: string, text: string) => ({ path: join(SRC, path), text });
-    expect(circles(runtimeImports([
-      file('games/a.ts', "import { b } from './b.ts';"),
-      file('games/b.ts', "import { c } from './c.ts';"),
-      file('games/c.ts', "export { a } from './a.ts';"),
-      file('games/d.ts', "import type { E } from './e.ts';"),
-      file('games/e.ts', "import { d } from './d.ts';\nconst f = await import('./f.ts');"),
-      file('games/f.ts', "import { e } from './e.ts';"),
-    ]))).toEqual(['games/a.ts → games/b.ts → games/c.ts → games/a.ts']);
+    expect(
+      circles(
+        runtimeImports([
+          file('games/a.ts', "import { b } from './b.ts';"),
+          file('games/b.ts', "import { c } from './c.ts';"),
+          file('games/c.ts', "export { a } from './a.ts';"),
+          file('games/d.ts', "import type { E } from './e.ts';"),
+          file('games/e.ts', "import { d } from './d.ts';\nconst f = await import('./f.ts');"),
+          file('games/f.ts', "import { e } from './e.ts';"),
+        ]),
+      ),
+    ).toEqual(['games/a.ts → games/b.ts → games/c.ts → games/a.ts']);
   });
 
   test('the check finds an upward import, an unnamed layer and a game importing another game', () => {
     const file = (path: string, text: string) => ({ path: join(SRC, path), text });
-    expect(violations([
-      file('jobs/referee.ts', "import { markLine } from '../cron/requests.ts';"),
-      file('parse/x.ts', "export { a } from '../sim/rng.ts';\nconst m = await import('../wiki/client.ts');"),
-      file('games/cycle15/engine.ts', "import type { T } from '../cycle16/gamestate/tables.ts';\nimport { s } from '../shared/history.ts';"),
-      file('games/shared/x.ts', "import {\n  y,\n} from '../../elsewhere/y.ts';"),
-      file('cli/x.ts', "import { z } from 'zod';\nimport { c } from '../cron/store.ts';"),
-    ])).toEqual([
+    expect(
+      violations([
+        file('jobs/referee.ts', "import { markLine } from '../cron/requests.ts';"),
+        file('parse/x.ts', "export { a } from '../sim/rng.ts';\nconst m = await import('../wiki/client.ts');"),
+        file('games/cycle15/engine.ts', "import type { T } from '../cycle16/gamestate/tables.ts';\nimport { s } from '../shared/history.ts';"),
+        file('games/shared/x.ts', "import {\n  y,\n} from '../../elsewhere/y.ts';"),
+        file('cli/x.ts', "import { z } from 'zod';\nimport { c } from '../cron/store.ts';"),
+      ]),
+    ).toEqual([
       'jobs/referee.ts → cron/requests.ts: jobs may not import from cron',
       'parse/x.ts → sim/rng.ts: parse may not import from sim',
       'parse/x.ts → wiki/client.ts: parse may not import from wiki',

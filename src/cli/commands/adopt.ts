@@ -20,10 +20,16 @@ export function registerAdopt(program: Command): void {
     .option('--cycle-start <iso>', 'the cycle start, when the ruleset does not state it, e.g. 2026-12-07')
     .option('--dry-run', 'print the diff of what would be saved; save nothing')
     .addOption(diffOption())
-    .addHelpText('after', examples([
-      ['croupier adopt --ruleset fixtures/newcycle/ruleset.wikitext --gamestate fixtures/newcycle/gamestate.wikitext --now 2026-12-09T10:00Z', 'offline: the adopted page on stdout'],
-      ['croupier adopt --game cycle17 --dry-run', "what adopting the game's Gamestate page would change; writes nothing"],
-      ['croupier adopt --game cycle17 --cycle-start 2026-12-07', 'adopt it, the cycle start given because the ruleset does not state it'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        [
+          'croupier adopt --ruleset fixtures/newcycle/ruleset.wikitext --gamestate fixtures/newcycle/gamestate.wikitext --now 2026-12-09T10:00Z',
+          'offline: the adopted page on stdout',
+        ],
+        ['croupier adopt --game cycle17 --dry-run', "what adopting the game's Gamestate page would change; writes nothing"],
+        ['croupier adopt --game cycle17 --cycle-start 2026-12-07', 'adopt it, the cycle start given because the ruleset does not state it'],
+      ]),
+    )
     .action(async (opts: AdoptCliOptions, command: Command) => (await import('../run/adopt.ts')).runAdopt(opts, command));
 }

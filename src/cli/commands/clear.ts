@@ -17,9 +17,12 @@ export function registerClear(program: Command): void {
     .addOption(configOption())
     .option('--by <name>', 'who clears it, recorded in the store (default: the wiki account the bot logs in with)')
     .option('--dry-run', 'say whether the game is halted and what clearing would change; write nothing')
-    .addHelpText('after', examples([
-      ['croupier clear --game cycle16 --dry-run', 'whether cycle16 is halted, and the change of its store record clearing would make'],
-      ['croupier clear --game cycle16 --by Admin', 'lift the halt, recorded as done by Admin'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier clear --game cycle16 --dry-run', 'whether cycle16 is halted, and the change of its store record clearing would make'],
+        ['croupier clear --game cycle16 --by Admin', 'lift the halt, recorded as done by Admin'],
+      ]),
+    )
     .action(async (opts: ClearCliOptions) => (await import('../run/clear.ts')).runClear(opts));
 }

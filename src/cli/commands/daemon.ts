@@ -19,9 +19,12 @@ export function registerDaemon(program: Command): void {
     .option('--grace <seconds>', 'on SIGTERM, how long the running job may finish before it is abandoned', '60')
     .option('--dry-run', 'one pass of what the daemon would do now (catch-up, requests, check): print the diff of each save; write nothing, then exit')
     .addOption(diffOption())
-    .addHelpText('after', examples([
-      ['croupier daemon --config /etc/croupier/config.json', 'run on schedule until SIGINT or SIGTERM (as docs/croupier.service runs it)'],
-      ['croupier daemon --dry-run --game cycle16', 'what one pass would do now for cycle16, writing nothing'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier daemon --config /etc/croupier/config.json', 'run on schedule until SIGINT or SIGTERM (as docs/croupier.service runs it)'],
+        ['croupier daemon --dry-run --game cycle16', 'what one pass would do now for cycle16, writing nothing'],
+      ]),
+    )
     .action(async (opts: DaemonCliOptions, command: Command) => (await import('../run/daemon.ts')).runDaemon(opts, command));
 }

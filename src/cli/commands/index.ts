@@ -34,7 +34,8 @@ export const COMMANDS = {
     load: async () => (await import('./tables.ts')).registerTables,
   },
   lint: {
-    description: "check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
+    description:
+      "check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
     writes: false,
     load: async () => (await import('./lint.ts')).registerLint,
   },
@@ -49,7 +50,8 @@ export const COMMANDS = {
     load: async () => (await import('./ruleset-ids.ts')).registerRulesetIds,
   },
   adopt: {
-    description: "add the bot's own parts (Phase record from the ruleset's calendar, an empty History) to a hand-kept Gamestate page, every line people wrote kept",
+    description:
+      "add the bot's own parts (Phase record from the ruleset's calendar, an empty History) to a hand-kept Gamestate page, every line people wrote kept",
     writes: 'dry-run',
     load: async () => (await import('./adopt.ts')).registerAdopt,
   },
@@ -74,17 +76,20 @@ export const COMMANDS = {
     load: async () => (await import('./readings.ts')).registerReadings,
   },
   referee: {
-    description: "one pass of the referee: players' requests on the game's actions page resolved with committed draws, a finished phase's secret revealed (docs/referee.md)",
+    description:
+      "one pass of the referee: players' requests on the game's actions page resolved with committed draws, a finished phase's secret revealed (docs/referee.md)",
     writes: 'dry-run',
     load: async () => (await import('./referee.ts')).registerReferee,
   },
   verify: {
-    description: "recompute every draw of the referee from the pages: each revealed secret against its commitment, each request's seed and draws (docs/referee.md)",
+    description:
+      "recompute every draw of the referee from the pages: each revealed secret against its commitment, each request's seed and draws (docs/referee.md)",
     writes: false,
     load: async () => (await import('./verify.ts')).registerVerify,
   },
   store: {
-    description: "back the store up and restore it: its run log, halts and the referee's phase secrets, without which a phase's draws stop and cannot be verified (docs/daemon.md)",
+    description:
+      "back the store up and restore it: its run log, halts and the referee's phase secrets, without which a phase's draws stop and cannot be verified (docs/daemon.md)",
     writes: { export: false, import: 'dry-run' },
     load: async () => (await import('./store.ts')).registerStore,
   },

@@ -14,9 +14,12 @@ export function registerInit(program: Command): void {
     .requiredOption('--game <id>', 'game id from the config')
     .addOption(configOption())
     .option('--apply', 'create the missing pages (without it: say what is there and what would be created, write nothing)')
-    .addHelpText('after', examples([
-      ['croupier init --game cycle16 --config /etc/croupier/config.json', 'check the login, the rights and the pages; write nothing'],
-      ['croupier init --game cycle16 --config /etc/croupier/config.json --apply', 'create the shutoff, request and Rulings pages that are missing'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier init --game cycle16 --config /etc/croupier/config.json', 'check the login, the rights and the pages; write nothing'],
+        ['croupier init --game cycle16 --config /etc/croupier/config.json --apply', 'create the shutoff, request and Rulings pages that are missing'],
+      ]),
+    )
     .action(async (opts: InitCliOptions, command: Command) => (await import('../run/init.ts')).runInit(opts, command));
 }

@@ -14,10 +14,13 @@ export function registerLint(program: Command): void {
     .option('--title <page>', 'read the page from the wiki (config and credentials as for publish-tables)')
     .addOption(configOption(', with --title'))
     .option('--page <title>', 'page title to name in the locations')
-    .addHelpText('after', examples([
-      ['croupier lint ruleset.wikitext', 'the conflicts and warnings of a saved Ruleset page; exit 1 on a conflict'],
-      ['croupier lint --title "Nomicoup/Ruleset"', 'the same for the page on the wiki'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier lint ruleset.wikitext', 'the conflicts and warnings of a saved Ruleset page; exit 1 on a conflict'],
+        ['croupier lint --title "Nomicoup/Ruleset"', 'the same for the page on the wiki'],
+      ]),
+    )
     .action(async (file: string | undefined, opts: ParseOptions, command: Command) => {
       const source = await readSourceFor(file, opts, command);
       const [{ describeLint, lintRuleset }, { printNotes }] = await Promise.all([import('../../parse/lint.ts'), import('../input.ts')]);

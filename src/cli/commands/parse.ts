@@ -58,16 +58,15 @@ export function kindOption(value: string): GameKind {
 }
 
 export function registerParse(program: Command): void {
-  sourceOptions(
-    program
-      .command('parse')
-      .description(COMMANDS.parse.description),
-  )
+  sourceOptions(program.command('parse').description(COMMANDS.parse.description))
     .option('--json', 'print one JSON document instead of a summary')
-    .addHelpText('after', examples([
-      ['croupier parse fixtures/cycle16/ruleset.wikitext --json', 'the Ruleset file as one JSON document'],
-      ['croupier parse --title "Cycle 16/Ruleset"', 'a summary of the page as the bot reads it from the wiki'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier parse fixtures/cycle16/ruleset.wikitext --json', 'the Ruleset file as one JSON document'],
+        ['croupier parse --title "Cycle 16/Ruleset"', 'a summary of the page as the bot reads it from the wiki'],
+      ]),
+    )
     .action(async (file: string | undefined, opts: ParseOptions & { json?: boolean }, command: Command) => {
       const source = await readSourceFor(file, opts, command);
       const { parseSource, parseSummary, printNotes } = await import('../ruleset-source.ts');

@@ -16,9 +16,12 @@ export function registerPublishTables(program: Command): void {
     .addOption(diffOption())
     .addOption(configOption())
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
-    .addHelpText('after', examples([
-      ['croupier publish-tables --game cycle16 --dry-run', 'the change of the tables page it would save, cell by cell'],
-      ['croupier publish-tables --game cycle16', 'save it'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier publish-tables --game cycle16 --dry-run', 'the change of the tables page it would save, cell by cell'],
+        ['croupier publish-tables --game cycle16', 'save it'],
+      ]),
+    )
     .action(async (opts: PublishTablesCliOptions, command: Command) => (await import('../run/publish-tables.ts')).runPublishTables(opts, command));
 }

@@ -17,9 +17,12 @@ export function registerReadings(program: Command): void {
     .option('--kind <kind>', `offline: the readings of a game kind (${gameKinds.join(', ')}), with their defaults`)
     .addOption(configOption(', with --game'))
     .option('--json', 'one JSON document')
-    .addHelpText('after', examples([
-      ['croupier readings --game round10', 'the readings of round10, with the choices its Rulings page makes'],
-      ['croupier readings --kind cycle15 --json', 'the readings of a game kind and their defaults, offline'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier readings --game round10', 'the readings of round10, with the choices its Rulings page makes'],
+        ['croupier readings --kind cycle15 --json', 'the readings of a game kind and their defaults, offline'],
+      ]),
+    )
     .action(async (opts: ReadingsCliOptions, command: Command) => (await import('../run/readings.ts')).runReadings(opts, command));
 }

@@ -18,9 +18,12 @@ export function registerReferee(program: Command): void {
     .option('--now <iso>', 'the instant the requests are resolved at (default: the clock; never later than it)')
     .option('--dry-run', 'print the diff of every save the pass would make; write nothing (no wiki edit, no store write)')
     .addOption(diffOption())
-    .addHelpText('after', examples([
-      ['croupier referee --game cycle16 --dry-run', "how the players' pending requests would be answered, as diffs"],
-      ['croupier referee --game cycle16', 'resolve them (the daemon does it on every tick)'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier referee --game cycle16 --dry-run', "how the players' pending requests would be answered, as diffs"],
+        ['croupier referee --game cycle16', 'resolve them (the daemon does it on every tick)'],
+      ]),
+    )
     .action(async (opts: RefereeCliOptions, command: Command) => (await import('../run/referee.ts')).runReferee(opts, command));
 }

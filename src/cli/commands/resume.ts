@@ -17,9 +17,12 @@ export function registerResume(program: Command): void {
     .addOption(configOption())
     .option('--by <name>', 'who resumes it, recorded in the store (default: the wiki account the bot logs in with)')
     .option('--dry-run', 'say whether the game is paused and by which revert; write nothing')
-    .addHelpText('after', examples([
-      ['croupier resume --game cycle16 --dry-run', 'whether cycle16 is paused, and who reverted which revision'],
-      ['croupier resume --game cycle16 --by Admin', 'lift the pause, recorded as done by Admin'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier resume --game cycle16 --dry-run', 'whether cycle16 is paused, and who reverted which revision'],
+        ['croupier resume --game cycle16 --by Admin', 'lift the pause, recorded as done by Admin'],
+      ]),
+    )
     .action(async (opts: ResumeCliOptions) => (await import('../run/resume.ts')).runResume(opts));
 }

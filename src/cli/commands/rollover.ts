@@ -21,10 +21,13 @@ export function registerRollover(program: Command): void {
     .addOption(diffOption())
     .option('--force', 'manual rollover: go to the next phase now, recorded with --by')
     .option('--by <name>', 'who runs it, recorded in History for --force (default: the wiki account the bot logs in with; required offline)')
-    .addHelpText('after', examples([
-      ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
-      ['croupier rollover --game cycle16 --force --by Admin', 'a manual rollover to the next phase now'],
-      ['croupier rollover --ruleset ruleset.wikitext --gamestate gamestate.wikitext --now 2026-11-19T00:00Z > new.wikitext', 'offline, on files'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier rollover --game cycle16 --dry-run', 'what is due now on the Gamestate page, as the change it would save'],
+        ['croupier rollover --game cycle16 --force --by Admin', 'a manual rollover to the next phase now'],
+        ['croupier rollover --ruleset ruleset.wikitext --gamestate gamestate.wikitext --now 2026-11-19T00:00Z > new.wikitext', 'offline, on files'],
+      ]),
+    )
     .action(async (opts: RolloverCliOptions, command: Command) => (await import('../run/rollover.ts')).runRollover(opts, command));
 }

@@ -15,9 +15,12 @@ export function registerRulesetIds(program: Command): void {
     .addOption(diffOption())
     .addOption(configOption())
     .option('--trigger <what>', 'what started this run, for the edit summary', 'cli')
-    .addHelpText('after', examples([
-      ['croupier ruleset-ids --game cycle15', 'the IDs the rules would assign, as a diff of the Ruleset page; writes nothing'],
-      ['croupier ruleset-ids --game cycle15 --apply', 'save them'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier ruleset-ids --game cycle15', 'the IDs the rules would assign, as a diff of the Ruleset page; writes nothing'],
+        ['croupier ruleset-ids --game cycle15 --apply', 'save them'],
+      ]),
+    )
     .action(async (opts: RulesetIdsCliOptions, command: Command) => (await import('../run/ruleset-ids.ts')).runRulesetIds(opts, command));
 }

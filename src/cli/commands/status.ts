@@ -16,9 +16,12 @@ export function registerStatus(program: Command): void {
     .option('--gamestate <file>', 'offline: the Gamestate wikitext file (- for standard input)')
     .option('--now <iso>', 'the instant to report for (default: the clock)')
     .option('--json', 'one JSON document (phase, nextRollover in ISO 8601 UTC or null, pending, lastRun…)')
-    .addHelpText('after', examples([
-      ['croupier status --game cycle16', 'the phase, the next rollover, what is pending and the last run'],
-      ['croupier status --ruleset ruleset.wikitext --gamestate gamestate.wikitext --json', 'offline, on files, as JSON'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier status --game cycle16', 'the phase, the next rollover, what is pending and the last run'],
+        ['croupier status --ruleset ruleset.wikitext --gamestate gamestate.wikitext --json', 'offline, on files, as JSON'],
+      ]),
+    )
     .action(async (opts: StatusCliOptions, command: Command) => (await import('../run/status.ts')).runStatus(opts, command));
 }

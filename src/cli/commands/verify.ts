@@ -18,9 +18,12 @@ export function registerVerify(program: Command): void {
     .option('--history <file...>', 'offline: History archive pages (<gamestate>/History/N), oldest first')
     .option('--kind <kind>', 'offline: the game kind, for its History table layout', 'cycle16')
     .option('--json', 'the findings as one JSON document')
-    .addHelpText('after', examples([
-      ['croupier verify --game cycle16 --phase 3', 'every draw of phase 3 recomputed from the pages; exit 1 if one disagrees'],
-      ['croupier verify --gamestate gamestate.wikitext --history history-1.wikitext', 'offline, on saved pages'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['croupier verify --game cycle16 --phase 3', 'every draw of phase 3 recomputed from the pages; exit 1 if one disagrees'],
+        ['croupier verify --gamestate gamestate.wikitext --history history-1.wikitext', 'offline, on saved pages'],
+      ]),
+    )
     .action(async (opts: VerifyCliOptions, command: Command) => (await import('../run/verify.ts')).runVerify(opts, command));
 }

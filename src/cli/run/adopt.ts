@@ -19,7 +19,8 @@ export interface AdoptCliOptions extends Pick<RolloverCliOptions, 'game' | 'conf
 export async function runAdopt(opts: AdoptCliOptions, command: Command): Promise<void> {
   const offlineFiles = opts.ruleset !== undefined || opts.gamestate !== undefined;
   if (opts.game !== undefined && offlineFiles) throw new UsageError('give either --game or --ruleset and --gamestate, not both');
-  if (opts.game === undefined && (opts.ruleset === undefined || opts.gamestate === undefined)) throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file>');
+  if (opts.game === undefined && (opts.ruleset === undefined || opts.gamestate === undefined))
+    throw new UsageError('give --game <id>, or --ruleset <file> and --gamestate <file>');
   const now = parseNow(opts.now);
   const cycleStart = opts.cycleStart === undefined ? undefined : parseInstant(opts.cycleStart, '--cycle-start');
   if (opts.game === undefined) return offline({ ...opts, ruleset: opts.ruleset!, gamestate: opts.gamestate! }, now, cycleStart);
@@ -49,5 +50,7 @@ async function offline(opts: AdoptCliOptions & { ruleset: string; gamestate: str
   const title = opts.title ?? gamestate.name;
   const adoption = adoptText(gamestate.text, { text: ruleset.text, title: opts.ruleset === '-' ? undefined : ruleset.name }, title, { now, cycleStart });
   process.stdout.write(opts.dryRun ? showDiff(opts.diff, title, gamestate.text, adoption.text, { oldLabel: 'file', newLabel: 'dry run' }) : adoption.text);
-  process.stderr.write(adoption.changed ? `${gamestate.name}: added ${adoption.added.join('; ')}\n` : `${gamestate.name} already has Croupier's regions; the page is unchanged\n`);
+  process.stderr.write(
+    adoption.changed ? `${gamestate.name}: added ${adoption.added.join('; ')}\n` : `${gamestate.name} already has Croupier's regions; the page is unchanged\n`,
+  );
 }

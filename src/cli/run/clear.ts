@@ -20,11 +20,15 @@ export function describeClear(game: string, rec: GameRecord | undefined, by: str
   const lines = ['dry run: nothing is written.'];
   if (rec?.halted) {
     lines.push(`${game}: HALTED since ${when(rec.haltedAt)}: ${rec.haltReason ?? 'too many failures'}.`);
-    lines.push(`Clearing it would set halted to false, the failure count from ${failures} to 0, drop the halt's time and reason, and record that ${by} cleared it; the daemon would then edit the Gamestate page again from its next check, catching up what was missed.`);
+    lines.push(
+      `Clearing it would set halted to false, the failure count from ${failures} to 0, drop the halt's time and reason, and record that ${by} cleared it; the daemon would then edit the Gamestate page again from its next check, catching up what was missed.`,
+    );
   } else if (failures > 0) {
     lines.push(`${game}: not halted; ${failures} consecutive failure(s). Clearing would reset the failure count to 0 and record that ${by} cleared it.`);
   } else {
-    lines.push(`${game}: not halted, no failures${rec ? '' : ' (no record in the store yet)'}. Clearing would change nothing but record that ${by} cleared it.`);
+    lines.push(
+      `${game}: not halted, no failures${rec ? '' : ' (no record in the store yet)'}. Clearing would change nothing but record that ${by} cleared it.`,
+    );
   }
   return lines.join('\n');
 }
@@ -55,7 +59,10 @@ export async function runClear(opts: ClearCliOptions): Promise<void> {
     await clearHalt(copy, opts.game, by, new Date());
     const after = (await copy.read()).games[opts.game];
     console.log(describeClear(opts.game, before, by));
-    const diff = unifiedDiff(`${store.path} games.${opts.game}`, JSON.stringify(before ?? null, null, 2), JSON.stringify(after ?? null, null, 2), { oldLabel: 'now', newLabel: 'dry run' });
+    const diff = unifiedDiff(`${store.path} games.${opts.game}`, JSON.stringify(before ?? null, null, 2), JSON.stringify(after ?? null, null, 2), {
+      oldLabel: 'now',
+      newLabel: 'dry run',
+    });
     if (diff) console.log(diff.trimEnd());
     return;
   }

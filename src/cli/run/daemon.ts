@@ -51,9 +51,14 @@ export async function runDaemon(opts: DaemonCliOptions, command: Command): Promi
     if (report.runs.some((r) => r.result === 'failed')) process.exitCode = EXIT.failure;
     return;
   }
-  const daemon = await startDaemon(daemonOptions({
-    config, client, logger, graceMs: grace * 1000,
-    ...(opts.game ? { games: opts.game } : {}),
-  }));
+  const daemon = await startDaemon(
+    daemonOptions({
+      config,
+      client,
+      logger,
+      graceMs: grace * 1000,
+      ...(opts.game ? { games: opts.game } : {}),
+    }),
+  );
   await daemon.done; // a LockBusyError: exit 75
 }

@@ -33,7 +33,9 @@ export async function runPublishTables(opts: PublishTablesCliOptions, command: C
   if (r.save.dryRun) {
     if (saves.length > 0) {
       process.stdout.write(diff);
-      console.log(`dry run, nothing written. On ${saves.map((s) => `"${s.title}" (${s.oldRevid === undefined ? 'a new page' : `revision ${s.oldRevid}`})`).join(' and ')} the bot would have ${r.change}.`);
+      console.log(
+        `dry run, nothing written. On ${saves.map((s) => `"${s.title}" (${s.oldRevid === undefined ? 'a new page' : `revision ${s.oldRevid}`})`).join(' and ')} the bot would have ${r.change}.`,
+      );
       for (const s of saves) if (s.summary) console.log(`summary: ${s.summary}`);
     } else {
       console.log(`dry run: "${r.page}" is up to date with ${game.ruleset} r${r.rulesetRevid}; nothing to write`);

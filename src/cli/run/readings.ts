@@ -48,13 +48,17 @@ export function listReadings(defs: readonly ReadingDef[], chosen: ChosenReadings
 
 export function describeReadings(list: readonly ReadingListing[]): string {
   return list
-    .map((r) => [
-      `${r.id}: ${r.label}`,
-      `  question: ${r.question}`,
-      `  rule: ${r.rule}`,
-      ...Object.entries(r.alternatives).map(([value, meaning]) => `  ${value === r.current ? '*' : ' '} ${value}${value === r.default ? ' (default)' : ''}: ${meaning}`),
-      `  used in: ${r.usedIn.join('; ') || '-'}${r.historyRows === undefined ? '' : `; named in ${r.historyRows} History row(s) on the Gamestate page`}`,
-    ].join('\n'))
+    .map((r) =>
+      [
+        `${r.id}: ${r.label}`,
+        `  question: ${r.question}`,
+        `  rule: ${r.rule}`,
+        ...Object.entries(r.alternatives).map(
+          ([value, meaning]) => `  ${value === r.current ? '*' : ' '} ${value}${value === r.default ? ' (default)' : ''}: ${meaning}`,
+        ),
+        `  used in: ${r.usedIn.join('; ') || '-'}${r.historyRows === undefined ? '' : `; named in ${r.historyRows} History row(s) on the Gamestate page`}`,
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -65,7 +69,9 @@ export async function runReadings(opts: ReadingsCliOptions, command: Command): P
     if (!gameKinds.some((k) => k === opts.kind)) throw new UsageError(`unknown kind "${opts.kind}" (expected ${gameKinds.join(' or ')})`);
     const defs = readingsFor(opts.kind);
     const list = listReadings(defs, new ChosenReadings(defs));
-    console.log(opts.json ? JSON.stringify({ kind: opts.kind, readings: list }, null, 2) : list.length ? describeReadings(list) : `${opts.kind} has no readings`);
+    console.log(
+      opts.json ? JSON.stringify({ kind: opts.kind, readings: list }, null, 2) : list.length ? describeReadings(list) : `${opts.kind} has no readings`,
+    );
     return;
   }
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
@@ -78,6 +84,8 @@ export async function runReadings(opts: ReadingsCliOptions, command: Command): P
     console.log(JSON.stringify({ game: game.id, rulingsPage: game.rulingsPage, readings: list, warnings: rulings.warnings }, null, 2));
     return;
   }
-  console.log(list.length ? `${game.id}: readings (rulings from ${game.rulingsPage})\n${describeReadings(list)}` : `${game.id} (kind ${game.kind}) has no readings`);
+  console.log(
+    list.length ? `${game.id}: readings (rulings from ${game.rulingsPage})\n${describeReadings(list)}` : `${game.id} (kind ${game.kind}) has no readings`,
+  );
   for (const w of rulings.warnings) console.log(`warning: ${w}`);
 }

@@ -39,7 +39,11 @@ export function describeReferee(s: RefereeSummary, actionsPage: string): string 
 export async function runReferee(opts: RefereeCliOptions, command: Command): Promise<void> {
   const now = parseNow(opts.now);
   if (now.getTime() > Date.now() + 60_000) throw new UsageError(`--now ${opts.now} is in the future: the referee cannot resolve a request before it is made`);
-  const { game, config, client, progress } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'engine');
+  const { game, config, client, progress } = await gameContext(
+    { config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) },
+    opts.game,
+    'engine',
+  );
   if (refereeFor(game.kind) === undefined) throw new UsageError(`game ${game.id} (kind ${game.kind}) has no actions for the referee`);
   const pages = {
     botNames: client.names.slice(0, 1),
@@ -47,16 +51,28 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
     readPages: client.readPages.bind(client),
     save: client.save.bind(client),
     // No actions page yet: no requests.
-    history: (title: string, limit: number) => client.history(title, limit).catch((err: unknown) => {
-      if (err instanceof WikiError && err.code === 'missing') return [];
-      throw err;
-    }),
+    history: (title: string, limit: number) =>
+      client.history(title, limit).catch((err: unknown) => {
+        if (err instanceof WikiError && err.code === 'missing') return [];
+        throw err;
+      }),
     userGroups: client.userGroups.bind(client),
   };
-  const pass = (wiki: RefereeWiki, store: Store) => referee({ wiki, secrets: storeSecrets(store), ...(opts.now === undefined ? {} : { now: () => now }) }, {
-    id: game.id, kind: game.kind, ruleset: game.ruleset, gamestate: game.gamestate, actionsPage: game.actionsPage, statusPage: game.statusPage, lookback: game.requestsLookback,
-    rulingsPage: game.rulingsPage, allowedGroups: game.allowedGroups,
-  });
+  const pass = (wiki: RefereeWiki, store: Store) =>
+    referee(
+      { wiki, secrets: storeSecrets(store), ...(opts.now === undefined ? {} : { now: () => now }) },
+      {
+        id: game.id,
+        kind: game.kind,
+        ruleset: game.ruleset,
+        gamestate: game.gamestate,
+        actionsPage: game.actionsPage,
+        statusPage: game.statusPage,
+        lookback: game.requestsLookback,
+        rulingsPage: game.rulingsPage,
+        allowedGroups: game.allowedGroups,
+      },
+    );
   if (opts.dryRun) {
     const wiki = Object.assign(new DryRunWiki(pages), { botNames: pages.botNames });
     // No store file yet: nothing to read (and no directory or lock file made to read it).
@@ -65,22 +81,43 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
     progress.relabel('preparing the diffs');
     const saves = describeSaves(wiki.saves, opts.diff);
     progress.stop();
-    console.log(['dry run: nothing is written (no wiki edit, no store write). A phase secret the store does not hold yet is made for this run only: the draws shown are not those a real run makes.', describeReferee(summary, game.actionsPage), ...saves].join('\n'));
+    console.log(
+      [
+        'dry run: nothing is written (no wiki edit, no store write). A phase secret the store does not hold yet is made for this run only: the draws shown are not those a real run makes.',
+        describeReferee(summary, game.actionsPage),
+        ...saves,
+      ].join('\n'),
+    );
     return;
   }
-  const summary = await withCliLock(config.store.path, `referee --game ${game.id}`, async () => {
-    const store = new FileStore(config.store.path);
-    await refuseWhilePaused(store, client, game); // refused (exit 4) while a person's revert of the bot pauses the game
-    const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
-    try {
-      const s = await pass(pages, store);
-      await finishRun(store, id, { result: s.edits > 0 ? 'changed' : 'no-change', at: new Date(), edits: s.edits, summary: `referee: ${s.done} done, ${s.refused} refused` }, config.daemon.maxConsecutiveFailures);
-      return s;
-    } catch (err) {
-      await finishRun(store, id, { result: 'failed', at: new Date(), error: err instanceof Error ? err.message : String(err) }, config.daemon.maxConsecutiveFailures);
-      throw err;
-    }
-  }, { requestsPage: game.requestsPage });
+  const summary = await withCliLock(
+    config.store.path,
+    `referee --game ${game.id}`,
+    async () => {
+      const store = new FileStore(config.store.path);
+      await refuseWhilePaused(store, client, game); // refused (exit 4) while a person's revert of the bot pauses the game
+      const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
+      try {
+        const s = await pass(pages, store);
+        await finishRun(
+          store,
+          id,
+          { result: s.edits > 0 ? 'changed' : 'no-change', at: new Date(), edits: s.edits, summary: `referee: ${s.done} done, ${s.refused} refused` },
+          config.daemon.maxConsecutiveFailures,
+        );
+        return s;
+      } catch (err) {
+        await finishRun(
+          store,
+          id,
+          { result: 'failed', at: new Date(), error: err instanceof Error ? err.message : String(err) },
+          config.daemon.maxConsecutiveFailures,
+        );
+        throw err;
+      }
+    },
+    { requestsPage: game.requestsPage },
+  );
   progress.stop();
   console.log(describeReferee(summary, game.actionsPage));
 }

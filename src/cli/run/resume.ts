@@ -21,7 +21,11 @@ export async function runResume(opts: ResumeCliOptions): Promise<void> {
   if (opts.dryRun) {
     // No store file yet: nothing is paused (and no directory or lock file made to read it).
     const paused = existsSync(config.store.path) ? (await store.read()).games[opts.game]?.paused : undefined;
-    console.log(paused ? `dry run: ${opts.game} is ${describePause(opts.game, paused)}; resuming would lift it, recorded as done by ${by}.` : `dry run: ${opts.game} is not paused; nothing to resume.`);
+    console.log(
+      paused
+        ? `dry run: ${opts.game} is ${describePause(opts.game, paused)}; resuming would lift it, recorded as done by ${by}.`
+        : `dry run: ${opts.game} is not paused; nothing to resume.`,
+    );
     return;
   }
   const was = await resumeGame(store, opts.game, by, new Date());

@@ -42,12 +42,18 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   progress.step('computing');
   const title = opts.title ?? gamestate.name;
   const engine = engineFor(ruleset.kind);
-  const c = computeRollover(ruleset, { id: 'offline', gamestate: title }, { text: gamestate.text, revid: 0 }, {
-    now,
-    force: opts.force,
-    trigger: 'cli (offline)',
-    actor: opts.force ? opts.by : undefined,
-  }, engine);
+  const c = computeRollover(
+    ruleset,
+    { id: 'offline', gamestate: title },
+    { text: gamestate.text, revid: 0 },
+    {
+      now,
+      force: opts.force,
+      trigger: 'cli (offline)',
+      actor: opts.force ? opts.by : undefined,
+    },
+    engine,
+  );
   const unchanged = c.text === gamestate.text;
   if (opts.dryRun) progress.step('preparing the diff');
   // A dry run shows what would change; a run prints the new page (to save by hand or pipe on).
@@ -55,7 +61,9 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   progress.stop();
   process.stdout.write(out);
   const { state, changes } = c.result;
-  const events = Object.entries(countEvents(changes)).map(([e, n]) => `${n} ${e}`).join(', ');
+  const events = Object.entries(countEvents(changes))
+    .map(([e, n]) => `${n} ${e}`)
+    .join(', ');
   process.stderr.write(
     `${gamestate.name}: ${engine.period} ${c.fromPhase} → ${state.phase.number} (${state.phase.name}); next rollover ${state.phase.nextRollover ? formatInstant(state.phase.nextRollover) : '-'}\n` +
       `${changes.length} change(s)${events ? `: ${events}` : ''}${unchanged ? '; the page is unchanged' : opts.dryRun ? '; dry run: the diff above would be the change' : ''}\n`,
@@ -86,7 +94,10 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
   ctx.progress.relabel('preparing the diff');
   // The Gamestate's diff, then each bot-owned subpage's (src/jobs/computed-pages.ts).
-  const diff = [summary.save, ...summary.subpages].map((s) => saveDiff(s, opts.diff)).filter(Boolean).join('\n');
+  const diff = [summary.save, ...summary.subpages]
+    .map((s) => saveDiff(s, opts.diff))
+    .filter(Boolean)
+    .join('\n');
   ctx.progress.stop();
   console.log(describeSummary(summary));
   for (const note of summary.save.notes ?? []) console.log(`note: ${note}`);
@@ -97,22 +108,33 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
  * A saving run holds the store's process lock (a daemon and a CLI run never act together) and is
  * written to the bot's run log like the daemon's runs.
  */
-async function logged(config: Config, { id: game, requestsPage }: GameConfig, opts: RolloverCliOptions, actor: string, run: () => Promise<RolloverSummary>): Promise<RolloverSummary> {
+async function logged(
+  config: Config,
+  { id: game, requestsPage }: GameConfig,
+  opts: RolloverCliOptions,
+  actor: string,
+  run: () => Promise<RolloverSummary>,
+): Promise<RolloverSummary> {
   const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
-  return withCliLock(config.store.path, command, async () => {
-    const store = new FileStore(config.store.path);
-    const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
-    const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
-    try {
-      const summary = await run();
-      const edits = [summary.save, ...summary.subpages].filter((s) => s.changed).length;
-      await finish({ result: edits > 0 ? 'changed' : 'no-change', edits, summary: summary.save.summary });
-      return summary;
-    } catch (err) {
-      await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
-      throw err;
-    }
-  }, { requestsPage });
+  return withCliLock(
+    config.store.path,
+    command,
+    async () => {
+      const store = new FileStore(config.store.path);
+      const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
+      const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
+      try {
+        const summary = await run();
+        const edits = [summary.save, ...summary.subpages].filter((s) => s.changed).length;
+        await finish({ result: edits > 0 ? 'changed' : 'no-change', edits, summary: summary.save.summary });
+        return summary;
+      } catch (err) {
+        await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
+        throw err;
+      }
+    },
+    { requestsPage },
+  );
 }
 
 /** What `croupier rollover` does (src/cli/commands/rollover.ts declares its options). */

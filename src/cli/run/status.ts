@@ -38,19 +38,31 @@ async function print(opts: StatusCliOptions, status: () => StatusJson | Promise<
 async function runsOf(storePath: string, game: string): Promise<Runs> {
   const data = await new FileStore(storePath).read();
   const unfinished = unfinishedRuns(data, game).map((r) => ({
-    id: r.id, kind: r.kind, start: r.start,
-    note: r.result === 'running'
-      ? `its process (pid ${r.pid} on ${r.host}) is no longer running; the next run marks it abandoned`
-      : `abandoned: ${r.error ?? 'the process stopped before the run finished'}`,
+    id: r.id,
+    kind: r.kind,
+    start: r.start,
+    note:
+      r.result === 'running'
+        ? `its process (pid ${r.pid} on ${r.host}) is no longer running; the next run marks it abandoned`
+        : `abandoned: ${r.error ?? 'the process stopped before the run finished'}`,
   }));
   const record = data.games[game];
   const when = (iso: string | undefined) => (iso === undefined ? '?' : `${formatInstant(new Date(iso))} UTC`);
   const h = data.daemon;
   const now = Date.now();
   const flags: Runs = {
-    daemon: h ? { lastSeen: h.lastSeen, nextExpectedBy: h.nextExpectedBy, stoppedAt: h.stoppedAt ?? null, overdue: h.stoppedAt === undefined && now > Date.parse(h.nextExpectedBy) } : null,
+    daemon: h
+      ? {
+          lastSeen: h.lastSeen,
+          nextExpectedBy: h.nextExpectedBy,
+          stoppedAt: h.stoppedAt ?? null,
+          overdue: h.stoppedAt === undefined && now > Date.parse(h.nextExpectedBy),
+        }
+      : null,
     paused: record?.paused ? describePause(game, record.paused) : null,
-    halted: record?.halted ? `HALTED since ${when(record.haltedAt)}: ${record.haltReason ?? 'too many failures'}; clear it with "* clear" on the request page or "croupier clear --game ${game}"` : null,
+    halted: record?.halted
+      ? `HALTED since ${when(record.haltedAt)}: ${record.haltReason ?? 'too many failures'}; clear it with "* clear" on the request page or "croupier clear --game ${game}"`
+      : null,
   };
   if (record?.lastRun === undefined) return { unfinished, ...flags };
   const last = data.runs.find((r) => r.id === record.lastRun!.id);

@@ -31,7 +31,8 @@ export async function runVerify(opts: VerifyCliOptions, command: Command): Promi
   const phase = parsePhase(opts.phase);
   let lines: HistoryLine[];
   if (opts.game === undefined) {
-    if (opts.gamestate === undefined && opts.history === undefined) throw new UsageError('give --game <id>, or --gamestate <file> (and --history <file>… for archived rows)');
+    if (opts.gamestate === undefined && opts.history === undefined)
+      throw new UsageError('give --game <id>, or --gamestate <file> (and --history <file>… for archived rows)');
     let spec: HistoryTableSpec;
     try {
       spec = engineFor(opts.kind ?? 'cycle16').history;
@@ -49,7 +50,12 @@ export async function runVerify(opts: VerifyCliOptions, command: Command): Promi
     const spec = engineFor(game.kind, game.id).history;
     const page = (await ctx.client.readPages([game.gamestate])).get(game.gamestate)!;
     const region = findRegion(page.text, 'history-archives', game.gamestate);
-    const archives = region === undefined ? [] : linkedArchives(region.content, game.gamestate).sort((a, b) => a - b).map((n) => archiveTitle(game.gamestate, n));
+    const archives =
+      region === undefined
+        ? []
+        : linkedArchives(region.content, game.gamestate)
+            .sort((a, b) => a - b)
+            .map((n) => archiveTitle(game.gamestate, n));
     const read = archives.length === 0 ? new Map() : await ctx.client.readPages(archives, { allowMissing: true });
     ctx.progress.stop();
     lines = [

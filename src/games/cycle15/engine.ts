@@ -51,13 +51,20 @@ export function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now:
   const where = (column: string) => ({ page: state.page, table: 'Phase', row: 1, column });
   const n = state.phase.number;
   if (now.getTime() < state.phase.cycleStart.getTime()) {
-    throw new GamestateError([{ message: `the cycle start ${formatInstant(state.phase.cycleStart)} is after the run's time ${formatInstant(now)}`, location: where('Cycle start (UTC)') }]);
+    throw new GamestateError([
+      {
+        message: `the cycle start ${formatInstant(state.phase.cycleStart)} is after the run's time ${formatInstant(now)}`,
+        location: where('Cycle start (UTC)'),
+      },
+    ]);
   }
   if (calendar.phase(n).start.getTime() > now.getTime()) {
-    throw new GamestateError([{
-      message: `phase ${n} begins at ${formatInstant(calendar.phase(n).start)}, after the run's time ${formatInstant(now)} (phase ${phaseNumberAt(now, calendar)} by the calendar): write the phase the calendar gives`,
-      location: where('Phase number'),
-    }]);
+    throw new GamestateError([
+      {
+        message: `phase ${n} begins at ${formatInstant(calendar.phase(n).start)}, after the run's time ${formatInstant(now)} (phase ${phaseNumberAt(now, calendar)} by the calendar): write the phase the calendar gives`,
+        location: where('Phase number'),
+      },
+    ]);
   }
 }
 
@@ -107,7 +114,12 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
       ],
     });
     for (const { proposal, at } of proposalsToClose(s, calendar, ruleset.constants)) {
-      out.push({ at, order: 2, label: `proposal ${proposal.id}: end of its voting period`, apply: () => [closeProposal(proposal, at, phaseOf(at), ruleset.constants)] });
+      out.push({
+        at,
+        order: 2,
+        label: `proposal ${proposal.id}: end of its voting period`,
+        apply: () => [closeProposal(proposal, at, phaseOf(at), ruleset.constants)],
+      });
     }
     for (const p of s.players) {
       const at = reputableAt(p, s.phase.cycleStart);
@@ -115,10 +127,16 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
       if (p.grant !== null || (p.left !== null && p.left.getTime() <= at.getTime())) continue;
       const phase = phaseOf(at);
       const phaseName = calendar.phase(phase).name;
-      out.push({ at, order: 1, label: `reputability grants for ${p.name}`, apply: () => grantReputability(p, at, { ruleset, readings, game: opts.game, phase, phaseName, cycleStart: s.phase.cycleStart }) });
+      out.push({
+        at,
+        order: 1,
+        label: `reputability grants for ${p.name}`,
+        apply: () => grantReputability(p, at, { ruleset, readings, game: opts.game, phase, phaseName, cycleStart: s.phase.cycleStart }),
+      });
     }
     for (const p of s.players) {
-      if (p.left !== null && holdsAnything(p)) out.push({ at: p.left, order: 3, label: `items of ${p.name} destroyed`, apply: () => destroyItemsOf(p, phaseOf(p.left!)) });
+      if (p.left !== null && holdsAnything(p))
+        out.push({ at: p.left, order: 3, label: `items of ${p.name} destroyed`, apply: () => destroyItemsOf(p, phaseOf(p.left!)) });
     }
     return out;
   };
@@ -133,7 +151,9 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
     const wonAt = victory === null ? undefined : firstWinAt(s, victory, known, opts.now);
     const until = (wonAt ?? opts.now).getTime();
     for (;;) {
-      const next = events().filter((e) => e.at.getTime() <= until).sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
+      const next = events()
+        .filter((e) => e.at.getTime() <= until)
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
       if (next === undefined) break;
       changes.push(...next.apply());
     }
@@ -141,15 +161,27 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   }
   s.phase.name = calendar.phase(s.phase.number).name;
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
-  const pending: Pending[] = done() ? [] : events().map((e) => ({ at: e.at, what: e.label })).sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  const pending: Pending[] = done()
+    ? []
+    : events()
+        .map((e) => ({ at: e.at, what: e.label }))
+        .sort((a, b) => a.at!.getTime() - b.at!.getTime());
   return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
 }
 
 export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
-  noManualRollover: { message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)', table: 'Phase' },
+  render: (doc, result, ruleset) =>
+    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
+      doc,
+      changes: result.changes,
+      period: result.state.phase.number,
+    }),
+  noManualRollover: {
+    message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)',
+    table: 'Phase',
+  },
 });
 
 export const cycle15Engine = phaseEngine<Cycle15Ruleset, Gamestate>({

@@ -12,7 +12,8 @@ export const cycle15 = {
   description: 'Cycle 15: a board of typed spaces, 2d4 movement, Garbage items, crystals',
   detect: isCycle15,
   readRuleset: readCycle15Ruleset,
-  counts: (r) => `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`,
+  counts: (r) =>
+    `${r.garbage.length} Garbage items, ${r.spaceTypes.length} space types, ${r.categories.length} categories, ${r.geode.length} Geode items, ${r.phases.length} phases`,
   amendRuleset: fillGarbageIds,
   engine: cycle15Engine,
   readings: cycle15Readings,

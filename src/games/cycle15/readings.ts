@@ -53,7 +53,7 @@ export const cycle15Readings: ReadingDef[] = [
   {
     id: DOUBLES_CHILI,
     question: 'Is the Time Bean Chili of a doubles roll granted with the roll, or left to the player who rolled it ("grant yourself")?',
-    rule: 'Doubles: “If you roll multiple of the same number when moving, grant yourself a \'Time Bean Chili\'.”',
+    rule: "Doubles: “If you roll multiple of the same number when moving, grant yourself a 'Time Bean Chili'.”",
     default: 'with-roll',
     alternatives: {
       'with-roll': 'the referee grants it in the edit that records the roll (the roll is the moment "you roll")',
@@ -78,7 +78,8 @@ export const cycle15Readings: ReadingDef[] = [
     rule: 'Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo.”',
     default: 'same-phase',
     alternatives: {
-      'same-phase': 'the movement rolls of the current phase (the Moves table), asked for while the Phase table says it is party time; one combo per roll of the player\'s',
+      'same-phase':
+        "the movement rolls of the current phase (the Moves table), asked for while the Phase table says it is party time; one combo per roll of the player's",
       judge: 'the referee makes no combo: the Judge decides',
     },
     usedIn: ['actions/combo.ts: whether a combo is allowed'],

@@ -113,7 +113,14 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
   // At a boundary the new phase comes first: an instant on it belongs to the new phase.
   const rollover = (): Event[] => {
     const n = s.phase.number;
-    return [{ at: calendar.phase(n + 1).start, order: 0, label: `rollover to phase ${n + 1}`, apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }) }];
+    return [
+      {
+        at: calendar.phase(n + 1).start,
+        order: 0,
+        label: `rollover to phase ${n + 1}`,
+        apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }),
+      },
+    ];
   };
   const grant = (p: Player) => (): Event[] => {
     if (p.grant !== null) return [];
@@ -132,7 +139,8 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
     }
     if (g.status === 'granted') {
       const acted = receiverActedAfter(g, s.players, calendar);
-      if (acted) return [{ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] }];
+      if (acted)
+        return [{ at: acted, order: 3, label: `gift bonus for ${g.giver}`, apply: () => [returnGift(s, ruleset, g, acted, phaseOf(acted, s, calendar))] }];
     }
     return [];
   };
@@ -180,9 +188,15 @@ function refuseImpossibleCounts(s: Gamestate): void {
   const check = (p: Player, column: string, what: string, n: number) => {
     const where = { page: s.page, table: 'Players', row: p.row, column };
     if (n < 0) {
-      problems.push({ message: `${p.name} would have ${n} ${what} after this run; a count cannot be negative (check the records that take ${what} away)`, location: where });
+      problems.push({
+        message: `${p.name} would have ${n} ${what} after this run; a count cannot be negative (check the records that take ${what} away)`,
+        location: where,
+      });
     } else if (!Number.isSafeInteger(n)) {
-      problems.push({ message: `${p.name} would have more than ${Number.MAX_SAFE_INTEGER} (2^53 − 1) ${what} after this run, more than Croupier counts exactly`, location: where });
+      problems.push({
+        message: `${p.name} would have more than ${Number.MAX_SAFE_INTEGER} (2^53 − 1) ${what} after this run, more than Croupier counts exactly`,
+        location: where,
+      });
     }
   };
   for (const p of s.players) {
@@ -255,12 +269,14 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
       const next = due.next(until);
       if (next === undefined) break;
       if (++applied > maxEvents) {
-        throw new GamestateError([{
-          message:
-            `more than ${maxEvents.toLocaleString('en')} events are due between phase ${state.phase.number} and ${formatInstant(opts.now)} ` +
-            `(the next: ${next.label} at ${formatInstant(next.at)}); the bot applies at most ${maxEvents.toLocaleString('en')} in one run and stops without writing anything — check the cycle start`,
-          location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
-        }]);
+        throw new GamestateError([
+          {
+            message:
+              `more than ${maxEvents.toLocaleString('en')} events are due between phase ${state.phase.number} and ${formatInstant(opts.now)} ` +
+              `(the next: ${next.label} at ${formatInstant(next.at)}); the bot applies at most ${maxEvents.toLocaleString('en')} in one run and stops without writing anything — check the cycle start`,
+            location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+          },
+        ]);
       }
       const phase = s.phase.number;
       changes.push(...next.apply());
@@ -328,7 +344,11 @@ export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
     withRaceChart(
-      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
+      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
+        doc,
+        changes: result.changes,
+        period: result.state.phase.number,
+      }),
       raceRows(doc, result.changes),
       result.state,
       calendarOf(ruleset, result.state),

@@ -12,7 +12,8 @@ export const FUSION_PROPERTIES = 'fusion-properties';
 /** The Players column that marks who has good luck (reading good-luck=column). */
 export const GOOD_LUCK_COLUMN = 'Good luck';
 
-const LUCK = 'Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by declaring the original outcome of the chance to have not happened, and any effects thereof to be null. They must then select a new random value for that choice, with any effects”';
+const LUCK =
+  'Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by declaring the original outcome of the chance to have not happened, and any effects thereof to be null. They must then select a new random value for that choice, with any effects”';
 
 export const cycle16Readings: ReadingDef[] = [
   {
@@ -32,7 +33,8 @@ export const cycle16Readings: ReadingDef[] = [
     rule: LUCK,
     default: 'request',
     alternatives: {
-      request: 'the whole request: every effect of the request is declared not to have happened and the request is resolved again with a fresh stream (a pack is a chance whose cards are drawn together)',
+      request:
+        'the whole request: every effect of the request is declared not to have happened and the request is resolved again with a fresh stream (a pack is a chance whose cards are drawn together)',
     },
     usedIn: ['actions/reroll.ts: what is undone and redrawn'],
   },
@@ -60,13 +62,13 @@ export const cycle16Readings: ReadingDef[] = [
   {
     id: FUSION_PROPERTIES,
     question: 'How are "value, suit and colour randomly taken from the two selected cards\' respective properties"?',
-    rule: 'Fusion: “They are then granted 1 card with value, suit and colour randomly taken from the two selected cards\' respective properties (ignoring modifiers).”',
+    rule: "Fusion: “They are then granted 1 card with value, suit and colour randomly taken from the two selected cards' respective properties (ignoring modifiers).”",
     default: 'each',
     alternatives: {
       each: 'each property is taken whole from one of the two cards, a d2 each (value, then suits, then colours; 1: the first card named, 2: the second)',
       together: 'one d2 picks one of the two cards, and the Amalgam takes its value, suits and colours',
     },
-    usedIn: ['actions/fuse.ts: the Amalgam\'s value, suits and colours'],
+    usedIn: ["actions/fuse.ts: the Amalgam's value, suits and colours"],
   },
 ].map((d) => ReadingDef.parse(d));
 

@@ -29,7 +29,8 @@ const HOUR = 3_600_000;
 
 const WINNING = {
   rule: '1.1 Winning / End of Viable Play',
-  sentence: 'If the rules are changed so that further play is impossible, the legality of a move is impossible to determine with finality, or if by the Judge\'s best reasoning (not overruled) a move appears equally legal and illegal, then the first player who is unable to complete a turn is the winner.',
+  sentence:
+    "If the rules are changed so that further play is impossible, the legality of a move is impossible to determine with finality, or if by the Judge's best reasoning (not overruled) a move appears equally legal and illegal, then the first player who is unable to complete a turn is the winner.",
 };
 
 export interface AdvanceOptions {
@@ -57,9 +58,18 @@ function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decisio
   const ref = d.by === 'majority' ? ADOPTION : d.by === 'rightvote' ? RIGHTVOTING : TIME_LIMIT;
   const eligible = eligibleVoters(activeNames(s), p.proponent);
   return [
-    change(at, s.game.turn, 'Proposition', p.proponent, `proposition ${p.id} ${d.outcome}`, ref, { up: p.up, down: p.down, right: p.right, 'eligible voters': eligible }, {
-      readings: d.tie ? { readings, ids: ['vote-tie'] } : undefined,
-    }),
+    change(
+      at,
+      s.game.turn,
+      'Proposition',
+      p.proponent,
+      `proposition ${p.id} ${d.outcome}`,
+      ref,
+      { up: p.up, down: p.down, right: p.right, 'eligible voters': eligible },
+      {
+        readings: d.tie ? { readings, ids: ['vote-tie'] } : undefined,
+      },
+    ),
   ];
 }
 
@@ -70,7 +80,12 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, c
   const turn = currentTurn(s);
   if (turn === undefined) {
     if (turnOrder(s).length > 0) {
-      out.push({ at: s.game.start, order: 0, label: 'the game starts', apply: () => [...startGame(s, ruleset, s.game.start), ...beginNextTurn(s, ruleset, s.game.start, now, readings)] });
+      out.push({
+        at: s.game.start,
+        order: 0,
+        label: 'the game starts',
+        apply: () => [...startGame(s, ruleset, s.game.start), ...beginNextTurn(s, ruleset, s.game.start, now, readings)],
+      });
     }
   } else if (turn.ended !== null && turnOrder(s).length > 0) {
     const ended = turn.ended;
@@ -107,7 +122,13 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, c
     const d = majority(p, eligible, readings);
     const at = later(p.posted);
     if (d !== undefined) out.push({ at, order: 2, label: `proposition ${p.id}: a majority`, apply: () => closeProposition(s, p, at, d, readings) });
-    else out.push({ at: p.deadline!, order: 2, label: `proposition ${p.id} closes`, apply: () => closeProposition(s, p, p.deadline!, atTimeLimit(p, readings), readings) });
+    else
+      out.push({
+        at: p.deadline!,
+        order: 2,
+        label: `proposition ${p.id} closes`,
+        apply: () => closeProposition(s, p, p.deadline!, atTimeLimit(p, readings), readings),
+      });
   }
   for (const c of s.cases.filter((x) => x.status === 'open')) out.push(...caseEvents(s, ruleset, c, o, later));
   return out;
@@ -115,13 +136,29 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, c
 
 function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions, later: (t: Date) => Date): Event[] {
   if (c.judge === null && judgeCandidates(s).length === 0) return []; // waits for a candidate (pending)
-  if (c.judge === null) return [{ at: c.raised, order: 3, label: `a Judge for case ${c.id}`, apply: () => drawJudge(s, c, c.raised, o.game, 'a disagreement raised') }];
+  if (c.judge === null)
+    return [{ at: c.raised, order: 3, label: `a Judge for case ${c.id}`, apply: () => drawJudge(s, c, c.raised, o.game, 'a disagreement raised') }];
   if (c.suggested === null) {
     const at = new Date(c.chosen!.getTime() + ruleset.constants.judgeDeferralHours * HOUR);
-    return [{ at, order: 3, label: `case ${c.id}: the Judge's ${ruleset.constants.judgeDeferralHours} hours`, apply: () => [
-      change(at, s.game.turn, 'Judge deferral', c.judge!, `${c.judge} made no suggestion for case ${c.id} within ${ruleset.constants.judgeDeferralHours} hours`, DEFERRING, { chosen: c.chosen!.toISOString().slice(0, 16).replace('T', ' ') }),
-      ...redraw(s, c, at, o.game, 'the previous Judge deferred'),
-    ] }];
+    return [
+      {
+        at,
+        order: 3,
+        label: `case ${c.id}: the Judge's ${ruleset.constants.judgeDeferralHours} hours`,
+        apply: () => [
+          change(
+            at,
+            s.game.turn,
+            'Judge deferral',
+            c.judge!,
+            `${c.judge} made no suggestion for case ${c.id} within ${ruleset.constants.judgeDeferralHours} hours`,
+            DEFERRING,
+            { chosen: c.chosen!.toISOString().slice(0, 16).replace('T', ' ') },
+          ),
+          ...redraw(s, c, at, o.game, 'the previous Judge deferred'),
+        ],
+      },
+    ];
   }
   const players = activeNames(s).length;
   if (c.up > players / 2) {
@@ -129,18 +166,20 @@ function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o:
     return [{ at, order: 3, label: `case ${c.id}: an upvote majority`, apply: () => adoptSuggestion(s, c, at, players) }];
   }
   const at = new Date(c.suggested.getTime() + ruleset.constants.suggestionHours * HOUR);
-  return [{
-    at,
-    order: 3,
-    label: `case ${c.id}: the suggestion's ${ruleset.constants.suggestionHours} hours`,
-    apply: () => {
-      if (c.up > c.down) return adoptSuggestion(s, c, at, players);
-      return [
-        change(at, s.game.turn, 'Judge suggestion', c.judge!, `the suggestion for case ${c.id} is rejected`, SUGGESTION, { up: c.up, down: c.down }),
-        ...redraw(s, c, at, o.game, 'the suggestion was rejected'),
-      ];
+  return [
+    {
+      at,
+      order: 3,
+      label: `case ${c.id}: the suggestion's ${ruleset.constants.suggestionHours} hours`,
+      apply: () => {
+        if (c.up > c.down) return adoptSuggestion(s, c, at, players);
+        return [
+          change(at, s.game.turn, 'Judge suggestion', c.judge!, `the suggestion for case ${c.id} is rejected`, SUGGESTION, { up: c.up, down: c.down }),
+          ...redraw(s, c, at, o.game, 'the suggestion was rejected'),
+        ];
+      },
     },
-  }];
+  ];
 }
 
 /** A new Judge for the case; with no candidate left, the case waits without one (never drawn twice in a row). */
@@ -161,9 +200,20 @@ function wholeCredits(s: NomicoupState, p: NomicoupState['players'][number], o: 
   if (Number.isInteger(p.credits) && p.credits >= 0) return [];
   const described = p.credits;
   p.credits = effectedCredits(described, o.readings);
-  return [change(at, s.game.turn, 'Credits', p.name, `${p.name}'s credits: ${described} is effected as ${p.credits}`, CREDITS, { written: described }, {
-    readings: described > 0 ? { readings: o.readings, ids: ['credit-rounding'] } : undefined,
-  })];
+  return [
+    change(
+      at,
+      s.game.turn,
+      'Credits',
+      p.name,
+      `${p.name}'s credits: ${described} is effected as ${p.credits}`,
+      CREDITS,
+      { written: described },
+      {
+        readings: described > 0 ? { readings: o.readings, ids: ['credit-rounding'] } : undefined,
+      },
+    ),
+  ];
 }
 
 /** The page's own time: its latest History row (or the start), never after the run. */
@@ -199,12 +249,17 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
       .filter((e) => e.at.getTime() <= until)
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
     if (next === undefined) break;
-    if (++applied > MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
+    if (++applied > MAX_EVENTS)
+      throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
     changes.push(...next.apply());
     if (next.at.getTime() > clock.getTime()) clock = next.at;
   }
   if (winner && s.game.won != null && s.history !== undefined && !s.history.some((h) => h.event === 'Victory')) {
-    changes.push(change(s.game.won, s.game.turn, 'Victory', s.game.winner.join(', '), `${s.game.winner.join(', ')} won: the game is over`, WINNING, { won: formatInstant(s.game.won) }));
+    changes.push(
+      change(s.game.won, s.game.turn, 'Victory', s.game.winner.join(', '), `${s.game.winner.join(', ')} won: the game is over`, WINNING, {
+        won: formatInstant(s.game.won),
+      }),
+    );
   }
   changes.sort((a, b) => a.at.getTime() - b.at.getTime());
   s.history?.push(...changes.map((c) => ({ time: c.at, event: c.event, player: c.player, change: c.change })));
@@ -223,4 +278,3 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
   for (const c of s.cases) if (c.status === 'open' && c.judge === null) pending.push({ at: null, what: `case ${c.id}: waiting for a Judge candidate` });
   return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
 }
-

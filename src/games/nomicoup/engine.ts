@@ -32,7 +32,13 @@ function schedule(ruleset: NomicoupRuleset, state: NomicoupState, now: Date): Sc
 const rollover = pageRollover<NomicoupRuleset, NomicoupState>({
   read: readNomicoupDocument,
   advance: (ruleset, state, opts) => advance(ruleset, state, { ...opts, readings: opts.readings ?? defaultReadings() }),
-  render: (doc, result) => withStandings(renderNomicoupDocument(doc, result.state, result.changes), standings(result.state), { doc, changes: result.changes, period: result.state.game.turn, word: 'turn' }),
+  render: (doc, result) =>
+    withStandings(renderNomicoupDocument(doc, result.state, result.changes), standings(result.state), {
+      doc,
+      changes: result.changes,
+      period: result.state.game.turn,
+      word: 'turn',
+    }),
   period: (state) => state.game.turn,
   noManualRollover: { message: 'Nomicoup has no manual rollover: a turn ends by an action or a pass (write it in the Turns table) or after its 48 hours' },
 });

@@ -84,7 +84,18 @@ function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: 
     const bidOn = lotsAwaitingBids(s.secrets, end, now);
     if (bidOn !== undefined) {
       for (const lot of s.lots.filter((l) => isReturnable(l, end) && !bidOn.has(l.id))) {
-        out.push({ at: end, order: 1, label: `${lot.id} returned to ${lot.creator}`, apply: (ctx) => [returnUnbidLot(ctx, lot, awaitingAt(s.secrets, end).map((a) => a.id))] });
+        out.push({
+          at: end,
+          order: 1,
+          label: `${lot.id} returned to ${lot.creator}`,
+          apply: (ctx) => [
+            returnUnbidLot(
+              ctx,
+              lot,
+              awaitingAt(s.secrets, end).map((a) => a.id),
+            ),
+          ],
+        });
       }
     }
   }
@@ -97,11 +108,26 @@ function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: 
       continue;
     }
     const older = voidedBy({ s, readings }, a);
-    if (older.length > 0) out.push({ at: a.posted, order: -1, label: `${a.id} voids ${older.map((o) => o.id).join(', ')}`, apply: (ctx) => older.map((o) => voidAction(ctx, o, a)) });
+    if (older.length > 0)
+      out.push({
+        at: a.posted,
+        order: -1,
+        label: `${a.id} voids ${older.map((o) => o.id).join(', ')}`,
+        apply: (ctx) => older.map((o) => voidAction(ctx, o, a)),
+      });
   }
   const revelations = [...new Set(s.secrets.filter((a) => a.status === 'posted' && a.reveals !== null).map((a) => a.reveals!.getTime()))];
   for (const t of revelations) {
-    out.push({ at: new Date(t), order: 3, label: `revelation of the secret actions of ${formatInstant(new Date(t))}`, apply: (ctx) => reveal(ctx, s.secrets.filter((a) => a.status === 'posted' && a.reveals?.getTime() === t)) });
+    out.push({
+      at: new Date(t),
+      order: 3,
+      label: `revelation of the secret actions of ${formatInstant(new Date(t))}`,
+      apply: (ctx) =>
+        reveal(
+          ctx,
+          s.secrets.filter((a) => a.status === 'posted' && a.reveals?.getTime() === t),
+        ),
+    });
   }
   if (s.phase.starPrice !== null) {
     const sunday = nextSunday(s.phase.starPriceSet ?? s.phase.start);
@@ -165,10 +191,12 @@ function stateTime(s: Gamestate, calendar: Calendar, now: Date): Date {
 function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): void {
   const start = s.phase.number === 0 ? s.phase.start : calendar.phase(s.phase.number).start;
   if (now.getTime() >= start.getTime()) return;
-  throw new GamestateError([{
-    message: `phase ${s.phase.number} begins at ${formatInstant(start)}, after the run's time ${formatInstant(now)}: the page cannot be kept before the state it records`,
-    location: { page: s.page, table: 'Round', row: 1, column: s.phase.number === 0 ? 'Round start (UTC)' : 'Phase number' },
-  }]);
+  throw new GamestateError([
+    {
+      message: `phase ${s.phase.number} begins at ${formatInstant(start)}, after the run's time ${formatInstant(now)}: the page cannot be kept before the state it records`,
+      location: { page: s.page, table: 'Round', row: 1, column: s.phase.number === 0 ? 'Round start (UTC)' : 'Phase number' },
+    },
+  ]);
 }
 
 /** Recomputed on every run (and by every action), whatever the page said: the phase's name, next boundary, dates, wealth, tax, Participation. */
@@ -211,7 +239,12 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
     if (next === undefined) break;
     if (++applied > MAX_EVENTS) {
-      throw new GamestateError([{ message: `more than ${MAX_EVENTS} events are due (the next: ${next.label}); check the round start`, location: { page: s.page, table: 'Round', row: 1, column: 'Round start (UTC)' } }]);
+      throw new GamestateError([
+        {
+          message: `more than ${MAX_EVENTS} events are due (the next: ${next.label}); check the round start`,
+          location: { page: s.page, table: 'Round', row: 1, column: 'Round start (UTC)' },
+        },
+      ]);
     }
     const ctx = ctxAt(next.at);
     changes.push(...next.apply(ctx));
@@ -223,17 +256,33 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   // What the display cells show differently because a ruling changed a reading since the page was written.
   changes.push(...rulingRows(state, s, ruleset, readings, opts.now, s.phase.number));
   for (const p of s.players) {
-    if (p.chips < 0) throw new GamestateError([{ message: `${p.name} would have ${p.chips} Chips after this run; a count cannot be negative`, location: { page: s.page, table: 'Players', row: p.row, column: 'Chips' } }]);
+    if (p.chips < 0)
+      throw new GamestateError([
+        {
+          message: `${p.name} would have ${p.chips} Chips after this run; a count cannot be negative`,
+          location: { page: s.page, table: 'Players', row: p.row, column: 'Chips' },
+        },
+      ]);
   }
-  const pending: Pending[] = done() ? [] : events(s, ruleset, calendar, opts.now, readings).map((e) => ({ at: e.at, what: e.label })).sort((a, b) => a.at!.getTime() - b.at!.getTime());
-  for (const a of s.secrets) if (a.status === 'posted' && a.revealed === null) pending.push({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` });
+  const pending: Pending[] = done()
+    ? []
+    : events(s, ruleset, calendar, opts.now, readings)
+        .map((e) => ({ at: e.at, what: e.label }))
+        .sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  for (const a of s.secrets)
+    if (a.status === 'posted' && a.revealed === null) pending.push({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` });
   return { state: s, changes, due: { next: pending.find((p) => p.at !== null)?.at ?? null, pending } };
 }
 
 export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) => withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), { doc, changes: result.changes, period: result.state.phase.number }),
+  render: (doc, result, ruleset) =>
+    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
+      doc,
+      changes: result.changes,
+      period: result.state.phase.number,
+    }),
   noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
 });
 

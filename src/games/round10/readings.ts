@@ -10,8 +10,8 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     rule: `Phases: "A player's tax value is defined as 0, increased by 5 for every 20 wealth they have above 300, to a maximum value of 100."`,
     default: 'floor',
     alternatives: {
-      'floor': 'only whole steps count: 339 wealth is 1 step, tax 5',
-      'ceil': 'a started step counts: 321 wealth is 2 steps, tax 10',
+      floor: 'only whole steps count: 339 wealth is 1 step, tax 5',
+      ceil: 'a started step counts: 321 wealth is 2 steps, tax 10',
     },
     usedIn: ['rules/income.ts (Monday income)', 'tables/ (tax by wealth)'],
   },
@@ -21,8 +21,8 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     rule: `Phases: "For players, for each contract they are a part of, the wealth value of that contract divided by the number of parties to that contract"`,
     default: 'exact',
     alternatives: {
-      'exact': 'the fraction is kept in the wealth (tax steps are then counted on it)',
-      'floor': 'each share is rounded down to a whole number',
+      exact: 'the fraction is kept in the wealth (tax steps are then counted on it)',
+      floor: 'each share is rounded down to a whole number',
     },
     usedIn: ['rules/wealth.ts (wealth for tax)'],
   },
@@ -33,7 +33,7 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     default: 'whole-groups',
     alternatives: {
       'whole-groups': '2 × ⌊players / 3⌋',
-      'proportional': '⌊2 × players / 3⌋',
+      proportional: '⌊2 × players / 3⌋',
     },
     usedIn: ['rules/participation.ts (Participation in the Round table)'],
   },
@@ -43,9 +43,9 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     rule: `Scoring: "A hand's score is defined as crm + h where c is the number of cards in that hand, r is the number of rules-defined ranks for cards, m is the product of the value of all multipliers that hand qualifies for, and h is the number associated with the highest rank in that hand."`,
     default: 'all',
     alternatives: {
-      'all': 'every rank name of every archetype (20 Standard + 22 Arcana = 42)',
-      'largest': 'the ranks of the largest archetype (22)',
-      'standard': 'the ranks of the Standard archetype (20)',
+      all: 'every rank name of every archetype (20 Standard + 22 Arcana = 42)',
+      largest: 'the ranks of the largest archetype (22)',
+      standard: 'the ranks of the Standard archetype (20)',
     },
     usedIn: ['rules/hands.ts (hand score)', 'tables/ (multipliers with an example score)'],
   },
@@ -66,8 +66,8 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     rule: `Scoring: "m is the product of the value of all multipliers that hand qualifies for"`,
     default: 'one',
     alternatives: {
-      'one': 'the empty product is 1: score c·r + h',
-      'zero': 'no multiplier, no product: score h',
+      one: 'the empty product is 1: score c·r + h',
+      zero: 'no multiplier, no product: score h',
     },
     usedIn: ['rules/hands.ts (hand score)', 'tables/ (multipliers with an example score)'],
   },
@@ -77,8 +77,8 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     rule: `Bidding; The Auction House: "The player who received that lot loses the amount of chips they bid. … If a Player Lot is won at the Auction House, then a number of chips equal to the value of the winning bid is transferred from the player that placed the winning bid to the player that created the Player Lot."`,
     default: 'once',
     alternatives: {
-      'once': 'the bid is paid once, and goes to the creator',
-      'twice': 'the winner loses the bid, and transfers the same amount to the creator',
+      once: 'the bid is paid once, and goes to the creator',
+      twice: 'the winner loses the bid, and transfers the same amount to the creator',
     },
     usedIn: ['rules/auction.ts (auction conclusion)'],
   },
@@ -89,7 +89,7 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     default: 'same-kind',
     alternatives: {
       'same-kind': 'a newer Bid voids an older Bid, a newer Hand an older Hand',
-      'any': 'any newer secret action voids the older one, whatever its kind',
+      any: 'any newer secret action voids the older one, whatever its kind',
     },
     usedIn: ['rules/secret.ts (secret actions)'],
   },
@@ -100,7 +100,7 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     default: 'at-least',
     alternatives: {
       'at-least': '10 or more Gold Stars win',
-      'exactly': 'only exactly 10 Gold Stars win',
+      exactly: 'only exactly 10 Gold Stars win',
     },
     usedIn: ['rules/victory.ts (victory)'],
   },
@@ -111,9 +111,9 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     default: 'no-symbol',
     alternatives: {
       'no-symbol': 'the roll shows no symbol: it counts toward no payout row (the other two Values may still pay)',
-      'refuse': 'the bot does not play the slots while the table has such rolls (the request is refused, naming the rows)',
+      refuse: 'the bot does not play the slots while the table has such rolls (the request is refused, naming the rows)',
     },
-    usedIn: ['actions/slots.ts (the referee\'s slots)'],
+    usedIn: ["actions/slots.ts (the referee's slots)"],
   },
   {
     id: 'fortune-loss',
@@ -122,8 +122,8 @@ export const ROUND10_READINGS: readonly ReadingDef[] = [
     default: 'all-chips',
     alternatives: {
       'all-chips': 'they lose every chip they have (a count cannot go below 0)',
-      'refuse': 'the bot does not roll a loss that could exceed the player\'s chips (the request is refused)',
+      refuse: "the bot does not roll a loss that could exceed the player's chips (the request is refused)",
     },
-    usedIn: ['actions/fortune.ts (the referee\'s fortunes)'],
+    usedIn: ["actions/fortune.ts (the referee's fortunes)"],
   },
 ];

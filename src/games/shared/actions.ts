@@ -33,7 +33,14 @@ export const REROLLED_INPUT = 'rerolled request';
 export const REROLLED = /\brerolled request = (r\d+-[0-9a-f]+)/;
 
 /** A reason with the draws a row used and the request's seed: what `croupier verify` recomputes. */
-export function drawReason(rule: string, stream: DrawStream, seed: string, phase: number, from: number, input: Pick<ActionInput<KindedRuleset>, 'request' | 'game'>): Reason {
+export function drawReason(
+  rule: string,
+  stream: DrawStream,
+  seed: string,
+  phase: number,
+  from: number,
+  input: Pick<ActionInput<KindedRuleset>, 'request' | 'game'>,
+): Reason {
   const draws = stream.draws.slice(from);
   return {
     rule,
@@ -47,11 +54,20 @@ export function drawReason(rule: string, stream: DrawStream, seed: string, phase
  * The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name.
  * `players` identifies the game's Players table; `nameColumn` is the header of its player-name column.
  */
-export function playerOfAccount(doc: WikiDocument, players: { identify: readonly string[] }, author: string, nameColumn = 'Player'): { player: string } | { refused: string } {
+export function playerOfAccount(
+  doc: WikiDocument,
+  players: { identify: readonly string[] },
+  author: string,
+  nameColumn = 'Player',
+): { player: string } | { refused: string } {
   const table = findStateTable(doc, players);
   if (table === undefined) return { refused: 'the Gamestate page has no Players table' };
   const key = normaliseHeader(WIKI_ACCOUNT);
-  const norm = (s: string) => s.trim().replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  const norm = (s: string) =>
+    s
+      .trim()
+      .replace(/_/g, ' ')
+      .replace(/^\w/, (c) => c.toUpperCase());
   for (const row of table.rows) {
     const name = row.cells[normaliseHeader(nameColumn)]?.text.trim();
     if (!name) continue;
@@ -59,7 +75,9 @@ export function playerOfAccount(doc: WikiDocument, players: { identify: readonly
     const account = written && !/^[-–—]?$/.test(written) ? written : name;
     if (norm(account) === norm(author)) return { player: name };
   }
-  return { refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)` };
+  return {
+    refused: `${author}, who added this line, is not the wiki account of any player (the Players table's "${WIKI_ACCOUNT}" column, or the player's name when it is empty)`,
+  };
 }
 
 /** NdK as the Dice Rolls rule says: the sum of N dice, or with a target, how many meet it. */

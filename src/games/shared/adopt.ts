@@ -34,11 +34,15 @@ export interface PhaseRecord {
 export function phaseRecord(calendar: RulesetCalendar, now: Date, opts: { cycleStart?: Date; ruleset?: string } = {}): PhaseRecord {
   const of = opts.ruleset === undefined ? 'the ruleset' : `"${opts.ruleset}"`;
   if (calendar.phases.length === 0) {
-    throw new AdoptError(`${of} defines no weekly calendar: no phases found (a rule with lines such as "Planning Phase: Monday and Tuesday"); nothing was changed`);
+    throw new AdoptError(
+      `${of} defines no weekly calendar: no phases found (a rule with lines such as "Planning Phase: Monday and Tuesday"); nothing was changed`,
+    );
   }
   const start = opts.cycleStart ?? (calendar.cycleStart === null ? undefined : new Date(calendar.cycleStart.instant));
   if (start === undefined) {
-    throw new AdoptError(`${of} states no cycle start (a sentence such as "The cycle begins on Monday 7 December 2026 at 00:00 UTC"); give it with --cycle-start; nothing was changed`);
+    throw new AdoptError(
+      `${of} states no cycle start (a sentence such as "The cycle begins on Monday 7 December 2026 at 00:00 UTC"); give it with --cycle-start; nothing was changed`,
+    );
   }
   try {
     const cal = makeCalendar(phaseSpecs(calendar), start);
@@ -48,7 +52,9 @@ export function phaseRecord(calendar: RulesetCalendar, now: Date, opts: { cycleS
   } catch (err) {
     if (!(err instanceof CalendarError)) throw err;
     const where = calendar.phases[0]?.location;
-    throw new AdoptError(`the calendar of ${of} is not one the bot can keep: ${err.message}${where ? ` (${describeLocation(where)})` : ''}; nothing was changed`);
+    throw new AdoptError(
+      `the calendar of ${of} is not one the bot can keep: ${err.message}${where ? ` (${describeLocation(where)})` : ''}; nothing was changed`,
+    );
   }
 }
 
@@ -113,7 +119,9 @@ function refuseHandKept(text: string, have: ReadonlySet<string>, gamestate: stri
   for (const o of own) {
     const table = have.has(o.region) ? undefined : findTable(doc, { headers: o.headers });
     if (table !== undefined) {
-      throw new AdoptError(`"${gamestate}" already keeps a ${o.what} of its own (${describeLocation({ rule: table.rule, offset: table.start })}, columns ${o.headers.join(', ')}): adopt adds the bot's only to a page without one; nothing was changed`);
+      throw new AdoptError(
+        `"${gamestate}" already keeps a ${o.what} of its own (${describeLocation({ rule: table.rule, offset: table.start })}, columns ${o.headers.join(', ')}): adopt adds the bot's only to a page without one; nothing was changed`,
+      );
     }
   }
 }

@@ -57,7 +57,10 @@ function boundaryTime(x: Extraction): string {
     for (const s of sentences(rule.text)) {
       const m = /\bphases?\b[^.]*\b(?:begins?|starts?|changes?|ends?|turns? over)\b[^.]*?\b(\d{1,2}):(\d{2})\s*(?:UTC|GMT)?/i.exec(s);
       if (m && `${m[1]!.padStart(2, '0')}:${m[2]}` !== '00:00') {
-        warn(x, `Phases are said to change at ${m[1]}:${m[2]}, not at 00:00 UTC: the bot's calendar turns at 00:00 UTC ("${s}")`, { rule: rule.title, offset: rule.start });
+        warn(x, `Phases are said to change at ${m[1]}:${m[2]}, not at 00:00 UTC: the bot's calendar turns at 00:00 UTC ("${s}")`, {
+          rule: rule.title,
+          offset: rule.start,
+        });
       }
     }
   }
@@ -69,7 +72,10 @@ function withStart(x: Extraction, p: Phase, time: string): CalendarPhase {
   const own = new Set(p.days);
   const starts = [...own].filter((d) => !own.has(((d + 5) % 7) + 1));
   if (starts.length > 1) {
-    warn(x, `The ${p.name} falls on days apart (${p.dayNames.join(', ')}): it begins ${starts.length} times a week`, { rule: p.location?.rule, offset: p.location?.offset });
+    warn(x, `The ${p.name} falls on days apart (${p.dayNames.join(', ')}): it begins ${starts.length} times a week`, {
+      rule: p.location?.rule,
+      offset: p.location?.offset,
+    });
   }
   const day = starts[0] ?? p.days[0]!;
   let lengthDays = 0;
@@ -87,7 +93,8 @@ const DATES: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, numbe
 const month = (name: string): number => MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
 
 /** A sentence saying when the cycle (or round, game) begins: "The cycle begins on …", "Cycle start: …". */
-const CYCLE_START = /\b(?:cycle|round|game)\b[^.]*?\b(?:begins?|began|begun|starts?|started|commences?|commenced|start date)\b|\b(?:cycle|round|game)\s+start\b/i;
+const CYCLE_START =
+  /\b(?:cycle|round|game)\b[^.]*?\b(?:begins?|began|begun|starts?|started|commences?|commenced|start date)\b|\b(?:cycle|round|game)\s+start\b/i;
 
 function readCycleStart(x: Extraction): CycleStart | null {
   for (const rule of x.doc.rules) {

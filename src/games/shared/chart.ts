@@ -65,7 +65,10 @@ function bars(series: ChartSeries, row: ChartRow, max: number): string {
     const colour = series.goal !== undefined && v >= series.goal ? GOAL : BAR;
     return `<span title="${attribute(described(run))}" style="${flex};height:${percent(v, max)}%;background:${colour}"></span>`;
   });
-  const goal = series.goal === undefined ? '' : `<span style="position:absolute;left:0;right:0;bottom:${percent(series.goal, max)}%;border-top:1px dashed ${GOAL}"></span>`;
+  const goal =
+    series.goal === undefined
+      ? ''
+      : `<span style="position:absolute;left:0;right:0;bottom:${percent(series.goal, max)}%;border-top:1px dashed ${GOAL}"></span>`;
   const label = `${series.title}, ${runs.map(described).join('; ')}`;
   // The values in words under the bars too: readable without hovering (a phone has no hover).
   const words = `<div style="font-size:85%;overflow-wrap:anywhere">${escapeWikitext(runs.map(described).join('; '))}</div>`;

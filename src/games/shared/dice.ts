@@ -43,5 +43,8 @@ export function readDice(x: Extraction): DiceUse[] {
   const page = doc.page === undefined ? {} : { page: doc.page };
   const first = doc.rules[0]?.start ?? doc.text.length;
   const intro = parseDiceExpressions(doc.text.slice(0, first), 0, page);
-  return [...intro, ...doc.rules.flatMap((rule) => parseDiceExpressions(doc.text.slice(rule.bodyStart, rule.end), rule.bodyStart, { ...page, rule: rule.title }))];
+  return [
+    ...intro,
+    ...doc.rules.flatMap((rule) => parseDiceExpressions(doc.text.slice(rule.bodyStart, rule.end), rule.bodyStart, { ...page, rule: rule.title })),
+  ];
 }

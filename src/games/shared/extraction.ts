@@ -25,4 +25,3 @@ export function tableWith(x: Extraction, what: string, headers: string[], rule: 
   if (table === undefined) warn(x, `No ${what} table found (a table with columns ${headers.join(', ')})`);
   return table;
 }
-

@@ -9,7 +9,6 @@ import { NONE } from './history.ts';
 
 export class FieldError extends Error {}
 
-
 export function required(text: string | undefined): string {
   if (text === undefined) throw new FieldError('is empty; a value is required');
   return text;
@@ -79,7 +78,12 @@ export function writeInt(n: number | null): string {
 }
 
 export function readList(text: string | undefined): string[] {
-  return text === undefined ? [] : text.split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== NONE);
+  return text === undefined
+    ? []
+    : text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '' && s !== NONE);
 }
 
 export function writeList(items: readonly string[]): string {

@@ -18,6 +18,8 @@ export class GamestateError extends Error {
 
 /** "The Gamestate is not valid (2 problems); <outcome>:" and one line per problem. */
 export function describeProblems(problems: readonly Problem[], outcome?: string): string {
-  return `The Gamestate is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'})${outcome ? `; ${outcome}` : ''}:\n` +
-    problems.map((p) => `  - ${describeLocation(p.location)}: ${p.message}`).join('\n');
+  return (
+    `The Gamestate is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'})${outcome ? `; ${outcome}` : ''}:\n` +
+    problems.map((p) => `  - ${describeLocation(p.location)}: ${p.message}`).join('\n')
+  );
 }

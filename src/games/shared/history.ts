@@ -69,7 +69,10 @@ export function historyAppend(doc: WikiDocument, changes: readonly Change[], pag
   if (history === undefined || changes.length === 0) return;
   const end = tableEndMarker(doc.text, history, page);
   const rows = history.rows.filter((r) => doc.text.startsWith('|-', r.start));
-  const places = placesInTime(rows.map((r) => rowTime(r, columns)), changes);
+  const places = placesInTime(
+    rows.map((r) => rowTime(r, columns)),
+    changes,
+  );
   changes.forEach((change, i) => {
     const at = rows[places[i]!]?.start ?? end;
     edits.push({ start: at, end: at, text: historyRowText(toHistoryRow(change), history.headers, columns) });

@@ -66,12 +66,18 @@ export function readPhases(x: Extraction): Phase[] {
 
 /** A text's sentences (and lines): where prose phases are looked for. */
 export function sentences(text: string): string[] {
-  return text.split(/\n|(?<=[.;!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(/\n|(?<=[.;!?])\s+(?=[A-Z])/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 const PROSE_VERB = '(?:runs|lasts|is|takes place|covers|spans|goes|falls|happens|occurs)';
 const DAYS_FIRST = /^(?:on\s+|from\s+|every\s+)?(.+?)\s+(?:is|are|make up|form)\s+(?:the\s+)?([^,.;]*?\bphase\b[^,.;]*?)\.?$/i;
-const NAME_FIRST = new RegExp(String.raw`^(?:the\s+|each\s+|every\s+)?([^,.;]*?\bphase\b[^,.;]*?)\s+${PROSE_VERB}\s+(?:on\s+|from\s+|over\s+|during\s+|every\s+)?(.+?)\.?$`, 'i');
+const NAME_FIRST = new RegExp(
+  String.raw`^(?:the\s+|each\s+|every\s+)?([^,.;]*?\bphase\b[^,.;]*?)\s+${PROSE_VERB}\s+(?:on\s+|from\s+|over\s+|during\s+|every\s+)?(.+?)\.?$`,
+  'i',
+);
 
 /** A sentence naming a phase and its days, in either order ("Wednesday to Friday is the Gathering Phase"). */
 function proseDays(sentence: string, phase: (name: string, days: string) => Phase[]): Phase[] {

@@ -6,19 +6,21 @@ import { z } from 'zod';
 // read with its author by src/jobs), and every History row whose result depends on a reading names
 // the one used (`reason.readings`, src/sim/trail.ts).
 
-export const ReadingDef = z.object({
-  /** Lower-case words joined by "-": `tax-rounding`. */
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  /** The open question, as a player would ask it. */
-  question: z.string(),
-  /** Where the text is open: the rule's title and its sentence, quoted. */
-  rule: z.string(),
-  default: z.string(),
-  /** Every value the Judge may choose (the default among them) → what it means. */
-  alternatives: z.record(z.string(), z.string()),
-  /** What in the engine depends on it (for `croupier readings`). */
-  usedIn: z.array(z.string()),
-}).refine((d) => d.default in d.alternatives, { message: 'the default must be one of the alternatives' });
+export const ReadingDef = z
+  .object({
+    /** Lower-case words joined by "-": `tax-rounding`. */
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    /** The open question, as a player would ask it. */
+    question: z.string(),
+    /** Where the text is open: the rule's title and its sentence, quoted. */
+    rule: z.string(),
+    default: z.string(),
+    /** Every value the Judge may choose (the default among them) → what it means. */
+    alternatives: z.record(z.string(), z.string()),
+    /** What in the engine depends on it (for `croupier readings`). */
+    usedIn: z.array(z.string()),
+  })
+  .refine((d) => d.default in d.alternatives, { message: 'the default must be one of the alternatives' });
 export type ReadingDef = z.infer<typeof ReadingDef>;
 
 /** A line of the Rulings page selecting a value; `by`/`at` come from the revision that added it. */

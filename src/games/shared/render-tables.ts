@@ -28,24 +28,27 @@ function sameValue<E, C>(spec: Column<E, C>, written: string | undefined, wanted
   }
 }
 
-export function tableEdits<E, C>(
-  doc: WikiDocument,
-  spec: TableSpec<E, C>,
-  entities: readonly (E & { row?: number })[],
-  ctx: C,
-  edits: Edit[],
-): void {
+export function tableEdits<E, C>(doc: WikiDocument, spec: TableSpec<E, C>, entities: readonly (E & { row?: number })[], ctx: C, edits: Edit[]): void {
   const table = findStateTable(doc, spec);
   if (table === undefined) return;
   const byRow = new Map(entities.filter((e) => e.row !== undefined).map((e) => [e.row!, e]));
   // Optional columns the page lacks but now needs (the Phase start after a manual rollover): added at the end.
   const added = spec.columns.filter(
-    (c) => c.addWhen !== undefined && !table.headers.includes(normaliseHeader(c.label)) && table.rows.some((r) => {
-      const e = byRow.get(r.index);
-      return e !== undefined && c.addWhen!(e);
-    }),
+    (c) =>
+      c.addWhen !== undefined &&
+      !table.headers.includes(normaliseHeader(c.label)) &&
+      table.rows.some((r) => {
+        const e = byRow.get(r.index);
+        return e !== undefined && c.addWhen!(e);
+      }),
   );
-  if (added.length > 0) addHeaders(doc.text, table, added.map((c) => c.label), edits);
+  if (added.length > 0)
+    addHeaders(
+      doc.text,
+      table,
+      added.map((c) => c.label),
+      edits,
+    );
   const layout = columnsOf(table, spec, added);
   for (const row of table.rows) {
     const entity = byRow.get(row.index);
@@ -66,7 +69,9 @@ export function stateTable<E, C>(spec: TableSpec<E, C>, entities: readonly (E & 
 
 /** The tables whose rows are fields of the state, each spec under its field's name (`{ players: playersTable }`). */
 export function stateTables<S, C>(state: S, specs: { [K in keyof S]?: S[K] extends readonly (infer E)[] ? TableSpec<E, C> : never }, ctx?: C): StateTable[] {
-  return (Object.keys(specs) as (keyof S)[]).map((field) => stateTable(specs[field] as TableSpec<{ row?: number }, C>, state[field] as readonly { row?: number }[], ctx));
+  return (Object.keys(specs) as (keyof S)[]).map((field) =>
+    stateTable(specs[field] as TableSpec<{ row?: number }, C>, state[field] as readonly { row?: number }[], ctx),
+  );
 }
 
 /**

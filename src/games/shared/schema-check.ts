@@ -156,7 +156,9 @@ function withChecks(base: Check, checks: readonly { _zod: { def: CheckDef } }[])
     } else if (c.check === 'min_length' && typeof c.minimum === 'number') {
       const min = c.minimum;
       // zod counts a string's length in code points: two UTF-16 units per code point at most, one with no surrogate.
-      parts.push((v) => (Array.isArray(v) ? v.length >= min : typeof v === 'string' && (v.length >= 2 * min || (v.length >= min && !/[\ud800-\udfff]/.test(v)))));
+      parts.push((v) =>
+        Array.isArray(v) ? v.length >= min : typeof v === 'string' && (v.length >= 2 * min || (v.length >= min && !/[\ud800-\udfff]/.test(v))),
+      );
     } else return null;
   }
   return (v) => {

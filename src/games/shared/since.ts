@@ -23,11 +23,16 @@ export interface TrailRow {
  */
 export function trailRows(doc: WikiDocument, changes: readonly Change[], periodColumn = 'phase'): TrailRow[] {
   const rows = findTable(doc, { headers: [...historyTable.identify] })?.rows ?? [];
-  const places = placesInTime(rows.map((r) => rowTime(r)), changes);
+  const places = placesInTime(
+    rows.map((r) => rowTime(r)),
+    changes,
+  );
   const added = (i: number) => changes.filter((_, k) => places[k] === i).map((c) => ({ period: c.phase, event: c.event, player: c.player, change: c.change }));
   const kept = rows.flatMap((r, i) => {
     const period = r.cells[periodColumn]?.text.trim() ?? '';
-    const row = /^\d+$/.test(period) ? [{ period: Number(period), event: r.cells.event?.text ?? '', player: r.cells.player?.text ?? '', change: r.cells.change?.text ?? '' }] : [];
+    const row = /^\d+$/.test(period)
+      ? [{ period: Number(period), event: r.cells.event?.text ?? '', player: r.cells.player?.text ?? '', change: r.cells.change?.text ?? '' }]
+      : [];
     return [...added(i), ...row];
   });
   return [...kept, ...added(rows.length)];
@@ -69,10 +74,19 @@ export function sinceSummary(rows: readonly TrailRow[], period: number, word = '
   }
   const said = [...players].flatMap(([name, moves]) => {
     const moved = [...moves].filter(([, m]) => m.before !== m.after);
-    return moved.length === 0 ? [] : [`${name} ${moved.map(([unit, m]) => `${m.after > m.before ? '+' : '−'}${Math.abs(m.after - m.before)} ${unit} (${m.before} → ${m.after})`).join(', ')}`];
+    return moved.length === 0
+      ? []
+      : [
+          `${name} ${moved.map(([unit, m]) => `${m.after > m.before ? '+' : '−'}${Math.abs(m.after - m.before)} ${unit} (${m.before} → ${m.after})`).join(', ')}`,
+        ];
   });
   const named = said.slice(0, MAX_PLAYERS).join('; ') + (said.length > MAX_PLAYERS ? `; and ${said.length - MAX_PLAYERS} more players` : '');
-  const other = [...events].map(([e, { rows, players: who }]) => `${e}${rows === 1 ? '' : ` ×${rows}`}${who.length === 0 ? '' : ` (${who.slice(0, MAX_PLAYERS).join(', ')}${who.length > MAX_PLAYERS ? ', …' : ''})`}`).join(', ');
+  const other = [...events]
+    .map(
+      ([e, { rows, players: who }]) =>
+        `${e}${rows === 1 ? '' : ` ×${rows}`}${who.length === 0 ? '' : ` (${who.slice(0, MAX_PLAYERS).join(', ')}${who.length > MAX_PLAYERS ? ', …' : ''})`}`,
+    )
+    .join(', ');
   const parts = [...(named === '' ? [] : [named]), ...(other === '' ? [] : [`${named === '' ? 'Events' : 'Also'}: ${other}`])];
   return `Since ${word} ${period} began (${now.length} History ${now.length === 1 ? 'row' : 'rows'}, the newest at the bottom of the History): ${parts.join('. ') || 'no count changed'}.`;
 }

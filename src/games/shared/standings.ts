@@ -86,7 +86,10 @@ export function headline(s: Standings, ranked: readonly Ranked[] = rank(s.player
   const second = ranked.find((p) => p.rank > 1);
   // Ahead by the first value that tells them apart (Gold Stars, else wealth).
   const by = second === undefined ? -1 : s.columns.findIndex((_, i) => (lead.values[i] ?? 0) !== (second.values[i] ?? 0));
-  const gap = leaders.length === 1 && second !== undefined && by >= 0 ? `, ${counted((lead.values[by] ?? 0) - (second.values[by] ?? 0), s.columns[by]!)} ahead of ${second.name}` : '';
+  const gap =
+    leaders.length === 1 && second !== undefined && by >= 0
+      ? `, ${counted((lead.values[by] ?? 0) - (second.values[by] ?? 0), s.columns[by]!)} ahead of ${second.name}`
+      : '';
   const toWin = lead.toWin === undefined ? '' : `; to win: ${lead.toWin}`;
   return `${who} with ${measure}${gap}${toWin}.`;
 }
@@ -105,10 +108,19 @@ export function renderStandings(s: Standings): string {
     `! ${header.map(escapeWikitext).join(' !! ')}`,
   ];
   for (const p of ranked) {
-    const cells = [String(p.rank), escapeWikitext(p.name), ...s.columns.map((_, i) => shown(p.values[i] ?? 0)), ...(gap ? [escapeWikitext(p.toWin ?? '-')] : [])];
+    const cells = [
+      String(p.rank),
+      escapeWikitext(p.name),
+      ...s.columns.map((_, i) => shown(p.values[i] ?? 0)),
+      ...(gap ? [escapeWikitext(p.toWin ?? '-')] : []),
+    ];
     lines.push('|-', `| ${cells.join(' || ')}`);
   }
-  lines.push('|}', `''How players are ranked: ${escapeWikitext(s.rule)}${s.reading === undefined ? '' : ` ${escapeWikitext(s.reading)}`} Croupier rewrites this table when the numbers change.''`, '</div>');
+  lines.push(
+    '|}',
+    `''How players are ranked: ${escapeWikitext(s.rule)}${s.reading === undefined ? '' : ` ${escapeWikitext(s.reading)}`} Croupier rewrites this table when the numbers change.''`,
+    '</div>',
+  );
   return lines.join('\n');
 }
 
@@ -129,5 +141,6 @@ export function withStandings(text: string, s: Standings, trail?: Trail): string
   const word = trail?.word ?? 'phase';
   const since = trail === undefined ? {} : { since: sinceSummary(trailRows(trail.doc, trail.changes, word), trail.period, word) };
   const page = trail?.doc.page;
-  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) }).text;
+  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) })
+    .text;
 }

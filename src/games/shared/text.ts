@@ -19,8 +19,20 @@ export function parseInteger(text: string): number | undefined {
 }
 
 const WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 export const COUNT = String.raw`\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve`;
 

@@ -66,7 +66,7 @@ test('a source file added after the build is compiled too; builds beyond three a
 const buildScript = fileURLToPath(new URL('../../../scripts/build.mjs', import.meta.url));
 const runBuilt = (entry: string) => spawnSync(process.execPath, [buildScript, '--run', fileURLToPath(entry)], { encoding: 'utf8' });
 
-test('a build runs with V8\'s code cache: written at exit when missing, and a damaged one is replaced, with the same output', async () => {
+test("a build runs with V8's code cache: written at exit when missing, and a damaged one is replaced, with the same output", async () => {
   const root = project('one');
   const entry: string = await ensureBuilt(root);
   const cache = `${fileURLToPath(entry)}.v8cache`;

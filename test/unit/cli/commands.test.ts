@@ -4,7 +4,7 @@ import { COMMANDS, invokedCommand } from '../../../src/cli/commands/index.ts';
 // src/cli/main.ts loads only the command a command line runs; these are the words it looks at.
 const global = ['--log-format'];
 
-test('the first word that names a command is the command run, after the program\'s own options and their values', () => {
+test("the first word that names a command is the command run, after the program's own options and their values", () => {
   expect(invokedCommand(['parse', 'x.wikitext', '--json'], global)).toBe('parse');
   expect(invokedCommand(['--log-format', 'json', 'rollover', '--game', 'c16'], global)).toBe('rollover');
   expect(invokedCommand(['--log-format=json', 'status'], global)).toBe('status');

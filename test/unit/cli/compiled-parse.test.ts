@@ -10,10 +10,14 @@ import { croupier, root, tempDir } from './run-cli.ts';
 const cwd = tempDir();
 afterAll(() => cwd.remove());
 
-test.each(RULESETS)('`croupier parse <%s ruleset> --json` prints exactly the extraction of src/ on the same file', async (game) => {
-  const file = join(root, 'fixtures', game, 'ruleset.wikitext');
-  const run = await croupier(['parse', file, '--json'], { cwd: cwd.dir });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-  expect(run.stdout).toBe(`${JSON.stringify(parseRuleset(fixture(game)), null, 2)}\n`);
-}, 120_000);
+test.each(RULESETS)(
+  '`croupier parse <%s ruleset> --json` prints exactly the extraction of src/ on the same file',
+  async (game) => {
+    const file = join(root, 'fixtures', game, 'ruleset.wikitext');
+    const run = await croupier(['parse', file, '--json'], { cwd: cwd.dir });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${JSON.stringify(parseRuleset(fixture(game)), null, 2)}\n`);
+  },
+  120_000,
+);

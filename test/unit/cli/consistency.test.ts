@@ -52,7 +52,11 @@ test('a command that writes takes --dry-run, or is a dry run unless --apply, as 
   for (const { words, command, writes } of all) {
     const opts = command.options.map(long);
     const name = words.join(' ');
-    expect({ name, 'dry-run': opts.includes('--dry-run'), apply: opts.includes('--apply') }).toEqual({ name, 'dry-run': writes === 'dry-run', apply: writes === 'apply' });
+    expect({ name, 'dry-run': opts.includes('--dry-run'), apply: opts.includes('--apply') }).toEqual({
+      name,
+      'dry-run': writes === 'dry-run',
+      apply: writes === 'apply',
+    });
   }
 });
 
@@ -66,7 +70,10 @@ test('every --help marks the required options and ends with examples of the comm
     expect(examples, `${name} --help has examples`).toBeDefined();
     const lines = examples!.match(/^ {2}\$ .*/gm) ?? [];
     expect(lines.length, name).toBeGreaterThan(0);
-    expect(lines.filter((l) => !l.startsWith(`  $ croupier ${name} `)), `${name}: each example runs it`).toEqual([]);
+    expect(
+      lines.filter((l) => !l.startsWith(`  $ croupier ${name} `)),
+      `${name}: each example runs it`,
+    ).toEqual([]);
     for (const o of command.options) {
       const line = help.stdout.split('\n').find((l) => l.trimStart().startsWith(o.flags));
       expect(line, `${name} ${o.flags}`).toBeDefined();
@@ -88,7 +95,9 @@ test('every error is one line starting "croupier:" and a usage error exits 2, co
   const missing = await Promise.all(required.map(({ words }) => croupier(words, { cwd: cwd.dir })));
   for (const [i, { words, command }] of required.entries()) {
     expect(missing[i]!.status, words.join(' ')).toBe(2);
-    expect(missing[i]!.stderr.split('\n')[0], words.join(' ')).toBe(`croupier: required option '${command.options.find((o) => o.mandatory)!.flags}' not specified`);
+    expect(missing[i]!.stderr.split('\n')[0], words.join(' ')).toBe(
+      `croupier: required option '${command.options.find((o) => o.mandatory)!.flags}' not specified`,
+    );
   }
   // An error a command throws has the same shape.
   const thrown = await croupier(['rollover', '--now', 'tomorrow', '--ruleset', 'a', '--gamestate', 'b'], { cwd: cwd.dir });

@@ -13,7 +13,11 @@ const config = JSON.stringify({
     { id: 'gen', kind: 'generic', ruleset: 'G/Ruleset', gamestate: 'G/Gamestate' },
   ],
 });
-const tmp = tempDir({ 'config.json': config, 'broken.json': '{ "games": [', 'ruleset.wikitext': readFileSync(join(root, 'fixtures/cycle16/ruleset.wikitext'), 'utf8') });
+const tmp = tempDir({
+  'config.json': config,
+  'broken.json': '{ "games": [',
+  'ruleset.wikitext': readFileSync(join(root, 'fixtures/cycle16/ruleset.wikitext'), 'utf8'),
+});
 afterAll(() => tmp.remove());
 const cfg = ['--config', 'config.json'];
 const files = ['--ruleset', 'ruleset.wikitext', '--gamestate', join(root, 'fixtures/cycle16/gamestate.wikitext')];
@@ -34,7 +38,8 @@ const cases: Record<string, Case[]> = {
     ['clear without --game', ['clear', ...cfg]],
     ['an option without its value', ['rollover', '--game']],
   ],
-  'an unknown game': ['publish-tables', 'rollover', 'status', 'clear'].map((c): Case => [c, [c, '--game', 'nope', ...cfg]])
+  'an unknown game': ['publish-tables', 'rollover', 'status', 'clear']
+    .map((c): Case => [c, [c, '--game', 'nope', ...cfg]])
     .concat([['daemon', ['daemon', '--game', 'nope', ...cfg]]]),
   'a game whose kind cannot do the command': [
     ['publish-tables on a generic game', ['publish-tables', '--game', 'gen', ...cfg]],
@@ -55,9 +60,14 @@ const cases: Record<string, Case[]> = {
     ['both files from standard input', ['rollover', '--ruleset', '-', '--gamestate', '-']],
     ['an offline --force without --by', ['rollover', ...files, '--force']],
   ],
-  'a config file that cannot be read': ['publish-tables', 'rollover', 'status', 'clear'].map((c): Case => [c, [c, '--game', 'c16', '--config', 'missing.json']])
-    .concat([['daemon', ['daemon', '--config', 'missing.json']], ['parse --title', ['parse', '--title', 'C/Ruleset', '--config', 'missing.json']]]),
-  'a config file that is not valid JSON': ['publish-tables', 'rollover', 'status', 'clear'].map((c): Case => [c, [c, '--game', 'c16', '--config', 'broken.json']])
+  'a config file that cannot be read': ['publish-tables', 'rollover', 'status', 'clear']
+    .map((c): Case => [c, [c, '--game', 'c16', '--config', 'missing.json']])
+    .concat([
+      ['daemon', ['daemon', '--config', 'missing.json']],
+      ['parse --title', ['parse', '--title', 'C/Ruleset', '--config', 'missing.json']],
+    ]),
+  'a config file that is not valid JSON': ['publish-tables', 'rollover', 'status', 'clear']
+    .map((c): Case => [c, [c, '--game', 'c16', '--config', 'broken.json']])
     .concat([['daemon', ['daemon', '--config', 'broken.json']]]),
   'missing CROUPIER_* variables': [
     ['publish-tables', ['publish-tables', '--game', 'c16', ...cfg]],
@@ -95,7 +105,7 @@ test('--help and --version exit 0', async () => {
   }
 });
 
-test('the README\'s exit-code table lists exactly the codes of src/cli/context.ts', () => {
+test("the README's exit-code table lists exactly the codes of src/cli/context.ts", () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = readme.indexOf('| exit code |');
   const section = readme.slice(start, readme.indexOf('\n\n', start));

@@ -34,7 +34,10 @@ describe.each(bad)('a Ruleset or Gamestate file %s', (file, message) => {
     expect([r.status, r.stderr]).toEqual([1, `croupier: ${message}\n`]);
   });
   test.concurrent.each([
-    ['rollover', '--ruleset'], ['rollover', '--gamestate'], ['status', '--ruleset'], ['status', '--gamestate'],
+    ['rollover', '--ruleset'],
+    ['rollover', '--gamestate'],
+    ['status', '--ruleset'],
+    ['status', '--gamestate'],
   ])('%s %s gets the same line', async (command, option) => {
     const files = option === '--ruleset' ? ['--ruleset', file, '--gamestate', 'gamestate.wikitext'] : ['--ruleset', 'ruleset.wikitext', '--gamestate', file];
     const r = await run([command, ...files, ...NOW]);
@@ -98,5 +101,7 @@ test('offline rollover --dry-run prints the diff, not the page', async () => {
   expect(r.stdout).not.toContain('== Cards ==');
   const unified = await run(['rollover', '--ruleset', 'ruleset.wikitext', '--gamestate', 'gamestate.wikitext', ...NOW, '--dry-run', '--diff', 'unified']);
   expect(unified.stdout).toMatch(/^--- a\/gamestate\.wikitext/m);
-  expect(unified.stdout).toContain('-| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n+| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -');
+  expect(unified.stdout).toContain(
+    '-| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n+| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -',
+  );
 });

@@ -50,7 +50,16 @@ describe('the live step counter', () => {
 });
 
 describe('an offline dry run of a catch-up', () => {
-  const args = ['rollover', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', 'fixtures/cycle16/gamestate.wikitext', '--now', '2026-11-30T00:00Z', '--dry-run'];
+  const args = [
+    'rollover',
+    '--ruleset',
+    'fixtures/cycle16/ruleset.wikitext',
+    '--gamestate',
+    'fixtures/cycle16/gamestate.wikitext',
+    '--now',
+    '2026-11-30T00:00Z',
+    '--dry-run',
+  ];
 
   test('shows its steps at a terminal (run under script(1), which gives it a pty)', () => {
     const command = [process.execPath, join(root, 'bin/croupier.js'), ...args].map((a) => `'${a}'`).join(' ');

@@ -11,8 +11,11 @@ afterAll(() => removeDir(dir));
 describe('alert.command', () => {
   test('runs through the shell with the kind, the game and the reason in its environment', async () => {
     const out = join(dir, 'alert.txt');
-    const problem = await runAlertCommand(`printf '%s|%s|%s' "$CROUPIER_ALERT" "$CROUPIER_ALERT_GAME" "$CROUPIER_ALERT_REASON" > '${out}'`,
-      { kind: 'pause', game: 'c16', reason: 'Admin undid the bot\'s revision 12 of "Cycle 16/Gamestate"' });
+    const problem = await runAlertCommand(`printf '%s|%s|%s' "$CROUPIER_ALERT" "$CROUPIER_ALERT_GAME" "$CROUPIER_ALERT_REASON" > '${out}'`, {
+      kind: 'pause',
+      game: 'c16',
+      reason: 'Admin undid the bot\'s revision 12 of "Cycle 16/Gamestate"',
+    });
     expect(problem).toBeNull();
     expect(readFileSync(out, 'utf8')).toBe('pause|c16|Admin undid the bot\'s revision 12 of "Cycle 16/Gamestate"');
   });

@@ -8,8 +8,14 @@ import { UsageError } from '../../../src/cli/context.ts';
 import { FileStore, finishRun, startRun } from '../../../src/cron/store.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-clear-')); });
-afterEach(async () => { vi.restoreAllMocks(); vi.unstubAllEnvs(); await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'croupier-clear-'));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+});
 
 /** A game halted after two failed runs (maxConsecutiveFailures 2), in a store of its own. */
 async function haltedGame(error: string) {
@@ -31,7 +37,9 @@ async function clear(config: string, ...extra: string[]): Promise<string[]> {
 
 async function clearAs(config: string, ...extra: string[]): Promise<string[]> {
   const out: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((m: string) => { out.push(m); });
+  vi.spyOn(console, 'log').mockImplementation((m: string) => {
+    out.push(m);
+  });
   const program = new Command('croupier').exitOverride();
   registerClear(program);
   await program.parseAsync(['clear', '--game', 'c16', '--config', config, ...extra], { from: 'user' });

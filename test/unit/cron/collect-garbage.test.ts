@@ -27,7 +27,11 @@ test('collectGarbage frees what nothing reaches any more, at once', async () => 
 test('collectGarbage prints no warning (vm.measureMemory, which it starts the collection with, is experimental)', () => {
   // In a process of its own: Node warns once per process, at the first call.
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', "const { collectGarbage } = await import('./src/cron/collect-garbage.ts'); await collectGarbage(); console.log('collected');"], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', "const { collectGarbage } = await import('./src/cron/collect-garbage.ts'); await collectGarbage(); console.log('collected');"],
+    { cwd: root, encoding: 'utf8' },
+  );
   expect(r.stdout.trim()).toBe('collected');
   expect(r.stderr).not.toMatch(/warning/i);
 });

@@ -11,7 +11,9 @@ import { fakeJobs, silentLogger } from './fakes.ts';
 
 let dir: string;
 const handles: DaemonHandle[] = [];
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-daemon-')); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'croupier-daemon-'));
+});
 afterEach(async () => {
   for (const h of handles.splice(0)) await h.stop('test over');
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
@@ -26,9 +28,15 @@ describe('daemon', () => {
     const first = await startDaemon({ storePath, games: ['c16'], jobs: fake.jobs, logger: silentLogger(), handleSignals: false });
     handles.push(first);
     await first.scheduler.idle();
-    const err = await startDaemon({ storePath, games: ['c16'], jobs: fakeJobs(games()).jobs, logger: silentLogger(), handleSignals: false }).catch((e: unknown) => e);
+    const err = await startDaemon({ storePath, games: ['c16'], jobs: fakeJobs(games()).jobs, logger: silentLogger(), handleSignals: false }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(LockBusyError);
-    expect((err as Error).message).toMatch(new RegExp(`^"croupier daemon" \\(pid ${process.pid} on .*\\) holds the lock on the store ${storePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; giving up`));
+    expect((err as Error).message).toMatch(
+      new RegExp(
+        `^"croupier daemon" \\(pid ${process.pid} on .*\\) holds the lock on the store ${storePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; giving up`,
+      ),
+    );
     // The first one caught up at start (two or three boundaries in the last 8 days) and still runs.
     expect(fake.rollovers().length).toBeGreaterThanOrEqual(2);
     expect(first.scheduler.nextRuns().length).toBeGreaterThan(0);
@@ -89,7 +97,12 @@ describe('daemon', () => {
 describe('logs', () => {
   test('secrets are redacted, in fields and in message text', () => {
     const lines: string[] = [];
-    const destination = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
+    const destination = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const log = createLogger({ secrets: ['s3cr3tb0tpassw0rd'], destination: destination as never });
     log.info({ wiki: { password: 'hunter22' }, headers: { cookie: 'session=abc' }, game: 'c16' }, 'login with s3cr3tb0tpassw0rd failed');
     const out = lines.join('');

@@ -33,23 +33,35 @@ class Wiki extends FakeWiki {
   override async save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult> {
     let before = '';
     let after = '';
-    const r = await super.save(title, (page) => {
-      const edit = transform(page);
-      before = page.text;
-      after = edit?.text ?? page.text;
-      return edit;
-    }, opts);
+    const r = await super.save(
+      title,
+      (page) => {
+        const edit = transform(page);
+        before = page.text;
+        after = edit?.text ?? page.text;
+        return edit;
+      },
+      opts,
+    );
     return r.dryRun && r.changed ? { ...r, diff: unifiedDiff(title, before, after) } : r;
   }
 }
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-dry-run-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'croupier-dry-run-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+});
 
 async function pass(now: Date, storePath = join(dir, 'store.json'), shutoffText = 'run') {
   const fake = new Wiki({ [RULESET]: rulesetText, [GAMESTATE]: gamestateText, 'Croupier/Shutoff': shutoffText });
-  const config = parseConfig({ wiki: { shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } }, store: { path: storePath }, games: [{ id: 'c16', kind: 'cycle16', ruleset: RULESET, gamestate: GAMESTATE }] });
+  const config = parseConfig({
+    wiki: { shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } },
+    store: { path: storePath },
+    games: [{ id: 'c16', kind: 'cycle16', ruleset: RULESET, gamestate: GAMESTATE }],
+  });
   const wiki = new DryRunWiki(fake as unknown as WikiClient);
   const report = await dryRunDaemon({
     ...daemonOptions({ config, client: fake as unknown as WikiClient, logger: silentLogger(), dryRun: wiki, handleSignals: false, now: () => now }),

@@ -20,7 +20,7 @@ export function weekdayBoundaries(weekdays: number[], from: Date, to: Date): Dat
 export interface Call {
   kind: 'rollover' | 'check';
   game: string;
-  at: string;            // the clock when called
+  at: string; // the clock when called
   boundary?: string;
   trigger: string;
   force?: boolean;
@@ -57,7 +57,14 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
     if (ms) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason as Error); }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(signal.reason as Error);
+          },
+          { once: true },
+        );
       });
     }
   };
@@ -84,8 +91,16 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
         await enter(g, g.rolloverMs, o.signal);
         if (g.sentEditMs) await new Promise((r) => setTimeout(r, g.sentEditMs));
         if (g.broken) throw new Error(g.broken);
-        calls.push({ kind: 'rollover', game: id, at: started, trigger: o.trigger,
-          ...(o.boundary ? { boundary: o.boundary.toISOString() } : {}), ...(o.force ? { force: true } : {}), ...(o.requestedAt ? { requestedAt: o.requestedAt.toISOString() } : {}), ...(o.actor ? { actor: o.actor } : {}) });
+        calls.push({
+          kind: 'rollover',
+          game: id,
+          at: started,
+          trigger: o.trigger,
+          ...(o.boundary ? { boundary: o.boundary.toISOString() } : {}),
+          ...(o.force ? { force: true } : {}),
+          ...(o.requestedAt ? { requestedAt: o.requestedAt.toISOString() } : {}),
+          ...(o.actor ? { actor: o.actor } : {}),
+        });
         if (o.boundary && o.boundary > g.applied) {
           g.applied = o.boundary;
           return { changed: true, summary: `rolled over at ${o.boundary.toISOString()}` };
@@ -109,5 +124,12 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
       }
     },
   };
-  return { jobs, calls, get maxActive() { return maxActive; }, rollovers: () => calls.filter((c) => c.kind === 'rollover') };
+  return {
+    jobs,
+    calls,
+    get maxActive() {
+      return maxActive;
+    },
+    rollovers: () => calls.filter((c) => c.kind === 'rollover'),
+  };
 }

@@ -13,13 +13,17 @@ const game = { id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestat
 class FakeWiki implements JobsWiki {
   pages = new Map<string, PageText>();
   saves = 0;
-  set(title: string, text: string) { this.pages.set(title, { title, text, revid: (this.pages.get(title)?.revid ?? 0) + 1 }); }
+  set(title: string, text: string) {
+    this.pages.set(title, { title, text, revid: (this.pages.get(title)?.revid ?? 0) + 1 });
+  }
   async readPages(titles: string[]) {
-    return new Map(titles.map((t) => {
-      const p = this.pages.get(t);
-      if (!p) throw new Error(`"${t}": the page does not exist`);
-      return [t, p] as const;
-    }));
+    return new Map(
+      titles.map((t) => {
+        const p = this.pages.get(t);
+        if (!p) throw new Error(`"${t}": the page does not exist`);
+        return [t, p] as const;
+      }),
+    );
   }
   async save(title: string, f: (p: PageText) => { text: string; summary: string } | null) {
     const r = f(this.pages.get(title)!);
@@ -49,7 +53,7 @@ describe('real jobs glue', () => {
   const ruleset = parseRuleset(rulesetText, { page: game.ruleset, kind: 'cycle16' }) as Cycle16Ruleset;
   const state = readGamestate(gamestateText, game.gamestate, ruleset);
 
-  test('plan: the boundaries after the page\'s phase up to now, and the next one', () => {
+  test("plan: the boundaries after the page's phase up to now, and the next one", () => {
     // The fixture page is at phase 4, the Rest Phase of Mon 16 – Wed 18 Nov; the Battle Phase starts
     // Thursday 00:00 and the Rest Phase Monday 00:00 (“Rest Phase: Monday, Tuesday and Wednesday”).
     expect(state.phase.number).toBe(4);
@@ -76,14 +80,24 @@ describe('real jobs glue', () => {
     wiki.set(game.gamestate, gamestateText);
     const store = new MemoryStore();
     const history = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store });
-    const request = { key: 'r12-abcdef12', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Player' };
+    const request = {
+      key: 'r12-abcdef12',
+      line: '* rollover now',
+      verb: 'rollover',
+      page: 'Cycle 16/Gamestate/Requests',
+      revid: 12,
+      timestamp: '2026-11-21T22:00:00Z',
+      author: 'Player',
+    };
     expect(await history.state('c16', request.key)).toBe('new');
     const entry = { request, verdict: 'refused' as const, message: 'Player is not in an allowed group (sysop)', at: new Date('2026-11-21T23:00:00Z') };
     expect(await history.record('c16', entry)).toEqual({ changed: true });
     expect(await history.record('c16', entry)).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
     const text = wiki.pages.get(game.gamestate)!.text;
-    expect(text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Player \|\| "rollover" refused: Player is not in an allowed group \(sysop\) \|\| on-wiki request r12-abcdef12/);
+    expect(text).toMatch(
+      /\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Player \|\| "rollover" refused: Player is not in an allowed group \(sysop\) \|\| on-wiki request r12-abcdef12/,
+    );
     expect(await history.state('c16', request.key)).toBe('done');
     // What the bot's record says decides, not the store: a store without the key changes nothing.
     const other = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store: new MemoryStore() });
@@ -103,12 +117,25 @@ describe('real jobs glue', () => {
     let record = ''; // the bot's revisions added nothing yet
     const history = makeRequestsHistory({ wiki, record: async () => record, games: [game], store: new MemoryStore() });
     expect(await history.state('c16', 'r12-abcdef12')).toBe('new');
-    const request = { key: 'r12-abcdef12', line: '* check', verb: 'check', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Admin' };
+    const request = {
+      key: 'r12-abcdef12',
+      line: '* check',
+      verb: 'check',
+      page: 'Cycle 16/Gamestate/Requests',
+      revid: 12,
+      timestamp: '2026-11-21T22:00:00Z',
+      author: 'Admin',
+    };
     const entry = { request, verdict: 'done' as const, message: 'checked', at: new Date('2026-11-21T23:00:00Z') };
     expect(await history.record('c16', entry)).toEqual({ changed: true });
-    expect(wiki.pages.get(game.gamestate)!.text).toMatch(/\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Admin \|\| "check" honoured: checked \|\| on-wiki request r12-abcdef12/);
+    expect(wiki.pages.get(game.gamestate)!.text).toMatch(
+      /\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Admin \|\| "check" honoured: checked \|\| on-wiki request r12-abcdef12/,
+    );
     // Once the bot's own revision carries the row, it is done, and not written again.
-    record = wiki.pages.get(game.gamestate)!.text.split('\n').find((l) => l.includes('"check" honoured'))!;
+    record = wiki.pages
+      .get(game.gamestate)!
+      .text.split('\n')
+      .find((l) => l.includes('"check" honoured'))!;
     expect(await history.state('c16', 'r12-abcdef12')).toBe('done');
     expect(await history.record('c16', entry)).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
@@ -135,7 +162,12 @@ describe('one clock', () => {
     expect(plan.due).toEqual(new Date('2026-11-19T06:00:00Z'));
     expect(plan.next!.getTime()).toBeGreaterThan(plan.due!.getTime());
     // Once it has passed (and the run then applied it), the next boundary is the next run again.
-    const after = engine.rollover(ruleset, c15.id, { title: c15.gamestate, text: upToDate, revid: 2 }, { now: new Date('2026-11-19T07:00:00Z'), trigger: 'test' }).text;
+    const after = engine.rollover(
+      ruleset,
+      c15.id,
+      { title: c15.gamestate, text: upToDate, revid: 2 },
+      { now: new Date('2026-11-19T07:00:00Z'), trigger: 'test' },
+    ).text;
     wiki.set(c15.gamestate, after);
     expect((await jobs.plan(c15.id, new Date('2026-11-19T07:00:00Z'))).due).toBeUndefined();
   });

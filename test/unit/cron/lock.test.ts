@@ -9,7 +9,9 @@ import { FileStore } from '../../../src/cron/store.ts';
 
 let dir: string;
 let child: ChildProcess | undefined;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-lock-')); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'croupier-lock-'));
+});
 afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((r) => child!.on('exit', r));
@@ -24,7 +26,11 @@ afterEach(async () => {
 async function holdInChild(store: string): Promise<ChildProcess> {
   const holder = new URL('./lock-holder.ts', import.meta.url).pathname;
   const c = spawn(process.execPath, ['--import', 'tsx', holder, store], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => c.stdout!.on('data', (d) => { if (String(d).includes('locked')) resolve(); }));
+  await new Promise<void>((resolve) =>
+    c.stdout!.on('data', (d) => {
+      if (String(d).includes('locked')) resolve();
+    }),
+  );
   return c;
 }
 
@@ -39,7 +45,11 @@ describe('process lock', () => {
     const store = join(dir, 'store.json');
     const holder = new URL('./lock-holder.ts', import.meta.url).pathname;
     child = spawn(process.execPath, ['--import', 'tsx', holder, store], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => child!.stdout!.on('data', (d) => { if (String(d).includes('locked')) resolve(); }));
+    await new Promise<void>((resolve) =>
+      child!.stdout!.on('data', (d) => {
+        if (String(d).includes('locked')) resolve();
+      }),
+    );
 
     const err = await acquireProcessLock(store, { command: 'daemon' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LockBusyError);
@@ -58,7 +68,9 @@ describe('process lock', () => {
     // waitMs 0: a busy lock would throw LockBusyError at once; a dead holder's lock is not busy.
     const lock = await acquireProcessLock(store, { command: 'daemon', onTakeover: (m) => told.push(m), onWait: (m) => told.push(`waited: ${m}`) });
     try {
-      expect(told).toEqual([`the lock on the store ${store} is held by pid ${pid} ("croupier daemon" on ${hostname()}, since ${told[0]!.match(/since ([^)]+)\)/)![1]}), which is no longer running: taking over`]);
+      expect(told).toEqual([
+        `the lock on the store ${store} is held by pid ${pid} ("croupier daemon" on ${hostname()}, since ${told[0]!.match(/since ([^)]+)\)/)![1]}), which is no longer running: taking over`,
+      ]);
       expect(lock.owner.pid).toBe(process.pid);
     } finally {
       await lock.release();
@@ -71,7 +83,17 @@ describe('process lock', () => {
     const pid = child.pid!;
     // The daemon had a run going when it was killed.
     await new FileStore(store).update((d) => {
-      d.runs.push({ id: 'r1', game: 'c16', kind: 'rollover', trigger: 'boundary', start: new Date().toISOString(), result: 'running', edits: 0, pid, host: hostname() });
+      d.runs.push({
+        id: 'r1',
+        game: 'c16',
+        kind: 'rollover',
+        trigger: 'boundary',
+        start: new Date().toISOString(),
+        result: 'running',
+        edits: 0,
+        pid,
+        host: hostname(),
+      });
     });
     await kill9(child);
     const told: string[] = [];
@@ -92,7 +114,12 @@ describe('process lock', () => {
     const lock = await acquireProcessLock(store, { command: 'daemon' });
     try {
       await writeFile(`${store}.process.json`, JSON.stringify({ ...lock.owner, pid: 2 ** 22 + 1, host: 'elsewhere' }));
-      const err = await acquireProcessLock(store, { command: 'daemon', onTakeover: () => { throw new Error('taken over'); } }).catch((e: unknown) => e);
+      const err = await acquireProcessLock(store, {
+        command: 'daemon',
+        onTakeover: () => {
+          throw new Error('taken over');
+        },
+      }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LockBusyError);
       expect((err as Error).message).toContain(`pid ${2 ** 22 + 1} on elsewhere`);
     } finally {
@@ -131,7 +158,14 @@ describe('process lock', () => {
       let ran = false;
       const told: string[] = [];
       const started = Date.now();
-      const err = await withCliLock(store, 'rollover --game c16 --force', async () => { ran = true; }, { waitMs: 60_000, requestsPage: 'Cycle 16/Gamestate/Requests', onWait: (m) => told.push(m) }).catch((e: unknown) => e);
+      const err = await withCliLock(
+        store,
+        'rollover --game c16 --force',
+        async () => {
+          ran = true;
+        },
+        { waitMs: 60_000, requestsPage: 'Cycle 16/Gamestate/Requests', onWait: (m) => told.push(m) },
+      ).catch((e: unknown) => e);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(ran).toBe(false);
       expect(told).toEqual([]);

@@ -45,7 +45,9 @@ describe('logs', () => {
 });
 
 describe('a CLI run whose wiki does not answer', () => {
-  const tmp = tempDir({ 'config.json': JSON.stringify({ wiki: { maxRetries: 1, retryPauseMs: 10 }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }) });
+  const tmp = tempDir({
+    'config.json': JSON.stringify({ wiki: { maxRetries: 1, retryPauseMs: 10 }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G' }] }),
+  });
   afterAll(() => tmp.remove());
   // Port 9 (discard) on 127.0.0.1: nothing listens there, the connection is refused at once.
   const env = { CROUPIER_API_URL: 'http://127.0.0.1:9/w/api.php' };
@@ -56,7 +58,9 @@ describe('a CLI run whose wiki does not answer', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.some((l) => l.startsWith('{'))).toBe(false);
     expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} warn: .*retrying/));
-    expect(lines.at(-1)).toBe('croupier: cannot reach the wiki at http://127.0.0.1:9/w/api.php (connect ECONNREFUSED 127.0.0.1:9) — is the local wiki running? Start it with: bash scripts/devwiki.sh start');
+    expect(lines.at(-1)).toBe(
+      'croupier: cannot reach the wiki at http://127.0.0.1:9/w/api.php (connect ECONNREFUSED 127.0.0.1:9) — is the local wiki running? Start it with: bash scripts/devwiki.sh start',
+    );
   });
 
   test('prints JSON lines with ISO times under --log-format json', async () => {

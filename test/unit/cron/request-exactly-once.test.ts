@@ -22,7 +22,10 @@ import { silentLogger } from './fakes.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');
-const config = parseConfig({ store: { path: 'unused.json' }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }] });
+const config = parseConfig({
+  store: { path: 'unused.json' },
+  games: [{ id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }],
+});
 const g = config.games[0]!;
 const pages = [{ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }];
 const ruleset = parseRuleset(rulesetText, { page: g.ruleset, kind: 'cycle16' }) as Cycle16Ruleset;
@@ -58,7 +61,10 @@ class World {
   /** The rollover job's client: the Gamestate FakeWiki, dying after the save that performs the request. */
   client(): WikiClient {
     return {
-      readPages: async (titles: readonly string[], o?: object) => { this.alive(); return this.gamestate.readPages(titles, o); },
+      readPages: async (titles: readonly string[], o?: object) => {
+        this.alive();
+        return this.gamestate.readPages(titles, o);
+      },
       save: async (title: string, transform: Transform, o: SaveOptions) => {
         this.alive();
         if (this.crashBeforeSave) {
@@ -79,15 +85,27 @@ class World {
 
   jobsWiki(): JobsWiki {
     return {
-      readPages: async (titles) => { this.alive(); return this.gamestate.readPages(titles); },
-      save: async (title, transform) => { this.alive(); return { changed: (await this.gamestate.save(title, (p) => transform(p), {})).changed }; },
+      readPages: async (titles) => {
+        this.alive();
+        return this.gamestate.readPages(titles);
+      },
+      save: async (title, transform) => {
+        this.alive();
+        return { changed: (await this.gamestate.save(title, (p) => transform(p), {})).changed };
+      },
     };
   }
 
   requestsWiki(): RequestsWiki {
     return {
-      history: async (_t, limit) => { this.alive(); return this.requestRevs.slice(0, limit); },
-      userGroups: async (users) => { this.alive(); return new Map(users.filter((u) => u === 'Admin').map((u) => [u, ['*', 'user', 'sysop']])); },
+      history: async (_t, limit) => {
+        this.alive();
+        return this.requestRevs.slice(0, limit);
+      },
+      userGroups: async (users) => {
+        this.alive();
+        return new Map(users.filter((u) => u === 'Admin').map((u) => [u, ['*', 'user', 'sysop']]));
+      },
       save: async (_t, transform) => {
         this.alive();
         const r = transform(this.requestsText);
@@ -103,7 +121,10 @@ class World {
   }
 
   historyRows(pattern: RegExp): string[] {
-    return this.gamestate.text(g.gamestate)!.split('\n').filter((l) => pattern.test(l));
+    return this.gamestate
+      .text(g.gamestate)!
+      .split('\n')
+      .filter((l) => pattern.test(l));
   }
 }
 
@@ -112,7 +133,11 @@ async function runDaemonOnce(world: World, storePath: string) {
   const store = new FileStore(storePath);
   const rulesets = new RulesetCache();
   const scheduler = new Scheduler({
-    games: ['c16'], store, logger: silentLogger(), maxConsecutiveFailures: 10, now: () => NOW,
+    games: ['c16'],
+    store,
+    logger: silentLogger(),
+    maxConsecutiveFailures: 10,
+    now: () => NOW,
     jobs: makeJobs({ wiki: world.jobsWiki(), games: pages, rollover: rolloverRunner(world.client(), config.games, rulesets), rulesets }),
     requests: makeRequestsProcessor({
       wiki: world.requestsWiki(),
@@ -168,11 +193,13 @@ function expectDoneOnce(world: World, key: string, resumed = true) {
   expect(world.historyRows(new RegExp(`\\|\\| Request \\|\\| Admin \\|\\| "rollover" honoured: phase 4 → 5 .*on-wiki request ${key}`))).toHaveLength(1);
   const marked = world.requestsText.split('\n').filter((l) => l.startsWith(LINE));
   expect(marked).toHaveLength(1);
-  expect(marked[0]).toMatch(new RegExp(`<!-- croupier:done r${world.requestRevs.at(-1)!.revid} --> → '''Done'''.*${resumed ? `History row for request ${key}` : 'phase 4 → 5'}`));
+  expect(marked[0]).toMatch(
+    new RegExp(`<!-- croupier:done r${world.requestRevs.at(-1)!.revid} --> → '''Done'''.*${resumed ? `History row for request ${key}` : 'phase 4 → 5'}`),
+  );
 }
 
 describe('an on-wiki request is acted on exactly once, as the pages record it', () => {
-  test('a crash right after the Gamestate save of a request\'s rollover: the next tick marks the request done without a second rollover', async () => {
+  test("a crash right after the Gamestate save of a request's rollover: the next tick marks the request done without a second rollover", async () => {
     const { world, storePath, key } = await crashedRequest();
     const gamestateEdits = world.gamestate.edits;
 

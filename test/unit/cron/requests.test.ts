@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
-  applyMark, makeRequestsProcessor, markLine, parseVerb, pendingRequests, whoAdded,
-  type RequestHistoryEntry, type RequestPageRevision, type RequestsWiki,
+  applyMark,
+  makeRequestsProcessor,
+  markLine,
+  parseVerb,
+  pendingRequests,
+  whoAdded,
+  type RequestHistoryEntry,
+  type RequestPageRevision,
+  type RequestsWiki,
 } from '../../../src/cron/requests.ts';
 import type { ActionResult, RequestActions, RequestRef } from '../../../src/cron/scheduler.ts';
 
@@ -16,12 +23,26 @@ class FakeWiki implements RequestsWiki {
   ]);
   edit(user: string, text: string) {
     const parent = this.revs[0];
-    this.revs.unshift({ revid: (parent?.revid ?? 0) + 1, parentid: parent?.revid ?? 0, user, timestamp: new Date(Date.UTC(2026, 10, 21, 0, this.revs.length)).toISOString(), text });
+    this.revs.unshift({
+      revid: (parent?.revid ?? 0) + 1,
+      parentid: parent?.revid ?? 0,
+      user,
+      timestamp: new Date(Date.UTC(2026, 10, 21, 0, this.revs.length)).toISOString(),
+      text,
+    });
   }
-  append(user: string, line: string) { this.edit(user, (this.revs[0]?.text ?? HEAD) + line + '\n'); }
-  get text() { return this.revs[0]!.text; }
-  async history(_t: string, limit: number) { return this.revs.slice(0, limit); }
-  async userGroups(users: string[]) { return new Map(users.flatMap((u) => (this.groups.has(u) ? [[u, this.groups.get(u)!] as const] : []))); }
+  append(user: string, line: string) {
+    this.edit(user, (this.revs[0]?.text ?? HEAD) + line + '\n');
+  }
+  get text() {
+    return this.revs[0]!.text;
+  }
+  async history(_t: string, limit: number) {
+    return this.revs.slice(0, limit);
+  }
+  async userGroups(users: string[]) {
+    return new Map(users.flatMap((u) => (this.groups.has(u) ? [[u, this.groups.get(u)!] as const] : [])));
+  }
   async save(_t: string, f: (text: string) => { text: string; summary: string } | null) {
     const r = f(this.text);
     if (!r) return { changed: false };
@@ -47,10 +68,21 @@ function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: Requ
       rows.push({ request: ref, verdict: 'done', message: 'phase 4 → 5', at });
       return { ok: true, message: 'rolled over to phase 5 (Battle Phase)' };
     },
-    check: async (ref) => { acted.push({ verb: 'check', ref }); return { ok: true, message: 'checked, nothing due' }; },
-    clear: async (ref) => { acted.push({ verb: 'clear', ref }); halted = false; return { ok: true, message: 'halt cleared' }; },
+    check: async (ref) => {
+      acted.push({ verb: 'check', ref });
+      return { ok: true, message: 'checked, nothing due' };
+    },
+    clear: async (ref) => {
+      acted.push({ verb: 'clear', ref });
+      halted = false;
+      return { ok: true, message: 'halt cleared' };
+    },
     paused: async () => paused,
-    resume: async (ref) => { acted.push({ verb: 'resume', ref }); paused = false; return { ok: true, message: 'resumed' }; },
+    resume: async (ref) => {
+      acted.push({ verb: 'resume', ref });
+      paused = false;
+      return { ok: true, message: 'resumed' };
+    },
   };
   const process = makeRequestsProcessor({
     wiki,
@@ -73,7 +105,7 @@ function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: Requ
 }
 
 describe('request lines', () => {
-  test('a request line\'s verb is its first word, whatever the case or emphasis; anything else is not a request', () => {
+  test("a request line's verb is its first word, whatever the case or emphasis; anything else is not a request", () => {
     expect(parseVerb('rollover now ~~~~')).toBe('rollover');
     expect(parseVerb("'''Rollover now'''")).toBe('rollover');
     expect(parseVerb('check please')).toBe('check');
@@ -83,7 +115,10 @@ describe('request lines', () => {
 
   test('pending lines: top-level items without a croupier mark', () => {
     const text = `${HEAD}* check\n** a reply\n* rollover now <!-- croupier:done r3 --> → done\n* check\nprose\n`;
-    expect(pendingRequests(text).map((p) => [p.lineNo, p.verb, p.occurrence])).toEqual([[2, 'check', 1], [5, 'check', 2]]);
+    expect(pendingRequests(text).map((p) => [p.lineNo, p.verb, p.occurrence])).toEqual([
+      [2, 'check', 1],
+      [5, 'check', 2],
+    ]);
   });
 
   test('the revision that added a line, not the last one to touch the page', () => {
@@ -104,8 +139,9 @@ describe('request lines', () => {
     const text = '* check\n* check\n';
     expect(applyMark(text, '* check', 2, 'X')).toBe('* check\nX\n');
     expect(applyMark(text, '* check', 3, 'X')).toBeNull();
-    expect(markLine('* check', 'refused', 7, 'a | b [[x]]', new Date('2026-11-21T23:00:00Z')))
-      .toBe("* check <!-- croupier:refused r7 --> → '''Refused''' (Croupier, 2026-11-21 23:00 UTC): a &#124; b &#91;&#91;x&#93;&#93;");
+    expect(markLine('* check', 'refused', 7, 'a | b [[x]]', new Date('2026-11-21T23:00:00Z'))).toBe(
+      "* check <!-- croupier:refused r7 --> → '''Refused''' (Croupier, 2026-11-21 23:00 UTC): a &#124; b &#91;&#91;x&#93;&#93;",
+    );
   });
 });
 
@@ -117,7 +153,10 @@ describe('requests processor', () => {
     const sum = await s.run();
     expect(sum).toMatchObject({ handled: 2, waiting: 0 });
     expect(s.acted.map((a) => [a.verb, a.ref.author, a.ref.revid])).toEqual([['rollover', 'Admin', 1]]);
-    expect(s.rows.map((r) => [r.request.author, r.verdict])).toEqual([['Admin', 'done'], ['Player', 'refused']]);
+    expect(s.rows.map((r) => [r.request.author, r.verdict])).toEqual([
+      ['Admin', 'done'],
+      ['Player', 'refused'],
+    ]);
     expect(s.rows[1]?.message).toContain('Player, who added this line in revision 2, is not in an allowed group (sysop)');
     const lines = s.wiki.text.split('\n');
     expect(lines[2]).toMatch(/^\* rollover now <!-- croupier:done r1 --> → '''Done'''/);
@@ -135,7 +174,7 @@ describe('requests processor', () => {
     expect(s.rows[0]).toMatchObject({ verdict: 'refused', request: { author: 'Player' } });
   });
 
-  test('a plain user who edits an admin\'s line into another request is its author', async () => {
+  test("a plain user who edits an admin's line into another request is its author", async () => {
     const s = setup();
     s.wiki.append('Admin', '* check');
     s.wiki.edit('Player', s.wiki.text.replace('* check', '* rollover now'));
@@ -163,7 +202,12 @@ describe('requests processor', () => {
     s.wiki.append('Admin', '* rollover now');
     const { requestKey } = await import('../../../src/cron/requests.ts');
     const key = requestKey(1, '* rollover now');
-    s.rows.push({ request: { key, line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' }, verdict: 'done', message: 'phase 4 → 5', at: new Date() });
+    s.rows.push({
+      request: { key, line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' },
+      verdict: 'done',
+      message: 'phase 4 → 5',
+      at: new Date(),
+    });
     expect(await s.run()).toMatchObject({ handled: 1, waiting: 0 });
     expect(s.acted).toEqual([]);
     expect(s.rows).toHaveLength(1);
@@ -174,7 +218,12 @@ describe('requests processor', () => {
     const s = setup();
     s.wiki.append('Admin', '* rollover now');
     const { requestKey } = await import('../../../src/cron/requests.ts');
-    s.rows.push({ request: { key: requestKey(1, '* rollover now'), line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' }, verdict: 'failed', message: 'boom', at: new Date() });
+    s.rows.push({
+      request: { key: requestKey(1, '* rollover now'), line: '* rollover now', verb: 'rollover', page: 'R', revid: 1, timestamp: '', author: 'Admin' },
+      verdict: 'failed',
+      message: 'boom',
+      at: new Date(),
+    });
     await s.run();
     expect(s.acted).toEqual([]);
     expect(s.wiki.text).toContain('croupier:failed r1');

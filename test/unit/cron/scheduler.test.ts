@@ -5,7 +5,9 @@ import type { Alert } from '../../../src/cron/alert.ts';
 import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';
 import { fakeJobs, silentLogger, type FakeGame } from './fakes.ts';
 
-const MON = 1, THU = 4, FRI = 5;
+const MON = 1,
+  THU = 4,
+  FRI = 5;
 const iso = (s: string) => new Date(s);
 const H = 3_600_000;
 
@@ -31,17 +33,28 @@ afterEach(async () => {
 });
 
 function setup(opts: {
-  now: string; games: Record<string, FakeGame>; store?: MemoryStore; max?: number; checkCron?: string;
+  now: string;
+  games: Record<string, FakeGame>;
+  store?: MemoryStore;
+  max?: number;
+  checkCron?: string;
   status?: (game: string, info: StatusInfo) => Promise<void>;
-  reverts?: SchedulerOptions['reverts']; alert?: SchedulerOptions['alert'];
+  reverts?: SchedulerOptions['reverts'];
+  alert?: SchedulerOptions['alert'];
 }) {
   vi.setSystemTime(iso(opts.now));
   const fake = fakeJobs(opts.games);
   const store = opts.store ?? storeWith(Object.fromEntries(Object.keys(opts.games).map((g) => [g, { lastCheck: opts.now }])));
   scheduler = new Scheduler({
-    games: Object.keys(opts.games), store, jobs: fake.jobs, logger: silentLogger(),
-    maxConsecutiveFailures: opts.max ?? 3, ...(opts.status ? { status: opts.status } : {}), ...(opts.checkCron ? { checkCron: opts.checkCron } : {}),
-    ...(opts.reverts ? { reverts: opts.reverts } : {}), ...(opts.alert ? { alert: opts.alert } : {}),
+    games: Object.keys(opts.games),
+    store,
+    jobs: fake.jobs,
+    logger: silentLogger(),
+    maxConsecutiveFailures: opts.max ?? 3,
+    ...(opts.status ? { status: opts.status } : {}),
+    ...(opts.checkCron ? { checkCron: opts.checkCron } : {}),
+    ...(opts.reverts ? { reverts: opts.reverts } : {}),
+    ...(opts.alert ? { alert: opts.alert } : {}),
   });
   return { fake, store, scheduler };
 }
@@ -58,9 +71,7 @@ describe('scheduler (fake timers)', () => {
 
     await vi.advanceTimersByTimeAsync(H);
     await s.idle();
-    expect(fake.rollovers()).toEqual([
-      expect.objectContaining({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'boundary' }),
-    ]);
+    expect(fake.rollovers()).toEqual([expect.objectContaining({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'boundary' })]);
     // The rest of the phase: hourly checks, no more rollovers.
     await vi.advanceTimersByTimeAsync(30 * H);
     await s.idle();
@@ -77,17 +88,26 @@ describe('scheduler (fake timers)', () => {
     const alerts: Alert[] = [];
     const published: StatusInfo[] = [];
     const { fake, scheduler: s } = setup({
-      now: '2026-11-25T23:00:00Z', store,
+      now: '2026-11-25T23:00:00Z',
+      store,
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
-      status: async (_g, info) => { published.push(info); },
-      alert: async (a) => { alerts.push(a); },
+      status: async (_g, info) => {
+        published.push(info);
+      },
+      alert: async (a) => {
+        alerts.push(a);
+      },
       // The revert check as ./pause.ts records it: the first tick after 23:10 finds the revert.
-      reverts: async () => store.update((d) => {
-        const g = d.games.c16!;
-        const found = !reported && Date.now() >= Date.parse(revert.timestamp) ? [revert] : [];
-        if (found.length) { reported = true; g.paused = { at: new Date().toISOString(), reverts: found }; }
-        return { paused: g.paused, found };
-      }),
+      reverts: async () =>
+        store.update((d) => {
+          const g = d.games.c16!;
+          const found = !reported && Date.now() >= Date.parse(revert.timestamp) ? [revert] : [];
+          if (found.length) {
+            reported = true;
+            g.paused = { at: new Date().toISOString(), reverts: found };
+          }
+          return { paused: g.paused, found };
+        }),
     });
     await s.start();
     await vi.advanceTimersByTimeAsync(3 * H);
@@ -103,7 +123,11 @@ describe('scheduler (fake timers)', () => {
   });
 
   test('no run at start when nothing is due', async () => {
-    const { fake, store, scheduler: s } = setup({
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({
       now: '2026-11-24T10:20:00Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
     });
@@ -128,35 +152,42 @@ describe('scheduler (fake timers)', () => {
   test.each([
     ['hourly, so one of them runs at the start', '0 * * * *'],
     ['at half past, so the check at the start is a run of its own', '30 * * * *'],
-  ])('a game whose cycle starts later is "not started": no job, no failure however many checks pass, and the next run is one check at the start (periodic checks %s)', async (_, checkCron) => {
-    const start = iso('2026-11-30T00:00:00Z'); // a Monday
-    const { fake, store, scheduler: s } = setup({
-      now: '2026-11-27T10:20:00Z',
-      games: { c16: { weekdays: [MON, THU], applied: start, startsAt: start } },
-      store: new MemoryStore(), // no check recorded: the start tick would run one
-      checkCron,
-    });
-    await s.start();
-    await s.idle();
-    expect(fake.calls).toEqual([]);
-    expect(s.nextRunFor('c16')).toEqual({ at: start, kind: 'check' });
-    // Hourly checks up to just before the start: more than maxConsecutiveFailures (3) of them, none a run.
-    await vi.advanceTimersByTimeAsync(start.getTime() - Date.now() - 60_000);
-    await s.idle();
-    expect(fake.calls).toEqual([]);
-    const before = await store.read();
-    expect(before.runs).toEqual([]);
-    expect(before.games.c16).toMatchObject({ consecutiveFailures: 0, halted: false, nextRun: { at: start.toISOString(), kind: 'check' } });
+  ])(
+    'a game whose cycle starts later is "not started": no job, no failure however many checks pass, and the next run is one check at the start (periodic checks %s)',
+    async (_, checkCron) => {
+      const start = iso('2026-11-30T00:00:00Z'); // a Monday
+      const {
+        fake,
+        store,
+        scheduler: s,
+      } = setup({
+        now: '2026-11-27T10:20:00Z',
+        games: { c16: { weekdays: [MON, THU], applied: start, startsAt: start } },
+        store: new MemoryStore(), // no check recorded: the start tick would run one
+        checkCron,
+      });
+      await s.start();
+      await s.idle();
+      expect(fake.calls).toEqual([]);
+      expect(s.nextRunFor('c16')).toEqual({ at: start, kind: 'check' });
+      // Hourly checks up to just before the start: more than maxConsecutiveFailures (3) of them, none a run.
+      await vi.advanceTimersByTimeAsync(start.getTime() - Date.now() - 60_000);
+      await s.idle();
+      expect(fake.calls).toEqual([]);
+      const before = await store.read();
+      expect(before.runs).toEqual([]);
+      expect(before.games.c16).toMatchObject({ consecutiveFailures: 0, halted: false, nextRun: { at: start.toISOString(), kind: 'check' } });
 
-    // At the start: the check runs (on time), and the next boundary is planned from the calendar.
-    await vi.advanceTimersByTimeAsync(60_000);
-    await s.idle();
-    expect(fake.calls).toEqual([expect.objectContaining({ kind: 'check', at: start.toISOString(), trigger: 'check' })]);
-    expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-12-03T00:00:00Z'));
-    expect((await store.read()).games.c16).toMatchObject({ consecutiveFailures: 0, halted: false });
-  });
+      // At the start: the check runs (on time), and the next boundary is planned from the calendar.
+      await vi.advanceTimersByTimeAsync(60_000);
+      await s.idle();
+      expect(fake.calls).toEqual([expect.objectContaining({ kind: 'check', at: start.toISOString(), trigger: 'check' })]);
+      expect(s.nextRuns().find((r) => r.kind === 'rollover')?.at).toEqual(iso('2026-12-03T00:00:00Z'));
+      expect((await store.read()).games.c16).toMatchObject({ consecutiveFailures: 0, halted: false });
+    },
+  );
 
-  test("one clock: an event the engine has due before the next boundary is applied by a check at its instant, not at the next hourly check; then the boundary is next", async () => {
+  test('one clock: an event the engine has due before the next boundary is applied by a check at its instant, not at the next hourly check; then the boundary is next', async () => {
     const due = iso('2026-11-18T10:42:00Z');
     const { fake, scheduler: s } = setup({
       now: '2026-11-18T10:05:00Z',
@@ -254,19 +285,24 @@ describe('scheduler (fake timers)', () => {
     await s.start();
     await vi.advanceTimersByTimeAsync(49 * H);
     await s.idle();
-    expect(fake.rollovers().map((c) => `${c.game}@${c.boundary}`)).toEqual([
-      'c16@2026-11-26T00:00:00.000Z',
-      'garden@2026-11-27T00:00:00.000Z',
-    ]);
+    expect(fake.rollovers().map((c) => `${c.game}@${c.boundary}`)).toEqual(['c16@2026-11-26T00:00:00.000Z', 'garden@2026-11-27T00:00:00.000Z']);
     expect(fake.maxActive).toBe(1);
   });
 
   test('failures are counted; after the maximum the game is halted until cleared', async () => {
     const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), broken: 'table "Players", row 3: "x" is not a number' };
     const published: StatusInfo[] = [];
-    const { fake, store, scheduler: s } = setup({
-      now: '2026-11-25T22:30:00Z', games: { c16: game }, max: 2,
-      status: async (_g, info) => { published.push(info); },
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({
+      now: '2026-11-25T22:30:00Z',
+      games: { c16: game },
+      max: 2,
+      status: async (_g, info) => {
+        published.push(info);
+      },
     });
     await s.start();
     await vi.advanceTimersByTimeAsync(5 * H);
@@ -298,7 +334,10 @@ describe('scheduler (fake timers)', () => {
     const seen: string[] = [];
     const ref = { key: 'k', line: '* clear', verb: 'clear', page: 'R', revid: 9, timestamp: '', author: 'Admin' };
     scheduler = new Scheduler({
-      games: ['c16'], store, jobs: fake.jobs, logger: silentLogger(),
+      games: ['c16'],
+      store,
+      jobs: fake.jobs,
+      logger: silentLogger(),
       requests: async (_g, _now, actions) => {
         seen.push(`requests (halted: ${await actions.halted()}, rollovers so far: ${fake.rollovers().length})`);
         if (await actions.halted()) await actions.clear(ref);
@@ -329,7 +368,10 @@ describe('scheduler (fake timers)', () => {
     // Asked on Sunday, in the phase before Monday's boundary; the daemon was down until after it.
     const ref = { key: 'k', line: '* rollover now', verb: 'rollover', page: 'R', revid: 9, timestamp: '2026-11-22T18:00:00Z', author: 'Admin' };
     scheduler = new Scheduler({
-      games: ['c16'], store, jobs: fake.jobs, logger: silentLogger(),
+      games: ['c16'],
+      store,
+      jobs: fake.jobs,
+      logger: silentLogger(),
       requests: async (_g, _now, actions) => {
         await actions.rollover(ref);
         return { handled: 1, waiting: 0, edits: 1 };
@@ -344,7 +386,11 @@ describe('scheduler (fake timers)', () => {
   });
 
   test('shutdown waits for the running job, or abandons it after the grace period: the job saves nothing after that and its run is only "abandoned"', async () => {
-    const { fake, store, scheduler: s } = setup({
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({
       now: '2026-11-25T23:59:59Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 10 * 60_000 } },
     });
@@ -364,14 +410,21 @@ describe('scheduler (fake timers)', () => {
   });
 
   test('a second stop signal abandons the running job at once, without waiting for the rest of the grace period', async () => {
-    const { fake, store, scheduler: s } = setup({
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({
       now: '2026-11-25T23:59:59Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: 10 * 60_000 } },
     });
     await s.start();
     await vi.advanceTimersByTimeAsync(2_000);
     let settled = false;
-    const stopping = s.stop(3_600_000).then((r) => { settled = true; return r; });
+    const stopping = s.stop(3_600_000).then((r) => {
+      settled = true;
+      return r;
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(settled).toBe(false); // the first signal waits for the job
     s.abandonNow(); // the second one does not
@@ -383,14 +436,21 @@ describe('scheduler (fake timers)', () => {
   });
 
   test('a job whose edit was already sent when it is abandoned is waited for, and recorded as what it did, never also as "abandoned"', async () => {
-    const { fake, store, scheduler: s } = setup({
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({
       now: '2026-11-25T23:59:59Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), sentEditMs: 10 * 60_000 } },
     });
     await s.start();
     await vi.advanceTimersByTimeAsync(2_000);
     let settled = false;
-    const stopping = s.stop(60_000).then((r) => { settled = true; return r; });
+    const stopping = s.stop(60_000).then((r) => {
+      settled = true;
+      return r;
+    });
     await vi.advanceTimersByTimeAsync(61_000);
     expect(settled).toBe(false); // the stop waits for the edit on the wire
     await vi.advanceTimersByTimeAsync(10 * 60_000);
@@ -405,7 +465,9 @@ describe('scheduler (fake timers)', () => {
     const { scheduler: s } = setup({
       now: '2026-11-25T22:00:00Z',
       games: { c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } },
-      status: async (_g, info) => { published.push(info); },
+      status: async (_g, info) => {
+        published.push(info);
+      },
     });
     await s.start();
     await s.publishAll();

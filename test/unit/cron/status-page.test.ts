@@ -5,10 +5,26 @@ import { GameRecord } from '../../../src/cron/store.ts';
 import { RegionError } from '../../../src/parse/regions.ts';
 
 const info = (over: Partial<StatusInfo> = {}): StatusInfo => ({
-  game: 'c16', now: new Date('2026-11-26T00:00:05Z'),
-  record: GameRecord.parse({ consecutiveFailures: 1, lastError: { at: '2026-11-26T00:00:04Z', message: 'table "Players", row 3, column "vertebrae": "x" is not a number', kind: 'rollover' } }),
-  lastRun: { id: 'r1', game: 'c16', kind: 'rollover', trigger: 'boundary', start: '2026-11-26T00:00:00Z', end: '2026-11-26T00:00:04Z', result: 'failed', edits: 0, error: 'table "Players", row 3, column "vertebrae": "x" is not a number', boundary: '2026-11-26T00:00:00Z' },
-  lastFailure: undefined, maxConsecutiveFailures: 3,
+  game: 'c16',
+  now: new Date('2026-11-26T00:00:05Z'),
+  record: GameRecord.parse({
+    consecutiveFailures: 1,
+    lastError: { at: '2026-11-26T00:00:04Z', message: 'table "Players", row 3, column "vertebrae": "x" is not a number', kind: 'rollover' },
+  }),
+  lastRun: {
+    id: 'r1',
+    game: 'c16',
+    kind: 'rollover',
+    trigger: 'boundary',
+    start: '2026-11-26T00:00:00Z',
+    end: '2026-11-26T00:00:04Z',
+    result: 'failed',
+    edits: 0,
+    error: 'table "Players", row 3, column "vertebrae": "x" is not a number',
+    boundary: '2026-11-26T00:00:00Z',
+  },
+  lastFailure: undefined,
+  maxConsecutiveFailures: 3,
   nextRun: { at: new Date('2026-11-26T01:00:00Z'), kind: 'check' },
   ...over,
 });
@@ -24,19 +40,39 @@ describe('status page', () => {
   });
 
   test('once the daemon has stopped, the page says so and announces no next run; runs that never finished are listed', () => {
-    const abandoned = { id: 'r2', game: 'c16', kind: 'rollover' as const, trigger: 'catch-up' as const, start: '2026-11-26T00:00:00Z', end: '2026-11-26T00:01:00Z', result: 'abandoned' as const, edits: 0, error: 'abandoned at shutdown: no request was sent after that point and nothing was saved' };
-    const text = renderStatus(info({ stopped: { at: new Date('2026-11-26T00:01:00Z'), reason: 'received SIGTERM' }, nextRun: undefined, unfinished: [abandoned] }), [abandoned]);
+    const abandoned = {
+      id: 'r2',
+      game: 'c16',
+      kind: 'rollover' as const,
+      trigger: 'catch-up' as const,
+      start: '2026-11-26T00:00:00Z',
+      end: '2026-11-26T00:01:00Z',
+      result: 'abandoned' as const,
+      edits: 0,
+      error: 'abandoned at shutdown: no request was sent after that point and nothing was saved',
+    };
+    const text = renderStatus(
+      info({ stopped: { at: new Date('2026-11-26T00:01:00Z'), reason: 'received SIGTERM' }, nextRun: undefined, unfinished: [abandoned] }),
+      [abandoned],
+    );
     expect(text).toContain("! Daemon\n| '''Stopped''' since 2026-11-26 00:01 UTC (received SIGTERM): no run is scheduled until it is started again.");
     expect(text).toContain('! Next scheduled run\n| none: the daemon is stopped');
-    expect(text).toContain('! Runs that never finished\n| 2026-11-26 00:00 UTC — phase rollover (catch-up): abandoned at shutdown: no request was sent after that point and nothing was saved');
+    expect(text).toContain(
+      '! Runs that never finished\n| 2026-11-26 00:00 UTC — phase rollover (catch-up): abandoned at shutdown: no request was sent after that point and nothing was saved',
+    );
     expect(text).toContain("|| '''never finished''' (abandoned: the bot stopped during the run) ||");
-    const running = renderStatus(info({ heartbeat: { pid: 42, host: 'bot-host', startedAt: '2026-11-25T00:00:00Z', lastSeen: '2026-11-26T00:00:05Z', nextExpectedBy: '2026-11-26T01:05:00Z' } }));
+    const running = renderStatus(
+      info({
+        heartbeat: { pid: 42, host: 'bot-host', startedAt: '2026-11-25T00:00:00Z', lastSeen: '2026-11-26T00:00:05Z', nextExpectedBy: '2026-11-26T01:05:00Z' },
+      }),
+    );
     expect(running).toContain('! Daemon\n| running: last seen 2026-11-26 00:00 UTC, next expected by 2026-11-26 01:05 UTC (pid 42 on bot-host');
     expect(running).not.toContain('never finished');
   });
 
   test('a wiki outside the tested MediaWiki versions is named in a row of its own, escaped; a tested one adds no row', () => {
-    const warning = 'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
+    const warning =
+      'the wiki runs "MediaWiki 1.45.0", newer than the versions Croupier is tested on (MediaWiki 1.39–1.43): its edits are still checked, but how this version answers a stale edit (conflict or merge) is untested';
     const text = renderStatus(info(), [], warning);
     expect(text).toMatch(/\n! Daemon\n\| [^\n]+\n\|-\n! Wiki\n/); // the row right after the Daemon's
     expect(text).toContain(`\n! Wiki\n| '''Untested MediaWiki version''': ${warning}\n|-\n! State`);
@@ -45,8 +81,19 @@ describe('status page', () => {
   });
 
   test('a paused game says who reverted which revision, when, and how to resume; nothing is scheduled meanwhile', () => {
-    const text = renderStatus(info({ record: GameRecord.parse({ paused: { at: '2026-11-26T00:00:05Z', reverts: [{ page: 'Cycle 16/Gamestate', revid: 13, user: 'Admin', timestamp: '2026-11-26T00:00:03Z', how: 'undo', reverted: [12] }] } }) }));
-    expect(text).toContain(`'''PAUSED''' since 2026-11-26 00:00 UTC: Admin undid the bot's revision 12 of "Cycle 16/Gamestate" (revision 13, 2026-11-26 00:00 UTC)`);
+    const text = renderStatus(
+      info({
+        record: GameRecord.parse({
+          paused: {
+            at: '2026-11-26T00:00:05Z',
+            reverts: [{ page: 'Cycle 16/Gamestate', revid: 13, user: 'Admin', timestamp: '2026-11-26T00:00:03Z', how: 'undo', reverted: [12] }],
+          },
+        }),
+      }),
+    );
+    expect(text).toContain(
+      `'''PAUSED''' since 2026-11-26 00:00 UTC: Admin undid the bot's revision 12 of "Cycle 16/Gamestate" (revision 13, 2026-11-26 00:00 UTC)`,
+    );
     expect(text).toContain('<code>* resume</code>');
     expect(text).toContain('<code>croupier resume --game c16</code>');
     expect(text).toContain('! Next scheduled run\n| none while paused');
@@ -73,7 +120,8 @@ describe('status page', () => {
 
   test('a status page with a doubled or unmatched status marker is refused, never guessed at', () => {
     const content = renderStatus(info());
-    const begin = '<!-- croupier:begin status -->', end = '<!-- croupier:end status -->';
+    const begin = '<!-- croupier:begin status -->',
+      end = '<!-- croupier:end status -->';
     for (const broken of [
       `Intro\n${begin}\nold\n${end}\n${begin}\nolder\n${end}\n`, // the region twice
       `Intro\n${begin}\nold\n`, // no end marker
@@ -89,7 +137,7 @@ describe('status page', () => {
     expect(loose.match(/croupier:begin status/g)).toHaveLength(1);
   });
 
-  test('a new status region goes before the page\'s categories, and the recent-runs table may shrink', () => {
+  test("a new status region goes before the page's categories, and the recent-runs table may shrink", () => {
     const page = spliceRegion('Intro.\n\n[[Category:Croupier]]', renderStatus(info()));
     expect(page.indexOf('croupier:end status')).toBeLessThan(page.indexOf('[[Category:Croupier]]'));
     const runs = Array.from({ length: 10 }, (_, i) => ({ ...info().lastRun!, id: `r${i}` }));
@@ -108,7 +156,13 @@ describe('status page', () => {
   test('the publisher creates the page when missing', async () => {
     const saved: { title: string; text: string; create: boolean }[] = [];
     const publish = makeStatusPublisher({
-      wiki: { save: async (title, f, o) => { const r = f(''); if (r) saved.push({ title, text: r.text, create: o.create }); return { changed: !!r }; } },
+      wiki: {
+        save: async (title, f, o) => {
+          const r = f('');
+          if (r) saved.push({ title, text: r.text, create: o.create });
+          return { changed: !!r };
+        },
+      },
       pageFor: () => 'Cycle 16/Gamestate/Status',
     });
     await publish('c16', info());

@@ -4,26 +4,47 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  FileStore, MemoryStore, StoreError, abandonStaleRuns, abandonedMessages, clearHalt, finishRun, startRun, unfinishedRuns,
+  FileStore,
+  MemoryStore,
+  StoreError,
+  abandonStaleRuns,
+  abandonedMessages,
+  clearHalt,
+  finishRun,
+  startRun,
+  unfinishedRuns,
 } from '../../../src/cron/store.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'croupier-store-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); });
-
-const runNode = (args: string[]) => new Promise<void>((resolve, reject) => {
-  const p = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  p.stderr.on('data', (d) => { err += String(d); });
-  p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}: ${err}`))));
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'croupier-store-'));
 });
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+});
+
+const runNode = (args: string[]) =>
+  new Promise<void>((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => {
+      err += String(d);
+    });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}: ${err}`))));
+  });
 
 describe('FileStore', () => {
   test('a missing file reads as an empty store, and updates persist to disk', async () => {
     const path = join(dir, 'sub', 'store.json');
     const store = new FileStore(path);
     expect(await store.read()).toEqual({ version: 1, runs: [], games: {} });
-    const id = await startRun(store, { game: 'c16', kind: 'rollover', trigger: 'boundary', at: new Date('2026-11-26T00:00:00Z'), boundary: new Date('2026-11-26T00:00:00Z') });
+    const id = await startRun(store, {
+      game: 'c16',
+      kind: 'rollover',
+      trigger: 'boundary',
+      at: new Date('2026-11-26T00:00:00Z'),
+      boundary: new Date('2026-11-26T00:00:00Z'),
+    });
     await finishRun(store, id, { result: 'changed', at: new Date('2026-11-26T00:00:05Z'), edits: 1 }, 3);
     const onDisk = JSON.parse(await readFile(path, 'utf8'));
     expect(onDisk.runs[0]).toMatchObject({ id, result: 'changed', edits: 1, end: '2026-11-26T00:00:05.000Z' });
@@ -54,13 +75,14 @@ describe('FileStore', () => {
     const path = join(dir, 'store.json');
     const writer = new URL('./store-writer.ts', import.meta.url).pathname;
     const local = [new FileStore(path, { maxRuns: 100_000 }), new FileStore(path, { maxRuns: 100_000 })];
-    const localWrites = local.flatMap((s, k) => Array.from({ length: 20 }, (_, i) => s.update((d) => {
-      d.runs.push({ id: `local${k}-${i}`, game: 'g', kind: 'check', trigger: 'check', start: new Date().toISOString(), result: 'no-change', edits: 0 });
-    })));
-    await Promise.all([
-      runNode([writer, path, 'a', '40']), runNode([writer, path, 'b', '40']), runNode([writer, path, 'c', '40']),
-      ...localWrites,
-    ]);
+    const localWrites = local.flatMap((s, k) =>
+      Array.from({ length: 20 }, (_, i) =>
+        s.update((d) => {
+          d.runs.push({ id: `local${k}-${i}`, game: 'g', kind: 'check', trigger: 'check', start: new Date().toISOString(), result: 'no-change', edits: 0 });
+        }),
+      ),
+    );
+    await Promise.all([runNode([writer, path, 'a', '40']), runNode([writer, path, 'b', '40']), runNode([writer, path, 'c', '40']), ...localWrites]);
     const ids = new Set((await new FileStore(path).read()).runs.map((r) => r.id));
     expect(ids.size).toBe(160);
   }, 60_000);
@@ -78,11 +100,14 @@ describe('failures, halt and clear', () => {
   test('consecutive failures halt the game at the maximum; a success resets the count; clear lifts the halt', async () => {
     const store = new MemoryStore();
     const at = new Date('2026-11-26T00:00:00Z');
-    const fail = async () => finishRun(store, await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at }), { result: 'failed', at, error: 'boom' }, 3);
+    const fail = async () =>
+      finishRun(store, await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at }), { result: 'failed', at, error: 'boom' }, 3);
     const ok = async () => finishRun(store, await startRun(store, { game: 'g', kind: 'check', trigger: 'check', at }), { result: 'no-change', at }, 3);
-    await fail(); await fail();
+    await fail();
+    await fail();
     expect((await ok()).consecutiveFailures).toBe(0);
-    await fail(); await fail();
+    await fail();
+    await fail();
     const third = await fail();
     expect(third).toEqual({ consecutiveFailures: 3, halted: true, justHalted: true });
     expect((await fail()).justHalted).toBe(false);
@@ -93,7 +118,7 @@ describe('failures, halt and clear', () => {
     expect(await clearHalt(store, 'g', 'Admin', at)).toBe(false);
   });
 
-  test('at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned, and becomes its game\'s last run', async () => {
+  test("at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned, and becomes its game's last run", async () => {
     const store = new MemoryStore();
     const id = await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at: new Date() });
     const marked = await abandonStaleRuns(store, new Date());
@@ -108,7 +133,9 @@ describe('failures, halt and clear', () => {
     const store = new MemoryStore();
     const live = await startRun(store, { game: 'g', kind: 'check', trigger: 'check', at: new Date('2026-11-20T00:00:00Z') });
     const dead = await startRun(store, { game: 'g', kind: 'rollover', trigger: 'manual', at: new Date('2026-11-21T00:00:00Z') });
-    await store.update((d) => { d.runs.find((r) => r.id === dead)!.pid = 2 ** 22 + 12345; }); // above pid_max: no such process
+    await store.update((d) => {
+      d.runs.find((r) => r.id === dead)!.pid = 2 ** 22 + 12345;
+    }); // above pid_max: no such process
     const data = await store.read();
     expect(unfinishedRuns(data, 'g').map((r) => r.id)).toEqual([dead]);
     // Without the process lock only the dead process's run is marked; under it, every run still "running".

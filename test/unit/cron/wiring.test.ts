@@ -14,7 +14,10 @@ import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');
-const config = parseConfig({ store: { path: 'unused.json' }, games: [{ id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }] });
+const config = parseConfig({
+  store: { path: 'unused.json' },
+  games: [{ id: 'c16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }],
+});
 const games = config.games;
 const g = games[0]!;
 const pages = [{ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }];
@@ -53,20 +56,33 @@ describe('the daemon wiring', () => {
     expect(phase()).toBe(6);
   });
 
-  test('a request\'s rollover names the request in its own edit, so that the bot\'s record of the page says it was done', async () => {
+  test("a request's rollover names the request in its own edit, so that the bot's record of the page says it was done", async () => {
     const { client, phase, wiki } = fresh();
     const run = rolloverRunner(client, games);
-    const request = { key: 'r77-0123abcd', line: '* rollover now', verb: 'rollover', page: 'Cycle 16/Gamestate/Requests', revid: 77, timestamp: ASKED.toISOString(), author: 'Admin' };
+    const request = {
+      key: 'r77-0123abcd',
+      line: '* rollover now',
+      verb: 'rollover',
+      page: 'Cycle 16/Gamestate/Requests',
+      revid: 77,
+      timestamp: ASKED.toISOString(),
+      author: 'Admin',
+    };
     const o = { now: ASKED, trigger: 'request' as const, force: true, requestedAt: ASKED, actor: 'Admin', request };
     const first = await run(pages[0]!, o);
     expect(first.changed).toBe(true);
     expect(wiki.edits).toBe(2); // the Gamestate, and its race chart's subpage
     expect(first.edits).toBe(2);
     expect(phase()).toBe(5);
-    const rows = wiki.text(g.gamestate)!.split('\n').filter((l) => l.includes('request r77-0123abcd'));
+    const rows = wiki
+      .text(g.gamestate)!
+      .split('\n')
+      .filter((l) => l.includes('request r77-0123abcd'));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/\|\| Manual rollover \|\| - \|\| Phase 4 → 5 .*Manual rollover by Admin \(on-wiki request r77-0123abcd\)/);
-    expect(rows[1]).toMatch(/\|\| Request \|\| Admin \|\| "rollover" honoured: phase 4 → 5 \(Battle Phase\), \d+ change\(s\) in this edit \|\| on-wiki request r77-0123abcd/);
+    expect(rows[1]).toMatch(
+      /\|\| Request \|\| Admin \|\| "rollover" honoured: phase 4 → 5 \(Battle Phase\), \d+ change\(s\) in this edit \|\| on-wiki request r77-0123abcd/,
+    );
     // The same request again (the bot lost track of it) is not passed to the job: its edit is the bot's, so the
     // bot's record names the key (makeRequestsHistory; test/unit/cron/request-exactly-once.test.ts).
     expect(requestStateIn(rows.join('\n'), request.key)).toBe('done');
@@ -92,7 +108,15 @@ describe('the daemon wiring', () => {
     await jobs.rollover('c16', { now: BOUNDARY, boundary: BOUNDARY, trigger: 'catch-up' });
     await jobs.check('c16', { now: HANDLED, trigger: 'check' });
     expect((await jobs.plan('c16', HANDLED)).missed).toEqual([]);
-    const request = { key: 'r12-abcdef12', line: '* check', verb: 'check', page: 'Cycle 16/Gamestate/Requests', revid: 12, timestamp: '2026-11-19T00:30:00Z', author: 'Admin' };
+    const request = {
+      key: 'r12-abcdef12',
+      line: '* check',
+      verb: 'check',
+      page: 'Cycle 16/Gamestate/Requests',
+      revid: 12,
+      timestamp: '2026-11-19T00:30:00Z',
+      author: 'Admin',
+    };
     expect(await history.record('c16', { request, verdict: 'done', message: 'checked', at: HANDLED })).toEqual({ changed: true });
     expect(rulesets.parses).toBe(1);
     // A new revision of the Ruleset is parsed again (once).

@@ -39,7 +39,13 @@ describe('the Cycle 15 Gamestate page', () => {
   test('a changed value rewrites only its cell', () => {
     const s = read(text);
     s.players.find((p) => p.name === 'Femi')!.shards = 10;
-    expect(renderGamestate(text, s, [])).toBe(replaceOnce(text, '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n', '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|10\n'));
+    expect(renderGamestate(text, s, [])).toBe(
+      replaceOnce(
+        text,
+        '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n',
+        '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|10\n',
+      ),
+    );
   });
 
   test('bad cells are refused with their table, row and column', () => {
@@ -48,15 +54,41 @@ describe('the Cycle 15 Gamestate page', () => {
       ['"Summoning Whistel" is not an item of the Garbage table (did you mean "Summoning Whistle"?)', 'Players', 3, 'Garbage'],
     ]);
     expect(where(replaceOnce(text, '| 6 || Hazard || Thin Ice || 7', '| 6 || Hazard || Casino || 7'))[0]).toEqual([
-      '"Casino" is not a type of the category Hazard (Stop Sign, Thin Ice, Geyser) nor "Blank"', 'Spaces', 7, 'Pseudo-type',
+      '"Casino" is not a type of the category Hazard (Stop Sign, Thin Ice, Geyser) nor "Blank"',
+      'Spaces',
+      7,
+      'Pseudo-type',
     ]);
-    expect(where(replaceOnce(text, '| 11 || Teleporter || - || 0', '| 11 || Teleporter || - || 0, 12'))[0]).toEqual(['successor 12 is not a space of the Spaces table', 'Spaces', 12, 'Successors']);
+    expect(where(replaceOnce(text, '| 11 || Teleporter || - || 0', '| 11 || Teleporter || - || 0, 12'))[0]).toEqual([
+      'successor 12 is not a space of the Spaces table',
+      'Spaces',
+      12,
+      'Successors',
+    ]);
     expect(where(replaceOnce(text, '| 2026-11-10 10:00 || Cosima || 2+3', '| 2026-11-10 10:00 || Cosima || 2+5'))[0]).toEqual([
-      'the roll 2+5 is not a roll of 2d4 (2 dice of 1 to 4)', 'Moves', 1, 'Roll',
+      'the roll 2+5 is not a roll of 2d4 (2 dice of 1 to 4)',
+      'Moves',
+      1,
+      'Roll',
     ]);
-    expect(where(replaceOnce(text, '| 2026-11-10 10:00 || Cosima', '| 2026-11-10 10:00 || Cosma'))[0]).toEqual(['"Cosma" is not a player of the Players table', 'Moves', 1, 'Player']);
-    expect(where(replaceOnce(text, '| 0 || Blank || - || 1', '| 30 || Blank || - || 1'))).toContainEqual(['there is no space 0: “A space with identifier 0 always exists”', 'Spaces', undefined, 'Space']);
-    expect(where(replaceOnce(text, '|Alice\n|2026-11-09 09:00', '|Alice\n|2026-11-09 9am'))[0]).toEqual(['Joined (UTC) "2026-11-09 9am" is not a time; write it as YYYY-MM-DD HH:MM (UTC)', 'Players', 1, 'Joined (UTC)']);
+    expect(where(replaceOnce(text, '| 2026-11-10 10:00 || Cosima', '| 2026-11-10 10:00 || Cosma'))[0]).toEqual([
+      '"Cosma" is not a player of the Players table',
+      'Moves',
+      1,
+      'Player',
+    ]);
+    expect(where(replaceOnce(text, '| 0 || Blank || - || 1', '| 30 || Blank || - || 1'))).toContainEqual([
+      'there is no space 0: “A space with identifier 0 always exists”',
+      'Spaces',
+      undefined,
+      'Space',
+    ]);
+    expect(where(replaceOnce(text, '|Alice\n|2026-11-09 09:00', '|Alice\n|2026-11-09 9am'))[0]).toEqual([
+      'Joined (UTC) "2026-11-09 9am" is not a time; write it as YYYY-MM-DD HH:MM (UTC)',
+      'Players',
+      1,
+      'Joined (UTC)',
+    ]);
   });
 });
 

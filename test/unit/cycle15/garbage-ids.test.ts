@@ -44,7 +44,7 @@ describe('the Garbage ID rule on the Ruleset page', () => {
     expect(fill(text)!.changes).toEqual(['row 5 "Duck": ID 5', 'row 99 "Lint": ID 99']);
   });
 
-  test('an ID cell with words in it is the editor\'s: never overwritten', () => {
+  test("an ID cell with words in it is the editor's: never overwritten", () => {
     const text = replaceOnce(original, lastRow, `${lastRow}|-\n|Lint\n|It is lint.\n|soon\n`);
     expect(fill(text)).toBeNull();
     expect(parseCycle15Ruleset(text).warnings.some((w) => /The ID "soon" is not a positive integer/.test(w.message))).toBe(true);

@@ -17,7 +17,8 @@ const roll = (text: string, now: string) => rolloverPage(ruleset, 'c15', { title
 const player = (text: string, name: string, column: string, value: string) => setCell(text, 'Player', 'Player', name, column, value);
 const move = (text: string, who: string, column: string, value: string) => setCell(text, 'Roll', 'Player', who, column, value);
 const addMove = (text: string, row: string) => appendRow(text, 'Roll', `|-\n| ${row}\n`);
-const newcomer = (joined: string, crystals: number, name = 'Newcomer') => appendRow(example, 'Player', `|-\n|${name}\n|${joined}\n| -\n| -\n| -\n|0\n|no\n|no\n|no\n|${crystals}\n|0\n| -\n| -\n`);
+const newcomer = (joined: string, crystals: number, name = 'Newcomer') =>
+  appendRow(example, 'Player', `|-\n|${name}\n|${joined}\n| -\n| -\n| -\n|0\n|no\n|no\n|no\n|${crystals}\n|0\n| -\n| -\n`);
 
 /** The problems of a refused run (it must be refused, with nothing returned). */
 function refused(text: string, now = '2026-11-15 12:00'): Problem[] {
@@ -66,7 +67,9 @@ describe('refused: the page breaks a limit, and the error names the cell and quo
   test('“… provided they have not done so previously in the current phase”: a second move in one phase is refused, naming the first', () => {
     const [p] = refused(addMove(example, '2026-11-15 08:00 || Alice || 1+2 || 9, 10, 11 || performed'));
     expect(where(p!)).toEqual(['Moves', 7, 'Time (UTC)']);
-    expect(p!.message).toBe('a second move of Alice in phase 1 (the first at 2026-11-13 15:00, row 3): Movement: “Each player can, as a progressive action, move, provided they have not done so previously in the current phase.”');
+    expect(p!.message).toBe(
+      'a second move of Alice in phase 1 (the first at 2026-11-13 15:00, row 3): Movement: “Each player can, as a progressive action, move, provided they have not done so previously in the current phase.”',
+    );
     // A move in the next phase is a move of that phase: accepted.
     expect(() => roll(addMove(example, '2026-11-16 08:00 || Alice || 1+2 || 9, 10, 11 || performed'), '2026-11-16 09:00')).not.toThrow();
   });
@@ -93,7 +96,11 @@ describe('refused: the page breaks a limit, and the error names the cell and quo
     const [p] = refused(setCell(example, 'Class', 'Proposal', '#41', 'Status', 'voting'));
     expect(where(p!)).toEqual(['Proposals', 1, 'Status']);
     expect(p!.message).toContain('“It is not possible to vote on a Tune Up class proposal.”');
-    expect(where(refused(setCell(example, 'Class', 'Proposal', '#47', 'Submitted (UTC)', '2026-11-15 20:00'))[0]!)).toEqual(['Proposals', 4, 'Submitted (UTC)']);
+    expect(where(refused(setCell(example, 'Class', 'Proposal', '#47', 'Submitted (UTC)', '2026-11-15 20:00'))[0]!)).toEqual([
+      'Proposals',
+      4,
+      'Submitted (UTC)',
+    ]);
   });
 
   test('“If a player owns … at least five more than any other player, that player wins.”: a Winner written for someone who never met it is refused', () => {
@@ -115,11 +122,18 @@ describe('applied: the bot recomputes its own cells and applies the rule, with a
     expect(jun).toMatchObject({ reputableSince: null, grant: null });
     // At the rule's time the grants come, once.
     const later = roll(r.text, '2026-11-19 06:00');
-    expect(later.result.changes.filter((c) => c.event === 'Reputability' && c.player === 'Jun').map((c) => c.at)).toEqual([at('2026-11-19 06:00'), at('2026-11-19 06:00'), at('2026-11-19 06:00')]);
+    expect(later.result.changes.filter((c) => c.event === 'Reputability' && c.player === 'Jun').map((c) => c.at)).toEqual([
+      at('2026-11-19 06:00'),
+      at('2026-11-19 06:00'),
+      at('2026-11-19 06:00'),
+    ]);
   });
 
   test('a Reputability grant phase or a Phase name written by hand is recomputed and named', () => {
-    const r = roll(setCell(player(example, 'Alice', 'Reputability grant', 'phase 1'), 'Cycle start', 'Phase number', 0, 'Phase', 'Phase I'), '2026-11-15 12:00');
+    const r = roll(
+      setCell(player(example, 'Alice', 'Reputability grant', 'phase 1'), 'Cycle start', 'Phase number', 0, 'Phase', 'Phase I'),
+      '2026-11-15 12:00',
+    );
     const rows = r.result.changes.filter((c) => c.event === 'Corrected').map((c) => c.change);
     expect(rows).toContain("Reputability grant: phase 1 → phase 0 (the bot's cell, recomputed: the page's value is not believed)");
     expect(rows).toContain("Phase: Phase I → Phase II (the bot's cell, recomputed: the page's value is not believed)");

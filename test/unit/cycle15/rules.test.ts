@@ -21,7 +21,21 @@ const events = (r: { changes: Change[] }, event: string) => r.changes.filter((c)
 /** A state with only the given players and moves (the fixture's phase, board and proposals). */
 function state(players: Partial<Player>[] = [], moves: Move[] = []): Gamestate {
   const s = structuredClone(page);
-  const base: Player = { name: 'P', joined: at('2026-11-09 01:00'), left: null, reputableSince: at('2026-11-09 01:00'), grant: 0, location: 0, movedThisPhase: false, movedLastPhase: false, macGyveredThisPhase: false, crystals: 0, shards: 0, garbage: {}, traits: [] };
+  const base: Player = {
+    name: 'P',
+    joined: at('2026-11-09 01:00'),
+    left: null,
+    reputableSince: at('2026-11-09 01:00'),
+    grant: 0,
+    location: 0,
+    movedThisPhase: false,
+    movedLastPhase: false,
+    macGyveredThisPhase: false,
+    crystals: 0,
+    shards: 0,
+    garbage: {},
+    traits: [],
+  };
   s.players = players.map((p, i) => ({ ...base, row: i + 1, ...p }));
   s.moves = moves;
   s.proposals = [];
@@ -61,7 +75,10 @@ describe('Phases: “Phase I: Monday, Tuesday, Wednesday, and Thursday” / “P
 
 describe('Movement: “move, provided they have not done so previously in the current phase” and MacGyvering: “Once per phase”', () => {
   test('at a rollover Moved this phase becomes Moved last phase and clears; MacGyvered this phase clears', () => {
-    const s = state([{ name: 'A', movedThisPhase: true, macGyveredThisPhase: true }, { name: 'B', movedLastPhase: true }]);
+    const s = state([
+      { name: 'A', movedThisPhase: true, macGyveredThisPhase: true },
+      { name: 'B', movedLastPhase: true },
+    ]);
     const r = run(s, '2026-11-16 00:00');
     expect(player(r.state, 'A')).toMatchObject({ movedThisPhase: false, movedLastPhase: true, macGyveredThisPhase: false });
     expect(player(r.state, 'B')).toMatchObject({ movedThisPhase: false, movedLastPhase: false });
@@ -98,7 +115,7 @@ describe('Movement: “If an error in movement goes unnoticed by the end of the 
   });
 });
 
-describe('Movement: “If an incomplete move occurred in the previous phase and is identified after they have moved again, their move for the current phase is negated and they are granted a \'Time Bean Chili\'.”', () => {
+describe("Movement: “If an incomplete move occurred in the previous phase and is identified after they have moved again, their move for the current phase is negated and they are granted a 'Time Bean Chili'.”", () => {
   const incomplete: Move = { row: 1, time: at('2026-11-11 12:00'), player: 'A', roll: [1, 3], selections: [1, 2, 3], status: 'incomplete' };
   const again: Move = { row: 2, time: at('2026-11-14 09:00'), player: 'A', roll: [2, 2], selections: [1, 2, 3, 4], status: 'performed' };
   test('identified in phase 1 after moving again in phase 1: that move is negated and a Time Bean Chili granted', () => {
@@ -143,11 +160,17 @@ describe('Players: “A player is "reputable" if they have continuously been a p
     expect(row.change).toMatch(new RegExp(`^\\+1 ${expected.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
     expect(row.reason.readings).toEqual(['random-garbage=uniform (default)']);
     // The same run again draws the same item.
-    expect(events(run(state([{ name: 'Jun', joined: at('2026-11-12 06:00'), reputableSince: null, grant: null }]), '2026-11-19 06:00'), 'Reputability')[1]!.change).toBe(row.change);
+    expect(
+      events(run(state([{ name: 'Jun', joined: at('2026-11-12 06:00'), reputableSince: null, grant: null }]), '2026-11-19 06:00'), 'Reputability')[1]!.change,
+    ).toBe(row.change);
   });
 
   test('with the reading random-garbage=judge nothing is drawn and the row says the Judge draws it', () => {
-    const r = run(state([{ name: 'Jun', joined: at('2026-11-12 06:00'), reputableSince: null, grant: null }]), '2026-11-19 06:00', readings({ [RANDOM_GARBAGE]: 'judge' }));
+    const r = run(
+      state([{ name: 'Jun', joined: at('2026-11-12 06:00'), reputableSince: null, grant: null }]),
+      '2026-11-19 06:00',
+      readings({ [RANDOM_GARBAGE]: 'judge' }),
+    );
     expect(events(r, 'Reputability')[1]!.change).toBe('1 random garbage to be drawn by the Judge');
     expect(Object.keys(player(r.state, 'Jun').garbage)).toEqual(['Summoning Whistle']);
   });
@@ -155,7 +178,8 @@ describe('Players: “A player is "reputable" if they have continuously been a p
   test('N-3 Time Bean Chilis: none while N-3 is not positive, N-3 once it is (N per the reading chili-n)', () => {
     // Reputable in phase 4 (Monday 23 November): N = 4 by the default reading, 5 by phase-count, 1 by weekly.
     const joined = { name: 'L', joined: at('2026-11-16 10:00'), reputableSince: null, grant: null };
-    const chilis = (values: Record<string, string>) => player(run(state([joined]), '2026-11-23 12:00', readings(values)).state, 'L').garbage['Time Bean Chili'] ?? 0;
+    const chilis = (values: Record<string, string>) =>
+      player(run(state([joined]), '2026-11-23 12:00', readings(values)).state, 'L').garbage['Time Bean Chili'] ?? 0;
     expect(chilis({})).toBe(4 - 3);
     expect(chilis({ [CHILI_N]: 'phase-count' })).toBe(5 - 3);
     expect(chilis({ [CHILI_N]: 'weekly' })).toBe(0);
@@ -200,14 +224,36 @@ describe('Party: “If a party is started it is deemed to be party time. If anot
 
 describe('Winning: “a number of crystals greater than or equal to 15 and at least five more than any other player”', () => {
   test('15 crystals and five more than anyone else wins; the cycle ends (no rollover after)', () => {
-    const r = run(state([{ name: 'A', crystals: 15 }, { name: 'B', crystals: 10 }]), '2026-11-15 12:00');
+    const r = run(
+      state([
+        { name: 'A', crystals: 15 },
+        { name: 'B', crystals: 10 },
+      ]),
+      '2026-11-15 12:00',
+    );
     expect(r.state.phase.winner).toEqual(['A']);
     expect(r.state.phase.nextRollover).toBeNull();
     expect(run(r.state, '2026-11-23 00:00').changes).toEqual([]);
   });
   test('14 crystals, or only four more than another player, does not win', () => {
-    expect(run(state([{ name: 'A', crystals: 14 }, { name: 'B', crystals: 0 }]), '2026-11-15 12:00').state.phase.winner).toEqual([]);
-    expect(run(state([{ name: 'A', crystals: 15 }, { name: 'B', crystals: 11 }]), '2026-11-15 12:00').state.phase.winner).toEqual([]);
+    expect(
+      run(
+        state([
+          { name: 'A', crystals: 14 },
+          { name: 'B', crystals: 0 },
+        ]),
+        '2026-11-15 12:00',
+      ).state.phase.winner,
+    ).toEqual([]);
+    expect(
+      run(
+        state([
+          { name: 'A', crystals: 15 },
+          { name: 'B', crystals: 11 },
+        ]),
+        '2026-11-15 12:00',
+      ).state.phase.winner,
+    ).toEqual([]);
   });
   test('Crustals are not crystals: 10 crystals and 5 Crustals do not win', () => {
     expect(run(state([{ name: 'A', crystals: 10, garbage: { Crustal: 5 } }]), '2026-11-15 12:00').state.phase.winner).toEqual([]);
@@ -251,7 +297,11 @@ describe('Proposals closed at the end of their voting period, where the page rec
 
   test('Standard: “the rewrite votes constitute equal to or greater than 30% of the total votes” makes it a Tune Up class proposal from the phase that begins', () => {
     // 3 rewrites of 10 votes: exactly 30%.
-    expect(closed(proposal('Standard', { for: 5, against: 2, rewrite: 3 }), '2026-11-20 00:00')).toMatchObject({ status: 'tune up', proposalClass: 'Tune Up', tuneUpSince: 3 });
+    expect(closed(proposal('Standard', { for: 5, against: 2, rewrite: 3 }), '2026-11-20 00:00')).toMatchObject({
+      status: 'tune up',
+      proposalClass: 'Tune Up',
+      tuneUpSince: 3,
+    });
     expect(closed(proposal('Standard', { for: 2, against: 5, rewrite: 2 }), '2026-11-20 00:00').status).toBe('failed');
   });
 

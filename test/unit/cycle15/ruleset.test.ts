@@ -36,8 +36,23 @@ describe('the Cycle 15 ruleset, typed', () => {
 
   test('17 space types, one per rule saying “… is a type of space”, and not "Unique Types"', () => {
     expect(base.spaceTypes.map((t) => t.name)).toEqual([
-      'Blank', 'Crystal', 'Boulder Trap', 'Garbage Pile', 'Crystal Orb', 'Stop Sign', 'Oil Spill', 'Thin Ice', 'Shard Pile',
-      'Crystal Forge', 'Casino', 'Teleporter', 'Geyser', 'Dance Pad', 'Disco Ball', 'Geode', 'Crystal Beam',
+      'Blank',
+      'Crystal',
+      'Boulder Trap',
+      'Garbage Pile',
+      'Crystal Orb',
+      'Stop Sign',
+      'Oil Spill',
+      'Thin Ice',
+      'Shard Pile',
+      'Crystal Forge',
+      'Casino',
+      'Teleporter',
+      'Geyser',
+      'Dance Pad',
+      'Disco Ball',
+      'Geode',
+      'Crystal Beam',
     ]);
     expect(base.spaceTypes.find((t) => t.name === 'Shard Pile')?.effect).toContain('they gain 1d6 shards');
   });
@@ -55,7 +70,10 @@ describe('the Cycle 15 ruleset, typed', () => {
   });
 
   test('Phase I is Monday to Thursday and Phase II Friday to Sunday, read from the paragraphs', () => {
-    expect(base.phases.map((p) => [p.name, p.days])).toEqual([['Phase I', [1, 2, 3, 4]], ['Phase II', [5, 6, 7]]]);
+    expect(base.phases.map((p) => [p.name, p.days])).toEqual([
+      ['Phase I', [1, 2, 3, 4]],
+      ['Phase II', [5, 6, 7]],
+    ]);
   });
 
   test('the constants are read from their sentences', () => {
@@ -121,7 +139,10 @@ describe('a Cycle 15 ruleset changed by a passed proposal', () => {
       'Phase I: Monday, Tuesday, Wednesday, and Thursday\n\nPhase II: Friday, Saturday, and Sunday',
       'Phase I: Monday, Tuesday, and Wednesday\n\nPhase II: Thursday, Friday, Saturday, and Sunday',
     );
-    expect(parseCycle15Ruleset(text).phases.map((p) => [p.name, p.days])).toEqual([['Phase I', [1, 2, 3]], ['Phase II', [4, 5, 6, 7]]]);
+    expect(parseCycle15Ruleset(text).phases.map((p) => [p.name, p.days])).toEqual([
+      ['Phase I', [1, 2, 3]],
+      ['Phase II', [4, 5, 6, 7]],
+    ]);
   });
 
   test('phases written as a list read the same as the paragraphs', () => {
@@ -136,12 +157,17 @@ describe('a Cycle 15 ruleset changed by a passed proposal', () => {
   });
 
   test('a new victory threshold is read from the Winning sentence', () => {
-    const r = parseCycle15Ruleset(replaceOnce(original, 'greater than or equal to 15 and at least five more', 'greater than or equal to 20 and at least three more'));
+    const r = parseCycle15Ruleset(
+      replaceOnce(original, 'greater than or equal to 15 and at least five more', 'greater than or equal to 20 and at least three more'),
+    );
     expect(r.constants.victory.value).toEqual({ crystals: 20, lead: 3 });
   });
 
   test('a constant whose sentence no longer reads is null with a warning naming its rule', () => {
-    const r = parseCycle15Ruleset(replaceOnce(original, 'gain 10+1d10 shards by destroying 1 crystal', 'gain some shards by destroying 1 crystal'), 'Cycle 15/Ruleset');
+    const r = parseCycle15Ruleset(
+      replaceOnce(original, 'gain 10+1d10 shards by destroying 1 crystal', 'gain some shards by destroying 1 crystal'),
+      'Cycle 15/Ruleset',
+    );
     expect(r.constants.crystalShards.value).toBeNull();
     expect(r.warnings.find((w) => /^Shards from a crystal/.test(w.message))?.location).toMatchObject({ rule: 'Shards' });
   });

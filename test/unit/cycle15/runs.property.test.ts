@@ -22,7 +22,8 @@ const T0 = new Date('2026-11-15T11:00:00Z');
 const PLAYERS = ['Alice', 'Bram', 'Cosima', 'Dario', 'Elif', 'Femi', 'Goran', 'Hana', 'Ines', 'Jun', 'Xenon dichloride'];
 
 /** An instant from the cycle start's eve up to T0, on a minute. */
-const before = (from = new Date('2026-11-08T12:00:00Z')) => fc.integer({ min: from.getTime() / MINUTE, max: T0.getTime() / MINUTE }).map((m) => new Date(m * MINUTE));
+const before = (from = new Date('2026-11-08T12:00:00Z')) =>
+  fc.integer({ min: from.getTime() / MINUTE, max: T0.getTime() / MINUTE }).map((m) => new Date(m * MINUTE));
 
 /** Edits an editor could have made by T0, each keeping the page valid then; applied in order. */
 const edits = fc.record({
@@ -40,7 +41,8 @@ const variant = edits.map((e) => {
   if (e.left) t = setCell(t, 'Player', 'Player', e.left[0], 'Left (UTC)', formatInstant(e.left[1]));
   if (e.reputable) t = setCell(t, 'Player', 'Player', e.reputable[0], 'Reputable since (UTC)', formatInstant(e.reputable[1]));
   if (e.parties !== null) t = setCell(t, 'Cycle start', 'Phase number', 0, 'Parties started', String(e.parties));
-  if (e.newcomer) t = appendRow(t, 'Player', `|-\n|Newcomer\n|${formatInstant(e.newcomer[0])}\n| -\n| -\n| -\n|0\n|no\n|no\n|no\n|${e.newcomer[1]}\n|0\n| -\n| -\n`);
+  if (e.newcomer)
+    t = appendRow(t, 'Player', `|-\n|Newcomer\n|${formatInstant(e.newcomer[0])}\n| -\n| -\n| -\n|0\n|no\n|no\n|no\n|${e.newcomer[1]}\n|0\n| -\n| -\n`);
   if (e.incomplete) t = setCell(t, 'Roll', 'Player', e.incomplete, 'Status', 'incomplete');
   if (e.votes) t = setCell(t, 'Class', 'Proposal', '#47', 'Votes', e.votes.join('/'));
   return t;
@@ -50,22 +52,29 @@ const end = fc.integer({ min: 0, max: 25 * 24 * 60 }).map((m) => new Date(T0.get
 describe('Cycle 15: runs do not depend on when they happen', () => {
   test('the example page, run at each instant of a split interval, ends as one run at its end', () => {
     fc.assert(
-      fc.property(end.chain((to) => fc.tuple(fc.constant(to), splitInstants(calendar, T0, to))), ([to, instants]) => {
-        const once = runAt(roll, example, [to]);
-        expect(once).not.toMatch(/^refused/);
-        expect(runAt(roll, example, instants)).toBe(once);
-      }),
+      fc.property(
+        end.chain((to) => fc.tuple(fc.constant(to), splitInstants(calendar, T0, to))),
+        ([to, instants]) => {
+          const once = runAt(roll, example, [to]);
+          expect(once).not.toMatch(/^refused/);
+          expect(runAt(roll, example, instants)).toBe(once);
+        },
+      ),
       { numRuns: 12 },
     );
   });
 
   test('generated variants of the example page (counts, departures, newcomers, hand edits, incomplete moves, votes) end the same whatever the split', () => {
     fc.assert(
-      fc.property(variant, end.chain((to) => fc.tuple(fc.constant(to), splitInstants(calendar, T0, to))), (page, [to, instants]) => {
-        const once = runAt(roll, page, [to]);
-        expect(once).not.toMatch(/^refused/);
-        expect(runAt(roll, page, instants)).toBe(once);
-      }),
+      fc.property(
+        variant,
+        end.chain((to) => fc.tuple(fc.constant(to), splitInstants(calendar, T0, to))),
+        (page, [to, instants]) => {
+          const once = runAt(roll, page, [to]);
+          expect(once).not.toMatch(/^refused/);
+          expect(runAt(roll, page, instants)).toBe(once);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -74,7 +83,9 @@ describe('Cycle 15: runs do not depend on when they happen', () => {
     // Dario's incomplete move of phase 0 (11 November), and his move again in phase 1 (14 November): penalised whenever it is run.
     const pages = ['2026-11-15T12:00:00Z', '2026-11-16T00:00:00Z', '2026-11-20T00:00:00Z'].map((t) => roll(example, new Date(t)));
     for (const page of pages) {
-      const dario = readGamestate(page, PAGE, ruleset).moves.filter((m) => m.player === 'Dario').map((m) => m.status);
+      const dario = readGamestate(page, PAGE, ruleset)
+        .moves.filter((m) => m.player === 'Dario')
+        .map((m) => m.status);
       expect(dario).toEqual(['penalised', 'negated']);
     }
   });

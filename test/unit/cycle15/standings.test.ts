@@ -13,7 +13,7 @@ describe("Cycle 15's standings", () => {
   const { crystals: line, lead } = ruleset.constants.victory.value!;
   const s = standings(state, ruleset);
 
-  test('the rule quoted is the Ruleset\'s own sentence, with the numbers the engine reads from it', () => {
+  test("the rule quoted is the Ruleset's own sentence, with the numbers the engine reads from it", () => {
     expect(s.rule).toContain(`greater than or equal to ${line}`);
   });
 
@@ -35,6 +35,8 @@ describe("Cycle 15's standings", () => {
     expect(after.players.map((p) => p.name)).not.toContain(top[0]!.name);
     const second = top[1]!;
     const third = top[2]!;
-    expect(after.players.find((p) => p.name === second.name)!.toWin).toMatch(new RegExp(`^${Math.max(line - second.crystals, third.crystals + lead - second.crystals)} more crystals`));
+    expect(after.players.find((p) => p.name === second.name)!.toWin).toMatch(
+      new RegExp(`^${Math.max(line - second.crystals, third.crystals + lead - second.crystals)} more crystals`),
+    );
   });
 });

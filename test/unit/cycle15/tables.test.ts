@@ -18,7 +18,7 @@ describe('the computed tables for Cycle 15 players', () => {
     expect(repeatWays({ count: 3, sides: 4 })).toBe(64 - 24);
     const t = renderTables(ruleset)!;
     expect(t).toContain('| 5 || 4/16 (25%)');
-    expect(t).toContain('Doubles (“If you roll multiple of the same number when moving, grant yourself a \'Time Bean Chili\'”): 4/16 (25%).');
+    expect(t).toContain("Doubles (“If you roll multiple of the same number when moving, grant yourself a 'Time Bean Chili'”): 4/16 (25%).");
   });
 
   test('shards from a crystal: 10+1d10 is 11 to 20, each 1/10, 15.5 expected', () => {

@@ -50,7 +50,14 @@ export function gift(over: Partial<Gift> & Pick<Gift, 'giver' | 'receiver' | 'ti
 export function state(over: Partial<Gamestate> & { phaseNumber?: number } = {}): Gamestate {
   const { phaseNumber = 0, ...rest } = over;
   return {
-    phase: { cycleStart: utc('2026-11-02T00:00'), number: phaseNumber, name: phaseNumber % 2 === 0 ? 'Rest Phase' : 'Battle Phase', nextRollover: null, started: null, winner: [] },
+    phase: {
+      cycleStart: utc('2026-11-02T00:00'),
+      number: phaseNumber,
+      name: phaseNumber % 2 === 0 ? 'Rest Phase' : 'Battle Phase',
+      nextRollover: null,
+      started: null,
+      winner: [],
+    },
     players: [],
     cards: [],
     battles: [],

@@ -54,13 +54,18 @@ function randomState(seed: number): Gamestate {
   });
   let id = 0;
   const cards = names.flatMap((owner) =>
-    Array.from({ length: r.int(3, 14) }, () => card(++id, owner, r.pick(SPECIES), { modifiers: [...r.pick(MODIFIERS)], battles: r.int(0, 1) === 0 ? null : r.int(0, 2) })),
+    Array.from({ length: r.int(3, 14) }, () =>
+      card(++id, owner, r.pick(SPECIES), { modifiers: [...r.pick(MODIFIERS)], battles: r.int(0, 1) === 0 ? null : r.int(0, 2) }),
+    ),
   );
   const battles = Array.from({ length: r.int(0, 5) }, (_, b) => {
     const who = [...names].sort(() => r.int(-1, 1)).slice(0, r.int(2, Math.min(4, n)));
     const status = r.pick(['declared', 'ready', 'commenced', 'commenced', 'rewarded'] as const);
     const finalHands = status === 'commenced' && r.int(0, 2) > 0 ? who.map((p, j) => ({ player: p, cards: j === 0 ? 0 : r.int(1, 5) })) : null;
-    const fragile = cards.filter((c) => who.includes(c.owner) && c.modifiers.includes('Fragile')).slice(0, r.int(0, 3)).map((c) => c.id);
+    const fragile = cards
+      .filter((c) => who.includes(c.owner) && c.modifiers.includes('Fragile'))
+      .slice(0, r.int(0, 3))
+      .map((c) => c.id);
     const bets = who.slice(0, r.int(0, 2)).map((p) => ({ player: p, chips: 0, cards: [] as number[] }));
     return battle({
       id: b + 1,
@@ -76,7 +81,13 @@ function randomState(seed: number): Gamestate {
   const gifts = Array.from({ length: r.int(0, 6) }, () => {
     const giver = r.pick(names);
     const receiver = r.pick(names.filter((x) => x !== giver));
-    return gift({ giver, receiver, time: hour(r.int(13, 18)), status: r.pick(['recorded', 'recorded', 'granted'] as const), packs: r.int(0, 2) === 0 ? 2 : null });
+    return gift({
+      giver,
+      receiver,
+      time: hour(r.int(13, 18)),
+      status: r.pick(['recorded', 'recorded', 'granted'] as const),
+      packs: r.int(0, 2) === 0 ? 2 : null,
+    });
   });
   return state({ phaseNumber, players, cards, battles, gifts });
 }

@@ -26,7 +26,13 @@ describe('reading the example Gamestate page', () => {
   const state = read(GAMESTATE);
 
   test('it holds the phase, a dozen players, 51 cards, three battles, four gifts and six History rows', () => {
-    expect(state.phase).toMatchObject({ cycleStart: utc('2026-11-02T00:00'), number: 4, name: 'Rest Phase', nextRollover: utc('2026-11-19T00:00'), winner: [] });
+    expect(state.phase).toMatchObject({
+      cycleStart: utc('2026-11-02T00:00'),
+      number: 4,
+      name: 'Rest Phase',
+      nextRollover: utc('2026-11-19T00:00'),
+      winner: [],
+    });
     expect(state.players).toHaveLength(12);
     expect(state.cards).toHaveLength(51);
     expect(state.battles.map((b) => b.status)).toEqual(['rewarded', 'commenced', 'declared']);
@@ -40,7 +46,12 @@ describe('reading the example Gamestate page', () => {
     expect(p('Bram')).toMatchObject({ other: '1 Gem Key', used: { Removal: 2 } });
     expect(p('Kestrel')).toMatchObject({ reputableSince: utc('2026-11-17T10:00'), declared: true, grant: null });
     expect(state.battles[1]).toMatchObject({
-      bets: [{ player: 'Cosima', chips: 1, cards: [] }, { player: 'Eun-ji', chips: 1, cards: [] }, { player: 'Hollis', chips: 0, cards: [24] }, { player: 'Jun', chips: 0, cards: [31] }],
+      bets: [
+        { player: 'Cosima', chips: 1, cards: [] },
+        { player: 'Eun-ji', chips: 1, cards: [] },
+        { player: 'Hollis', chips: 0, cards: [24] },
+        { player: 'Jun', chips: 0, cards: [31] },
+      ],
       fragile: [17, 27],
     });
   });
@@ -86,7 +97,11 @@ describe('an invalid page is refused with every problem located', () => {
   });
 
   test('“Up to twice during each rest phase a player may state their intention to remove a card from their inventory”: a Removal recorded in a Battle Phase is refused, naming table, row and column', () => {
-    const battlePhase = replaceOnce(GAMESTATE, '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -', '| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -');
+    const battlePhase = replaceOnce(
+      GAMESTATE,
+      '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -',
+      '| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -',
+    );
     expect(problemsOf(battlePhase)).toEqual([
       {
         message:
@@ -99,7 +114,7 @@ describe('an invalid page is refused with every problem located', () => {
     expect(read(GAMESTATE).players[1]!.used).toEqual({ Removal: 2 });
   });
 
-  test('the phase card removal is limited to is read from the Ruleset\'s sentence, matched against its phase names', () => {
+  test("the phase card removal is limited to is read from the Ruleset's sentence, matched against its phase names", () => {
     const text = replaceOnce(fixture('cycle16'), 'Up to twice during each rest phase', 'Up to twice during each battle phase');
     const amended = readCycle16Ruleset(readDocument(text, { page: 'Cycle 16/Ruleset' }));
     const problems = (() => {
@@ -128,7 +143,8 @@ describe('an invalid page is refused with every problem located', () => {
     expect(read(withStart('-')).phase.started).toBeNull();
     expect(problemsOf(withStart('2026-11-17 08:00'))).toEqual([
       {
-        message: 'phase 4 cannot have begun at 2026-11-17 08:00: a phase begins at its boundary (2026-11-16 00:00) or earlier by a manual rollover, after the cycle start 2026-11-02 00:00',
+        message:
+          'phase 4 cannot have begun at 2026-11-17 08:00: a phase begins at its boundary (2026-11-16 00:00) or earlier by a manual rollover, after the cycle start 2026-11-02 00:00',
         location: { page: PAGE, table: 'Phase', row: 1, column: 'Phase start (UTC)' },
       },
     ]);
@@ -137,13 +153,14 @@ describe('an invalid page is refused with every problem located', () => {
 
   test('a missing column, an unknown pack and a bet of a card that is not Holographic are named', () => {
     expect(problemsOf(GAMESTATE.replace('! Fragile cards !!', '! Fragile !!').replace('!Status\n|-\n|2026', '!State\n|-\n|2026'))[0]).toMatchObject({
-      message: 'the table has no "Status" column', location: { table: 'Gifts' },
+      message: 'the table has no "Status" column',
+      location: { table: 'Gifts' },
     });
     expect(problemsOf(replaceOnce(GAMESTATE, '|1 Deck Pack', '|1 Dek Pack'))[0]!.message).toMatch(/"Dek Pack" is not a card pack/);
     expect(problemsOf(replaceOnce(GAMESTATE, 'Hollis #24', 'Hollis #38'))[0]!.message).toMatch(/#38 is not a Holographic card of Hollis/);
   });
 
-  test('“betting Chips or Holographic Cards, up to the number they have”: a bet of 2 Chips by Eun-ji, who has 1, is refused at the battle\'s Bets cell, naming her and both numbers', () => {
+  test("“betting Chips or Holographic Cards, up to the number they have”: a bet of 2 Chips by Eun-ji, who has 1, is refused at the battle's Bets cell, naming her and both numbers", () => {
     expect(problemsOf(replaceOnce(GAMESTATE, 'Eun-ji 1 Chip;', 'Eun-ji 2 Chips;'))).toEqual([
       {
         message: 'Eun-ji bets 2 Chips in battles not yet rewarded (2 in battle 2) but has 1 (“betting Chips or Holographic Cards, up to the number they have”)',
@@ -166,8 +183,16 @@ describe('an invalid page is refused with every problem located', () => {
   });
 
   test('a merged cell (rowspan) in the Cards table is refused at the cell written', () => {
-    let text = replaceOnce(GAMESTATE, '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || -', '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || rowspan="2" | -');
-    text = replaceOnce(text, '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || - || -', '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || -');
+    let text = replaceOnce(
+      GAMESTATE,
+      '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || -',
+      '| 10 || Cosima || 8 || Timely || Diamonds || 8 || Diamonds || - || Special || rowspan="2" | -',
+    );
+    text = replaceOnce(
+      text,
+      '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || - || -',
+      '| 11 || Cosima || 2 of Blight || - || - || 2 || Blight || Magenta || -',
+    );
     const [p] = problemsOf(text);
     expect(p!.location).toEqual({ page: PAGE, table: 'Cards', row: 10, column: 'Battles' });
     expect(p!.message).toMatch(/^merged cells are not supported in the Cards table; row 10, column "Battles" spans into row 11, column "Battles"/);
@@ -189,15 +214,26 @@ describe('an invalid page is refused with every problem located', () => {
     expect(() => renderGamestate(open, once.state, once.changes)).toThrow(/page "Cycle 16\/Gamestate", table "History": the History table has no "\|}" end/);
   });
 
-  test('an unreadable time asks for the page\'s format', () => {
+  test("an unreadable time asks for the page's format", () => {
     expect(problemsOf(replaceOnce(GAMESTATE, '|2026-11-16 09:30', '|16/11 09:30'))[0]!.message).toMatch(/YYYY-MM-DD HH:MM/);
   });
 });
 
 describe('rendering writes only what changed', () => {
   test('overlapping edits (one place written twice) are refused rather than duplicating text; edits side by side and insertions are applied', () => {
-    expect(() => applyEdits('| 41 || 3', [{ start: 2, end: 4, text: '40' }, { start: 3, end: 4, text: '0' }])).toThrow(/overlapping edits of the page text: \[2, 4\) and \[3, 4\)/);
-    expect(applyEdits('| 41 || 3', [{ start: 8, end: 9, text: '4' }, { start: 2, end: 4, text: '40' }, { start: 9, end: 9, text: ' || 1' }])).toBe('| 40 || 4 || 1');
+    expect(() =>
+      applyEdits('| 41 || 3', [
+        { start: 2, end: 4, text: '40' },
+        { start: 3, end: 4, text: '0' },
+      ]),
+    ).toThrow(/overlapping edits of the page text: \[2, 4\) and \[3, 4\)/);
+    expect(
+      applyEdits('| 41 || 3', [
+        { start: 8, end: 9, text: '4' },
+        { start: 2, end: 4, text: '40' },
+        { start: 9, end: 9, text: ' || 1' },
+      ]),
+    ).toBe('| 40 || 4 || 1');
   });
 
   test('an unchanged state renders the page byte for byte', () => {
@@ -205,7 +241,7 @@ describe('rendering writes only what changed', () => {
     expect(renderGamestate(GAMESTATE, state, [])).toBe(GAMESTATE);
   });
 
-  test('one changed value changes one cell; an editor\'s own way of writing other cells is kept', () => {
+  test("one changed value changes one cell; an editor's own way of writing other cells is kept", () => {
     const text = replaceOnce(GAMESTATE, '|17\n', '|17 🝬 <!-- after the shop -->\n');
     const state = read(text);
     state.players.find((p) => p.name === 'Alice')!.vertebrae = 50;
@@ -221,7 +257,7 @@ describe('rendering writes only what changed', () => {
     expect(read(out).players).toHaveLength(12);
   });
 
-  test('a destroyed card\'s row is removed and nothing else moves', () => {
+  test("a destroyed card's row is removed and nothing else moves", () => {
     const state = read(GAMESTATE);
     state.cards = state.cards.filter((c) => c.id !== 17);
     const out = renderGamestate(GAMESTATE, state, []);
@@ -262,7 +298,8 @@ describe('rendering writes only what changed', () => {
 describe('a manual rollover records when the phase began (“Phase start”)', () => {
   const page = (text: string) => ({ title: PAGE, text, revid: 1 });
   const FORCED = utc('2026-11-18T20:00');
-  const PHASE_ROW = '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n|}';
+  const PHASE_ROW =
+    '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n|}';
 
   test('the example page (no such column) gets the column added to its Phase table, in its inline style; nothing else in the table moves', () => {
     const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });

@@ -62,7 +62,7 @@ describe('the rollover job', () => {
 
   test('several missed boundaries are each rolled over, in order, with their own rows', async () => {
     const w = wiki();
-    const s = await rollover({ wiki: w }, GAME, { now: utc('2026-11-30T12:00'), trigger: 'catch-up'  });
+    const s = await rollover({ wiki: w }, GAME, { now: utc('2026-11-30T12:00'), trigger: 'catch-up' });
     expect(s.toPhase).toBe(8);
     const text = w.text(GAME.gamestate)!;
     expect(text).toContain('Phase 4 → 5 (Battle Phase)');
@@ -166,7 +166,9 @@ describe('History archives', () => {
     expect(times).toEqual([...times].sort());
     expect(archived[0]).toMatch(/^\| 2026-11-15 23:59 \|\| 3 \|\| Bet \|\|/m);
     expect(archived[1]).toContain('Phase 3 → 4 (Rest Phase)');
-    expect(text).toContain('Older rows: [[Cycle 16/Gamestate/History/1|History 1]], [[Cycle 16/Gamestate/History/2|History 2]], [[Cycle 16/Gamestate/History/3|History 3]].');
+    expect(text).toContain(
+      'Older rows: [[Cycle 16/Gamestate/History/1|History 1]], [[Cycle 16/Gamestate/History/2|History 2]], [[Cycle 16/Gamestate/History/3|History 3]].',
+    );
   });
 
   test('a crash between the archive save and the Gamestate save archives nothing twice', async () => {

@@ -46,7 +46,9 @@ describe('damaged rows and tables', () => {
     const text = replaceOnce(GAMESTATE, '== Cards ==', `== Old players ==\n${players}\n== Cards ==`);
     const problems = problemsOf(text);
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.message).toMatch(/^2 tables have the columns Player, Joined \(under "Players" \(offset \d+\); under "Old players" \(offset \d+\)\): the page is ambiguous; keep one Players table$/);
+    expect(problems[0]!.message).toMatch(
+      /^2 tables have the columns Player, Joined \(under "Players" \(offset \d+\); under "Old players" \(offset \d+\)\): the page is ambiguous; keep one Players table$/,
+    );
     expect(problems[0]!.location).toMatchObject({ page: PAGE, table: 'Players' });
   });
 });
@@ -108,7 +110,11 @@ describe('a limit reached', () => {
 
 describe('a duplicated phase line on the Ruleset', () => {
   test('is refused naming the page and the rule where the phases are written', () => {
-    const text = replaceOnce(fixture('cycle16'), '* Rest Phase: Monday, Tuesday and Wednesday\n', '* Rest Phase: Monday, Tuesday and Wednesday\n* Rest Phase: Monday, Tuesday and Wednesday\n');
+    const text = replaceOnce(
+      fixture('cycle16'),
+      '* Rest Phase: Monday, Tuesday and Wednesday\n',
+      '* Rest Phase: Monday, Tuesday and Wednesday\n* Rest Phase: Monday, Tuesday and Wednesday\n',
+    );
     const duplicated = parseCycle16Ruleset(text, 'Cycle 16/Ruleset');
     expect(duplicated.warnings.map((w) => w.message)).toContain('The phase "Rest Phase" is listed twice');
     const run = () => rolloverPage(duplicated, 'cycle16', { title: PAGE, text: GAMESTATE, revid: 1 }, { now: utc('2026-11-19T00:00'), trigger: 'test' });

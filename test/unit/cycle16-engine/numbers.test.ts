@@ -12,7 +12,8 @@ const PAGE = 'Cycle 16/Gamestate';
 const refused = (text: string) => problemsOf(() => readGamestate(text, PAGE, ruleset));
 // Alice's row: Vertebrae 41, Chips 3, Packs "1 Handy Pack", Reconfiguration Tokens 0 (new cells written "| x": "|-5" would be a row separator).
 const ALICE = '|active\n|41\n|3\n|1 Handy Pack\n|0\n';
-const alice = (vertebrae: string, chips: string, packs: string, tokens: string) => replaceOnce(GAMESTATE, ALICE, `|active\n| ${vertebrae}\n| ${chips}\n| ${packs}\n| ${tokens}\n`);
+const alice = (vertebrae: string, chips: string, packs: string, tokens: string) =>
+  replaceOnce(GAMESTATE, ALICE, `|active\n| ${vertebrae}\n| ${chips}\n| ${packs}\n| ${tokens}\n`);
 const where = (column: string, row = 1) => ({ page: PAGE, table: 'Players', row, column });
 
 describe('counts that no inventory can hold are refused, cell by cell', () => {
@@ -42,7 +43,10 @@ describe('counts that no inventory can hold are refused, cell by cell', () => {
   test('the largest exact number is read, and a run whose grant would pass 2^53 − 1 stops, naming the cell, instead of writing a rounded number', () => {
     const max = String(Number.MAX_SAFE_INTEGER);
     expect(readGamestate(alice(max, '3', '1 Handy Pack', '0'), PAGE, ruleset).players[0]!.vertebrae).toBe(Number.MAX_SAFE_INTEGER);
-    const s = state({ phaseNumber: 4, players: [player('Ines', { row: 9, joined: utc('2026-11-11T20:00'), reputableSince: null, grant: null, vertebrae: Number.MAX_SAFE_INTEGER - 10 })] });
+    const s = state({
+      phaseNumber: 4,
+      players: [player('Ines', { row: 9, joined: utc('2026-11-11T20:00'), reputableSince: null, grant: null, vertebrae: Number.MAX_SAFE_INTEGER - 10 })],
+    });
     const run = () => advance(ruleset, s, { now: utc('2026-11-18T20:00') });
     expect(run).toThrow(GamestateError);
     expect(run).toThrow(/table "Players", row 9, column "Vertebrae": Ines would have more than 9007199254740991 \(2\^53 − 1\) Vertebrae after this run/);

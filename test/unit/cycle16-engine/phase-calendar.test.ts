@@ -20,7 +20,7 @@ describe('a Phase number ahead of the calendar is refused', () => {
     expect(problems).toEqual([
       {
         message:
-          'phase 9 is ahead of the calendar: it begins at 2026-12-03 00:00 by the calendar, after the run\'s time 2026-11-18 12:00, which is in phase 4 ' +
+          "phase 9 is ahead of the calendar: it begins at 2026-12-03 00:00 by the calendar, after the run's time 2026-11-18 12:00, which is in phase 4 " +
           '(cycle start 2026-11-02 00:00); only a manual rollover begins a phase early, and it records when in "Phase start" — write 4 (or check the run\'s time)',
         location: { page: PAGE, table: 'Phase', row: 1, column: 'Phase number' },
       },
@@ -30,7 +30,9 @@ describe('a Phase number ahead of the calendar is refused', () => {
   test('one phase ahead is refused too (phase 5 on Wednesday, its boundary being Thursday 00:00), and accepted from that boundary on', () => {
     // (Bram's Removals, a Rest Phase action, are taken out: the page is read in the Battle Phase from Thursday.)
     const text = replaceOnce(withPhaseRow('| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || -'), '|Removal ×2\n', '| -\n');
-    expect(problemsOf(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T23:59'), trigger: 'schedule' }))[0]!.message).toMatch(/^phase 5 is ahead of the calendar/);
+    expect(problemsOf(() => rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-18T23:59'), trigger: 'schedule' }))[0]!.message).toMatch(
+      /^phase 5 is ahead of the calendar/,
+    );
     const thursday = rolloverPage(ruleset, 'cycle16', page(text), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
     expect(thursday.result.changes.filter((c) => c.event === 'Rollover')).toEqual([]);
   });
@@ -41,19 +43,28 @@ describe('a Phase number ahead of the calendar is refused', () => {
     const later = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-18T21:00'), trigger: 'schedule' });
     expect(later.text).toBe(forced);
     const [problem] = problemsOf(() => rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-18T19:00'), trigger: 'schedule' }));
-    expect(problem!.message).toMatch(/^phase 5 is ahead of the calendar: it begins at 2026-11-18 20:00 by its "Phase start" cell, after the run's time 2026-11-18 19:00/);
+    expect(problem!.message).toMatch(
+      /^phase 5 is ahead of the calendar: it begins at 2026-11-18 20:00 by its "Phase start" cell, after the run's time 2026-11-18 19:00/,
+    );
   });
 });
 
 describe('the Phase and Next rollover cells are computed from the calendar on every run', () => {
   test('in phase 0 (“starting with 0 on the phase the cycle began”), a Phase and Next rollover left empty are filled with nothing else due', () => {
-    const r = advance(ruleset, { ...state({ players: [player('Alice')] }), phase: { ...state().phase, name: '', nextRollover: null } }, { now: utc('2026-11-03T12:00') });
+    const r = advance(
+      ruleset,
+      { ...state({ players: [player('Alice')] }), phase: { ...state().phase, name: '', nextRollover: null } },
+      { now: utc('2026-11-03T12:00') },
+    );
     expect(r.changes).toEqual([]);
     expect(r.state.phase).toMatchObject({ number: 0, name: 'Rest Phase', nextRollover: utc('2026-11-05T00:00') });
   });
 
   test('cells written "-" on the page are filled in the same way, in their own cells', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(withPhaseRow('| 2026-11-02 00:00 || 4 || - || - || -')), { now: utc('2026-11-18T16:00'), trigger: 'schedule' });
+    const r = rolloverPage(ruleset, 'cycle16', page(withPhaseRow('| 2026-11-02 00:00 || 4 || - || - || -')), {
+      now: utc('2026-11-18T16:00'),
+      trigger: 'schedule',
+    });
     expect(r.text).toContain(PHASE_ROW);
   });
 

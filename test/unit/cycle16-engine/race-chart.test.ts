@@ -12,7 +12,8 @@ import { findRegion } from '../../../src/parse/regions.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
-const roll = (text: string, now = utc('2026-11-19T00:00')) => cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
+const roll = (text: string, now = utc('2026-11-19T00:00')) =>
+  cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
 
 /** Per chart table (Chips, Vertebrae): each player's values by phase, from the bars' titles ("phases 0–2: 4"). */
 function chart(text: string): Map<string, Map<string, (number | null)[]>> {
@@ -47,14 +48,22 @@ describe('the race chart of the Gamestate page', () => {
     const state = readGamestate(first.text, PAGE, ruleset);
     const history = readDocument(first.text).tables.find((t) => t.headers.includes('event') && t.headers.includes('reason'))!;
     const drawn = chart(first.text);
-    for (const [title, units, now] of [['Chips', ['Chip', 'Chips'], (p: (typeof state.players)[number]) => p.chips], ['Vertebrae', ['Vertebrae'], (p: (typeof state.players)[number]) => p.vertebrae]] as const) {
+    for (const [title, units, now] of [
+      ['Chips', ['Chip', 'Chips'], (p: (typeof state.players)[number]) => p.chips],
+      ['Vertebrae', ['Vertebrae'], (p: (typeof state.players)[number]) => p.vertebrae],
+    ] as const) {
       for (const p of state.players) {
         const values = drawn.get(title)!.get(p.name)!;
         expect(values, `${title} of ${p.name}`).toHaveLength(state.phase.number + 1);
         expect(values.at(-1), `${title} of ${p.name} now`).toBe(now(p));
-        const moved = new Set(history.rows.filter((r) => r.cells.player?.text === p.name && countChangesIn(r.cells.change!.text, units).length > 0).map((r) => Number(r.cells.phase!.text)));
+        const moved = new Set(
+          history.rows
+            .filter((r) => r.cells.player?.text === p.name && countChangesIn(r.cells.change!.text, units).length > 0)
+            .map((r) => Number(r.cells.phase!.text)),
+        );
         for (let phase = 1; phase < state.phase.number; phase++) {
-          if (values[phase] !== values[phase - 1] && values[phase - 1] !== null) expect(moved.has(phase), `${title} of ${p.name} changes in phase ${phase}`).toBe(true);
+          if (values[phase] !== values[phase - 1] && values[phase - 1] !== null)
+            expect(moved.has(phase), `${title} of ${p.name} changes in phase ${phase}`).toBe(true);
         }
       }
     }

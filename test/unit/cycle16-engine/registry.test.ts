@@ -9,7 +9,7 @@ import { GAMESTATE } from './build.ts';
 import { FakeWiki } from './fake-wiki.ts';
 
 describe('reference tables through the registry', () => {
-  test('renderTables goes to the module of the ruleset\'s own kind: Cycle 16\'s tables for a cycle16 ruleset, none for generic, none for an unknown kind', () => {
+  test("renderTables goes to the module of the ruleset's own kind: Cycle 16's tables for a cycle16 ruleset, none for generic, none for an unknown kind", () => {
     const c16 = parseRuleset(fixture('cycle16'), { page: 'Cycle 16/Ruleset', kind: 'cycle16' });
     expect(renderTables(c16)).toBe(cycle16.renderTables(c16 as Cycle16Ruleset));
     expect(renderTables(c16)).toContain('{|');
@@ -41,7 +41,9 @@ describe('engines through the registry', () => {
   test('the rollover job of a game whose kind has no engine refuses before any edit', async () => {
     const game = { id: 'round10', kind: 'generic', ruleset: 'R/Ruleset', gamestate: 'R/Gamestate', historyLimit: 200 };
     const w = new FakeWiki({ [game.ruleset]: fixture('cycle16'), [game.gamestate]: GAMESTATE });
-    await expect(rollover({ wiki: w }, game, { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' })).rejects.toThrow('game round10 (kind generic) has no Gamestate engine');
+    await expect(rollover({ wiki: w }, game, { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' })).rejects.toThrow(
+      'game round10 (kind generic) has no Gamestate engine',
+    );
     expect(w.edits).toBe(0);
   });
 

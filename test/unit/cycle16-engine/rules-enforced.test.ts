@@ -43,7 +43,7 @@ describe('3 — gifts', () => {
     ]);
   });
 
-  test('“If the receiver is inactive, then the gift contains 2 additional Already-opened packs.”: a gift of phase 4 recorded after the rollover uses the receiver\'s status in phase 4 (from the History), not today\'s', () => {
+  test("“If the receiver is inactive, then the gift contains 2 additional Already-opened packs.”: a gift of phase 4 recorded after the rollover uses the receiver's status in phase 4 (from the History), not today's", () => {
     // The rollover to phase 5 makes Jun inactive (no action in phase 4; History row "Inactivity, Jun, active → inactive" in phase 5).
     const phase5 = run(GAMESTATE, '2026-11-19T00:00').text;
     expect(byName(read(phase5), 'Jun').status).toBe('inactive');
@@ -52,22 +52,28 @@ describe('3 — gifts', () => {
     const r = run(late, '2026-11-19T01:00');
     const gift = r.result.changes.find((c) => c.event === 'Gift' && c.player === 'Jun')!;
     // Jun holds 3 cards (#31 went to Cosima with battle 2's bets): base 1 + 1 (fewer than 10 cards), no +2: active in phase 4.
-    expect(gift).toMatchObject({ phase: 4, reason: { arithmetic: 'base 1 + 1 (receiver has fewer than 10 cards) = 2', inputs: { 'receiver status': 'active' } } });
+    expect(gift).toMatchObject({
+      phase: 4,
+      reason: { arithmetic: 'base 1 + 1 (receiver has fewer than 10 cards) = 2', inputs: { 'receiver status': 'active' } },
+    });
     expect(byName(r.result.state, 'Jun').packs).toEqual({ 'Already-opened Pack': 1 + 2 });
   });
 
-  test('a late gift whose phase the page\'s History no longer covers (archived) is refused at its Packs cell: the editor writes the packs', () => {
+  test("a late gift whose phase the page's History no longer covers (archived) is refused at its Packs cell: the editor writes the packs", () => {
     // The example page's History has the rollovers into phases 4 and 5 (statuses known from phase 3 on); Hollis's gift to Jun of Wednesday 11 November was in phase 2.
     const text = withGifts(run(GAMESTATE, '2026-11-19T00:00').text, ['2026-11-11 10:00', 'Hollis', 'Jun']);
     const [problem] = problemsOf(() => read(text));
     expect(problem).toMatchObject({ location: { table: 'Gifts', row: 5, column: 'Packs' } });
-    expect(problem!.message).toMatch(/^Jun's status in phase 2, the gift's phase, is not on this page \(its History records statuses from phase 3 on\): write the gift's packs in Packs/);
+    expect(problem!.message).toMatch(
+      /^Jun's status in phase 2, the gift's phase, is not on this page \(its History records statuses from phase 3 on\): write the gift's packs in Packs/,
+    );
     expect(read(replaceOnce(text, '|Jun\n| -\n|recorded', '|Jun\n|2\n|recorded')).gifts).toHaveLength(5);
   });
 });
 
 describe('4 — battles', () => {
-  const DECLARE = '“During a Rest Phase, a player may state their intention to engage in Battle in the next phase … They may only do so if they have at least 4 cards in their inventory.”';
+  const DECLARE =
+    '“During a Rest Phase, a player may state their intention to engage in Battle in the next phase … They may only do so if they have at least 4 cards in their inventory.”';
 
   test(`${DECLARE}: a battle for phase 6, a Rest Phase, is refused at its Phase cell`, () => {
     const text = replaceOnce(GAMESTATE, '| 3 || 5 || Bram (4)', '| 3 || 6 || Bram (4)');
@@ -87,17 +93,26 @@ describe('4 — battles', () => {
     const text = withBattle(GAMESTATE, '| 4 || 5 || Alice (5), Ines (4) || - || - || - || - || declared');
     const problems = problemsOf(() => run(text, '2026-11-18T20:00'));
     expect(problems.map((p) => [p.location.table, p.location.row, p.location.column, p.message])).toEqual([
-      ['Battles', 4, 'Participants (hand)', expect.stringMatching(/^Alice's hand has 5 cards but their inventory holds 4: “a duplicate of all the cards in their inventory/)],
+      [
+        'Battles',
+        4,
+        'Participants (hand)',
+        expect.stringMatching(/^Alice's hand has 5 cards but their inventory holds 4: “a duplicate of all the cards in their inventory/),
+      ],
       ['Battles', 4, 'Participants (hand)', `Ines has 2 cards in their inventory: ${DECLARE}`],
     ]);
     // First seen in the Battle Phase, the inventories may have changed since the declaration: only the hand sizes are checked.
     expect(run(text, '2026-11-19T00:00').result.state.battles[3]!.decks ?? null).toBeNull();
   });
 
-  test('the example page: in its Rest Phase the declared battle 3 gets its decks recorded (inventories after battle 2\'s rewards), and a hand larger than a recorded deck is then refused', () => {
+  test("the example page: in its Rest Phase the declared battle 3 gets its decks recorded (inventories after battle 2's rewards), and a hand larger than a recorded deck is then refused", () => {
     const r = run(GAMESTATE, '2026-11-18T20:00');
     // Bram owns #5–#8; Eun-ji #19, #20, #21, #51 (#17 is destroyed by battle 2, its 3rd); Kestrel #45–#50.
-    expect(r.result.state.battles[2]!.decks).toEqual([{ player: 'Bram', cards: 4 }, { player: 'Eun-ji', cards: 4 }, { player: 'Kestrel', cards: 6 }]);
+    expect(r.result.state.battles[2]!.decks).toEqual([
+      { player: 'Bram', cards: 4 },
+      { player: 'Eun-ji', cards: 4 },
+      { player: 'Kestrel', cards: 6 },
+    ]);
     expect(r.text).toContain('|| declared || Bram 4, Eun-ji 4, Kestrel 6');
     expect(r.result.changes.find((c) => c.event === 'Battle declared')!.change).toBe('battle 3: decks Bram 4, Eun-ji 4, Kestrel 6');
     expect(run(r.text, '2026-11-18T21:00').result.changes).toEqual([]);
@@ -116,9 +131,21 @@ describe('4 — battles', () => {
     ]);
   });
 
-  test('“Fragile cards can only be used in 3 battles”: a card listed twice in one battle\'s Fragile cards played that battle once', () => {
+  test("“Fragile cards can only be used in 3 battles”: a card listed twice in one battle's Fragile cards played that battle once", () => {
     const s = state({ phaseNumber: 1, players: [player('A'), player('B')], cards: [card(27, 'B', 'Jester', { modifiers: ['Fragile'], battles: 1 })] });
-    const b = battle({ status: 'commenced', participants: [{ player: 'A', cards: 4 }, { player: 'B', cards: 4 }], finalHands: [{ player: 'A', cards: 0 }, { player: 'B', cards: 2 }], winner: 'A', fragile: [27, 27] });
+    const b = battle({
+      status: 'commenced',
+      participants: [
+        { player: 'A', cards: 4 },
+        { player: 'B', cards: 4 },
+      ],
+      finalHands: [
+        { player: 'A', cards: 0 },
+        { player: 'B', cards: 2 },
+      ],
+      winner: 'A',
+      fragile: [27, 27],
+    });
     const changes = rewardBattle(s, ruleset, b, utc('2026-11-08T12:00'), 1);
     expect(s.cards[0]!.battles).toBe(2);
     expect(changes.filter((c) => c.event === 'Fragile')).toHaveLength(1);
@@ -129,28 +156,39 @@ describe('5 — activity', () => {
   const JOIN = '“All players are active in the phase they join the game.”';
 
   test(`${JOIN}: Lior, who joined in phase 4 and is written "inactive", is active — and Cosima's gift to him counts no +2`, () => {
-    const text = replaceOnce(GAMESTATE, '|Lior\n|2026-11-18 14:00\n| -\n| -\n|2026-11-18 16:05\n|active', '|Lior\n|2026-11-18 14:00\n| -\n| -\n|2026-11-18 16:05\n|inactive');
+    const text = replaceOnce(
+      GAMESTATE,
+      '|Lior\n|2026-11-18 14:00\n| -\n| -\n|2026-11-18 16:05\n|active',
+      '|Lior\n|2026-11-18 14:00\n| -\n| -\n|2026-11-18 16:05\n|inactive',
+    );
     const r = run(text, '2026-11-18T20:00');
     expect(byName(r.result.state, 'Lior')).toMatchObject({ status: 'active', packs: { 'Already-opened Pack': 1 + 1 } });
     expect(r.result.changes.find((c) => c.event === 'Inactivity')).toMatchObject({ player: 'Lior', change: 'inactive → active', phase: 4 });
   });
 
   test('“inactive if they performed no actions in the previous phase”: with the cycle starting Wednesday 12:00, an action at 09:00 that day counts as one of phase 0 (the docs: instants before the cycle start count as phase 0)', () => {
-    const s = state({ players: [player('Early', { joined: utc('2026-11-03T12:00'), lastAction: utc('2026-11-04T09:00') }), player('Idle', { joined: utc('2026-11-03T12:00') })] });
+    const s = state({
+      players: [player('Early', { joined: utc('2026-11-03T12:00'), lastAction: utc('2026-11-04T09:00') }), player('Idle', { joined: utc('2026-11-03T12:00') })],
+    });
     s.phase.cycleStart = utc('2026-11-04T12:00');
     const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
     expect(r.state.phase.number).toBe(1);
-    expect(r.state.players.map((p) => [p.name, p.status])).toEqual([['Early', 'active'], ['Idle', 'inactive']]);
+    expect(r.state.players.map((p) => [p.name, p.status])).toEqual([
+      ['Early', 'active'],
+      ['Idle', 'inactive'],
+    ]);
   });
 });
 
 describe('6 — reputability', () => {
-  test('“continuously been a player for the previous seven days”: a hand-written Reputable since without “(declared)” must be the rule\'s time', () => {
+  test("“continuously been a player for the previous seven days”: a hand-written Reputable since without “(declared)” must be the rule's time", () => {
     const text = replaceOnce(GAMESTATE, '|Hollis\n|2026-11-10 12:00\n|2026-11-17 12:00', '|Hollis\n|2026-11-10 12:00\n|2026-11-16 12:00');
     const [problem, ...rest] = problemsOf(() => read(text));
     expect(rest).toEqual([]);
     expect(problem!.location).toEqual({ page: PAGE, table: 'Players', row: 8, column: 'Reputable since (UTC)' });
-    expect(problem!.message).toMatch(/^Hollis became reputable by the rule at 2026-11-17 12:00 \(seven days after joining: .*\), not 2026-11-16 12:00: write the rule's time, or "2026-11-16 12:00 \(declared\)"/);
+    expect(problem!.message).toMatch(
+      /^Hollis became reputable by the rule at 2026-11-17 12:00 \(seven days after joining: .*\), not 2026-11-16 12:00: write the rule's time, or "2026-11-16 12:00 \(declared\)"/,
+    );
     // Marked as a declaration, it is read.
     expect(read(replaceOnce(text, '|2026-11-16 12:00\n', '|2026-11-16 12:00 (declared)\n')).players[7]!.declared).toBe(true);
   });
@@ -167,7 +205,12 @@ describe('7 — card removal', () => {
   test('“The card is removed and destroyed from their inventory and they receive 1 vertebrae.”: Bram\'s two removals give him 2 Vertebrae at once, recorded in "Removals granted", once', () => {
     const r = run(GAMESTATE, '2026-11-18T20:00');
     expect(byName(r.result.state, 'Bram')).toMatchObject({ vertebrae: 17 + 2 * 1, removalsGranted: 2, used: { Removal: 2 } });
-    expect(r.result.changes.find((c) => c.event === 'Card removal')).toMatchObject({ player: 'Bram', phase: 4, at: utc('2026-11-18T20:00'), reason: { arithmetic: '2 × 1 = 2' } });
+    expect(r.result.changes.find((c) => c.event === 'Card removal')).toMatchObject({
+      player: 'Bram',
+      phase: 4,
+      at: utc('2026-11-18T20:00'),
+      reason: { arithmetic: '2 × 1 = 2' },
+    });
     expect(r.text).toContain('!Used this phase\n!Removals granted\n');
     // Granted once: the next run has nothing to do, and the rollover clears both cells without granting again.
     expect(run(r.text, '2026-11-18T21:00').result.changes).toEqual([]);

@@ -59,7 +59,9 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
   });
 
   test('“The Phase Number is the number of phases since the beginning of the cycle”: after a forced rollover at Wed 12:00 to phase 5, a gift at Wed 15:00 is in phase 5, and so is the receiver’s action on Thursday (“If the receiver then performs an action in that phase, the giver is granted 1 Already-opened pack.”)', () => {
-    const forced = force(state({ phaseNumber: 4, players: [player('Gia', { lastAction: utc('2026-11-17T09:00') }), player('Rex', { lastAction: utc('2026-11-17T09:00') })] })).state;
+    const forced = force(
+      state({ phaseNumber: 4, players: [player('Gia', { lastAction: utc('2026-11-17T09:00') }), player('Rex', { lastAction: utc('2026-11-17T09:00') })] }),
+    ).state;
     forced.gifts = [gift({ time: utc('2026-11-18T15:00'), giver: 'Gia', receiver: 'Rex' })];
     const granted = advance(ruleset, forced, { now: utc('2026-11-18T16:00') });
     expect(granted.changes.map((c) => [c.event, c.phase])).toEqual([['Gift', 5]]);
@@ -78,7 +80,7 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
     expect(r.state.players[0]).toMatchObject({ vertebrae: 35, grant: 35 });
   });
 
-  test('“A player is considered to be \'inactive\' if they performed no actions in the previous phase.”: acting only between the forced start (Wed 12:00) and the Thursday boundary counts for phase 5 at the next rollover', () => {
+  test("“A player is considered to be 'inactive' if they performed no actions in the previous phase.”: acting only between the forced start (Wed 12:00) and the Thursday boundary counts for phase 5 at the next rollover", () => {
     const s = state({
       phaseNumber: 4,
       players: [player('Late', { lastAction: utc('2026-11-17T09:00') }), player('Before', { lastAction: utc('2026-11-18T11:00') })],
@@ -88,25 +90,51 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
     forced.players[0]!.lastAction = utc('2026-11-18T18:00'); // Wednesday evening: phase 5 by then
     const r = advance(ruleset, forced, { now: utc('2026-11-23T00:00') });
     expect(r.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([6]);
-    expect(r.state.players.map((p) => [p.name, p.status])).toEqual([['Late', 'active'], ['Before', 'inactive']]);
+    expect(r.state.players.map((p) => [p.name, p.status])).toEqual([
+      ['Late', 'active'],
+      ['Before', 'inactive'],
+    ]);
     expect(r.changes.find((c) => c.event === 'Inactivity')!.reason.inputs['previous phase']).toBe('2026-11-18 12:00 to 2026-11-23 00:00');
     // Once the phase began at its boundary the page keeps that start.
     expect(r.state.phase.started).toEqual(utc('2026-11-23T00:00'));
   });
 
   test('“If 24 hours have elapsed since the commencement of a Battle phase, the battle proceeds”: counted from the forced start', () => {
-    const declared = battle({ id: 3, phase: 5, participants: [{ player: 'A', cards: 5 }, { player: 'B', cards: 4 }] });
-    const forced = force(state({ phaseNumber: 4, players: [player('A'), player('B')], cards: [...cards('A', 5, 1), ...cards('B', 4, 10)], battles: [declared] })).state;
+    const declared = battle({
+      id: 3,
+      phase: 5,
+      participants: [
+        { player: 'A', cards: 5 },
+        { player: 'B', cards: 4 },
+      ],
+    });
+    const forced = force(
+      state({ phaseNumber: 4, players: [player('A'), player('B')], cards: [...cards('A', 5, 1), ...cards('B', 4, 10)], battles: [declared] }),
+    ).state;
     expect(advance(ruleset, forced, { now: utc('2026-11-19T11:59') }).changes).toEqual([]);
     const r = advance(ruleset, forced, { now: utc('2026-11-19T12:00') });
-    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.at, c.phase])).toEqual([[utc('2026-11-19T12:00'), 5], [utc('2026-11-19T12:00'), 5]]);
+    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.at, c.phase])).toEqual([
+      [utc('2026-11-19T12:00'), 5],
+      [utc('2026-11-19T12:00'), 5],
+    ]);
   });
 
   test('a battle whose hands are all revealed (“ready”) commences with the forced phase, in the same run', () => {
-    const ready = battle({ id: 4, phase: 5, status: 'ready', participants: [{ player: 'A', cards: 6 }, { player: 'B', cards: 4 }] });
+    const ready = battle({
+      id: 4,
+      phase: 5,
+      status: 'ready',
+      participants: [
+        { player: 'A', cards: 6 },
+        { player: 'B', cards: 4 },
+      ],
+    });
     const r = force(state({ phaseNumber: 4, players: [player('A'), player('B')], cards: [...cards('A', 6, 1), ...cards('B', 4, 10)], battles: [ready] }));
     expect(r.state.battles[0]!.status).toBe('commenced');
-    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.player, c.at, c.phase])).toEqual([['A', FORCED, 5], ['B', FORCED, 5]]);
+    expect(r.changes.filter((c) => c.event === 'Full Hand').map((c) => [c.player, c.at, c.phase])).toEqual([
+      ['A', FORCED, 5],
+      ['B', FORCED, 5],
+    ]);
   });
 
   test('a phase begun at its boundary records no start: an old page gets no new column from a plain rollover', () => {
@@ -116,7 +144,9 @@ describe('manual rollovers: the phase begins when an admin forces it', () => {
 
 describe('rule 2 — once-per-phase limits', () => {
   test('“Once per phase, each player may explore …” and “Up to twice during each rest phase … remove a card”: the rollover clears Used this phase', () => {
-    const s = state({ players: [player('Alice', { used: { Exploration: 1, Removal: 2 } }), player('Bram', { used: { Gift: 1, Fusion: 1, Duel: 1, Reroll: 1 } })] });
+    const s = state({
+      players: [player('Alice', { used: { Exploration: 1, Removal: 2 } }), player('Bram', { used: { Gift: 1, Fusion: 1, Duel: 1, Reroll: 1 } })],
+    });
     const r = advance(ruleset, s, { now: utc('2026-11-05T00:00') });
     expect(r.state.players.map((p) => p.used)).toEqual([{}, {}]);
     expect(r.changes.find((c) => c.event === 'Limits reset')!.change).toMatch(/2 players/);
@@ -124,7 +154,7 @@ describe('rule 2 — once-per-phase limits', () => {
 });
 
 describe('rule 3 — inactivity', () => {
-  test('“A player is considered to be \'inactive\' if they performed no actions in the previous phase.”', () => {
+  test("“A player is considered to be 'inactive' if they performed no actions in the previous phase.”", () => {
     const s = state({
       phaseNumber: 1,
       players: [
@@ -162,7 +192,10 @@ describe('rule 3 — inactivity', () => {
   });
 
   test('“no actions in the previous phase”: an action in the phase before the previous one does not count (acted in phase 0; inactive at phase 2)', () => {
-    const s = state({ phaseNumber: 1, players: [player('Early', { lastAction: utc('2026-11-04T23:59') }), player('Thursday', { lastAction: utc('2026-11-05T00:00') })] });
+    const s = state({
+      phaseNumber: 1,
+      players: [player('Early', { lastAction: utc('2026-11-04T23:59') }), player('Thursday', { lastAction: utc('2026-11-05T00:00') })],
+    });
     const r = advance(ruleset, s, { now: utc('2026-11-09T00:00') });
     expect(r.state.players.map((p) => p.status)).toEqual(['inactive', 'active']);
   });
@@ -227,11 +260,16 @@ describe('rule 4 — reputability', () => {
     expect(byPlayer(r.state, 'Veteran')).toMatchObject({ vertebrae: 20, grant: 20 });
   });
 
-  test('“declare that an unreputable player (i.e. a player who has not yet become reputable) is reputable”: a declaration after the seven days counts from the seven days, X = 4 → 30, not the declaration\'s phase 5 → 35', () => {
+  test("“declare that an unreputable player (i.e. a player who has not yet become reputable) is reputable”: a declaration after the seven days counts from the seven days, X = 4 → 30, not the declaration's phase 5 → 35", () => {
     // Joined Wed 11 Nov 20:00 → seven days on, Wed 18 Nov 20:00, phase 4 (Rest, 16–18 Nov). Declared Thu 19 Nov 10:00, phase 5.
     const p = player('Lior', { joined: utc('2026-11-11T20:00'), reputableSince: utc('2026-11-19T10:00'), declared: true, grant: null, vertebrae: 0 });
     const r = advance(ruleset, state({ phaseNumber: 4, players: [p] }), { now: utc('2026-11-19T12:00') });
-    expect(byPlayer(r.state, 'Lior')).toMatchObject({ vertebrae: 20 + 5 * Math.ceil(4 / 2), grant: 30, reputableSince: utc('2026-11-18T20:00'), declared: false });
+    expect(byPlayer(r.state, 'Lior')).toMatchObject({
+      vertebrae: 20 + 5 * Math.ceil(4 / 2),
+      grant: 30,
+      reputableSince: utc('2026-11-18T20:00'),
+      declared: false,
+    });
     const row = r.changes.find((c) => c.event === 'Reputability')!;
     expect(row).toMatchObject({ phase: 4, reason: { arithmetic: '20 + 5 × ⌈4/2⌉ = 20 + 5 × 2 = 30' } });
     expect(String(row.reason.inputs.reputable)).toMatch(/seven days since 2026-11-11 20:00, before the declaration of 2026-11-19 10:00/);
@@ -306,7 +344,7 @@ describe('rule 5 — gifts', () => {
     expect(r.state.gifts[0]!.status).toBe('granted');
   });
 
-  test('no action by the receiver before the phase ends: the gift closes at the rollover without the giver\'s pack', () => {
+  test("no action by the receiver before the phase ends: the gift closes at the rollover without the giver's pack", () => {
     const s = state({
       phaseNumber: 2,
       players: [player('Dmitri'), player('Farah', { lastAction: utc('2026-11-08T19:00') })],
@@ -321,7 +359,12 @@ describe('rule 5 — gifts', () => {
 describe('rule 6 — Full Hand', () => {
   test('“When a battle commences, grant each participant N - 4 vertebrae, where N is the number of cards in their hand.”', () => {
     const s = state({ phaseNumber: 1, players: [player('Alice'), player('Bram')] });
-    const b = battle({ participants: [{ player: 'Alice', cards: 7 }, { player: 'Bram', cards: 4 }] });
+    const b = battle({
+      participants: [
+        { player: 'Alice', cards: 7 },
+        { player: 'Bram', cards: 4 },
+      ],
+    });
     const changes = commenceBattle(s, b, utc('2026-11-06T00:00'), 1, new Draws('test'));
     expect(s.players.map((p) => p.vertebrae)).toEqual([13, 10]);
     expect(changes.filter((c) => c.event === 'Full Hand').map((c) => c.reason.arithmetic)).toEqual(['7 − 4 = 3', '4 − 4 = 0']);
@@ -330,7 +373,19 @@ describe('rule 6 — Full Hand', () => {
 
   test('“If 24 hours have elapsed since the commencement of a Battle phase, the battle proceeds”: a declared battle commences at Friday 00:00, a ready one at once', () => {
     const mk = (status: 'declared' | 'ready') =>
-      state({ phaseNumber: 1, players: [player('Alice'), player('Bram')], battles: [battle({ status, participants: [{ player: 'Alice', cards: 6 }, { player: 'Bram', cards: 5 }] })] });
+      state({
+        phaseNumber: 1,
+        players: [player('Alice'), player('Bram')],
+        battles: [
+          battle({
+            status,
+            participants: [
+              { player: 'Alice', cards: 6 },
+              { player: 'Bram', cards: 5 },
+            ],
+          }),
+        ],
+      });
     expect(advance(ruleset, mk('declared'), { now: utc('2026-11-05T23:59') }).state.battles[0]!.status).toBe('declared');
     expect(advance(ruleset, mk('declared'), { now: utc('2026-11-06T00:00') }).state.battles[0]!.status).toBe('commenced');
     expect(advance(ruleset, mk('ready'), { now: utc('2026-11-05T08:00') }).state.battles[0]!.status).toBe('commenced');
@@ -338,8 +393,15 @@ describe('rule 6 — Full Hand', () => {
 });
 
 describe('turn order at commencement', () => {
-  test('“determined by the number of cards in participants\' hands, in descending order … equal number … determined randomly”, from a seed anyone can replay', () => {
-    const b = battle({ participants: [{ player: 'Bram', cards: 4 }, { player: 'Eun-ji', cards: 4 }, { player: 'Kestrel', cards: 6 }, { player: 'Zed', cards: 4 }] });
+  test("“determined by the number of cards in participants' hands, in descending order … equal number … determined randomly”, from a seed anyone can replay", () => {
+    const b = battle({
+      participants: [
+        { player: 'Bram', cards: 4 },
+        { player: 'Eun-ji', cards: 4 },
+        { player: 'Kestrel', cards: 6 },
+        { player: 'Zed', cards: 4 },
+      ],
+    });
     const order = turnOrder(b, new Draws('cycle16/phase 5/battle 3'));
     expect(order[0]).toBe('Kestrel');
     expect([...order.slice(1)].sort()).toEqual(['Bram', 'Eun-ji', 'Zed']);
@@ -350,7 +412,12 @@ describe('turn order at commencement', () => {
   });
 
   test('without ties there is no draw and no seed', () => {
-    const b = battle({ participants: [{ player: 'A', cards: 5 }, { player: 'B', cards: 7 }] });
+    const b = battle({
+      participants: [
+        { player: 'A', cards: 5 },
+        { player: 'B', cards: 7 },
+      ],
+    });
     const draws = new Draws('x');
     expect(turnOrder(b, draws)).toEqual(['B', 'A']);
     expect(draws.draws).toEqual([]);
@@ -362,13 +429,31 @@ describe('rule 7 — battle rewards', () => {
     const s = state({
       phaseNumber: 1,
       players: [player('Cosima', { chips: 4 }), player('Eun-ji', { chips: 1 }), player('Hollis'), player('Jun')],
-      cards: [card(17, 'Eun-ji', '4', { modifiers: ['Fragile'], battles: 2 }), card(24, 'Hollis', '8', { modifiers: ['Holographic'] }), card(27, 'Hollis', 'Jester', { modifiers: ['Fragile'], battles: 0 })],
+      cards: [
+        card(17, 'Eun-ji', '4', { modifiers: ['Fragile'], battles: 2 }),
+        card(24, 'Hollis', '8', { modifiers: ['Holographic'] }),
+        card(27, 'Hollis', 'Jester', { modifiers: ['Fragile'], battles: 0 }),
+      ],
     });
     const b = battle({
       status: 'commenced',
-      participants: [{ player: 'Cosima', cards: 7 }, { player: 'Eun-ji', cards: 5 }, { player: 'Hollis', cards: 4 }, { player: 'Jun', cards: 4 }],
-      bets: [{ player: 'Cosima', chips: 1, cards: [] }, { player: 'Eun-ji', chips: 1, cards: [] }, { player: 'Hollis', chips: 0, cards: [24] }],
-      finalHands: [{ player: 'Cosima', cards: 0 }, { player: 'Eun-ji', cards: 3 }, { player: 'Hollis', cards: 1 }, { player: 'Jun', cards: 1 }],
+      participants: [
+        { player: 'Cosima', cards: 7 },
+        { player: 'Eun-ji', cards: 5 },
+        { player: 'Hollis', cards: 4 },
+        { player: 'Jun', cards: 4 },
+      ],
+      bets: [
+        { player: 'Cosima', chips: 1, cards: [] },
+        { player: 'Eun-ji', chips: 1, cards: [] },
+        { player: 'Hollis', chips: 0, cards: [24] },
+      ],
+      finalHands: [
+        { player: 'Cosima', cards: 0 },
+        { player: 'Eun-ji', cards: 3 },
+        { player: 'Hollis', cards: 1 },
+        { player: 'Jun', cards: 1 },
+      ],
       winner: 'Cosima',
       fragile: [17, 27],
     });
@@ -392,9 +477,15 @@ describe('rule 7 — battle rewards', () => {
     s.battles = [
       battle({
         status: 'commenced',
-        participants: [{ player: 'Cosima', cards: 4 }, { player: 'Eun-ji', cards: 4 }],
+        participants: [
+          { player: 'Cosima', cards: 4 },
+          { player: 'Eun-ji', cards: 4 },
+        ],
         bets: [{ player: 'Eun-ji', chips: 2, cards: [] }],
-        finalHands: [{ player: 'Cosima', cards: 0 }, { player: 'Eun-ji', cards: 3 }],
+        finalHands: [
+          { player: 'Cosima', cards: 0 },
+          { player: 'Eun-ji', cards: 3 },
+        ],
         winner: 'Cosima',
       }),
     ];
@@ -431,14 +522,39 @@ describe('rule 7 — battle rewards', () => {
 
   test('“an Adamantine card cannot be destroyed”: a Fragile Adamantine card survives its 3rd battle', () => {
     const s = state({ players: [player('A'), player('B')], cards: [card(1, 'A', '2', { modifiers: ['Fragile', 'Adamantine'], battles: 2 })] });
-    const b = battle({ status: 'commenced', participants: [{ player: 'A', cards: 4 }, { player: 'B', cards: 4 }], finalHands: [{ player: 'A', cards: 0 }, { player: 'B', cards: 2 }], winner: 'A', fragile: [1] });
+    const b = battle({
+      status: 'commenced',
+      participants: [
+        { player: 'A', cards: 4 },
+        { player: 'B', cards: 4 },
+      ],
+      finalHands: [
+        { player: 'A', cards: 0 },
+        { player: 'B', cards: 2 },
+      ],
+      winner: 'A',
+      fragile: [1],
+    });
     rewardBattle(s, ruleset, b, utc('2026-11-08T12:00'), 1);
     expect(s.cards[0]!.battles).toBe(3);
   });
 
   test('rewards happen once: a rewarded battle is not rewarded again', () => {
     const s = state({ phaseNumber: 1, players: [player('A'), player('B')] });
-    s.battles = [battle({ status: 'commenced', participants: [{ player: 'A', cards: 4 }, { player: 'B', cards: 4 }], finalHands: [{ player: 'A', cards: 0 }, { player: 'B', cards: 2 }], winner: 'A' })];
+    s.battles = [
+      battle({
+        status: 'commenced',
+        participants: [
+          { player: 'A', cards: 4 },
+          { player: 'B', cards: 4 },
+        ],
+        finalHands: [
+          { player: 'A', cards: 0 },
+          { player: 'B', cards: 2 },
+        ],
+        winner: 'A',
+      }),
+    ];
     const r = advance(ruleset, s, { now: utc('2026-11-07T00:00') });
     expect(r.state.battles[0]!.status).toBe('rewarded');
     expect(advance(ruleset, r.state, { now: utc('2026-11-07T01:00') }).changes).toEqual([]);
@@ -457,15 +573,30 @@ describe('rule 8 — self-removing modifiers', () => {
   test('the card gains the colour or suit and loses the modifier; its computed columns follow', () => {
     const s = state({ players: [player('Ines')], cards: [card(41, 'Ines', '4', { modifiers: ['Hearts Insignia', 'Mean', 'Red Coating'] })] });
     const r = advance(ruleset, s, { now: utc('2026-11-03T00:00') });
-    expect(r.state.cards[0]).toMatchObject({ modifiers: ['Mean'], gained: ['Hearts', 'Red'], value: '4', suits: ['Hearts'], colours: ['Red'], types: ['Special'] });
+    expect(r.state.cards[0]).toMatchObject({
+      modifiers: ['Mean'],
+      gained: ['Hearts', 'Red'],
+      value: '4',
+      suits: ['Hearts'],
+      colours: ['Red'],
+      types: ['Special'],
+    });
     expect(r.changes.map((c) => c.event)).toEqual(['Modifier', 'Modifier']);
   });
 
-  test('computed columns: species values, suits, colours and types, plus what the card gained (an Amalgam\'s value too)', () => {
+  test("computed columns: species values, suits, colours and types, plus what the card gained (an Amalgam's value too)", () => {
     expect(computeCard(card(1, 'A', 'Lotto Ticket', { gained: ['Hearts', 'Red'] }), ruleset)).toMatchObject({
-      value: '1000000', suits: ['Diamonds', 'Hearts'], colours: ['Cyan', 'Red'], types: ['Special', 'Rare'],
+      value: '1000000',
+      suits: ['Diamonds', 'Hearts'],
+      colours: ['Cyan', 'Red'],
+      types: ['Special', 'Rare'],
     });
-    expect(computeCard(card(2, 'A', 'Amalgam', { gained: ['4', 'Vitality', 'Green'] }), ruleset)).toMatchObject({ value: '4', suits: ['Vitality'], colours: ['Green'], types: ['Null'] });
+    expect(computeCard(card(2, 'A', 'Amalgam', { gained: ['4', 'Vitality', 'Green'] }), ruleset)).toMatchObject({
+      value: '4',
+      suits: ['Vitality'],
+      colours: ['Green'],
+      types: ['Null'],
+    });
     expect(computeCard(card(3, 'A', 'Credit Card'), ruleset).value).toBe('All natural numbers');
     expect(computeCard(card(4, 'A', 'Zero', { modifiers: ['Fragile'] }), ruleset).battles).toBe(0);
   });
@@ -480,9 +611,22 @@ describe('rule 9 — victory', () => {
     expect(r.due).toEqual({ next: null, pending: [] });
   });
 
-  test('a battle\'s chip that reaches 10 ends the cycle at once', () => {
+  test("a battle's chip that reaches 10 ends the cycle at once", () => {
     const s = state({ phaseNumber: 1, players: [player('A', { chips: 9 }), player('B', { chips: 9 })] });
-    s.battles = [battle({ status: 'commenced', participants: [{ player: 'A', cards: 4 }, { player: 'B', cards: 4 }], finalHands: [{ player: 'A', cards: 0 }, { player: 'B', cards: 1 }], winner: 'A' })];
+    s.battles = [
+      battle({
+        status: 'commenced',
+        participants: [
+          { player: 'A', cards: 4 },
+          { player: 'B', cards: 4 },
+        ],
+        finalHands: [
+          { player: 'A', cards: 0 },
+          { player: 'B', cards: 1 },
+        ],
+        winner: 'A',
+      }),
+    ];
     const r = advance(ruleset, s, { now: utc('2026-11-20T00:00') });
     expect(r.state.phase.winner).toEqual(['A']);
     expect(r.changes.at(-1)!.event).toBe('Victory');

@@ -44,17 +44,19 @@ function view(text: string): unknown {
 
 const before = (from: Date) => fc.integer({ min: from.getTime() / MINUTE, max: T0.getTime() / MINUTE }).map((m) => new Date(m * MINUTE));
 /** Edits an editor could have made by T0, each keeping the page valid then (Chips at least the 1 bet in battle 2). */
-const variant = fc.record({
-  chips: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), fc.integer({ min: 1, max: 14 })), { maxLength: 3 }),
-  acted: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), before(new Date('2026-11-16T00:00:00Z'))), { maxLength: 2 }),
-  newcomer: fc.option(before(new Date('2026-11-12T00:00:00Z'))),
-}).map((e) => {
-  let t = EXAMPLE;
-  for (const [who, n] of e.chips) t = setCell(t, 'Player', 'Player', who, 'Chips', String(n));
-  for (const [who, at] of e.acted) t = setCell(t, 'Player', 'Player', who, 'Last action (UTC)', formatInstant(at));
-  if (e.newcomer) t = appendRow(t, 'Player', `|-\n|Newcomer\n|${formatInstant(e.newcomer)}\n| -\n| -\n| -\n|active\n|0\n|0\n| -\n|0\n| -\n| -\n`);
-  return t;
-});
+const variant = fc
+  .record({
+    chips: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), fc.integer({ min: 1, max: 14 })), { maxLength: 3 }),
+    acted: fc.array(fc.tuple(fc.constantFrom(...PLAYERS), before(new Date('2026-11-16T00:00:00Z'))), { maxLength: 2 }),
+    newcomer: fc.option(before(new Date('2026-11-12T00:00:00Z'))),
+  })
+  .map((e) => {
+    let t = EXAMPLE;
+    for (const [who, n] of e.chips) t = setCell(t, 'Player', 'Player', who, 'Chips', String(n));
+    for (const [who, at] of e.acted) t = setCell(t, 'Player', 'Player', who, 'Last action (UTC)', formatInstant(at));
+    if (e.newcomer) t = appendRow(t, 'Player', `|-\n|Newcomer\n|${formatInstant(e.newcomer)}\n| -\n| -\n| -\n|active\n|0\n|0\n| -\n|0\n| -\n| -\n`);
+    return t;
+  });
 const end = fc.integer({ min: 0, max: 25 * 24 * 60 }).map((m) => new Date(T0.getTime() + m * MINUTE));
 const split = end.chain((to) => fc.tuple(fc.constant(to), splitInstants(calendar, T0, to)));
 

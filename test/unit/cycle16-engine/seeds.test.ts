@@ -7,7 +7,8 @@ import { GAMESTATE, ruleset, utc } from './build.ts';
 // battle, not by when (or in which run) the bot applied it.
 
 const PAGE = 'Cycle 16/Gamestate';
-const run = (text: string, revid: number, now: string) => rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid }, { now: utc(now), trigger: 'schedule' });
+const run = (text: string, revid: number, now: string) =>
+  rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid }, { now: utc(now), trigger: 'schedule' });
 const turnOrderRows = (text: string) => text.split('\n').filter((line) => line.includes('|| Turn order ||'));
 
 describe('turn-order draws do not depend on when the bot ran', () => {

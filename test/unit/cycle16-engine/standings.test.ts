@@ -10,7 +10,8 @@ import { findRegion } from '../../../src/parse/regions.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
-const roll = (text: string, now = utc('2026-11-19T00:00')) => cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
+const roll = (text: string, now = utc('2026-11-19T00:00')) =>
+  cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
 /** The standings table of a page: [rank, player, Chips, to win] per row. */
 const shown = (text: string) => readDocument(findRegion(text, STANDINGS_REGION, PAGE)!.content).tables[0]!.rows.map((r) => r.list.map((c) => c.text));
 
@@ -18,7 +19,7 @@ describe("Cycle 16's standings", () => {
   const state = readGamestate(GAMESTATE, PAGE, ruleset);
   const s = standings(state, ruleset);
 
-  test('“any bet items are removed from their owner\'s inventory”: Chips bet in a battle not yet rewarded do not count, those of a rewarded battle do', () => {
+  test("“any bet items are removed from their owner's inventory”: Chips bet in a battle not yet rewarded do not count, those of a rewarded battle do", () => {
     // Battle 2 (commenced): Cosima and Eun-ji bet 1 Chip each; battle 1 (rewarded): Alice's bet is settled.
     const chips = (name: string) => state.players.find((p) => p.name === name)!.chips;
     const counted = (name: string) => s.players.find((p) => p.name === name)!.values[0];

@@ -16,10 +16,22 @@ describe('victory counts the Chips in the inventory, not those in a bet', () => 
     state({
       phaseNumber: 1,
       players: [player('Alice', { chips: 10 }), player('Bram', { chips: 2 })],
-      battles: [battle({ status: 'commenced', participants: [{ player: 'Alice', cards: 4 }, { player: 'Bram', cards: 4 }], bets: [{ player: 'Alice', chips: 1, cards: [] }, { player: 'Bram', chips: 1, cards: [] }] })],
+      battles: [
+        battle({
+          status: 'commenced',
+          participants: [
+            { player: 'Alice', cards: 4 },
+            { player: 'Bram', cards: 4 },
+          ],
+          bets: [
+            { player: 'Alice', chips: 1, cards: [] },
+            { player: 'Bram', chips: 1, cards: [] },
+          ],
+        }),
+      ],
     });
 
-  test('“Any bet items are removed from their owner\'s inventory and added to a pool for that game.”: Alice with 10 Chips and 1 bet in a commenced battle has 9, so nobody wins and the phases go on', () => {
+  test("“Any bet items are removed from their owner's inventory and added to a pool for that game.”: Alice with 10 Chips and 1 bet in a commenced battle has 9, so nobody wins and the phases go on", () => {
     const r = advance(ruleset, open(), { now: utc('2026-11-09T00:00') });
     expect(r.state.phase.winner).toEqual([]);
     expect(r.changes.map((c) => c.event)).not.toContain('Victory');
@@ -28,17 +40,38 @@ describe('victory counts the Chips in the inventory, not those in a bet', () => 
 
   test('“The winner of the game gains all items betted.”: when Alice wins the battle she holds 10 − 1 + 2 + 1 = 12 and wins the cycle at that moment', () => {
     const s = open();
-    Object.assign(s.battles[0]!, { finalHands: [{ player: 'Alice', cards: 0 }, { player: 'Bram', cards: 2 }], winner: 'Alice' });
+    Object.assign(s.battles[0]!, {
+      finalHands: [
+        { player: 'Alice', cards: 0 },
+        { player: 'Bram', cards: 2 },
+      ],
+      winner: 'Alice',
+    });
     const r = advance(ruleset, s, { now: utc('2026-11-08T12:00') });
     expect(r.state.players[0]!.chips).toBe(12);
-    expect(r.changes.at(-1)).toMatchObject({ event: 'Victory', player: 'Alice', at: utc('2026-11-08T12:00'), phase: 1, change: 'wins the cycle with 12 Chips; the cycle ends' });
+    expect(r.changes.at(-1)).toMatchObject({
+      event: 'Victory',
+      player: 'Alice',
+      at: utc('2026-11-08T12:00'),
+      phase: 1,
+      change: 'wins the cycle with 12 Chips; the cycle ends',
+    });
   });
 
-  test('a Victory row shows a bettor\'s Chips less their open bet: Cosima 12 − 1 bet = 11 against Alice 10', () => {
+  test("a Victory row shows a bettor's Chips less their open bet: Cosima 12 − 1 bet = 11 against Alice 10", () => {
     const s = state({
       phaseNumber: 1,
       players: [player('Alice', { chips: 10 }), player('Cosima', { chips: 12 }), player('Dmitri')],
-      battles: [battle({ status: 'commenced', participants: [{ player: 'Cosima', cards: 4 }, { player: 'Dmitri', cards: 4 }], bets: [{ player: 'Cosima', chips: 1, cards: [] }] })],
+      battles: [
+        battle({
+          status: 'commenced',
+          participants: [
+            { player: 'Cosima', cards: 4 },
+            { player: 'Dmitri', cards: 4 },
+          ],
+          bets: [{ player: 'Cosima', chips: 1, cards: [] }],
+        }),
+      ],
     });
     const r = advance(ruleset, s, { now: utc('2026-11-05T10:00') });
     expect(r.state.phase.winner).toEqual(['Cosima']);
@@ -51,11 +84,22 @@ describe('a tie at the top', () => {
     const s = state({
       phaseNumber: 1,
       players: [player('Alice', { chips: 11 }), player('Bram', { chips: 12 })],
-      battles: [battle({ status: 'commenced', participants: [{ player: 'Alice', cards: 4 }, { player: 'Bram', cards: 4 }], bets: [{ player: 'Bram', chips: 1, cards: [] }] })],
+      battles: [
+        battle({
+          status: 'commenced',
+          participants: [
+            { player: 'Alice', cards: 4 },
+            { player: 'Bram', cards: 4 },
+          ],
+          bets: [{ player: 'Bram', chips: 1, cards: [] }],
+        }),
+      ],
     });
     const r = advance(ruleset, s, { now: utc('2026-11-06T00:00') });
     expect(r.state.phase.winner).toEqual(['Alice', 'Bram']);
-    expect(r.changes).toEqual([expect.objectContaining({ event: 'Victory', player: 'Alice, Bram', change: 'tied with 11 Chips: the Judge must settle who wins the cycle' })]);
+    expect(r.changes).toEqual([
+      expect.objectContaining({ event: 'Victory', player: 'Alice, Bram', change: 'tied with 11 Chips: the Judge must settle who wins the cycle' }),
+    ]);
     expect(r.state.phase.nextRollover).toBeNull();
     const later = advance(ruleset, r.state, { now: utc('2026-11-20T00:00') });
     expect(later.changes).toEqual([]);
@@ -99,7 +143,20 @@ describe('a win found after missed boundaries happened when the page shows it di
     const s = state({
       phaseNumber: 1,
       players: [player('A', { chips: 9 }), player('B'), player('Late', { joined: utc('2026-11-10T12:00'), reputableSince: null, grant: null })],
-      battles: [battle({ status: 'commenced', participants: [{ player: 'A', cards: 4 }, { player: 'B', cards: 4 }], finalHands: [{ player: 'A', cards: 0 }, { player: 'B', cards: 1 }], winner: 'A' })],
+      battles: [
+        battle({
+          status: 'commenced',
+          participants: [
+            { player: 'A', cards: 4 },
+            { player: 'B', cards: 4 },
+          ],
+          finalHands: [
+            { player: 'A', cards: 0 },
+            { player: 'B', cards: 1 },
+          ],
+          winner: 'A',
+        }),
+      ],
     });
     const r = advance(ruleset, s, { now: utc('2026-11-20T00:00') });
     // Phase 1 ends Mon 9 Nov 00:00: the result counts at its last minute.

@@ -18,7 +18,14 @@ describe('a changed Cycle 16 ruleset', () => {
     );
     const r = parseCycle16Ruleset(text);
     expect(r.cards).toHaveLength(43);
-    expect(r.cards[1]).toEqual({ name: 'Twin Stars', values: [7, 8], suits: ['Stars'], colours: ['Blue', 'Red'], types: ['Special', 'Rare'], effect: 'A new card.' });
+    expect(r.cards[1]).toEqual({
+      name: 'Twin Stars',
+      values: [7, 8],
+      suits: ['Stars'],
+      colours: ['Blue', 'Red'],
+      types: ['Special', 'Rare'],
+      effect: 'A new card.',
+    });
   });
 
   test('a new card row first or last in the table is a new species too', () => {
@@ -27,7 +34,9 @@ describe('a changed Cycle 16 ruleset', () => {
     expect(first.cards[0]).toEqual({ name: 'First', values: [5], suits: ['Spades'], colours: ['Black'], types: ['Special'], effect: 'Hi.' });
     expect(first.cards.slice(1)).toEqual(base.cards);
     // The table's last row is "1 | 1 | - | - | - | -", right before "|}".
-    const last = parseCycle16Ruleset(replaceOnce(original, '|1\n|1\n| -\n| -\n| -\n| -\n|}', '|1\n|1\n| -\n| -\n| -\n| -\n|-\n|Last\n|3, 4\n|Hearts\n|Red\n|Face\n|End.\n|}'));
+    const last = parseCycle16Ruleset(
+      replaceOnce(original, '|1\n|1\n| -\n| -\n| -\n| -\n|}', '|1\n|1\n| -\n| -\n| -\n| -\n|-\n|Last\n|3, 4\n|Hearts\n|Red\n|Face\n|End.\n|}'),
+    );
     expect(last.cards).toHaveLength(43);
     expect(last.cards.at(-1)).toEqual({ name: 'Last', values: [3, 4], suits: ['Hearts'], colours: ['Red'], types: ['Face'], effect: 'End.' });
     expect(last.warnings.map((w) => w.message)).toEqual(base.warnings.map((w) => w.message));
@@ -127,14 +136,16 @@ describe('warnings on a damaged Cycle 16 ruleset', () => {
   });
 
   test('a card row with too few cells is still read, and warned about by its first cell', () => {
-    const r = parseCycle16Ruleset(replaceOnce(original, '|Special, Rare\n|Select another participant. They draw 2 cards from their deck.\n', '|Special, Rare\n'));
+    const r = parseCycle16Ruleset(
+      replaceOnce(original, '|Special, Rare\n|Select another participant. They draw 2 cards from their deck.\n', '|Special, Rare\n'),
+    );
     expect(r.cards[0]).toMatchObject({ name: 'Ace', types: ['Special', 'Rare'], effect: null });
     expect(r.warnings.map((w) => w.message)).toContain(
       'Row 1 (`Ace`) of table "The table below describes the obtainable species of cards." has 5 cells; its header has 6',
     );
   });
 
-  test("a shop table whose end is missing is still read, the next rule kept, and warned about", () => {
+  test('a shop table whose end is missing is still read, the next rule kept, and warned about', () => {
     const text = replaceOnce(original, '| 1 Chip || 25 Vertebrae\n|}\n', '| 1 Chip || 25 Vertebrae\n');
     const r = parseCycle16Ruleset(text);
     expect(r.shop).toEqual(base.shop);

@@ -8,7 +8,29 @@ import { fixture } from '../helpers/fixtures.ts';
 
 // Whatever an edit does to the page, reading it gives data and warnings, never an exception.
 const original = fixture('cycle16');
-const FRAGMENTS = ['\n', '|', '||', '!', '{|', '|}', '|-', '|+', '== X ==', '[[', ']]', '{{', '}}', "'''", '<!--', '-->', '<nowiki>', '#', '*', 'colspan=2 |', '🝬'];
+const FRAGMENTS = [
+  '\n',
+  '|',
+  '||',
+  '!',
+  '{|',
+  '|}',
+  '|-',
+  '|+',
+  '== X ==',
+  '[[',
+  ']]',
+  '{{',
+  '}}',
+  "'''",
+  '<!--',
+  '-->',
+  '<nowiki>',
+  '#',
+  '*',
+  'colspan=2 |',
+  '🝬',
+];
 
 function damaged(seed: number): string {
   const rng = xoroshiro128plus(seed);

@@ -86,7 +86,7 @@ describe('the Cycle 16 ruleset', () => {
     expect(warning?.location).toMatchObject({ page: 'Cycle 16/Ruleset', rule: 'Random Cards', row: 2, column: 'elements' });
   });
 
-  test('the Rare collection\'s “Holographic, Holographic, Holographic, Gold Plated, Silvery” is read as the modifier “Gold Plating” (“Gain a number of Vertebrae equal to thrice the number of chips betted.”), the only one it differs from in word endings alone; the warning says so, and the modifier keeps the spelling', () => {
+  test("the Rare collection's “Holographic, Holographic, Holographic, Gold Plated, Silvery” is read as the modifier “Gold Plating” (“Gain a number of Vertebrae equal to thrice the number of chips betted.”), the only one it differs from in word endings alone; the warning says so, and the modifier keeps the spelling", () => {
     expect(ruleset.warnings.find((w) => w.message.includes('Gold Plated'))?.message).toBe(
       'Collection "Rare" lists "Gold Plated", which is not a modifier (did you mean "Gold Plating"?); read as "Gold Plating", the one modifier it differs from only in word endings',
     );
@@ -96,7 +96,9 @@ describe('the Cycle 16 ruleset', () => {
   test('a name that is not an inflection of one modifier is only warned about, never read as another: "Golden Plate" stays as written', () => {
     const r = parseCycle16Ruleset(fixture('cycle16').replace('Gold Plated, Silvery', 'Golden Plate, Silvery'));
     expect(r.collections.find((c) => c.name === 'Rare')!.elements).toContain('Golden Plate');
-    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^Collection "Rare" lists "Golden Plate", which is not a modifier( \(did you mean "[^"]+"\?\))?$/)]);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^Collection "Rare" lists "Golden Plate", which is not a modifier( \(did you mean "[^"]+"\?\))?$/),
+    ]);
     expect(r.modifiers.every((m) => m.alsoWritten === undefined)).toBe(true);
   });
 

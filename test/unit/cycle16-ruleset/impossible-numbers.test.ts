@@ -25,10 +25,12 @@ describe('impossible numbers on the Ruleset', () => {
 
   test("a pack's own chance above 100% is warned about in its rule", () => {
     const r = parseCycle16Ruleset(replaceOnce(original, 'Common (40% chance) and Rare (10% chance)', 'Common (40% chance) and Rare (110% chance)'), PAGE);
-    expect(r.warnings).toContainEqual(expect.objectContaining({
-      message: 'Pack "Legendary Pack"\'s draw from "Rare" has a chance of 110%; a chance lies between 0 and 100%, so tables that use it show none',
-      location: expect.objectContaining({ page: PAGE, rule: 'Legendary Pack' }),
-    }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({
+        message: 'Pack "Legendary Pack"\'s draw from "Rare" has a chance of 110%; a chance lies between 0 and 100%, so tables that use it show none',
+        location: expect.objectContaining({ page: PAGE, rule: 'Legendary Pack' }),
+      }),
+    );
     expect(renderCycle16Tables(r)).toMatch(/\| Legendary Pack \|\| [^\n]* \|\| none: the ruleset gives Rare \(110%\), not a chance\n/);
   });
 
@@ -44,6 +46,8 @@ describe('impossible numbers on the Ruleset', () => {
   test('an exploration outcome above 100% is warned about in its scenario', () => {
     const text = original.replace(/\((\d+(?:\.\d+)?)%\)/, '(150%)');
     const r = parseCycle16Ruleset(text, PAGE);
-    expect(r.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^Scenario \d+'s outcome ".+" has a chance of 150%; a chance lies between 0 and 100%/));
+    expect(r.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringMatching(/^Scenario \d+'s outcome ".+" has a chance of 150%; a chance lies between 0 and 100%/),
+    );
   });
 });

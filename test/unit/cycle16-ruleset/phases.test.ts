@@ -16,7 +16,7 @@ describe('reading the phase calendar', () => {
     expect(parseWeekdays('Fri–Mon')).toEqual([5, 6, 7, 1]);
   });
 
-  test("words that merely start like a day are not days", () => {
+  test('words that merely start like a day are not days', () => {
     expect(parseWeekdays('a sunny month on Saturn')).toEqual([]);
   });
 

@@ -22,14 +22,38 @@ const num = (t: Table, name: string, column: string) => Number(cellValue(row(t, 
 const NULL_SPECIES = ['Amalgam'];
 /** Species whose Type(s) cell contains "Rare" (every one of them is also Special). */
 const RARE_SPECIES = [
-  'Ace', 'Queen', 'King', 'Joker', 'Jester', 'Credit Card', 'Go to jail monopoly card', 'Exploding Kitten', 'Coup Duke',
-  'Lotto Ticket', 'Uno Reverse', 'Quantum', 'Orb of Blight', 'Orb of Vitality', 'Duality of Life',
-  'Prince of Clocks', 'Princess of Stars', 'Goddess of Clocks', 'God of Stars',
+  'Ace',
+  'Queen',
+  'King',
+  'Joker',
+  'Jester',
+  'Credit Card',
+  'Go to jail monopoly card',
+  'Exploding Kitten',
+  'Coup Duke',
+  'Lotto Ticket',
+  'Uno Reverse',
+  'Quantum',
+  'Orb of Blight',
+  'Orb of Vitality',
+  'Duality of Life',
+  'Prince of Clocks',
+  'Princess of Stars',
+  'Goddess of Clocks',
+  'God of Stars',
 ];
 /** Drawable species (not Null) whose Colour(s) cell is "-". */
 const NO_COLOUR = ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King', 'Joker', 'Jester', 'Uno Reverse', 'Two', '-1', 'Zero', '1'];
 /** Drawable species whose Suit(s) cell is "-": all but Lotto Ticket (Diamonds), the 7 Blight/Vitality and the 8 Clocks/Stars species. */
-const NO_SUIT = [...NO_COLOUR.filter((n) => n !== 'Uno Reverse'), 'Uno Reverse', 'Credit Card', 'Go to jail monopoly card', 'Exploding Kitten', 'Coup Duke', 'Quantum'];
+const NO_SUIT = [
+  ...NO_COLOUR.filter((n) => n !== 'Uno Reverse'),
+  'Uno Reverse',
+  'Credit Card',
+  'Go to jail monopoly card',
+  'Exploding Kitten',
+  'Coup Duke',
+  'Quantum',
+];
 /** Rare species with no colour / no suit (for random rare cards). */
 const RARE_NO_COLOUR = RARE_SPECIES.filter((n) => NO_COLOUR.includes(n)); // Ace, Queen, King, Joker, Jester, Uno Reverse
 const RARE_NO_SUIT = RARE_SPECIES.filter((n) => NO_SUIT.includes(n));
@@ -54,15 +78,32 @@ describe('the computed Cycle 16 tables', () => {
     const cards = parseCycle16Ruleset(original).cards;
     expect(cards).toHaveLength(SPECIES);
     expect(cards.filter((c) => c.types.includes('Null')).map((c) => c.name)).toEqual(NULL_SPECIES);
-    expect(cards.filter((c) => c.types.includes('Rare')).map((c) => c.name).sort()).toEqual([...RARE_SPECIES].sort());
+    expect(
+      cards
+        .filter((c) => c.types.includes('Rare'))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...RARE_SPECIES].sort());
     const drawable = cards.filter((c) => !c.types.includes('Null'));
-    expect(drawable.filter((c) => c.colours.length === 0).map((c) => c.name).sort()).toEqual([...NO_COLOUR].sort());
-    expect(drawable.filter((c) => c.suits.length === 0).map((c) => c.name).sort()).toEqual([...NO_SUIT].sort());
+    expect(
+      drawable
+        .filter((c) => c.colours.length === 0)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...NO_COLOUR].sort());
+    expect(
+      drawable
+        .filter((c) => c.suits.length === 0)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...NO_SUIT].sort());
     expect([DRAWABLE, RARE, NO_COLOUR.length, NO_SUIT.length, RARE_NO_COLOUR.length, RARE_NO_SUIT.length]).toEqual([41, 19, 20, 25, 6, 11]);
   });
 
   test('are valid wikitext: lint finds no errors', () => {
-    const errors = Parser.parse(output).lint().filter((e) => e.severity === 'error');
+    const errors = Parser.parse(output)
+      .lint()
+      .filter((e) => e.severity === 'error');
     expect(errors).toEqual([]);
   });
 
@@ -109,10 +150,7 @@ describe('the computed Cycle 16 tables', () => {
     expect(num(packs, 'Handy Pack', 'modifiers')).toBeCloseTo(2 * (DEFAULT_MODS + FILL_RANDOM) + (DEFAULT_MODS + FILL_RARE), 3);
     expect(num(packs, 'Deck Pack', 'modifiers')).toBeCloseTo(4 * (DEFAULT_MODS + FILL_RANDOM) + (DEFAULT_MODS + FILL_RARE), 3);
     // Legendary: 3 cards with Common 40% + Rare 10%; 2 rare cards (defaults); 2 cards "with random modifiers from the Rare collection" (always).
-    expect(num(packs, 'Legendary Pack', 'modifiers')).toBeCloseTo(
-      3 * (0.4 + 0.1 + FILL_RANDOM) + 2 * (DEFAULT_MODS + FILL_RARE) + 2 * (1 + FILL_RANDOM),
-      3,
-    );
+    expect(num(packs, 'Legendary Pack', 'modifiers')).toBeCloseTo(3 * (0.4 + 0.1 + FILL_RANDOM) + 2 * (DEFAULT_MODS + FILL_RARE) + 2 * (1 + FILL_RANDOM), 3);
   });
 
   test('price each pack per expected card: the shop price over the cards of the pack', () => {
@@ -128,7 +166,8 @@ describe('the computed Cycle 16 tables', () => {
 
   test("price the discount shop's packs of scenario 13 per card too", () => {
     const shop = table('Shop');
-    const discount = (name: string) => Number(cellValue(shop.rows.find((r) => r.list[0]?.text === name && /scenario 13/.test(r.list[1]?.text ?? ''))!, 'vertebrae per card'));
+    const discount = (name: string) =>
+      Number(cellValue(shop.rows.find((r) => r.list[0]?.text === name && /scenario 13/.test(r.list[1]?.text ?? ''))!, 'vertebrae per card'));
     // "pay 6🝬 for a Handy Pack", "pay 9🝬 for a Deck Pack", "pay 25🝬 for a Legendary Pack".
     expect(discount('Handy Pack')).toBeCloseTo(6 / 3, 2);
     expect(discount('Deck Pack')).toBeCloseTo(9 / 5, 2);
@@ -184,7 +223,11 @@ describe('the computed Cycle 16 tables', () => {
     const species = findTable(readDocument(out), { rule: 'Card species' })!;
     expect(species.rows[0]!.list[0]!.text).toBe(name);
     expect(species.rows[0]!.list).toHaveLength(7);
-    expect(Parser.parse(out).lint().filter((e) => e.severity === 'error')).toEqual([]);
+    expect(
+      Parser.parse(out)
+        .lint()
+        .filter((e) => e.severity === 'error'),
+    ).toEqual([]);
   });
 
   test('escaping leaves plain words alone', () => {

@@ -15,11 +15,14 @@ const SHARED_FOLDERS = ['shared'];
 describe('one list of games', () => {
   test('every folder of src/games is a game of the list (or shared code), and every game of the list has its folder with an index.ts', () => {
     const folders = readdirSync(GAMES_DIR).filter((f) => statSync(join(GAMES_DIR, f)).isDirectory() && !SHARED_FOLDERS.includes(f));
-    expect(folders.filter((f) => !gameKinds.some((k) => k === f)), 'folders missing from src/games/kinds.ts').toEqual([]);
+    expect(
+      folders.filter((f) => !gameKinds.some((k) => k === f)),
+      'folders missing from src/games/kinds.ts',
+    ).toEqual([]);
     for (const kind of gameKinds) expect(statSync(join(GAMES_DIR, kind, 'index.ts')).isFile(), `src/games/${kind}/index.ts`).toBe(true);
   });
 
-  test('the registry holds one module per kind of the list, of that kind, in the list\'s order (the order detection tries them)', () => {
+  test("the registry holds one module per kind of the list, of that kind, in the list's order (the order detection tries them)", () => {
     expect(games.map((g) => g.kind)).toEqual([...gameKinds]);
   });
 

@@ -33,14 +33,18 @@ describe('adopting the hand-kept new-cycle Gamestate page', () => {
     expect(result.text.length).toBeGreaterThan(page.length);
   });
 
-  test('adds the Phase record computed from the ruleset\'s calendar, before the first heading', () => {
+  test("adds the Phase record computed from the ruleset's calendar, before the first heading", () => {
     expect(phaseRecordOf(result.text)).toEqual({
-      'cycle start': '2026-12-07 00:00', 'phase number': '1', phase: 'Expedition Phase', 'next rollover': '2026-12-12 00:00', winner: '-',
+      'cycle start': '2026-12-07 00:00',
+      'phase number': '1',
+      phase: 'Expedition Phase',
+      'next rollover': '2026-12-12 00:00',
+      winner: '-',
     });
     expect(result.text.indexOf('croupier:begin phase')).toBeLessThan(result.text.indexOf('== Miners =='));
   });
 
-  test('adds an empty History table in every game\'s format, with its archive links', () => {
+  test("adds an empty History table in every game's format, with its archive links", () => {
     const doc = readDocument(result.text);
     const history = findTable(doc, { headers: ['Event', 'Reason'] })!;
     expect(history.headers).toEqual(['time', 'phase', 'event', 'player', 'change', 'reason']);
@@ -54,8 +58,16 @@ describe('adopting the hand-kept new-cycle Gamestate page', () => {
   });
 
   test('at a boundary the new phase has begun; before the cycle start the record shows phase 0', () => {
-    expect(phaseRecordOf(adopted(page, '2026-12-12T00:00Z').text)).toMatchObject({ 'phase number': '2', phase: 'Market Phase', 'next rollover': '2026-12-14 00:00' });
-    expect(phaseRecordOf(adopted(page, '2026-12-01T00:00Z').text)).toMatchObject({ 'phase number': '0', phase: 'Planning Phase', 'next rollover': '2026-12-09 00:00' });
+    expect(phaseRecordOf(adopted(page, '2026-12-12T00:00Z').text)).toMatchObject({
+      'phase number': '2',
+      phase: 'Market Phase',
+      'next rollover': '2026-12-14 00:00',
+    });
+    expect(phaseRecordOf(adopted(page, '2026-12-01T00:00Z').text)).toMatchObject({
+      'phase number': '0',
+      phase: 'Planning Phase',
+      'next rollover': '2026-12-09 00:00',
+    });
   });
 });
 
@@ -84,21 +96,30 @@ describe('what adopt refuses', () => {
   test('a ruleset with no weekly calendar, naming what is missing', () => {
     const rules = { text: fixture('nomicoup'), title: 'Nomicoup' };
     expect(() => adopted('== Players ==\n', '2026-12-09T10:00Z', undefined, rules)).toThrow(
-      new AdoptError('"Nomicoup" defines no weekly calendar: no phases found (a rule with lines such as "Planning Phase: Monday and Tuesday"); nothing was changed'),
+      new AdoptError(
+        '"Nomicoup" defines no weekly calendar: no phases found (a rule with lines such as "Planning Phase: Monday and Tuesday"); nothing was changed',
+      ),
     );
   });
 
   test('a ruleset with no stated cycle start, unless it is given', () => {
     const rules = { text: fixture('cycle16'), title: 'Cycle 16/Ruleset' };
-    expect(() => adopted('== Players ==\n', '2026-11-19T00:00Z', undefined, rules)).toThrow(/"Cycle 16\/Ruleset" states no cycle start .*give it with --cycle-start/);
+    expect(() => adopted('== Players ==\n', '2026-11-19T00:00Z', undefined, rules)).toThrow(
+      /"Cycle 16\/Ruleset" states no cycle start .*give it with --cycle-start/,
+    );
     // Cycle 16: Rest Phase Monday–Wednesday, Battle Phase Thursday–Sunday; from Monday 2 November, Thursday 19 is phase 5.
     const r = adopted('== Players ==\n', '2026-11-19T00:00Z', '2026-11-02T00:00Z', rules);
     expect(phaseRecordOf(r.text)).toMatchObject({ 'phase number': '5', phase: 'Battle Phase', 'next rollover': '2026-11-23 00:00' });
   });
 
   test('a calendar with a day in two phases', () => {
-    const rules = { text: '== Phases ==\n* A Phase: Monday to Thursday\n* B Phase: Thursday to Sunday\nThe cycle begins on 2026-12-07.\n', title: 'Bad/Ruleset' };
-    expect(() => adopted('== Players ==\n', '2026-12-09T10:00Z', undefined, rules)).toThrow(/the calendar of "Bad\/Ruleset" is not one the bot can keep: Weekday 4 belongs to both "A Phase" and "B Phase" \(page "Bad\/Ruleset", rule "Phases"/);
+    const rules = {
+      text: '== Phases ==\n* A Phase: Monday to Thursday\n* B Phase: Thursday to Sunday\nThe cycle begins on 2026-12-07.\n',
+      title: 'Bad/Ruleset',
+    };
+    expect(() => adopted('== Players ==\n', '2026-12-09T10:00Z', undefined, rules)).toThrow(
+      /the calendar of "Bad\/Ruleset" is not one the bot can keep: Weekday 4 belongs to both "A Phase" and "B Phase" \(page "Bad\/Ruleset", rule "Phases"/,
+    );
   });
 });
 
@@ -115,7 +136,9 @@ describe('croupier adopt offline', () => {
   }, 120_000);
 
   test('refuses a ruleset without a calendar with exit 1 and one line', async () => {
-    const run = await croupier(['adopt', '--ruleset', join(root, 'fixtures/nomicoup/ruleset.wikitext'), files[2]!, files[3]!, '--now', '2026-12-09T10:00Z'], { cwd: cwd.dir });
+    const run = await croupier(['adopt', '--ruleset', join(root, 'fixtures/nomicoup/ruleset.wikitext'), files[2]!, files[3]!, '--now', '2026-12-09T10:00Z'], {
+      cwd: cwd.dir,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^croupier: ".*nomicoup\/ruleset.wikitext" defines no weekly calendar: no phases found/);
@@ -136,11 +159,11 @@ test('"keeps every line" fails on a changed, dropped or reordered line', () => {
   expect(keepsEveryLine(page, 'b  \na\n\nc')).toBe(false);
 });
 
-test('a page that keeps a Phase record or a History of its own (Cycle 16\'s) is refused, not given a second one', () => {
+test("a page that keeps a Phase record or a History of its own (Cycle 16's) is refused, not given a second one", () => {
   const rules = { text: fixture('cycle16'), title: 'Cycle 16/Ruleset' };
-  expect(() => adoptText(fixture('cycle16', 'gamestate'), rules, 'Cycle 16/Gamestate', { now: new Date('2026-11-19T00:00Z'), cycleStart: new Date('2026-11-02T00:00Z') })).toThrow(
-    /^"Cycle 16\/Gamestate" already keeps a Phase record of its own \(rule "Phase", offset \d+, columns Phase number, Next rollover\)/,
-  );
+  expect(() =>
+    adoptText(fixture('cycle16', 'gamestate'), rules, 'Cycle 16/Gamestate', { now: new Date('2026-11-19T00:00Z'), cycleStart: new Date('2026-11-02T00:00Z') }),
+  ).toThrow(/^"Cycle 16\/Gamestate" already keeps a Phase record of its own \(rule "Phase", offset \d+, columns Phase number, Next rollover\)/);
   const historyOnly = '== History ==\n{| class="wikitable"\n! Time (UTC) !! Event !! Reason\n|-\n| 2026-12-07 00:00 || Start || by hand\n|}\n';
   expect(() => adopted(historyOnly, '2026-12-09T10:00Z')).toThrow(/already keeps a History of its own \(rule "History", offset 14/);
 });

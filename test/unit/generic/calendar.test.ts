@@ -12,7 +12,8 @@ const calendarOf = (text: string) => generic(text).phases.map((p) => [p.name, p.
 
 describe('the phases of a ruleset no module knows', () => {
   test('a list of "Name: days" lines, "Monday, Tuesday, and Wednesday" and "Monday and Tuesday"', () => {
-    const text = '== Phases ==\nEach week is divided into three phases:\n* Planning Phase: Monday and Tuesday\n* Trading Phase: Wednesday, Thursday, and Friday\n* Rest Phase: Saturday and Sunday\n';
+    const text =
+      '== Phases ==\nEach week is divided into three phases:\n* Planning Phase: Monday and Tuesday\n* Trading Phase: Wednesday, Thursday, and Friday\n* Rest Phase: Saturday and Sunday\n';
     expect(calendarOf(text)).toEqual([
       ['Planning Phase', [1, 2], 'Monday', 2],
       ['Trading Phase', [3, 4, 5], 'Wednesday', 3],
@@ -36,7 +37,10 @@ describe('the phases of a ruleset no module knows', () => {
 
   test('a range across the week end ("Friday to Monday") begins on its first day and lasts four days', () => {
     const r = generic('== Phases ==\n* Long Phase: Friday to Monday\n* Short Phase: Tuesday to Thursday\n');
-    expect(r.phases.map((p) => [p.name, p.start.day, p.lengthDays])).toEqual([['Long Phase', 5, 4], ['Short Phase', 2, 3]]);
+    expect(r.phases.map((p) => [p.name, p.start.day, p.lengthDays])).toEqual([
+      ['Long Phase', 5, 4],
+      ['Short Phase', 2, 3],
+    ]);
   });
 
   test('days left out, days in two phases, and a phase on days apart are located warnings', () => {
@@ -59,7 +63,8 @@ describe('the phases of a ruleset no module knows', () => {
 
 describe('the cycle start and the phase-number rule', () => {
   test('"The cycle begins on Monday 7 December 2026 at 00:00 UTC" is read with its place', () => {
-    const text = '== Time ==\nAll times are in UTC.\n=== Cycle ===\nThe cycle begins on Monday 7 December 2026 at 00:00 UTC. The Phase Number starts at 1 on the phase the cycle began.\n';
+    const text =
+      '== Time ==\nAll times are in UTC.\n=== Cycle ===\nThe cycle begins on Monday 7 December 2026 at 00:00 UTC. The Phase Number starts at 1 on the phase the cycle began.\n';
     const r = generic(text);
     expect(r.cycleStart).toEqual({
       text: 'The cycle begins on Monday 7 December 2026 at 00:00 UTC.',
@@ -74,13 +79,16 @@ describe('the cycle start and the phase-number rule', () => {
     expect(generic('== Time ==\nThe round started on December 14, 2026.\n').cycleStart?.instant).toBe('2026-12-14T00:00:00.000Z');
   });
 
-  test('a weekday that is not the date\'s, and an impossible date, are warned about', () => {
+  test("a weekday that is not the date's, and an impossible date, are warned about", () => {
     const wrong = generic('== Time ==\nThe cycle begins on Tuesday 7 December 2026.\n');
     expect(wrong.cycleStart?.instant).toBe('2026-12-07T00:00:00.000Z');
     expect(wrong.warnings.map((w) => w.message)).toContain('The cycle start says Tuesday, but 7 December 2026 is a Monday: the date is used');
     const impossible = generic('== Time ==\nThe cycle begins on 2026-02-30.\n');
     expect(impossible.cycleStart).toBeNull();
-    expect(impossible.warnings.find((w) => w.message.startsWith('The cycle start'))).toMatchObject({ message: 'The cycle start "2026-02-30" is not a date: February 2026 has 28 days, so there is no day 30', location: { rule: 'Time' } });
+    expect(impossible.warnings.find((w) => w.message.startsWith('The cycle start'))).toMatchObject({
+      message: 'The cycle start "2026-02-30" is not a date: February 2026 has 28 days, so there is no day 30',
+      location: { rule: 'Time' },
+    });
   });
 
   test('a phase-number rule that does not say where it starts is read as 0, with a warning', () => {
@@ -91,7 +99,9 @@ describe('the cycle start and the phase-number rule', () => {
 
   test('phases said to change at another hour than midnight are warned about', () => {
     const r = generic('== Phases ==\n* Day Phase: Monday to Sunday\nEach phase begins at 18:00 UTC.\n');
-    expect(r.warnings.map((w) => w.message)).toContain('Phases are said to change at 18:00, not at 00:00 UTC: the bot\'s calendar turns at 00:00 UTC ("Each phase begins at 18:00 UTC.")');
+    expect(r.warnings.map((w) => w.message)).toContain(
+      'Phases are said to change at 18:00, not at 00:00 UTC: the bot\'s calendar turns at 00:00 UTC ("Each phase begins at 18:00 UTC.")',
+    );
   });
 });
 
@@ -109,18 +119,27 @@ describe('the four real rulesets read as generic', () => {
     expect(r.warnings.map((w) => w.message)).toContain('No cycle start found (a sentence such as "The cycle begins on Monday 7 December 2026 at 00:00 UTC")');
     // Lotto Ticket's 1d100, Uncertain's "-3 + 1d5", scenarios 1, 3 and 4 (2d3, 4d5, 2d8).
     expect(r.dice.map((d) => [d.text, d.count, d.sides, d.modifier, d.location.rule])).toEqual([
-      ['1d100', 1, 100, 0, 'Cards'], ['-3 + 1d5', 1, 5, -3, 'Modifiers'], ['2d3', 2, 3, 0, 'Exploration'], ['4d5', 4, 5, 0, 'Exploration'], ['2d8', 2, 8, 0, 'Exploration'],
+      ['1d100', 1, 100, 0, 'Cards'],
+      ['-3 + 1d5', 1, 5, -3, 'Modifiers'],
+      ['2d3', 2, 3, 0, 'Exploration'],
+      ['4d5', 4, 5, 0, 'Exploration'],
+      ['2d8', 2, 8, 0, 'Exploration'],
     ]);
   });
 
-  test('Round 10: the Auction and Resolution phases in paragraphs; the d13 roll table, the Star Price\'s 1d6, the fortunes\' d100', () => {
+  test("Round 10: the Auction and Resolution phases in paragraphs; the d13 roll table, the Star Price's 1d6, the fortunes' d100", () => {
     const r = generic(fixture('round10'));
     expect(r.phases.map((p) => [p.name, p.days, p.start.weekday, p.lengthDays])).toEqual([
       ['Auction Phase', [1, 2, 3], 'Monday', 3],
       ['Resolution Phase', [4, 5, 6, 7], 'Thursday', 4],
     ]);
     expect(r.phaseNumber).toBeNull();
-    expect(r.dice.map((d) => [d.text, d.count, d.sides, d.location.rule])).toEqual([['d13', 1, 13, 'Cards'], ['1d6', 1, 6, 'Trung'], ['d100', 1, 100, 'Fortunes'], ['d100', 1, 100, 'Fortunes']]);
+    expect(r.dice.map((d) => [d.text, d.count, d.sides, d.location.rule])).toEqual([
+      ['d13', 1, 13, 'Cards'],
+      ['1d6', 1, 6, 'Trung'],
+      ['d100', 1, 100, 'Fortunes'],
+      ['d100', 1, 100, 'Fortunes'],
+    ]);
   });
 
   test('Cycle 15: Phase I Monday–Thursday, Phase II Friday–Sunday; "10+1d10 shards", the Casino\'s d2, movement\'s 2d4', () => {
@@ -139,7 +158,9 @@ describe('the four real rulesets read as generic', () => {
   test('Nomicoup runs on turns: no weekly calendar and no dice, and it says so', () => {
     const r = generic(fixture('nomicoup'));
     expect([r.phases, r.dice, r.cycleStart]).toEqual([[], [], null]);
-    expect(r.warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^No phases found/), expect.stringMatching(/^No cycle start found/)]));
+    expect(r.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^No phases found/), expect.stringMatching(/^No cycle start found/)]),
+    );
   });
 });
 
@@ -148,7 +169,11 @@ describe('dice expressions', () => {
     const text = '== Dice ==\nRoll 1d20 to attack, then d6 for damage. A critical deals 3d6+2; a glancing blow 2d6 - 1. To forage, roll 2d6 and add 3.\n';
     const r = generic(text);
     expect(r.dice.map((d) => [d.text, d.count, d.sides, d.modifier])).toEqual([
-      ['1d20', 1, 20, 0], ['d6', 1, 6, 0], ['3d6+2', 3, 6, 2], ['2d6 - 1', 2, 6, -1], ['2d6 and add 3', 2, 6, 3],
+      ['1d20', 1, 20, 0],
+      ['d6', 1, 6, 0],
+      ['3d6+2', 3, 6, 2],
+      ['2d6 - 1', 2, 6, -1],
+      ['2d6 and add 3', 2, 6, 3],
     ]);
     expect(r.dice.map((d) => d.location.offset)).toEqual(['1d20', ' d6', '3d6', '2d6 -', '2d6 and'].map((s) => text.indexOf(s) + (s.startsWith(' ') ? 1 : 0)));
   });

@@ -31,8 +31,14 @@ describe('croupier parse of the new-cycle ruleset', () => {
     expect(r.phaseNumber).toMatchObject({ first: 0, location: { rule: 'Phases' } });
     // Delving's 1d8 and the encounters' 1d4, 2d6, 3d6+2, "2d6 and add 3"; the map's d8; the loan's 1d6; the tie's 1d20.
     expect(r.dice.map((d) => [d.text, d.count, d.sides, d.modifier, d.location.rule])).toEqual([
-      ['1d8', 1, 8, 0, 'Delving'], ['1d4', 1, 4, 0, 'Delving'], ['2d6', 2, 6, 0, 'Delving'], ['3d6+2', 3, 6, 2, 'Delving'],
-      ['2d6 and add 3', 2, 6, 3, 'Delving'], ['d8', 1, 8, 0, 'Trading at the Market'], ['1d6', 1, 6, 0, 'Asking the Guild'], ['1d20', 1, 20, 0, 'Victory'],
+      ['1d8', 1, 8, 0, 'Delving'],
+      ['1d4', 1, 4, 0, 'Delving'],
+      ['2d6', 2, 6, 0, 'Delving'],
+      ['3d6+2', 3, 6, 2, 'Delving'],
+      ['2d6 and add 3', 2, 6, 3, 'Delving'],
+      ['d8', 1, 8, 0, 'Trading at the Market'],
+      ['1d6', 1, 6, 0, 'Asking the Guild'],
+      ['1d20', 1, 20, 0, 'Victory'],
     ]);
     const text = fixture('newcycle');
     for (const d of r.dice) expect(text.slice(d.location.offset, d.location.offset + d.text.length)).toBe(d.text);
@@ -49,7 +55,7 @@ describe('croupier parse of the new-cycle ruleset', () => {
   }, 120_000);
 });
 
-test('the new-cycle Gamestate page is hand-kept: a players table with the fixture\'s resources, free notes, no bot regions', () => {
+test("the new-cycle Gamestate page is hand-kept: a players table with the fixture's resources, free notes, no bot regions", () => {
   const page = fixture('newcycle', 'gamestate');
   expect(page).not.toContain('croupier:');
   const miners = readDocument(page).tables[0]!;

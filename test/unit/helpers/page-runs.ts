@@ -37,9 +37,13 @@ export function splitInstants(calendar: Calendar, from: Date, to: Date): fc.Arbi
   for (let n = calendar.phaseAt(from).number + 1; calendar.phase(n).start.getTime() <= to.getTime(); n++) boundaries.push(calendar.phase(n).start.getTime());
   const inRange = (t: number) => t >= from.getTime() && t <= to.getTime();
   const anyInstant = fc.integer({ min: from.getTime() / MINUTE, max: to.getTime() / MINUTE }).map((m) => m * MINUTE);
-  const nearBoundary = boundaries.length === 0
-    ? anyInstant
-    : fc.tuple(fc.constantFrom(...boundaries), fc.constantFrom(-MINUTE, 0, MINUTE)).map(([b, d]) => b + d).filter(inRange);
+  const nearBoundary =
+    boundaries.length === 0
+      ? anyInstant
+      : fc
+          .tuple(fc.constantFrom(...boundaries), fc.constantFrom(-MINUTE, 0, MINUTE))
+          .map(([b, d]) => b + d)
+          .filter(inRange);
   return fc.array(fc.oneof(anyInstant, nearBoundary), { maxLength: 6 }).map((ts) => [...ts.map((t) => new Date(t)), to]);
 }
 

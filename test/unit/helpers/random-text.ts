@@ -6,13 +6,93 @@ import { escapeWikitext } from '../../../src/parse/escape.ts';
 
 /** Wikitext that means something somewhere: table syntax, links, templates, comments, tags, signatures, line starts. */
 export const FRAGMENTS = [
-  '|', '||', '!', '!!', '{{', '}}', '[[', ']]', '[', ']', '{', '}', '{|', '|}', '|-', '|+', '{{!}}',
-  '<!--', '-->', '<nowiki>', '</nowiki>', '<pre>', '<ref>', '</table>', '<br>', '<', '>', '&', '&lt;', '&amp;',
-  '&#124;', '&#x7C;', '&nbsp;', '&#0;', '~~~', '~~~~', '~~~~~', '__NOTOC__', '__', '----', "''", "'''", "'",
-  '*', '#', ':', ';', '=', '== H ==', ' ', '  ', '\t', '\n', '\r\n', '\r', '\0', '\x01', '\x1f', '\x7f', '\x85',
-  '\u00a0', '\u2028', '\ufeff', '\u0301', 'e\u0301', '\u212b', '\u1100\u1161', '\ud800', '\udfff', '\uffff',
-  '\ufdd0', '🝬', 'http://example.org/x', '[http://x y]', 'ISBN 0-306-40615-2', 'RFC 1234', '-{', '}-',
-  'colspan=2 |', 'style="x" |', ',', ';', '(', ')', '×', 'request r1-abc', '<!-- croupier:done r1 -->',
+  '|',
+  '||',
+  '!',
+  '!!',
+  '{{',
+  '}}',
+  '[[',
+  ']]',
+  '[',
+  ']',
+  '{',
+  '}',
+  '{|',
+  '|}',
+  '|-',
+  '|+',
+  '{{!}}',
+  '<!--',
+  '-->',
+  '<nowiki>',
+  '</nowiki>',
+  '<pre>',
+  '<ref>',
+  '</table>',
+  '<br>',
+  '<',
+  '>',
+  '&',
+  '&lt;',
+  '&amp;',
+  '&#124;',
+  '&#x7C;',
+  '&nbsp;',
+  '&#0;',
+  '~~~',
+  '~~~~',
+  '~~~~~',
+  '__NOTOC__',
+  '__',
+  '----',
+  "''",
+  "'''",
+  "'",
+  '*',
+  '#',
+  ':',
+  ';',
+  '=',
+  '== H ==',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '\0',
+  '\x01',
+  '\x1f',
+  '\x7f',
+  '\x85',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\u0301',
+  'e\u0301',
+  '\u212b',
+  '\u1100\u1161',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\ufdd0',
+  '🝬',
+  'http://example.org/x',
+  '[http://x y]',
+  'ISBN 0-306-40615-2',
+  'RFC 1234',
+  '-{',
+  '}-',
+  'colspan=2 |',
+  'style="x" |',
+  ',',
+  ';',
+  '(',
+  ')',
+  '×',
+  'request r1-abc',
+  '<!-- croupier:done r1 -->',
 ];
 
 export class Random {
@@ -57,7 +137,8 @@ export function mutate(text: string, r: Random): string {
       case 0: // a markup fragment or hostile text, raw
         out = out.slice(0, at) + r.text(4) + out.slice(at);
         break;
-      case 1: { // a cell's content replaced by hostile text, raw or as the bot would write it
+      case 1: {
+        // a cell's content replaced by hostile text, raw or as the bot would write it
         const cells = [...out.matchAll(/\|\|? ?([^|\n]*)/g)];
         const cell = cells[r.int(0, cells.length - 1)];
         if (cell === undefined) break;
@@ -69,21 +150,26 @@ export function mutate(text: string, r: Random): string {
       case 2: // a span deleted
         out = out.slice(0, at) + out.slice(Math.min(out.length, at + r.int(1, 60)));
         break;
-      case 3: { // a line duplicated
+      case 3: {
+        // a line duplicated
         const lines = out.split('\n');
         const i = r.int(0, lines.length - 1);
         lines.splice(i, 0, lines[i]!);
         out = lines.join('\n');
         break;
       }
-      case 4: { // a digit changed
+      case 4: {
+        // a digit changed
         const digits = [...out.matchAll(/\d/g)];
         const d = digits[r.int(0, digits.length - 1)];
         if (d !== undefined) out = out.slice(0, d.index) + String(r.int(0, 9)) + out.slice(d.index + 1);
         break;
       }
       case 5: // a name the reader decodes from references (`&lt;!--`, `&#126;`…)
-        out = out.slice(0, at) + r.pick(['&lt;!--', '&lt;/table&gt;', '&#126;&#126;&#126;&#126;', '&#124;', '&#124;&#124;', '&#123;&#123;!&#125;&#125;', '&amp;lt;']) + out.slice(at);
+        out =
+          out.slice(0, at) +
+          r.pick(['&lt;!--', '&lt;/table&gt;', '&#126;&#126;&#126;&#126;', '&#124;', '&#124;&#124;', '&#123;&#123;!&#125;&#125;', '&amp;lt;']) +
+          out.slice(at);
         break;
       default: // a line break in the middle of a line
         out = `${out.slice(0, at)}\n${out.slice(at)}`;

@@ -20,10 +20,16 @@ export function rewriteTable(text: string, table: Table, opts: { labels: readonl
   const keys = opts.labels.map((label) => table.headers[table.labels.indexOf(label)]!);
   const lines = ['{| class="wikitable"'];
   if (table.caption !== undefined) lines.push(`|+${table.caption}`);
-  const cells = (mark: string, values: string[]) =>
-    opts.inline ? [`${mark} ${values.join(` ${mark}${mark} `)}`] : values.map((v) => `${mark}${v}`);
+  const cells = (mark: string, values: string[]) => (opts.inline ? [`${mark} ${values.join(` ${mark}${mark} `)}`] : values.map((v) => `${mark}${v}`));
   lines.push(...cells('!', [...opts.labels]));
-  for (const row of table.rows) lines.push('|-', ...cells('|', keys.map((k) => row.cells[k]?.raw ?? '')));
+  for (const row of table.rows)
+    lines.push(
+      '|-',
+      ...cells(
+        '|',
+        keys.map((k) => row.cells[k]?.raw ?? ''),
+      ),
+    );
   lines.push('|}');
   return splice(text, table.start, table.end, lines.join('\n'));
 }

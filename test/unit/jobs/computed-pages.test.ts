@@ -16,7 +16,10 @@ describe('computed blocks on bot-owned subpages', () => {
   test('lighten leaves one transclusion line in each computed region, every other byte identical, and returns the blocks', () => {
     const text = page(rows(3), rows(5));
     const out = lighten(text, G);
-    expect(out.moved.map((m) => [m.title, m.content])).toEqual([[`${G}/Race chart`, rows(3)], [`${G}/Card tables`, rows(5)]]);
+    expect(out.moved.map((m) => [m.title, m.content])).toEqual([
+      [`${G}/Race chart`, rows(3)],
+      [`${G}/Card tables`, rows(5)],
+    ]);
     expect(out.text).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
     expect(findRegion(out.text, 'race-chart')!.content).toBe(`\n{{:${G}/Race chart}}\n`);
     // The History stays on the page; a page already light is left as it is.
@@ -27,7 +30,9 @@ describe('computed blocks on bot-owned subpages', () => {
   test('a subpage holds a note shown only on itself, then the block; its content reads back', () => {
     const [m] = lighten(page(rows(2), transclusion(G, TABLES)), G).moved;
     const text = subpageText(G, m!);
-    expect(text).toMatch(/^<noinclude>''This page is written by Croupier.*\[\[Cycle 16\/Gamestate\]\].*pauses the game until an admin resumes it\.''\n<\/noinclude>\{\|/s);
+    expect(text).toMatch(
+      /^<noinclude>''This page is written by Croupier.*\[\[Cycle 16\/Gamestate\]\].*pauses the game until an admin resumes it\.''\n<\/noinclude>\{\|/s,
+    );
     expect(subpageContent(text)).toBe(rows(2));
   });
 
@@ -37,7 +42,7 @@ describe('computed blocks on bot-owned subpages', () => {
     expect(computedSubpages(G)).toEqual([`${G}/Race chart`, `${G}/Card tables`]);
   });
 
-  test('a subpage someone edited is written again whole, the summary naming their revision; the bot\'s own one needs no edit', () => {
+  test("a subpage someone edited is written again whole, the summary naming their revision; the bot's own one needs no edit", () => {
     const m = { block: RACE, title: `${G}/Race chart`, content: rows(2) };
     const theirs = { title: m.title, text: 'vandalised', revid: 7, timestamp: '', user: 'Player' };
     expect(subpageEdit(theirs, G, m, ['Bot'], 'phase 4 → 5')).toEqual({
@@ -93,7 +98,10 @@ describe('saving a Gamestate page with its subpages', () => {
     const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
     const s = await saveGamestate(w, G, transform(rows(4)), { dryRun: true });
     expect(s).toMatchObject({ changed: true, dryRun: true });
-    expect(s.subpages.map((p) => [p.title, p.dryRun, p.changed])).toEqual([[`${G}/Race chart`, true, true], [`${G}/Card tables`, true, true]]);
+    expect(s.subpages.map((p) => [p.title, p.dryRun, p.changed])).toEqual([
+      [`${G}/Race chart`, true, true],
+      [`${G}/Card tables`, true, true],
+    ]);
     expect(w.edits).toBe(0);
   });
 });

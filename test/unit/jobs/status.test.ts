@@ -27,7 +27,11 @@ class CountingWiki extends FakeWiki {
 }
 
 describe('croupier status reads the game once', () => {
-  for (const [kind, now] of [['cycle16', '2026-11-19T00:00Z'], ['round10', '2026-11-15T12:00Z'], ['cycle15', '2026-11-16T00:00Z']] as const) {
+  for (const [kind, now] of [
+    ['cycle16', '2026-11-19T00:00Z'],
+    ['round10', '2026-11-15T12:00Z'],
+    ['cycle15', '2026-11-16T00:00Z'],
+  ] as const) {
     test(`${kind}: one read request for the Ruleset and the Gamestate, and the Gamestate page parsed once`, async () => {
       const gamestate = fixture(kind, 'gamestate');
       const wiki = new CountingWiki({ [`${kind}/Ruleset`]: fixture(kind, 'ruleset'), [`${kind}/Gamestate`]: gamestate });
@@ -43,12 +47,18 @@ describe('croupier status reads the game once', () => {
 
 /** The fake wiki with a Rulings page: its history (each revision adds a line, newest first) and the users' groups. */
 class RulingsWiki extends CountingWiki {
-  constructor(pages: Record<string, string>, private readonly rulingEdits: { user: string; add: string }[], private readonly groups: Record<string, string[]>) {
+  constructor(
+    pages: Record<string, string>,
+    private readonly rulingEdits: { user: string; add: string }[],
+    private readonly groups: Record<string, string[]>,
+  ) {
     super(pages);
   }
   async history(): Promise<RequestPageRevision[]> {
     let text = '';
-    return this.rulingEdits.map((e, i) => ({ revid: 500 + i, parentid: i === 0 ? 0 : 499 + i, user: e.user, timestamp: `2026-11-1${i}T12:00:00Z`, text: (text += e.add) })).reverse();
+    return this.rulingEdits
+      .map((e, i) => ({ revid: 500 + i, parentid: i === 0 ? 0 : 499 + i, user: e.user, timestamp: `2026-11-1${i}T12:00:00Z`, text: (text += e.add) }))
+      .reverse();
   }
   async userGroups(users: string[]): Promise<Map<string, string[]>> {
     return new Map(users.filter((u) => this.groups[u]).map((u) => [u, this.groups[u]!]));
@@ -58,7 +68,11 @@ class RulingsWiki extends CountingWiki {
 describe('croupier status computes with the rulings, as the rollover does', () => {
   // Victory: “If a player has 10 Gold Stars in their possession at any time, they become the winner of Round 10”;
   // the reading gold-star-victory says whether 11 is "has 10" (at-least, the default) or not (exactly).
-  const gamestate = replaceOnce(fixture('round10', 'gamestate'), '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 0 ||', '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 11 ||');
+  const gamestate = replaceOnce(
+    fixture('round10', 'gamestate'),
+    '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 0 ||',
+    '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 11 ||',
+  );
   const game = { id: 'r10', kind: 'round10', ruleset: 'R10/Ruleset', gamestate: 'R10/Gamestate', historyLimit: 1000, rulingsPage: 'R10/Gamestate/Rulings' };
   const now = new Date('2026-11-05T12:00Z');
   const pages = { 'R10/Ruleset': fixture('round10', 'ruleset'), 'R10/Gamestate': gamestate };
@@ -70,10 +84,14 @@ describe('croupier status computes with the rulings, as the rollover does', () =
   });
 
   test('a sysop\'s ruling "gold-star-victory = exactly" makes 11 Gold Stars no win, and status names the ruling; a player\'s line is ignored with a warning', async () => {
-    const wiki = new RulingsWiki(pages, [
-      { user: 'Judge', add: '* gold-star-victory = exactly\n' },
-      { user: 'Mallory', add: '* tax-rounding = ceil\n' },
-    ], { Judge: ['sysop'], Mallory: ['user'] });
+    const wiki = new RulingsWiki(
+      pages,
+      [
+        { user: 'Judge', add: '* gold-star-victory = exactly\n' },
+        { user: 'Mallory', add: '* tax-rounding = ceil\n' },
+      ],
+      { Judge: ['sysop'], Mallory: ['user'] },
+    );
     const s = await gameStatus(wiki, game, now);
     expect(s.winner).toEqual([]);
     expect(s.rulings!.applied).toEqual(['gold-star-victory=exactly (ruling by Judge, 2026-11-10 12:00)']);

@@ -9,14 +9,39 @@ export const at = (s: string) => new Date(`${s.replace(' ', 'T')}:00Z`);
 export const HOUR = 3_600_000;
 
 export function player(name: string, seat: number | null, o: Partial<Player> = {}): Player {
-  return { seat, name, joined: at('2026-11-16 12:00'), credits: 2, influence: 2, revealed: [], exiles: 0, candidate: false, status: 'active', left: null, ...o };
+  return {
+    seat,
+    name,
+    joined: at('2026-11-16 12:00'),
+    credits: 2,
+    influence: 2,
+    revealed: [],
+    exiles: 0,
+    candidate: false,
+    status: 'active',
+    left: null,
+    ...o,
+  };
 }
 
 /** A game that started 2026-11-16 12:00 with Alice, Bram, Cosima, no turn played yet. */
 export function state(o: Partial<NomicoupState> = {}): NomicoupState {
   return {
     phase: { number: 0, name: 'not started', nextRollover: null, winner: [] },
-    game: { start: at('2026-11-16 12:00'), round: 0, turn: 0, current: null, began: null, ends: null, forcedCoup: false, treasury: 44, courtDeck: 10, judge: null, previousJudge: null, winner: [] },
+    game: {
+      start: at('2026-11-16 12:00'),
+      round: 0,
+      turn: 0,
+      current: null,
+      began: null,
+      ends: null,
+      forcedCoup: false,
+      treasury: 44,
+      courtDeck: 10,
+      judge: null,
+      previousJudge: null,
+      winner: [],
+    },
     players: [player('Alice', 1), player('Bram', 2), player('Cosima', 3)],
     orderChanges: [],
     turns: [],

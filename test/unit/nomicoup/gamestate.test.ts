@@ -22,8 +22,15 @@ describe('the Nomicoup Gamestate page', () => {
   test('the fixture reads as the game it shows: round 1, turn 2, Bram, Treasury 43', () => {
     const s = readNomicoupGamestate(PAGE, 'Nomicoup/Gamestate', ruleset);
     expect(s.game).toMatchObject({ round: 1, turn: 2, current: 'Bram', treasury: 43, judge: 'Bram' });
-    expect(s.players.map((p) => [p.seat, p.name, p.credits, p.candidate])).toEqual([[1, 'Alice', 3, true], [2, 'Bram', 2, true], [3, 'Cosima', 2, true]]);
-    expect(s.turns.map((t) => [t.number, t.player, t.endedBy])).toEqual([[1, 'Alice', 'Income'], [2, 'Bram', null]]);
+    expect(s.players.map((p) => [p.seat, p.name, p.credits, p.candidate])).toEqual([
+      [1, 'Alice', 3, true],
+      [2, 'Bram', 2, true],
+      [3, 'Cosima', 2, true],
+    ]);
+    expect(s.turns.map((t) => [t.number, t.player, t.endedBy])).toEqual([
+      [1, 'Alice', 'Income'],
+      [2, 'Bram', null],
+    ]);
     expect(s.orderChanges[0]!.order).toEqual(['Cosima', 'Alice', 'Bram']);
   });
 
@@ -34,7 +41,10 @@ describe('the Nomicoup Gamestate page', () => {
   });
 
   test('a run writes only changed cells: a comment and an odd spacing in an untouched cell stay', () => {
-    const page = PAGE.replace('| 3 || Alice', '| 3 || Alice').replace('| 1 || Alice || 2026-11-16 12:00 || 3 ||', '| 1 || Alice <!-- founder --> || 2026-11-16 12:00 ||  3  ||');
+    const page = PAGE.replace('| 3 || Alice', '| 3 || Alice').replace(
+      '| 1 || Alice || 2026-11-16 12:00 || 3 ||',
+      '| 1 || Alice <!-- founder --> || 2026-11-16 12:00 ||  3  ||',
+    );
     const c = roll(page, '2026-11-19 09:30');
     expect(c.text).toContain('Alice <!-- founder --> || 2026-11-16 12:00 ||  3  ||');
     expect(c.text).toContain('| 3 || 1 || Cosima || 2026-11-19 09:30 || - || -');
@@ -65,9 +75,14 @@ describe('the Nomicoup Gamestate page', () => {
   });
 
   test('an unreadable time is refused at its cell; a turn of someone who is not a player is refused at its Player cell', () => {
-    const bad = PAGE.replace('| 2 || 1 || Bram || 2026-11-17 09:30 ||', '| 2 || 1 || Zed || 2026-11-17 09:30 ||').replace('| 1 || Alice || 2026-11-17 08:00 ||', '| 1 || Alice || yesterday ||');
+    const bad = PAGE.replace('| 2 || 1 || Bram || 2026-11-17 09:30 ||', '| 2 || 1 || Zed || 2026-11-17 09:30 ||').replace(
+      '| 1 || Alice || 2026-11-17 08:00 ||',
+      '| 1 || Alice || yesterday ||',
+    );
     expect(problems(bad)).toEqual(['Propositions: Posted (UTC) "yesterday" is not a time; write it as YYYY-MM-DD HH:MM (UTC)']);
-    expect(problems(PAGE.replace('| 2 || 1 || Bram || 2026-11-17 09:30 ||', '| 2 || 1 || Zed || 2026-11-17 09:30 ||'))).toEqual(['Turns: "Zed" is not in the Players table']);
+    expect(problems(PAGE.replace('| 2 || 1 || Bram || 2026-11-17 09:30 ||', '| 2 || 1 || Zed || 2026-11-17 09:30 ||'))).toEqual([
+      'Turns: "Zed" is not in the Players table',
+    ]);
   });
 
   test('a Credits cell written 2.5 is rounded as the reading credit-rounding says, and the History row names it', () => {

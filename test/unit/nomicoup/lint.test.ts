@@ -12,7 +12,9 @@ describe('croupier lint', () => {
     expect(run.status).toBe(1);
     const conflicts = run.stdout.split('\n').filter((l) => l.startsWith('conflict'));
     expect(conflicts.map((l) => /^conflict \(([\w-]+)\)/.exec(l)![1])).toEqual(['duplicate-id', 'empty-id-part', 'heading-level', 'missing-list']);
-    expect(run.stdout).toContain('  at page "Nomicoup", rule "4.6.5 Coup / Characters / Contessa", line 104\n  at page "Nomicoup", rule "4.6.5 Additional Rules / Contessa", line 217');
+    expect(run.stdout).toContain(
+      '  at page "Nomicoup", rule "4.6.5 Coup / Characters / Contessa", line 104\n  at page "Nomicoup", rule "4.6.5 Additional Rules / Contessa", line 217',
+    );
     expect(run.stdout).toContain('  at page "Nomicoup", rule "3.1 Turns / Order", line 35');
     expect(run.stdout).toMatch(/4 conflict\(s\), 2 warning\(s\)\n$/);
   });

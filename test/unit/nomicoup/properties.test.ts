@@ -42,7 +42,11 @@ const variant = fc
     if (v.daraJoins !== undefined) {
       const joined = new Date(WRITTEN.getTime() + v.daraJoins * MINUTE);
       written = Math.max(written, joined.getTime());
-      text = replaced(text, '|| yes || active || -\n|}', `|| yes || active || -\n|-\n| - || Dara || ${formatInstant(joined)} || - || - || - || 0 || - || active || -\n|}`);
+      text = replaced(
+        text,
+        '|| yes || active || -\n|}',
+        `|| yes || active || -\n|-\n| - || Dara || ${formatInstant(joined)} || - || - || - || 0 || - || active || -\n|}`,
+      );
     }
     const [up, down, right] = v.votes;
     text = replaced(text, '|| 2026-11-20 08:00 || 1 || 0 || 0 || active', `|| 2026-11-20 08:00 || ${up} || ${down} || ${right} || active`);
@@ -70,7 +74,11 @@ describe('runs do not depend on when they happen', () => {
           // The instants something happens in the single run: splits at, just before and just after them.
           const events = [...new Set(roll(text, end).result.changes.map((c) => c.at.getTime()))];
           const instants = picks
-            .map(([i, shift, anywhere]) => (events.length > 0 && i % 2 === 0 ? events[i % events.length]! + shift * MINUTE : written.getTime() + anywhere * (end.getTime() - written.getTime())))
+            .map(([i, shift, anywhere]) =>
+              events.length > 0 && i % 2 === 0
+                ? events[i % events.length]! + shift * MINUTE
+                : written.getTime() + anywhere * (end.getTime() - written.getTime()),
+            )
             .map((t) => Math.min(end.getTime(), Math.max(written.getTime(), Math.round(t / MINUTE) * MINUTE)))
             .sort((a, b) => a - b);
           let page = text;
@@ -91,9 +99,40 @@ function rowLines(text: string): number[] {
 }
 
 const VALUES = [
-  '-', '0', '1', '2', '3', '7', '10', '43', '-3', '2.5', 'yes', 'no', 'active', 'forfeited', 'open', 'adopted', 'rejected',
-  'timeout', 'Income', 'pass', 'Alice', 'Bram', 'Cosima', 'Zed', 'Duke', 'Duke, Duke', 'Joker',
-  '2026-11-16 12:00', '2026-11-17 09:30', '2026-11-18 12:00', '2026-11-19 09:30', '2026-11-20 08:00', '2026-11-30 00:00', '2025-01-01 00:00',
+  '-',
+  '0',
+  '1',
+  '2',
+  '3',
+  '7',
+  '10',
+  '43',
+  '-3',
+  '2.5',
+  'yes',
+  'no',
+  'active',
+  'forfeited',
+  'open',
+  'adopted',
+  'rejected',
+  'timeout',
+  'Income',
+  'pass',
+  'Alice',
+  'Bram',
+  'Cosima',
+  'Zed',
+  'Duke',
+  'Duke, Duke',
+  'Joker',
+  '2026-11-16 12:00',
+  '2026-11-17 09:30',
+  '2026-11-18 12:00',
+  '2026-11-19 09:30',
+  '2026-11-20 08:00',
+  '2026-11-30 00:00',
+  '2025-01-01 00:00',
 ];
 
 /** One random edit: a cell of a row set to a value, or a row removed or doubled. */
@@ -108,7 +147,8 @@ function applyEdit(text: string, e: Edit): string {
   const lines = text.split('\n');
   const rows = rowLines(text);
   const i = rows[e.row % rows.length]!;
-  if (e.kind === 'remove') lines.splice(i - 1, 2); // the row and its "|-"
+  if (e.kind === 'remove')
+    lines.splice(i - 1, 2); // the row and its "|-"
   else if (e.kind === 'double') lines.splice(i + 1, 0, '|-', lines[i]!);
   else {
     const cells = lines[i]!.slice(2).split(' || ');

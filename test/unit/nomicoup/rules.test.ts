@@ -13,7 +13,10 @@ const readings = defaultReadings();
 const run = (s: ReturnType<typeof state>, now: string, r: ChosenReadings = readings) => advance(ruleset, s, { now: at(now), game: 'nomicoup', readings: r });
 /** Readings as the Judge's lines on the Rulings page choose them. */
 const chosen = (values: Record<string, string>): ChosenReadings =>
-  new ChosenReadings(NOMICOUP_READINGS, Object.entries(values).map(([reading, value], i) => ({ reading, value, line: i + 1, by: 'Judge', at: new Date('2026-11-20T10:00Z') })));
+  new ChosenReadings(
+    NOMICOUP_READINGS,
+    Object.entries(values).map(([reading, value], i) => ({ reading, value, line: i + 1, by: 'Judge', at: new Date('2026-11-20T10:00Z') })),
+  );
 
 describe('3 Turns: "ends after they have performed an action, pass their turn or 48 hours have passed, whichever occurs first"', () => {
   test('the first turn begins at the game start with the first player in the turn order', () => {
@@ -22,9 +25,12 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
     expect(r.state.game.ends).toEqual(at('2026-11-18 12:00'));
   });
 
-  test('a turn with no action for 48 hours ends at exactly 48 hours, and the next player\'s turn begins then', () => {
+  test("a turn with no action for 48 hours ends at exactly 48 hours, and the next player's turn begins then", () => {
     const r = run(state(), '2026-11-18 12:00');
-    expect(r.state.turns.map((t) => [t.player, t.ended, t.endedBy])).toEqual([['Alice', at('2026-11-18 12:00'), 'timeout'], ['Bram', null, null]]);
+    expect(r.state.turns.map((t) => [t.player, t.ended, t.endedBy])).toEqual([
+      ['Alice', at('2026-11-18 12:00'), 'timeout'],
+      ['Bram', null, null],
+    ]);
     expect(r.changes.find((c) => c.event === 'Turn timeout')!.reason.rule).toContain('48 hours have passed, whichever occurs first');
   });
 
@@ -52,7 +58,12 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
 
   test('missed timeouts are applied one after the other: 3 × 48 h later it is round 2 again with Alice', () => {
     const r = run(state(), '2026-11-22 12:00');
-    expect(r.state.turns.map((t) => `${t.round}:${t.player}:${t.endedBy ?? '-'}`)).toEqual(['1:Alice:timeout', '1:Bram:timeout', '1:Cosima:timeout', '2:Alice:-']);
+    expect(r.state.turns.map((t) => `${t.round}:${t.player}:${t.endedBy ?? '-'}`)).toEqual([
+      '1:Alice:timeout',
+      '1:Bram:timeout',
+      '1:Cosima:timeout',
+      '2:Alice:-',
+    ]);
   });
 });
 
@@ -70,7 +81,11 @@ describe('3.2 Rounds: "After the last player in the turn order ends their turn, 
     const r = run(s, '2026-11-22 12:00');
     expect(r.state.turns.at(-1)).toMatchObject({ round: 2, player: 'Cosima' });
     expect(r.state.orderChanges[0]!.applied).toBe(2);
-    expect(r.state.players.map((p) => [p.name, p.seat])).toEqual([['Alice', 2], ['Bram', 3], ['Cosima', 1]]);
+    expect(r.state.players.map((p) => [p.name, p.seat])).toEqual([
+      ['Alice', 2],
+      ['Bram', 3],
+      ['Cosima', 1],
+    ]);
   });
 
   test('an order change adopted after the round began waits for the round after', () => {
@@ -81,16 +96,23 @@ describe('3.2 Rounds: "After the last player in the turn order ends their turn, 
 });
 
 describe('2.2.1 Placement: "has their turn placed before that of the current turn at the time of their request. The player is given 2 credits from the Treasury"', () => {
-  test('Dara asking during Bram\'s turn sits before Bram, with 2 credits; Bram keeps his turn', () => {
+  test("Dara asking during Bram's turn sits before Bram, with 2 credits; Bram keeps his turn", () => {
     const s = state({ players: [...state().players, player('Dara', null, { joined: at('2026-11-19 10:00'), credits: 0, influence: 0 })] });
     const r = run(s, '2026-11-19 11:00');
-    expect(r.state.players.map((p) => [p.name, p.seat, p.credits])).toEqual([['Alice', 1, 2], ['Bram', 3, 2], ['Cosima', 4, 2], ['Dara', 2, 2]]);
+    expect(r.state.players.map((p) => [p.name, p.seat, p.credits])).toEqual([
+      ['Alice', 1, 2],
+      ['Bram', 3, 2],
+      ['Cosima', 4, 2],
+      ['Dara', 2, 2],
+    ]);
     expect(r.state.game.current).toBe('Bram');
     expect(r.state.game.treasury).toBe(50 - 8);
   });
 
   test('4.2 "they only take up to the quantity in the Treasury": a join with 1 credit left in the Treasury gets 1', () => {
-    const s = started({ players: [player('Alice', 1, { credits: 25 }), player('Bram', 2, { credits: 24 }), player('Dara', null, { joined: at('2026-11-17 10:00'), credits: 0 })] });
+    const s = started({
+      players: [player('Alice', 1, { credits: 25 }), player('Bram', 2, { credits: 24 }), player('Dara', null, { joined: at('2026-11-17 10:00'), credits: 0 })],
+    });
     const r = run(s, '2026-11-17 11:00');
     expect(r.state.players.find((p) => p.name === 'Dara')!.credits).toBe(1);
     expect(r.state.game.treasury).toBe(0);
@@ -100,9 +122,15 @@ describe('2.2.1 Placement: "has their turn placed before that of the current tur
 
 describe('2.3 Exiting: "Any credits they had are returned to the Treasury"', () => {
   test('Bram forfeiting during his own turn ends it; his credits go back; Cosima plays next', () => {
-    const s = state({ players: [player('Alice', 1), player('Bram', 2, { credits: 6, status: 'forfeited', left: at('2026-11-19 00:00') }), player('Cosima', 3)] });
+    const s = state({
+      players: [player('Alice', 1), player('Bram', 2, { credits: 6, status: 'forfeited', left: at('2026-11-19 00:00') }), player('Cosima', 3)],
+    });
     const r = run(s, '2026-11-19 01:00');
-    expect(r.state.turns.map((t) => [t.player, t.endedBy])).toEqual([['Alice', 'timeout'], ['Bram', 'forfeit'], ['Cosima', null]]);
+    expect(r.state.turns.map((t) => [t.player, t.endedBy])).toEqual([
+      ['Alice', 'timeout'],
+      ['Bram', 'forfeit'],
+      ['Cosima', null],
+    ]);
     expect(r.state.players.find((p) => p.name === 'Bram')).toMatchObject({ seat: null, credits: 0 });
     expect(r.state.game.treasury).toBe(50 - 4);
   });
@@ -170,7 +198,9 @@ describe('5.3, 5.4 and 5.4.1: propositions', () => {
   });
 
   test('a proposition posted at 10:00 with 1 up closes 72 hours later, at its deadline, adopted', () => {
-    const s = state({ propositions: [{ id: '1', proponent: 'Alice', posted: at('2026-11-17 10:00'), deadline: null, up: 1, down: 0, right: 0, status: 'active' }] });
+    const s = state({
+      propositions: [{ id: '1', proponent: 'Alice', posted: at('2026-11-17 10:00'), deadline: null, up: 1, down: 0, right: 0, status: 'active' }],
+    });
     expect(run(s, '2026-11-20 09:59').state.propositions[0]!.status).toBe('active');
     const r = run(s, '2026-11-20 10:00');
     expect(r.state.propositions[0]).toMatchObject({ status: 'adopted', deadline: at('2026-11-20 10:00') });
@@ -179,7 +209,9 @@ describe('5.3, 5.4 and 5.4.1: propositions', () => {
   });
 
   test('a tie at the deadline names the reading in its History row', () => {
-    const s = state({ propositions: [{ id: '2', proponent: 'Alice', posted: at('2026-11-17 10:00'), deadline: null, up: 1, down: 1, right: 0, status: 'active' }] });
+    const s = state({
+      propositions: [{ id: '2', proponent: 'Alice', posted: at('2026-11-17 10:00'), deadline: null, up: 1, down: 1, right: 0, status: 'active' }],
+    });
     expect(run(s, '2026-11-20 10:00').changes.find((c) => c.event === 'Proposition')!.reason.readings).toEqual(['vote-tie=rejected (default)']);
   });
 });

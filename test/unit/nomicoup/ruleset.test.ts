@@ -6,28 +6,68 @@ import { fixture } from '../helpers/fixtures.ts';
 
 // The fixture's outline, read by eye from fixtures/nomicoup/ruleset.wikitext: [ID as written, title path, level, line].
 const OUTLINE: [string | null, string, number, number][] = [
-  ['1', 'Winning', 2, 1], ['1.1', 'Winning / End of Viable Play', 3, 4], ['1.2', 'Winning / Rules', 3, 9],
-  ['2', 'Players', 2, 14], ['2.1', 'Players / TOS', 3, 17], ['2.2', 'Players / Entering', 3, 20],
-  ['2.2.1', 'Players / Entering / Placement', 4, 23], ['2.3', 'Players / Exiting', 3, 26], ['2.3.1', 'Players / Exiting / Player Groups', 4, 29],
-  ['3', 'Turns', 2, 32], ['3.1', 'Turns / Order', 3, 35], ['3.1.1', 'Turns / Order / Changing order', 4, 38],
-  ['3.2', 'Turns / Rounds', 3, 41], ['3.3', 'Turns / Passing', 3, 44],
-  ['4', 'Coup', 2, 47], ['4.1', 'Coup / Court Deck', 3, 50], ['4.2', 'Coup / Treasury', 3, 53], ['4.2.1', 'Coup / Treasury / Credits', 4, 56],
-  ['4.3', 'Coup / Starting', 3, 59], ['4.4', 'Coup / Actions', 3, 64], ['4.4.1', 'Coup / Actions / Income', 4, 69],
-  ['4.4.2', 'Coup / Actions / Foreign Aid', 4, 72], ['4.4.3', 'Coup / Actions / Coup', 4, 75], ['4.5', 'Coup / Counteractions', 3, 78],
-  ['4.6', 'Coup / Characters', 3, 83], ['4.6.1', 'Coup / Characters / Duke', 4, 86], ['4.6.2', 'Coup / Characters / Assassin', 4, 91],
-  ['4.6.3', 'Coup / Characters / Captain', 4, 94], ['4.6.4', 'Coup / Characters / Ambassador', 4, 99], ['4.6.5', 'Coup / Characters / Contessa', 4, 104],
-  ['4.7', 'Coup / Challenging', 3, 107], ['4.7.1', 'Coup / Challenging / Deception', 4, 110], ['4.8', 'Coup / Losing Influence', 3, 113],
+  ['1', 'Winning', 2, 1],
+  ['1.1', 'Winning / End of Viable Play', 3, 4],
+  ['1.2', 'Winning / Rules', 3, 9],
+  ['2', 'Players', 2, 14],
+  ['2.1', 'Players / TOS', 3, 17],
+  ['2.2', 'Players / Entering', 3, 20],
+  ['2.2.1', 'Players / Entering / Placement', 4, 23],
+  ['2.3', 'Players / Exiting', 3, 26],
+  ['2.3.1', 'Players / Exiting / Player Groups', 4, 29],
+  ['3', 'Turns', 2, 32],
+  ['3.1', 'Turns / Order', 3, 35],
+  ['3.1.1', 'Turns / Order / Changing order', 4, 38],
+  ['3.2', 'Turns / Rounds', 3, 41],
+  ['3.3', 'Turns / Passing', 3, 44],
+  ['4', 'Coup', 2, 47],
+  ['4.1', 'Coup / Court Deck', 3, 50],
+  ['4.2', 'Coup / Treasury', 3, 53],
+  ['4.2.1', 'Coup / Treasury / Credits', 4, 56],
+  ['4.3', 'Coup / Starting', 3, 59],
+  ['4.4', 'Coup / Actions', 3, 64],
+  ['4.4.1', 'Coup / Actions / Income', 4, 69],
+  ['4.4.2', 'Coup / Actions / Foreign Aid', 4, 72],
+  ['4.4.3', 'Coup / Actions / Coup', 4, 75],
+  ['4.5', 'Coup / Counteractions', 3, 78],
+  ['4.6', 'Coup / Characters', 3, 83],
+  ['4.6.1', 'Coup / Characters / Duke', 4, 86],
+  ['4.6.2', 'Coup / Characters / Assassin', 4, 91],
+  ['4.6.3', 'Coup / Characters / Captain', 4, 94],
+  ['4.6.4', 'Coup / Characters / Ambassador', 4, 99],
+  ['4.6.5', 'Coup / Characters / Contessa', 4, 104],
+  ['4.7', 'Coup / Challenging', 3, 107],
+  ['4.7.1', 'Coup / Challenging / Deception', 4, 110],
+  ['4.8', 'Coup / Losing Influence', 3, 113],
   ['4.8.1', 'Coup / Losing Influence / Exile', 4, 116],
-  ['5', 'Propositions', 2, 119], ['5.1', 'Propositions / Paths', 3, 124], ['5.1.1', 'Propositions / Paths / ID Path', 4, 127],
-  ['5.1.2', 'Propositions / Paths / Title Path', 4, 130], ['5.1.3', 'Propositions / Paths / Conflicts', 4, 133], ['5.1.4', 'Propositions / Paths / Empty Rules', 4, 136],
-  ['5.2', 'Propositions / Types', 3, 139], ['5.2.1', 'Propositions / Types / Rule Additions', 4, 149], ['5.2.2', 'Propositions / Types / Rule Modifications', 4, 152],
-  ['5.2.3', 'Propositions / Types / Retroactivity', 4, 155], ['5.2.4', 'Propositions / Types / Conflicts', 4, 158], ['5.2.5', 'Propositions / Types / Making Changes', 4, 161],
-  ['5.3', 'Propositions / Voting', 3, 164], ['5.3.1', 'Propositions / Voting / Rightvoting', 4, 167], ['5.3.2', 'Propositions / Voting / Eligibility', 4, 170],
-  ['5.3.3', 'Propositions / Voting / Casting Votes', 4, 173], ['5.4', 'Propositions / Adoption', 3, 176], ['5.4.1', 'Propositions / Adoption / Proposition Time Limit', 4, 179],
-  ['6', 'Clarifications', 2, 182], ['6.1', 'Clarifications / Choosing a Judge', 3, 187], ['6.2', 'Clarifications / Candidates', 3, 190],
-  ['6.3', 'Clarifications / Suggestion Voting', 3, 193], ['6.4', 'Clarifications / Deferring', 3, 196],
-  [null, 'Additional Rules', 2, 199], ['4.6.', 'Additional Rules / Super Duke', 4, 201], ['4.6.', 'Additional Rules / Inquisitor', 4, 208],
-  ['4.6.5', 'Additional Rules / Contessa', 4, 217], [null, 'Credits', 2, 220],
+  ['5', 'Propositions', 2, 119],
+  ['5.1', 'Propositions / Paths', 3, 124],
+  ['5.1.1', 'Propositions / Paths / ID Path', 4, 127],
+  ['5.1.2', 'Propositions / Paths / Title Path', 4, 130],
+  ['5.1.3', 'Propositions / Paths / Conflicts', 4, 133],
+  ['5.1.4', 'Propositions / Paths / Empty Rules', 4, 136],
+  ['5.2', 'Propositions / Types', 3, 139],
+  ['5.2.1', 'Propositions / Types / Rule Additions', 4, 149],
+  ['5.2.2', 'Propositions / Types / Rule Modifications', 4, 152],
+  ['5.2.3', 'Propositions / Types / Retroactivity', 4, 155],
+  ['5.2.4', 'Propositions / Types / Conflicts', 4, 158],
+  ['5.2.5', 'Propositions / Types / Making Changes', 4, 161],
+  ['5.3', 'Propositions / Voting', 3, 164],
+  ['5.3.1', 'Propositions / Voting / Rightvoting', 4, 167],
+  ['5.3.2', 'Propositions / Voting / Eligibility', 4, 170],
+  ['5.3.3', 'Propositions / Voting / Casting Votes', 4, 173],
+  ['5.4', 'Propositions / Adoption', 3, 176],
+  ['5.4.1', 'Propositions / Adoption / Proposition Time Limit', 4, 179],
+  ['6', 'Clarifications', 2, 182],
+  ['6.1', 'Clarifications / Choosing a Judge', 3, 187],
+  ['6.2', 'Clarifications / Candidates', 3, 190],
+  ['6.3', 'Clarifications / Suggestion Voting', 3, 193],
+  ['6.4', 'Clarifications / Deferring', 3, 196],
+  [null, 'Additional Rules', 2, 199],
+  ['4.6.', 'Additional Rules / Super Duke', 4, 201],
+  ['4.6.', 'Additional Rules / Inquisitor', 4, 208],
+  ['4.6.5', 'Additional Rules / Contessa', 4, 217],
+  [null, 'Credits', 2, 220],
 ];
 
 const page = 'User:Xenon dichloride/Nomicoup';
@@ -101,7 +141,7 @@ describe('conflicts ("No two rules may have the same path"), each reported once 
 describe('conflicts on other numbered pages', () => {
   const read = (text: string) => readNumberedRules(readDocument(text)).conflicts;
 
-  test('a heading off the page\'s level for its ID depth is a conflict: === 1.1.1 === under == 1 == style', () => {
+  test("a heading off the page's level for its ID depth is a conflict: === 1.1.1 === under == 1 == style", () => {
     const c = read('== 1 - A ==\nx\n=== 1.1 - B ===\ny\n=== 1.1.1 - C ===\nz\n');
     expect(c.map((x) => [x.kind, x.locations.map((l) => l.line)])).toEqual([['heading-level', [5]]]);
   });
@@ -132,7 +172,9 @@ describe('characters, actions, counteractions, the Court Deck and the constants'
     const coup = ruleset.actions.find((a) => a.name === 'Coup')!;
     expect([coup.character, coup.pay]).toEqual([null, 7]);
     expect(ruleset.actions.find((a) => a.name === 'Steal')!.steal).toBe(2);
-    expect(ruleset.actions.find((a) => a.name === 'Tax' && a.character === 'Super Duke')!.note).toBe('May be legally claimed as Duke - If challenged, reveal Super Duke');
+    expect(ruleset.actions.find((a) => a.name === 'Tax' && a.character === 'Super Duke')!.note).toBe(
+      'May be legally claimed as Duke - If challenged, reveal Super Duke',
+    );
   });
 
   test('who may block: Steal by Defend, Support and Sleuth; Foreign Aid by Tarif; Assassinate by Acquittal', () => {
@@ -150,8 +192,18 @@ describe('characters, actions, counteractions, the Court Deck and the constants'
 
   test('the constants, each from its sentence', () => {
     expect(ruleset.constants).toEqual({
-      treasury: 50, startingCredits: 2, startingCreditsTwoPlayers: 1, startingCards: 2, joinCredits: 2, joinCards: 2, exileCards: 2,
-      turnHours: 48, forcedCoupAt: 10, propositionHours: 72, suggestionHours: 72, judgeDeferralHours: 48,
+      treasury: 50,
+      startingCredits: 2,
+      startingCreditsTwoPlayers: 1,
+      startingCards: 2,
+      joinCredits: 2,
+      joinCards: 2,
+      exileCards: 2,
+      turnHours: 48,
+      forcedCoupAt: 10,
+      propositionHours: 72,
+      suggestionHours: 72,
+      judgeDeferralHours: 48,
     });
     expect(ruleset.sources.turnHours!.rule).toBe('3 Turns');
     expect(ruleset.sources.propositionHours!.rule).toBe('5.4.1 Propositions / Adoption / Proposition Time Limit');

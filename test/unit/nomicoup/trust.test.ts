@@ -44,13 +44,23 @@ const GAME = '| 2026-11-16 12:00 || 1 || 2 || Bram || 2026-11-17 09:30 || 2026-1
 describe('3 Turns: "ends after they have performed an action, pass their turn or 48 hours have passed, whichever occurs first"', () => {
   test('a timeout written before the 48 hours passed is refused at its Ended cell', () => {
     expect(refusal(edited(TURN_1, '| 1 || 1 || Alice || 2026-11-16 12:00 || 2026-11-17 09:30 || timeout'))).toEqual([
-      expect.stringMatching(/^page "Nomicoup\/Gamestate", table "Turns", row 1, column "Ended \(UTC\)": turn 1 is written as timed out at 2026-11-17 09:30, but its 48 hours end at 2026-11-18 12:00 \(3 Turns: ".*48 hours have passed, whichever occurs first\."\)$/),
+      expect.stringMatching(
+        /^page "Nomicoup\/Gamestate", table "Turns", row 1, column "Ended \(UTC\)": turn 1 is written as timed out at 2026-11-17 09:30, but its 48 hours end at 2026-11-18 12:00 \(3 Turns: ".*48 hours have passed, whichever occurs first\."\)$/,
+      ),
     ]);
   });
 
   test('an action written on an earlier turn after its 48 hours is refused (a later turn already began)', () => {
-    const page = edited(TURN_2, '| 2 || 1 || Bram || 2026-11-18 13:00 || - || -', edited(TURN_1, '| 1 || 1 || Alice || 2026-11-16 12:00 || 2026-11-18 13:00 || Income'));
-    expect(refusal(page, '2026-11-18 14:00')).toContainEqual(expect.stringContaining('row 1, column "Ended (UTC)": turn 1 is written as ended by Income at 2026-11-18 13:00, after its 48 hours had passed at 2026-11-18 12:00'));
+    const page = edited(
+      TURN_2,
+      '| 2 || 1 || Bram || 2026-11-18 13:00 || - || -',
+      edited(TURN_1, '| 1 || 1 || Alice || 2026-11-16 12:00 || 2026-11-18 13:00 || Income'),
+    );
+    expect(refusal(page, '2026-11-18 14:00')).toContainEqual(
+      expect.stringContaining(
+        'row 1, column "Ended (UTC)": turn 1 is written as ended by Income at 2026-11-18 13:00, after its 48 hours had passed at 2026-11-18 12:00',
+      ),
+    );
   });
 
   test('an action written on the current turn after its 48 hours is void: the turn timed out at 48 hours, with a History row quoting rule 3', () => {
@@ -64,59 +74,82 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
 
   test('a turn given to the wrong seat (Cosima instead of Bram) is refused: the bot begins each turn, and its History says Bram', () => {
     expect(refusal(edited(TURN_2, '| 2 || 1 || Cosima || 2026-11-17 09:30 || - || -'))).toContainEqual(
-      expect.stringMatching(/table "Turns", row 2, column "Player": turn 2 \(round 1, Cosima, 2026-11-17 09:30\) is not a turn the bot began.*\(3 Turns: "Players take turns according to the turn order\."\)/),
+      expect.stringMatching(
+        /table "Turns", row 2, column "Player": turn 2 \(round 1, Cosima, 2026-11-17 09:30\) is not a turn the bot began.*\(3 Turns: "Players take turns according to the turn order\."\)/,
+      ),
     );
   });
 
   test('a turn row written by hand after the current one is refused at its Player cell', () => {
     const page = edited(TURN_2, `| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || Tax\n|-\n| 3 || 1 || Alice || 2026-11-17 12:00 || - || -`);
-    expect(refusal(page, '2026-11-17 13:00')).toContainEqual(expect.stringContaining('row 3, column "Player": turn 3 (round 1, Alice, 2026-11-17 12:00) is not a turn the bot began'));
+    expect(refusal(page, '2026-11-17 13:00')).toContainEqual(
+      expect.stringContaining('row 3, column "Player": turn 3 (round 1, Alice, 2026-11-17 12:00) is not a turn the bot began'),
+    );
   });
 
-  test('a turn ended after the run\'s time is refused at its Ended cell', () => {
+  test("a turn ended after the run's time is refused at its Ended cell", () => {
     expect(refusal(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-18 10:00 || Income'), '2026-11-18 09:00')).toEqual([
       'page "Nomicoup/Gamestate", table "Turns", row 2, column "Ended (UTC)": turn 2 ended at 2026-11-18 10:00 is after the run\'s time 2026-11-18 09:00: a page cannot record what has not happened',
     ]);
   });
 
   test('a turn that begins at another time than the previous one ended is refused at its Began cell', () => {
-    expect(refusal(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 11:00 || - || -'))).toContainEqual(expect.stringContaining('row 2, column "Began (UTC)": turn 2 began at 2026-11-17 11:00, but turn 1 ended at 2026-11-17 09:30'));
+    expect(refusal(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 11:00 || - || -'))).toContainEqual(
+      expect.stringContaining('row 2, column "Began (UTC)": turn 2 began at 2026-11-17 11:00, but turn 1 ended at 2026-11-17 09:30'),
+    );
   });
 
   test('a turn that skips a round is refused at its Round cell', () => {
-    expect(refusal(edited(TURN_2, '| 2 || 3 || Bram || 2026-11-17 09:30 || - || -'))).toContainEqual(expect.stringContaining('row 2, column "Round": turn 2 is in round 3, after a turn of round 1'));
+    expect(refusal(edited(TURN_2, '| 2 || 3 || Bram || 2026-11-17 09:30 || - || -'))).toContainEqual(
+      expect.stringContaining('row 2, column "Round": turn 2 is in round 3, after a turn of round 1'),
+    );
   });
 
   test('4.4 "On a player\'s turn they may take one action": a turn ended by something that is no action of the Ruleset is refused at its Ended by cell', () => {
     expect(refusal(edited(TURN_1, '| 1 || 1 || Alice || 2026-11-16 12:00 || 2026-11-17 09:30 || Teleport'))).toEqual([
-      expect.stringMatching(/row 1, column "Ended by": turn 1 is ended by "Teleport", which is no action of the Ruleset, nor a pass \(4\.4 Coup \/ Actions: "On a player's turn they may take one action\."\)$/),
+      expect.stringMatching(
+        /row 1, column "Ended by": turn 1 is ended by "Teleport", which is no action of the Ruleset, nor a pass \(4\.4 Coup \/ Actions: "On a player's turn they may take one action\."\)$/,
+      ),
     ]);
   });
 
   test('4.4 "If a player starts their turn with 10 or more credits, they *must* perform the Coup action": a flagged turn ended by Income is refused; by a pass (3.3 "This overrides anything that would normally be required") it is not', () => {
     const flagged = edited(GAME, GAME.replace('|| 2026-11-19 09:30 || - ||', '|| 2026-11-19 09:30 || yes ||'));
     expect(refusal(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || Income', flagged))).toEqual([
-      expect.stringMatching(/row 2, column "Ended by": Bram started turn 2 with Forced Coup, but it is ended by Income: only a Coup or a pass may end it .*they \*must\* perform the Coup action/),
+      expect.stringMatching(
+        /row 2, column "Ended by": Bram started turn 2 with Forced Coup, but it is ended by Income: only a Coup or a pass may end it .*they \*must\* perform the Coup action/,
+      ),
     ]);
     const passed = roll(edited(TURN_2, '| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || pass', flagged), '2026-11-17 13:00');
     expect(passed.text).toContain('| 3 || 1 || Cosima || 2026-11-17 12:00 ||');
   });
 
   test('a turn of a player who joined after it began is refused at its Player cell', () => {
-    expect(refusal(edited(BRAM, '| 2 || Bram || 2026-11-17 10:00 || 2 || 2 || - || 0 ||'))).toContainEqual(expect.stringContaining("row 2, column \"Player\": Bram's turn 2 began at 2026-11-17 09:30, before they joined at 2026-11-17 10:00"));
+    expect(refusal(edited(BRAM, '| 2 || Bram || 2026-11-17 10:00 || 2 || 2 || - || 0 ||'))).toContainEqual(
+      expect.stringContaining('row 2, column "Player": Bram\'s turn 2 began at 2026-11-17 09:30, before they joined at 2026-11-17 10:00'),
+    );
   });
 });
 
 describe('2.3 Exiting and 3.1.1 Changing order', () => {
   test('a player who left before joining is refused at the Left cell', () => {
-    expect(refusal(edited('| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -', '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || forfeited || 2026-11-15 12:00'))).toContainEqual(
+    expect(
+      refusal(
+        edited(
+          '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || active || -',
+          '| 3 || Cosima || 2026-11-16 12:00 || 2 || 2 || - || 0 || yes || forfeited || 2026-11-15 12:00',
+        ),
+      ),
+    ).toContainEqual(
       expect.stringContaining('column "Left (UTC)": Cosima left at 2026-11-15 12:00, before joining at 2026-11-16 12:00 (2.3 Players / Exiting'),
     );
   });
 
   test('3.1.1 "the change comes into effect at the beginning of the next round": an order change written applied that the bot never applied is refused at its Applied cell', () => {
     expect(refusal(edited('| 2026-11-17 08:00 || Cosima, Alice, Bram || -', '| 2026-11-17 08:00 || Cosima, Alice, Bram || 1'))).toEqual([
-      expect.stringMatching(/table "Upcoming Order", row 1, column "Applied \(round\)": the order change adopted at 2026-11-17 08:00 is written applied in round 1, but the bot never applied it/),
+      expect.stringMatching(
+        /table "Upcoming Order", row 1, column "Applied \(round\)": the order change adopted at 2026-11-17 08:00 is written applied in round 1, but the bot never applied it/,
+      ),
     ]);
   });
 });
@@ -124,7 +157,9 @@ describe('2.3 Exiting and 3.1.1 Changing order', () => {
 describe('5 Propositions', () => {
   test('5.3.3 "Each eligible voter may cast exactly one vote per proposition": three votes from two eligible voters are refused, not adopted', () => {
     expect(refusal(edited(PROPOSITION, '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 3 || 0 || 0 || active'))).toEqual([
-      expect.stringMatching(/^page "Nomicoup\/Gamestate", table "Propositions", row 1, column "Up": proposition 1 has 3 votes \(3 up, 0 down, 0 right\) from 2 eligible voters \(5\.3\.3 .*Each eligible voter may cast exactly one vote per proposition/),
+      expect.stringMatching(
+        /^page "Nomicoup\/Gamestate", table "Propositions", row 1, column "Up": proposition 1 has 3 votes \(3 up, 0 down, 0 right\) from 2 eligible voters \(5\.3\.3 .*Each eligible voter may cast exactly one vote per proposition/,
+      ),
     ]);
   });
 
@@ -135,11 +170,15 @@ describe('5 Propositions', () => {
   });
 
   test('"A player may submit a proposition": one posted before its proponent joined is refused; one posted after the run too', () => {
-    expect(refusal(edited(PROPOSITION, '| 1 || Bram || 2026-11-16 08:00 || - || 1 || 0 || 0 || active'))).toContainEqual(expect.stringContaining('column "Proponent": Bram posted proposition 1 at 2026-11-16 08:00, before joining at 2026-11-16 12:00'));
-    expect(refusal(edited(PROPOSITION, '| 1 || Alice || 2026-11-18 10:00 || - || 1 || 0 || 0 || active'))).toContainEqual(expect.stringContaining('column "Posted (UTC)": proposition 1 was posted at 2026-11-18 10:00 is after the run\'s time'));
+    expect(refusal(edited(PROPOSITION, '| 1 || Bram || 2026-11-16 08:00 || - || 1 || 0 || 0 || active'))).toContainEqual(
+      expect.stringContaining('column "Proponent": Bram posted proposition 1 at 2026-11-16 08:00, before joining at 2026-11-16 12:00'),
+    );
+    expect(refusal(edited(PROPOSITION, '| 1 || Alice || 2026-11-18 10:00 || - || 1 || 0 || 0 || active'))).toContainEqual(
+      expect.stringContaining('column "Posted (UTC)": proposition 1 was posted at 2026-11-18 10:00 is after the run\'s time'),
+    );
   });
 
-  test('5.4 a majority the page shows is closed at the page\'s time, not the run\'s: runs an hour or a day later write the same row', () => {
+  test("5.4 a majority the page shows is closed at the page's time, not the run's: runs an hour or a day later write the same row", () => {
     const page = edited(PROPOSITION, '| 1 || Alice || 2026-11-17 08:00 || 2026-11-20 08:00 || 2 || 0 || 0 || active');
     const early = roll(page, '2026-11-17 12:00').result.changes.find((c) => c.event === 'Proposition')!;
     const late = roll(page, '2026-11-18 11:00').result.changes.find((c) => c.event === 'Proposition')!;
@@ -152,7 +191,9 @@ describe('6 Clarifications: "A player cannot be chosen as the Judge two times in
   test('a Judge written by hand for a new case (Bram again) is refused at its Judge cell: the bot draws the Judge', () => {
     const page = edited(CASE, `${CASE}\n|-\n| 2 || 2026-11-17 12:00 || Bram || 2026-11-17 12:00 || - || 0 || 0 || open`);
     expect(refusal(page)).toEqual([
-      expect.stringMatching(/table "Judge", row 2, column "Judge": Bram is written as the Judge of case 2 chosen at 2026-11-17 12:00, but no draw of the bot chose them then.*A player cannot be chosen as the Judge two times in a row\./),
+      expect.stringMatching(
+        /table "Judge", row 2, column "Judge": Bram is written as the Judge of case 2 chosen at 2026-11-17 12:00, but no draw of the bot chose them then.*A player cannot be chosen as the Judge two times in a row\./,
+      ),
     ]);
   });
 
@@ -162,13 +203,19 @@ describe('6 Clarifications: "A player cannot be chosen as the Judge two times in
     ]);
   });
 
-  test('a Judge chosen after the run\'s time is refused at its Chosen cell', () => {
-    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-18 20:00 || - || 0 || 0 || open'))).toContainEqual(expect.stringContaining('column "Chosen (UTC)": case 1\'s Judge was chosen at 2026-11-18 20:00 is after the run\'s time 2026-11-18 09:00'));
+  test("a Judge chosen after the run's time is refused at its Chosen cell", () => {
+    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-18 20:00 || - || 0 || 0 || open'))).toContainEqual(
+      expect.stringContaining('column "Chosen (UTC)": case 1\'s Judge was chosen at 2026-11-18 20:00 is after the run\'s time 2026-11-18 09:00'),
+    );
   });
 
   test('6.3 "all players may vote": more votes than players, and a suggestion before the Judge was chosen, are refused', () => {
-    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-17 10:00 || 3 || 1 || open'))).toContainEqual(expect.stringContaining('column "Up": case 1 has 4 votes from 3 players'));
-    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-16 19:00 || 1 || 0 || open'))).toContainEqual(expect.stringContaining('column "Suggested (UTC)": case 1\'s suggestion (2026-11-16 19:00) is before its Judge was chosen'));
+    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-17 10:00 || 3 || 1 || open'))).toContainEqual(
+      expect.stringContaining('column "Up": case 1 has 4 votes from 3 players'),
+    );
+    expect(refusal(edited(CASE, '| 1 || 2026-11-16 20:00 || Bram || 2026-11-16 20:00 || 2026-11-16 19:00 || 1 || 0 || open'))).toContainEqual(
+      expect.stringContaining('column "Suggested (UTC)": case 1\'s suggestion (2026-11-16 19:00) is before its Judge was chosen'),
+    );
   });
 });
 
@@ -180,12 +227,22 @@ describe('What players hold: "each player is dealt 2 cards"; "there is 3 cards o
   });
 
   test('a fourth Duke revealed (the deck has 3) is refused at the Revealed cell of the player holding it', () => {
-    const page = edited(BRAM, '| 2 || Bram || 2026-11-16 12:00 || 2 || 0 || Duke, Duke || 0 ||', edited(ALICE, '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Duke || 0 ||'));
-    expect(refusal(page)).toEqual([expect.stringMatching(/table "Players", row 2, column "Revealed": 4 Duke cards are revealed, but the Court Deck has 3 \(4\.6 .*there is 3 cards of each character initially in the Court Deck/)]);
+    const page = edited(
+      BRAM,
+      '| 2 || Bram || 2026-11-16 12:00 || 2 || 0 || Duke, Duke || 0 ||',
+      edited(ALICE, '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Duke || 0 ||'),
+    );
+    expect(refusal(page)).toEqual([
+      expect.stringMatching(
+        /table "Players", row 2, column "Revealed": 4 Duke cards are revealed, but the Court Deck has 3 \(4\.6 .*there is 3 cards of each character initially in the Court Deck/,
+      ),
+    ]);
   });
 
   test('a card that is no character is refused', () => {
-    expect(refusal(edited(ALICE, '| 1 || Alice || 2026-11-16 12:00 || 3 || 1 || Joker || 0 ||'))).toContainEqual(expect.stringContaining('column "Revealed": "Joker" is not a character of the Ruleset'));
+    expect(refusal(edited(ALICE, '| 1 || Alice || 2026-11-16 12:00 || 3 || 1 || Joker || 0 ||'))).toContainEqual(
+      expect.stringContaining('column "Revealed": "Joker" is not a character of the Ruleset'),
+    );
   });
 });
 
@@ -198,14 +255,17 @@ describe('cells the bot keeps are recomputed every run; a hand edit is named, no
     expect(row.reason.rule).toContain('There are a total of 50 credits in the game.');
   });
 
-  test('a Judge cell edited by hand (Alice) is put back to the Judge the History\'s last draw chose (Bram): the next draw still cannot choose Bram', () => {
+  test("a Judge cell edited by hand (Alice) is put back to the Judge the History's last draw chose (Bram): the next draw still cannot choose Bram", () => {
     const c = roll(edited(GAME, GAME.replace('|| 10 || Bram || - ||', '|| 10 || Alice || - ||')), '2026-11-18 09:00');
     expect(c.text).toContain(GAME);
     expect(c.result.changes.map((x) => x.change)).toEqual(['Game Judge: the page said Alice; its inputs give Bram (a cell the bot keeps)']);
   });
 
   test('a Current turn and a Turn ends edited by hand are put back from the Turns table', () => {
-    const c = roll(edited(GAME, GAME.replace('|| Bram || 2026-11-17 09:30 || 2026-11-19 09:30 ||', '|| Cosima || 2026-11-17 09:30 || 2026-11-25 09:30 ||')), '2026-11-18 09:00');
+    const c = roll(
+      edited(GAME, GAME.replace('|| Bram || 2026-11-17 09:30 || 2026-11-19 09:30 ||', '|| Cosima || 2026-11-17 09:30 || 2026-11-25 09:30 ||')),
+      '2026-11-18 09:00',
+    );
     expect(c.text).toContain(GAME);
     expect(c.result.changes.map((x) => x.change)).toEqual([
       'Game Current turn: the page said Cosima; its inputs give Bram (a cell the bot keeps)',
@@ -218,8 +278,19 @@ describe('4.3 Starting: "Each player is given 2 credits from the Treasury. If th
   const before = (players: ReturnType<typeof player>[]) => state({ players, game: { ...state().game, treasury: 50, courtDeck: 16 } });
 
   test('three players each get 2 credits and 2 cards when the game starts, with a Start row quoting 4.3', () => {
-    const r = run(before([player('Alice', 1, { credits: 0, influence: 0 }), player('Bram', 2, { credits: 0, influence: 0 }), player('Cosima', 3, { credits: 0, influence: 0 })]), '2026-11-16 13:00');
-    expect(r.state.players.map((p) => [p.name, p.credits, p.influence])).toEqual([['Alice', 2, 2], ['Bram', 2, 2], ['Cosima', 2, 2]]);
+    const r = run(
+      before([
+        player('Alice', 1, { credits: 0, influence: 0 }),
+        player('Bram', 2, { credits: 0, influence: 0 }),
+        player('Cosima', 3, { credits: 0, influence: 0 }),
+      ]),
+      '2026-11-16 13:00',
+    );
+    expect(r.state.players.map((p) => [p.name, p.credits, p.influence])).toEqual([
+      ['Alice', 2, 2],
+      ['Bram', 2, 2],
+      ['Cosima', 2, 2],
+    ]);
     expect(r.state.game).toMatchObject({ treasury: 44, courtDeck: 10, current: 'Alice' });
     const row = r.changes.find((c) => c.event === 'Start')!;
     expect([row.at, row.change]).toEqual([at('2026-11-16 12:00'), 'the game starts: Alice 2 credits, Bram 2 credits, Cosima 2 credits; 2 cards each']);
@@ -228,12 +299,18 @@ describe('4.3 Starting: "Each player is given 2 credits from the Treasury. If th
 
   test('with only two players the starting player (seat 1) receives 1 credit, the other 2', () => {
     const r = run(before([player('Bram', 2, { credits: 0 }), player('Alice', 1, { credits: 0 })]), '2026-11-16 13:00');
-    expect(r.state.players.map((p) => [p.name, p.credits])).toEqual([['Bram', 2], ['Alice', 1]]);
+    expect(r.state.players.map((p) => [p.name, p.credits])).toEqual([
+      ['Bram', 2],
+      ['Alice', 1],
+    ]);
     expect(r.state.game.treasury).toBe(47);
   });
 
   test('credits written before the start are not believed: the start sets them, and its row names what the page said', () => {
-    const r = run(before([player('Alice', 1, { credits: 9 }), player('Bram', 2, { credits: 0, influence: 0 }), player('Cosima', 3, { credits: 0, influence: 0 })]), '2026-11-16 13:00');
+    const r = run(
+      before([player('Alice', 1, { credits: 9 }), player('Bram', 2, { credits: 0, influence: 0 }), player('Cosima', 3, { credits: 0, influence: 0 })]),
+      '2026-11-16 13:00',
+    );
     expect(r.state.players[0]!.credits).toBe(2);
     expect(r.changes.find((c) => c.event === 'Start')!.reason.inputs['written before the start']).toBe('Alice 9 credits, 2 influence');
   });
@@ -266,9 +343,14 @@ describe('4.8.1 Exile: "When a player has no influence, they are considered to h
 });
 
 describe('Victory: a Winner with its Won time ends the game then; what fell due before is applied, nothing after', () => {
-  const won = (winner: string, time: string) => edited(GAME, GAME.replace(/\|\| Bram \|\| - \|\| -$/, `|| Bram || - || ${winner} || ${time}`), edited('!! Previous Judge !! Winner', '!! Previous Judge !! Winner !! Won (UTC)'));
+  const won = (winner: string, time: string) =>
+    edited(
+      GAME,
+      GAME.replace(/\|\| Bram \|\| - \|\| -$/, `|| Bram || - || ${winner} || ${time}`),
+      edited('!! Previous Judge !! Winner', '!! Previous Judge !! Winner !! Won (UTC)'),
+    );
 
-  test('Alice won at 2026-11-19 12:00 on a page the bot last saw on the 17th: Bram\'s timeout (09:30) is applied, the proposition\'s deadline (20th) is not, and the Victory row is dated 12:00', () => {
+  test("Alice won at 2026-11-19 12:00 on a page the bot last saw on the 17th: Bram's timeout (09:30) is applied, the proposition's deadline (20th) is not, and the Victory row is dated 12:00", () => {
     const c = roll(won('Alice', '2026-11-19 12:00'), '2026-11-22 12:00');
     expect(c.result.changes.map((x) => [x.event, x.at])).toEqual([
       ['Turn timeout', at('2026-11-19 09:30')],
@@ -285,6 +367,8 @@ describe('Victory: a Winner with its Won time ends the game then; what fell due 
   });
 
   test('a Won time after the run is refused at its cell', () => {
-    expect(refusal(won('Alice', '2026-11-19 12:00'), '2026-11-19 11:00')).toEqual([expect.stringContaining('table "Game", row 1, column "Won (UTC)": the game was won at 2026-11-19 12:00 is after the run\'s time')]);
+    expect(refusal(won('Alice', '2026-11-19 12:00'), '2026-11-19 11:00')).toEqual([
+      expect.stringContaining('table "Game", row 1, column "Won (UTC)": the game was won at 2026-11-19 12:00 is after the run\'s time'),
+    ]);
   });
 });

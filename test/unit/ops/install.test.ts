@@ -19,7 +19,10 @@ let cache: string;
 /** Every file under the install's dist/ with its size and mtime: what a run must leave as it was. */
 function snapshot(): string[] {
   return readdirSync(join(install, 'dist'), { recursive: true, encoding: 'utf8' })
-    .map((f) => { const s = statSync(join(install, 'dist', f)); return `${f} ${s.size} ${s.mtimeMs}`; })
+    .map((f) => {
+      const s = statSync(join(install, 'dist', f));
+      return `${f} ${s.size} ${s.mtimeMs}`;
+    })
     .sort();
 }
 
@@ -42,7 +45,8 @@ beforeAll(() => {
   chmodSync(dir, 0o755);
   install = join(dir, 'opt-croupier');
   mkdirSync(install);
-  for (const part of ['bin', 'scripts', 'src', 'package.json', 'fixtures/cycle16/ruleset.wikitext']) cpSync(join(root, part), join(install, part), { recursive: true });
+  for (const part of ['bin', 'scripts', 'src', 'package.json', 'fixtures/cycle16/ruleset.wikitext'])
+    cpSync(join(root, part), join(install, part), { recursive: true });
   // The dependencies are those of the repository (read-only for the user, as an install's are).
   symlinkSync(join(root, 'node_modules'), join(install, 'node_modules'));
   cache = join(dir, 'cache');
@@ -73,7 +77,9 @@ test.skipIf(!isRoot)('a root-owned install runs as another user without writing 
   const stale = croupier(['--version']);
   expect(stale.status).toBe(0);
   expect(stale.stdout.trim()).toBe(version);
-  expect(stale.stderr).toMatch(/^croupier: warning: src\/ changed since the build build-\S+, which runs: run the upgrade step as the install's owner: cd \S+ && npm ci --omit=dev\n$/);
+  expect(stale.stderr).toMatch(
+    /^croupier: warning: src\/ changed since the build build-\S+, which runs: run the upgrade step as the install's owner: cd \S+ && npm ci --omit=dev\n$/,
+  );
   expect(snapshot()).toEqual(built);
 
   // After the upgrade step, the new build runs, still without writing.
@@ -88,7 +94,7 @@ test.skipIf(!isRoot)('a root-owned install runs as another user without writing 
   expect(snapshot()).toEqual(upgraded);
 });
 
-test.skipIf(!isRoot)('a code cache V8 rejects (another Node) is made in the unit\'s cache directory, never beside the build', () => {
+test.skipIf(!isRoot)("a code cache V8 rejects (another Node) is made in the unit's cache directory, never beside the build", () => {
   const pointer = JSON.parse(readFileSync(join(install, 'dist', 'current.json'), 'utf8')) as { dir: string };
   const caches = readdirSync(join(install, 'dist', pointer.dir)).filter((f) => f.endsWith('.v8cache'));
   // The build made its caches (a warm-up parse of the Cycle 16 fixture): damage them as a Node upgrade would.
@@ -114,5 +120,7 @@ test.skipIf(!isRoot)('an install with no build that the user may not write fails
   const r = run([join(empty, 'bin', 'croupier.js'), '--version'], 'user');
   expect(r.status).toBe(1);
   expect(r.stdout).toBe('');
-  expect(r.stderr).toBe(`croupier: ${empty} has no build (dist/current.json) and this process may not write there: run the upgrade step as the install's owner: cd ${empty} && npm ci --omit=dev\n`);
+  expect(r.stderr).toBe(
+    `croupier: ${empty} has no build (dist/current.json) and this process may not write there: run the upgrade step as the install's owner: cd ${empty} && npm ci --omit=dev\n`,
+  );
 });

@@ -14,7 +14,11 @@ describe('choosing the game of a ruleset', () => {
   test('Cycle 15 is recognised by its Garbage table and its types of space, every heading a rule', () => {
     const r = parseRuleset(fixture('cycle15'));
     expect(r.kind).toBe('cycle15');
-    expect(r.rules).toHaveLength(fixture('cycle15').split('\n').filter((line) => /^(=+)[^=].*\1\s*$/.test(line)).length);
+    expect(r.rules).toHaveLength(
+      fixture('cycle15')
+        .split('\n')
+        .filter((line) => /^(=+)[^=].*\1\s*$/.test(line)).length,
+    );
   });
 
   test('Nomicoup is recognised by its numbered Court Deck and Treasury rules', () => {
@@ -25,7 +29,11 @@ describe('choosing the game of a ruleset', () => {
     const r = parseRuleset(fixture(game), { kind: 'generic' });
     if (r.kind !== 'generic') throw new Error('expected a generic ruleset');
     // Every "== … ==" line of the fixture is a rule (the fixtures hold no comments or <nowiki>).
-    expect(r.rules).toHaveLength(fixture(game).split('\n').filter((line) => /^(=+)[^=].*\1\s*$/.test(line)).length);
+    expect(r.rules).toHaveLength(
+      fixture(game)
+        .split('\n')
+        .filter((line) => /^(=+)[^=].*\1\s*$/.test(line)).length,
+    );
   });
 
   test('an explicit kind wins over detection', () => {

@@ -39,7 +39,7 @@ const SPAWNED = 120_000;
 const COLSPAN = '== Cards ==\n{| class="wikitable"\n! Name !! Value\n|-\n| colspan="99999999" | x || y\n|}\n';
 
 describe('a colspan far beyond the table', () => {
-  test('is read up to the table\'s width and warned about, located', () => {
+  test("is read up to the table's width and warned about, located", () => {
     const doc = readDocument(COLSPAN, { page: 'P' });
     expect(doc.tables[0]!.rows[0]!.cells).toMatchObject({ name: { text: 'x' }, value: { text: 'x' } });
     expect(doc.warnings.map((w) => w.message)).toContain(
@@ -48,22 +48,38 @@ describe('a colspan far beyond the table', () => {
     expect(doc.warnings[0]!.location).toMatchObject({ page: 'P', rule: 'Cards', row: 1 });
   });
 
-  test('`parse` ends normally within a 300 MB heap (it aborted at 6 GB before)', () => {
-    const r = croupier(['parse', file('colspan.wikitext', COLSPAN)]);
-    expect(r.signal).toBeNull();
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('spanning 99999999 columns');
-  }, SPAWNED);
+  test(
+    '`parse` ends normally within a 300 MB heap (it aborted at 6 GB before)',
+    () => {
+      const r = croupier(['parse', file('colspan.wikitext', COLSPAN)]);
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('spanning 99999999 columns');
+    },
+    SPAWNED,
+  );
 
-  test('`rollover` refuses a Gamestate with such a cell, naming it, within a 300 MB heap', () => {
-    const page = fixture('cycle16', 'gamestate').replace('|-\n|Alice\n', '|-\n| colspan="99999999" |Alice\n');
-    const r = croupier(['rollover', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', file('colspan-gs.wikitext', page), '--now', '2026-11-19T00:00Z']);
-    expect(r.signal).toBeNull();
-    expect(r.status).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('table "Players", row 1');
-    expect(r.stderr).toContain('spans into row 1');
-  }, SPAWNED);
+  test(
+    '`rollover` refuses a Gamestate with such a cell, naming it, within a 300 MB heap',
+    () => {
+      const page = fixture('cycle16', 'gamestate').replace('|-\n|Alice\n', '|-\n| colspan="99999999" |Alice\n');
+      const r = croupier([
+        'rollover',
+        '--ruleset',
+        'fixtures/cycle16/ruleset.wikitext',
+        '--gamestate',
+        file('colspan-gs.wikitext', page),
+        '--now',
+        '2026-11-19T00:00Z',
+      ]);
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('table "Players", row 1');
+      expect(r.stderr).toContain('spans into row 1');
+    },
+    SPAWNED,
+  );
 });
 
 describe('nesting beyond what the parser can walk', () => {
@@ -97,22 +113,32 @@ describe('a page above the size the bot is built for', () => {
   test('is refused when read from the wiki (code page-too-large), naming the page', async () => {
     const requester = {
       request: async () => ({
-        query: { pages: [{ title: 'Cycle 16/Gamestate', pageid: 1, revisions: [{ revid: 7, timestamp: '2026-11-19T00:00:00Z', slots: { main: { content: big } } }] }] },
+        query: {
+          pages: [{ title: 'Cycle 16/Gamestate', pageid: 1, revisions: [{ revid: 7, timestamp: '2026-11-19T00:00:00Z', slots: { main: { content: big } } }] }],
+        },
       }),
     };
     const read = readPages(requester, ['Cycle 16/Gamestate'], { maxBytes: DEFAULT_MAX_PAGE_BYTES });
     await expect(read).rejects.toBeInstanceOf(WikiError);
-    await expect(read).rejects.toMatchObject({ code: 'page-too-large', page: 'Cycle 16/Gamestate', message: expect.stringContaining(`is ${(DEFAULT_MAX_PAGE_BYTES + 8).toLocaleString('en')} bytes`) });
+    await expect(read).rejects.toMatchObject({
+      code: 'page-too-large',
+      page: 'Cycle 16/Gamestate',
+      message: expect.stringContaining(`is ${(DEFAULT_MAX_PAGE_BYTES + 8).toLocaleString('en')} bytes`),
+    });
   });
 
-  test('the limit is the config\'s limits.pageBytes, for files too', () => {
-    const config = file('small-limit.json', JSON.stringify({ limits: { pageBytes: 10_000 } }));
-    const r = croupier(['parse', 'fixtures/cycle16/ruleset.wikitext', '--config', config]);
-    expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toBe(
-      'croupier: page "fixtures/cycle16/ruleset.wikitext" is 35,893 bytes; the bot reads pages up to 10,000 bytes (limits.pageBytes in the config): it refuses larger ones rather than exhaust its memory',
-    );
-  }, SPAWNED);
+  test(
+    "the limit is the config's limits.pageBytes, for files too",
+    () => {
+      const config = file('small-limit.json', JSON.stringify({ limits: { pageBytes: 10_000 } }));
+      const r = croupier(['parse', 'fixtures/cycle16/ruleset.wikitext', '--config', config]);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(
+        'croupier: page "fixtures/cycle16/ruleset.wikitext" is 35,893 bytes; the bot reads pages up to 10,000 bytes (limits.pageBytes in the config): it refuses larger ones rather than exhaust its memory',
+      );
+    },
+    SPAWNED,
+  );
 });
 
 describe('line ends and control bytes, the same in every command', () => {
@@ -142,11 +168,15 @@ describe('line ends and control bytes, the same in every command', () => {
     );
   });
 
-  test('`rollover` says what it normalised and writes LF', () => {
-    const crlf = file('crlf.wikitext', fixture('cycle16', 'gamestate').replace(/\n/g, '\r\n'));
-    const r = croupier(['rollover', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', crlf, '--now', '2026-11-19T00:00Z']);
-    expect(r.status).toBe(0);
-    expect(r.stderr).toContain(`note: page "${crlf}" has CRLF line ends; they are read (and written back) as LF`);
-    expect(r.stdout).not.toContain('\r');
-  }, SPAWNED);
+  test(
+    '`rollover` says what it normalised and writes LF',
+    () => {
+      const crlf = file('crlf.wikitext', fixture('cycle16', 'gamestate').replace(/\n/g, '\r\n'));
+      const r = croupier(['rollover', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', crlf, '--now', '2026-11-19T00:00Z']);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toContain(`note: page "${crlf}" has CRLF line ends; they are read (and written back) as LF`);
+      expect(r.stdout).not.toContain('\r');
+    },
+    SPAWNED,
+  );
 });

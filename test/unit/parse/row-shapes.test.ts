@@ -12,7 +12,11 @@ import { shapedRun } from '../../../src/parse/shaped-runs.ts';
 const fixturesDir = new URL('../../../fixtures/', import.meta.url);
 const fixtures = readdirSync(fixturesDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(new URL(`${d.name}/`, fixturesDir)).filter((f) => f.endsWith('.wikitext')).map((f) => `${d.name}/${f}`));
+  .flatMap((d) =>
+    readdirSync(new URL(`${d.name}/`, fixturesDir))
+      .filter((f) => f.endsWith('.wikitext'))
+      .map((f) => `${d.name}/${f}`),
+  );
 
 /** Rows the page's parse read through their shapes. */
 function shapedRows(text: string): number {
@@ -30,8 +34,7 @@ function expectSameAsFullParse(text: string, page = 'Test/Page'): void {
 }
 
 const TABLE_HEAD = '== Cards ==\n{| class="wikitable"\n! ID !! Owner !! Card\n';
-const plainRows = (n: number, from = 1) =>
-  Array.from({ length: n }, (_, i) => `|-\n| ${from + i} || Player ${(from + i) % 7} || Ace of Spades\n`).join('');
+const plainRows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `|-\n| ${from + i} || Player ${(from + i) % 7} || Ace of Spades\n`).join('');
 const page = (body: string) => `Intro.\n${TABLE_HEAD}${body}|}\n== After ==\nText.\n`;
 
 // Damaged and tricky pages: each is read both ways and must read the same.
@@ -51,7 +54,9 @@ const variants: Record<string, string> = {
   'a template spanning rows with {{!}}': page(`${plainRows(1)}{{Rows|\n{{!}}-\n{{!}} 2 {{!}}{{!}} b\n}}\n${plainRows(2, 6)}`),
   'a <ref> holding a table': page(`${plainRows(1)}|-\n| 2 || <ref>\n{|\n${plainRows(2, 3)}|}\n</ref> || x\n${plainRows(2, 6)}`),
   'CRLF line ends and a byte-order mark': `\uFEFF${page(plainRows(4))}`.replace(/\n/g, '\r\n'),
-  'colspan, rowspan and cell attributes': page(`${plainRows(2)}|-\n| colspan="2" | 3 || x\n|-\n| rowspan=2 | 4 || a || b\n${plainRows(2, 5)}|-\n| style="color:red" | 7 || y || z\n`),
+  'colspan, rowspan and cell attributes': page(
+    `${plainRows(2)}|-\n| colspan="2" | 3 || x\n|-\n| rowspan=2 | 4 || a || b\n${plainRows(2, 5)}|-\n| style="color:red" | 7 || y || z\n`,
+  ),
   'a caption and header cells among the rows': page(`${plainRows(2)}|+ Late caption\n${plainRows(1, 3)}|-\n! 4 !! head !! ers\n${plainRows(2, 5)}`),
   'cells on their own lines, continued lines and blank lines': page(`|-\n| 1\n| Player 1\n| Ace\nof Spades\n\n|-\n|2\n|Player  2 \n|\tAce\n${plainRows(2, 3)}`),
   'too many and too few cells': page(`${plainRows(1)}|-\n| 2 || a\n|-\n| 3 || a || b || c || d\n${plainRows(1, 4)}`),
@@ -59,11 +64,13 @@ const variants: Record<string, string> = {
     `${plainRows(1)}|-\n| 2 || mailto:x || ISBN 0123456789\n|-\n| 3 || __NOTOC__ || a&amp;b\n|-\n| 4 || http://example.org || RFC 1234\n${plainRows(2, 5)}`,
   ),
   'links, bold, templates and tags in cells': page(`${plainRows(1)}|-\n| 2 || [[User:A|A]] || '''B'''\n|-\n| 3 || {{Card|x}} || a<br>b\n${plainRows(2, 4)}`),
-  'lists and rules inside cells, and text before the first cell': page(`${plainRows(1)}|-\n| 2 || a\n* item\n# other\n----\n|-\ntext before\n| 3 || b || c\n${plainRows(1, 4)}`),
+  'lists and rules inside cells, and text before the first cell': page(
+    `${plainRows(1)}|-\n| 2 || a\n* item\n# other\n----\n|-\ntext before\n| 3 || b || c\n${plainRows(1, 4)}`,
+  ),
   'empty rows, long row markers and indented markers': page(`|-\n|-\n${plainRows(1)}|----\n| 2 || a || b\n  |-\n  | 3 || c || d\n\t|-  \n| 4 || e || f\n`),
   'non-ASCII text and unusual whitespace': page(`|-\n| 1 || Björn || Æsir\u00a0card\n|-\n| 2 || 名前 || \u3000x\u2003y\n${plainRows(2, 3)}`),
   'a table indented with a colon and one in a list': page(`${plainRows(1)}`) + `:{|\n${plainRows(2)}|}\n* {|\n${plainRows(2)}|}\n`,
-  'a table that starts on the page\'s first line': `{|\n! a !! b\n${plainRows(3)}|}\n`,
+  "a table that starts on the page's first line": `{|\n! a !! b\n${plainRows(3)}|}\n`,
   'a row ending the page without a newline': `${TABLE_HEAD}${plainRows(2)}|-\n| 3 || x || y`,
   'pipes and bangs inside cells': page(`|-\n| 1 || a !! b || c\n|-\n! 2 | x || y !! z\n|-\n| 3 | | 4\n${plainRows(2, 5)}`),
 };
@@ -98,7 +105,34 @@ describe('rows read through their shapes read as a full parse does', () => {
     // Seeded: the same pages on every run, so a failure can be replayed.
     let seed = 12345;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const pieces = ['\n|-', '\n| ', ' || ', '\n! ', ' !! ', '\n|}', '\n{|', '\n|+ ', 'word', ' 12 ', '  ', '\n', '<!--', '-->', '{{t|', '}}', '[[a]]', "''", ':', '\n== H ==\n', '\n* ', 'colspan=2 |', '<nowiki>', '</nowiki>', '\t', '&amp;'];
+    const pieces = [
+      '\n|-',
+      '\n| ',
+      ' || ',
+      '\n! ',
+      ' !! ',
+      '\n|}',
+      '\n{|',
+      '\n|+ ',
+      'word',
+      ' 12 ',
+      '  ',
+      '\n',
+      '<!--',
+      '-->',
+      '{{t|',
+      '}}',
+      '[[a]]',
+      "''",
+      ':',
+      '\n== H ==\n',
+      '\n* ',
+      'colspan=2 |',
+      '<nowiki>',
+      '</nowiki>',
+      '\t',
+      '&amp;',
+    ];
     for (let n = 0; n < 60; n++) {
       let text = '== Start ==\n{|\n! a !! b !! c';
       const length = 20 + Math.floor(next() * 80);

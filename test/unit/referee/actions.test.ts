@@ -21,12 +21,19 @@ function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = P
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const seed = seedOf('11'.repeat(32), `cycle16|r9-${line}|9`);
-  return p.def.resolve({
-    ruleset: r, game: 'cycle16', page: { title: 'G', text, revid: 9 }, now: NOW, player,
-    request: { key: 'r9-0a1b2c3d', text: line, author: player, revid: 9, at: new Date('2026-11-18T17:30:00Z') },
-    draws: () => ({ stream: new DrawStream(seed), seed }),
-    ...(readings ? { readings } : {}),
-  }, p.args);
+  return p.def.resolve(
+    {
+      ruleset: r,
+      game: 'cycle16',
+      page: { title: 'G', text, revid: 9 },
+      now: NOW,
+      player,
+      request: { key: 'r9-0a1b2c3d', text: line, author: player, revid: 9, at: new Date('2026-11-18T17:30:00Z') },
+      draws: () => ({ stream: new DrawStream(seed), seed }),
+      ...(readings ? { readings } : {}),
+    },
+    p.args,
+  );
 }
 const done = (o: ActionOutcome) => {
   if (!o.ok) throw new Error(`refused: ${o.reason}`);
@@ -38,13 +45,16 @@ const who = (o: ReturnType<typeof done>, name: string) => o.state.players.find((
 
 describe('Cycle 16 actions', () => {
   it('“they can open the pack …, obtaining the random cards inside”: a player who has no such pack is refused, nothing drawn', () => {
-    expect(refused(act('open 1 Deck Pack', 'Alice'))).toBe('Alice has 0 Deck Pack (the Players table\'s Packs cell), not 1');
+    expect(refused(act('open 1 Deck Pack', 'Alice'))).toBe("Alice has 0 Deck Pack (the Players table's Packs cell), not 1");
     expect(refused(act('open 1 Mystery Pack', 'Alice'))).toMatch(/"Mystery Pack" is not a card pack of the ruleset/);
   });
 
   it('opening 2 Already-opened Packs (“gains 1 random card”) adds 2 cards and takes both packs; the request is an action (Last action)', () => {
     const o = done(act('open 2 Already-opened Packs', 'Cosima'));
-    expect(o.state.cards.filter((c) => c.id >= 52).map((c) => [c.id, c.owner])).toEqual([[52, 'Cosima'], [53, 'Cosima']]);
+    expect(o.state.cards.filter((c) => c.id >= 52).map((c) => [c.id, c.owner])).toEqual([
+      [52, 'Cosima'],
+      [53, 'Cosima'],
+    ]);
     expect(who(o, 'Cosima').packs['Already-opened Pack'] ?? 0).toBe(0);
     expect(who(o, 'Cosima').lastAction).toEqual(new Date('2026-11-18T17:30:00Z'));
   });
@@ -62,7 +72,7 @@ describe('Cycle 16 actions', () => {
     expect(who(o, 'Bram').used.Exploration).toBe(1);
   });
 
-  it('scenario 5 answered yes: “grant yourself 1 \'Gem Key\'” goes into Other items; answered no: 2d8 Vertebrae', () => {
+  it("scenario 5 answered yes: “grant yourself 1 'Gem Key'” goes into Other items; answered no: 2d8 Vertebrae", () => {
     expect(who(done(act('explore yes', 'Cosima', only(5))), 'Cosima').other).toBe('1 Gem Key');
     const no = done(act('explore no', 'Cosima', only(5)));
     expect(who(no, 'Cosima').vertebrae - 56).toBeGreaterThanOrEqual(2);
@@ -74,15 +84,25 @@ describe('Cycle 16 actions', () => {
     expect(o.changes[0]!.change).toContain('+#52 Lotto Ticket (Sacrificial, Red Coating, Hearts Insignia)');
     // “This card gains the colour Red. This modifier is then removed.” and “This card gains the Hearts suit.
     // This modifier is then removed.”: settled in the same edit, as every rollover does.
-    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({ owner: 'Cosima', species: 'Lotto Ticket', modifiers: ['Sacrificial'], gained: ['Red', 'Hearts'] });
-    expect(o.changes.filter((c) => c.event === 'Modifier' && c.change.startsWith('card #52 ')).map((c) => c.change)).toEqual(['card #52 (Lotto Ticket) gains the colour Red; Red Coating removed', 'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed']);
+    expect(o.state.cards.find((c) => c.id === 52)).toMatchObject({
+      owner: 'Cosima',
+      species: 'Lotto Ticket',
+      modifiers: ['Sacrificial'],
+      gained: ['Red', 'Hearts'],
+    });
+    expect(o.changes.filter((c) => c.event === 'Modifier' && c.change.startsWith('card #52 ')).map((c) => c.change)).toEqual([
+      'card #52 (Lotto Ticket) gains the colour Red; Red Coating removed',
+      'card #52 (Lotto Ticket) gains the suit Hearts; Hearts Insignia removed',
+    ]);
   });
 
   // 70 %, 5 %, 10 %, 15 % are 14, 1, 2 and 3 twentieths: a d20 read in that order.
   it('scenario 7, the slot machine: a Chip goes in and one outcome is drawn by its chances; without a Chip nothing is drawn', () => {
     const o = done(act('explore yes', 'Cosima', only(7)));
     expect(who(o, 'Cosima').chips).toBe(3);
-    expect(o.changes[0]!.reason.arithmetic).toMatch(/#2 d20=\d+ outcome \(Nothing 70%, One legendary card pack 5%, Two Deck packs 10%, Six already-opened packs 15%/);
+    expect(o.changes[0]!.reason.arithmetic).toMatch(
+      /#2 d20=\d+ outcome \(Nothing 70%, One legendary card pack 5%, Two Deck packs 10%, Six already-opened packs 15%/,
+    );
     const none = done(act('explore yes', 'Farah', only(7)));
     expect(none.changes[0]!.change).toContain('no Chip to put in');
   });
@@ -113,11 +133,13 @@ describe('Cycle 16 actions', () => {
     expect(who(o, 'Bram')).toMatchObject({ vertebrae: 8, used: { Removal: 2, Fusion: 1 } });
   });
 
-  it('fusion: “value, suit and colour randomly taken from the two selected cards\' respective properties” is the reading fusion-properties, named in the row', () => {
+  it("fusion: “value, suit and colour randomly taken from the two selected cards' respective properties” is the reading fusion-properties, named in the row", () => {
     const each = done(act('fuse #5 #6', 'Bram'));
     expect(each.changes[0]!.reason.arithmetic).toMatch(/^draws #1 d2=\d value from .*; #2 d2=\d suits from .*; #3 d2=\d colours from /);
     expect(each.changes[0]!.reason.readings).toEqual(['fusion-properties=each (default)']);
-    const judge = new ChosenReadings(cycle16Readings, [{ reading: 'fusion-properties', value: 'together', line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
+    const judge = new ChosenReadings(cycle16Readings, [
+      { reading: 'fusion-properties', value: 'together', line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') },
+    ]);
     const together = done(act('fuse #5 #6', 'Bram', ruleset, PAGE, judge));
     // One d2 for the three: the Amalgam's value, suits and colours are all one card's.
     expect(together.changes[0]!.reason.arithmetic).toMatch(/^draws #1 d2=(\d) value, suits and colours from \(1: #5, 2: #6\)$/);

@@ -23,21 +23,41 @@ const NOW = new Date('2026-11-15T18:00:00Z');
 const SECRET = '22'.repeat(32);
 
 /** Moves rows added to the fixture (a performed move ending where the player is). */
-const withMoves = (...rows: string[]) => PAGE.replace('| 2026-11-15 11:00 || Bram || - || - || commenced\n', `| 2026-11-15 11:00 || Bram || - || - || commenced\n${rows.map((r) => `|-\n| ${r}\n`).join('')}`);
+const withMoves = (...rows: string[]) =>
+  PAGE.replace(
+    '| 2026-11-15 11:00 || Bram || - || - || commenced\n',
+    `| 2026-11-15 11:00 || Bram || - || - || commenced\n${rows.map((r) => `|-\n| ${r}\n`).join('')}`,
+  );
 
-interface Acted { outcome: ActionOutcome; seed: string }
+interface Acted {
+  outcome: ActionOutcome;
+  seed: string;
+}
 function act(line: string, player: string, opts: { text?: string; key?: string; at?: string; readings?: Record<string, string> } = {}): Acted {
   const p = parseAction(cycle15Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const key = opts.key ?? 'r9-0a1b2c3d';
   const seed = seedOf(SECRET, `c15|${key}|9`);
-  const rulings = Object.entries(opts.readings ?? {}).map(([reading, value], i) => ({ reading, value, line: i + 1, by: 'Hana', at: new Date('2026-11-10T12:00:00Z') }));
-  const outcome = p.def.resolve({
-    ruleset, game: 'c15', page: { title: 'G', text: opts.text ?? PAGE, revid: 9 }, now: NOW, player,
-    request: { key, text: line, author: player, revid: 9, at: new Date(opts.at ?? '2026-11-15T17:30:00Z') },
-    readings: new ChosenReadings(cycle15Readings, rulings),
-    draws: () => ({ stream: new DrawStream(seed), seed }),
-  }, p.args);
+  const rulings = Object.entries(opts.readings ?? {}).map(([reading, value], i) => ({
+    reading,
+    value,
+    line: i + 1,
+    by: 'Hana',
+    at: new Date('2026-11-10T12:00:00Z'),
+  }));
+  const outcome = p.def.resolve(
+    {
+      ruleset,
+      game: 'c15',
+      page: { title: 'G', text: opts.text ?? PAGE, revid: 9 },
+      now: NOW,
+      player,
+      request: { key, text: line, author: player, revid: 9, at: new Date(opts.at ?? '2026-11-15T17:30:00Z') },
+      readings: new ChosenReadings(cycle15Readings, rulings),
+      draws: () => ({ stream: new DrawStream(seed), seed }),
+    },
+    p.args,
+  );
   return { outcome, seed };
 }
 const done = ({ outcome }: Acted) => {
@@ -57,7 +77,13 @@ function keyWithDoubles(doubles: boolean): string {
 describe('Cycle 15 actions', () => {
   it('the Cycle 15 module declares its actions as its referee', () => {
     expect(cycle15.referee).toBe(cycle15Referee);
-    expect(refereeFor('cycle15')?.actions.map((a) => a.grammar)).toEqual(['move', 'macgyver <item>, <item>', 'shatter <count> crystal', 'land [gamble]', 'combo']);
+    expect(refereeFor('cycle15')?.actions.map((a) => a.grammar)).toEqual([
+      'move',
+      'macgyver <item>, <item>',
+      'shatter <count> crystal',
+      'land [gamble]',
+      'combo',
+    ]);
   });
 
   it('“First, a random choice of 2d4. Let the result be N.”: the referee rolls the two dice and commences the move on the Moves table', () => {
@@ -85,15 +111,21 @@ describe('Cycle 15 actions', () => {
   it('“provided they have not done so previously in the current phase”: Alice (Moved this phase: yes) is refused; a second roll is refused by Random Choices', () => {
     expect(refused(act('move', 'Alice'))).toMatch(/^Alice has moved this phase \(Moved this phase: yes\)/);
     const first = done(act('move', 'Cosima'));
-    expect(refused(act('move', 'Cosima', { text: first.text, key: 'r10-0a1b2c3d' }))).toMatch(/^Cosima rolled \d\+\d for the move of 2026-11-15 17:30 this phase .*Random Choices: “If a person has selected some or all of the random values/);
+    expect(refused(act('move', 'Cosima', { text: first.text, key: 'r10-0a1b2c3d' }))).toMatch(
+      /^Cosima rolled \d\+\d for the move of 2026-11-15 17:30 this phase .*Random Choices: “If a person has selected some or all of the random values/,
+    );
   });
 
   it('a move asked for in a phase that has ended is refused (the move would be commenced in that phase), and one asked for in a phase the page has not reached yet', () => {
-    expect(refused(act('move', 'Cosima', { at: '2026-11-12T10:00:00Z' }))).toMatch(/^the request was written in phase 0, which has ended \(the page is in phase 1\)/);
-    expect(refused(act('move', 'Cosima', { at: '2026-11-16T10:00:00Z' }))).toMatch(/^the Gamestate page still records phase 1, and the request was written in phase 2/);
+    expect(refused(act('move', 'Cosima', { at: '2026-11-12T10:00:00Z' }))).toMatch(
+      /^the request was written in phase 0, which has ended \(the page is in phase 1\)/,
+    );
+    expect(refused(act('move', 'Cosima', { at: '2026-11-16T10:00:00Z' }))).toMatch(
+      /^the Gamestate page still records phase 1, and the request was written in phase 2/,
+    );
   });
 
-  it('“If you roll multiple of the same number when moving, grant yourself a \'Time Bean Chili\'.”: granted with the roll (reading doubles-chili), or left to the player', () => {
+  it("“If you roll multiple of the same number when moving, grant yourself a 'Time Bean Chili'.”: granted with the roll (reading doubles-chili), or left to the player", () => {
     const key = keyWithDoubles(true);
     const o = done(act('move', 'Cosima', { key }));
     expect(who(o, 'Cosima').garbage['Time Bean Chili']).toBe(1);
@@ -114,7 +146,9 @@ describe('Cycle 15 actions', () => {
     const expected: Record<string, number> = { [item.name]: 1 };
     expect(who(o, 'Cosima').garbage).toEqual(expected);
     expect(who(o, 'Cosima').macGyveredThisPhase).toBe(true);
-    expect(o.changes[0]!.reason.arithmetic).toBe(`draws #1 d${ruleset.garbage.length}=${v} random garbage (the Garbage table's ${ruleset.garbage.length} rows, 1/${ruleset.garbage.length} each)`);
+    expect(o.changes[0]!.reason.arithmetic).toBe(
+      `draws #1 d${ruleset.garbage.length}=${v} random garbage (the Garbage table's ${ruleset.garbage.length} rows, 1/${ruleset.garbage.length} each)`,
+    );
     expect(o.changes[0]!.reason.readings).toEqual(['random-garbage=uniform (default)']);
   });
 
@@ -123,7 +157,9 @@ describe('Cycle 15 actions', () => {
     expect(refused(act('macgyver Duck and Beer', 'Hana'))).toMatch(/^Hana has no Beer \(the Players table's Garbage\)/);
     expect(refused(act('macgyver Duck, Duck', 'Mallory'))).toBe('“2 different items defined by Garbage”: Duck twice');
     expect(refused(act('macgyver Duck, Nonsense', 'Hana'))).toMatch(/^"Nonsense" is not an item of the Garbage table: name 2 items/);
-    expect(refused(act('macgyver Summoning Whistle, Beer', 'Cosima', { readings: { 'random-garbage': 'judge' } }))).toMatch(/under the reading random-garbage=judge \(ruling by Hana.*the Judge draws random Garbage items/);
+    expect(refused(act('macgyver Summoning Whistle, Beer', 'Cosima', { readings: { 'random-garbage': 'judge' } }))).toMatch(
+      /under the reading random-garbage=judge \(ruling by Hana.*the Judge draws random Garbage items/,
+    );
   });
 
   it('Shards: “players can gain 10+1d10 shards by destroying 1 crystal in their possession” — each crystal its own 10+1d10', () => {
@@ -142,11 +178,16 @@ describe('Cycle 15 actions', () => {
     expect(who(o, 'Dario').shards).toBe(d === 1 ? 0 : 12);
     expect(refused(act('land', 'Dario'))).toMatch(/^landing on space 7 \(Casino\) draws nothing: to gamble, ask "land gamble"/);
     // Once per landing: the History row of the first names the move.
-    expect(refused(act('land gamble', 'Dario', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(/^the landing of Dario's move of 2026-11-14 09:00 on space 7 has had its draws/);
+    expect(refused(act('land gamble', 'Dario', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(
+      /^the landing of Dario's move of 2026-11-14 09:00 on space 7 has had its draws/,
+    );
   });
 
   it('Geode: “When a player lands on a Geode space, grant them a random item from the list below” — a d7 over the list (reading geode-item)', () => {
-    const text = PAGE.replace('| 2026-11-14 17:20 || Elif || 3+4 || 10, 11, 0, 1, 2, 3, 9 || error', '| 2026-11-14 17:20 || Elif || 3+4 || 10, 11, 0, 1, 2, 3, 9 || performed');
+    const text = PAGE.replace(
+      '| 2026-11-14 17:20 || Elif || 3+4 || 10, 11, 0, 1, 2, 3, 9 || error',
+      '| 2026-11-14 17:20 || Elif || 3+4 || 10, 11, 0, 1, 2, 3, 9 || performed',
+    );
     const a = act('land', 'Elif', { text });
     const o = done(a);
     const [v] = replay(a.seed, [ruleset.geode.length]);
@@ -159,7 +200,7 @@ describe('Cycle 15 actions', () => {
     expect(refused(act('land', 'Elif', { text, readings: { 'geode-item': 'judge' } }))).toMatch(/the Judge draws a Geode's item/);
   });
 
-  it('“When a player lands on a space with a category as its type, the space\'s current pseudo-type applies, then that player must make a random selection for its new pseudo-type”: Shard Pile’s 1d6, then a d4 over Treasure', () => {
+  it("“When a player lands on a space with a category as its type, the space's current pseudo-type applies, then that player must make a random selection for its new pseudo-type”: Shard Pile’s 1d6, then a d4 over Treasure", () => {
     const text = withMoves('2026-11-15 10:00 || Jun || 1+2 || 1, 2, 3 || performed');
     const a = act('land', 'Jun', { text });
     const o = done(a);
@@ -182,7 +223,7 @@ describe('Cycle 15 actions', () => {
     expect(refused(act('land', 'Alice'))).toMatch(/^landing on space 8 \(Dance Pad\) draws nothing/);
   });
 
-  it('Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo. When a player combos, they gain a \'Party Pizza\' and a random garbage item.”', () => {
+  it("Combos: “If it is party time and multiple players roll the same number on any of their dice, any of these players may choose to combo. When a player combos, they gain a 'Party Pizza' and a random garbage item.”", () => {
     // Party time (1 party started); Alice rolled 4+4 this phase and Elif 3+4: both show a 4.
     const a = act('combo', 'Alice');
     const o = done(a);
@@ -192,24 +233,37 @@ describe('Cycle 15 actions', () => {
     expect(who(o, 'Alice').garbage[item]).toBeGreaterThanOrEqual(1);
     expect(o.changes[0]!.change).toMatch(/the move of 2026-11-13 15:00 \(4\+4\) and Elif's roll 3\+4 both show 4$/);
     expect(o.changes[0]!.reason.readings).toEqual(['combo-rolls=same-phase (default)', 'random-garbage=uniform (default)']);
-    expect(refused(act('combo', 'Alice', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(/^Alice has comboed on the roll of the move of 2026-11-13 15:00 already/);
+    expect(refused(act('combo', 'Alice', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(
+      /^Alice has comboed on the roll of the move of 2026-11-13 15:00 already/,
+    );
     // Dario's 2+2 shares no number with anyone's roll this phase; Cosima has not rolled.
     expect(refused(act('combo', 'Dario'))).toMatch(/^no other player's roll this phase shares a number with Dario's 2\+2/);
     expect(refused(act('combo', 'Cosima'))).toBe('Cosima has no movement roll this phase (the Moves table)');
-    const quiet = PAGE.replace('| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 1 || yes ||', '| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 2 || no ||');
+    const quiet = PAGE.replace(
+      '| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 1 || yes ||',
+      '| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 2 || no ||',
+    );
     expect(refused(act('combo', 'Alice', { text: quiet }))).toMatch(/^it is not party time/);
     expect(refused(act('combo', 'Alice', { readings: { 'combo-rolls': 'judge' } }))).toMatch(/the Judge decides which rolls make a combo/);
   });
 
   it('a player who ceased being a player is refused; a finished cycle takes no actions', () => {
     expect(refused(act('shatter 1 crystal', 'Mallory'))).toMatch(/^Mallory ceased being a player at 2026-11-14 14:00/);
-    const won = PAGE.replace('| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 1 || yes || Hana || -', '| 2026-11-09 00:00 || 1 || Phase II || - || 1 || yes || Hana || Alice');
+    const won = PAGE.replace(
+      '| 2026-11-09 00:00 || 1 || Phase II || 2026-11-16 00:00 || 1 || yes || Hana || -',
+      '| 2026-11-09 00:00 || 1 || Phase II || - || 1 || yes || Hana || Alice',
+    );
     expect(refused(act('move', 'Cosima', { text: won }))).toBe('the cycle has ended (winner: Alice); no more actions');
   });
 
   it('the rows of every action carry their draws: verify recomputes them from the seed, and a hand-altered draw is a mismatch naming its row', () => {
     let text = PAGE;
-    for (const [line, player, key] of [['move', 'Cosima', 'r11-a'], ['macgyver Summoning Whistle, Beer', 'Cosima', 'r12-b'], ['shatter 1 crystal', 'Alice', 'r13-c'], ['land gamble', 'Dario', 'r14-d']] as const) {
+    for (const [line, player, key] of [
+      ['move', 'Cosima', 'r11-a'],
+      ['macgyver Summoning Whistle, Beer', 'Cosima', 'r12-b'],
+      ['shatter 1 crystal', 'Alice', 'r13-c'],
+      ['land gamble', 'Dario', 'r14-d'],
+    ] as const) {
       text = done(act(line, player, { text, key })).text;
     }
     const spec = { identify: historyTable.identify, columns: HISTORY_COLUMNS };

@@ -49,7 +49,11 @@ describe('Cycle 15: the referee draws with the odds the module publishes or the 
       counts.set(item.row, (counts.get(item.row) ?? 0) + 1);
       s.draws.length = 0;
     }
-    expectFits(r.garbage.map((g) => counts.get(g.row) ?? 0), r.garbage.map(() => 1 / r.garbage.length), N);
+    expectFits(
+      r.garbage.map((g) => counts.get(g.row) ?? 0),
+      r.garbage.map(() => 1 / r.garbage.length),
+      N,
+    );
   });
 
   it('100,000 crystals destroyed: the shards fit the published 10+1d10 table; 100,000 Shard Piles fit 1d6; 100,000 Geodes fit 1/7 an item', () => {
@@ -69,6 +73,10 @@ describe('Cycle 15: the referee draws with the odds the module publishes or the 
     }
     expectFits(shards, [...Array.from({ length: c.base }, () => 0), ...published(c.dice)], N);
     expectFits(piles, published(pile), N);
-    expectFits(r.geode.map((g) => geodes.get(g) ?? 0), r.geode.map(() => 1 / r.geode.length), N);
+    expectFits(
+      r.geode.map((g) => geodes.get(g) ?? 0),
+      r.geode.map(() => 1 / r.geode.length),
+      N,
+    );
   });
 });

@@ -17,7 +17,14 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
     this.user ??= 'Bot';
     const list = this.revisions.get(title) ?? [];
     const revid = this.pages.get(title)!.revid;
-    list.unshift({ revid, parentid: list[0]?.revid ?? 0, user: this.user, timestamp: '2026-11-18T17:00:00Z', text, sha1: createHash('sha1').update(text).digest('hex') });
+    list.unshift({
+      revid,
+      parentid: list[0]?.revid ?? 0,
+      user: this.user,
+      timestamp: '2026-11-18T17:00:00Z',
+      text,
+      sha1: createHash('sha1').update(text).digest('hex'),
+    });
     this.revisions.set(title, list);
   }
 

@@ -77,19 +77,29 @@ describe('the referee job', () => {
   });
 
   it('refuses the same line added by an account that is no player, and a purchase the player cannot afford, answering on the line and changing nothing', async () => {
-    const wiki = setup([['Admin', '* open 1 Handy Pack'], ['Bram', '* buy 1 Legendary Pack']]);
+    const wiki = setup([
+      ['Admin', '* open 1 Handy Pack'],
+      ['Bram', '* buy 1 Legendary Pack'],
+    ]);
     const s = await run(wiki);
     expect(s).toMatchObject({ done: 0, refused: 2 });
     const actions = wiki.text('G/Actions')!;
-    expect(actions).toMatch(/open 1 Handy Pack <!-- croupier:refused r\d+ --> → '''Refused'''.*Admin, who added this line, is not the wiki account of any player/);
+    expect(actions).toMatch(
+      /open 1 Handy Pack <!-- croupier:refused r\d+ --> → '''Refused'''.*Admin, who added this line, is not the wiki account of any player/,
+    );
     // “provided they have at least the required cost in their inventory”: 50 Vertebrae, Bram has 17
     expect(actions).toMatch(/buy 1 Legendary Pack <!-- croupier:refused r\d+ -->.*costs 50 Vertebrae.*Bram has 17/);
     // Nothing changed but the phase's commitment row.
-    expect(history(wiki).filter((r) => r.event !== 'Draws committed')).toEqual(historyLines({ title: 'G', text: fixture('cycle16', 'gamestate') }, cycle16Engine.history));
+    expect(history(wiki).filter((r) => r.event !== 'Draws committed')).toEqual(
+      historyLines({ title: 'G', text: fixture('cycle16', 'gamestate') }, cycle16Engine.history),
+    );
   });
 
   it('resolves an exploration with its dice, and refuses a second one in the same phase (“Once per phase”)', async () => {
-    const wiki = setup([['Bram', '* explore yes'], ['Bram', '* explore no']]);
+    const wiki = setup([
+      ['Bram', '* explore yes'],
+      ['Bram', '* explore no'],
+    ]);
     const s = await run(wiki);
     expect(s).toMatchObject({ done: 1, refused: 1 });
     const row = history(wiki).find((r) => r.event === 'Exploration')!;
@@ -103,7 +113,12 @@ describe('the referee job', () => {
     await run(wiki, store);
     expect(wiki.text('G')).not.toContain(SECRET);
     // The phase ends (the rollover moves the page on).
-    const rolled = cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: wiki.text('G')!, revid: 1 }, { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' });
+    const rolled = cycle16Engine.rollover(
+      ruleset,
+      'c16',
+      { title: 'G', text: wiki.text('G')!, revid: 1 },
+      { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' },
+    );
     expect(rolled.result.state.phase.number).toBe(5);
     wiki.put('G', rolled.text);
     const s = await run(wiki, store, { newSecret: () => 'cd'.repeat(32), now: () => new Date('2026-11-19T12:00:00Z') });
@@ -115,7 +130,7 @@ describe('the referee job', () => {
     expect(report.findings.some((f) => /secret revealed .* matches the commitment/.test(f.text))).toBe(true);
   });
 
-  it('leaves a request unmarked when a rollover saves the page during the run, and resolves it once with the new phase\'s committed secret on the next run', async () => {
+  it("leaves a request unmarked when a rollover saves the page during the run, and resolves it once with the new phase's committed secret on the next run", async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
     const later = new Date('2026-11-19T00:30:00Z');
@@ -191,7 +206,13 @@ describe('the referee job', () => {
   it('marks a request whose Gamestate save went through before a crash as done, without a second draw', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
-    await expect(run(wiki, store, { checkpoint: (step) => { if (step === 'resolved') throw new Error('crash'); } })).rejects.toThrow('crash');
+    await expect(
+      run(wiki, store, {
+        checkpoint: (step) => {
+          if (step === 'resolved') throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
     expect(wiki.text('G/Actions')).not.toContain('croupier:done');
     const cards = (wiki.text('G')!.match(/Card drawn/g) ?? []).length;
     const s = await run(wiki, store);
@@ -238,7 +259,9 @@ describe('the luck reroll in the job', () => {
     addLine(wiki, 'Player', '* reroll');
     expect(await run(wiki, store)).toMatchObject({ done: 0, refused: 1 });
     expect(wiki.text('G')).toBe(altered);
-    expect(wiki.text('G/Actions')).toMatch(/\* reroll <!-- croupier:refused r\d+ --> .*disagree with its draws .* History row \d+ of G \(.*Card drawn, Alice\), cell Change, reads "#1 Ace \(Holographic\) from Handy Pack"/);
+    expect(wiki.text('G/Actions')).toMatch(
+      /\* reroll <!-- croupier:refused r\d+ --> .*disagree with its draws .* History row \d+ of G \(.*Card drawn, Alice\), cell Change, reads "#1 Ace \(Holographic\) from Handy Pack"/,
+    );
 
     // The same request, rows untouched, but the bot reads only the last 2 revisions: it cannot replay it.
     wiki.as('Editor', 'G', opened);
@@ -246,6 +269,8 @@ describe('the luck reroll in the job', () => {
     const s = await referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET }, { ...GAME, lookback: 2 });
     expect(s).toMatchObject({ done: 0, refused: 1 });
     expect(wiki.text('G')).toBe(opened);
-    expect(wiki.text('G/Actions')!.split('\n').at(-2)).toMatch(/croupier:refused .*cannot be replayed to check its History rows against its draws \(.*not among the 2 latest revisions the bot reads.*\): the reroll does not undo effects it cannot check/);
+    expect(wiki.text('G/Actions')!.split('\n').at(-2)).toMatch(
+      /croupier:refused .*cannot be replayed to check its History rows against its draws \(.*not among the 2 latest revisions the bot reads.*\): the reroll does not undo effects it cannot check/,
+    );
   });
 });

@@ -32,10 +32,12 @@ describe('the Round 10 referee draws with the odds the published tables give', (
     const table = findTable(published, { headers: ['Suit', 'Archetype', 'Chance of one given card'] })!;
     const deck = deckOf(r);
     const cards = deck.suits.flatMap((s) => s.ranks.slice(0, s.max).map((rank) => `${rank} of ${s.name}`));
-    const chance = new Map(deck.suits.flatMap((s) => {
-      const row = table.rows.find((x) => cellValue(x, 'suit') === s.name)!;
-      return s.ranks.slice(0, s.max).map((rank): [string, number] => [`${rank} of ${s.name}`, fraction(cellValue(row, 'chance of one given card'))]);
-    }));
+    const chance = new Map(
+      deck.suits.flatMap((s) => {
+        const row = table.rows.find((x) => cellValue(x, 'suit') === s.name)!;
+        return s.ranks.slice(0, s.max).map((rank): [string, number] => [`${rank} of ${s.name}`, fraction(cellValue(row, 'chance of one given card'))]);
+      }),
+    );
     expect(cards).toHaveLength(12 * 20 + 22);
     expect([...chance.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     const s = stream();
@@ -48,7 +50,11 @@ describe('the Round 10 referee draws with the odds the published tables give', (
       }
       s.draws.length = 0;
     }
-    expectFits(cards.map((c) => seen.get(c) ?? 0), cards.map((c) => chance.get(c)!), 3 * N);
+    expectFits(
+      cards.map((c) => seen.get(c) ?? 0),
+      cards.map((c) => chance.get(c)!),
+      3 * N,
+    );
   });
 
   it('100,000 Star Prices (“rolling 1d6 … plus 4”) fit the published Star Price table', () => {
@@ -62,10 +68,14 @@ describe('the Round 10 referee draws with the odds the published tables give', (
       seen.set(price, (seen.get(price) ?? 0) + 1);
       s.draws.length = 0;
     }
-    expectFits(prices.map((p) => seen.get(p) ?? 0), table.rows.map((x) => fraction(cellValue(x, 'chance'))), N);
+    expectFits(
+      prices.map((p) => seen.get(p) ?? 0),
+      table.rows.map((x) => fraction(cellValue(x, 'chance'))),
+      N,
+    );
   });
 
-  it('100,000 slot plays: each roll fits the published roll table\'s chances, and each payout the published chances under the referee\'s reading', () => {
+  it("100,000 slot plays: each roll fits the published roll table's chances, and each payout the published chances under the referee's reading", () => {
     const rolls = findTable(published, { headers: ['Roll', 'Value', 'Chance'] })!;
     const values = rolls.rows.map((x) => cellValue(x, 'value') ?? '');
     const s = stream();
@@ -82,7 +92,11 @@ describe('the Round 10 referee draws with the odds the published tables give', (
     // The two rows with no Value (20 and 10-13) are one category, “(none)”, of 5/20.
     const symbols = [...new Set(values)];
     const p = symbols.map((v) => rolls.rows.filter((x) => cellValue(x, 'value') === v).reduce((t, x) => t + fraction(cellValue(x, 'chance')), 0));
-    expectFits(symbols.map((v) => shown.get(v) ?? 0), p, 3 * N);
+    expectFits(
+      symbols.map((v) => shown.get(v) ?? 0),
+      p,
+      3 * N,
+    );
     // Payout rows: the chances the table publishes for reading slots-blank-roll=no-symbol, and no payout.
     const e = slotsExpectation(r).blankAsNone.chances;
     const none = 1 - e.reduce((a, b) => a + b, 0);

@@ -41,8 +41,16 @@ describe('the referee draws with the odds the published tables give', () => {
     // “Chance as a random card” / “as a random rare card”, per species, as the species table publishes them.
     const randomCards = pack.grants.filter((g) => !g.rare).reduce((n, g) => n + g.count, 0) * N;
     const rareCards = pack.grants.filter((g) => g.rare).reduce((n, g) => n + g.count, 0) * N;
-    expectFits(r.cards.map((c) => species.random.get(c.name) ?? 0), r.cards.map((c) => toNumber(speciesOdds(c, pools).random)), randomCards);
-    expectFits(r.cards.map((c) => species.rare.get(c.name) ?? 0), r.cards.map((c) => toNumber(speciesOdds(c, pools).rare)), rareCards);
+    expectFits(
+      r.cards.map((c) => species.random.get(c.name) ?? 0),
+      r.cards.map((c) => toNumber(speciesOdds(c, pools).random)),
+      randomCards,
+    );
+    expectFits(
+      r.cards.map((c) => species.rare.get(c.name) ?? 0),
+      r.cards.map((c) => toNumber(speciesOdds(c, pools).rare)),
+      rareCards,
+    );
     // Modifiers per card: the collections tried at their published chances, plus the fillers of the species drawn.
     for (const grant of pack.grants) {
       const kind = grant.rare ? 'rare' : 'random';
@@ -54,9 +62,15 @@ describe('the referee draws with the odds the published tables give', () => {
         const fillers = r.randomCards.fillers.filter((f) => (f.missing === 'colour' ? card.colours : card.suits).length === 0).length;
         let dist = [1];
         for (const q of chances) dist = [...dist, 0].map((v, k) => v * (1 - q) + (k > 0 ? dist[k - 1]! * q : 0));
-        dist.forEach((v, k) => { p[k + fillers]! += v / pool.length; });
+        dist.forEach((v, k) => {
+          p[k + fillers]! += v / pool.length;
+        });
       }
-      expectFits(p.map((_, k) => modifierCounts[kind][k] ?? 0), p, n);
+      expectFits(
+        p.map((_, k) => modifierCounts[kind][k] ?? 0),
+        p,
+        n,
+      );
     }
     // And the mean the pack table publishes (“Modifiers” column) is what was drawn, within 1 %.
     expect(Math.abs(modifiers / N / packExpectation(r, pack, pools).modifiers - 1)).toBeLessThan(0.01);
@@ -68,7 +82,10 @@ describe('the referee draws with the odds the published tables give', () => {
     const sums = [0, 0, 0, 0, 0, 0, 0];
     const slot = r.scenarios.find((x) => x.outcomes.length > 0)!;
     const outcomes = new Map<string, number>();
-    const twoD3 = r.scenarios[1]!.grants.find((g) => typeof g.amount !== 'number')!.amount as Exclude<(typeof r.scenarios)[number]['grants'][number]['amount'], number>;
+    const twoD3 = r.scenarios[1]!.grants.find((g) => typeof g.amount !== 'number')!.amount as Exclude<
+      (typeof r.scenarios)[number]['grants'][number]['amount'],
+      number
+    >;
     expect(twoD3.text).toBe('2d3');
     for (let i = 0; i < N; i++) {
       scenarios[s.roll(r.scenarios.length, 'scenario') - 1]!++;
@@ -77,10 +94,18 @@ describe('the referee draws with the odds the published tables give', () => {
       outcomes.set(o.label, (outcomes.get(o.label) ?? 0) + 1);
       s.draws.length = 0;
     }
-    expectFits(scenarios, scenarios.map(() => 1 / r.scenarios.length), N);
+    expectFits(
+      scenarios,
+      scenarios.map(() => 1 / r.scenarios.length),
+      N,
+    );
     // 2d3: the sum of two dice of three sides (Dice Rolls), 2…6 with 1, 2, 3, 2, 1 ninths.
     expectFits(sums, [0, 0, 1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9], N);
     // The slot machine's “1. Nothing (70%). 2. One legendary card pack (5%), 3. Two Deck packs (10%), 4. Six already-opened packs (15%)”.
-    expectFits(slot.outcomes.map((o) => outcomes.get(o.label) ?? 0), slot.outcomes.map((o) => toNumber(o.chance)), N);
+    expectFits(
+      slot.outcomes.map((o) => outcomes.get(o.label) ?? 0),
+      slot.outcomes.map((o) => toNumber(o.chance)),
+      N,
+    );
   });
 });

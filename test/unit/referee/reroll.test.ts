@@ -30,7 +30,14 @@ const SECRET = '11'.repeat(32);
 function withGoodLuck(...players: string[]): string {
   const dir = testTempDir('reroll');
   writeFileSync(join(dir, 'in'), PAGE);
-  execFileSync(process.execPath, [new URL('../../../scripts/add-wiki-account.mjs', import.meta.url).pathname, '--column', 'Good luck', join(dir, 'in'), join(dir, 'out'), ...players.map((p) => `${p}=yes`)]);
+  execFileSync(process.execPath, [
+    new URL('../../../scripts/add-wiki-account.mjs', import.meta.url).pathname,
+    '--column',
+    'Good luck',
+    join(dir, 'in'),
+    join(dir, 'out'),
+    ...players.map((p) => `${p}=yes`),
+  ]);
   return readFileSync(join(dir, 'out'), 'utf8');
 }
 
@@ -45,10 +52,28 @@ function replayOf(key: string): Replay {
   const was = made.get(key);
   if (!was) return { key, unavailable: 'no revision of it in this test' };
   const g = { ruleset: was.ruleset, referee: cycle16Referee, ...(was.readings ? { readings: was.readings } : {}) };
-  return { key, outcome: resolveRequest(g, 'cycle16', { title: 'G', text: was.text, revid: was.id }, NOW, { key, text: was.line, author: was.player, revid: was.id, at: was.at }, SECRET) };
+  return {
+    key,
+    outcome: resolveRequest(
+      g,
+      'cycle16',
+      { title: 'G', text: was.text, revid: was.id },
+      NOW,
+      { key, text: was.line, author: was.player, revid: was.id, at: was.at },
+      SECRET,
+    ),
+  };
 }
 /** A request as the job hands it: its own key and revision, its stream HMAC(secret, game|key|revision); a reroll's original replayed. */
-function act(line: string, player: string, text: string, readings?: ChosenReadings, r: Cycle16Ruleset = ruleset, at = new Date('2026-11-18T17:30:00Z'), replay = replayOf): ActionOutcome & { key: string } {
+function act(
+  line: string,
+  player: string,
+  text: string,
+  readings?: ChosenReadings,
+  r: Cycle16Ruleset = ruleset,
+  at = new Date('2026-11-18T17:30:00Z'),
+  replay = replayOf,
+): ActionOutcome & { key: string } {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const id = ++revid;
@@ -56,12 +81,19 @@ function act(line: string, player: string, text: string, readings?: ChosenReadin
   made.set(key, { line, player, text, id, at, ruleset: r, ...(readings ? { readings } : {}) });
   const seed = seedOf(SECRET, seedMessage('cycle16', key, id));
   const input = {
-    ruleset: r, game: 'cycle16', page: { title: 'G', text, revid: id }, now: NOW, player,
+    ruleset: r,
+    game: 'cycle16',
+    page: { title: 'G', text, revid: id },
+    now: NOW,
+    player,
     request: { key, text: line, author: player, revid: id, at },
     ...(readings ? { readings } : {}),
   };
   const target = p.def.replays?.(input, p.args);
-  const o = p.def.resolve({ ...input, draws: () => ({ stream: new DrawStream(seed), seed }), ...(target === undefined ? {} : { original: replay(target) }) }, p.args);
+  const o = p.def.resolve(
+    { ...input, draws: () => ({ stream: new DrawStream(seed), seed }), ...(target === undefined ? {} : { original: replay(target) }) },
+    p.args,
+  );
   return { ...o, key };
 }
 const done = (o: ActionOutcome) => {
@@ -69,7 +101,8 @@ const done = (o: ActionOutcome) => {
   return { ...o, state: readGamestate(o.text, 'G', ruleset) };
 };
 const refused = (o: ActionOutcome) => (o.ok ? 'done' : o.reason);
-const ruled = (value: string, reading = 'good-luck') => new ChosenReadings(cycle16Readings, [{ reading, value, line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
+const ruled = (value: string, reading = 'good-luck') =>
+  new ChosenReadings(cycle16Readings, [{ reading, value, line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') }]);
 
 /** The page with `from` replaced by `to` in its History (the standings' "since" line above repeats the counts). */
 const inHistory = (text: string, from: string, to: string) => {
@@ -92,12 +125,14 @@ describe('the luck reroll', () => {
     expect(alice.used).toMatchObject({ Reroll: 1 });
     const reroll = o.changes[0]!;
     expect(reroll.event).toBe('Reroll');
-    expect(reroll.change).toMatch(new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`));
+    expect(reroll.change).toMatch(
+      new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`),
+    );
     expect(reroll.reason.readings).toEqual(expect.arrayContaining(['good-luck=column (default)', 'reroll-scope=request (default)']));
     expect(o.changes.filter((c) => c.event === 'Card drawn')).toHaveLength(3);
   });
 
-  it('reroll-is-action: by default the reroll is the player\'s action (Last action); ruled no, Last action stays what the original request set', () => {
+  it("reroll-is-action: by default the reroll is the player's action (Last action); ruled no, Last action stays what the original request set", () => {
     const lucky = withGoodLuck('Alice');
     const opened = done(act('open 1 Handy Pack', 'Alice', lucky));
     const later = new Date('2026-11-18T17:50:00Z');
@@ -109,7 +144,7 @@ describe('the luck reroll', () => {
     expect(not.changes[0]!.reason.readings).toContain('reroll-is-action=no (ruling by Judge, 2026-11-18 00:00)');
   });
 
-  it('verify recomputes both the original draws and the reroll\'s, each from its own request\'s seed', () => {
+  it("verify recomputes both the original draws and the reroll's, each from its own request's seed", () => {
     const lucky = withGoodLuck('Alice');
     const opened = act('open 1 Handy Pack', 'Alice', lucky);
     const o = done(act('reroll', 'Alice', done(opened).text));
@@ -120,12 +155,19 @@ describe('the luck reroll', () => {
     expect(requests.map((f) => f.text.split(':')[0])).toEqual([`request cycle16|${opened.key}|${revid - 1}`, `request cycle16|r${revid}-0a1b2c3d|${revid}`]);
     expect(report.mismatching).toBe(0);
     expect(report.matching).toBeGreaterThanOrEqual(6);
-    expect(report.findings.find((f) => /rerolls request/.test(f.text))).toMatchObject({ ok: true, text: expect.stringMatching(new RegExp(`Reroll, Alice\\): rerolls request cycle16\\|${opened.key}\\|`)) });
+    expect(report.findings.find((f) => /rerolls request/.test(f.text))).toMatchObject({
+      ok: true,
+      text: expect.stringMatching(new RegExp(`Reroll, Alice\\): rerolls request cycle16\\|${opened.key}\\|`)),
+    });
     // A Reroll row altered by hand to name a request that drew nothing is named.
     const altered = o.text.replace(`rerolled request = ${opened.key}`, 'rerolled request = r1-ffffffff');
     const bad = verifyDraws(historyLines({ title: 'G', text: altered }, cycle16Engine.history));
     // (This page has no commitment row: that finding is the same with or without the alteration.)
-    expect(bad.findings.filter((f) => !f.ok && !/no commitment row/.test(f.text)).map((f) => f.text)).toEqual([expect.stringMatching(/^History row \d+ of G \(.*Reroll, Alice\): rerolls request r1-ffffffff, but no earlier row of phase 4 records draws of that request$/)]);
+    expect(bad.findings.filter((f) => !f.ok && !/no commitment row/.test(f.text)).map((f) => f.text)).toEqual([
+      expect.stringMatching(
+        /^History row \d+ of G \(.*Reroll, Alice\): rerolls request r1-ffffffff, but no earlier row of phase 4 records draws of that request$/,
+      ),
+    ]);
   });
 
   it('“once per phase”: a second reroll in the same phase is refused, nothing changed', () => {
@@ -139,14 +181,18 @@ describe('the luck reroll', () => {
   it('“If a player has good luck”: a player the Good luck column does not mark is refused, by the reading good-luck', () => {
     const lucky = withGoodLuck('Alice');
     const opened = act('open 2 Already-opened Packs', 'Cosima', lucky);
-    expect(refused(act('reroll', 'Cosima', done(opened).text))).toMatch(/Cosima does not have good luck \(reading good-luck=column \(default\): the Players table's "Good luck" column does not say yes\)/);
+    expect(refused(act('reroll', 'Cosima', done(opened).text))).toMatch(
+      /Cosima does not have good luck \(reading good-luck=column \(default\): the Players table's "Good luck" column does not say yes\)/,
+    );
     // Without the column nobody has good luck, unless the Judge rules good-luck = everyone.
     const plain = act('open 2 Already-opened Packs', 'Cosima', PAGE);
     expect(refused(act('reroll', 'Cosima', done(plain).text))).toMatch(/does not have good luck/);
-    expect(done(act('reroll', 'Cosima', done(plain).text, ruled('everyone'))).changes[0]!.reason.readings).toContain('good-luck=everyone (ruling by Judge, 2026-11-18 00:00)');
+    expect(done(act('reroll', 'Cosima', done(plain).text, ruled('everyone'))).changes[0]!.reason.readings).toContain(
+      'good-luck=everyone (ruling by Judge, 2026-11-18 00:00)',
+    );
   });
 
-  it('refuses a request that is not the player\'s own, one that drew nothing, and one whose card has since changed hands (never a negative inventory)', () => {
+  it("refuses a request that is not the player's own, one that drew nothing, and one whose card has since changed hands (never a negative inventory)", () => {
     const lucky = withGoodLuck('Alice', 'Cosima');
     const opened = act('open 1 Handy Pack', 'Alice', lucky);
     expect(refused(act(`reroll ${opened.key}`, 'Cosima', done(opened).text))).toBe(`request ${opened.key} is Alice's, not Cosima's`);
@@ -181,7 +227,7 @@ describe('the luck reroll', () => {
     expect(o.state.players.find((p) => p.name === 'Cosima')).toMatchObject({ vertebrae: 56 + again[0]! + again[1]!, used: { Exploration: 1, Reroll: 1 } });
   });
 
-  it('redraws the race chart and settles the drawn cards\' self-removing modifiers in the same edit: a rollover with nothing due leaves the page as the action wrote it, and the reroll still finds its cards', () => {
+  it("redraws the race chart and settles the drawn cards' self-removing modifiers in the same edit: a rollover with nothing due leaves the page as the action wrote it, and the reroll still finds its cards", () => {
     // The page brought up to now first (what was due applied), as the daemon's catch-up does before the referee.
     const settled = cycle16Engine.rollover(ruleset, 'cycle16', { title: 'G', text: withGoodLuck('Alice'), revid: 1 }, { now: NOW, trigger: 'test' }).text;
     const chart = (t: string) => /<!-- croupier:begin race-chart[\s\S]*croupier:end race-chart -->/.exec(t)![0];
@@ -218,7 +264,7 @@ describe('the luck reroll', () => {
     };
     const row = (text: string, has: string) => historyLines({ title: 'G', text }, cycle16Engine.history).find((l) => l.change.includes(has))!;
 
-    it('a Card drawn row altered to name another of the player\'s cards is refused, naming the row and cell: that card is not removed', () => {
+    it("a Card drawn row altered to name another of the player's cards is refused, naming the row and cell: that card is not removed", () => {
       const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       // #1 Ace (Holographic) is Alice's own card from before: the row now says the pack gave it.
       const was = /&#35;52 [^|]*? from Handy Pack/.exec(opened.text)![0];
@@ -226,7 +272,9 @@ describe('the luck reroll', () => {
       const r = row(altered, '#1 Ace');
       const o = act('reroll', 'Alice', altered);
       expect(o.ok).toBe(false);
-      expect(refused(o)).toBe(`the History rows of request ${opened.key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${r.row} of G (${r.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "${was.replace('&#35;', '#')}": the reroll undoes only what was drawn (croupier verify names altered rows)`);
+      expect(refused(o)).toBe(
+        `the History rows of request ${opened.key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — History row ${r.row} of G (${r.time}, Card drawn, Alice), cell Change, reads "#1 Ace (Holographic) from Handy Pack"; the replay gives "${was.replace('&#35;', '#')}": the reroll undoes only what was drawn (croupier verify names altered rows)`,
+      );
       // Refused: no page text, so no edit; card #1 stays Alice's.
       expect('text' in o).toBe(false);
       expect(readGamestate(altered, 'G', ruleset).cards.find((c) => c.id === 1)).toMatchObject({ owner: 'Alice', species: 'Ace' });
@@ -237,12 +285,18 @@ describe('the luck reroll', () => {
       expect(fused.text).toContain('-9 Vertebrae (17 → 8)');
       const altered = inHistory(fused.text, '-9 Vertebrae (17 → 8)', '-20 Vertebrae (28 → 8)');
       const r = row(altered, '-20 Vertebrae');
-      expect(refused(act('reroll', 'Bram', altered))).toMatch(new RegExp(`^the History rows of request ${fused.key} disagree with .* — History row ${r.row} of G \\(${r.time}, Fusion, Bram\\), cell Change, reads ".*-20 Vertebrae \\(28 → 8\\)"; the replay gives ".*-9 Vertebrae \\(17 → 8\\)"`));
+      expect(refused(act('reroll', 'Bram', altered))).toMatch(
+        new RegExp(
+          `^the History rows of request ${fused.key} disagree with .* — History row ${r.row} of G \\(${r.time}, Fusion, Bram\\), cell Change, reads ".*-20 Vertebrae \\(28 → 8\\)"; the replay gives ".*-9 Vertebrae \\(17 → 8\\)"`,
+        ),
+      );
       // The Pack opened row's count, likewise (“−1 Handy Pack (1 → 0)” would give back two packs as “−2 … (2 → 0)”).
       const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
       const packs = inHistory(opened.text, '−1 Handy Pack (1 → 0)', '−2 Handy Pack (2 → 0)');
       expect(packs).not.toBe(opened.text);
-      expect(refused(act('reroll', 'Alice', packs))).toMatch(new RegExp(`History row ${row(packs, '−2 Handy Pack').row} of G \\(.*Pack opened, Alice\\), cell Change, reads "−2 Handy Pack \\(2 → 0\\)`));
+      expect(refused(act('reroll', 'Alice', packs))).toMatch(
+        new RegExp(`History row ${row(packs, '−2 Handy Pack').row} of G \\(.*Pack opened, Alice\\), cell Change, reads "−2 Handy Pack \\(2 → 0\\)`),
+      );
     });
 
     it('a draw altered in a Reason cell, and a row added or removed that names the request, are refused', () => {
@@ -250,12 +304,16 @@ describe('the luck reroll', () => {
       const first = row(opened.text, '#52 ');
       const m = /#1 d(\d+)=(\d+)/.exec(first.reason)!;
       const drawnAltered = opened.text.replace(m[0], `#1 d${m[1]}=${(Number(m[2]) % Number(m[1])) + 1}`);
-      expect(refused(act('reroll', 'Alice', drawnAltered))).toMatch(new RegExp(`History row ${first.row} of G \\(.*Card drawn, Alice\\), cell Reason, records the draws #1 d${m[1]}=\\d+ `));
+      expect(refused(act('reroll', 'Alice', drawnAltered))).toMatch(
+        new RegExp(`History row ${first.row} of G \\(.*Card drawn, Alice\\), cell Reason, records the draws #1 d${m[1]}=\\d+ `),
+      );
       // The #53 row deleted: the request's rows are fewer than its draws wrote.
       const lines = opened.text.split('\n');
       const at = lines.findIndex((l) => l.includes('&#35;53 '));
       const removed = [...lines.slice(0, at - 1), ...lines.slice(at + 1)].join('\n');
-      expect(refused(act('reroll', 'Alice', removed))).toMatch(/the History table has 3 row\(s\) naming the request, the replay 4: the row "Card drawn: #53 .*" is missing/);
+      expect(refused(act('reroll', 'Alice', removed))).toMatch(
+        /the History table has 3 row\(s\) naming the request, the replay 4: the row "Card drawn: #53 .*" is missing/,
+      );
     });
 
     it('rows as the draws wrote them: the reroll is done as before (an edit elsewhere on the page does not matter)', () => {
@@ -263,19 +321,39 @@ describe('the luck reroll', () => {
       const noted = opened.text.replace('== Phase ==', 'A note by an editor.\n\n== Phase ==');
       expect(noted).not.toBe(opened.text);
       const o = requested('reroll', 'Alice', noted);
-      expect(o.changes[0]!.change).toMatch(new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`));
+      expect(o.changes[0]!.change).toMatch(
+        new RegExp(`^request ${opened.key} declared not to have happened: #52 .* removed; #53 .* removed; #54 .* removed; \\+1 Handy Pack \\(0 → 1\\)`),
+      );
       expect(o.text).toContain('A note by an editor.');
     });
 
     it('an original the bot cannot replay (its revision gone, no secret) is refused with the reason, not trusted', () => {
       const opened = requested('open 1 Handy Pack', 'Alice', withGoodLuck('Alice'));
-      const gone = (key: string): Replay => ({ key, unavailable: `revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)` });
-      expect(refused(act('reroll', 'Alice', opened.text, undefined, ruleset, undefined, gone))).toBe(`request ${opened.key} cannot be replayed to check its History rows against its draws (revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)): the reroll does not undo effects it cannot check`);
+      const gone = (key: string): Replay => ({
+        key,
+        unavailable: `revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)`,
+      });
+      expect(refused(act('reroll', 'Alice', opened.text, undefined, ruleset, undefined, gone))).toBe(
+        `request ${opened.key} cannot be replayed to check its History rows against its draws (revision 5 of G/Actions, which added the request, is not among the 200 latest revisions the bot reads (or was deleted)): the reroll does not undo effects it cannot check`,
+      );
       // Handed no replay at all (as an action called without the job's secret would be).
       const p = parseAction(cycle16Referee, 'reroll')!;
       const seed = seedOf(SECRET, seedMessage('cycle16', 'r1-0a1b2c3d', 1));
-      const bare = p.def.resolve({ ruleset, game: 'cycle16', page: { title: 'G', text: opened.text, revid: 1 }, now: NOW, player: 'Alice', request: { key: 'r1-0a1b2c3d', text: 'reroll', author: 'Alice', revid: 1, at: NOW }, draws: () => ({ stream: new DrawStream(seed), seed }) }, p.args);
-      expect(refused(bare)).toMatch(new RegExp(`^request ${opened.key} cannot be replayed to check its History rows against its draws \\(the bot did not replay it\\)`));
+      const bare = p.def.resolve(
+        {
+          ruleset,
+          game: 'cycle16',
+          page: { title: 'G', text: opened.text, revid: 1 },
+          now: NOW,
+          player: 'Alice',
+          request: { key: 'r1-0a1b2c3d', text: 'reroll', author: 'Alice', revid: 1, at: NOW },
+          draws: () => ({ stream: new DrawStream(seed), seed }),
+        },
+        p.args,
+      );
+      expect(refused(bare)).toMatch(
+        new RegExp(`^request ${opened.key} cannot be replayed to check its History rows against its draws \\(the bot did not replay it\\)`),
+      );
     });
   });
 });

@@ -30,12 +30,19 @@ function act(line: string, player: string, opts: { r?: Round10Ruleset; text?: st
   if (!p) throw new Error(`not an action: ${line}`);
   const key = 'r9-0a1b2c3d';
   const seed = seedOf(SECRET, seedMessage('round10', key, 9));
-  return p.def.resolve({
-    ruleset: opts.r ?? ruleset, game: 'round10', page: { title: 'G', text: opts.text ?? PAGE, revid: 9 }, now: opts.now ?? FRIDAY, player,
-    request: { key, text: line, author: player, revid: 9, at: new Date((opts.now ?? FRIDAY).getTime() - 600_000) },
-    draws: () => ({ stream: new DrawStream(seed), seed }),
-    ...(opts.readings ? { readings: opts.readings } : {}),
-  }, p.args);
+  return p.def.resolve(
+    {
+      ruleset: opts.r ?? ruleset,
+      game: 'round10',
+      page: { title: 'G', text: opts.text ?? PAGE, revid: 9 },
+      now: opts.now ?? FRIDAY,
+      player,
+      request: { key, text: line, author: player, revid: 9, at: new Date((opts.now ?? FRIDAY).getTime() - 600_000) },
+      draws: () => ({ stream: new DrawStream(seed), seed }),
+      ...(opts.readings ? { readings: opts.readings } : {}),
+    },
+    p.args,
+  );
 }
 const done = (o: ActionOutcome) => {
   if (!o.ok) throw new Error(`refused: ${o.reason}`);
@@ -45,11 +52,20 @@ const refused = (o: ActionOutcome) => (o.ok ? 'done' : o.reason);
 const who = (o: ReturnType<typeof done>, name: string) => o.state.players.find((p) => p.name === name)!;
 /** The request's dice, replayed from its seed: what the page must show. */
 const dice = (o: ActionOutcome & { ok: true }) => drawTokens(o.changes.map((c) => c.reason.arithmetic ?? '').join(' '));
-const withRolls = (symbol: string): Round10Ruleset => ({ ...ruleset, slots: { ...ruleset.slots, rolls: [{ ...ruleset.slots.rolls[0]!, from: 1, to: 20, symbol }] } });
+const withRolls = (symbol: string): Round10Ruleset => ({
+  ...ruleset,
+  slots: { ...ruleset.slots, rolls: [{ ...ruleset.slots.rolls[0]!, from: 1, to: 20, symbol }] },
+});
 
 describe('Round 10 actions', () => {
   it('the requests are read by their grammar, and other lines are not actions', () => {
-    expect(round10Referee.actions.map((a) => a.grammar)).toEqual(['generate house lot', 'generate star price', 'play slots <table>', 'roll fortune <fortune>', 'create art at <table>: "<title>" <description>']);
+    expect(round10Referee.actions.map((a) => a.grammar)).toEqual([
+      'generate house lot',
+      'generate star price',
+      'play slots <table>',
+      'roll fortune <fortune>',
+      'create art at <table>: "<title>" <description>',
+    ]);
     expect(parseAction(round10Referee, 'Generate a new House Lot')?.def.name).toBe('house lot');
     expect(parseAction(round10Referee, 'roll the star price')?.def.name).toBe('star price');
     expect(parseAction(round10Referee, "play slots at Raven's Quest")?.args).toEqual({ table: "Raven's Quest" });
@@ -57,7 +73,7 @@ describe('Round 10 actions', () => {
   });
 
   describe('House Lots', () => {
-    it('“any player may generate a new House Lot by generating 3 cards”: a Lots row L5 with 3 cards, each drawn by a suit die then its archetype\'s rank die', () => {
+    it("“any player may generate a new House Lot by generating 3 cards”: a Lots row L5 with 3 cards, each drawn by a suit die then its archetype's rank die", () => {
       const o = done(act('generate house lot', 'Carol'));
       const lot = o.state.lots.find((l) => l.id === 'L5')!;
       expect([lot.kind, lot.creator, lot.created, lot.items.cards.length]).toEqual(['House', null, FRIDAY, 3]);
@@ -68,7 +84,12 @@ describe('Round 10 actions', () => {
         if (i % 2 === 0) expect(t.sides).toBe(13);
         else expect(t.sides).toBe(d[i - 1]!.value === 13 ? 22 : 20);
       });
-      expect(replay(seedOf(SECRET, seedMessage('round10', 'r9-0a1b2c3d', 9)), d.map((t) => t.sides))).toEqual(d.map((t) => t.value));
+      expect(
+        replay(
+          seedOf(SECRET, seedMessage('round10', 'r9-0a1b2c3d', 9)),
+          d.map((t) => t.sides),
+        ),
+      ).toEqual(d.map((t) => t.value));
       lot.items.cards.forEach((c, i) => {
         const suit = ruleset.suits.find((s) => s.roll === d[2 * i]!.value)!;
         expect(c.suit).toBe(suit.name);
@@ -86,7 +107,9 @@ describe('Round 10 actions', () => {
 
     it('“at any time during the Resolution Phase”: refused in the Auction Phase, nothing drawn', () => {
       const auction = PAGE.replace('| 2026-11-02 00:00 || 1 || Resolution Phase', '| 2026-11-02 00:00 || 2 || Auction Phase');
-      expect(refused(act('generate house lot', 'Carol', { text: auction, now: new Date('2026-11-10T12:00Z') }))).toMatch(/^it is the Auction Phase: “If, at any time during the Resolution Phase/);
+      expect(refused(act('generate house lot', 'Carol', { text: auction, now: new Date('2026-11-10T12:00Z') }))).toMatch(
+        /^it is the Auction Phase: “If, at any time during the Resolution Phase/,
+      );
     });
 
     it('“the number of House Lots currently in the weekly Auction is less than the Participation value”: refused when it is not', () => {
@@ -131,11 +154,17 @@ describe('Round 10 actions', () => {
     });
 
     it('refusals: no table named, a table that is not a Slots table, sitting at another table, not enough chips', () => {
-      expect(refused(act('play slots', 'Alice'))).toMatch(/^say which table: “specifying clearly which table they are sitting at” \(the Slots tables: Raven's Quest, /);
+      expect(refused(act('play slots', 'Alice'))).toMatch(
+        /^say which table: “specifying clearly which table they are sitting at” \(the Slots tables: Raven's Quest, /,
+      );
       expect(refused(act('play slots The Great War', 'Alice'))).toMatch(/^"The Great War" is not a Slots table/);
-      expect(refused(act('play slots Rose Garden', 'Dave'))).toBe('Dave is sitting at The Great War: “A player may not be sitting at multiple Tables at the same time.”');
+      expect(refused(act('play slots Rose Garden', 'Dave'))).toBe(
+        'Dave is sitting at The Great War: “A player may not be sitting at multiple Tables at the same time.”',
+      );
       const poor = PAGE.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 5 ||');
-      expect(refused(act('play slots Rose Garden', 'Carol', { text: poor }))).toMatch(/^Carol has 5 chips: “they must put 6 chips in the machine … A player may not play the slots if they do not have enough chips to do so.”/);
+      expect(refused(act('play slots Rose Garden', 'Carol', { text: poor }))).toMatch(
+        /^Carol has 5 chips: “they must put 6 chips in the machine … A player may not play the slots if they do not have enough chips to do so.”/,
+      );
     });
 
     it('🃏🃏🃏 “Gain a random card”: a card drawn as the Cards rule says, after the three rolls', () => {
@@ -162,41 +191,62 @@ describe('Round 10 actions', () => {
       const o = done(act('play slots Rose Garden', 'Carol', { r: withRolls(null as unknown as string) }));
       expect(o.changes[0]!.change).toMatch(/\(none\) \(none\) \(none\) → no payout/);
       expect(o.changes[0]!.reason.readings).toEqual(['slots-blank-roll=no-symbol (default)']);
-      const ruled = new ChosenReadings(ROUND10_READINGS, [{ reading: 'slots-blank-roll', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
-      expect(refused(act('play slots Rose Garden', 'Carol', { readings: ruled }))).toMatch(/^the slots roll table gives no Value for 20 and 10-13 \(reading slots-blank-roll=refuse \(ruling by Judge/);
+      const ruled = new ChosenReadings(ROUND10_READINGS, [
+        { reading: 'slots-blank-roll', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') },
+      ]);
+      expect(refused(act('play slots Rose Garden', 'Carol', { readings: ruled }))).toMatch(
+        /^the slots roll table gives no Value for 20 and 10-13 \(reading slots-blank-roll=refuse \(ruling by Judge/,
+      );
     });
   });
 
   describe('fortunes', () => {
     // The rollover's rows for fortunes (rules/prizes.ts): the hand's player rolls them.
-    const fortune = (player: string, name: string, effect: string, hand: string) => `|-\n| 2026-11-08 00:00 || 1 || Fortune || ${player} || ${name}: ${effect} (to be rolled publicly by ${player} and recorded on the page) || Fortunes: "Revealed hands …" (condition = …; action = ${hand})\n`;
+    const fortune = (player: string, name: string, effect: string, hand: string) =>
+      `|-\n| 2026-11-08 00:00 || 1 || Fortune || ${player} || ${name}: ${effect} (to be rolled publicly by ${player} and recorded on the page) || Fortunes: "Revealed hands …" (condition = …; action = ${hand})\n`;
     const end = PAGE.lastIndexOf('|}');
-    const WITH = PAGE.slice(0, end) + fortune('Carol', 'The Fool', 'The revealing player loses d100 chips.', 'H3') + fortune('Bob', 'The Magician', 'The revealing player gains 3 random cards.', 'H2') + PAGE.slice(end);
+    const WITH =
+      PAGE.slice(0, end) +
+      fortune('Carol', 'The Fool', 'The revealing player loses d100 chips.', 'H3') +
+      fortune('Bob', 'The Magician', 'The revealing player gains 3 random cards.', 'H2') +
+      PAGE.slice(end);
 
-    it('“Where dice rolls are called for, they should be done publicly by the player who revealed the hand”: The Fool\'s d100, rolled once', () => {
+    it("“Where dice rolls are called for, they should be done publicly by the player who revealed the hand”: The Fool's d100, rolled once", () => {
       const o = done(act('roll fortune The Fool', 'Carol', { text: WITH }));
       const [d100] = dice(o);
       expect(d100!.sides).toBe(100);
       expect(who(o, 'Carol').chips).toBe(250 - d100!.value);
       expect(o.changes[0]!.change).toBe(`The Fool (hand H3): d100 = ${d100!.value}: −${d100!.value} chips`);
-      expect(refused(act('roll fortune The Fool', 'Carol', { text: o.text }))).toMatch(/^the History has no Fortune row of The Fool for Carol that is not rolled yet/);
+      expect(refused(act('roll fortune The Fool', 'Carol', { text: o.text }))).toMatch(
+        /^the History has no Fortune row of The Fool for Carol that is not rolled yet/,
+      );
     });
 
     it('The Magician: “The revealing player gains 3 random cards”, drawn as the Cards rule says', () => {
       const o = done(act('roll fortune the magician', 'Bob', { text: WITH }));
-      expect(dice(o).map((t) => t.sides).filter((_, i) => i % 2 === 0)).toEqual([13, 13, 13]);
+      expect(
+        dice(o)
+          .map((t) => t.sides)
+          .filter((_, i) => i % 2 === 0),
+      ).toEqual([13, 13, 13]);
       expect(who(o, 'Bob').cards).toHaveLength(3 + 3);
     });
 
     it('a fortune nobody triggered, or not a fortune, is refused; a loss beyond the chips follows the reading fortune-loss', () => {
       expect(refused(act('roll fortune The Fool', 'Bob', { text: WITH }))).toMatch(/^the History has no Fortune row of The Fool for Bob/);
-      expect(refused(act('roll fortune The Tower', 'Bob', { text: WITH }))).toBe('"The Tower" is not a fortune of the Ruleset (The Fool, The Magician, Wheel of Fortune)');
+      expect(refused(act('roll fortune The Tower', 'Bob', { text: WITH }))).toBe(
+        '"The Tower" is not a fortune of the Ruleset (The Fool, The Magician, Wheel of Fortune)',
+      );
       const poor = WITH.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 0 ||');
       const o = done(act('roll fortune The Fool', 'Carol', { text: poor }));
       expect(o.changes[0]!.change).toMatch(/: −0 chips \(all 0 they had\)$/);
       expect(o.changes[0]!.reason.readings).toEqual(['fortune-loss=all-chips (default)']);
-      const ruled = new ChosenReadings(ROUND10_READINGS, [{ reading: 'fortune-loss', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
-      expect(refused(act('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(/^Carol has 0 chips, and a d100 may take more \(reading fortune-loss=refuse/);
+      const ruled = new ChosenReadings(ROUND10_READINGS, [
+        { reading: 'fortune-loss', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') },
+      ]);
+      expect(refused(act('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(
+        /^Carol has 0 chips, and a d100 may take more \(reading fortune-loss=refuse/,
+      );
     });
   });
 
@@ -216,15 +266,21 @@ describe('Round 10 actions', () => {
       expect(refused(act(ART, 'Alice'))).toMatch(/^Alice has sat at the Studio 1 time\(s\) this week/);
       expect(refused(act(ART, 'Dave'))).toMatch(/^Dave is sitting at The Great War/);
       const poor = PAGE.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 49 ||');
-      expect(refused(act(ART, 'Carol', { text: poor }))).toMatch(/^Carol has 49 chips: “A player's attempt at creating a Work of Art fails if they do not have at least 50 chips to lose.”/);
+      expect(refused(act(ART, 'Carol', { text: poor }))).toMatch(
+        /^Carol has 49 chips: “A player's attempt at creating a Work of Art fails if they do not have at least 50 chips to lose.”/,
+      );
       expect(refused(act('create art at Haiku Night: "A title that is much too long for it" x', 'Carol'))).toMatch(/^the title has 36 characters/);
       expect(refused(act('create art at Rose Garden: "T" d', 'Carol'))).toMatch(/^"Rose Garden" is not a Studio table/);
     });
   });
 
-  it('the page must be the current phase\'s: a rollover due first is said, and a Phase number ahead of the calendar stops the run', () => {
-    expect(refused(act('generate house lot', 'Carol', { now: new Date('2026-11-10T12:00Z') }))).toBe('the Gamestate page records phase 1, but at this time it is phase 2 (Auction Phase): the rollover is due first; write the request again after it');
-    expect(() => round10Referee.phase(ruleset, { title: 'G', text: PAGE, revid: 1 }, new Date('2026-11-03T12:00Z'))).toThrow(/Phase number 1 is ahead of the calendar \(phase 0/);
+  it("the page must be the current phase's: a rollover due first is said, and a Phase number ahead of the calendar stops the run", () => {
+    expect(refused(act('generate house lot', 'Carol', { now: new Date('2026-11-10T12:00Z') }))).toBe(
+      'the Gamestate page records phase 1, but at this time it is phase 2 (Auction Phase): the rollover is due first; write the request again after it',
+    );
+    expect(() => round10Referee.phase(ruleset, { title: 'G', text: PAGE, revid: 1 }, new Date('2026-11-03T12:00Z'))).toThrow(
+      /Phase number 1 is ahead of the calendar \(phase 0/,
+    );
     expect(round10Referee.phase(ruleset, { title: 'G', text: PAGE, revid: 1 }, FRIDAY)).toBe(1);
   });
 
@@ -242,10 +298,11 @@ describe('Round 10 actions', () => {
     expect(bad.findings.find((f) => !f.ok)!.text).toMatch(/draw #3 .* in History row 4 of G \(2026-11-06 12:00, House Lot, Carol\) does NOT match/);
   });
 
-  describe('the bot\'s display cells', () => {
-    const rollover = (text: string, readings?: ChosenReadings) => rolloverPage(ruleset, 'round10', { title: 'G', text, revid: 9 }, { now: FRIDAY, trigger: 'test', ...(readings ? { readings } : {}) });
+  describe("the bot's display cells", () => {
+    const rollover = (text: string, readings?: ChosenReadings) =>
+      rolloverPage(ruleset, 'round10', { title: 'G', text, revid: 9 }, { now: FRIDAY, trigger: 'test', ...(readings ? { readings } : {}) });
 
-    it('an action leaves Phase, Next rollover, Participation, Wealth, Tax and the secret actions\' dates as a rollover at that instant computes them', () => {
+    it("an action leaves Phase, Next rollover, Participation, Wealth, Tax and the secret actions' dates as a rollover at that instant computes them", () => {
       // The example page is up to date on Friday (a rollover then changes nothing): an action changes only what it does.
       expect(rollover(PAGE).text).toBe(PAGE);
       const lot = done(act('generate house lot', 'Carol'));
@@ -256,12 +313,15 @@ describe('Round 10 actions', () => {
       expect(rollover(lot.text).text).toBe(lot.text);
       // The slots change Bob's chips: his Wealth follows (120 + C1's 35 + his Player Lot L2's 10 chips, − 6 + the payout).
       const slots = done(act("play slots Raven's Quest", 'Bob'));
-      const bob = slots.text.split('\n').find((l) => l.startsWith('| Bob ||'))!.split(' || ');
+      const bob = slots.text
+        .split('\n')
+        .find((l) => l.startsWith('| Bob ||'))!
+        .split(' || ');
       expect(Number(bob[9])).toBe(who(slots, 'Bob').chips + 35 + 10);
       expect(rollover(slots.text).text).toBe(slots.text);
     });
 
-    it('an action after a ruling changed a display reading: the cells it changes get their Reading rows in the action\'s edit', () => {
+    it("an action after a ruling changed a display reading: the cells it changes get their Reading rows in the action's edit", () => {
       const ceil = new ChosenReadings(ROUND10_READINGS, [{ reading: 'tax-rounding', value: 'ceil', line: 1, by: 'Judge', at: new Date('2026-11-05T12:00Z') }]);
       const o = done(act('generate house lot', 'Carol', { readings: ceil }));
       // Alice: wealth 535, ⌈235 / 20⌉ = 12 steps: tax 60 (55 whole steps); Carol: 350, 2.5 steps: 15 (10).

@@ -14,9 +14,13 @@ const ruleset = parseRound10Ruleset(fixture('round10'), 'Round 10/Ruleset');
 const TITLE = 'Round 10/Gamestate';
 const page = fixture('round10', 'gamestate');
 const THURSDAY = new Date('2026-11-05T06:00Z');
-const run = (text: string, readings?: ChosenReadings) => rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: THURSDAY, trigger: 'test', ...(readings ? { readings } : {}) });
+const run = (text: string, readings?: ChosenReadings) =>
+  rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: THURSDAY, trigger: 'test', ...(readings ? { readings } : {}) });
 const ruled = (...rulings: [string, string][]) =>
-  new ChosenReadings(ROUND10_READINGS, rulings.map(([reading, value], i): Ruling => ({ reading, value, line: i + 1, by: 'Judge', at: new Date('2026-11-04T12:00Z') })));
+  new ChosenReadings(
+    ROUND10_READINGS,
+    rulings.map(([reading, value], i): Ruling => ({ reading, value, line: i + 1, by: 'Judge', at: new Date('2026-11-04T12:00Z') })),
+  );
 const CEIL = 'tax-rounding=ceil (ruling by Judge, 2026-11-04 12:00)';
 const rows = (r: ReturnType<typeof run>) => r.result.changes.map((c) => [c.event, c.player, c.change]);
 const replaceOnce = (text: string, from: string, to: string) => {
@@ -36,7 +40,10 @@ describe('a ruling changes what the display cells show, and History says so', ()
     // value of 100." Alice: wealth 535, 235 above 300 = 11.75 steps: floor 55, a started step counted 5 × 12 = 60.
     // Carol: 350, 2.5 steps: 10 → 15. Bob (165) and Dave (0) are not above 300: tax 0 either way.
     const r = run(page, ruled(['tax-rounding', 'ceil']));
-    expect(rows(r)).toEqual([['Reading', 'Alice', 'Tax 55 → 60'], ['Reading', 'Carol', 'Tax 10 → 15']]);
+    expect(rows(r)).toEqual([
+      ['Reading', 'Alice', 'Tax 55 → 60'],
+      ['Reading', 'Carol', 'Tax 10 → 15'],
+    ]);
     for (const c of r.result.changes) {
       expect(c.at).toEqual(THURSDAY);
       expect(c.phase).toBe(1);
@@ -55,7 +62,10 @@ describe('a ruling changes what the display cells show, and History says so', ()
     const ceil = run(page, ruled(['tax-rounding', 'ceil'])).text;
     // A reading ruled twice takes the line added last: floor, line 2.
     const r = run(ceil, ruled(['tax-rounding', 'ceil'], ['tax-rounding', 'floor']));
-    expect(rows(r)).toEqual([['Reading', 'Alice', 'Tax 60 → 55'], ['Reading', 'Carol', 'Tax 15 → 10']]);
+    expect(rows(r)).toEqual([
+      ['Reading', 'Alice', 'Tax 60 → 55'],
+      ['Reading', 'Carol', 'Tax 15 → 10'],
+    ]);
     expect(r.result.changes[0]!.reason.readings).toEqual(['tax-rounding=floor (ruling by Judge, 2026-11-04 12:00)']);
   });
 
@@ -65,14 +75,20 @@ describe('a ruling changes what the display cells show, and History says so', ()
     expect(odd).toContain('|| 535.5 || 55 ||');
     const r = run(odd, ruled(['contract-share', 'floor']));
     // Alice: 535.5 → 535 (tax 55 either way: 11 whole steps); Bob: 165.5 → 165, not above 300.
-    expect(rows(r)).toEqual([['Reading', 'Alice', 'Wealth 535.5 → 535'], ['Reading', 'Bob', 'Wealth 165.5 → 165']]);
+    expect(rows(r)).toEqual([
+      ['Reading', 'Alice', 'Wealth 535.5 → 535'],
+      ['Reading', 'Bob', 'Wealth 165.5 → 165'],
+    ]);
     expect(r.result.changes[0]!.reason.readings).toEqual(['contract-share=floor (ruling by Judge, 2026-11-04 12:00)']);
   });
 
   test('participation-rounding=proportional: the Round row\'s Participation, player "-"', () => {
     // "2 for every 3 players": 16 players: whole groups 2 × 5 = 10, proportional ⌊32 / 3⌋ = 10 — with 17: 10 and 11.
     // Thirteen more players (0 chips, joined before the round) make 17.
-    const joiners = Array.from({ length: 13 }, (_, i) => `|-\n| P${i} || 2026-10-20 10:00 || 2026-10-27 10:00 || 0 || 0 || 0 || 0 || - || - || 0 || 0 || 2026-11-02 00:00 || - || - || -\n`).join('');
+    const joiners = Array.from(
+      { length: 13 },
+      (_, i) => `|-\n| P${i} || 2026-10-20 10:00 || 2026-10-27 10:00 || 0 || 0 || 0 || 0 || - || - || 0 || 0 || 2026-11-02 00:00 || - || - || -\n`,
+    ).join('');
     const many = run(replaceOnce(page, '|-\n| Dave || 2026-11-10 12:00 ||', `${joiners}|-\n| Dave || 2026-11-10 12:00 ||`)).text;
     expect(many.split('\n').filter((l) => /^\| P\d+ \|\|/.test(l))).toHaveLength(13);
     const r = run(many, ruled(['participation-rounding', 'proportional']));

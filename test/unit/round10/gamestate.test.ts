@@ -29,9 +29,11 @@ describe('reading the Round 10 Gamestate page', () => {
     expect(s.phase).toMatchObject({ number: 1, starPrice: 7, judge: null });
   });
 
-  test('a card that is not a rank of its suit\'s archetype is refused, naming table, row and column', () => {
+  test("a card that is not a rank of its suit's archetype is refused, naming table, row and column", () => {
     const p = problems(replaceOnce(page, '| The Fool of Arcana, 7 of Roses |', '| The Fool of Arcana, 21 of Roses |'));
-    expect(p).toEqual([{ message: '"21 of Roses": 21 is not a rank of the Standard archetype', location: { page: TITLE, table: 'Players', row: 3, column: 'Cards' } }]);
+    expect(p).toEqual([
+      { message: '"21 of Roses": 21 is not a rank of the Standard archetype', location: { page: TITLE, table: 'Players', row: 3, column: 'Cards' } },
+    ]);
   });
 
   test('a hash that is not 64 hexadecimal digits is refused in its cell', () => {
@@ -41,13 +43,19 @@ describe('reading the Round 10 Gamestate page', () => {
   });
 
   test('a lot created by someone who is not a player, and a missing required column, are refused', () => {
-    expect(problems(replaceOnce(page, '| L2 || Player || Bob ||', '| L2 || Player || Bobby ||'))[0]).toEqual({ message: 'the creator Bobby is not in the Players table', location: { page: TITLE, table: 'Lots', row: 2, column: 'Creator' } });
+    expect(problems(replaceOnce(page, '| L2 || Player || Bob ||', '| L2 || Player || Bobby ||'))[0]).toEqual({
+      message: 'the creator Bobby is not in the Players table',
+      location: { page: TITLE, table: 'Lots', row: 2, column: 'Creator' },
+    });
     const noStars = replaceOnce(page, '!! Trungs !! Gold Stars !!', '!! Trungs !! Stars !!');
     expect(problems(noStars)).toContainEqual({ message: 'the table has no "Gold Stars" column', location: { page: TITLE, table: 'Players' } });
   });
 
   test('a Star Price with no time it was set is refused: the bot would not know which Sunday nulls it', () => {
-    expect(problems(replaceOnce(page, '|| 7 || 2026-11-10 15:00 ||', '|| 7 || - ||'))[0]!.location).toMatchObject({ table: 'Round', column: 'Star Price set (UTC)' });
+    expect(problems(replaceOnce(page, '|| 7 || 2026-11-10 15:00 ||', '|| 7 || - ||'))[0]!.location).toMatchObject({
+      table: 'Round',
+      column: 'Star Price set (UTC)',
+    });
   });
 });
 
@@ -60,7 +68,7 @@ describe('writing the Round 10 Gamestate page back', () => {
     expect(renderGamestate(page, up.state, [])).toBe(page);
   });
 
-  test('only changed cells are rewritten: an editor\'s comment and spacing elsewhere stay', () => {
+  test("only changed cells are rewritten: an editor's comment and spacing elsewhere stay", () => {
     const edited = replaceOnce(page, '| C1 || Alice, Bob || 50 Chips, 1 Trung', '| C1 ||   Alice, Bob <!-- since Nov 3 --> || 50 Chips, 1 Trung');
     const s = readGamestate(edited, TITLE, ruleset);
     const up = advance(ruleset, s, { now: new Date('2026-11-09T00:30Z') });
@@ -79,9 +87,11 @@ describe('writing the Round 10 Gamestate page back', () => {
 
 describe('counts on the Round 10 page are plain numbers', () => {
   test('a Cycle 16 unit in a count ("400 Vertebrae" Chips) is refused, naming the cell; the same cell without it reads', () => {
-    expect(problems(replaceOnce(page, '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 ||', '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 Vertebrae ||'))).toEqual([
-      { message: 'Chips "400 Vertebrae" is not a whole number', location: { page: TITLE, table: 'Players', row: 1, column: 'Chips' } },
-    ]);
+    expect(
+      problems(
+        replaceOnce(page, '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 ||', '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 Vertebrae ||'),
+      ),
+    ).toEqual([{ message: 'Chips "400 Vertebrae" is not a whole number', location: { page: TITLE, table: 'Players', row: 1, column: 'Chips' } }]);
     expect(readGamestate(page, TITLE, ruleset).players[0]!.chips).toBe(400);
   });
 });

@@ -26,7 +26,13 @@ describe('refused: the page records what the rules do not allow', () => {
     const text = replaceOnce(PAGE, '5 of Leaves, 6 of Leaves, Queen of Coins', '5 of Leaves, 6 of Leaves, Queen of Coins, King of Coins');
     expect(refusedAt(text, 'Lots', 1, 'Items', 'House Lots can contain only exactly 3 cards.')).toMatch(/^the House Lot L1 holds 4 card\(s\)/);
     // Three cards and 10 Chips is not "only exactly 3 cards" either.
-    refusedAt(replaceOnce(PAGE, '5 of Leaves, 6 of Leaves, Queen of Coins', '5 of Leaves, 6 of Leaves, Queen of Coins, 10 Chips'), 'Lots', 1, 'Items', 'House Lots can contain only exactly 3 cards.');
+    refusedAt(
+      replaceOnce(PAGE, '5 of Leaves, 6 of Leaves, Queen of Coins', '5 of Leaves, 6 of Leaves, Queen of Coins, 10 Chips'),
+      'Lots',
+      1,
+      'Items',
+      'House Lots can contain only exactly 3 cards.',
+    );
   });
 
   test('"If, at any time during the Resolution Phase, … any player may generate a new House Lot": a House Lot created on a Tuesday is refused at its Created cell', () => {
@@ -47,7 +53,9 @@ describe('refused: the page records what the rules do not allow', () => {
   test('"rolling 1d6. The Star Price is the result of that roll plus 4.": a Star Price of 11, or of 4, is refused at its cell', () => {
     for (const price of ['11', '4']) {
       const text = replaceOnce(PAGE, '|| 7 || 2026-11-10 15:00', `|| ${price} || 2026-11-10 15:00`);
-      expect(refusedAt(text, 'Round', 1, 'Star Price', 'The Star Price is the result of that roll plus 4.')).toContain(`the Star Price ${price} is not a result of 1d6 + 4 (5 to 10)`);
+      expect(refusedAt(text, 'Round', 1, 'Star Price', 'The Star Price is the result of that roll plus 4.')).toContain(
+        `the Star Price ${price} is not a result of 1d6 + 4 (5 to 10)`,
+      );
     }
   });
 
@@ -62,41 +70,91 @@ describe('refused: the page records what the rules do not allow', () => {
   });
 
   test('"The Studio is a Limited Access Table that a player may sit down at once per week": Studio 2 is refused; so is a table that is not a Limited Access Table', () => {
-    refusedAt(replaceOnce(PAGE, '|| - || - || Studio 1', '|| - || - || Studio 2'), 'Players', 1, 'Limited tables this week', 'a player may sit down at once per week');
-    refusedAt(replaceOnce(PAGE, '|| - || - || Studio 1', '|| - || - || War 1'), 'Players', 1, 'Limited tables this week', 'a player may only sit down at a Limited Access Table at most 1 time in a given week');
+    refusedAt(
+      replaceOnce(PAGE, '|| - || - || Studio 1', '|| - || - || Studio 2'),
+      'Players',
+      1,
+      'Limited tables this week',
+      'a player may sit down at once per week',
+    );
+    refusedAt(
+      replaceOnce(PAGE, '|| - || - || Studio 1', '|| - || - || War 1'),
+      'Players',
+      1,
+      'Limited tables this week',
+      'a player may only sit down at a Limited Access Table at most 1 time in a given week',
+    );
   });
 
   test('"specifying clearly which table they are sitting at": a table the Ruleset does not have is refused at the Table cell', () => {
-    refusedAt(replaceOnce(PAGE, '|| The Great War || 2026-11-12 10:00', '|| The Small War || 2026-11-12 10:00'), 'Players', 4, 'Table', 'specifying clearly which table they are sitting at');
+    refusedAt(
+      replaceOnce(PAGE, '|| The Great War || 2026-11-12 10:00', '|| The Small War || 2026-11-12 10:00'),
+      'Players',
+      4,
+      'Table',
+      'specifying clearly which table they are sitting at',
+    );
   });
 
   test('"If a player has been sitting at a table for more than 24 hours, they automatically stand up.": a Table with no Seated since is refused (the stand-up cannot be timed)', () => {
-    refusedAt(replaceOnce(PAGE, '|| The Great War || 2026-11-12 10:00', '|| The Great War || -'), 'Players', 4, 'Seated since (UTC)', 'they automatically stand up');
+    refusedAt(
+      replaceOnce(PAGE, '|| The Great War || 2026-11-12 10:00', '|| The Great War || -'),
+      'Players',
+      4,
+      'Seated since (UTC)',
+      'they automatically stand up',
+    );
   });
 
   test('"Players are considered reputable if they have continuously been a player for the last seven days.": an early Reputable since (the bot\'s column) is refused, naming the rule\'s time', () => {
     const text = replaceOnce(PAGE, '| Bob || 2026-11-02 08:00 || -', '| Bob || 2026-11-02 08:00 || 2026-11-03 08:00');
-    expect(refusedAt(text, 'Players', 2, 'Reputable since (UTC)', 'continuously been a player for the last seven days')).toContain('reputable at 2026-11-09 08:00, not 2026-11-03 08:00');
+    expect(refusedAt(text, 'Players', 2, 'Reputable since (UTC)', 'continuously been a player for the last seven days')).toContain(
+      'reputable at 2026-11-09 08:00, not 2026-11-03 08:00',
+    );
   });
 
   test('"At the beginning of each Auction Phase, each player gains …": an Income paid written ahead (Monday 9th, the page still in phase 1) or at no phase start is refused', () => {
     // Written ahead, Alice's Monday income would never be paid; written at a Tuesday noon, it is no income's record.
     for (const paid of ['2026-11-09 00:00', '2026-11-03 12:00']) {
-      refusedAt(replaceOnce(PAGE, '|| 535 || 55 || 2026-11-02 00:00', `|| 535 || 55 || ${paid}`), 'Players', 1, 'Income paid (UTC)', 'At the beginning of each Auction Phase');
+      refusedAt(
+        replaceOnce(PAGE, '|| 535 || 55 || 2026-11-02 00:00', `|| 535 || 55 || ${paid}`),
+        'Players',
+        1,
+        'Income paid (UTC)',
+        'At the beginning of each Auction Phase',
+      );
     }
   });
 
   test('"If a player has 10 Gold Stars in their possession at any time, they become the winner": a Winner with no Gold Stars is refused at the Winner cell', () => {
-    refusedAt(replaceOnce(PAGE, '|| 0 || - || -\n|}', '|| 0 || - || Carol\n|}'), 'Round', 1, 'Winner', 'If a player has 10 Gold Stars in their possession at any time');
+    refusedAt(
+      replaceOnce(PAGE, '|| 0 || - || -\n|}', '|| 0 || - || Carol\n|}'),
+      'Round',
+      1,
+      'Winner',
+      'If a player has 10 Gold Stars in their possession at any time',
+    );
   });
 
   test('"providing a Title for the Work of Art no more than 30 characters in length": a 31-character title is refused at its Title cell', () => {
-    refusedAt(replaceOnce(PAGE, '| W1 || Sunset over Trungle ||', `| W1 || ${'S'.repeat(31)} ||`), 'Works of Art', 1, 'Title', 'no more than 30 characters in length');
+    refusedAt(
+      replaceOnce(PAGE, '| W1 || Sunset over Trungle ||', `| W1 || ${'S'.repeat(31)} ||`),
+      'Works of Art',
+      1,
+      'Title',
+      'no more than 30 characters in length',
+    );
   });
 
-  test('Status is the bot\'s: a bid written as succeeded before its revelation date is refused at its Status cell, not believed', () => {
-    const text = replaceOnce(PAGE, '|| 2026-11-12 00:00 || 2026-11-15 00:00 || posted || -\n|-\n| B2', '|| 2026-11-12 00:00 || 2026-11-15 00:00 || succeeded || L1 30\n|-\n| B2');
-    expect(refusedAt(text, 'Secret actions', 4, 'Status', 'Status is the bot', '2026-11-14T00:00Z')).toContain('B4 is written as succeeded before its revelation date 2026-11-15 00:00');
+  test("Status is the bot's: a bid written as succeeded before its revelation date is refused at its Status cell, not believed", () => {
+    const text = replaceOnce(
+      PAGE,
+      '|| 2026-11-12 00:00 || 2026-11-15 00:00 || posted || -\n|-\n| B2',
+      '|| 2026-11-12 00:00 || 2026-11-15 00:00 || succeeded || L1 30\n|-\n| B2',
+    );
+    expect(refusedAt(text, 'Secret actions', 4, 'Status', 'Status is the bot', '2026-11-14T00:00Z')).toContain(
+      'B4 is written as succeeded before its revelation date 2026-11-15 00:00',
+    );
   });
 });
 
@@ -106,14 +164,23 @@ describe('the referee draws nothing on a page that breaks a limit', () => {
     const p = parseAction(round10Referee, 'generate house lot')!;
     let drawn = false;
     const now = new Date('2026-11-06T12:00Z');
-    const problems = problemsOf(() => p.def.resolve({
-      ruleset, game: 'round10', page: { title: TITLE, text, revid: 9 }, now, player: 'Carol',
-      request: { key: 'r9-0a1b2c3d', text: 'generate house lot', author: 'Carol', revid: 9, at: now },
-      draws: () => {
-        drawn = true;
-        return { stream: new DrawStream('00'.repeat(32)), seed: '00'.repeat(32) };
-      },
-    }, p.args));
+    const problems = problemsOf(() =>
+      p.def.resolve(
+        {
+          ruleset,
+          game: 'round10',
+          page: { title: TITLE, text, revid: 9 },
+          now,
+          player: 'Carol',
+          request: { key: 'r9-0a1b2c3d', text: 'generate house lot', author: 'Carol', revid: 9, at: now },
+          draws: () => {
+            drawn = true;
+            return { stream: new DrawStream('00'.repeat(32)), seed: '00'.repeat(32) };
+          },
+        },
+        p.args,
+      ),
+    );
     expect(problems.map((x) => x.location)).toEqual([{ page: TITLE, table: 'Lots', row: 1, column: 'Items' }]);
     expect(drawn).toBe(false);
   });
@@ -121,8 +188,17 @@ describe('the referee draws nothing on a page that breaks a limit', () => {
 
 /** A row appended to the Secret actions table, its hash that of `text`. */
 const withAction = (page: string, id: string, player: string, kind: string, posted: string, text: string) =>
-  replaceOnce(page, '|| posted || -\n|}', `|| posted || -\n|-\n| ${id} || ${player} || ${kind} || ${posted} || ${sha256(text)} || ${text} || - || - || posted || -\n|}`);
-const DAVE_BID = (posted: string) => replaceOnce(PAGE, '| B2 || Dave || Bid || 2026-11-10 13:00 || 7198267505cd947b680667e348f38bf0c7b2da99765b819e284f39f118712e20 || Bid: L1 30. crow 88', `| B2 || Dave || Bid || ${posted} || ${sha256('Bid: L1 50. crow 88')} || Bid: L1 50. crow 88`);
+  replaceOnce(
+    page,
+    '|| posted || -\n|}',
+    `|| posted || -\n|-\n| ${id} || ${player} || ${kind} || ${posted} || ${sha256(text)} || ${text} || - || - || posted || -\n|}`,
+  );
+const DAVE_BID = (posted: string) =>
+  replaceOnce(
+    PAGE,
+    '| B2 || Dave || Bid || 2026-11-10 13:00 || 7198267505cd947b680667e348f38bf0c7b2da99765b819e284f39f118712e20 || Bid: L1 30. crow 88',
+    `| B2 || Dave || Bid || ${posted} || ${sha256('Bid: L1 50. crow 88')} || Bid: L1 50. crow 88`,
+  );
 
 describe('applied: an action the rules void fails at its posting, with a History row quoting the rule', () => {
   const HAND = 'During an Auction Phase, as a secret action with default channel, maturation date and revelation date, players can Submit a Hand.';
@@ -131,7 +207,10 @@ describe('applied: an action the rules void fails at its posting, with a History
     const text = withAction(PAGE, 'H5', 'Alice', 'Hand', '2026-11-13 09:00', 'Hand: King of Spades. late');
     const r = run(text, '2026-11-20T12:00Z');
     const h5 = r.result.state.secrets.find((a) => a.id === 'H5')!;
-    expect([h5.status, h5.result]).toEqual(['failed', 'voided: posted at 2026-11-13 09:00, in the Resolution Phase, not during an Auction Phase: not a hand submission']);
+    expect([h5.status, h5.result]).toEqual([
+      'failed',
+      'voided: posted at 2026-11-13 09:00, in the Resolution Phase, not during an Auction Phase: not a hand submission',
+    ]);
     const row = r.result.changes.find((c) => c.event === 'Hand failed' && c.change.startsWith('H5'))!;
     expect(row.at.toISOString()).toBe('2026-11-13T09:00:00.000Z');
     expect(row.reason.rule).toContain(HAND);
@@ -146,11 +225,20 @@ describe('applied: an action the rules void fails at its posting, with a History
   test('"Only players may perform actions": Dave\'s bid of 50 on L1 posted an hour before he joined is voided, and L1 goes to Alice\'s 30', () => {
     const r = run(DAVE_BID('2026-11-10 11:00'), SUNDAY);
     const row = r.result.changes.find((c) => c.event === 'Bid failed' && c.player === 'Dave')!;
-    expect([row.at.toISOString(), row.change]).toEqual(['2026-11-10T11:00:00.000Z', 'B2: voided: posted at 2026-11-10 11:00, before Dave joined (2026-11-10 12:00): not an action']);
+    expect([row.at.toISOString(), row.change]).toEqual([
+      '2026-11-10T11:00:00.000Z',
+      'B2: voided: posted at 2026-11-10 11:00, before Dave joined (2026-11-10 12:00): not an action',
+    ]);
     expect(row.reason.rule).toContain('Only players may perform actions');
-    expect(r.result.changes.find((c) => c.event === 'Auction' && c.change.startsWith('L1'))).toMatchObject({ player: 'Alice', change: expect.stringContaining('won for 30') });
+    expect(r.result.changes.find((c) => c.event === 'Auction' && c.change.startsWith('L1'))).toMatchObject({
+      player: 'Alice',
+      change: expect.stringContaining('won for 30'),
+    });
     // The same bid posted after he joined wins L1 (50 > 30): the void is what changes the outcome.
-    expect(run(DAVE_BID('2026-11-10 13:00'), SUNDAY).result.changes.find((c) => c.event === 'Auction' && c.change.startsWith('L1'))).toMatchObject({ player: 'Dave', change: expect.stringContaining('won for 50') });
+    expect(run(DAVE_BID('2026-11-10 13:00'), SUNDAY).result.changes.find((c) => c.event === 'Auction' && c.change.startsWith('L1'))).toMatchObject({
+      player: 'Dave',
+      change: expect.stringContaining('won for 50'),
+    });
   });
 
   test('"Any player may become a candidate for the next Judge": Bob\'s message of 07:00 on the day he joined at 08:00 is no candidacy, whatever its 👍', () => {
@@ -161,9 +249,17 @@ describe('applied: an action the rules void fails at its posting, with a History
 });
 
 describe('"If a player has 10 Gold Stars in their possession at any time, they become the winner of Round 10, ending the round."', () => {
-  const TEN = replaceOnce(PAGE, '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 0 ||', '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 10 ||');
+  const TEN = replaceOnce(
+    PAGE,
+    '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 0 ||',
+    '| Alice || 2026-10-26 10:00 || 2026-11-02 10:00 || 400 || 3 || 10 ||',
+  );
   /** A trade-in the players recorded in History on Monday 9th, 12:00 (the bot was down since Thursday 5th). */
-  const TRADED = replaceOnce(TEN, '(Resolution Phase) || Phases: "Each week is divided into two phases"\n', '(Resolution Phase) || Phases: "Each week is divided into two phases"\n|-\n| 2026-11-09 12:00 || 1 || Trade in || Alice || Trungs → 1 Gold Star || Trung\n');
+  const TRADED = replaceOnce(
+    TEN,
+    '(Resolution Phase) || Phases: "Each week is divided into two phases"\n',
+    '(Resolution Phase) || Phases: "Each week is divided into two phases"\n|-\n| 2026-11-09 12:00 || 1 || Trade in || Alice || Trungs → 1 Gold Star || Trung\n',
+  );
 
   test('a win the page shows after missed boundaries is dated at its latest History row: what was due up to then is applied first, nothing after', () => {
     const r = run(TRADED, SUNDAY);
@@ -180,13 +276,13 @@ describe('"If a player has 10 Gold Stars in their possession at any time, they b
     expect(run(r.text, '2026-11-20T00:00Z').result.changes).toEqual([]);
   });
 
-  test('with no later History row, the win is dated at the start of the page\'s phase, and nothing is applied', () => {
+  test("with no later History row, the win is dated at the start of the page's phase, and nothing is applied", () => {
     const r = run(TEN, SUNDAY);
     expect(r.result.changes.map((c) => [c.event, c.at.toISOString()])).toEqual([['Victory', '2026-11-05T00:00:00.000Z']]);
   });
 });
 
-describe('the bot\'s cells are recomputed, and a hand edit to one is named in History, not believed', () => {
+describe("the bot's cells are recomputed, and a hand edit to one is named in History, not believed", () => {
   test('a Wealth, a Phase and a Revelation written by hand are each named in a Corrected row and rewritten; the next run changes nothing', () => {
     let text = replaceOnce(PAGE, '|| 535 || 55 ||', '|| 9999 || 55 ||');
     text = replaceOnce(text, '|| 1 || Resolution Phase ||', '|| 1 || Auction Phase ||');

@@ -11,7 +11,8 @@ export const TITLE = 'Round 10/Gamestate';
 export const PAGE = fixture('round10', 'gamestate');
 
 export const read = (text: string) => readGamestate(text, TITLE, ruleset);
-export const run = (text: string, now: string | Date) => rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: new Date(now), trigger: 'test' });
+export const run = (text: string, now: string | Date) =>
+  rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: new Date(now), trigger: 'test' });
 
 /** The problems a refusal names (fails when nothing is refused). */
 export function problemsOf(f: () => unknown): GamestateError['problems'] {

@@ -54,7 +54,14 @@ const replaceOnce = (text: string, find: string, by: string) => {
 };
 
 /** The Secret actions rows of the example page: id → [player, kind, revealed text]. */
-const ACTIONS = [...PAGE.matchAll(/^\| ((?:H|B)\d) \|\| (\w+) \|\| (Bid|Hand) \|\| (\S+ \S+) \|\| (\w+) \|\| (.+?) \|\|/gm)].map((m) => ({ id: m[1]!, player: m[2]!, kind: m[3]!, posted: m[4]!, hash: m[5]!, revealed: m[6]! }));
+const ACTIONS = [...PAGE.matchAll(/^\| ((?:H|B)\d) \|\| (\w+) \|\| (Bid|Hand) \|\| (\S+ \S+) \|\| (\w+) \|\| (.+?) \|\|/gm)].map((m) => ({
+  id: m[1]!,
+  player: m[2]!,
+  kind: m[3]!,
+  posted: m[4]!,
+  hash: m[5]!,
+  revealed: m[6]!,
+}));
 
 /** Valid variants of the example page: posting times within the Auction Phase of 9–11 November, texts revealed or not, counts, the Star Price, Dave's joining, a Gold Star count. */
 const variant = fc
@@ -70,11 +77,17 @@ const variant = fc
     let text = PAGE;
     ACTIONS.forEach((a, i) => {
       const posted = at(Date.parse('2026-11-09T00:00Z') + v.posted[i]! * MINUTE);
-      text = replaceOnce(text, `| ${a.id} || ${a.player} || ${a.kind} || ${a.posted} || ${a.hash} || ${a.revealed} ||`, `| ${a.id} || ${a.player} || ${a.kind} || ${posted} || ${a.hash} || ${v.unrevealed[i] ? '-' : a.revealed} ||`);
+      text = replaceOnce(
+        text,
+        `| ${a.id} || ${a.player} || ${a.kind} || ${a.posted} || ${a.hash} || ${a.revealed} ||`,
+        `| ${a.id} || ${a.player} || ${a.kind} || ${posted} || ${a.hash} || ${v.unrevealed[i] ? '-' : a.revealed} ||`,
+      );
     });
-    for (const [i, name] of ['Alice', 'Bob', 'Carol'].entries()) text = text.replace(new RegExp(`^(\\| ${name} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\| )\\d+`, 'm'), `$1${v.chips[i]}`);
+    for (const [i, name] of ['Alice', 'Bob', 'Carol'].entries())
+      text = text.replace(new RegExp(`^(\\| ${name} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\| )\\d+`, 'm'), `$1${v.chips[i]}`);
     if (v.star === undefined) text = replaceOnce(text, '|| 7 || 2026-11-10 15:00 ||', '|| null || - ||');
-    else if (new Date(Date.UTC(2026, 10, v.star.day)).getUTCDay() !== 0) text = replaceOnce(text, '|| 7 || 2026-11-10 15:00 ||', `|| ${v.star.price} || 2026-11-${String(v.star.day).padStart(2, '0')} 15:00 ||`);
+    else if (new Date(Date.UTC(2026, 10, v.star.day)).getUTCDay() !== 0)
+      text = replaceOnce(text, '|| 7 || 2026-11-10 15:00 ||', `|| ${v.star.price} || 2026-11-${String(v.star.day).padStart(2, '0')} 15:00 ||`);
     text = replaceOnce(text, '| Dave || 2026-11-10 12:00 ||', `| Dave || ${at(Date.parse('2026-11-05T00:00Z') + v.daveJoins * HOUR)} ||`);
     text = text.replace(/^(\| Alice \|\| [^|]+ \|\| [^|]+ \|\| \d+ \|\| \d+ \|\| )\d+/m, `$1${v.aliceStars}`);
     return text;
@@ -98,22 +111,26 @@ function historyInTimeOrder(text: string): string {
 const pages = fc.oneof({ weight: 1, arbitrary: fc.constant(PAGE) }, { weight: 4, arbitrary: variant });
 
 describe('runs do not depend on when they happen', () => {
-  test('any interval split into runs at arbitrary instants ends on the same page as one run at its end (example page and variants)', () => {
-    const cases = pages.chain((text) => {
-      const marks = landmarks(text);
-      return fc.record({ text: fc.constant(text), end: instant(marks), splits: fc.array(instant(marks), { maxLength: 5 }) });
-    });
-    fc.assert(
-      fc.property(cases, ({ text, end, splits }) => {
-        const once = run(text, new Date(end)).text;
-        let stepped = text;
-        for (const t of [...splits.filter((s) => s <= end)].sort((a, b) => a - b)) stepped = run(stepped, new Date(t)).text;
-        stepped = run(stepped, new Date(end)).text;
-        expect(historyInTimeOrder(stepped)).toBe(historyInTimeOrder(once));
-      }),
-      { numRuns: RUNS, ...SEED },
-    );
-  }, TIMEOUT);
+  test(
+    'any interval split into runs at arbitrary instants ends on the same page as one run at its end (example page and variants)',
+    () => {
+      const cases = pages.chain((text) => {
+        const marks = landmarks(text);
+        return fc.record({ text: fc.constant(text), end: instant(marks), splits: fc.array(instant(marks), { maxLength: 5 }) });
+      });
+      fc.assert(
+        fc.property(cases, ({ text, end, splits }) => {
+          const once = run(text, new Date(end)).text;
+          let stepped = text;
+          for (const t of [...splits.filter((s) => s <= end)].sort((a, b) => a - b)) stepped = run(stepped, new Date(t)).text;
+          stepped = run(stepped, new Date(end)).text;
+          expect(historyInTimeOrder(stepped)).toBe(historyInTimeOrder(once));
+        }),
+        { numRuns: RUNS, ...SEED },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 /** A refusal names where: a GamestateError's problems each have a page or table; the parser's errors name their place. */
@@ -133,8 +150,15 @@ const cellValue = fc.oneof(
   fc.integer({ min: -3, max: 1200 }).map(String),
   fc.integer({ min: Date.parse('2026-10-20T00:00Z') / MINUTE, max: Date.parse('2026-12-05T00:00Z') / MINUTE }).map((m) => at(m * MINUTE)),
   fc.constantFrom('-', '', 'null', 'Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'House', 'Player', 'posted', 'succeeded', 'failed', 'Bid', 'Hand'),
-  fc.constantFrom('Slots 3', 'Slots 4', 'Studio 1', 'Studio 2', 'Slots (machine broke) 1', 'Raven\'s Quest', 'The Great War'),
-  fc.constantFrom('Ace of Hearts', '2× King of Spades, The Fool of Arcana', '5 of Leaves, 6 of Leaves, Queen of Coins, King of Coins', '10 Chips, W1', 'W2', '2 Trungs'),
+  fc.constantFrom('Slots 3', 'Slots 4', 'Studio 1', 'Studio 2', 'Slots (machine broke) 1', "Raven's Quest", 'The Great War'),
+  fc.constantFrom(
+    'Ace of Hearts',
+    '2× King of Spades, The Fool of Arcana',
+    '5 of Leaves, 6 of Leaves, Queen of Coins, King of Coins',
+    '10 Chips, W1',
+    'W2',
+    '2 Trungs',
+  ),
   fc.constantFrom('Bid: L1 40. x', 'Hand: 9 of Bells. y', 'Bid: L2 0, L2 5. z'),
 );
 
@@ -144,7 +168,11 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('shift' as const), row: fc.constantFrom(...ROW_LINES), hours: fc.integer({ min: -200, max: 200 }) }),
   fc.record({ kind: fc.constant('duplicate' as const), row: fc.constantFrom(...ROW_LINES) }),
   fc.record({ kind: fc.constant('delete' as const), row: fc.constantFrom(...ROW_LINES) }),
-  fc.record({ kind: fc.constant('reveal' as const), action: fc.constantFrom(...ACTIONS.map((a) => a.id)), text: fc.constantFrom('Bid: L1 40, L2 20. s', 'Bid: L4 1. s', 'Hand: 9 of Bells, 5 of Leaves. s', 'Hand: King of Spades. s') }),
+  fc.record({
+    kind: fc.constant('reveal' as const),
+    action: fc.constantFrom(...ACTIONS.map((a) => a.id)),
+    text: fc.constantFrom('Bid: L1 40, L2 20. s', 'Bid: L4 1. s', 'Hand: 9 of Bells, 5 of Leaves. s', 'Hand: King of Spades. s'),
+  }),
 );
 type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 
@@ -169,27 +197,31 @@ function applyEdit(text: string, e: Edit): string {
 }
 
 describe('a page edited at random is refused with a location, or settled', () => {
-  test('every run of a randomly edited example page refuses naming where, or writes a page the next run leaves unchanged and that keeps every limit of the inventory', () => {
-    const cases = fc.record({ edits: fc.array(edit, { minLength: 1, maxLength: 4 }), now: instant(landmarks(PAGE)) });
-    const readings = new ChosenReadings(ROUND10_READINGS);
-    fc.assert(
-      fc.property(cases, ({ edits, now }) => {
-        const text = edits.reduce(applyEdit, PAGE);
-        const when = new Date(now);
-        let first: string;
-        try {
-          first = run(text, when).text;
-        } catch (err) {
-          expectLocated(err);
-          return;
-        }
-        const again = run(first, when);
-        expect(again.result.changes).toEqual([]);
-        expect(again.text).toBe(first);
-        const s = read(first);
-        expect(limitProblems(s, ruleset, calendarOf(ruleset, s), readings, when)).toEqual([]);
-      }),
-      { numRuns: RUNS * 2, ...SEED },
-    );
-  }, TIMEOUT);
+  test(
+    'every run of a randomly edited example page refuses naming where, or writes a page the next run leaves unchanged and that keeps every limit of the inventory',
+    () => {
+      const cases = fc.record({ edits: fc.array(edit, { minLength: 1, maxLength: 4 }), now: instant(landmarks(PAGE)) });
+      const readings = new ChosenReadings(ROUND10_READINGS);
+      fc.assert(
+        fc.property(cases, ({ edits, now }) => {
+          const text = edits.reduce(applyEdit, PAGE);
+          const when = new Date(now);
+          let first: string;
+          try {
+            first = run(text, when).text;
+          } catch (err) {
+            expectLocated(err);
+            return;
+          }
+          const again = run(first, when);
+          expect(again.result.changes).toEqual([]);
+          expect(again.text).toBe(first);
+          const s = read(first);
+          expect(limitProblems(s, ruleset, calendarOf(ruleset, s), readings, when)).toEqual([]);
+        }),
+        { numRuns: RUNS * 2, ...SEED },
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -28,7 +28,19 @@ describe('the readings of Round 10', () => {
       expect(ReadingDef.safeParse(def).success).toBe(true);
       expect(Object.keys(def.alternatives)).toContain(def.default);
     }
-    expect(ROUND10_READINGS.map((d) => d.id)).toEqual(['tax-rounding', 'contract-share', 'participation-rounding', 'rank-count', 'highest-rank', 'empty-multiplier', 'player-lot-payment', 'secret-voiding', 'gold-star-victory', 'slots-blank-roll', 'fortune-loss']);
+    expect(ROUND10_READINGS.map((d) => d.id)).toEqual([
+      'tax-rounding',
+      'contract-share',
+      'participation-rounding',
+      'rank-count',
+      'highest-rank',
+      'empty-multiplier',
+      'player-lot-payment',
+      'secret-voiding',
+      'gold-star-victory',
+      'slots-blank-roll',
+      'fortune-loss',
+    ]);
   });
 
   test('with no ruling a reading is its default, labelled as the default', () => {
@@ -42,7 +54,7 @@ describe('the readings of Round 10', () => {
   });
 });
 
-describe('the Rulings page, read with each line\'s author', () => {
+describe("the Rulings page, read with each line's author", () => {
   test('a line by a sysop selects the reading, labelled with who ruled and when', async () => {
     const w = wiki([{ user: 'Judge', add: 'Rulings of the Judge.\n* tax-rounding = ceil — ~~~~\n' }], { Judge: ['*', 'user', 'sysop'] });
     const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
@@ -52,14 +64,19 @@ describe('the Rulings page, read with each line\'s author', () => {
   });
 
   test('a line added by a user outside the allowed groups is ignored with a warning naming the line and the author', async () => {
-    const w = wiki([
-      { user: 'Judge', add: '* rank-count = largest\n' },
-      { user: 'Mallory', add: '* tax-rounding = ceil\n' },
-    ], { Judge: ['sysop'], Mallory: ['user'] });
+    const w = wiki(
+      [
+        { user: 'Judge', add: '* rank-count = largest\n' },
+        { user: 'Mallory', add: '* tax-rounding = ceil\n' },
+      ],
+      { Judge: ['sysop'], Mallory: ['user'] },
+    );
     const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
     expect(r.readings.get('rank-count')).toBe('largest');
     expect(r.readings.get('tax-rounding')).toBe('floor');
-    expect(r.warnings).toEqual([`${PAGE}, line 2 ("* tax-rounding = ceil"): added by Mallory in revision 101, who is not in an allowed group (sysop); the line is ignored`]);
+    expect(r.warnings).toEqual([
+      `${PAGE}, line 2 ("* tax-rounding = ceil"): added by Mallory in revision 101, who is not in an allowed group (sysop); the line is ignored`,
+    ]);
   });
 
   test('an unknown reading and a value that is not an alternative are ignored with warnings', async () => {
@@ -72,13 +89,22 @@ describe('the Rulings page, read with each line\'s author', () => {
   });
 
   test('a reading ruled twice takes the line added last, wherever it stands on the page', async () => {
-    const w = wiki([
-      { user: 'Judge', add: '* gold-star-victory = exactly\n' },
-      { user: 'Judge2', add: '' },
-    ], { Judge: ['sysop'], Judge2: ['sysop'] });
+    const w = wiki(
+      [
+        { user: 'Judge', add: '* gold-star-victory = exactly\n' },
+        { user: 'Judge2', add: '' },
+      ],
+      { Judge: ['sysop'], Judge2: ['sysop'] },
+    );
     // Judge2 then writes a line above the older one.
     const history = await w.history(PAGE, 10);
-    const newer: RequestPageRevision = { revid: 200, parentid: 101, user: 'Judge2', timestamp: '2026-11-25T08:00:00Z', text: `* gold-star-victory = at-least\n${history[0]!.text}` };
+    const newer: RequestPageRevision = {
+      revid: 200,
+      parentid: 101,
+      user: 'Judge2',
+      timestamp: '2026-11-25T08:00:00Z',
+      text: `* gold-star-victory = at-least\n${history[0]!.text}`,
+    };
     const r = await readRulings({ ...w, history: async () => [newer, ...history] }, { page: PAGE, defs: ROUND10_READINGS });
     expect(r.readings.label('gold-star-victory')).toBe('gold-star-victory=at-least (ruling by Judge2, 2026-11-25 08:00)');
   });
@@ -89,7 +115,9 @@ describe('the Rulings page, read with each line\'s author', () => {
   });
 
   test('croupier readings lists default, alternatives, the current choice and where each is used', () => {
-    const chosen = new ChosenReadings(ROUND10_READINGS, [{ reading: 'empty-multiplier', value: 'zero', line: 1, by: 'Judge', at: new Date('2026-11-20T12:00Z') }]);
+    const chosen = new ChosenReadings(ROUND10_READINGS, [
+      { reading: 'empty-multiplier', value: 'zero', line: 1, by: 'Judge', at: new Date('2026-11-20T12:00Z') },
+    ]);
     const list = listReadings(ROUND10_READINGS, chosen, '| x || [reading empty-multiplier=zero (ruling by Judge, 2026-11-20 12:00)]\n');
     const em = list.find((r) => r.id === 'empty-multiplier')!;
     expect([em.default, em.current, em.historyRows]).toEqual(['one', 'zero', 1]);

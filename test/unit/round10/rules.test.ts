@@ -23,23 +23,70 @@ import { fixture } from '../helpers/fixtures.ts';
 const ruleset = parseRound10Ruleset(fixture('round10'), 'Round 10/Ruleset');
 const AT = new Date('2026-11-15T00:00Z');
 const defaults = new ChosenReadings(ROUND10_READINGS);
-const ruling = (id: string, value: string) => new ChosenReadings(ROUND10_READINGS, [{ reading: id, value, line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
+const ruling = (id: string, value: string) =>
+  new ChosenReadings(ROUND10_READINGS, [{ reading: id, value, line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') }]);
 
 function player(name: string, over: Partial<Player> = {}): Player {
-  return { name, joined: new Date('2026-11-02T00:00Z'), reputableSince: null, chips: 0, trungs: 0, goldStars: 0, proposalMakers: 0, cards: [], works: [], wealth: 0, tax: 0, incomePaid: null, table: null, seatedSince: null, limited: {}, ...over };
+  return {
+    name,
+    joined: new Date('2026-11-02T00:00Z'),
+    reputableSince: null,
+    chips: 0,
+    trungs: 0,
+    goldStars: 0,
+    proposalMakers: 0,
+    cards: [],
+    works: [],
+    wealth: 0,
+    tax: 0,
+    incomePaid: null,
+    table: null,
+    seatedSince: null,
+    limited: {},
+    ...over,
+  };
 }
 
 function state(over: Partial<Gamestate> = {}): Gamestate {
   return {
-    phase: { start: new Date('2026-11-02T00:00Z'), number: 3, name: 'Resolution Phase', nextRollover: null, starPrice: null, starPriceSet: null, participation: 10, lastBidders: 0, judge: null, winner: [] },
-    players: [], contracts: [], lots: [], secrets: [], works: [], candidacies: [], historyRows: 0, ...over,
+    phase: {
+      start: new Date('2026-11-02T00:00Z'),
+      number: 3,
+      name: 'Resolution Phase',
+      nextRollover: null,
+      starPrice: null,
+      starPriceSet: null,
+      participation: 10,
+      lastBidders: 0,
+      judge: null,
+      winner: [],
+    },
+    players: [],
+    contracts: [],
+    lots: [],
+    secrets: [],
+    works: [],
+    candidacies: [],
+    historyRows: 0,
+    ...over,
   };
 }
 
 const ctx = (s: Gamestate, readings = defaults): RuleContext => ({ s, ruleset, readings, at: AT, phase: 3 });
 
 function action(id: string, playerName: string, kind: 'Bid' | 'Hand', text: string | null, posted = '2026-11-09T10:00Z', hash?: string): SecretAction {
-  return { id, player: playerName, kind, posted: new Date(posted), hash: hash ?? sha256(text ?? 'x'), revealed: text, matures: new Date('2026-11-12T00:00Z'), reveals: AT, status: 'posted', result: null };
+  return {
+    id,
+    player: playerName,
+    kind,
+    posted: new Date(posted),
+    hash: hash ?? sha256(text ?? 'x'),
+    revealed: text,
+    matures: new Date('2026-11-12T00:00Z'),
+    reveals: AT,
+    status: 'posted',
+    result: null,
+  };
 }
 
 const cards = (text: string): CardRef[] => readCards(text);
@@ -62,14 +109,20 @@ describe('"A player\'s tax value is defined as 0, increased by 5 for every 20 we
 });
 
 describe('"The wealth value of an asset-owning entity is the sum of the following: chips; 20 per Trung; contract shares; Player Lots"', () => {
-  test('a contract\'s wealth divided by 3 parties keeps its fraction by default, and is rounded down with contract-share=floor', () => {
-    const s = state({ players: [player('A', { chips: 10 }), player('B'), player('C')], contracts: [{ id: 'C1', parties: ['A', 'B', 'C'], items: { chips: 100, trungs: 0, cards: [], works: [] } }] });
+  test("a contract's wealth divided by 3 parties keeps its fraction by default, and is rounded down with contract-share=floor", () => {
+    const s = state({
+      players: [player('A', { chips: 10 }), player('B'), player('C')],
+      contracts: [{ id: 'C1', parties: ['A', 'B', 'C'], items: { chips: 100, trungs: 0, cards: [], works: [] } }],
+    });
     expect(wealthOf(s.players[0]!, s, ruleset, defaults).total).toBeCloseTo(10 + 100 / 3);
     expect(wealthOf(s.players[0]!, s, ruleset, ruling('contract-share', 'floor')).total).toBe(43);
   });
 
   test('items in a Player Lot the player created count; cards count for nothing', () => {
-    const s = state({ players: [player('A', { trungs: 1, cards: cards('King of Spades') })], lots: [{ id: 'L1', kind: 'Player', creator: 'A', created: AT, items: { chips: 5, trungs: 1, cards: cards('Ace of Hearts'), works: [] } }] });
+    const s = state({
+      players: [player('A', { trungs: 1, cards: cards('King of Spades') })],
+      lots: [{ id: 'L1', kind: 'Player', creator: 'A', created: AT, items: { chips: 5, trungs: 1, cards: cards('Ace of Hearts'), works: [] } }],
+    });
     expect(wealthOf(s.players[0]!, s, ruleset, defaults).total).toBe(20 + 5 + 20);
   });
 });
@@ -144,7 +197,11 @@ describe('"Hands with higher hand priority receive a lower rank number" (higher 
   test('equal scores are placed by submission time, and "7 or above" gives the revealed cards back with 20 chips', () => {
     const players = Array.from({ length: 7 }, (_, i) => player(`P${i}`, { cards: cards('Ace of Hearts') }));
     const s = state({ players });
-    const hands = players.map((p, i) => ({ action: action(`H${i}`, p.name, 'Hand', 'x', `2026-11-09T1${9 - i}:00Z`), cards: cards('Ace of Hearts'), score: { score: 85, arithmetic: '', multipliers: [], readings: [] } }));
+    const hands = players.map((p, i) => ({
+      action: action(`H${i}`, p.name, 'Hand', 'x', `2026-11-09T1${9 - i}:00Z`),
+      cards: cards('Ace of Hearts'),
+      score: { score: 85, arithmetic: '', multipliers: [], readings: [] },
+    }));
     expect(place(hands).map((h) => h.action.player)).toEqual(['P6', 'P5', 'P4', 'P3', 'P2', 'P1', 'P0']);
     awardPrizes(ctx(s), hands);
     expect(s.players.find((p) => p.name === 'P6')!.trungs).toBe(5);
@@ -182,7 +239,13 @@ describe('Secret actions', () => {
 
 describe('Bids and the auction', () => {
   test('"if more than one bid is assigned to a single lot, then all such bids fail"; the others stand', () => {
-    const s = state({ players: [player('A', { chips: 100 })], lots: [{ id: 'L1', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: cards('Ace of Hearts'), works: [] } }, { id: 'L2', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: cards('2 of Hearts'), works: [] } }] });
+    const s = state({
+      players: [player('A', { chips: 100 })],
+      lots: [
+        { id: 'L1', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: cards('Ace of Hearts'), works: [] } },
+        { id: 'L2', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: cards('2 of Hearts'), works: [] } },
+      ],
+    });
     const r = readBids(ctx(s), action('B1', 'A', 'Bid', 'Bid: L1 5, L1 6, L2 7, L2 0. salt'));
     expect(r.bids.map((b) => [b.lot, b.amount])).toEqual([]);
     const ok = readBids(ctx(s), action('B2', 'A', 'Bid', 'Bid: L1 5, L1 6, L2 7. salt'));
@@ -190,14 +253,26 @@ describe('Bids and the auction', () => {
   });
 
   test('"the set of a player\'s bids … add up to a number more than how many chips they have, then all of their bids fail"', () => {
-    const s = state({ players: [player('A', { chips: 10 })], lots: [{ id: 'L1', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: [], works: [] } }, { id: 'L2', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: [], works: [] } }] });
+    const s = state({
+      players: [player('A', { chips: 10 })],
+      lots: [
+        { id: 'L1', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: [], works: [] } },
+        { id: 'L2', kind: 'House', creator: null, created: AT, items: { chips: 0, trungs: 0, cards: [], works: [] } },
+      ],
+    });
     const read = readBids(ctx(s), action('B1', 'A', 'Bid', 'Bid: L1 6, L2 5. salt'));
     expect(checkBidTotals(ctx(s), read.bids).bids).toEqual([]);
   });
 
-  test('a Player Lot\'s winning bid goes to its creator, paid once by default and twice with player-lot-payment=twice', () => {
-    for (const [readings, winnerLeft] of [[defaults, 70], [ruling('player-lot-payment', 'twice'), 40]] as const) {
-      const s = state({ players: [player('W', { chips: 100 }), player('C')], lots: [{ id: 'L1', kind: 'Player', creator: 'C', created: AT, items: { chips: 0, trungs: 2, cards: [], works: [] } }] });
+  test("a Player Lot's winning bid goes to its creator, paid once by default and twice with player-lot-payment=twice", () => {
+    for (const [readings, winnerLeft] of [
+      [defaults, 70],
+      [ruling('player-lot-payment', 'twice'), 40],
+    ] as const) {
+      const s = state({
+        players: [player('W', { chips: 100 }), player('C')],
+        lots: [{ id: 'L1', kind: 'Player', creator: 'C', created: AT, items: { chips: 0, trungs: 2, cards: [], works: [] } }],
+      });
       const bids = readBids(ctx(s, readings), action('B1', 'W', 'Bid', 'Bid: L1 30. s')).bids;
       const rows = concludeAuction(ctx(s, readings), bids);
       expect([s.players[0]!.chips, s.players[0]!.trungs, s.players[1]!.chips, s.lots.length]).toEqual([winnerLeft, 2, 30, 0]);
@@ -218,13 +293,22 @@ describe('Thursday: "Player Lots that have no Secret Bid Actions awaiting their 
 
 describe('Other rules', () => {
   test('"Ties are broken in favour of the player with the earliest text message" (Judge election of the week before)', () => {
-    const s = state({ players: [player('A'), player('B')], candidacies: [{ player: 'B', posted: new Date('2026-11-03T00:00Z'), thumbs: 2 }, { player: 'A', posted: new Date('2026-11-04T00:00Z'), thumbs: 2 }, { player: 'A', posted: new Date('2026-11-10T00:00Z'), thumbs: 9 }] });
+    const s = state({
+      players: [player('A'), player('B')],
+      candidacies: [
+        { player: 'B', posted: new Date('2026-11-03T00:00Z'), thumbs: 2 },
+        { player: 'A', posted: new Date('2026-11-04T00:00Z'), thumbs: 2 },
+        { player: 'A', posted: new Date('2026-11-10T00:00Z'), thumbs: 9 },
+      ],
+    });
     electJudge({ ...ctx(s), at: new Date('2026-11-09T00:00Z') });
     expect(s.phase.judge).toBe('B');
   });
 
   test('"If a player has been sitting at a table for more than 24 hours, they automatically stand up"', () => {
-    expect(standUpAt(player('A', { table: 'Rose Garden', seatedSince: new Date('2026-11-12T10:00Z') }), { ruleset })?.toISOString()).toBe('2026-11-13T10:01:00.000Z');
+    expect(standUpAt(player('A', { table: 'Rose Garden', seatedSince: new Date('2026-11-12T10:00Z') }), { ruleset })?.toISOString()).toBe(
+      '2026-11-13T10:01:00.000Z',
+    );
   });
 
   test('"At the beginning of each Sunday, it is set to null": the next Sunday after a Wednesday, and after a Sunday the one a week later', () => {

@@ -16,7 +16,10 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
   });
 
   test('the phases are read from the paragraphs: Auction Phase Monday to Wednesday, Resolution Phase Thursday to Sunday', () => {
-    expect(base.phases.map((p) => [p.name, p.days])).toEqual([['Auction Phase', [1, 2, 3]], ['Resolution Phase', [4, 5, 6, 7]]]);
+    expect(base.phases.map((p) => [p.name, p.days])).toEqual([
+      ['Auction Phase', [1, 2, 3]],
+      ['Resolution Phase', [4, 5, 6, 7]],
+    ]);
   });
 
   test('the 7 placement rows are parsed into Trungs, Standard Proposal Makers, Chips and revealed cards', () => {
@@ -57,12 +60,23 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
 
   test('the slots: 6 roll ranges on a d20 and 9 payouts; proposal makers, 3 fortunes and the three kinds of table', () => {
     expect(base.slots.die).toBe(20);
-    expect(base.slots.rolls.map((r) => [r.from, r.to, r.symbol])).toEqual([[20, 20, null], [17, 19, '🔺'], [14, 16, '🃏'], [10, 13, null], [6, 9, '🤔'], [1, 5, '🦆']]);
+    expect(base.slots.rolls.map((r) => [r.from, r.to, r.symbol])).toEqual([
+      [20, 20, null],
+      [17, 19, '🔺'],
+      [14, 16, '🃏'],
+      [10, 13, null],
+      [6, 9, '🤔'],
+      [1, 5, '🦆'],
+    ]);
     expect(base.slots.payouts).toHaveLength(9);
     expect(base.slots.payouts[1]).toMatchObject({ symbol: '♾', count: 3, chips: 500 });
     expect(base.proposalMakers.map((p) => p.name)).toEqual(['Standard Proposal-Maker']);
     expect(base.fortunes.map((f) => f.rank)).toEqual(['The Fool', 'The Magician', 'Wheel of Fortune']);
-    expect(base.tables.map((t) => [t.kind, t.access, t.perWeek, t.names.length])).toEqual([['Slots', 'limited', 3, 6], ['War', 'limitless', null, 3], ['Studio', 'limited', 1, 4]]);
+    expect(base.tables.map((t) => [t.kind, t.access, t.perWeek, t.names.length])).toEqual([
+      ['Slots', 'limited', 3, 6],
+      ['War', 'limitless', null, 3],
+      ['Studio', 'limited', 1, 4],
+    ]);
   });
 
   test('the constants are the numbers of their sentences', () => {
@@ -73,7 +87,10 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
     expect(c.participation).toEqual({ minimum: 10, perPlayers: { gain: 2, per: 3 }, perBidder: 2 });
     expect(c.houseLotCards).toBe(3);
     expect(c.starPrice).toEqual({ count: 1, sides: 6, offset: 4 });
-    expect(c.trungTrades).toEqual([{ price: null, item: 'Gold Star', count: 1 }, { price: 2, item: 'Standard Proposal Maker', count: 1 }]);
+    expect(c.trungTrades).toEqual([
+      { price: null, item: 'Gold Star', count: 1 },
+      { price: 2, item: 'Standard Proposal Maker', count: 1 },
+    ]);
     expect(c.victoryGoldStars).toBe(10);
     expect(c.studio).toEqual({ price: 50, titleMax: 30, descriptionMax: 400, valueMultiplier: 4 });
     expect([c.slotsCost, c.standUpHours, c.reputableDays, c.revelationDays]).toEqual([6, 24, 7, 3]);
@@ -82,9 +99,15 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
   test('what the page gets wrong is warned about where it is written: empty slot rolls, payouts on ♾ and ✨, suits in two traditions', () => {
     const w = base.warnings;
     const empty = w.filter((x) => /has no symbol/.test(x.message));
-    expect(empty.map((x) => [x.location.page, x.location.table, x.location.row])).toEqual([[PAGE, 'Roll | Value', 1], [PAGE, 'Roll | Value', 4]]);
+    expect(empty.map((x) => [x.location.page, x.location.table, x.location.row])).toEqual([
+      [PAGE, 'Roll | Value', 1],
+      [PAGE, 'Roll | Value', 4],
+    ]);
     const never = w.filter((x) => /no slots roll gives/.test(x.message));
-    expect(never.map((x) => [x.message.includes('♾') ? '♾' : '✨', x.location.row])).toEqual([['♾', 2], ['✨', 6]]);
+    expect(never.map((x) => [x.message.includes('♾') ? '♾' : '✨', x.location.row])).toEqual([
+      ['♾', 2],
+      ['✨', 6],
+    ]);
     const twice = w.filter((x) => /listed in two traditions/.test(x.message));
     expect(twice.map((x) => x.message.split(' ')[2])).toEqual(['Clubs', 'Hearts', 'Bells', 'Acorns']);
     expect(twice.every((x) => x.location.table === 'Traditions' && x.location.rule === 'Cards' && x.location.row !== undefined)).toBe(true);
@@ -102,8 +125,19 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
   });
 
   test('a reading whose sentence a proposal rewrote is said to need checking', () => {
-    const r = parseRound10Ruleset(replaceOnce(original, 'If a player has 10 Gold Stars in their possession at any time', 'If a player has at least 10 Gold Stars in their possession at any time'), PAGE);
-    const stale = r.warnings.filter((x) => /^The sentence of reading gold-star-victory \("If a player has 10 Gold Stars in their possession.*…"\) is no longer on the page: check whether the reading still applies$/.test(x.message));
+    const r = parseRound10Ruleset(
+      replaceOnce(
+        original,
+        'If a player has 10 Gold Stars in their possession at any time',
+        'If a player has at least 10 Gold Stars in their possession at any time',
+      ),
+      PAGE,
+    );
+    const stale = r.warnings.filter((x) =>
+      /^The sentence of reading gold-star-victory \("If a player has 10 Gold Stars in their possession.*…"\) is no longer on the page: check whether the reading still applies$/.test(
+        x.message,
+      ),
+    );
     expect(stale).toHaveLength(1);
     expect(base.warnings.some((x) => x.message.startsWith('The sentence of reading'))).toBe(false);
   });
@@ -111,29 +145,47 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
 
 describe('a passed proposal flows through with no code change', () => {
   test('a new multiplier row is a seventh multiplier', () => {
-    const text = replaceOnce(original, '| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4\n',
-      '| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4\n|-\n| Royal || The hand contains a King and a Queen. || 5\n');
+    const text = replaceOnce(
+      original,
+      '| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4\n',
+      '| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4\n|-\n| Royal || The hand contains a King and a Queen. || 5\n',
+    );
     const r = parseRound10Ruleset(text, PAGE);
     expect(r.multipliers).toHaveLength(7);
     expect(r.multipliers[6]).toMatchObject({ name: 'Royal', condition: 'The hand contains a King and a Queen.', value: { kind: 'number', value: 5 } });
   });
 
   test('a changed tax step is the new step', () => {
-    const r = parseRound10Ruleset(replaceOnce(original, 'increased by 5 for every 20 wealth they have above 300', 'increased by 10 for every 25 wealth they have above 200'), PAGE);
+    const r = parseRound10Ruleset(
+      replaceOnce(original, 'increased by 5 for every 20 wealth they have above 300', 'increased by 10 for every 25 wealth they have above 200'),
+      PAGE,
+    );
     expect(r.constants.tax).toEqual({ step: 10, per: 25, above: 200, max: 100 });
   });
 
   test('moved phase days are the new phases, written as paragraphs', () => {
-    const text = replaceOnce(original, 'The Auction Phase: Monday, Tuesday, and Wednesday\n\nThe Resolution Phase: Thursday, Friday, Saturday, and Sunday',
-      'The Auction Phase: Monday and Tuesday\n\nThe Resolution Phase: Wednesday, Thursday, Friday, Saturday, and Sunday');
-    expect(parseRound10Ruleset(text, PAGE).phases.map((p) => p.days)).toEqual([[1, 2], [3, 4, 5, 6, 7]]);
+    const text = replaceOnce(
+      original,
+      'The Auction Phase: Monday, Tuesday, and Wednesday\n\nThe Resolution Phase: Thursday, Friday, Saturday, and Sunday',
+      'The Auction Phase: Monday and Tuesday\n\nThe Resolution Phase: Wednesday, Thursday, Friday, Saturday, and Sunday',
+    );
+    expect(parseRound10Ruleset(text, PAGE).phases.map((p) => p.days)).toEqual([
+      [1, 2],
+      [3, 4, 5, 6, 7],
+    ]);
   });
 
   test('moved phase days are the new phases, written as a list', () => {
-    const text = replaceOnce(original, 'The Auction Phase: Monday, Tuesday, and Wednesday\n\nThe Resolution Phase: Thursday, Friday, Saturday, and Sunday',
-      '* The Auction Phase: Monday to Thursday\n* The Resolution Phase: Friday to Sunday');
+    const text = replaceOnce(
+      original,
+      'The Auction Phase: Monday, Tuesday, and Wednesday\n\nThe Resolution Phase: Thursday, Friday, Saturday, and Sunday',
+      '* The Auction Phase: Monday to Thursday\n* The Resolution Phase: Friday to Sunday',
+    );
     const r = parseRound10Ruleset(text, PAGE);
-    expect(r.phases.map((p) => [p.name, p.days])).toEqual([['Auction Phase', [1, 2, 3, 4]], ['Resolution Phase', [5, 6, 7]]]);
+    expect(r.phases.map((p) => [p.name, p.days])).toEqual([
+      ['Auction Phase', [1, 2, 3, 4]],
+      ['Resolution Phase', [5, 6, 7]],
+    ]);
   });
 
   test('a symbol filled in for roll 20 ends its warning, and the chart then pays on a rolled symbol', () => {
@@ -146,7 +198,10 @@ describe('a passed proposal flows through with no code change', () => {
   });
 
   test('a sentence that no longer states its number is a located warning, not a guess', () => {
-    const r = parseRound10Ruleset(replaceOnce(original, 'The Star Price is the result of that roll plus 4.', 'The Star Price is whatever the Judge says.'), PAGE);
+    const r = parseRound10Ruleset(
+      replaceOnce(original, 'The Star Price is the result of that roll plus 4.', 'The Star Price is whatever the Judge says.'),
+      PAGE,
+    );
     expect(r.constants.starPrice).toBeNull();
     const w = r.warnings.find((x) => /Star Price/.test(x.message))!;
     expect(w.location).toMatchObject({ page: PAGE, rule: 'Trung' });

@@ -22,7 +22,9 @@ describe('the computed Round 10 tables for players', () => {
   });
 
   test('each multiplier with an example score: Flushed 4 × 42 × 4 + 20 (King is rank 20)', () => {
-    expect(tables).toContain('| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4 || 2 of Cups, 5 of Cups, 9 of Cups, King of Cups || c·r·m + h = 4 × 42 × 4 (Flushed) + 20 = 692 (Flushed)');
+    expect(tables).toContain(
+      '| Flushed || The suit of each card in the hand is the same and the hand is at least 4 cards in size. || 4 || 2 of Cups, 5 of Cups, 9 of Cups, King of Cups || c·r·m + h = 4 × 42 × 4 (Flushed) + 20 = 692 (Flushed)',
+    );
   });
 
   test('card draw odds: each suit 1/13, a Standard rank 1/20, an Arcana rank 1/22', () => {
@@ -35,8 +37,10 @@ describe('the computed Round 10 tables for players', () => {
     expect(tables).not.toContain('| 4 || 1/6');
   });
 
-  test('the slots\' expected payout is undefined while the roll table lacks symbols, and the page says why', () => {
-    expect(tables).toContain('Expected payout: undefined. The Ruleset leaves it open: the roll table gives no symbol for 20 and 10-13; the payout chart pays on ♾ and ✨, which no roll gives.');
+  test("the slots' expected payout is undefined while the roll table lacks symbols, and the page says why", () => {
+    expect(tables).toContain(
+      'Expected payout: undefined. The Ruleset leaves it open: the roll table gives no symbol for 20 and 10-13; the payout chart pays on ♾ and ✨, which no roll gives.',
+    );
   });
 
   test('the chances the referee plays the slots with are published under its named reading: a roll with no Value shows no symbol', () => {

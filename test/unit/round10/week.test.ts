@@ -16,7 +16,8 @@ const ruleset = parseRound10Ruleset(fixture('round10'), 'Round 10/Ruleset');
 const TITLE = 'Round 10/Gamestate';
 const page = fixture('round10', 'gamestate');
 const SUNDAY = new Date('2026-11-15T12:00Z');
-const run = (text: string, now: Date, readings?: ChosenReadings) => rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now, trigger: 'test', ...(readings ? { readings } : {}) });
+const run = (text: string, now: Date, readings?: ChosenReadings) =>
+  rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now, trigger: 'test', ...(readings ? { readings } : {}) });
 
 describe('a rollover across a full week of the example page', () => {
   const week = run(page, SUNDAY);
@@ -34,13 +35,18 @@ describe('a rollover across a full week of the example page', () => {
     // Alice: 400 chips + 3 Trungs × 20 + contract C1 (50 + 20) / 2 + her Player Lot L4 (2 Trungs = 40) = 535;
     // 235 above 300 is 11 whole steps of 20 → tax 55 → +45. Bob: 120 + 35 + L2's 10 chips = 165 → tax 0 → +100.
     // Carol: 250 + 100 = 350 → 2 steps → tax 10 → +90. Dave joined Tuesday, during the Auction Phase: +100 then.
-    expect(income).toEqual([['Alice', 'Chips 400 → 445 (+45)'], ['Bob', 'Chips 120 → 220 (+100)'], ['Carol', 'Chips 250 → 340 (+90)'], ['Dave', 'Chips 0 → 100 (+100)']]);
+    expect(income).toEqual([
+      ['Alice', 'Chips 400 → 445 (+45)'],
+      ['Bob', 'Chips 120 → 220 (+100)'],
+      ['Carol', 'Chips 250 → 340 (+90)'],
+      ['Dave', 'Chips 0 → 100 (+100)'],
+    ]);
     const dave = week.result.changes.find((c) => c.event === 'Income' && c.player === 'Dave')!;
     expect(dave.at.toISOString()).toBe('2026-11-10T12:00:00.000Z');
     expect(dave.reason.rule).toContain('If a player joins the game during an Auction Phase');
   });
 
-  test('Monday: the Judge elected from last week\'s candidacies (a tie at 3 👍 goes to the earliest message), weekly limits cleared', () => {
+  test("Monday: the Judge elected from last week's candidacies (a tie at 3 👍 goes to the earliest message), weekly limits cleared", () => {
     expect(s.phase.judge).toBe('Alice');
     expect(events).toContain('11-09T00:00 Judge election Alice');
     expect(s.players.every((p) => Object.keys(p.limited).length === 0)).toBe(true);
@@ -70,13 +76,18 @@ describe('a rollover across a full week of the example page', () => {
     expect(week.result.changes.some((c) => c.event === 'Fortune' && c.player === 'Carol')).toBe(true);
   });
 
-  test('Sunday: bids over a player\'s chips all fail; the auction gives each lot to the highest, earliest bid; a Work of Art rises to its winning bid', () => {
+  test("Sunday: bids over a player's chips all fail; the auction gives each lot to the highest, earliest bid; a Work of Art rises to its winning bid", () => {
     expect(s.secrets.find((a) => a.id === 'B4')!.status).toBe('failed'); // Bob bid 500 with 255 chips
     // L1: Alice 30 (Monday) before Dave 30 (Tuesday). L2: Carol 25 → Bob. L3: Alice 60 → Carol; W1 40 → 60.
     expect(s.lots).toEqual([]);
     expect(s.works[0]).toMatchObject({ id: 'W1', owner: 'Alice', value: 60 });
     // Alice: 445 + 40 (prize) − 30 − 60 = 395; Bob: 220 + 35 + 25 = 280; Carol: 340 + 45 + 10 (L2) − 25 + 60 = 430; Dave 100.
-    expect(s.players.map((p) => [p.name, p.chips])).toEqual([['Alice', 395], ['Bob', 280], ['Carol', 430], ['Dave', 100]]);
+    expect(s.players.map((p) => [p.name, p.chips])).toEqual([
+      ['Alice', 395],
+      ['Bob', 280],
+      ['Carol', 430],
+      ['Dave', 100],
+    ]);
     // Alice: 3 + 2 (L4 back) + 4 (prize) Trungs; Carol 5 + 3.
     expect([player('Alice').trungs, player('Carol').trungs, player('Bob').trungs]).toEqual([9, 8, 5]);
     expect(player('Carol').cards).toEqual([{ rank: 'Queen', suit: 'Cups' }]);
@@ -106,13 +117,14 @@ describe('a rollover across a full week of the example page', () => {
 
   test('day by day gives the same page as one catch-up run', () => {
     let text = page;
-    for (const day of ['2026-11-09T01:00Z', '2026-11-10T18:00Z', '2026-11-12T06:00Z', '2026-11-14T00:00Z', '2026-11-15T12:00Z']) text = run(text, new Date(day)).text;
+    for (const day of ['2026-11-09T01:00Z', '2026-11-10T18:00Z', '2026-11-12T06:00Z', '2026-11-14T00:00Z', '2026-11-15T12:00Z'])
+      text = run(text, new Date(day)).text;
     const stepped = readGamestate(text, TITLE, ruleset);
     const once = readGamestate(week.text, TITLE, ruleset);
     expect({ ...stepped, historyRows: 0 }).toEqual({ ...once, historyRows: 0 });
   });
 
-  test('a ruling on tax rounding changes Monday\'s income and is named in the History row', () => {
+  test("a ruling on tax rounding changes Monday's income and is named in the History row", () => {
     const ceil = new ChosenReadings(ROUND10_READINGS, [{ reading: 'tax-rounding', value: 'ceil', line: 1, by: 'Judge', at: new Date('2026-11-08T12:00Z') }]);
     const ruled = run(page, SUNDAY, ceil);
     const alice = ruled.result.changes.find((c) => c.event === 'Income' && c.player === 'Alice')!;
@@ -122,8 +134,10 @@ describe('a rollover across a full week of the example page', () => {
     expect(ruled.text).toContain('&#91;reading tax-rounding=ceil (ruling by Judge, 2026-11-08 12:00)&#93;');
   });
 
-  test('a run before the page\'s phase began is refused, naming the Round table', () => {
+  test("a run before the page's phase began is refused, naming the Round table", () => {
     const state = readGamestate(page, TITLE, ruleset);
-    expect(() => advance(ruleset, state, { now: new Date('2026-11-04T00:00Z') })).toThrow(/table "Round", row 1, column "Phase number": phase 1 begins at 2026-11-05 00:00, after the run.s time/);
+    expect(() => advance(ruleset, state, { now: new Date('2026-11-04T00:00Z') })).toThrow(
+      /table "Round", row 1, column "Phase number": phase 1 begins at 2026-11-05 00:00, after the run.s time/,
+    );
   });
 });

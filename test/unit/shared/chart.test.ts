@@ -21,7 +21,14 @@ describe('counts at the end of each phase, from the History', () => {
   });
 
   test('a player with no row shows the count now in every phase, and nothing before the phase they joined', () => {
-    const counts = countsByPhase(3, [{ name: 'Cosima', now: 4, joinedPhase: 2 }, { name: 'Bram', now: 1, joinedPhase: 1 }], changes);
+    const counts = countsByPhase(
+      3,
+      [
+        { name: 'Cosima', now: 4, joinedPhase: 2 },
+        { name: 'Bram', now: 1, joinedPhase: 1 },
+      ],
+      changes,
+    );
     expect(counts.get('Cosima')).toEqual([null, null, 4, 4]);
     expect(counts.get('Bram')).toEqual([null, 0, 1, 1]);
   });
@@ -61,7 +68,11 @@ describe('the chart as wikitext', () => {
   });
 
   test('a bar per run of equal values: as wide as its phases, as high as its value over the largest value or the goal, in the goal colour from the goal on', () => {
-    expect(runsOf(series, [null, 2, 5, 5])).toEqual([[0, 0, null], [1, 1, 2], [2, 3, 5]]);
+    expect(runsOf(series, [null, 2, 5, 5])).toEqual([
+      [0, 0, null],
+      [1, 1, 2],
+      [2, 3, 5],
+    ]);
     const bars = [...doc.tables[0]!.rows[1]!.list[1]!.raw.matchAll(/<span title="([^"]*)" style="flex:(\d+)(?:;height:([\d.]+)%;background:(#\w+))?"/g)];
     // Bram: 1 in phases 0–1, 12 in phases 2–3; the scale is the largest value, 12 (above the goal, 10).
     expect(bars.map((m) => [m[1], Number(m[2]), Number(m[3]), m[4]])).toEqual([

@@ -36,15 +36,18 @@ describe('readings', () => {
   });
 
   it('the latest ruling on a reading wins, whatever its place on the page', () => {
-    const r = new ChosenReadings([taxRounding], [
-      ruling('tax-rounding', 'floor', '2026-11-21T00:00:00Z', 1),
-      ruling('tax-rounding', 'exact', '2026-11-20T00:00:00Z', 2),
-    ]);
+    const r = new ChosenReadings(
+      [taxRounding],
+      [ruling('tax-rounding', 'floor', '2026-11-21T00:00:00Z', 1), ruling('tax-rounding', 'exact', '2026-11-20T00:00:00Z', 2)],
+    );
     expect(r.get('tax-rounding')).toBe('floor');
   });
 
   it('a ruling on an unknown reading or with an unknown value changes nothing and says why', () => {
-    const r = new ChosenReadings([taxRounding], [ruling('tax-round', 'exact', '2026-11-20T00:00:00Z'), ruling('tax-rounding', 'ceil', '2026-11-20T00:00:00Z', 2)]);
+    const r = new ChosenReadings(
+      [taxRounding],
+      [ruling('tax-round', 'exact', '2026-11-20T00:00:00Z'), ruling('tax-rounding', 'ceil', '2026-11-20T00:00:00Z', 2)],
+    );
     expect(r.get('tax-rounding')).toBe('floor');
     expect(r.ignored.map((i) => i.why)).toEqual([
       'no reading "tax-round" (known: tax-rounding)',
@@ -61,7 +64,8 @@ describe('readings', () => {
   });
 
   it('the Rulings page: one word after "=", a signature after it ignored, prose lines skipped', () => {
-    const text = 'The Judge rules:\n* tax-rounding = exact [[User:Judge|Judge]] 10:00, 20 November 2026 (UTC)\n* Empty-Product=zero\nsome prose = not a ruling\n';
+    const text =
+      'The Judge rules:\n* tax-rounding = exact [[User:Judge|Judge]] 10:00, 20 November 2026 (UTC)\n* Empty-Product=zero\nsome prose = not a ruling\n';
     expect(rulingLines(text)).toEqual([
       { reading: 'tax-rounding', value: 'exact', line: 2 },
       { reading: 'empty-product', value: 'zero', line: 3 },

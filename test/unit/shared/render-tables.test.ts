@@ -17,9 +17,24 @@ const cardsTable: TableSpec<Card> = {
   name: 'Cards',
   identify: ['ID', 'Species'],
   columns: [
-    col<Card>('ID', true, (t) => ({ id: Number(t) }), (c) => String(c.id)),
-    col<Card>('Owner', true, (t) => ({ owner: t?.trim() ?? '' }), (c) => c.owner),
-    col<Card>('Species', true, (t) => ({ species: t?.trim() ?? '' }), (c) => c.species),
+    col<Card>(
+      'ID',
+      true,
+      (t) => ({ id: Number(t) }),
+      (c) => String(c.id),
+    ),
+    col<Card>(
+      'Owner',
+      true,
+      (t) => ({ owner: t?.trim() ?? '' }),
+      (c) => c.owner,
+    ),
+    col<Card>(
+      'Species',
+      true,
+      (t) => ({ species: t?.trim() ?? '' }),
+      (c) => c.species,
+    ),
   ],
 };
 
@@ -61,7 +76,8 @@ describe('appendTableRows', () => {
   test("with the renderer's edits of the same read (a cell rewritten, the last row cut out) the rows land after the rows as rewritten, where a second read put them", () => {
     const page = `Intro.\n${CARDS}\nAfter.`;
     // Card 2 is gone (its row is cut out), card 1 changed owner, card 3 is new.
-    const rendered = (doc: ReturnType<typeof readDocument>, edits: Edit[]) => tableEdits(doc, cardsTable, [{ id: 1, owner: 'Bram', species: 'Ace', row: 1 }], undefined, edits);
+    const rendered = (doc: ReturnType<typeof readDocument>, edits: Edit[]) =>
+      tableEdits(doc, cardsTable, [{ id: 1, owner: 'Bram', species: 'Ace', row: 1 }], undefined, edits);
     const result = appended(page, [three], rendered);
     expect(result).toBe(`Intro.\n{| class="wikitable"\n! ID !! Owner !! Species\n|-\n| 1 || Bram || Ace\n${NEW_ROW}|}\nAfter.`);
     expect(result).toBe(appendedAfterSecondRead(appended(page, [], rendered), NEW_ROW));

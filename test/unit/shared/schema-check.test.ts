@@ -15,10 +15,33 @@ class Thing {
 }
 
 const HOSTILE: (() => unknown)[] = [
-  () => -1, () => 0, () => -0, () => 1.5, () => NaN, () => Infinity, () => 2 ** 53, () => 7, () => '', () => 'x', () => '\ud800',
-  () => 'active', () => 'Removal', () => 'granted', () => null, () => undefined, () => true, () => new Date(NaN),
-  () => new Date('2026-11-02T00:00Z'), () => [], () => ['a'], () => [1], () => ({}), () => ({ player: 'A', cards: 1 }),
-  () => Object.create(null), () => new Thing(), () => ({ [Symbol('s')]: 1 }),
+  () => -1,
+  () => 0,
+  () => -0,
+  () => 1.5,
+  () => NaN,
+  () => Infinity,
+  () => 2 ** 53,
+  () => 7,
+  () => '',
+  () => 'x',
+  () => '\ud800',
+  () => 'active',
+  () => 'Removal',
+  () => 'granted',
+  () => null,
+  () => undefined,
+  () => true,
+  () => new Date(NaN),
+  () => new Date('2026-11-02T00:00Z'),
+  () => [],
+  () => ['a'],
+  () => [1],
+  () => ({}),
+  () => ({ player: 'A', cards: 1 }),
+  () => Object.create(null),
+  () => new Thing(),
+  () => ({ [Symbol('s')]: 1 }),
 ];
 
 type Path = (string | number)[];
@@ -43,7 +66,8 @@ function damaged(state: Gamestate, r: Random): unknown {
     const what = r.int(0, 9);
     if (what === 0) delete parent[key];
     else if (what === 1 && !Array.isArray(parent)) parent[`extra${r.int(0, 9)}`] = 1;
-    else if (what === 2 && !Array.isArray(parent) && typeof parent[key] === 'object' && parent[key] !== null && !Array.isArray(parent[key])) (parent[key] as Record<string, unknown>).extra = 1;
+    else if (what === 2 && !Array.isArray(parent) && typeof parent[key] === 'object' && parent[key] !== null && !Array.isArray(parent[key]))
+      (parent[key] as Record<string, unknown>).extra = 1;
     else parent[key] = r.pick(HOSTILE)();
   }
   return copy;

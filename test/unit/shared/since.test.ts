@@ -31,8 +31,14 @@ describe('since the last rollover', () => {
   });
 
   test("the page's History rows are read by their period column, then this run's rows follow", () => {
-    const doc = readDocument('{| class="wikitable"\n! Time (UTC) !! Turn !! Event !! Player !! Change !! Reason\n|-\n| 2026-11-17 09:30 || 2 || Turn || Bram || turn 2 begins || x\n|}\n');
-    const rows = trailRows(doc, [{ at: new Date('2026-11-19T09:30Z'), phase: 3, event: 'Turn', player: 'Cosima', change: 'turn 3 begins', reason: { rule: 'x', inputs: {} } }], 'turn');
+    const doc = readDocument(
+      '{| class="wikitable"\n! Time (UTC) !! Turn !! Event !! Player !! Change !! Reason\n|-\n| 2026-11-17 09:30 || 2 || Turn || Bram || turn 2 begins || x\n|}\n',
+    );
+    const rows = trailRows(
+      doc,
+      [{ at: new Date('2026-11-19T09:30Z'), phase: 3, event: 'Turn', player: 'Cosima', change: 'turn 3 begins', reason: { rule: 'x', inputs: {} } }],
+      'turn',
+    );
     expect(rows).toEqual([row(2, 'Turn', 'Bram', 'turn 2 begins'), row(3, 'Turn', 'Cosima', 'turn 3 begins')]);
   });
 });

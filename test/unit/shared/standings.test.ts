@@ -20,7 +20,13 @@ const base: Standings = {
 
 describe('standings', () => {
   test('players are ranked highest first by the first value, the next values only break ties; equal players share a rank and the next rank skips (1, 2, 3, 3, 5)', () => {
-    expect(rank(base.players).map((p) => [p.rank, p.name])).toEqual([[1, 'Carol'], [2, 'Alice'], [3, 'Dave'], [3, 'Bob'], [5, 'Eve']]);
+    expect(rank(base.players).map((p) => [p.rank, p.name])).toEqual([
+      [1, 'Carol'],
+      [2, 'Alice'],
+      [3, 'Dave'],
+      [3, 'Bob'],
+      [5, 'Eve'],
+    ]);
   });
 
   test('the headline names the leader, the gap to the next player by the value that parts them, and what the leader needs to win', () => {
@@ -30,7 +36,15 @@ describe('standings', () => {
   });
 
   test('players sharing the lead are named together; a Winner cell ends the race; no players is said so', () => {
-    const tied = { ...base, columns: ['Chips'], players: [{ name: 'A', values: [1] }, { name: 'B', values: [1] }, { name: 'C', values: [0] }] };
+    const tied = {
+      ...base,
+      columns: ['Chips'],
+      players: [
+        { name: 'A', values: [1] },
+        { name: 'B', values: [1] },
+        { name: 'C', values: [0] },
+      ],
+    };
     expect(headline(tied)).toBe('A and B share the lead with 1 Chip.');
     expect(headline({ ...base, winner: ['Alice'] })).toBe('Winner: Alice — the game is over.');
     expect(headline({ ...base, players: [] })).toBe('No players yet.');

@@ -58,11 +58,25 @@ describe('the Cycle 16 calendar', () => {
 
   test('phase days must cover the week exactly once', () => {
     expect(() => makeCalendar([{ name: 'A', days: [1, 2, 3] }], new Date(0))).toThrow(/No phase covers weekday 4/);
-    expect(() => makeCalendar([{ name: 'A', days: [1, 2, 3, 4] }, { name: 'B', days: [4, 5, 6, 7] }], new Date(0))).toThrow(/both/);
+    expect(() =>
+      makeCalendar(
+        [
+          { name: 'A', days: [1, 2, 3, 4] },
+          { name: 'B', days: [4, 5, 6, 7] },
+        ],
+        new Date(0),
+      ),
+    ).toThrow(/both/);
   });
 
   test('a proposal moving the days moves the calendar (Cycle 15: Phase I Mon–Thu, Phase II Fri–Sun)', () => {
-    const c = makeCalendar([{ name: 'Phase I', days: [1, 2, 3, 4] }, { name: 'Phase II', days: [5, 6, 7] }], utc('2026-11-02T00:00'));
+    const c = makeCalendar(
+      [
+        { name: 'Phase I', days: [1, 2, 3, 4] },
+        { name: 'Phase II', days: [5, 6, 7] },
+      ],
+      utc('2026-11-02T00:00'),
+    );
     expect(c.phaseAt(utc('2026-11-05T12:00'))).toMatchObject({ number: 0, name: 'Phase I' });
     expect(c.phaseAt(utc('2026-11-06T00:00'))).toMatchObject({ number: 1, name: 'Phase II' });
   });
@@ -71,10 +85,22 @@ describe('the Cycle 16 calendar', () => {
 describe('calendar properties over random instants and start dates', () => {
   const layouts: PhaseSpec[][] = [
     CYCLE16,
-    [{ name: 'Phase I', days: [1, 2, 3, 4] }, { name: 'Phase II', days: [5, 6, 7] }],
-    [{ name: 'Weekend', days: [6, 7] }, { name: 'Week', days: [1, 2, 3, 4, 5] }],
-    [{ name: 'Wrap', days: [5, 6, 7, 1] }, { name: 'Mid', days: [2, 3, 4] }],
-    [{ name: 'A', days: [1, 3, 5] }, { name: 'B', days: [2, 4, 6, 7] }],
+    [
+      { name: 'Phase I', days: [1, 2, 3, 4] },
+      { name: 'Phase II', days: [5, 6, 7] },
+    ],
+    [
+      { name: 'Weekend', days: [6, 7] },
+      { name: 'Week', days: [1, 2, 3, 4, 5] },
+    ],
+    [
+      { name: 'Wrap', days: [5, 6, 7, 1] },
+      { name: 'Mid', days: [2, 3, 4] },
+    ],
+    [
+      { name: 'A', days: [1, 3, 5] },
+      { name: 'B', days: [2, 4, 6, 7] },
+    ],
     [{ name: 'Only', days: [1, 2, 3, 4, 5, 6, 7] }],
   ];
   const random = seeded(16);
@@ -133,13 +159,23 @@ describe('a phase begun early by a manual rollover (withPhaseStart)', () => {
   const forced = withPhaseStart(cal, 5, utc('2026-11-18T12:00'));
 
   test('from the forced start on, an instant is in the new phase; before it, in the previous one, which ends there', () => {
-    expect(forced.phaseAt(utc('2026-11-18T15:00'))).toMatchObject({ number: 5, name: 'Battle Phase', start: utc('2026-11-18T12:00'), end: utc('2026-11-23T00:00') });
-    expect(forced.phaseAt(utc('2026-11-18T11:59'))).toMatchObject({ number: 4, name: 'Rest Phase', start: utc('2026-11-16T00:00'), end: utc('2026-11-18T12:00') });
+    expect(forced.phaseAt(utc('2026-11-18T15:00'))).toMatchObject({
+      number: 5,
+      name: 'Battle Phase',
+      start: utc('2026-11-18T12:00'),
+      end: utc('2026-11-23T00:00'),
+    });
+    expect(forced.phaseAt(utc('2026-11-18T11:59'))).toMatchObject({
+      number: 4,
+      name: 'Rest Phase',
+      start: utc('2026-11-16T00:00'),
+      end: utc('2026-11-18T12:00'),
+    });
     expect(forced.phaseAt(utc('2026-11-19T00:00')).number).toBe(5); // the Thursday boundary starts nothing
     expect(forced.phaseAt(utc('2026-11-23T00:00')).number).toBe(6);
   });
 
-  test('the next rollover after the forced start is the calendar\'s end of the forced phase; every other boundary is the calendar\'s', () => {
+  test("the next rollover after the forced start is the calendar's end of the forced phase; every other boundary is the calendar's", () => {
     expect(forced.nextRollover(utc('2026-11-18T15:00'))).toEqual(utc('2026-11-23T00:00'));
     expect(forced.nextRollover(utc('2026-11-18T09:00'))).toEqual(utc('2026-11-18T12:00'));
     expect(forced.nextRollover(utc('2026-11-10T09:00'))).toEqual(utc('2026-11-12T00:00'));

@@ -58,7 +58,17 @@ describe('--now in the CLI', () => {
   const status = (now: string, tz: string) =>
     spawnSync(
       process.execPath,
-      ['bin/croupier.js', 'status', '--ruleset', 'fixtures/cycle16/ruleset.wikitext', '--gamestate', 'fixtures/cycle16/gamestate.wikitext', '--now', now, '--json'],
+      [
+        'bin/croupier.js',
+        'status',
+        '--ruleset',
+        'fixtures/cycle16/ruleset.wikitext',
+        '--gamestate',
+        'fixtures/cycle16/gamestate.wikitext',
+        '--now',
+        now,
+        '--json',
+      ],
       { cwd: root, encoding: 'utf8', timeout: 90_000, env: { ...process.env, TZ: tz } },
     );
 

@@ -5,7 +5,10 @@ import { CancelledError, RequestScope, currentScope, cuttingScope, inSave, inSco
 describe('request scope', () => {
   test('every request of the job sees its scope, however deep the call; outside it none', async () => {
     const scope = new RequestScope();
-    const deep = async () => { await new Promise((r) => setTimeout(r, 1)); return currentScope(); };
+    const deep = async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return currentScope();
+    };
     expect(await inScope(scope, () => deep())).toBe(scope);
     expect(currentScope()).toBeUndefined();
   });
@@ -28,11 +31,19 @@ describe('request scope', () => {
   test('an edit already sent is not cut by the cancel: it is awaited and counted', async () => {
     const scope = new RequestScope();
     let answer!: (v: string) => void;
-    const sent = scope.sendEdit('P', () => new Promise<string>((r) => { answer = r; }));
+    const sent = scope.sendEdit(
+      'P',
+      () =>
+        new Promise<string>((r) => {
+          answer = r;
+        }),
+    );
     expect(scope.editInFlight?.page).toBe('P');
     scope.cancel('stop');
     let settled = false;
-    void sent.then(() => { settled = true; });
+    void sent.then(() => {
+      settled = true;
+    });
     await new Promise((r) => setTimeout(r, 10));
     expect(settled).toBe(false);
     answer('saved');
@@ -44,12 +55,18 @@ describe('request scope', () => {
   test('a save whose edit the wiki saved is finished despite the cancel (its merge check is not cut); a save with no edit saved yet is cut', async () => {
     const scope = new RequestScope();
     const seen: (string | undefined)[] = [];
-    await inScope(scope, () => inSave(async () => {
-      await scope.sendEdit('P', async () => 'saved');
-      scope.cancel('stop');
-      seen.push(cuttingScope()?.cancelled === true ? 'cut' : 'finishes');
-    }));
-    await inScope(scope, () => inSave(async () => { seen.push(cuttingScope() === scope ? 'cut' : 'finishes'); }));
+    await inScope(scope, () =>
+      inSave(async () => {
+        await scope.sendEdit('P', async () => 'saved');
+        scope.cancel('stop');
+        seen.push(cuttingScope()?.cancelled === true ? 'cut' : 'finishes');
+      }),
+    );
+    await inScope(scope, () =>
+      inSave(async () => {
+        seen.push(cuttingScope() === scope ? 'cut' : 'finishes');
+      }),
+    );
     expect(seen).toEqual(['finishes', 'cut']);
   });
 });

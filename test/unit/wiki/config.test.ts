@@ -7,7 +7,15 @@ import { ConfigError, findGame, loadSecrets, parseConfig, parseEnvFile, resolveC
 describe('config', () => {
   it('fills every default', () => {
     const c = parseConfig({ games: [{ id: 'cycle16', kind: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate' }] });
-    expect(c.wiki).toEqual({ editThrottleMs: 1000, maxRetries: 3, retryPauseMs: 5000, maxlag: 5, maxConflictRetries: 3, maxShrinkShare: 0.5, shutoff: { page: 'Croupier/Shutoff', runWord: 'run' } });
+    expect(c.wiki).toEqual({
+      editThrottleMs: 1000,
+      maxRetries: 3,
+      retryPauseMs: 5000,
+      maxlag: 5,
+      maxConflictRetries: 3,
+      maxShrinkShare: 0.5,
+      shutoff: { page: 'Croupier/Shutoff', runWord: 'run' },
+    });
     expect(c.store.path).toBe('.croupier/store.json');
     expect(c.daemon).toEqual({ checkCron: '0 * * * *', maxConsecutiveFailures: 3, heartbeatGraceSeconds: 300 });
     expect(c.alert).toBeUndefined();
@@ -36,7 +44,14 @@ describe('config', () => {
     expect(m).toMatch(/typo/);
     expect(m).toMatch(/games\[0\]\.kind/);
     expect(m).toMatch(/games\[0\]\.ruleset/);
-    expect(() => parseConfig({ games: [{ id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }, { id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' }] })).toThrow(/duplicate game id "a"/);
+    expect(() =>
+      parseConfig({
+        games: [
+          { id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' },
+          { id: 'a', kind: 'generic', ruleset: 'R', gamestate: 'G' },
+        ],
+      }),
+    ).toThrow(/duplicate game id "a"/);
     expect(() => findGame(parseConfig({}), 'nope')).toThrow(/no game "nope"/);
   });
 
@@ -60,9 +75,11 @@ describe('secrets', () => {
     expect(loadSecrets({ env: {}, cwd: dir, devwiki: true })).toEqual({ apiUrl: 'http://127.0.0.1:1/api.php', username: 'Bot@dotenv', password: 'devpw' });
     expect(loadSecrets({ env: { CROUPIER_PASSWORD: 'envpw' }, cwd: dir, devwiki: true }).password).toBe('envpw');
     expect(() => loadSecrets({ env: {}, cwd: dir, devwiki: false })).toThrow(ConfigError);
-    expect(() => loadSecrets({ env: { CROUPIER_API_URL: 'http://x/api.php', CROUPIER_USERNAME: 'NoAt', CROUPIER_PASSWORD: 'p' }, cwd: dir, devwiki: false })).toThrow(/User@BotName/);
+    expect(() =>
+      loadSecrets({ env: { CROUPIER_API_URL: 'http://x/api.php', CROUPIER_USERNAME: 'NoAt', CROUPIER_PASSWORD: 'p' }, cwd: dir, devwiki: false }),
+    ).toThrow(/User@BotName/);
   });
   it('parses env files', () => {
-    expect(parseEnvFile("A=1\n# B=2\nexport C='x y'\n  D = \"q\"  \nbad line")).toEqual({ A: '1', C: 'x y', D: 'q' });
+    expect(parseEnvFile('A=1\n# B=2\nexport C=\'x y\'\n  D = "q"  \nbad line')).toEqual({ A: '1', C: 'x y', D: 'q' });
   });
 });

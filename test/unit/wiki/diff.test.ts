@@ -34,7 +34,8 @@ describe('the cell diff', () => {
   });
 
   test('a column added to a table is named, and its cells are changes of that column', () => {
-    const phase = (extra: string) => `== Phase ==\n{| class="wikitable"\n! Cycle start !! Phase number${extra ? ' !! Phase start' : ''}\n|-\n| 2026-11-02 00:00 || ${extra ? '5' : '4'}${extra ? ` || ${extra}` : ''}\n|}\n`;
+    const phase = (extra: string) =>
+      `== Phase ==\n{| class="wikitable"\n! Cycle start !! Phase number${extra ? ' !! Phase start' : ''}\n|-\n| 2026-11-02 00:00 || ${extra ? '5' : '4'}${extra ? ` || ${extra}` : ''}\n|}\n`;
     const d = cellDiff('P', phase(''), phase('2026-11-18 20:00'));
     expect(d).toContain('table "Phase": columns Cycle start | Phase number → Cycle start | Phase number | Phase start');
     expect(d).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');

@@ -18,9 +18,15 @@ describe('toWikiError', () => {
   });
   it('maps network errors and HTTP statuses, with Retry-After', () => {
     expect(toWikiError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' }).code).toBe('ECONNREFUSED');
-    const e = toWikiError({ code: 'ERR_BAD_RESPONSE', message: 'Request failed with status code 503', response: { status: 503, headers: { 'retry-after': '7' } } });
+    const e = toWikiError({
+      code: 'ERR_BAD_RESPONSE',
+      message: 'Request failed with status code 503',
+      response: { status: 503, headers: { 'retry-after': '7' } },
+    });
     expect(e).toMatchObject({ code: 'http-503', status: 503, retryAfter: 7 });
-    expect(toWikiError({ code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.', response: { status: 200, headers: { 'retry-after': '5' } } })).toMatchObject({ code: 'maxlag', retryAfter: 5 });
+    expect(
+      toWikiError({ code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.', response: { status: 200, headers: { 'retry-after': '5' } } }),
+    ).toMatchObject({ code: 'maxlag', retryAfter: 5 });
   });
   it('passes WikiErrors through', () => {
     const e = err('missing');
@@ -49,7 +55,8 @@ describe('retryDecision: the one retry policy', () => {
     expect(retryDecision(err('http-404'), 0, policy).retry).toBe(false);
   });
   it('never retries content errors, and stops after maxRetries', () => {
-    for (const c of ['editconflict', 'missingtitle', 'protectedpage', 'login-failed', 'shutoff', 'badvalue']) expect(retryDecision(err(c), 0, policy).retry).toBe(false);
+    for (const c of ['editconflict', 'missingtitle', 'protectedpage', 'login-failed', 'shutoff', 'badvalue'])
+      expect(retryDecision(err(c), 0, policy).retry).toBe(false);
     expect(retryDecision(err('maxlag'), 3, policy).retry).toBe(false);
     expect(retryDecision(err('maxlag'), 0, { maxRetries: 0, retryPauseMs: 0 }).retry).toBe(false);
   });
@@ -72,7 +79,11 @@ describe('retryDecision: the one retry policy', () => {
     expect(w).toBeInstanceOf(WikiError);
     expect(w).toMatchObject({ code: 'region-markers', page: 'P' });
     expect(isRefusal(w)).toBe(true);
-    expect(toWikiError(new RegionError({ code: 'page-shrink', message: 'too short' }), 'Q')).toMatchObject({ code: 'page-shrink', page: 'Q', message: '"Q": too short' });
+    expect(toWikiError(new RegionError({ code: 'page-shrink', message: 'too short' }), 'Q')).toMatchObject({
+      code: 'page-shrink',
+      page: 'Q',
+      message: '"Q": too short',
+    });
   });
 });
 

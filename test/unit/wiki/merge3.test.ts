@@ -4,7 +4,7 @@ import { merge3 } from '../../../src/wiki/merge3.ts';
 const lines = (...l: string[]) => l.join('\n');
 const base = lines('a', 'b', 'c', 'd', 'e', 'f', 'g');
 
-describe('merge3: both sides\' changes of a base text', () => {
+describe("merge3: both sides' changes of a base text", () => {
   it('keeps the other side when one side did not change, and either when both made the same change', () => {
     const changed = base.replace('c', 'C');
     expect(merge3(base, base, changed)).toEqual({ ok: true, text: changed });
@@ -33,7 +33,7 @@ describe('merge3: both sides\' changes of a base text', () => {
       const ab = merge3(o.join('\n'), a.join('\n'), b.join('\n'));
       const ba = merge3(o.join('\n'), b.join('\n'), a.join('\n'));
       expect(ab).toEqual(ba);
-      expect(ab).toEqual({ ok: true, text: o.map((l, i) => a[i] !== l ? a[i] : b[i]).join('\n') });
+      expect(ab).toEqual({ ok: true, text: o.map((l, i) => (a[i] !== l ? a[i] : b[i])).join('\n') });
     }
   });
 });

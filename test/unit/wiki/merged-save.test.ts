@@ -10,7 +10,13 @@ import { savePage, type MergeContext, type SaveHost, type Transform } from '../.
 
 const TITLE = 'Game/Gamestate';
 
-interface Rev { revid: number; parentid: number; user: string; text: string; comment: string }
+interface Rev {
+  revid: number;
+  parentid: number;
+  user: string;
+  text: string;
+  comment: string;
+}
 
 class MergingWiki implements SaveHost {
   readonly names = ['Bot'];
@@ -44,7 +50,21 @@ class MergingWiki implements SaveHost {
 
   async readPages(titles: readonly string[]): Promise<Map<string, PageRevision>> {
     const r = this.latest()!;
-    return new Map(titles.map((t) => [t, { title: t, text: r.text, revid: r.revid, parentid: r.parentid, user: r.user, comment: r.comment, timestamp: '2026-11-19T00:00:00Z', readAt: '2026-11-19T00:00:00Z' }]));
+    return new Map(
+      titles.map((t) => [
+        t,
+        {
+          title: t,
+          text: r.text,
+          revid: r.revid,
+          parentid: r.parentid,
+          user: r.user,
+          comment: r.comment,
+          timestamp: '2026-11-19T00:00:00Z',
+          readAt: '2026-11-19T00:00:00Z',
+        },
+      ]),
+    );
   }
 
   async request(p: Record<string, unknown>): Promise<unknown> {
@@ -60,14 +80,24 @@ class MergingWiki implements SaveHost {
       if (text === latest.text) return { edit: { result: 'Success', nochange: true } };
       return { edit: { result: 'Success', oldrevid: latest.revid, newrevid: this.add('Bot', text, latest.revid, p.summary as string) } };
     }
-    const listed = (r: Rev) => ({ revid: r.revid, parentid: r.parentid, user: r.user, timestamp: 't', comment: r.comment, sha1: sha1(r.text), tags: this.tagsOf(r) });
+    const listed = (r: Rev) => ({
+      revid: r.revid,
+      parentid: r.parentid,
+      user: r.user,
+      timestamp: 't',
+      comment: r.comment,
+      sha1: sha1(r.text),
+      tags: this.tagsOf(r),
+    });
     if (p.rvuser) {
       const mine = this.revs.filter((r) => r.user === p.rvuser).at(-1);
       return { query: { pages: [{ revisions: mine ? [listed(mine)] : [] }] } };
     }
     if (p.revids) {
       const revs = this.revs.filter((r) => (p.revids as number[]).includes(r.revid));
-      return { query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, timestamp: 't', slots: { main: { content: r.text } } })) }] } };
+      return {
+        query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, timestamp: 't', slots: { main: { content: r.text } } })) }] },
+      };
     }
     const revs = this.revs.filter((r) => r.revid >= (p.rvendid as number) && r.revid <= (p.rvstartid as number)).reverse();
     return { query: { pages: [{ revisions: revs.map(listed) }] } };
@@ -97,8 +127,15 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     const [, , merged, correction] = wiki.revs;
     expect(merged).toMatchObject({ parentid: human, text: 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:' }); // what MediaWiki made: wrong
     expect(correction).toMatchObject({ parentid: merged!.revid, text: `score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${human}` });
-    expect(r).toMatchObject({ changed: true, revid: correction!.revid, attempts: 2, merged: { merged: [merged!.revid], edits: [{ revid: human, user: 'Player' }], on: human, corrected: true } });
-    expect(r.summary).toBe(`doubled 5 — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human} (base rev ${merged!.revid})`);
+    expect(r).toMatchObject({
+      changed: true,
+      revid: correction!.revid,
+      attempts: 2,
+      merged: { merged: [merged!.revid], edits: [{ revid: human, user: 'Player' }], on: human, corrected: true },
+    });
+    expect(r.summary).toBe(
+      `doubled 5 — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human} (base rev ${merged!.revid})`,
+    );
     // The transform was told about the merge only for the correcting edit.
     expect(seen.map((m) => m?.on)).toEqual([undefined, undefined, human]);
   });
@@ -111,7 +148,7 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     expect(r).toMatchObject({ changed: true, revid: wiki.latest()!.revid, merged: { corrected: false } });
   });
 
-  it('nothing to do on the concurrent revision: the bot\'s merged edit is taken out again', async () => {
+  it("nothing to do on the concurrent revision: the bot's merged edit is taken out again", async () => {
     const wiki = new MergingWiki(PAGE);
     const human = (t: string) => t.replace('score: 2', 'score: 3').replace('log:', 'log:\ndone by hand').replace('double: -', 'double: 6');
     const r = await savePage(wiki, TITLE, (p) => (p.text.includes('done by hand') ? null : doubling(p)), {
@@ -127,7 +164,9 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     const [, humanRev, merged, undo] = wiki2.revs;
     expect(merged!.text).toBe('score: 2\n\nnote: done\n\ndouble: 4\n\nlog:');
     expect(undo).toMatchObject({ parentid: merged!.revid, text: humanRev!.text });
-    expect(r2.summary).toBe(`Croupier: nothing to change on revision ${humanRev!.revid} — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRev!.revid} (Player)); recomputed on revision ${humanRev!.revid} (base rev ${merged!.revid})`);
+    expect(r2.summary).toBe(
+      `Croupier: nothing to change on revision ${humanRev!.revid} — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${humanRev!.revid} (Player)); recomputed on revision ${humanRev!.revid} (base rev ${merged!.revid})`,
+    );
   });
 
   it('the correction merged with yet another edit: that edit is carried over and the transform runs again', async () => {
@@ -145,10 +184,14 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
   it('when the page keeps changing, it stops after maxConflictRetries with an error naming the merged revision', async () => {
     const wiki = new MergingWiki(PAGE);
     let n = 2;
-    const err = await savePage(wiki, TITLE, doubling, { beforeEdit: async () => void wiki.human((t) => t.replace(/score: \d+/, `score: ${++n}`)) }).catch((e: unknown) => e);
+    const err = await savePage(wiki, TITLE, doubling, { beforeEdit: async () => void wiki.human((t) => t.replace(/score: \d+/, `score: ${++n}`)) }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(WikiError);
     expect(err).toMatchObject({ code: 'merge-uncorrected' });
-    expect((err as Error).message).toMatch(/MediaWiki merged the bot's edit \(revisions \d+, \d+, \d+, \d+\) with a concurrent edit .* the page kept changing \(5 attempts; 4 of the bot's edits were merged with others\)\. Check the page and undo revisions \d+, \d+, \d+, \d+ \(MediaWiki's undo/);
+    expect((err as Error).message).toMatch(
+      /MediaWiki merged the bot's edit \(revisions \d+, \d+, \d+, \d+\) with a concurrent edit .* the page kept changing \(5 attempts; 4 of the bot's edits were merged with others\)\. Check the page and undo revisions \d+, \d+, \d+, \d+ \(MediaWiki's undo/,
+    );
     // The first edit and maxConflictRetries (3) corrections, each merged with the next human edit.
     expect(wiki.revs.filter((r) => r.user === 'Bot')).toHaveLength(4);
   });
@@ -192,7 +235,7 @@ const killedAfterEdit = async (wiki: MergingWiki, human: () => number, transform
 };
 
 describe('a merge its run never corrected (the process died between the merged save and its correction)', () => {
-  it('the next save finds the bot\'s latest revision merged (its parent is not the base its summary records) and corrects it to the transform of the concurrent revision', async () => {
+  it("the next save finds the bot's latest revision merged (its parent is not the base its summary records) and corrects it to the transform of the concurrent revision", async () => {
     const wiki = new MergingWiki(PAGE);
     const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
     const mergedRev = wiki.revs.find((r) => r.revid === k.merged)!;
@@ -202,7 +245,11 @@ describe('a merge its run never corrected (the process died between the merged s
     const r = await savePage(wiki, TITLE, doubleOnce);
     // The serial outcome: the transform of the human's revision (score 5: double 10).
     expect(wiki.latest()).toMatchObject({ parentid: k.merged, text: `score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${k.human}` });
-    expect(r).toMatchObject({ changed: true, attempts: 1, merged: { merged: [k.merged], edits: [{ revid: k.human, user: 'Player' }], on: k.human, late: true, corrected: true } });
+    expect(r).toMatchObject({
+      changed: true,
+      attempts: 1,
+      merged: { merged: [k.merged], edits: [{ revid: k.human, user: 'Player' }], on: k.human, late: true, corrected: true },
+    });
     expect(r.summary).toBe(
       `doubled 5 — MediaWiki merged the bot's edit (revision ${k.merged}) with a concurrent edit (revision ${k.human} (Player)) and the run that saved it stopped before correcting it; recomputed on revision ${k.human} (base rev ${k.merged})`,
     );
@@ -217,7 +264,13 @@ describe('a merge its run never corrected (the process died between the merged s
     const later = wiki.human((t) => t.replace('note: -', 'note: seen'), 'Admin');
     const r = await savePage(wiki, TITLE, doubleOnce);
     expect(wiki.latest()!.text).toBe(`score: 5\n\nnote: seen\n\ndouble: 10\n\nlog:\nrecomputed on ${later}`);
-    expect(r.merged).toMatchObject({ merged: [k.merged], edits: [{ revid: k.human }, { revid: later, user: 'Admin' }], on: later, late: true, corrected: true });
+    expect(r.merged).toMatchObject({
+      merged: [k.merged],
+      edits: [{ revid: k.human }, { revid: later, user: 'Admin' }],
+      on: later,
+      late: true,
+      corrected: true,
+    });
   });
 
   it('a human rewrote a line of the merged revision: refused with merge-uncorrected naming it, no edit; once they undo it, the next save runs on the page as they left it', async () => {
@@ -249,7 +302,7 @@ describe('a merge its run never corrected (the process died between the merged s
     expect(wiki.revs).toHaveLength(before);
   });
 
-  it('a merged page that already was the transform\'s result (the concurrent edit changed nothing it reads): nothing pending, no edit', async () => {
+  it("a merged page that already was the transform's result (the concurrent edit changed nothing it reads): nothing pending, no edit", async () => {
     const wiki = new MergingWiki(PAGE);
     const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: hello')));
     const r = await savePage(wiki, TITLE, doubleOnce);
@@ -259,13 +312,15 @@ describe('a merge its run never corrected (the process died between the merged s
   });
 
   // A run that also advances a clock to its own instant, as a rollover catches up: the next run has more to do on any page.
-  const clocked = (phase: number): Transform => (page, merge) => {
-    const done = doubleOnce(page, merge);
-    const text = (done?.text ?? page.text).replace(/phase: \d+/, `phase: ${phase}`);
-    return text === page.text ? null : { text, summary: `${done?.summary ?? 'clock'} at phase ${phase}` };
-  };
+  const clocked =
+    (phase: number): Transform =>
+    (page, merge) => {
+      const done = doubleOnce(page, merge);
+      const text = (done?.text ?? page.text).replace(/phase: \d+/, `phase: ${phase}`);
+      return text === page.text ? null : { text, summary: `${done?.summary ?? 'clock'} at phase ${phase}` };
+    };
 
-  it('a merged page that needed no correction, found by a later run that has more to do: nothing pending, nothing said of it; the run\'s own edit on the page as it is', async () => {
+  it("a merged page that needed no correction, found by a later run that has more to do: nothing pending, nothing said of it; the run's own edit on the page as it is", async () => {
     const wiki = new MergingWiki(`phase: 0\n\n${PAGE}`);
     const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: hello')), clocked(1));
     // The killed run's merge was right: what its transform makes of the human's revision.
@@ -287,7 +342,7 @@ describe('a merge its run never corrected (the process died between the merged s
     expect(wiki.latest()!.text).toBe(`phase: 2\n\nscore: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${k.human}`);
   });
 
-  it('a merge its run found right needs nothing later: a human may rewrite the bot\'s lines afterwards without the next save refusing', async () => {
+  it("a merge its run found right needs nothing later: a human may rewrite the bot's lines afterwards without the next save refusing", async () => {
     const wiki = new MergingWiki(PAGE);
     const live = await savePage(wiki, TITLE, doubleOnce, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hello'))) });
     expect(live.merged).toMatchObject({ corrected: false });
@@ -297,7 +352,7 @@ describe('a merge its run never corrected (the process died between the merged s
     expect(r.merged).toBeUndefined();
   });
 
-  it('a correction merged in turn and never checked: refused, naming both of the bot\'s revisions (the text the correction was computed on is not on the wiki)', async () => {
+  it("a correction merged in turn and never checked: refused, naming both of the bot's revisions (the text the correction was computed on is not on the wiki)", async () => {
     const wiki = new MergingWiki(PAGE);
     let edits = 0;
     const err = await savePage(wiki, TITLE, doubleOnce, {

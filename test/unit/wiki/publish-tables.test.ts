@@ -14,7 +14,9 @@ describe('publish-tables (pure parts)', () => {
   it('adds the region once, then finds nothing to do', () => {
     const first = tablesEdit(page('Intro.\n\n== History ==\nRows.'), tables, info)!;
     // Rows: 42 species + 4 packs + (5 Croupier items + 3 discount-shop offers of scenario 13) + 3 dice scenarios = 57.
-    expect(first.summary).toMatch(/^Croupier: added the card tables \(57 rows\) in a new bot-managed region, computed from \[\[Cycle 16\/Ruleset\]\] \[\[Special:PermanentLink\/42\|r42\]\] \(trigger: test\)$/);
+    expect(first.summary).toMatch(
+      /^Croupier: added the card tables \(57 rows\) in a new bot-managed region, computed from \[\[Cycle 16\/Ruleset\]\] \[\[Special:PermanentLink\/42\|r42\]\] \(trigger: test\)$/,
+    );
     expect(findRegion(first.text, TABLES_REGION)!.content.trim()).toBe(tables.trim());
     expect(first.text.startsWith('Intro.\n\n<!-- croupier:begin card-tables -->')).toBe(true);
     expect(tablesEdit(page(first.text), tables, info)).toBeNull();

@@ -41,13 +41,20 @@ describe('findRegions', () => {
   it('refuses a second begin before the end, an end without begin, a repeated region, and crossed regions', () => {
     expect(codeOf(() => findRegions('<!-- croupier:begin t -->\n<!-- croupier:begin t -->\n<!-- croupier:end t -->'))).toBe('region-markers');
     expect(codeOf(() => findRegions('x <!-- croupier:end t -->'))).toBe('region-markers');
-    expect(codeOf(() => findRegions('<!-- croupier:begin t -->a<!-- croupier:end t --><!-- croupier:begin t -->b<!-- croupier:end t -->'))).toBe('region-markers');
-    expect(codeOf(() => findRegions('<!-- croupier:begin a --><!-- croupier:begin b --><!-- croupier:end a --><!-- croupier:end b -->'))).toBe('region-markers');
+    expect(codeOf(() => findRegions('<!-- croupier:begin t -->a<!-- croupier:end t --><!-- croupier:begin t -->b<!-- croupier:end t -->'))).toBe(
+      'region-markers',
+    );
+    expect(codeOf(() => findRegions('<!-- croupier:begin a --><!-- croupier:begin b --><!-- croupier:end a --><!-- croupier:end b -->'))).toBe(
+      'region-markers',
+    );
   });
 
   it('sees several regions, in order', () => {
     const text = '<!-- croupier:begin a -->1<!-- croupier:end a -->\n<!-- croupier:begin b -->2<!-- croupier:end b -->';
-    expect(findRegions(text).map((r) => [r.name, r.content])).toEqual([['a', '1'], ['b', '2']]);
+    expect(findRegions(text).map((r) => [r.name, r.content])).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
     expect(findRegion(text, 'c')).toBeUndefined();
   });
 });
@@ -125,7 +132,10 @@ describe('layering', () => {
   it('the pure region functions and the game engines do not import the wiki layer', async () => {
     const { readFile, readdir } = await import('node:fs/promises');
     const root = new URL('../../../src/', import.meta.url);
-    const files = ['parse/regions.ts', ...(await readdir(new URL('games/', root), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => `games/${f}`)];
+    const files = [
+      'parse/regions.ts',
+      ...(await readdir(new URL('games/', root), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => `games/${f}`),
+    ];
     const offenders: string[] = [];
     for (const f of files) {
       const text = await readFile(new URL(f, root), 'utf8');

@@ -2,14 +2,24 @@ import { describe, expect, test } from 'vitest';
 import { botRevertsIn, type TaggedRevision } from '../../../src/wiki/reverts.ts';
 
 // A page's history, oldest first as written here (botRevertsIn takes it newest first, as the API gives it).
-const rev = (revid: number, user: string, sha1: string, tags: string[] = []): TaggedRevision =>
-  ({ revid, parentid: revid - 1, user, timestamp: `2026-11-25T18:00:${String(revid).padStart(2, '0')}Z`, sha1, tags });
+const rev = (revid: number, user: string, sha1: string, tags: string[] = []): TaggedRevision => ({
+  revid,
+  parentid: revid - 1,
+  user,
+  timestamp: `2026-11-25T18:00:${String(revid).padStart(2, '0')}Z`,
+  sha1,
+  tags,
+});
 const newestFirst = (...revs: TaggedRevision[]) => [...revs].reverse();
 const P = 'Cycle 16/Gamestate';
 
 describe('reverts of the bot, from the change tags', () => {
   test("an undo, a rollback and a manual revert of the bot's edit each name the person, their revision and the bot's", () => {
-    for (const [tag, how] of [['mw-undo', 'undo'], ['mw-rollback', 'rollback'], ['mw-manual-revert', 'manual revert']] as const) {
+    for (const [tag, how] of [
+      ['mw-undo', 'undo'],
+      ['mw-rollback', 'rollback'],
+      ['mw-manual-revert', 'manual revert'],
+    ] as const) {
       const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', [tag]));
       expect(botRevertsIn(P, h, 'Bot', 2)).toEqual([{ page: P, revid: 3, user: 'Admin', timestamp: '2026-11-25T18:00:03Z', how, reverted: [2] }]);
     }
@@ -43,7 +53,7 @@ describe('reverts of the bot, from the change tags', () => {
     expect(botRevertsIn(P, h, 'Bot', 3)).toEqual([]);
   });
 
-  test('an undo of a bot edit under later edits (no earlier text restored) is read from the mw-reverted tag of the bot\'s revision', () => {
+  test("an undo of a bot edit under later edits (no earlier text restored) is read from the mw-reverted tag of the bot's revision", () => {
     const h = newestFirst(rev(1, 'Admin', 'a'), { ...rev(2, 'Bot', 'b'), tags: ['mw-reverted'] }, rev(3, 'Player', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));
     expect(botRevertsIn(P, h, 'Bot', 3)[0]).toMatchObject({ revid: 4, how: 'undo', reverted: [2] });
     const untagged = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Player', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));

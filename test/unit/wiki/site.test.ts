@@ -3,7 +3,11 @@ import { siteInfoOf, versionWarning } from '../../../src/wiki/site.ts';
 
 describe('what the wiki says of itself (siteinfo general)', () => {
   test('the generator gives the major and minor version, and maxarticlesize the largest page in bytes', () => {
-    expect(siteInfoOf({ generator: 'MediaWiki 1.43.9', maxarticlesize: 2097152 })).toEqual({ generator: 'MediaWiki 1.43.9', version: [1, 43], maxArticleBytes: 2097152 });
+    expect(siteInfoOf({ generator: 'MediaWiki 1.43.9', maxarticlesize: 2097152 })).toEqual({
+      generator: 'MediaWiki 1.43.9',
+      version: [1, 43],
+      maxArticleBytes: 2097152,
+    });
     expect(siteInfoOf({ generator: 'MediaWiki 1.45.0-wmf.3' })).toEqual({ generator: 'MediaWiki 1.45.0-wmf.3', version: [1, 45] });
   });
 
@@ -27,8 +31,12 @@ describe('the warning for a version outside the tested range (1.39–1.43)', () 
   });
 
   test('an older version, and one that cannot be read, are named too', () => {
-    expect(versionWarning(siteInfoOf({ generator: 'MediaWiki 1.35.14' }))).toMatch(/^the wiki runs "MediaWiki 1\.35\.14", older than the versions Croupier is tested on \(MediaWiki 1\.39–1\.43\)/);
-    expect(versionWarning(siteInfoOf({ generator: 'SomeWiki 2.0' }))).toMatch(/^the wiki runs "SomeWiki 2\.0", not a MediaWiki version the bot can read; Croupier is tested on MediaWiki 1\.39–1\.43: /);
+    expect(versionWarning(siteInfoOf({ generator: 'MediaWiki 1.35.14' }))).toMatch(
+      /^the wiki runs "MediaWiki 1\.35\.14", older than the versions Croupier is tested on \(MediaWiki 1\.39–1\.43\)/,
+    );
+    expect(versionWarning(siteInfoOf({ generator: 'SomeWiki 2.0' }))).toMatch(
+      /^the wiki runs "SomeWiki 2\.0", not a MediaWiki version the bot can read; Croupier is tested on MediaWiki 1\.39–1\.43: /,
+    );
     expect(versionWarning(siteInfoOf({}))).toMatch(/^the wiki runs an unnamed version of MediaWiki, not a MediaWiki version/);
   });
 });

@@ -14,7 +14,8 @@ import { onPage } from './page.ts';
 // Once per phase is the Players table's "MacGyvered this phase"; the random item is the one draw of
 // random Garbage (rules/random-garbage.ts), by the reading random-garbage.
 
-export const MACGYVER_ACTION_RULE = 'MacGyvering: “Once per phase, a player can MacGyver by … specifying 2 different items defined by Garbage in their possession, then granting themselves a random item defined by Garbage. This destroys the specified items.”';
+export const MACGYVER_ACTION_RULE =
+  'MacGyvering: “Once per phase, a player can MacGyver by … specifying 2 different items defined by Garbage in their possession, then granting themselves a random item defined by Garbage. This destroys the specified items.”';
 
 /** The Garbage item a name means (case and spacing ignored), as the Ruleset spells it. */
 export function garbageNamed(r: Pick<Cycle15Ruleset, 'garbage'>, name: string): GarbageItem | undefined {
@@ -30,13 +31,22 @@ export function twoItems(r: Pick<Cycle15Ruleset, 'garbage'>, text: string): [Gar
     const b = garbageNamed(r, text.slice(m.index + m[0].length));
     if (a && b) return [a, b];
   }
-  return { unknown: seps.length === 0 ? text : text.split(/\s*(?:,|;|\+|\band\b|&)\s*/i).filter((x) => !garbageNamed(r, x)).join('", "') };
+  return {
+    unknown:
+      seps.length === 0
+        ? text
+        : text
+            .split(/\s*(?:,|;|\+|\band\b|&)\s*/i)
+            .filter((x) => !garbageNamed(r, x))
+            .join('", "'),
+  };
 }
 
 /** Why the referee draws no random Garbage under the readings in force; undefined when it draws. */
 export function noGarbageDraw(r: Pick<Cycle15Ruleset, 'garbage'>, readings: ChosenReadings): string | undefined {
-  if (readings.get(RANDOM_GARBAGE) === 'judge') return `under the reading ${readings.label(RANDOM_GARBAGE)} the Judge draws random Garbage items, not the bot: ask the Judge`;
-  if (r.garbage.length === 0) return 'the Ruleset\'s Garbage table has no items to draw from';
+  if (readings.get(RANDOM_GARBAGE) === 'judge')
+    return `under the reading ${readings.label(RANDOM_GARBAGE)} the Judge draws random Garbage items, not the bot: ask the Judge`;
+  if (r.garbage.length === 0) return "the Ruleset's Garbage table has no items to draw from";
   return undefined;
 }
 
@@ -50,31 +60,49 @@ export const macGyverAction: ActionDef<Cycle15Ruleset, { items: string }> = {
   resolve(input, args) {
     const r = input.ruleset;
     const limit = r.constants.macGyversPerPhase.value;
-    if (limit !== 1) return { ok: false, reason: `the MacGyvering rule ${limit === null ? 'states no limit the bot can read' : `allows ${limit} a phase, and the page records only whether a player MacGyvered ("MacGyvered this phase")`}` };
+    if (limit !== 1)
+      return {
+        ok: false,
+        reason: `the MacGyvering rule ${limit === null ? 'states no limit the bot can read' : `allows ${limit} a phase, and the page records only whether a player MacGyvered ("MacGyvered this phase")`}`,
+      };
     const items = twoItems(r, args.items);
     if (!Array.isArray(items)) return { ok: false, reason: `"${items.unknown}" is not an item of the Garbage table: name 2 items, "macgyver <item>, <item>"` };
     const [a, b] = items;
     if (a.name === b.name) return { ok: false, reason: `“2 different items defined by Garbage”: ${a.name} twice` };
-    return onPage(input, (s, player, { readings }) => {
-      if (player.macGyveredThisPhase) return { refused: `${player.name} has MacGyvered this phase (MacGyvered this phase: yes): “Once per phase, a player can MacGyver”` };
-      for (const item of [a, b]) {
-        if ((player.garbage[item.name] ?? 0) < 1) return { refused: `${player.name} has no ${item.name} (the Players table's Garbage): “2 different items defined by Garbage in their possession”` };
-      }
-      const none = noGarbageDraw(r, readings);
-      if (none) return { refused: none };
-      const { stream, seed } = input.draws();
-      const { item } = drawRandomGarbage(r.garbage, (sides, what) => stream.roll(sides, what));
-      const lost = [loseItems(player, a.name, 1), loseItems(player, b.name, 1)];
-      const got = gainItems(player, item.name, 1);
-      player.macGyveredThisPhase = true;
-      return {
-        changes: [{
-          at: input.now, phase: s.phase.number, event: 'MacGyver', player: player.name,
-          change: `${lost.join('; ')} destroyed; ${got} (ID ${item.id}); MacGyvered this phase: yes`,
-          reason: { ...drawReason(`${MACGYVER_ACTION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input), readings: [readings.label(RANDOM_GARBAGE)] },
-        }],
-        message: `MacGyvered ${a.name} and ${b.name} into ${item.name}`,
-      };
-    }, { phaseBound: '“Once per phase, a player can MacGyver”' });
+    return onPage(
+      input,
+      (s, player, { readings }) => {
+        if (player.macGyveredThisPhase)
+          return { refused: `${player.name} has MacGyvered this phase (MacGyvered this phase: yes): “Once per phase, a player can MacGyver”` };
+        for (const item of [a, b]) {
+          if ((player.garbage[item.name] ?? 0) < 1)
+            return { refused: `${player.name} has no ${item.name} (the Players table's Garbage): “2 different items defined by Garbage in their possession”` };
+        }
+        const none = noGarbageDraw(r, readings);
+        if (none) return { refused: none };
+        const { stream, seed } = input.draws();
+        const { item } = drawRandomGarbage(r.garbage, (sides, what) => stream.roll(sides, what));
+        const lost = [loseItems(player, a.name, 1), loseItems(player, b.name, 1)];
+        const got = gainItems(player, item.name, 1);
+        player.macGyveredThisPhase = true;
+        return {
+          changes: [
+            {
+              at: input.now,
+              phase: s.phase.number,
+              event: 'MacGyver',
+              player: player.name,
+              change: `${lost.join('; ')} destroyed; ${got} (ID ${item.id}); MacGyvered this phase: yes`,
+              reason: {
+                ...drawReason(`${MACGYVER_ACTION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
+                readings: [readings.label(RANDOM_GARBAGE)],
+              },
+            },
+          ],
+          message: `MacGyvered ${a.name} and ${b.name} into ${item.name}`,
+        };
+      },
+      { phaseBound: '“Once per phase, a player can MacGyver”' },
+    );
   },
 };

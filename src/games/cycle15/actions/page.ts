@@ -55,15 +55,22 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   const s = structuredClone(state);
   const player = s.players.find((p) => p.name === input.player);
   if (!player) return { ok: false, reason: `no player "${input.player}" in the Players table` };
-  if (player.left !== null && player.left.getTime() <= input.now.getTime()) return { ok: false, reason: `${player.name} ceased being a player at ${formatInstant(player.left)} (the Players table's Left)` };
+  if (player.left !== null && player.left.getTime() <= input.now.getTime())
+    return { ok: false, reason: `${player.name} ceased being a player at ${formatInstant(player.left)} (the Players table's Left)` };
   const calendar = calendarOf(input.ruleset, s);
   if (opts.phaseBound !== undefined) {
     const written = phaseNumberAt(input.request.at, calendar);
     if (written < s.phase.number) {
-      return { ok: false, reason: `the request was written in phase ${written}, which has ended (the page is in phase ${s.phase.number}): ${opts.phaseBound}; write it again to act in this phase` };
+      return {
+        ok: false,
+        reason: `the request was written in phase ${written}, which has ended (the page is in phase ${s.phase.number}): ${opts.phaseBound}; write it again to act in this phase`,
+      };
     }
     if (written > s.phase.number) {
-      return { ok: false, reason: `the Gamestate page still records phase ${s.phase.number}, and the request was written in phase ${written}: ${opts.phaseBound}; write it again once the page has been rolled over` };
+      return {
+        ok: false,
+        reason: `the Gamestate page still records phase ${s.phase.number}, and the request was written in phase ${written}: ${opts.phaseBound}; write it again once the page has been rolled over`,
+      };
     }
   }
   const r = apply(s, player, { calendar, readings: readingsOf(input) });
@@ -77,12 +84,19 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   const changes = [...r.changes, ...(victory === null ? [] : checkVictory(s, victory, input.now))];
   const newRows: Edit[] = [];
   appendTableRows(doc, movesTable, r.moves ?? [], newRows);
-  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }), changes, message: r.message };
+  return {
+    ok: true,
+    text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }),
+    changes,
+    message: r.message,
+  };
 }
 
 /** Whether the page's History has a row of `event` for `player` whose Change names `what` (a move done once). */
 export function historyRecords(doc: WikiDocument, event: string, player: string, what: string): boolean {
   const table = findStateTable(doc, historyTable);
   const [e, who, change] = ['Event', 'Player', 'Change'].map(normaliseHeader);
-  return (table?.rows ?? []).some((r) => r.cells[e!]?.text.trim() === event && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(what));
+  return (table?.rows ?? []).some(
+    (r) => r.cells[e!]?.text.trim() === event && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(what),
+  );
 }

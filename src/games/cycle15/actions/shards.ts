@@ -20,10 +20,13 @@ export const shatterAction: ActionDef<Cycle15Ruleset, { count: number }> = {
   },
   resolve(input, args) {
     const c = input.ruleset.constants.crystalShards.value;
-    if (c === null) return { ok: false, reason: 'the Ruleset\'s Shards rule states no amount the bot can read (“gain N+NdK shards by destroying 1 crystal”)' };
+    if (c === null) return { ok: false, reason: "the Ruleset's Shards rule states no amount the bot can read (“gain N+NdK shards by destroying 1 crystal”)" };
     if (args.count < 1 || args.count > 20) return { ok: false, reason: 'shatter from 1 to 20 crystals in one request' };
     return onPage(input, (s, player) => {
-      if (player.crystals < args.count) return { refused: `${player.name} has ${player.crystals} crystal(s) (the Players table's Crystals; a Crustal is not a crystal), not ${args.count}: “by destroying 1 crystal in their possession”` };
+      if (player.crystals < args.count)
+        return {
+          refused: `${player.name} has ${player.crystals} crystal(s) (the Players table's Crystals; a Crustal is not a crystal), not ${args.count}: “by destroying 1 crystal in their possession”`,
+        };
       const { stream, seed } = input.draws();
       const each = Array.from({ length: args.count }, (_, i) => {
         const { total, rolls } = rollDice(c.dice, stream, `crystal ${i + 1}: ${c.base}+`);
@@ -34,11 +37,16 @@ export const shatterAction: ActionDef<Cycle15Ruleset, { count: number }> = {
       player.crystals -= args.count;
       player.shards += gained;
       return {
-        changes: [{
-          at: input.now, phase: s.phase.number, event: 'Crystal destroyed', player: player.name,
-          change: `−${args.count} Crystals (${before.crystals} → ${player.crystals}); +${gained} Shards (${before.shards} → ${player.shards}): ${c.base}+${c.dice.text} each, ${each.map((e) => e.text).join('; ')}`,
-          reason: drawReason(`${SHARDS_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
-        }],
+        changes: [
+          {
+            at: input.now,
+            phase: s.phase.number,
+            event: 'Crystal destroyed',
+            player: player.name,
+            change: `−${args.count} Crystals (${before.crystals} → ${player.crystals}); +${gained} Shards (${before.shards} → ${player.shards}): ${c.base}+${c.dice.text} each, ${each.map((e) => e.text).join('; ')}`,
+            reason: drawReason(`${SHARDS_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
+          },
+        ],
         message: `destroyed ${args.count} crystal(s) for ${gained} shards (${each.map((e) => e.text).join('; ')})`,
       };
     });

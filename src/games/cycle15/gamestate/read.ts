@@ -31,7 +31,8 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): 
   const moves = readRows(doc, movesTable, undefined, problems).entities as Move[];
   const proposals = readRows(doc, proposalsTable, undefined, problems).entities as Proposal[];
   const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined) problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
+  if (history === undefined)
+    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   if (problems.length > 0) throw new GamestateError(problems);
 
   const phase = phaseRows.entities[0] as PhaseState;
@@ -43,7 +44,14 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): 
   for (const p of proposals) p.votes ??= null;
   const state: Gamestate = {
     page: doc.page,
-    phase: { ...phase, name: phase.name ?? '', nextRollover: phase.nextRollover ?? null, partyTime: phase.partyTime ?? false, judge: phase.judge ?? null, winner: phase.winner ?? [] },
+    phase: {
+      ...phase,
+      name: phase.name ?? '',
+      nextRollover: phase.nextRollover ?? null,
+      partyTime: phase.partyTime ?? false,
+      judge: phase.judge ?? null,
+      winner: phase.winner ?? [],
+    },
     players,
     spaces,
     moves,
@@ -92,32 +100,48 @@ function crossCheck(state: Gamestate, ruleset: ReadRuleset, problems: Problem[])
     const category = categories.get(s.type);
     if (!types.has(s.type) && category === undefined) {
       const near = nearestName(s.type, [...types, ...categories.keys()]);
-      problems.push({ message: `"${s.type}" is neither a type of space nor a category of the Ruleset${near === undefined ? '' : ` (did you mean "${near}"?)`}`, location: at('Spaces', s.row, 'Type') });
+      problems.push({
+        message: `"${s.type}" is neither a type of space nor a category of the Ruleset${near === undefined ? '' : ` (did you mean "${near}"?)`}`,
+        location: at('Spaces', s.row, 'Type'),
+      });
     }
     if (category !== undefined && s.pseudoType !== null && s.pseudoType !== 'Blank' && !category.types.includes(s.pseudoType)) {
-      problems.push({ message: `"${s.pseudoType}" is not a type of the category ${s.type} (${category.types.join(', ')}) nor "Blank"`, location: at('Spaces', s.row, 'Pseudo-type') });
+      problems.push({
+        message: `"${s.pseudoType}" is not a type of the category ${s.type} (${category.types.join(', ')}) nor "Blank"`,
+        location: at('Spaces', s.row, 'Pseudo-type'),
+      });
     }
     if (category === undefined && s.pseudoType !== null) {
-      problems.push({ message: `space ${s.id} is of type ${s.type}, not a category: only “Spaces whose types are categories have a "pseudo-type"”`, location: at('Spaces', s.row, 'Pseudo-type') });
+      problems.push({
+        message: `space ${s.id} is of type ${s.type}, not a category: only “Spaces whose types are categories have a "pseudo-type"”`,
+        location: at('Spaces', s.row, 'Pseudo-type'),
+      });
     }
     for (const n of s.successors) {
       if (!spaces.has(n)) problems.push({ message: `successor ${n} is not a space of the Spaces table`, location: at('Spaces', s.row, 'Successors') });
     }
   }
   for (const p of state.players) {
-    if (state.spaces.length > 0 && !spaces.has(p.location)) problems.push({ message: `${p.name} is on space ${p.location}, which is not in the Spaces table`, location: at('Players', p.row, 'Location') });
+    if (state.spaces.length > 0 && !spaces.has(p.location))
+      problems.push({ message: `${p.name} is on space ${p.location}, which is not in the Spaces table`, location: at('Players', p.row, 'Location') });
   }
 
   const dice = ruleset.constants.movementDice.value;
   for (const m of state.moves) {
     if (!names.has(m.player)) problems.push({ message: `"${m.player}" is not a player of the Players table`, location: at('Moves', m.row, 'Player') });
     if (dice !== null && m.roll.length > 0 && (m.roll.length !== dice.count || m.roll.some((v) => v < 1 || v > dice.sides))) {
-      problems.push({ message: `the roll ${m.roll.join('+')} is not a roll of ${dice.text} (${dice.count} dice of 1 to ${dice.sides})`, location: at('Moves', m.row, 'Roll') });
+      problems.push({
+        message: `the roll ${m.roll.join('+')} is not a roll of ${dice.text} (${dice.count} dice of 1 to ${dice.sides})`,
+        location: at('Moves', m.row, 'Roll'),
+      });
     }
   }
   for (const p of state.proposals) {
     if (p.proposalClass === 'Tune Up' && p.tuneUpSince === null && p.status === 'tune up') {
-      problems.push({ message: 'a Tune Up class proposal needs the phase it became one ("Tune Up since phase")', location: at('Proposals', p.row, 'Tune Up since phase') });
+      problems.push({
+        message: 'a Tune Up class proposal needs the phase it became one ("Tune Up since phase")',
+        location: at('Proposals', p.row, 'Tune Up since phase'),
+      });
     }
   }
 }

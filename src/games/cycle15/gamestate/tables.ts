@@ -1,5 +1,15 @@
 import * as f from '../../shared/fields.ts';
-import { cycleStartColumn, joinedColumn, judgeColumn, nextRolloverColumn, phaseNameColumn, phaseNumberColumn, playerColumn, reputableSinceColumn, winnerColumn } from '../../shared/columns.ts';
+import {
+  cycleStartColumn,
+  joinedColumn,
+  judgeColumn,
+  nextRolloverColumn,
+  phaseNameColumn,
+  phaseNumberColumn,
+  playerColumn,
+  reputableSinceColumn,
+  winnerColumn,
+} from '../../shared/columns.ts';
 import { col, type TableSpec } from '../../shared/table-spec.ts';
 import { NONE } from '../../shared/history.ts';
 import type { Items, Move, PhaseState, Player, Proposal, Space } from './schema.ts';
@@ -13,10 +23,14 @@ const writeYesNo = (b: boolean) => (b ? 'yes' : 'no');
 
 function readInts(text: string | undefined, separator: RegExp): number[] {
   if (text === undefined) return [];
-  return text.split(separator).map((s) => s.trim()).filter((s) => s !== '').map((s) => {
-    if (!/^[+-]?\d+$/.test(s)) throw new f.FieldError(`"${s}" is not a whole number`);
-    return f.exactInt(s);
-  });
+  return text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => {
+      if (!/^[+-]?\d+$/.test(s)) throw new f.FieldError(`"${s}" is not a whole number`);
+      return f.exactInt(s);
+    });
 }
 
 /** "Duck, 2 Time Bean Chili, 3 × Shurdle" → counts by name, as written (checked against the Garbage table by read.ts). */
@@ -30,7 +44,11 @@ export function readItems(text: string | undefined): Items {
 }
 
 export function writeItems(items: Items): string {
-  return f.writeList(Object.entries(items).filter(([, n]) => n > 0).map(([name, n]) => (n === 1 ? name : `${n} ${name}`)));
+  return f.writeList(
+    Object.entries(items)
+      .filter(([, n]) => n > 0)
+      .map(([name, n]) => (n === 1 ? name : `${n} ${name}`)),
+  );
 }
 
 /** "5/2/1": votes for, against, and for a rewrite, when the voting period ended. */
@@ -49,8 +67,18 @@ export const phaseTable: TableSpec<PhaseState> = {
     phaseNumberColumn,
     phaseNameColumn,
     nextRolloverColumn,
-    col('Parties started', true, (t) => ({ parties: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.parties)),
-    col('Party time', false, (t) => ({ partyTime: yesNo(t) }), (p) => writeYesNo(p.partyTime)),
+    col(
+      'Parties started',
+      true,
+      (t) => ({ parties: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
+      (p) => String(p.parties),
+    ),
+    col(
+      'Party time',
+      false,
+      (t) => ({ partyTime: yesNo(t) }),
+      (p) => writeYesNo(p.partyTime),
+    ),
     judgeColumn,
     winnerColumn,
   ],
@@ -62,17 +90,67 @@ export const playersTable: TableSpec<Player> = {
   columns: [
     playerColumn,
     joinedColumn,
-    col('Left (UTC)', false, (t) => ({ left: f.readOptionalInstant(t) }), (p) => f.writeInstant(p.left)),
+    col(
+      'Left (UTC)',
+      false,
+      (t) => ({ left: f.readOptionalInstant(t) }),
+      (p) => f.writeInstant(p.left),
+    ),
     reputableSinceColumn,
-    col('Reputability grant', true, (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }), (p) => (p.grant === null ? NONE : `phase ${p.grant}`)),
-    col('Location', true, (t) => ({ location: t === undefined ? 0 : f.readInt(t) }), (p) => String(p.location)),
-    col('Moved this phase', true, (t) => ({ movedThisPhase: yesNo(t) }), (p) => writeYesNo(p.movedThisPhase)),
-    col('Moved last phase', true, (t) => ({ movedLastPhase: yesNo(t) }), (p) => writeYesNo(p.movedLastPhase)),
-    col('MacGyvered this phase', true, (t) => ({ macGyveredThisPhase: yesNo(t) }), (p) => writeYesNo(p.macGyveredThisPhase)),
-    col('Crystals', true, (t) => ({ crystals: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.crystals)),
-    col('Shards', true, (t) => ({ shards: t === undefined ? 0 : f.readInt(t, { min: 0 }) }), (p) => String(p.shards)),
-    col('Garbage', true, (t) => ({ garbage: readItems(t) }), (p) => writeItems(p.garbage)),
-    col('Traits', false, (t) => ({ traits: f.readList(t) }), (p) => f.writeList(p.traits)),
+    col(
+      'Reputability grant',
+      true,
+      (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }),
+      (p) => (p.grant === null ? NONE : `phase ${p.grant}`),
+    ),
+    col(
+      'Location',
+      true,
+      (t) => ({ location: t === undefined ? 0 : f.readInt(t) }),
+      (p) => String(p.location),
+    ),
+    col(
+      'Moved this phase',
+      true,
+      (t) => ({ movedThisPhase: yesNo(t) }),
+      (p) => writeYesNo(p.movedThisPhase),
+    ),
+    col(
+      'Moved last phase',
+      true,
+      (t) => ({ movedLastPhase: yesNo(t) }),
+      (p) => writeYesNo(p.movedLastPhase),
+    ),
+    col(
+      'MacGyvered this phase',
+      true,
+      (t) => ({ macGyveredThisPhase: yesNo(t) }),
+      (p) => writeYesNo(p.macGyveredThisPhase),
+    ),
+    col(
+      'Crystals',
+      true,
+      (t) => ({ crystals: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
+      (p) => String(p.crystals),
+    ),
+    col(
+      'Shards',
+      true,
+      (t) => ({ shards: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
+      (p) => String(p.shards),
+    ),
+    col(
+      'Garbage',
+      true,
+      (t) => ({ garbage: readItems(t) }),
+      (p) => writeItems(p.garbage),
+    ),
+    col(
+      'Traits',
+      false,
+      (t) => ({ traits: f.readList(t) }),
+      (p) => f.writeList(p.traits),
+    ),
   ],
 };
 
@@ -80,10 +158,30 @@ export const spacesTable: TableSpec<Space> = {
   name: 'Spaces',
   identify: ['Space', 'Successors'],
   columns: [
-    col('Space', true, (t) => ({ id: f.readInt(t) }), (s) => String(s.id)),
-    col('Type', true, (t) => ({ type: t ?? 'Blank' }), (s) => s.type),
-    col('Pseudo-type', false, (t) => ({ pseudoType: t ?? null }), (s) => s.pseudoType ?? NONE),
-    col('Successors', true, (t) => ({ successors: readInts(t, /,/) }), (s) => f.writeList(s.successors.map(String))),
+    col(
+      'Space',
+      true,
+      (t) => ({ id: f.readInt(t) }),
+      (s) => String(s.id),
+    ),
+    col(
+      'Type',
+      true,
+      (t) => ({ type: t ?? 'Blank' }),
+      (s) => s.type,
+    ),
+    col(
+      'Pseudo-type',
+      false,
+      (t) => ({ pseudoType: t ?? null }),
+      (s) => s.pseudoType ?? NONE,
+    ),
+    col(
+      'Successors',
+      true,
+      (t) => ({ successors: readInts(t, /,/) }),
+      (s) => f.writeList(s.successors.map(String)),
+    ),
   ],
 };
 
@@ -91,11 +189,36 @@ export const movesTable: TableSpec<Move> = {
   name: 'Moves',
   identify: ['Roll', 'Selections'],
   columns: [
-    col('Time (UTC)', true, (t) => ({ time: f.readInstant(t) }), (m) => f.writeInstant(m.time)),
-    col('Player', true, (t) => ({ player: f.required(t) }), (m) => m.player),
-    col('Roll', true, (t) => ({ roll: readInts(t, /[+,]/) }), (m) => (m.roll.length === 0 ? NONE : m.roll.join('+'))),
-    col('Selections', true, (t) => ({ selections: readInts(t, /,/) }), (m) => f.writeList(m.selections.map(String))),
-    col('Status', true, (t) => ({ status: f.readEnum(t ?? 'commenced', MoveStatus.options) }), (m) => m.status),
+    col(
+      'Time (UTC)',
+      true,
+      (t) => ({ time: f.readInstant(t) }),
+      (m) => f.writeInstant(m.time),
+    ),
+    col(
+      'Player',
+      true,
+      (t) => ({ player: f.required(t) }),
+      (m) => m.player,
+    ),
+    col(
+      'Roll',
+      true,
+      (t) => ({ roll: readInts(t, /[+,]/) }),
+      (m) => (m.roll.length === 0 ? NONE : m.roll.join('+')),
+    ),
+    col(
+      'Selections',
+      true,
+      (t) => ({ selections: readInts(t, /,/) }),
+      (m) => f.writeList(m.selections.map(String)),
+    ),
+    col(
+      'Status',
+      true,
+      (t) => ({ status: f.readEnum(t ?? 'commenced', MoveStatus.options) }),
+      (m) => m.status,
+    ),
   ],
 };
 
@@ -103,11 +226,41 @@ export const proposalsTable: TableSpec<Proposal> = {
   name: 'Proposals',
   identify: ['Proposal', 'Class'],
   columns: [
-    col('Proposal', true, (t) => ({ id: f.required(t) }), (p) => p.id),
-    col('Submitted (UTC)', true, (t) => ({ submitted: f.readInstant(t) }), (p) => f.writeInstant(p.submitted)),
-    col('Class', true, (t) => ({ proposalClass: f.readEnum(t ?? 'Standard', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const) }), (p) => p.proposalClass),
-    col('Tune Up since phase', true, (t) => ({ tuneUpSince: f.readOptionalInt(t, { min: 0 }) }), (p) => f.writeInt(p.tuneUpSince)),
-    col('Status', true, (t) => ({ status: f.readEnum(t ?? 'voting', ProposalStatus.options) }), (p) => p.status),
-    col('Votes', false, (t) => ({ votes: readVotes(t) }), (p) => (p.votes === null ? NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`)),
+    col(
+      'Proposal',
+      true,
+      (t) => ({ id: f.required(t) }),
+      (p) => p.id,
+    ),
+    col(
+      'Submitted (UTC)',
+      true,
+      (t) => ({ submitted: f.readInstant(t) }),
+      (p) => f.writeInstant(p.submitted),
+    ),
+    col(
+      'Class',
+      true,
+      (t) => ({ proposalClass: f.readEnum(t ?? 'Standard', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const) }),
+      (p) => p.proposalClass,
+    ),
+    col(
+      'Tune Up since phase',
+      true,
+      (t) => ({ tuneUpSince: f.readOptionalInt(t, { min: 0 }) }),
+      (p) => f.writeInt(p.tuneUpSince),
+    ),
+    col(
+      'Status',
+      true,
+      (t) => ({ status: f.readEnum(t ?? 'voting', ProposalStatus.options) }),
+      (p) => p.status,
+    ),
+    col(
+      'Votes',
+      false,
+      (t) => ({ votes: readVotes(t) }),
+      (p) => (p.votes === null ? NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`),
+    ),
   ],
 };

@@ -16,13 +16,24 @@ export function correctBotCells(state: Gamestate, calendar: Calendar, at: Date):
   const changes: Change[] = [];
   const phase = state.phase.number;
   const corrected = (player: string, cell: string, from: string, to: string, rule: string, inputs: Record<string, string | number>): void => {
-    changes.push({ at, phase, event: 'Corrected', player, change: `${cell}: ${from} → ${to} (the bot's cell, recomputed: the page's value is not believed)`, reason: { rule, inputs } });
+    changes.push({
+      at,
+      phase,
+      event: 'Corrected',
+      player,
+      change: `${cell}: ${from} → ${to} (the bot's cell, recomputed: the page's value is not believed)`,
+      reason: { rule, inputs },
+    });
   };
   for (const p of state.players) {
     // Reputable since: none until the grants are made, then the instant the rule gives.
     const since = p.grant === null ? null : reputableAt(p, state.phase.cycleStart);
     if ((p.reputableSince?.getTime() ?? null) !== (since?.getTime() ?? null)) {
-      corrected(p.name, 'Reputable since (UTC)', show(p.reputableSince), show(since), REPUTABLE_RULE, { joined: formatInstant(p.joined), 'cycle start': formatInstant(state.phase.cycleStart), 'Reputability grant': p.grant === null ? NONE : `phase ${p.grant}` });
+      corrected(p.name, 'Reputable since (UTC)', show(p.reputableSince), show(since), REPUTABLE_RULE, {
+        joined: formatInstant(p.joined),
+        'cycle start': formatInstant(state.phase.cycleStart),
+        'Reputability grant': p.grant === null ? NONE : `phase ${p.grant}`,
+      });
       p.reputableSince = since;
     }
     if (since !== null && p.grant !== phaseNumberAt(since, calendar)) {

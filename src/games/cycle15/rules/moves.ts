@@ -7,10 +7,12 @@ import { phaseNumberAt } from '../../../sim/calendar.ts';
 // What becomes of recorded moves as phases end: the progressive-action rule, the movement-error
 // grace period, and the incomplete-move penalty.
 
-export const PROGRESSIVE_RULE = 'Progressive Actions: the action is deemed to be performed if “The time is in the same phase in which they commenced the action.”';
-export const GRACE_RULE = 'Movement: “If an error in movement goes unnoticed by the end of the following phase, this no longer applies and the movement is accepted as legitimate in that instance.”';
+export const PROGRESSIVE_RULE =
+  'Progressive Actions: the action is deemed to be performed if “The time is in the same phase in which they commenced the action.”';
+export const GRACE_RULE =
+  'Movement: “If an error in movement goes unnoticed by the end of the following phase, this no longer applies and the movement is accepted as legitimate in that instance.”';
 export const INCOMPLETE_RULE =
-  'Movement: “If an incomplete move occurred in the previous phase and is identified after they have moved again, their move for the current phase is negated and they are granted a \'Time Bean Chili\'.”';
+  "Movement: “If an incomplete move occurred in the previous phase and is identified after they have moved again, their move for the current phase is negated and they are granted a 'Time Bean Chili'.”";
 
 const where = (m: Move) => `move of ${formatInstant(m.time)}`;
 
@@ -59,15 +61,33 @@ export function penaliseIncompleteMoves(state: Gamestate, calendar: Calendar, cu
   const changes: Change[] = [];
   for (const m of state.moves.filter((x) => x.status === 'incomplete')) {
     const phase = phaseNumberAt(m.time, calendar);
-    const again = state.moves.find((x) => x.player === m.player && (x.status === 'performed' || x.status === 'error') && x.time > m.time && phaseNumberAt(x.time, calendar) === current);
-    const row = (change: string, inputs: Record<string, string | number>): Change => ({ at, phase: current, event: 'Incomplete move', player: m.player, change, reason: { rule: INCOMPLETE_RULE, inputs: { 'incomplete move': formatInstant(m.time), ...inputs } } });
+    const again = state.moves.find(
+      (x) => x.player === m.player && (x.status === 'performed' || x.status === 'error') && x.time > m.time && phaseNumberAt(x.time, calendar) === current,
+    );
+    const row = (change: string, inputs: Record<string, string | number>): Change => ({
+      at,
+      phase: current,
+      event: 'Incomplete move',
+      player: m.player,
+      change,
+      reason: { rule: INCOMPLETE_RULE, inputs: { 'incomplete move': formatInstant(m.time), ...inputs } },
+    });
     if (phase === current - 1 && again !== undefined) {
       m.status = 'penalised';
       again.status = 'negated';
-      changes.push(row(`${where(again)} negated; ${gainItems(player(m.player), 'Time Bean Chili', 1)}; ${where(m)} → penalised`, { 'moved again': formatInstant(again.time) }));
+      changes.push(
+        row(`${where(again)} negated; ${gainItems(player(m.player), 'Time Bean Chili', 1)}; ${where(m)} → penalised`, {
+          'moved again': formatInstant(again.time),
+        }),
+      );
     } else {
       m.status = 'identified';
-      const why = phase === current - 1 ? 'identified before they moved again' : phase === current ? 'identified in the phase it occurred in' : `not in the previous phase (phase ${phase})`;
+      const why =
+        phase === current - 1
+          ? 'identified before they moved again'
+          : phase === current
+            ? 'identified in the phase it occurred in'
+            : `not in the previous phase (phase ${phase})`;
       changes.push(row(`${where(m)} → identified, no penalty (${why})`, { 'current phase': current }));
     }
   }

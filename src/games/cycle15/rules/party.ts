@@ -15,12 +15,14 @@ export function updatePartyTime(state: Gamestate, at: Date): Change[] {
   const now = partyTime(state.phase.parties);
   if (now === state.phase.partyTime) return [];
   state.phase.partyTime = now;
-  return [{
-    at,
-    phase: state.phase.number,
-    event: 'Party time',
-    player: '-',
-    change: now ? 'it is party time' : 'it is no longer party time',
-    reason: { rule: PARTY_RULE, inputs: { 'parties started': state.phase.parties } },
-  }];
+  return [
+    {
+      at,
+      phase: state.phase.number,
+      event: 'Party time',
+      player: '-',
+      change: now ? 'it is party time' : 'it is no longer party time',
+      reason: { rule: PARTY_RULE, inputs: { 'parties started': state.phase.parties } },
+    },
+  ];
 }

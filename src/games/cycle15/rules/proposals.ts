@@ -17,10 +17,12 @@ import { phaseNumberAt } from '../../../sim/calendar.ts';
 // Second Reading: “A Rewrite vote for a Second Reading class proposal will be considered identical
 //   to a vote against. … exactly the same as Standard class proposals.”
 
-export const URGENT_RULE = 'Urgent Class Proposal: “ends two days (48 hours) after. An urgent proposal is popular if it has no more than two votes against it. Votes for a rewrite … identical to a vote against.”';
+export const URGENT_RULE =
+  'Urgent Class Proposal: “ends two days (48 hours) after. An urgent proposal is popular if it has no more than two votes against it. Votes for a rewrite … identical to a vote against.”';
 export const STANDARD_RULE =
   'Standard Class Proposal: “The voting period for a Standard class proposal is the phase that started after the proposal was submitted. A standard proposal is popular if the combined total of votes for and rewrite votes is greater than the number of votes against, and fewer than 30% of the total votes are rewrites.”';
-export const SECOND_READING_RULE = 'Second Reading Class Proposal: “A Rewrite vote for a Second Reading class proposal will be considered identical to a vote against.”';
+export const SECOND_READING_RULE =
+  'Second Reading Class Proposal: “A Rewrite vote for a Second Reading class proposal will be considered identical to a vote against.”';
 
 /** When the proposal's voting period ends (null: its class is not voted on). */
 export function votingEnds(p: Proposal, calendar: Calendar, c: Pick<Constants, 'urgentVotingHours'>): Date | null {
@@ -67,7 +69,11 @@ export function closeProposal(p: Proposal, at: Date, phase: number, c: Pick<Cons
     event: 'Proposal closed',
     player: '-',
     change: `proposal ${p.id}: ${before} → ${outcome}${outcome === 'tune up' ? ` (Tune Up class since phase ${phase})` : ''}`,
-    reason: { rule, inputs: { submitted: formatInstant(p.submitted), 'voting ended': formatInstant(at), for: votes.for, against: votes.against, rewrite: votes.rewrite }, arithmetic },
+    reason: {
+      rule,
+      inputs: { submitted: formatInstant(p.submitted), 'voting ended': formatInstant(at), for: votes.for, against: votes.against, rewrite: votes.rewrite },
+      arithmetic,
+    },
   };
 }
 

@@ -11,7 +11,7 @@ export type Roll = (sides: number, what: string) => number;
 /** The item a die over the Garbage table's rows gives (the v-th row), with the odds in words. */
 export function drawRandomGarbage(garbage: readonly GarbageItem[], roll: Roll): { item: GarbageItem; odds: string } {
   const n = garbage.length;
-  if (n === 0) throw new Error('the Ruleset\'s Garbage table has no items to draw from');
+  if (n === 0) throw new Error("the Ruleset's Garbage table has no items to draw from");
   const odds = `the Garbage table's ${n} rows, 1/${n} each`;
   const item = garbage[roll(n, `random garbage (${odds})`) - 1]!;
   return { item, odds };

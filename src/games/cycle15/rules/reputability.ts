@@ -15,7 +15,8 @@ import { drawRandomGarbage } from './random-garbage.ts';
 // “When a player becomes reputable, grant them 1 random garbage.”
 // “When a player becomes reputable, grant that player N-3 Time Bean Chilis, where N is the current phase.”
 
-export const REPUTABLE_RULE = 'Players: “A player is "reputable" if they have continuously been a player for the previous seven days or … within 3 days of the round starting.”';
+export const REPUTABLE_RULE =
+  'Players: “A player is "reputable" if they have continuously been a player for the previous seven days or … within 3 days of the round starting.”';
 
 /** When the player becomes reputable: by the rule, from Joined (the page's "Reputable since" is the bot's, never believed). */
 export function reputableAt(p: Player, cycleStart: Date): Date {
@@ -48,9 +49,18 @@ export function grantReputability(p: Player, at: Date, ctx: GrantContext): Chang
   p.grant = ctx.phase;
   const row = (change: string, rule: string, extra: Partial<Change['reason']> = {}): Change => {
     const { inputs, ...rest } = extra;
-    return { at, phase: ctx.phase, event: 'Reputability', player: p.name, change, reason: { rule: `${rule} (${REPUTABLE_RULE})`, inputs: { reputable: how, ...inputs }, ...rest } };
+    return {
+      at,
+      phase: ctx.phase,
+      event: 'Reputability',
+      player: p.name,
+      change,
+      reason: { rule: `${rule} (${REPUTABLE_RULE})`, inputs: { reputable: how, ...inputs }, ...rest },
+    };
   };
-  const changes = [row(`${gainItems(p, 'Summoning Whistle', 1)}; reputable since ${formatInstant(at)}`, '“When a player becomes reputable, grant them a Summoning Whistle.”')];
+  const changes = [
+    row(`${gainItems(p, 'Summoning Whistle', 1)}; reputable since ${formatInstant(at)}`, '“When a player becomes reputable, grant them a Summoning Whistle.”'),
+  ];
 
   const garbageRule = '“When a player becomes reputable, grant them 1 random garbage.”';
   const garbageReading = [ctx.readings.label(RANDOM_GARBAGE)];
@@ -61,19 +71,28 @@ export function grantReputability(p: Player, at: Date, ctx: GrantContext): Chang
     const draws = new Draws(seed);
     const n = ctx.ruleset.garbage.length;
     const { item: drawn } = drawRandomGarbage(ctx.ruleset.garbage, (sides) => draws.int(0, sides - 1, 'random garbage') + 1);
-    changes.push(row(gainItems(p, drawn.name, 1), garbageRule, { inputs: { draw: `row ${drawn.row} of ${n} (ID ${drawn.id})` }, seed, readings: garbageReading }));
+    changes.push(
+      row(gainItems(p, drawn.name, 1), garbageRule, { inputs: { draw: `row ${drawn.row} of ${n} (ID ${drawn.id})` }, seed, readings: garbageReading }),
+    );
   }
 
-  const index = Math.max(0, ctx.ruleset.phases.findIndex((x) => x.name === ctx.phaseName));
+  const index = Math.max(
+    0,
+    ctx.ruleset.phases.findIndex((x) => x.name === ctx.phaseName),
+  );
   const reading = ctx.readings.get(CHILI_N);
   const N = chiliN(reading, ctx.phase, index);
   const chilis = Math.max(0, N - 3);
   changes.push(
-    row(chilis > 0 ? gainItems(p, 'Time Bean Chili', chilis) : 'no Time Bean Chili (N-3 is not positive)', '“When a player becomes reputable, grant that player N-3 Time Bean Chilis, where N is the current phase.”', {
-      inputs: { N, phase: `${ctx.phase} (${ctx.phaseName})` },
-      arithmetic: `${N} − 3 = ${N - 3}${N - 3 < 0 ? ' → 0' : ''}`,
-      readings: [ctx.readings.label(CHILI_N)],
-    }),
+    row(
+      chilis > 0 ? gainItems(p, 'Time Bean Chili', chilis) : 'no Time Bean Chili (N-3 is not positive)',
+      '“When a player becomes reputable, grant that player N-3 Time Bean Chilis, where N is the current phase.”',
+      {
+        inputs: { N, phase: `${ctx.phase} (${ctx.phaseName})` },
+        arithmetic: `${N} − 3 = ${N - 3}${N - 3 < 0 ? ' → 0' : ''}`,
+        readings: [ctx.readings.label(CHILI_N)],
+      },
+    ),
   );
   return changes;
 }

@@ -6,7 +6,8 @@ import { TUNE_UP_COUNT } from '../readings.ts';
 // Tune Up Class Proposal: “If a proposal has had the Tune Up class for greater than 3 phases
 // consecutively it is automatically discarded.” (3: the Ruleset's number, `limit`.)
 
-export const TUNE_UP_RULE = 'Tune Up Class Proposal: “If a proposal has had the Tune Up class for greater than 3 phases consecutively it is automatically discarded.”';
+export const TUNE_UP_RULE =
+  'Tune Up Class Proposal: “If a proposal has had the Tune Up class for greater than 3 phases consecutively it is automatically discarded.”';
 
 /** Phases a proposal made Tune Up in phase `since` has had the class when phase `now` begins, by the reading. */
 export function tuneUpPhases(since: number, now: number, reading: string): number {

@@ -7,7 +7,8 @@ import type { Gamestate, Player } from '../gamestate/schema.ts';
 // Only players count, at the instant judged: someone not yet joined, or gone, neither wins nor is
 // “any other player”.
 
-export const VICTORY_RULE = 'Winning: “If a player owns a number of crystals greater than or equal to 15 and at least five more than any other player, that player wins. Then the cycle ends.”';
+export const VICTORY_RULE =
+  'Winning: “If a player owns a number of crystals greater than or equal to 15 and at least five more than any other player, that player wins. Then the cycle ends.”';
 
 export type Threshold = { crystals: number; lead: number };
 
@@ -44,12 +45,18 @@ export function checkVictory(state: Gamestate, threshold: Threshold, at: Date): 
   if (won === undefined) return [];
   const { player: p, others } = won;
   state.phase.winner = [p.name];
-  return [{
-    at,
-    phase: state.phase.number,
-    event: 'Victory',
-    player: p.name,
-    change: `wins with ${p.crystals} crystals; the cycle ends`,
-    reason: { rule: VICTORY_RULE, inputs: { crystals: p.crystals, 'most of any other player': others }, arithmetic: `${p.crystals} ≥ ${threshold.crystals} and ${p.crystals} − ${others} ≥ ${threshold.lead}` },
-  }];
+  return [
+    {
+      at,
+      phase: state.phase.number,
+      event: 'Victory',
+      player: p.name,
+      change: `wins with ${p.crystals} crystals; the cycle ends`,
+      reason: {
+        rule: VICTORY_RULE,
+        inputs: { crystals: p.crystals, 'most of any other player': others },
+        arithmetic: `${p.crystals} ≥ ${threshold.crystals} and ${p.crystals} − ${others} ≥ ${threshold.lead}`,
+      },
+    },
+  ];
 }

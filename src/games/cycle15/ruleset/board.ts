@@ -13,13 +13,14 @@ function where(x: Extraction, rule: Rule) {
 /** The list items written in a rule's own body. */
 function listIn(x: Extraction, rule: Rule): string[] {
   const index = x.doc.rules.indexOf(rule);
-  return x.doc.lists.filter((l) => l.ruleIndex === index).flatMap((l) => l.items.map((i) => i.text.trim())).filter((t) => t !== '');
+  return x.doc.lists
+    .filter((l) => l.ruleIndex === index)
+    .flatMap((l) => l.items.map((i) => i.text.trim()))
+    .filter((t) => t !== '');
 }
 
 export function readSpaceTypes(x: Extraction): SpaceType[] {
-  const types = x.doc.rules
-    .filter((r) => /\bis a type of space\b/i.test(r.text))
-    .map((r) => ({ name: r.title, effect: r.text, location: where(x, r) }));
+  const types = x.doc.rules.filter((r) => /\bis a type of space\b/i.test(r.text)).map((r) => ({ name: r.title, effect: r.text, location: where(x, r) }));
   if (types.length === 0) warn(x, 'No space types found (rules saying “"X" is a type of space”)');
   return types;
 }
@@ -48,7 +49,11 @@ export function warnCategoriesAsTypes(x: Extraction, categories: readonly Catego
     const pattern = new RegExp(String.raw`\bof type ${c.name}\b`);
     for (const r of x.doc.rules) {
       if (r.title === c.name || !pattern.test(r.text)) continue;
-      warn(x, `"of type ${c.name}" uses the category ${c.name} as a type: a space whose type is the category, or whose pseudo-type is one of its types (${c.types.join(', ')})? The bot does not decide it`, where(x, r));
+      warn(
+        x,
+        `"of type ${c.name}" uses the category ${c.name} as a type: a space whose type is the category, or whose pseudo-type is one of its types (${c.types.join(', ')})? The bot does not decide it`,
+        where(x, r),
+      );
     }
   }
 }

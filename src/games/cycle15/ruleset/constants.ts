@@ -18,7 +18,10 @@ interface Stated<T> {
 function sentenceAt(text: string, index: number): string {
   const start = Math.max(text.lastIndexOf('. ', index) + 1, text.lastIndexOf('\n', index) + 1, 0);
   const stop = /[.!?](\s|$)/.exec(text.slice(index));
-  return text.slice(start, stop ? index + stop.index + 1 : text.length).replace(/^[\s*#:;]+/, '').trim();
+  return text
+    .slice(start, stop ? index + stop.index + 1 : text.length)
+    .replace(/^[\s*#:;]+/, '')
+    .trim();
 }
 
 function ruleTitled(x: Extraction, title: RegExp): Rule | undefined {
@@ -32,7 +35,11 @@ function stated<T>(x: Extraction, what: string, title: RegExp, pattern: RegExp, 
   const m = rule === undefined ? null : pattern.exec(rule.text);
   const value = m === null ? undefined : read(m);
   if (rule === undefined || m === null || value === undefined) {
-    warn(x, `${what}: ${rule === undefined ? `no rule titled like ${title.source}` : 'the sentence stating it was not found'}; the bot does not apply it`, location);
+    warn(
+      x,
+      `${what}: ${rule === undefined ? `no rule titled like ${title.source}` : 'the sentence stating it was not found'}; the bot does not apply it`,
+      location,
+    );
     return { value: null, text: '', location };
   }
   return { value, text: sentenceAt(rule.text, m.index), location };
@@ -46,7 +53,8 @@ export function readConstants(x: Extraction): Constants {
     movementDice: stated(x, 'Movement dice', /^movement$/i, /a random choice of (\d+)d(\d+)/i, (m) => dice(m[1]!, m[2]!)),
     movesPerPhase: stated(x, 'One move a phase', /^movement$/i, /provided they have not done so previously in the current phase/i, () => 1),
     macGyversPerPhase: stated(x, 'MacGyvering limit', /^macgyvering$/i, /\b(once|twice|(\w+) times) per phase\b/i, (m) =>
-      m[1]!.toLowerCase() === 'once' ? 1 : m[1]!.toLowerCase() === 'twice' ? 2 : count(m[2])),
+      m[1]!.toLowerCase() === 'once' ? 1 : m[1]!.toLowerCase() === 'twice' ? 2 : count(m[2]),
+    ),
     crystalShards: stated(x, 'Shards from a crystal', /^shards$/i, /gain (\d+)\s*\+\s*(\d+)d(\d+) shards by destroying 1 crystal/i, (m) => ({
       base: Number(m[1]),
       dice: dice(m[2]!, m[3]!),
@@ -63,7 +71,13 @@ export function readConstants(x: Extraction): Constants {
     }),
     urgentVotingHours: stated(x, 'Urgent voting period', /^urgent class proposal$/i, /\((\d+) hours\)/i, (m) => Number(m[1])),
     urgentMaxAgainst: stated(x, 'Urgent popularity', /^urgent class proposal$/i, /no more than (\w+) votes against/i, (m) => count(m[1])),
-    standardRewritePercent: stated(x, 'Standard rewrite share', /^standard class proposal$/i, /fewer than (\d+(?:\.\d+)?)% of the total votes are rewrites/i, (m) => Number(m[1])),
+    standardRewritePercent: stated(
+      x,
+      'Standard rewrite share',
+      /^standard class proposal$/i,
+      /fewer than (\d+(?:\.\d+)?)% of the total votes are rewrites/i,
+      (m) => Number(m[1]),
+    ),
     shardPileDice: stated(x, 'Shard Pile', /^shard pile$/i, /gain (\d+)d(\d+) shards/i, (m) => dice(m[1]!, m[2]!)),
     forgeShards: stated(x, 'Crystal Forge', /^crystal forge$/i, /transform (\d+) of their shards into 1 crystal/i, (m) => Number(m[1])),
   };
@@ -83,7 +97,7 @@ export function readReputabilityGrants(x: Extraction): ReputabilityGrant[] {
         warn(
           x,
           `“${m[0]}”: “N is the current phase” does not say which number a phase is (the phases are named "Phase I" and "Phase II"; ` +
-            'the phase number since the cycle start? the week\'s phase, 1 or 2?), and N−3 is negative for the first phases: ' +
+            "the phase number since the cycle start? the week's phase, 1 or 2?), and N−3 is negative for the first phases: " +
             'the bot uses the named reading "chili-n" (and grants none below zero)',
           location,
         );
@@ -99,11 +113,10 @@ export function warnOpenPoints(x: Extraction): void {
   const all = x.doc.rules.map((r) => r.text).join('\n');
   const players = ruleTitled(x, /^players$/i);
   if (/round starting/i.test(all) && !/\bround (?:starts|begins|start(?:s|ed)? (?:at|on))\b/i.test(all)) {
-    warn(
-      x,
-      '“within 3 days of the round starting”: the ruleset never says when the round starts; the bot takes it from the Gamestate\'s "Cycle start"',
-      { rule: players?.title, offset: players?.start },
-    );
+    warn(x, '“within 3 days of the round starting”: the ruleset never says when the round starts; the bot takes it from the Gamestate\'s "Cycle start"', {
+      rule: players?.title,
+      offset: players?.start,
+    });
   }
   const garbage = ruleTitled(x, /^garbage$/i);
   if (/random (?:item defined by garbage|garbage)/i.test(all) && !/garbage[^.]*\buniform/i.test(all)) {

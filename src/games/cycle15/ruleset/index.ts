@@ -24,7 +24,19 @@ export function readCycle15Ruleset(doc: WikiDocument): Cycle15Ruleset {
   const constants = readConstants(x);
   warnOpenPoints(x);
   // Validated: the schema is what `croupier parse --json` promises (a failure here is a bug, not the page's).
-  return Cycle15Ruleset.parse({ kind: 'cycle15', page: doc.page, phases, garbage, spaceTypes, categories, geode, reputabilityGrants, constants, warnings: x.warnings, rules: doc.rules });
+  return Cycle15Ruleset.parse({
+    kind: 'cycle15',
+    page: doc.page,
+    phases,
+    garbage,
+    spaceTypes,
+    categories,
+    geode,
+    reputabilityGrants,
+    constants,
+    warnings: x.warnings,
+    rules: doc.rules,
+  });
 }
 
 export function parseCycle15Ruleset(text: string, page?: string): Cycle15Ruleset {

@@ -39,9 +39,7 @@ function shardsTable(r: Cycle15Ruleset): string {
 }
 
 function diceItemsTable(r: Cycle15Ruleset): string {
-  const rows = r.garbage.flatMap((g) =>
-    findDice(g.description).map((d) => [g.name, String(g.id), d.text, formatNumber(expectedRoll(d)), g.description]),
-  );
+  const rows = r.garbage.flatMap((g) => findDice(g.description).map((d) => [g.name, String(g.id), d.text, formatNumber(expectedRoll(d)), g.description]));
   const spaces = r.spaceTypes.flatMap((t) => findDice(t.effect).map((d) => [`${t.name} (space)`, '-', d.text, formatNumber(expectedRoll(d)), t.effect]));
   return renderWikitable({
     caption: 'Items and spaces whose text rolls dice: the expected roll (the mean of the dice as written)',
@@ -63,8 +61,14 @@ function effectOf(r: Cycle15Ruleset, type: string): string {
 
 // Headers unlike the Spaces table's (Space, Successors): on the Gamestate page it must not be taken for it.
 function boardTable(r: Cycle15Ruleset, spaces: readonly Space[]): string {
-  const rows = [...spaces].sort((a, b) => a.id - b.id).map((s) => [String(s.id), s.type, s.pseudoType ?? '-', s.successors.join(', ') || '-', effectOf(r, s.pseudoType ?? s.type)]);
-  return renderWikitable({ caption: 'The board: each space, its type, and what landing there does', headers: ['Board space', 'Type', 'Pseudo-type', 'Next spaces', 'Effect'], rows });
+  const rows = [...spaces]
+    .sort((a, b) => a.id - b.id)
+    .map((s) => [String(s.id), s.type, s.pseudoType ?? '-', s.successors.join(', ') || '-', effectOf(r, s.pseudoType ?? s.type)]);
+  return renderWikitable({
+    caption: 'The board: each space, its type, and what landing there does',
+    headers: ['Board space', 'Type', 'Pseudo-type', 'Next spaces', 'Effect'],
+    rows,
+  });
 }
 
 export function renderCycle15Tables(r: Cycle15Ruleset, board?: { spaces: readonly Space[] }): string {

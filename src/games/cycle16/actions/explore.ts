@@ -20,7 +20,8 @@ import { drawOutcome } from './random-card.ts';
 // choice only a person can make (a card to destroy, a player to select, a proposal) is left to the
 // players and editors, and the answer says so.
 
-export const EXPLORE_RULE = 'Exploration: “Once per phase, each player may explore the Gilded Hall. When doing so they are presented with a random scenario from the list below”';
+export const EXPLORE_RULE =
+  'Exploration: “Once per phase, each player may explore the Gilded Hall. When doing so they are presented with a random scenario from the list below”';
 
 export interface ExploreArgs {
   answer: 'yes' | 'no';
@@ -58,7 +59,10 @@ function give(r: Cycle16Ruleset, _s: Gamestate, p: Player, n: number, item: stri
   const species = /^(.+?)(?:\s+with the modifiers?\s+(.+))?$/i.exec(item)!;
   const card = r.cards.find((c) => c.name.toLowerCase() === species[1]!.toLowerCase());
   if (card) {
-    const mods = (species[2] ?? '').split(/\s*(?:,|\band\b)\s*/).map((x) => x.trim()).filter(Boolean);
+    const mods = (species[2] ?? '')
+      .split(/\s*(?:,|\band\b)\s*/)
+      .map((x) => x.trim())
+      .filter(Boolean);
     const made = Array.from({ length: n }, () => fresh.add(p.name, card.name, mods));
     return `+${made.map((c) => `#${c.id} ${c.species}${c.modifiers.length ? ` (${c.modifiers.join(', ')})` : ''}`).join(', ')}`;
   }
@@ -66,7 +70,15 @@ function give(r: Cycle16Ruleset, _s: Gamestate, p: Player, n: number, item: stri
   return `+${n} ${item} (Other items)`;
 }
 
-function applyScenario(input: ActionInput<Cycle16Ruleset>, s: Gamestate, p: Player, sc: Scenario, args: ExploreArgs, fresh: NewCards, stream: DrawStream): string[] {
+function applyScenario(
+  input: ActionInput<Cycle16Ruleset>,
+  s: Gamestate,
+  p: Player,
+  sc: Scenario,
+  args: ExploreArgs,
+  fresh: NewCards,
+  stream: DrawStream,
+): string[] {
   const r = input.ruleset;
   const effects: string[] = [];
   const asks = /\bif yes\b/i.test(sc.text);
@@ -90,8 +102,14 @@ function applyScenario(input: ActionInput<Cycle16Ruleset>, s: Gamestate, p: Play
     if (optionOf(sc, g) >= 0) continue;
     if (g.branch !== undefined && g.branch !== args.answer) continue;
     if (g.condition !== undefined && g.branch === undefined) {
-      if (!/3 cards with all the same/i.test(g.condition)) { effects.push(`“${g.condition}”: left to the editors`); continue; }
-      if (!yes || !threeAlike(s.cards, p.name)) { effects.push(`“${g.condition}”: not met`); continue; }
+      if (!/3 cards with all the same/i.test(g.condition)) {
+        effects.push(`“${g.condition}”: left to the editors`);
+        continue;
+      }
+      if (!yes || !threeAlike(s.cards, p.name)) {
+        effects.push(`“${g.condition}”: not met`);
+        continue;
+      }
     }
     const amount = typeof g.amount === 'number' ? { total: g.amount, rolls: [] as number[] } : rollDice(g.amount, stream, `${g.amount.text}:`);
     const dice = typeof g.amount === 'number' ? '' : ` (${g.amount.text} = ${amount.rolls.join(' + ')})`;
@@ -99,7 +117,8 @@ function applyScenario(input: ActionInput<Cycle16Ruleset>, s: Gamestate, p: Play
     const withMods = new RegExp(`${g.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['‘’"]?\\s+with the modifiers?\\s+([^.]+)`, 'i').exec(sc.text);
     effects.push(`${give(r, s, p, amount.total, withMods ? `${g.item} with the modifiers ${withMods[1]}` : g.item, fresh)}${dice}`);
   }
-  if (yes && /\bremove (\d+) vertebra/i.test(sc.text)) effects.push(gainVertebrae(p, -Math.min(p.vertebrae, Number(/\bremove (\d+) vertebra/i.exec(sc.text)![1]))));
+  if (yes && /\bremove (\d+) vertebra/i.test(sc.text))
+    effects.push(gainVertebrae(p, -Math.min(p.vertebrae, Number(/\bremove (\d+) vertebra/i.exec(sc.text)![1]))));
   if (sc.outcomes.length > 0) {
     // The slot machine: “Do you put a chip in the slot machine? If yes, you randomly get one of the following … the chip is then destroyed.”
     if (!yes) effects.push('declined');
@@ -117,7 +136,9 @@ function applyScenario(input: ActionInput<Cycle16Ruleset>, s: Gamestate, p: Play
     const mine = s.cards.filter((c) => c.owner === p.name);
     const picked: Card[] = [];
     for (let i = 0; i < Number(m[1]) && mine.length > 0; i++) {
-      picked.push(mine.splice(stream.roll(mine.length, `card ${i + 1} given ${m[2]} (${mine.length} cards of the player left, 1/${mine.length} each)`) - 1, 1)[0]!);
+      picked.push(
+        mine.splice(stream.roll(mine.length, `card ${i + 1} given ${m[2]} (${mine.length} cards of the player left, 1/${mine.length} each)`) - 1, 1)[0]!,
+      );
     }
     for (const c of picked) c.modifiers = [...c.modifiers, m[2]!];
     effects.push(`${m[2]} on ${picked.map((c) => `#${c.id}`).join(', ') || 'no card (none in the inventory)'}`);
@@ -126,7 +147,10 @@ function applyScenario(input: ActionInput<Cycle16Ruleset>, s: Gamestate, p: Play
     p.mazes = (p.mazes ?? 0) + 1;
     effects.push('one more exploration this phase (maze)');
   }
-  if (effects.length === 0) effects.push(asks ? `answered ${args.answer}: nothing for the bot to do (anything else the scenario asks is left to the players)` : 'nothing for the bot to do');
+  if (effects.length === 0)
+    effects.push(
+      asks ? `answered ${args.answer}: nothing for the bot to do (anything else the scenario asks is left to the players)` : 'nothing for the bot to do',
+    );
   return effects;
 }
 
@@ -143,12 +167,19 @@ export const exploreAction: ActionDef<Cycle16Ruleset, ExploreArgs> = {
     if (r.scenarios.length === 0) return { ok: false, reason: 'the ruleset lists no exploration scenarios' };
     for (const sc of r.scenarios) {
       const total = sc.outcomes.reduce((t, o) => t + o.chance.numerator / o.chance.denominator, 0);
-      if (sc.outcomes.length > 0 && Math.abs(total - 1) > 1e-9) return { ok: false, reason: `scenario ${sc.number}'s chances add up to ${+(total * 100).toFixed(4)}%, not 100%: the bot draws nothing until the ruleset is fixed` };
+      if (sc.outcomes.length > 0 && Math.abs(total - 1) > 1e-9)
+        return {
+          ok: false,
+          reason: `scenario ${sc.number}'s chances add up to ${+(total * 100).toFixed(4)}%, not 100%: the bot draws nothing until the ruleset is fixed`,
+        };
     }
     return onPage(input, (s, player, fresh) => {
       const used = player.used.Exploration ?? 0;
       const allowed = 1 + (player.mazes ?? 0);
-      if (used >= allowed) return { refused: `${player.name} has explored ${used} time(s) this phase (Used this phase), and may explore ${allowed} time(s): “Once per phase, each player may explore the Gilded Hall.”` };
+      if (used >= allowed)
+        return {
+          refused: `${player.name} has explored ${used} time(s) this phase (Used this phase), and may explore ${allowed} time(s): “Once per phase, each player may explore the Gilded Hall.”`,
+        };
       const { stream, seed } = input.draws();
       const n = stream.roll(r.scenarios.length, `scenario (${r.scenarios.length} scenarios, 1/${r.scenarios.length} each)`);
       const sc = r.scenarios[n - 1]!;
@@ -156,9 +187,19 @@ export const exploreAction: ActionDef<Cycle16Ruleset, ExploreArgs> = {
       const effects = applyScenario(input, s, player, sc, args, fresh, stream);
       const first = sc.text.split('\n')[0]!;
       const change: Change = {
-        at: input.now, phase: s.phase.number, event: 'Exploration', player: player.name,
+        at: input.now,
+        phase: s.phase.number,
+        event: 'Exploration',
+        player: player.name,
         change: `scenario ${sc.number} (answer ${args.answer}${args.option ? `, option ${args.option}` : ''}): ${effects.join('; ')}`,
-        reason: drawReason(`${EXPLORE_RULE} — scenario ${sc.number}: “${first.length > 120 ? `${first.slice(0, 117)}…` : first}” (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
+        reason: drawReason(
+          `${EXPLORE_RULE} — scenario ${sc.number}: “${first.length > 120 ? `${first.slice(0, 117)}…` : first}” (${requestReason(input)})`,
+          stream,
+          seed,
+          s.phase.number,
+          0,
+          input,
+        ),
       };
       return { changes: [change], message: `scenario ${sc.number}: ${effects.join('; ')}` };
     });

@@ -14,7 +14,8 @@ import { FUSION_PROPERTIES, readingsOf } from '../readings.ts';
 // (value, suits, colours) whole from one of the two cards, a d2 each (1: the first card named, 2: the
 // second); or one d2 for all three. The Amalgam records them in Gained ("4, Vitality, Green").
 
-const FUSION_RULE = 'Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour randomly taken from the two selected cards\' respective properties (ignoring modifiers).”';
+const FUSION_RULE =
+  "Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour randomly taken from the two selected cards' respective properties (ignoring modifiers).”";
 
 /** The price the Fusion rule states (“destroy 9 Vertebrae”), read from the Ruleset's text. */
 export function fusionPrice(r: Pick<Cycle16Ruleset, 'rules'>): { amount: number; sentence: string } | undefined {
@@ -40,13 +41,18 @@ export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
     if (!r.cards.some((c) => c.name === 'Amalgam')) return { ok: false, reason: 'the Ruleset has no Amalgam species' };
     if (args.a === args.b) return { ok: false, reason: 'fusion needs 2 different cards' };
     return onPage(input, (s, player, fresh) => {
-      if ((player.used.Fusion ?? 0) >= 1) return { refused: `${player.name} has fused this phase already (Used this phase): “Once per phase, each player may choose to …fuse”` };
+      if ((player.used.Fusion ?? 0) >= 1)
+        return { refused: `${player.name} has fused this phase already (Used this phase): “Once per phase, each player may choose to …fuse”` };
       const [a, b] = [args.a, args.b].map((id) => s.cards.find((c) => c.id === id));
-      for (const [id, c] of [[args.a, a], [args.b, b]] as const) {
+      for (const [id, c] of [
+        [args.a, a],
+        [args.b, b],
+      ] as const) {
         if (!c) return { refused: `there is no card #${id} in the Cards table` };
         if (c.owner !== player.name) return { refused: `card #${id} is ${c.owner}'s, not ${player.name}'s` };
       }
-      if (player.vertebrae < price.amount) return { refused: `fusion costs ${price.amount} Vertebrae (“${price.sentence}”); ${player.name} has ${player.vertebrae}` };
+      if (player.vertebrae < price.amount)
+        return { refused: `fusion costs ${price.amount} Vertebrae (“${price.sentence}”); ${player.name} has ${player.vertebrae}` };
       const { stream, seed } = input.draws();
       const readings = readingsOf(input.readings);
       const pick = (what: string) => (stream.roll(2, `${what} from (1: #${a!.id}, 2: #${b!.id})`) === 1 ? a! : b!);
@@ -60,11 +66,19 @@ export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
       const made = fresh.add(player.name, 'Amalgam', [...a!.modifiers, ...b!.modifiers], gained);
       player.used = { ...player.used, Fusion: 1 };
       return {
-        changes: [{
-          at: input.now, phase: s.phase.number, event: 'Fusion', player: player.name,
-          change: `${describeDestroyed(a!)} and ${describeDestroyed(b!)} destroyed → ${describeCard(made)} (value ${value}, suits ${suits.join(', ') || '-'}, colours ${colours.join(', ') || '-'}); ${paid}`,
-          reason: { ...drawReason(`${FUSION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input), readings: [readings.label(FUSION_PROPERTIES)] },
-        }],
+        changes: [
+          {
+            at: input.now,
+            phase: s.phase.number,
+            event: 'Fusion',
+            player: player.name,
+            change: `${describeDestroyed(a!)} and ${describeDestroyed(b!)} destroyed → ${describeCard(made)} (value ${value}, suits ${suits.join(', ') || '-'}, colours ${colours.join(', ') || '-'}); ${paid}`,
+            reason: {
+              ...drawReason(`${FUSION_RULE} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input),
+              readings: [readings.label(FUSION_PROPERTIES)],
+            },
+          },
+        ],
         message: `fused #${a!.id} and #${b!.id} into ${describeCard(made)}`,
       };
     });

@@ -13,7 +13,8 @@ import type { ActionInput } from '../../actions.ts';
 // intention to do so, obtaining the random cards inside. Open packs are discarded from their inventory afterward.”
 //   * open 1 Handy Pack        * open 2 Already-opened Packs        * open Deck Pack
 
-export const OPEN_RULE = 'Card Packs: “If a player has a pack in their inventory, they can open the pack …, obtaining the random cards inside. Open packs are discarded from their inventory afterward.”';
+export const OPEN_RULE =
+  'Card Packs: “If a player has a pack in their inventory, they can open the pack …, obtaining the random cards inside. Open packs are discarded from their inventory afterward.”';
 
 /** The pack a name means (plurals and case ignored), as the ruleset spells it. */
 export function packNamed(r: Pick<Cycle16Ruleset, 'packs'>, name: string): Pack | undefined {
@@ -34,8 +35,15 @@ export function countAndName(text: string): { count: number; name: string } | un
  * one History row per card with its draws, then one for the packs.
  */
 export function openPacks(
-  input: ActionInput<Cycle16Ruleset>, s: { phase: { number: number } }, player: Player, pack: Pack, count: number, fresh: NewCards,
-  stream: DrawStream, seed: string, why: string,
+  input: ActionInput<Cycle16Ruleset>,
+  s: { phase: { number: number } },
+  player: Player,
+  pack: Pack,
+  count: number,
+  fresh: NewCards,
+  stream: DrawStream,
+  seed: string,
+  why: string,
 ): { changes: Change[]; cards: string[] } {
   const r = input.ruleset;
   const pools = cardPools(r);
@@ -51,7 +59,10 @@ export function openPacks(
         const card = fresh.add(player.name, drawn.species, drawn.modifiers);
         cards.push(describeCard(card));
         changes.push({
-          at: input.now, phase: s.phase.number, event: 'Card drawn', player: player.name,
+          at: input.now,
+          phase: s.phase.number,
+          event: 'Card drawn',
+          player: player.name,
           change: `${describeCard(card)} from ${pack.name}${count > 1 ? ` ${n}` : ''}`,
           reason: drawReason(`${pack.name}: “${grant.text}” (${why}; ${requestReason(input)})`, stream, seed, s.phase.number, from, input),
         });
@@ -85,7 +96,10 @@ export const openAction: ActionDef<Cycle16Ruleset, { count: number; name: string
       const { changes, cards } = openPacks(input, s, player, pack, args.count, fresh, stream, seed, 'opened');
       player.packs = { ...player.packs, [pack.name]: held - args.count };
       changes.push({
-        at: input.now, phase: s.phase.number, event: 'Pack opened', player: player.name,
+        at: input.now,
+        phase: s.phase.number,
+        event: 'Pack opened',
+        player: player.name,
         change: `−${args.count} ${pack.name} (${held} → ${held - args.count}): ${cards.length} card(s) ${cards.map((c) => c.split(' ')[0]).join(', ')}`,
         reason: { rule: `${OPEN_RULE} (${requestReason(input)})`, inputs: { draws: stream.draws.length } },
       });

@@ -34,7 +34,9 @@ export const REROLL_EVENT = 'Reroll';
 /** The highest card ID the page's Reroll rows name: a card removed by a reroll never gives its ID to another. */
 function highestRetiredId(doc: WikiDocument): number {
   const rows = findStateTable(doc, historyTable)?.rows ?? [];
-  const ids = rows.filter((r) => r.cells.event?.text.trim() === REROLL_EVENT).flatMap((r) => [...(r.cells.change?.text ?? '').matchAll(/#(\d+)/g)].map((m) => Number(m[1])));
+  const ids = rows
+    .filter((r) => r.cells.event?.text.trim() === REROLL_EVENT)
+    .flatMap((r) => [...(r.cells.change?.text ?? '').matchAll(/#(\d+)/g)].map((m) => Number(m[1])));
   return Math.max(0, ...ids);
 }
 
@@ -42,11 +44,18 @@ function highestRetiredId(doc: WikiDocument): number {
 export class NewCards {
   readonly cards: Card[] = [];
   #next: number;
-  constructor(state: Gamestate, readonly ruleset: Cycle16Ruleset, retired = 0) {
+  constructor(
+    state: Gamestate,
+    readonly ruleset: Cycle16Ruleset,
+    retired = 0,
+  ) {
     this.#next = Math.max(retired, ...state.cards.map((c) => c.id)) + 1;
   }
   add(owner: string, species: string, modifiers: string[], gained: string[] = []): Card {
-    const card = computeCard({ id: this.#next++, owner, species, modifiers, gained, value: '-', suits: [], colours: [], types: [], battles: null }, this.ruleset);
+    const card = computeCard(
+      { id: this.#next++, owner, species, modifiers, gained, value: '-', suits: [], colours: [], types: [], battles: null },
+      this.ruleset,
+    );
     this.cards.push(card);
     return card;
   }
@@ -90,13 +99,20 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   // Acting is an action: “inactive if they performed no actions in the previous phase”.
   if (opts.action !== false && (player.lastAction === null || player.lastAction.getTime() < input.request.at.getTime())) player.lastAction = input.request.at;
   for (const p of s.players) {
-    for (const [what, n] of [['Vertebrae', p.vertebrae], ['Chips', p.chips], ['Reconfiguration Tokens', p.tokens], ...Object.entries(p.packs)] as [string, number][]) {
+    for (const [what, n] of [['Vertebrae', p.vertebrae], ['Chips', p.chips], ['Reconfiguration Tokens', p.tokens], ...Object.entries(p.packs)] as [
+      string,
+      number,
+    ][]) {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
   const newRows: Edit[] = [];
   appendTableRows(doc, cardsTable, fresh.cards, newRows);
-  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), { doc, changes: r.changes, period: s.phase.number });
+  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), {
+    doc,
+    changes: r.changes,
+    period: s.phase.number,
+  });
   const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
   return { ok: true, text, changes: r.changes, message: r.message };
 }

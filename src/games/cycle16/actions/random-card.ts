@@ -53,9 +53,11 @@ export function drawRandomCard(r: Ruleset, grant: Grant, stream: DrawStream, lab
   };
   for (const d of grant.modifiers) {
     const chance = drawChance(r, d)!;
-    const hit = chance.numerator === chance.denominator
-      ? true
-      : stream.roll(chance.denominator, `${label} ${d.collection} collection (chance ${showChance(chance)}: hit at ≤ ${chance.numerator})`) <= chance.numerator;
+    const hit =
+      chance.numerator === chance.denominator
+        ? true
+        : stream.roll(chance.denominator, `${label} ${d.collection} collection (chance ${showChance(chance)}: hit at ≤ ${chance.numerator})`) <=
+          chance.numerator;
     if (hit) element(d.collection, 'modifier:');
   }
   for (const f of r.randomCards.fillers) {

@@ -32,7 +32,8 @@ import { describeCard, onPage, REROLL_EVENT, type NewCards } from './page.ts';
 // Reroll row saying so, and the request resolved again by its own action with the reroll request's stream
 // (HMAC(secret, game|reroll key|revision)), whose rows `croupier verify` checks like any other request's.
 
-export const LUCK_RULE = 'Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by declaring the original outcome of the chance to have not happened, and any effects thereof to be null. They must then select a new random value for that choice, with any effects”';
+export const LUCK_RULE =
+  'Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by declaring the original outcome of the chance to have not happened, and any effects thereof to be null. They must then select a new random value for that choice, with any effects”';
 
 const ONCE = '“If a player has good luck, once per phase, … they may reroll”';
 
@@ -51,7 +52,15 @@ interface Recorded {
 function historyRows(input: Pick<ActionInput<Cycle16Ruleset>, 'page'>): Row[] {
   const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
   const cell = (r: NonNullable<typeof table>['rows'][number], k: string) => r.cells[k]?.text.trim() ?? '';
-  return (table?.rows ?? []).map((r) => ({ row: r.index, time: cell(r, 'time'), phase: cell(r, 'phase'), event: cell(r, 'event'), player: cell(r, 'player'), change: cell(r, 'change'), reason: cell(r, 'reason') }));
+  return (table?.rows ?? []).map((r) => ({
+    row: r.index,
+    time: cell(r, 'time'),
+    phase: cell(r, 'phase'),
+    event: cell(r, 'event'),
+    player: cell(r, 'player'),
+    change: cell(r, 'change'),
+    reason: cell(r, 'reason'),
+  }));
 }
 
 /** Whether the player has good luck, by the reading good-luck. */
@@ -67,8 +76,11 @@ function hasGoodLuck(input: ActionInput<Cycle16Ruleset>, value: string): boolean
 const CARD = /#(\d+) ([^()#,;[\]]+?)(?: \(([^()]*)\))?(?: \[gained ([^\]]*)\])?(?: \[battles (\d+)\])?(?=$|,| and | from | destroyed|;| \()/g;
 function cardsIn(text: string): { id: number; species: string; modifiers: string[]; gained: string[]; battles: number | null }[] {
   return [...text.matchAll(CARD)].map((m) => ({
-    id: Number(m[1]), species: m[2]!.trim(),
-    modifiers: m[3] ? m[3].split(/\s*,\s*/) : [], gained: m[4] ? m[4].split(/\s*,\s*/) : [], battles: m[5] === undefined ? null : Number(m[5]),
+    id: Number(m[1]),
+    species: m[2]!.trim(),
+    modifiers: m[3] ? m[3].split(/\s*,\s*/) : [],
+    gained: m[4] ? m[4].split(/\s*,\s*/) : [],
+    battles: m[5] === undefined ? null : Number(m[5]),
   }));
 }
 
@@ -89,16 +101,25 @@ function recorded(rows: readonly Row[]): Recorded | { refused: string } {
   if (m) return { action: openAction as ActionDef<Cycle16Ruleset, never>, args: { count: Number(m[1]), name: m[2]! } };
   const explored = rows.find((r) => r.event === 'Exploration');
   const e = explored && /^scenario \d+ \(answer (yes|no)(?:, option (\d+))?\)/.exec(explored.change);
-  if (e) return { action: exploreAction as ActionDef<Cycle16Ruleset, never>, args: { answer: e[1] as ExploreArgs['answer'], ...(e[2] ? { option: Number(e[2]) } : {}) } };
+  if (e)
+    return {
+      action: exploreAction as ActionDef<Cycle16Ruleset, never>,
+      args: { answer: e[1] as ExploreArgs['answer'], ...(e[2] ? { option: Number(e[2]) } : {}) },
+    };
   const fused = rows.find((r) => r.event === 'Fusion');
   const f = fused && cardsIn(fused.change.split(' destroyed → ')[0] ?? '');
   if (f && f.length === 2) return { action: fuseAction as ActionDef<Cycle16Ruleset, never>, args: { a: f[0]!.id, b: f[1]!.id } };
-  return { refused: `the bot cannot undo a request whose rows are ${[...new Set(rows.map((r) => r.event))].join(', ')} (it undoes pack openings, explorations and fusions)` };
+  return {
+    refused: `the bot cannot undo a request whose rows are ${[...new Set(rows.map((r) => r.event))].join(', ')} (it undoes pack openings, explorations and fusions)`,
+  };
 }
 
 /** A card's modifiers once those that remove themselves have (what the action's own edit leaves). */
 function settled(r: Cycle16Ruleset, c: ReturnType<typeof cardsIn>[number]): string[] {
-  const card = computeCard({ id: c.id, owner: '-', species: c.species, modifiers: c.modifiers, gained: [], battles: null, value: '-', suits: [], colours: [], types: [] }, r);
+  const card = computeCard(
+    { id: c.id, owner: '-', species: c.species, modifiers: c.modifiers, gained: [], battles: null, value: '-', suits: [], colours: [], types: [] },
+    r,
+  );
   applySelfRemovingModifiers({ cards: [card] }, r, new Date(0), 0);
   return card.modifiers;
 }
@@ -115,8 +136,12 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
   for (const c of cardsAdded(rows)) {
     const now = s.cards.find((x) => x.id === c.id);
     if (!now) return { refused: `card #${c.id} (${c.species}), which the request added, is no longer in the Cards table: its effects cannot be declared null` };
-    if (now.owner !== p.name) return { refused: `card #${c.id} (${c.species}), which the request added, is now ${now.owner}'s: its effects cannot be declared null` };
-    if (now.species !== c.species || (now.modifiers.join('|') !== c.modifiers.join('|') && now.modifiers.join('|') !== settled(r, c).join('|'))) return { refused: `card #${c.id} has changed since the request added it (${describeCard(now)}, was ${describeCard(c)}): its effects cannot be declared null` };
+    if (now.owner !== p.name)
+      return { refused: `card #${c.id} (${c.species}), which the request added, is now ${now.owner}'s: its effects cannot be declared null` };
+    if (now.species !== c.species || (now.modifiers.join('|') !== c.modifiers.join('|') && now.modifiers.join('|') !== settled(r, c).join('|')))
+      return {
+        refused: `card #${c.id} has changed since the request added it (${describeCard(now)}, was ${describeCard(c)}): its effects cannot be declared null`,
+      };
     s.cards = s.cards.filter((x) => x !== now);
     done.push(`${describeCard(now)} removed`);
   }
@@ -124,8 +149,25 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     // Cards the request destroyed (a fusion's two): restored with their IDs.
     if (row.event === 'Fusion') {
       for (const c of cardsIn(row.change.split(' destroyed → ')[0] ?? '')) {
-        if (s.cards.some((x) => x.id === c.id)) return { refused: `card #${c.id}, which the fusion destroyed, cannot be restored: a card #${c.id} is in the Cards table` };
-        fresh.restore(computeCard({ id: c.id, owner: p.name, species: c.species, modifiers: c.modifiers, gained: c.gained, battles: c.battles, value: '-', suits: [], colours: [], types: [] }, r));
+        if (s.cards.some((x) => x.id === c.id))
+          return { refused: `card #${c.id}, which the fusion destroyed, cannot be restored: a card #${c.id} is in the Cards table` };
+        fresh.restore(
+          computeCard(
+            {
+              id: c.id,
+              owner: p.name,
+              species: c.species,
+              modifiers: c.modifiers,
+              gained: c.gained,
+              battles: c.battles,
+              value: '-',
+              suits: [],
+              colours: [],
+              types: [],
+            },
+            r,
+          ),
+        );
         done.push(`${describeCard(c)} restored`);
       }
     }
@@ -133,7 +175,10 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     for (const m of row.event === 'Exploration' ? row.change.matchAll(/(?:^|; |: )([^;:]+?) on ((?:#\d+(?:, )?)+)/g) : []) {
       for (const id of [...m[2]!.matchAll(/#(\d+)/g)].map((x) => Number(x[1]))) {
         const card = s.cards.find((x) => x.id === id);
-        if (!card || card.owner !== p.name || card.modifiers.at(-1) !== m[1]) return { refused: `card #${id} no longer ends with the ${m[1]} modifier the request gave it (a modifier that removes itself has taken effect, or the card changed): its effects cannot be declared null` };
+        if (!card || card.owner !== p.name || card.modifiers.at(-1) !== m[1])
+          return {
+            refused: `card #${id} no longer ends with the ${m[1]} modifier the request gave it (a modifier that removes itself has taken effect, or the card changed): its effects cannot be declared null`,
+          };
         card.modifiers = card.modifiers.slice(0, -1);
         done.push(`${m[1]} taken from #${id}`);
       }
@@ -149,7 +194,7 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     }
     if (row.event === 'Exploration' && /one more exploration this phase \(maze\)/.test(row.change)) {
       p.mazes = Math.max(0, (p.mazes ?? 0) - 1);
-      done.push('the maze\'s second exploration withdrawn');
+      done.push("the maze's second exploration withdrawn");
     }
   }
   // Counts, each given back by what the rows say it moved ("+4 Vertebrae (10 → 14)", "−1 Handy Pack (1 → 0)").
@@ -157,15 +202,29 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
     ['Vertebrae', (n) => gainVertebrae(p, n), () => p.vertebrae],
     ['Chips?', (n) => gainChips(p, n), () => p.chips],
     ['Reconfiguration Tokens?', (n) => gainTokens(p, n), () => p.tokens],
-    ...r.packs.map((pack): [string, (n: number) => string, () => number] => [escapeRegExp(pack.name), (n) => gainPacks(p, pack.name, n), () => p.packs[pack.name] ?? 0]),
+    ...r.packs.map((pack): [string, (n: number) => string, () => number] => [
+      escapeRegExp(pack.name),
+      (n) => gainPacks(p, pack.name, n),
+      () => p.packs[pack.name] ?? 0,
+    ]),
   ];
   for (const [unit, gain, held] of counts) {
-    const moved = rows.reduce((t, row) => t + [...row.change.matchAll(new RegExp(`[+\\-−]\\d+ ${unit} \\((\\d+) → (\\d+)\\)`, 'g'))].reduce((u, m) => u + Number(m[2]) - Number(m[1]), 0), 0);
+    const moved = rows.reduce(
+      (t, row) =>
+        t + [...row.change.matchAll(new RegExp(`[+\\-−]\\d+ ${unit} \\((\\d+) → (\\d+)\\)`, 'g'))].reduce((u, m) => u + Number(m[2]) - Number(m[1]), 0),
+      0,
+    );
     if (moved === 0) continue;
-    if (held() - moved < 0) return { refused: `the request gave ${p.name} ${moved} ${unit.replace(/s\?$|\?$/, 's').replace(/\\/g, '')}, and ${p.name} has ${held()} now: giving them back would leave fewer than none` };
+    if (held() - moved < 0)
+      return {
+        refused: `the request gave ${p.name} ${moved} ${unit.replace(/s\?$|\?$/, 's').replace(/\\/g, '')}, and ${p.name} has ${held()} now: giving them back would leave fewer than none`,
+      };
     done.push(gain(-moved));
   }
-  for (const [event, limit] of [['Exploration', 'Exploration'], ['Fusion', 'Fusion']] as const) {
+  for (const [event, limit] of [
+    ['Exploration', 'Exploration'],
+    ['Fusion', 'Fusion'],
+  ] as const) {
     const n = rows.filter((row) => row.event === event).length;
     if (n > 0) {
       p.used = { ...p.used, [limit]: Math.max(0, (p.used[limit] ?? 0) - n) };
@@ -179,13 +238,21 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
 function targetOf(rows: readonly Row[], player: string, phase: string, args: { key?: string }): string | undefined {
   if (args.key !== undefined) return args.key;
   const undone = new Set(rows.filter((r) => r.event === REROLL_EVENT).flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
-  return [...rows].reverse().find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))?.reason.match(REQUEST)?.[1];
+  return [...rows]
+    .reverse()
+    .find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))
+    ?.reason.match(REQUEST)?.[1];
 }
 
 const namesKey = (reason: string, key: string) => new RegExp(`\\bon-wiki request ${escapeRegExp(key)} by `).test(reason);
 
 /** The cells of a History row the undoing reads, compared with the replay: [key, column]. */
-const COMPARED = [['phase', 'Phase'], ['event', 'Event'], ['player', 'Player'], ['change', 'Change']] as const;
+const COMPARED = [
+  ['phase', 'Phase'],
+  ['event', 'Event'],
+  ['player', 'Player'],
+  ['change', 'Change'],
+] as const;
 /** What a Reason cell says was drawn: its `#k dN=v` in order and its seed. */
 const drawnIn = (reason: string) => `${drawTokens(reason).map(drawToken).join(' ')} [seed ${/\[seed "([^"]*)"\]/.exec(reason)?.[1] ?? 'none'}]`;
 
@@ -196,11 +263,13 @@ const drawnIn = (reason: string) => `${drawTokens(reason).map(drawToken).join(' 
  */
 function untrusted(input: ActionInput<Cycle16Ruleset>, key: string, own: readonly Row[]): string | undefined {
   const o = input.original;
-  const cannot = (why: string) => `request ${key} cannot be replayed to check its History rows against its draws (${why}): the reroll does not undo effects it cannot check`;
+  const cannot = (why: string) =>
+    `request ${key} cannot be replayed to check its History rows against its draws (${why}): the reroll does not undo effects it cannot check`;
   if (o === undefined || o.key !== key) return cannot('the bot did not replay it');
   if ('unavailable' in o) return cannot(o.unavailable);
   const where = (r: Row) => `History row ${r.row} of ${input.page.title} (${[r.time, r.event, r.player].filter(Boolean).join(', ')})`;
-  const altered = (what: string) => `the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — ${what}: the reroll undoes only what was drawn (croupier verify names altered rows)`;
+  const altered = (what: string) =>
+    `the History rows of request ${key} disagree with its draws replayed with the phase's secret on the revision it was resolved on — ${what}: the reroll undoes only what was drawn (croupier verify names altered rows)`;
   if (!o.outcome.ok) return altered(`the replay is refused (${o.outcome.reason}), yet ${where(own[0]!)} names the request`);
   const replayed = o.outcome.changes.map(toHistoryRow).filter((r) => namesKey(r.reason, key));
   if (own.length !== replayed.length) {
@@ -208,14 +277,17 @@ function untrusted(input: ActionInput<Cycle16Ruleset>, key: string, own: readonl
     const missing = replayed.find((w) => !own.some((r) => same(r, w)));
     // A row the replay does not write, else one written twice.
     const extra = own.find((r) => !replayed.some((w) => same(r, w))) ?? own.find((r, i) => own.findIndex((x) => same(x, r)) !== i)!;
-    return altered(`the History table has ${own.length} row(s) naming the request, the replay ${replayed.length}: ${missing ? `the row "${missing.event}: ${missing.change}" is missing` : `${where(extra)} is not one the replay writes`}`);
+    return altered(
+      `the History table has ${own.length} row(s) naming the request, the replay ${replayed.length}: ${missing ? `the row "${missing.event}: ${missing.change}" is missing` : `${where(extra)} is not one the replay writes`}`,
+    );
   }
   for (const [i, row] of own.entries()) {
     const want = replayed[i]!;
     for (const [k, column] of COMPARED) {
       if (row[k].trim() !== want[k].trim()) return altered(`${where(row)}, cell ${column}, reads "${row[k]}"; the replay gives "${want[k]}"`);
     }
-    if (drawnIn(row.reason) !== drawnIn(want.reason)) return altered(`${where(row)}, cell Reason, records the draws ${drawnIn(row.reason)}; the replay gives ${drawnIn(want.reason)}`);
+    if (drawnIn(row.reason) !== drawnIn(want.reason))
+      return altered(`${where(row)}, cell Reason, records the draws ${drawnIn(row.reason)}; the replay gives ${drawnIn(want.reason)}`);
   }
   return undefined;
 }
@@ -236,7 +308,10 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     const readings = readingsOf(input.readings);
     const labels = [GOOD_LUCK, REROLL_SCOPE, REROLL_EFFECTS, REROLL_IS_ACTION].map((id) => readings.label(id));
     if (!hasGoodLuck(input, readings.get(GOOD_LUCK))) {
-      return { ok: false, reason: `${input.player} does not have good luck (reading ${readings.label(GOOD_LUCK)}${readings.get(GOOD_LUCK) === 'column' ? `: the Players table's "${GOOD_LUCK_COLUMN}" column does not say yes` : ''}): ${ONCE}` };
+      return {
+        ok: false,
+        reason: `${input.player} does not have good luck (reading ${readings.label(GOOD_LUCK)}${readings.get(GOOD_LUCK) === 'column' ? `: the Players table's "${GOOD_LUCK_COLUMN}" column does not say yes` : ''}): ${ONCE}`,
+      };
     }
     const state = readGamestateDocument(documentOf(input.page.text, input.page.title), input.ruleset, input.now);
     const phase = String(state.phase.number);
@@ -245,31 +320,41 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     const key = targetOf(rows, input.player, phase, args);
     if (key === undefined) return { ok: false, reason: `${input.player} has no request of this phase (${phase}) with draws on the Gamestate page to reroll` };
     const own = rows.filter((r) => namesKey(r.reason, key));
-    if (own.length === 0) return { ok: false, reason: `no History row on the Gamestate page names request ${key} (rows moved to a History archive cannot be rerolled)` };
+    if (own.length === 0)
+      return { ok: false, reason: `no History row on the Gamestate page names request ${key} (rows moved to a History archive cannot be rerolled)` };
     if (own.some((r) => r.player !== input.player)) return { ok: false, reason: `request ${key} is ${own[0]!.player}'s, not ${input.player}'s` };
-    if (own.some((r) => r.phase !== phase)) return { ok: false, reason: `request ${key} was resolved in phase ${own[0]!.phase}; this is phase ${phase}: ${ONCE}` };
+    if (own.some((r) => r.phase !== phase))
+      return { ok: false, reason: `request ${key} was resolved in phase ${own[0]!.phase}; this is phase ${phase}: ${ONCE}` };
     if (!own.some((r) => SEEDED.test(r.reason))) return { ok: false, reason: `request ${key} drew nothing: there is no random choice to reroll` };
     if (undone.has(key)) return { ok: false, reason: `request ${key} was rerolled already` };
     const redo = recorded(own);
     if ('refused' in redo) return { ok: false, reason: redo.refused };
-    if ((state.players.find((p) => p.name === input.player)?.used.Reroll ?? 0) >= 1) return { ok: false, reason: `${input.player} has rerolled this phase already (Used this phase): ${ONCE}` };
+    if ((state.players.find((p) => p.name === input.player)?.used.Reroll ?? 0) >= 1)
+      return { ok: false, reason: `${input.player} has rerolled this phase already (Used this phase): ${ONCE}` };
     // Last, the rows against the draws (the replay the job made): what the undoing below reads must be what was drawn.
     const distrust = untrusted(input, key, own);
     if (distrust !== undefined) return { ok: false, reason: distrust };
     const action = readings.get(REROLL_IS_ACTION) === 'yes';
 
     // 1. The original outcome declared not to have happened (checked whole before anything is drawn).
-    const first = onPage(input, (s, player, fresh) => {
-      const u = undo(input.ruleset, s, player, own, fresh);
-      if ('refused' in u) return u;
-      player.used = { ...player.used, Reroll: (player.used.Reroll ?? 0) + 1 };
-      const row: Change = {
-        at: input.now, phase: s.phase.number, event: REROLL_EVENT, player: player.name,
-        change: `request ${key} declared not to have happened: ${u.done.join('; ') || 'nothing to give back'}; Used this phase: Reroll +1`,
-        reason: { rule: `${LUCK_RULE} (${requestReason(input)})`, inputs: { [REROLLED_INPUT]: key, 'its rows': own.length }, readings: labels },
-      };
-      return { changes: [row], message: `request ${key} declared not to have happened (${u.done.join('; ') || 'nothing to give back'})` };
-    }, { action });
+    const first = onPage(
+      input,
+      (s, player, fresh) => {
+        const u = undo(input.ruleset, s, player, own, fresh);
+        if ('refused' in u) return u;
+        player.used = { ...player.used, Reroll: (player.used.Reroll ?? 0) + 1 };
+        const row: Change = {
+          at: input.now,
+          phase: s.phase.number,
+          event: REROLL_EVENT,
+          player: player.name,
+          change: `request ${key} declared not to have happened: ${u.done.join('; ') || 'nothing to give back'}; Used this phase: Reroll +1`,
+          reason: { rule: `${LUCK_RULE} (${requestReason(input)})`, inputs: { [REROLLED_INPUT]: key, 'its rows': own.length }, readings: labels },
+        };
+        return { changes: [row], message: `request ${key} declared not to have happened (${u.done.join('; ') || 'nothing to give back'})` };
+      },
+      { action },
+    );
     if (!first.ok) return first;
     // 2. A new random value, with its effects: the request resolved again by its own action, on the page
     //    as the undoing left it, with this request's stream.

@@ -12,11 +12,17 @@ import { countAndName } from './packs.ts';
 // the cost is revoked from them.” Prices are the Ruleset's shop table.
 //   * buy 1 Handy Pack        * buy 2 Chips
 
-export const SHOP_RULE = 'The Croupier: “Players can purchase items from The Croupier at any time provided they have at least the required cost in their inventory. When a purchase is made, the purchaser is granted the item and the cost is revoked from them.”';
+export const SHOP_RULE =
+  'The Croupier: “Players can purchase items from The Croupier at any time provided they have at least the required cost in their inventory. When a purchase is made, the purchaser is granted the item and the cost is revoked from them.”';
 
 /** The shop item a name means ("Handy Pack", "Chips" for "1 Chip"), ignoring case and plurals. */
 export function shopItem(r: Pick<Cycle16Ruleset, 'shop'>, name: string): ShopItem | undefined {
-  const norm = (x: string) => x.trim().toLowerCase().replace(/^(?:\d+|an?)\s+/, '').replace(/s$/, '');
+  const norm = (x: string) =>
+    x
+      .trim()
+      .toLowerCase()
+      .replace(/^(?:\d+|an?)\s+/, '')
+      .replace(/s$/, '');
   return r.shop.find((i) => norm(i.item) === norm(name));
 }
 
@@ -39,7 +45,10 @@ export const buyAction: ActionDef<Cycle16Ruleset, { count: number; name: string 
     const unit = per ? Number(per[1]) : 1;
     return onPage(input, (s, player) => {
       const cost = item.cost.amount * args.count;
-      if (player.vertebrae < cost) return { refused: `${args.count} × ${item.item} costs ${cost} Vertebrae (${item.cost.amount} each, the Ruleset's shop table); ${player.name} has ${player.vertebrae}` };
+      if (player.vertebrae < cost)
+        return {
+          refused: `${args.count} × ${item.item} costs ${cost} Vertebrae (${item.cost.amount} each, the Ruleset's shop table); ${player.name} has ${player.vertebrae}`,
+        };
       const paid = gainVertebrae(player, -cost);
       const sold = packSold(r, item);
       const got = sold
@@ -49,11 +58,20 @@ export const buyAction: ActionDef<Cycle16Ruleset, { count: number; name: string 
           : undefined;
       if (got === undefined) return { refused: `the bot does not know where to put "${item.item}" on the Gamestate page` };
       return {
-        changes: [{
-          at: input.now, phase: s.phase.number, event: 'Purchase', player: player.name,
-          change: `${got}; ${paid}`,
-          reason: { rule: `${SHOP_RULE} (${requestReason(input)})`, inputs: { item: item.item, price: `${item.cost.amount} Vertebrae`, count: args.count }, arithmetic: `${args.count} × ${item.cost.amount} = ${cost} Vertebrae` },
-        }],
+        changes: [
+          {
+            at: input.now,
+            phase: s.phase.number,
+            event: 'Purchase',
+            player: player.name,
+            change: `${got}; ${paid}`,
+            reason: {
+              rule: `${SHOP_RULE} (${requestReason(input)})`,
+              inputs: { item: item.item, price: `${item.cost.amount} Vertebrae`, count: args.count },
+              arithmetic: `${args.count} × ${item.cost.amount} = ${cost} Vertebrae`,
+            },
+          },
+        ],
         message: `bought ${args.count} × ${item.item} for ${cost} Vertebrae`,
       };
     });

@@ -101,7 +101,9 @@ function checkPlayers({ state, ruleset, problems, at }: Check, { calendar, ahead
         problems.push({
           message:
             `${p.name} used ${action} ${n} times; the rules allow ${limit.times} ${limit.per} (“${limit.rule}”)` +
-            (action === 'Exploration' ? `${mazes > 0 ? `, and one more per maze (${mazes} recorded)` : ''}; after the maze scenario (“You may explore, then explore again.”) write "Exploration ×2 (maze)"` : ''),
+            (action === 'Exploration'
+              ? `${mazes > 0 ? `, and one more per maze (${mazes} recorded)` : ''}; after the maze scenario (“You may explore, then explore again.”) write "Exploration ×2 (maze)"`
+              : ''),
           location: at('Players', p.row, 'Used this phase'),
         });
       }
@@ -271,7 +273,8 @@ function checkGifts(check: Check, players: Map<string, Player>, pageCalendar: Ca
     }
     isPlayer(check, players, g.giver, 'Gifts', g.row, 'Giver');
     isPlayer(check, players, g.receiver, 'Gifts', g.row, 'Receiver');
-    if (g.giver === g.receiver) problems.push({ message: '“select one other player (the receiver)”: giver and receiver are the same', location: at('Gifts', g.row, 'Receiver') });
+    if (g.giver === g.receiver)
+      problems.push({ message: '“select one other player (the receiver)”: giver and receiver are the same', location: at('Gifts', g.row, 'Receiver') });
   }
   if (pageCalendar !== undefined) giftProblems(state, pageCalendar, problems);
 }

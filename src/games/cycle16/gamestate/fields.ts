@@ -25,7 +25,11 @@ export function readPacks(text: string | undefined, known: readonly string[], wh
 }
 
 export function writePacks(packs: Record<string, number>): string {
-  return writeList(Object.entries(packs).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`));
+  return writeList(
+    Object.entries(packs)
+      .filter(([, n]) => n > 0)
+      .map(([name, n]) => `${n} ${name}`),
+  );
 }
 
 const ACTIONS: Record<string, LimitedAction> = {

@@ -48,7 +48,13 @@ export function raceSeries(rows: readonly RaceRow[], state: Gamestate, calendar:
   };
   const goal = victoryThreshold(ruleset);
   return [
-    series('Chips', `the race: a player with at least ${goal} Chips ends the cycle, and the one with the most wins (red bars, above the dashed line).`, ['Chip', 'Chips'], (p) => p.chips, goal),
+    series(
+      'Chips',
+      `the race: a player with at least ${goal} Chips ends the cycle, and the one with the most wins (red bars, above the dashed line).`,
+      ['Chip', 'Chips'],
+      (p) => p.chips,
+      goal,
+    ),
     series('Vertebrae', 'what each player holds to spend.', ['Vertebrae'], (p) => p.vertebrae),
   ];
 }

@@ -1,26 +1,10 @@
 import type { z } from 'zod';
 import { readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
-import {
-  Gamestate,
-  type Battle,
-  type Card,
-  type EngineRuleset,
-  type Gift,
-  type PhaseState,
-  type Player,
-} from './schema.ts';
+import { Gamestate, type Battle, type Card, type EngineRuleset, type Gift, type PhaseState, type Player } from './schema.ts';
 import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
 import { readRows, uniqueTable } from '../../shared/read-tables.ts';
 import { parseChecked } from '../../shared/schema-check.ts';
-import {
-  battlesTable,
-  cardsTable,
-  giftsTable,
-  historyTable,
-  phaseTable,
-  playersTable,
-  type ReadContext,
-} from './tables.ts';
+import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type ReadContext } from './tables.ts';
 import { latestHistoryTime } from '../../shared/history-time.ts';
 import { crossCheck } from './cross-check.ts';
 
@@ -120,5 +104,3 @@ function readStatusHistory(history: Table, pagePhase: number): NonNullable<Games
   while (since > 0 && rolledInto.has(since)) since--;
   return { since, changes };
 }
-
-

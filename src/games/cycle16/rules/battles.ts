@@ -25,7 +25,13 @@ export function battlePhaseName(ruleset: Pick<EngineRuleset, 'phases'>): string 
  * a winner still holds cards (“The first participant to have zero cards in their hand wins”).
  * Inventories are checked only when the declaration is first seen in its Rest Phase (recordDecks).
  */
-export function battleProblems(b: Battle, ruleset: Pick<EngineRuleset, 'phases'>, calendar: Calendar | undefined, where: (column: string) => Location, problems: Problem[]): void {
+export function battleProblems(
+  b: Battle,
+  ruleset: Pick<EngineRuleset, 'phases'>,
+  calendar: Calendar | undefined,
+  where: (column: string) => Location,
+  problems: Problem[],
+): void {
   if (b.status === 'cancelled') return;
   const battlePhase = battlePhaseName(ruleset);
   const name = calendar?.phase(b.phase).name;
@@ -68,7 +74,8 @@ export function recordDecks(state: Gamestate, battle: Battle, at: Date, phase: n
     const inventory = cardsOwned(state, h.player);
     const location = { page: state.page, table: 'Battles', row: battle.row, column: 'Participants (hand)' };
     if (inventory < 4) problems.push({ message: `${h.player} has ${inventory} cards in their inventory: ${DECLARE}`, location });
-    else if (h.cards > inventory) problems.push({ message: `${h.player}'s hand has ${h.cards} cards but their inventory holds ${inventory}: ${DECK}`, location });
+    else if (h.cards > inventory)
+      problems.push({ message: `${h.player}'s hand has ${h.cards} cards but their inventory holds ${inventory}: ${DECK}`, location });
     decks.push({ player: h.player, cards: inventory });
     added.push(`${h.player} ${inventory}`);
   }
@@ -150,16 +157,25 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
     const bettor = playerNamed(state, bet.player);
     if (bet.chips > 0) {
       poolChips += bet.chips;
-      add(bettor.name, 'Bet', gainChips(bettor, -bet.chips), { rule: 'Betting: “Any bet items are removed from their owner\'s inventory and added to a pool for that game.”', inputs: { bet: bet.chips } });
+      add(bettor.name, 'Bet', gainChips(bettor, -bet.chips), {
+        rule: "Betting: “Any bet items are removed from their owner's inventory and added to a pool for that game.”",
+        inputs: { bet: bet.chips },
+      });
     }
     for (const id of bet.cards) {
       const card = cardWithId(state, id)!;
       moveCard(state, card, winner.name);
-      add(winner.name, 'Bet won', `card #${id} (${card.species}) from ${bettor.name}`, { rule: 'Betting: “The winner of the game gains all items betted.”', inputs: { card: `#${id}` } });
+      add(winner.name, 'Bet won', `card #${id} (${card.species}) from ${bettor.name}`, {
+        rule: 'Betting: “The winner of the game gains all items betted.”',
+        inputs: { card: `#${id}` },
+      });
     }
   }
   if (poolChips > 0) {
-    add(winner.name, 'Bet won', gainChips(winner, poolChips), { rule: 'Betting: “The winner of the game gains all items betted.”', inputs: { 'chips in the pool': poolChips } });
+    add(winner.name, 'Bet won', gainChips(winner, poolChips), {
+      rule: 'Betting: “The winner of the game gains all items betted.”',
+      inputs: { 'chips in the pool': poolChips },
+    });
   }
 
   const winnerRule = { rule: 'Rewards: “The winner of a battle receives: 1 Handy Pack, 1 Chip”', inputs: { winner: winner.name } };
@@ -193,12 +209,16 @@ export function rewardBattle(state: Gamestate, ruleset: EngineRuleset, battle: B
     });
   }
 
-  for (const id of new Set(battle.fragile)) { // a card listed twice played this battle once
+  for (const id of new Set(battle.fragile)) {
+    // a card listed twice played this battle once
     const card = cardWithId(state, id);
     if (card === undefined) continue;
     const played = (card.battles ?? 0) + 1;
     card.battles = played;
-    const reason = { rule: 'Modifiers — Fragile: “Fragile cards can only be used in 3 battles, then they are destroyed.”', inputs: { card: `#${id}`, battles: played } };
+    const reason = {
+      rule: 'Modifiers — Fragile: “Fragile cards can only be used in 3 battles, then they are destroyed.”',
+      inputs: { card: `#${id}`, battles: played },
+    };
     if (played >= 3 && !card.modifiers.includes('Adamantine')) {
       state.cards = state.cards.filter((c) => c !== card);
       add(card.owner, 'Fragile', `card #${id} (${card.species}) destroyed after ${played} battles`, reason);

@@ -90,8 +90,10 @@ export function computeCard(card: Card, ruleset: EngineRuleset): Card {
   const gained = (k: 'suit' | 'colour' | 'value') => card.gained.filter((g) => kind(g) === k);
   const values = species.values;
   const speciesValue = Array.isArray(values) ? (values.length === 0 ? '-' : values.join(', ')) : values.text;
-  const merge = (base: readonly string[], extra: readonly string[]) =>
-    [...base, ...extra.filter((e) => !base.some((b) => b.toLowerCase() === e.toLowerCase()))];
+  const merge = (base: readonly string[], extra: readonly string[]) => [
+    ...base,
+    ...extra.filter((e) => !base.some((b) => b.toLowerCase() === e.toLowerCase())),
+  ];
   const fragile = card.modifiers.includes('Fragile');
   return {
     ...card,

@@ -53,7 +53,10 @@ export function giftProblems(state: Gamestate, calendar: Calendar, problems: Pro
   for (const p of state.players) if (!players.has(p.name)) players.set(p.name, p);
   for (const g of [...valid].sort((a, b) => a.time.getTime() - b.time.getTime())) {
     const phase = phaseNumberAt(g.time, calendar);
-    for (const [column, name] of [['Giver', g.giver], ['Receiver', g.receiver]] as const) {
+    for (const [column, name] of [
+      ['Giver', g.giver],
+      ['Receiver', g.receiver],
+    ] as const) {
       const p = players.get(name);
       if (p !== undefined && p.joined.getTime() > g.time.getTime()) {
         problems.push({

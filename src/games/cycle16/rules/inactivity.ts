@@ -46,7 +46,7 @@ export function updateActivity(state: Gamestate, previousStart: Date, start: Dat
     const acted = last !== undefined && (last >= previousStart.getTime() || phase === 1);
     changes.push(
       ...setStatus(p, acted ? 'active' : 'inactive', start, phase, {
-        rule: 'Players: “A player is considered to be \'inactive\' if they performed no actions in the previous phase.”',
+        rule: "Players: “A player is considered to be 'inactive' if they performed no actions in the previous phase.”",
         inputs: {
           'last action': p.lastAction === null ? 'none' : formatInstant(p.lastAction),
           'previous phase': `${formatInstant(previousStart)} to ${formatInstant(start)}`,

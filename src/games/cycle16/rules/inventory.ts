@@ -90,7 +90,7 @@ export function nearlyTheSame(a: string, b: string): boolean {
   return a !== b && editDistance(a.toLowerCase(), b.toLowerCase()) <= 2;
 }
 
-const NON_PLAYER_RULE = 'Items: “When an item\'s owner cannot reasonably be determined …, or if it would be owned by a non-player, it is instead destroyed.”';
+const NON_PLAYER_RULE = "Items: “When an item's owner cannot reasonably be determined …, or if it would be owned by a non-player, it is instead destroyed.”";
 
 /**
  * Cards whose Owner is not a player (one who left the game) are destroyed, each with a History row.

@@ -8,10 +8,18 @@ import { gainVertebrae } from './inventory.ts';
 export const LIMITS: Record<LimitedAction, { times: number; per: string; rule: string }> = {
   Exploration: { times: 1, per: 'per phase', rule: 'Once per phase, each player may explore the Gilded Hall.' },
   Gift: { times: 1, per: 'per phase', rule: 'Once per phase, each player (the giver) may select one other player (the receiver) to receive a gift.' },
-  Fusion: { times: 1, per: 'per phase', rule: 'Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together' },
+  Fusion: {
+    times: 1,
+    per: 'per phase',
+    rule: 'Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their deck to fuse together',
+  },
   Duel: { times: 1, per: 'per phase', rule: 'A player may only join an Exoptotic Duel only once per phase.' },
   Reroll: { times: 1, per: 'per phase', rule: 'If a player has good luck, once per phase, when selecting a random choice, they may reroll' },
-  Removal: { times: 2, per: 'per Rest Phase', rule: 'Up to twice during each rest phase a player may state their intention to remove a card from their inventory' },
+  Removal: {
+    times: 2,
+    per: 'per Rest Phase',
+    rule: 'Up to twice during each rest phase a player may state their intention to remove a card from their inventory',
+  },
 };
 
 /**
@@ -26,7 +34,12 @@ export function removalPhase(ruleset: Pick<EngineRuleset, 'phases' | 'rules'>): 
   const sentence = (sentences.find((x) => /\bremove a card\b/i.test(x) && /\bduring\b/i.test(x)) ?? LIMITS.Removal.rule).trim();
   const named = /\bduring\s+(?:each|every|a|an|the)\s+(.+?\bphase)\b/i.exec(sentence)?.[1];
   if (named === undefined) return null;
-  const norm = (x: string) => x.toLowerCase().replace(/^the\s+/, '').replace(/\s+/g, ' ').trim();
+  const norm = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/^the\s+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   const phase = ruleset.phases.find((p) => norm(p.name) === norm(named));
   return phase === undefined ? null : { name: phase.name, sentence: sentence.replace(/\s+in #[\w-]+\.?$|\.$/, '') };
 }

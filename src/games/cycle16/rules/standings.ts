@@ -16,7 +16,11 @@ export function standings(state: Gamestate, ruleset: EngineRuleset): Standings {
     columns: ['Chips'],
     players: state.players.map((p) => {
       const held = chipsHeld(p, openBets);
-      return { name: p.name, values: [held], toWin: held >= goal ? `at the ${goal}-Chip line: the most Chips wins` : `${goal - held} more ${unit(goal - held)} to the ${goal}-Chip line` };
+      return {
+        name: p.name,
+        values: [held],
+        toWin: held >= goal ? `at the ${goal}-Chip line: the most Chips wins` : `${goal - held} more ${unit(goal - held)} to the ${goal}-Chip line`,
+      };
     }),
     winner: state.phase.winner,
   };

@@ -4,7 +4,8 @@ import type { EngineRuleset, Gamestate, Player } from '../gamestate/schema.ts';
 // Rule 9: “If a player possesses at least 10 Chips in their inventory, then the player who
 // possesses the most Chips wins the cycle. The cycle then ends.”
 
-export const VICTORY_RULE = 'Victory: “If a player possesses at least 10 Chips in their inventory, then the player who possesses the most Chips wins the cycle.”';
+export const VICTORY_RULE =
+  'Victory: “If a player possesses at least 10 Chips in their inventory, then the player who possesses the most Chips wins the cycle.”';
 
 /**
  * Chips a bettor has put in a battle's pool and not yet lost or won back: “Any bet items are removed
@@ -65,7 +66,13 @@ export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date,
       change: tie ? `tied with ${most} Chips: the Judge must settle who wins the cycle` : `wins the cycle with ${most} Chips; the cycle ends`,
       reason: {
         rule: VICTORY_RULE,
-        inputs: { threshold, chips: counted.filter((c) => c.held >= threshold).map(shown).join(', ') },
+        inputs: {
+          threshold,
+          chips: counted
+            .filter((c) => c.held >= threshold)
+            .map(shown)
+            .join(', '),
+        },
       },
     },
   ];

@@ -63,7 +63,11 @@ export function readTypes(x: Extraction): CardType[] {
 
 /** "gold plat": a name's words without their endings, to tell an inflection ("Plated", "Plating") from another word. */
 function stem(name: string): string {
-  return name.toLowerCase().split(/\s+/).map((w) => w.replace(/(?:ing|ed|es|s)$/, '')).join(' ');
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/(?:ing|ed|es|s)$/, ''))
+    .join(' ');
 }
 
 /**
@@ -88,7 +92,10 @@ export function readCollections(x: Extraction, modifiers: Modifier[]): Collectio
   return table.rows.flatMap((row) => {
     const name = cellValue(row, 'collection');
     if (name === undefined) return [];
-    const written = (cellValue(row, 'elements') ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+    const written = (cellValue(row, 'elements') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
     const elements = written.map((element) => (known.has(element.toLowerCase()) ? element : (meantModifier(element, modifiers)?.name ?? element)));
     for (const element of new Set(written)) {
       if (known.has(element.toLowerCase())) continue;
@@ -137,8 +144,9 @@ export function readRandomCards(x: Extraction): RandomCards {
   const quoted = (s: string | undefined) => [...(s ?? '').matchAll(/['‘’"]([^'‘’"]+)['‘’"]/g)].map((m) => m[1]!);
   const defaultCollections = quoted(/modifier collections are ([^.]*)/i.exec(text)?.[1]);
   const excludedTypes = quoted(/except (?:those|cards) with the ([^.]*?) types?\b/i.exec(text)?.[1]);
-  const fillers = [...text.matchAll(/without an? (colou?r|suit), grant it a random modifier from the ['‘’"]([^'‘’"]+)['‘’"] collection/gi)].map(
-    (m) => ({ missing: m[1]!.toLowerCase().startsWith('col') ? ('colour' as const) : ('suit' as const), collection: m[2]! }),
-  );
+  const fillers = [...text.matchAll(/without an? (colou?r|suit), grant it a random modifier from the ['‘’"]([^'‘’"]+)['‘’"] collection/gi)].map((m) => ({
+    missing: m[1]!.toLowerCase().startsWith('col') ? ('colour' as const) : ('suit' as const),
+    collection: m[2]!,
+  }));
   return { defaultCollections, excludedTypes, fillers };
 }

@@ -55,10 +55,7 @@ export function expectedModifiers(r: Ruleset, grant: PackGrant, pools = cardPool
     const chance = drawChance(r, d);
     return sum + (chance ? toNumber(chance) : 0);
   }, 0);
-  const filled = r.randomCards.fillers.reduce(
-    (sum, f) => sum + share(pool, (c) => (f.missing === 'colour' ? c.colours : c.suits).length === 0),
-    0,
-  );
+  const filled = r.randomCards.fillers.reduce((sum, f) => sum + share(pool, (c) => (f.missing === 'colour' ? c.colours : c.suits).length === 0), 0);
   return drawn + filled;
 }
 

@@ -109,4 +109,3 @@ function explorationTable(r: Cycle16Ruleset): string {
     rows,
   });
 }
-

@@ -17,16 +17,29 @@ export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset
   const problems: Problem[] = [];
   const ctx = undefined; // Nomicoup's columns need nothing besides the cell
   const game = readRows(doc, gameTable, ctx, problems);
-  if (game.table !== undefined && game.table.rows.length !== 1) problems.push({ message: 'the Game table must have exactly one row', location: { page: doc.page, table: 'Game' } });
-  const players = readRows(doc, playersTable, ctx, problems).entities as (Partial<Player> & Pick<Player, 'name' | 'seat' | 'joined' | 'credits' | 'influence' | 'status'>)[];
+  if (game.table !== undefined && game.table.rows.length !== 1)
+    problems.push({ message: 'the Game table must have exactly one row', location: { page: doc.page, table: 'Game' } });
+  const players = readRows(doc, playersTable, ctx, problems).entities as (Partial<Player> &
+    Pick<Player, 'name' | 'seat' | 'joined' | 'credits' | 'influence' | 'status'>)[];
   const orderChanges = readRows(doc, orderTable, ctx, problems).entities as OrderChange[];
   const turns = readRows(doc, turnsTable, ctx, problems).entities as Turn[];
   const propositions = readRows(doc, propositionsTable, ctx, problems).entities as Proposition[];
   const cases = (readRows(doc, casesTable, ctx, problems).entities as JudgeCase[]).map((c) => ({ ...c, draws: c.draws ?? (c.judge === null ? 0 : 1) }));
   const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined) problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
+  if (history === undefined)
+    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   if (problems.length > 0) throw new GamestateError(problems);
-  const g = { current: null, began: null, ends: null, forcedCoup: false, courtDeck: 0, judge: null, previousJudge: null, winner: [], ...game.entities[0] } as GameRow;
+  const g = {
+    current: null,
+    began: null,
+    ends: null,
+    forcedCoup: false,
+    courtDeck: 0,
+    judge: null,
+    previousJudge: null,
+    winner: [],
+    ...game.entities[0],
+  } as GameRow;
   const state: NomicoupState = {
     page: doc.page,
     phase: { number: g.turn, name: '', nextRollover: g.ends, winner: g.winner },
@@ -42,7 +55,8 @@ export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset
   crossCheck(state, ruleset, doc.page, problems);
   if (problems.length > 0) throw new GamestateError(problems);
   const checked = NomicoupState.safeParse(state);
-  if (!checked.success) throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
+  if (!checked.success)
+    throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
   return checked.data;
 }
 
@@ -52,7 +66,12 @@ function historyEntries(history: Table): HistoryEntry[] {
   const out: HistoryEntry[] = [];
   for (const row of history.rows) {
     try {
-      out.push({ time: readInstant(row.cells[time!]?.text), event: row.cells[event!]?.text ?? '', player: row.cells[player!]?.text ?? '', change: row.cells[change!]?.text ?? '' });
+      out.push({
+        time: readInstant(row.cells[time!]?.text),
+        event: row.cells[event!]?.text ?? '',
+        player: row.cells[player!]?.text ?? '',
+        change: row.cells[change!]?.text ?? '',
+      });
     } catch (err) {
       if (!(err instanceof FieldError)) throw err;
     }
@@ -68,19 +87,29 @@ function crossCheck(s: NomicoupState, ruleset: NomicoupRuleset, page: string | u
     if (names.has(p.name)) problems.push({ message: `${p.name} has two rows`, location: at('Players', p.row, 'Player') });
     names.add(p.name);
   }
-  const seats = s.players.filter((p) => p.seat !== null).map((p) => p.seat!).sort((a, b) => a - b);
+  const seats = s.players
+    .filter((p) => p.seat !== null)
+    .map((p) => p.seat!)
+    .sort((a, b) => a - b);
   if (seats.some((seat, i) => seat !== i + 1)) {
     problems.push({ message: `the seats are ${seats.join(', ')}: they must be 1 to ${seats.length}, each once`, location: at('Players', undefined, 'Seat') });
   }
   const held = s.players.reduce((sum, p) => sum + Math.max(0, p.credits), 0);
   if (held > ruleset.constants.treasury) {
-    problems.push({ message: `the players hold ${held} credits, but "There are a total of ${ruleset.constants.treasury} credits in the game" (4.2 Treasury)`, location: at('Players', undefined, 'Credits') });
+    problems.push({
+      message: `the players hold ${held} credits, but "There are a total of ${ruleset.constants.treasury} credits in the game" (4.2 Treasury)`,
+      location: at('Players', undefined, 'Credits'),
+    });
   }
   s.turns.forEach((t, i) => {
-    if (t.number !== i + 1) problems.push({ message: `turn ${t.number} is row ${i + 1}: the Turns table holds turns 1, 2, 3… in order`, location: at('Turns', t.row, 'Turn') });
+    if (t.number !== i + 1)
+      problems.push({ message: `turn ${t.number} is row ${i + 1}: the Turns table holds turns 1, 2, 3… in order`, location: at('Turns', t.row, 'Turn') });
     if (!names.has(t.player)) problems.push({ message: `"${t.player}" is not in the Players table`, location: at('Turns', t.row, 'Player') });
-    if (i < s.turns.length - 1 && t.ended === null) problems.push({ message: `turn ${t.number} has no end, but a later turn began`, location: at('Turns', t.row, 'Ended') });
-    if (t.ended !== null && t.ended.getTime() < t.began.getTime()) problems.push({ message: `turn ${t.number} ends before it began`, location: at('Turns', t.row, 'Ended') });
+    if (i < s.turns.length - 1 && t.ended === null)
+      problems.push({ message: `turn ${t.number} has no end, but a later turn began`, location: at('Turns', t.row, 'Ended') });
+    if (t.ended !== null && t.ended.getTime() < t.began.getTime())
+      problems.push({ message: `turn ${t.number} ends before it began`, location: at('Turns', t.row, 'Ended') });
   });
-  for (const p of s.propositions) if (!names.has(p.proponent)) problems.push({ message: `"${p.proponent}" is not in the Players table`, location: at('Propositions', p.row, 'Proponent') });
+  for (const p of s.propositions)
+    if (!names.has(p.proponent)) problems.push({ message: `"${p.proponent}" is not in the Players table`, location: at('Propositions', p.row, 'Proponent') });
 }

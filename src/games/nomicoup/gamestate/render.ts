@@ -14,10 +14,18 @@ export function renderNomicoupGamestate(text: string, state: NomicoupState, chan
 export function renderNomicoupDocument(doc: WikiDocument, state: NomicoupState, changes: readonly Change[]): string {
   const tables = [
     stateTable(gameTable, [{ ...state.game, row: 1 }]),
-    stateTable(turnsTable, state.turns.filter((t) => t.row !== undefined)),
+    stateTable(
+      turnsTable,
+      state.turns.filter((t) => t.row !== undefined),
+    ),
     ...stateTables(state, { players: playersTable, orderChanges: orderTable, propositions: propositionsTable, cases: casesTable }),
   ];
   const began: Edit[] = [];
-  appendTableRows(doc, turnsTable, state.turns.filter((t) => t.row === undefined), began);
+  appendTableRows(
+    doc,
+    turnsTable,
+    state.turns.filter((t) => t.row === undefined),
+    began,
+  );
   return renderState(doc, tables, { changes, page: doc.page ?? state.page, columns: NOMICOUP_HISTORY_COLUMNS }, began);
 }

@@ -24,7 +24,13 @@ function cells(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants' | 'c
   const cell = <K extends keyof NomicoupState['game']>(key: K, name: string, computed: NomicoupState['game'][K], ref: RuleRef) => {
     const written = s.game[key];
     if (shown(written as Date | number | string | null) !== shown(computed as Date | number | string | null)) {
-      out.push({ cell: `Game ${name}`, written: shown(written as Date | number | string | null), computed: shown(computed as Date | number | string | null), ref, set: () => (s.game[key] = computed) });
+      out.push({
+        cell: `Game ${name}`,
+        written: shown(written as Date | number | string | null),
+        computed: shown(computed as Date | number | string | null),
+        ref,
+        set: () => (s.game[key] = computed),
+      });
     }
   };
   const t = currentTurn(s);
@@ -43,7 +49,14 @@ function cells(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants' | 'c
   cell('courtDeck', 'Court Deck', courtDeckOf(s, ruleset), CHARACTERS);
   for (const p of s.propositions) {
     const deadline = new Date(p.posted.getTime() + ruleset.constants.propositionHours * HOUR);
-    if (shown(p.deadline) !== shown(deadline)) out.push({ cell: `proposition ${p.id} Deadline (UTC)`, written: shown(p.deadline), computed: shown(deadline), ref: TIME_LIMIT, set: () => (p.deadline = deadline) });
+    if (shown(p.deadline) !== shown(deadline))
+      out.push({
+        cell: `proposition ${p.id} Deadline (UTC)`,
+        written: shown(p.deadline),
+        computed: shown(deadline),
+        ref: TIME_LIMIT,
+        set: () => (p.deadline = deadline),
+      });
   }
   return out;
 }
@@ -58,6 +71,8 @@ export function courtDeckOf(s: Pick<NomicoupState, 'players'>, ruleset: Pick<Nom
 export function recomputeBotCells(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants' | 'courtDeck'>, at: Date): Change[] {
   return cells(s, ruleset).map((c) => {
     c.set();
-    return change(at, s.game.turn, 'Recomputed', '-', `${c.cell}: the page said ${c.written}; its inputs give ${c.computed} (a cell the bot keeps)`, c.ref, { written: c.written });
+    return change(at, s.game.turn, 'Recomputed', '-', `${c.cell}: the page said ${c.written}; its inputs give ${c.computed} (a cell the bot keeps)`, c.ref, {
+      written: c.written,
+    });
   });
 }

@@ -18,11 +18,22 @@ import { TURNS } from './turns.ts';
 
 const HOUR = 3_600_000;
 
-export const CHARACTERS = { rule: '4.6 Coup / Characters', sentence: 'Subrules of this define the characters (cards) available within coup. Unless specified, there is 3 cards of each character initially in the Court Deck.' };
-export const LOSING = { rule: '4.8 Coup / Losing Influence', sentence: 'When a player loses influence, they must select 1 of their cards, reveal it and discard it. It no longer provides influence.' };
+export const CHARACTERS = {
+  rule: '4.6 Coup / Characters',
+  sentence:
+    'Subrules of this define the characters (cards) available within coup. Unless specified, there is 3 cards of each character initially in the Court Deck.',
+};
+export const LOSING = {
+  rule: '4.8 Coup / Losing Influence',
+  sentence: 'When a player loses influence, they must select 1 of their cards, reveal it and discard it. It no longer provides influence.',
+};
 export const ORDER = { rule: '3 Turns', sentence: 'Players take turns according to the turn order.' };
 export const ACTIONS = { rule: '4.4 Coup / Actions', sentence: "On a player's turn they may take one action." };
-export const PASSING = { rule: '3.3 Turns / Passing', sentence: 'At any point during their turn, a player may prematurely end it. This overrides anything that would normally be required to do before the end of their turn.' };
+export const PASSING = {
+  rule: '3.3 Turns / Passing',
+  sentence:
+    'At any point during their turn, a player may prematurely end it. This overrides anything that would normally be required to do before the end of their turn.',
+};
 /** What ends a turn besides an action: a pass (3.3), the 48 hours (3), leaving (2.3). */
 const NOT_ACTIONS = ['pass', 'timeout', 'forfeit'];
 
@@ -33,21 +44,37 @@ const time = formatInstant;
 export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Date, readings: ChosenReadings): Problem[] {
   const problems: Problem[] = [];
   const at = (table: string, row: number | undefined, column: string) => ({ page: s.page, table, row, column });
-  const add = (message: string, ref: RuleRef, table: string, row: number | undefined, column: string) => problems.push({ message: message + quote(ref), location: at(table, row, column) });
+  const add = (message: string, ref: RuleRef, table: string, row: number | undefined, column: string) =>
+    problems.push({ message: message + quote(ref), location: at(table, row, column) });
   const record = recordOf(s.history);
   const afterRun = (what: string, t: Date | null, table: string, row: number | undefined, column: string) => {
-    if (t !== null && t.getTime() > now.getTime()) problems.push({ message: `${what} ${time(t)} is after the run's time ${time(now)}: a page cannot record what has not happened`, location: at(table, row, column) });
+    if (t !== null && t.getTime() > now.getTime())
+      problems.push({
+        message: `${what} ${time(t)} is after the run's time ${time(now)}: a page cannot record what has not happened`,
+        location: at(table, row, column),
+      });
   };
 
   turnProblems(s, ruleset, readings, record, afterRun, add);
   afterRun('the game was won at', s.game.won ?? null, 'Game', 1, 'Won (UTC)');
 
   for (const p of s.players) {
-    if (p.left !== null && p.left.getTime() < p.joined.getTime()) add(`${p.name} left at ${time(p.left)}, before joining at ${time(p.joined)}`, EXITING, 'Players', p.row, 'Left (UTC)');
+    if (p.left !== null && p.left.getTime() < p.joined.getTime())
+      add(`${p.name} left at ${time(p.left)}, before joining at ${time(p.joined)}`, EXITING, 'Players', p.row, 'Left (UTC)');
   }
   for (const o of s.orderChanges) {
-    if (o.applied !== null && record.covers(o.adopted) && record.rows('Turn order', (c) => c.startsWith(`round ${o.applied}: the turn order is `)).length === 0) {
-      add(`the order change adopted at ${time(o.adopted)} is written applied in round ${o.applied}, but the bot never applied it (no History row "round ${o.applied}: the turn order is …"): the bot applies it when the round begins`, CHANGING_ORDER, 'Upcoming Order', o.row, 'Applied (round)');
+    if (
+      o.applied !== null &&
+      record.covers(o.adopted) &&
+      record.rows('Turn order', (c) => c.startsWith(`round ${o.applied}: the turn order is `)).length === 0
+    ) {
+      add(
+        `the order change adopted at ${time(o.adopted)} is written applied in round ${o.applied}, but the bot never applied it (no History row "round ${o.applied}: the turn order is …"): the bot applies it when the round begins`,
+        CHANGING_ORDER,
+        'Upcoming Order',
+        o.row,
+        'Applied (round)',
+      );
     }
   }
 
@@ -56,14 +83,32 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
     afterRun(`proposition ${p.id} was posted at`, p.posted, 'Propositions', p.row, 'Posted (UTC)');
     const proponent = s.players.find((x) => x.name === p.proponent);
     if (proponent !== undefined && proponent.joined.getTime() > p.posted.getTime()) {
-      add(`${p.proponent} posted proposition ${p.id} at ${time(p.posted)}, before joining at ${time(proponent.joined)}`, SUBMITTING, 'Propositions', p.row, 'Proponent');
+      add(
+        `${p.proponent} posted proposition ${p.id} at ${time(p.posted)}, before joining at ${time(proponent.joined)}`,
+        SUBMITTING,
+        'Propositions',
+        p.row,
+        'Proponent',
+      );
     }
     const eligible = voters(p.proponent);
     if (p.status === 'active' && p.up + p.down + p.right > eligible) {
-      add(`proposition ${p.id} has ${p.up + p.down + p.right} votes (${p.up} up, ${p.down} down, ${p.right} right) from ${eligible} eligible voters`, { rule: `${CASTING.rule}; ${ELIGIBILITY.rule}`, sentence: `${CASTING.sentence} ${ELIGIBILITY.sentence}` }, 'Propositions', p.row, 'Up');
+      add(
+        `proposition ${p.id} has ${p.up + p.down + p.right} votes (${p.up} up, ${p.down} down, ${p.right} right) from ${eligible} eligible voters`,
+        { rule: `${CASTING.rule}; ${ELIGIBILITY.rule}`, sentence: `${CASTING.sentence} ${ELIGIBILITY.sentence}` },
+        'Propositions',
+        p.row,
+        'Up',
+      );
     }
     if (p.status !== 'active' && record.covers(p.posted) && record.rows('Proposition', (c) => c === `proposition ${p.id} ${p.status}`).length === 0) {
-      add(`proposition ${p.id} is written ${p.status}, but the bot never closed it (no History row "proposition ${p.id} ${p.status}"): the bot closes propositions`, CASTING, 'Propositions', p.row, 'Status');
+      add(
+        `proposition ${p.id} is written ${p.status}, but the bot never closed it (no History row "proposition ${p.id} ${p.status}"): the bot closes propositions`,
+        CASTING,
+        'Propositions',
+        p.row,
+        'Status',
+      );
     }
   }
 
@@ -79,7 +124,13 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
       // The case's latest draw must be this Judge at this time.
       const draw = record.rows('Judge', (text) => text.includes(` is the Judge for case ${c.id} (`)).at(-1);
       if (draw === undefined || draw.player !== c.judge || draw.time.getTime() !== c.chosen.getTime()) {
-        add(`${c.judge} is written as the Judge of case ${c.id} chosen at ${time(c.chosen)}, but no draw of the bot chose them then: the bot draws the Judge`, CHOOSING, 'Judge', c.row, 'Judge');
+        add(
+          `${c.judge} is written as the Judge of case ${c.id} chosen at ${time(c.chosen)}, but no draw of the bot chose them then: the bot draws the Judge`,
+          CHOOSING,
+          'Judge',
+          c.row,
+          'Judge',
+        );
       }
     }
   }
@@ -91,12 +142,24 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
   const draws = (s.history ?? []).filter((h) => h.event === 'Judge').sort((a, b) => a.time.getTime() - b.time.getTime());
   const last = draws.at(-1);
   if (last !== undefined && s.game.judge !== last.player && s.game.previousJudge === last.player) {
-    add(`the Previous Judge is ${last.player}, whom the History's last draw (${time(last.time)}) made the Judge: the bot writes the Judge from that draw`, CHOOSING, 'Game', 1, 'Previous Judge');
+    add(
+      `the Previous Judge is ${last.player}, whom the History's last draw (${time(last.time)}) made the Judge: the bot writes the Judge from that draw`,
+      CHOOSING,
+      'Game',
+      1,
+      'Previous Judge',
+    );
   }
   draws.forEach((d, i) => {
     const before = draws[i - 1];
     if (before !== undefined && before.player === d.player) {
-      add(`the History has ${d.player} drawn as the Judge twice in a row (${time(before.time)} and ${time(d.time)}): a Judge draw between them is missing`, CHOOSING, 'History', undefined, 'Player');
+      add(
+        `the History has ${d.player} drawn as the Judge twice in a row (${time(before.time)} and ${time(d.time)}): a Judge draw between them is missing`,
+        CHOOSING,
+        'History',
+        undefined,
+        'Player',
+      );
     }
   });
 
@@ -117,18 +180,33 @@ function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: Chos
     afterRun(`turn ${t.number} ended at`, t.ended, ...where('Ended (UTC)'));
     const timeout = t.began.getTime() + limit;
     if (t.ended !== null && t.endedBy === 'timeout' && t.ended.getTime() !== timeout) {
-      add(`turn ${t.number} is written as timed out at ${time(t.ended)}, but its ${ruleset.constants.turnHours} hours end at ${time(new Date(timeout))}`, TURNS, ...where('Ended (UTC)'));
+      add(
+        `turn ${t.number} is written as timed out at ${time(t.ended)}, but its ${ruleset.constants.turnHours} hours end at ${time(new Date(timeout))}`,
+        TURNS,
+        ...where('Ended (UTC)'),
+      );
     }
     // The last turn's late action is voided by the run (advance.ts); a later turn already began after it.
     if (t.ended !== null && t.endedBy !== 'timeout' && t.ended.getTime() > timeout && i < s.turns.length - 1) {
-      add(`turn ${t.number} is written as ended by ${t.endedBy ?? 'an action'} at ${time(t.ended)}, after its ${ruleset.constants.turnHours} hours had passed at ${time(new Date(timeout))}`, TURNS, ...where('Ended (UTC)'));
+      add(
+        `turn ${t.number} is written as ended by ${t.endedBy ?? 'an action'} at ${time(t.ended)}, after its ${ruleset.constants.turnHours} hours had passed at ${time(new Date(timeout))}`,
+        TURNS,
+        ...where('Ended (UTC)'),
+      );
     }
     const endedBy = t.endedBy?.trim().toLowerCase() ?? null;
-    if (endedBy !== null && !endings.has(endedBy)) add(`turn ${t.number} is ended by "${t.endedBy}", which is no action of the Ruleset, nor a pass`, ACTIONS, ...where('Ended by'));
+    if (endedBy !== null && !endings.has(endedBy))
+      add(`turn ${t.number} is ended by "${t.endedBy}", which is no action of the Ruleset, nor a pass`, ACTIONS, ...where('Ended by'));
     // Flagged when it began (its History row), or the Game table's flag for the current turn.
-    const forced = record.rows('Forced Coup', () => true).some((h) => h.player === t.player && h.time.getTime() === t.began.getTime()) || (i === s.turns.length - 1 && s.game.forcedCoup);
+    const forced =
+      record.rows('Forced Coup', () => true).some((h) => h.player === t.player && h.time.getTime() === t.began.getTime()) ||
+      (i === s.turns.length - 1 && s.game.forcedCoup);
     if (forced && endedBy !== null && endings.has(endedBy) && !['coup', ...NOT_ACTIONS].includes(endedBy)) {
-      add(`${t.player} started turn ${t.number} with Forced Coup, but it is ended by ${t.endedBy}: only a Coup or a pass may end it`, { rule: `${FORCED_COUP.rule}; ${PASSING.rule}`, sentence: `${FORCED_COUP.sentence} ${PASSING.sentence}` }, ...where('Ended by'));
+      add(
+        `${t.player} started turn ${t.number} with Forced Coup, but it is ended by ${t.endedBy}: only a Coup or a pass may end it`,
+        { rule: `${FORCED_COUP.rule}; ${PASSING.rule}`, sentence: `${FORCED_COUP.sentence} ${PASSING.sentence}` },
+        ...where('Ended by'),
+      );
     }
     const previous = s.turns[i - 1];
     if (previous?.ended != null) {
@@ -145,7 +223,11 @@ function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: Chos
     }
     const begun = record.rows('Turn', (text) => text.startsWith(`turn ${t.number} (round ${t.round}) begins: ${t.player},`));
     if (record.covers(t.began) && !begun.some((h) => h.player === t.player && h.time.getTime() === t.began.getTime())) {
-      add(`turn ${t.number} (round ${t.round}, ${t.player}, ${time(t.began)}) is not a turn the bot began: the History has no row "turn ${t.number} (round ${t.round}) begins: ${t.player}" at ${time(t.began)}; the bot writes each turn's row`, ORDER, ...where('Player'));
+      add(
+        `turn ${t.number} (round ${t.round}, ${t.player}, ${time(t.began)}) is not a turn the bot began: the History has no row "turn ${t.number} (round ${t.round}) begins: ${t.player}" at ${time(t.began)}; the bot writes each turn's row`,
+        ORDER,
+        ...where('Player'),
+      );
     }
   });
 }
@@ -157,15 +239,23 @@ function holdingProblems(s: NomicoupState, ruleset: NomicoupRuleset, add: Add): 
   const seated = s.players.filter((p) => p.seat !== null);
   for (const p of seated) {
     if (p.influence + p.revealed.length !== cards) {
-      add(`${p.name} holds ${p.influence} influence and ${p.revealed.length} revealed cards: a player's ${cards} cards each provide influence or are revealed`, { rule: `${STARTING.rule}; ${LOSING.rule}`, sentence: `${STARTING.sentence} ${LOSING.sentence}` }, 'Players', p.row, 'Influence');
+      add(
+        `${p.name} holds ${p.influence} influence and ${p.revealed.length} revealed cards: a player's ${cards} cards each provide influence or are revealed`,
+        { rule: `${STARTING.rule}; ${LOSING.rule}`, sentence: `${STARTING.sentence} ${LOSING.sentence}` },
+        'Players',
+        p.row,
+        'Influence',
+      );
     }
-    for (const card of p.revealed) if (!(card in ruleset.courtDeck)) add(`"${card}" is not a character of the Ruleset`, CHARACTERS, 'Players', p.row, 'Revealed');
+    for (const card of p.revealed)
+      if (!(card in ruleset.courtDeck)) add(`"${card}" is not a character of the Ruleset`, CHARACTERS, 'Players', p.row, 'Revealed');
   }
   // Cards that replace others when drawn (none initially in the deck) are bounded only by the total.
   for (const [character, copies] of Object.entries(ruleset.courtDeck)) {
     if (copies === 0) continue;
     const holders: Player[] = seated.flatMap((p) => p.revealed.filter((c) => c === character).map(() => p));
-    if (holders.length > copies) add(`${holders.length} ${character} cards are revealed, but the Court Deck has ${copies}`, CHARACTERS, 'Players', holders[copies]!.row, 'Revealed');
+    if (holders.length > copies)
+      add(`${holders.length} ${character} cards are revealed, but the Court Deck has ${copies}`, CHARACTERS, 'Players', holders[copies]!.row, 'Revealed');
   }
   const total = Object.values(ruleset.courtDeck).reduce((a, b) => a + b, 0);
   const held = seated.reduce((a, p) => a + p.influence + p.revealed.length, 0);

@@ -5,7 +5,8 @@ import type { ChosenReadings } from '../../shared/readings.ts';
 
 export const CREDITS = {
   rule: '4.2.1 Coup / Treasury / Credits',
-  sentence: 'Credits exist only in whole number values. Any description involving positive real values is rounded when effected. If a non positive value is described it is instead zero.',
+  sentence:
+    'Credits exist only in whole number values. Any description involving positive real values is rounded when effected. If a non positive value is described it is instead zero.',
 };
 
 /** A described number of credits as it is effected: zero if not positive, else rounded by the reading `credit-rounding`. */

@@ -7,7 +7,8 @@ import { change } from './change.ts';
 
 export const EXILE = {
   rule: '4.8.1 Coup / Losing Influence / Exile',
-  sentence: 'When a player has no influence, they are considered to have been exiled (the number of times each player is exiled is recorded). Their discarded cards are then shuffled into the Court Deck and they draw 2 new cards.',
+  sentence:
+    'When a player has no influence, they are considered to have been exiled (the number of times each player is exiled is recorded). Their discarded cards are then shuffled into the Court Deck and they draw 2 new cards.',
 };
 
 /** A player in the turn order of a started game with no influence: one more exile, the revealed cards back in the Court Deck, new cards. */
@@ -18,8 +19,16 @@ export function exileIfNoInfluence(s: NomicoupState, p: Player, ruleset: Pick<No
   p.revealed = [];
   p.influence = ruleset.constants.exileCards;
   return [
-    change(at, s.game.turn, 'Exile', p.name, `${p.name} has no influence: exiled (${p.exiles} time${p.exiles === 1 ? '' : 's'}); ${discarded.length > 0 ? `${discarded.join(', ')} shuffled into the Court Deck; ` : ''}${p.influence} new cards`, EXILE, {
-      revealed: discarded.length > 0 ? discarded.join(', ') : 'none',
-    }),
+    change(
+      at,
+      s.game.turn,
+      'Exile',
+      p.name,
+      `${p.name} has no influence: exiled (${p.exiles} time${p.exiles === 1 ? '' : 's'}); ${discarded.length > 0 ? `${discarded.join(', ')} shuffled into the Court Deck; ` : ''}${p.influence} new cards`,
+      EXILE,
+      {
+        revealed: discarded.length > 0 ? discarded.join(', ') : 'none',
+      },
+    ),
   ];
 }

@@ -16,5 +16,15 @@ export function flagForcedCoup(s: NomicoupState, player: Player, at: Date, rules
   const threshold = ruleset.constants.forcedCoupAt;
   s.game.forcedCoup = player.credits >= threshold;
   if (!s.game.forcedCoup) return [];
-  return [change(at, s.game.turn, 'Forced Coup', player.name, `${player.name} starts the turn with ${player.credits} credits: they must perform the Coup action`, FORCED_COUP, { credits: player.credits, threshold })];
+  return [
+    change(
+      at,
+      s.game.turn,
+      'Forced Coup',
+      player.name,
+      `${player.name} starts the turn with ${player.credits} credits: they must perform the Coup action`,
+      FORCED_COUP,
+      { credits: player.credits, threshold },
+    ),
+  ];
 }

@@ -10,7 +10,8 @@ import { currentTurn } from './turns.ts';
 
 export const PLACEMENT = {
   rule: '2.2.1 Players / Entering / Placement',
-  sentence: 'If a player joins the game, then that person or group of people becomes a player and has their turn placed before that of the current turn at the time of their request. The player is given 2 credits from the Treasury and (secretly) 2 random cards from the Court Deck.',
+  sentence:
+    'If a player joins the game, then that person or group of people becomes a player and has their turn placed before that of the current turn at the time of their request. The player is given 2 credits from the Treasury and (secretly) 2 random cards from the Court Deck.',
 };
 export const EXITING = {
   rule: '2.3 Players / Exiting',
@@ -29,16 +30,27 @@ export function placeJoin(s: NomicoupState, p: Player, ruleset: Pick<NomicoupRul
   const seat = current?.seat ?? seated.length + 1;
   for (const x of seated) if (x.seat! >= seat) x.seat! += 1;
   p.seat = seat;
-  const treasury = treasuryOf(ruleset.constants.treasury, s.players.filter((x) => x !== p));
+  const treasury = treasuryOf(
+    ruleset.constants.treasury,
+    s.players.filter((x) => x !== p),
+  );
   const wanted = ruleset.constants.joinCredits;
   p.credits = takeFromTreasury(wanted, treasury);
   p.influence = ruleset.constants.joinCards;
   const capped = p.credits < wanted ? ` (the Treasury held only ${treasury})` : '';
   return [
-    change(p.joined, s.game.turn, 'Join', p.name, `${p.name} joins at seat ${seat}${current ? `, before ${current.name}'s turn` : ''}; ${p.credits} credits from the Treasury${capped}, ${p.influence} cards`, PLACEMENT, {
-      'current turn': current ? `${current.name} (turn ${turn!.number})` : 'none',
-      treasury,
-    }),
+    change(
+      p.joined,
+      s.game.turn,
+      'Join',
+      p.name,
+      `${p.name} joins at seat ${seat}${current ? `, before ${current.name}'s turn` : ''}; ${p.credits} credits from the Treasury${capped}, ${p.influence} cards`,
+      PLACEMENT,
+      {
+        'current turn': current ? `${current.name} (turn ${turn!.number})` : 'none',
+        treasury,
+      },
+    ),
   ];
 }
 
@@ -51,5 +63,10 @@ export function forfeit(s: NomicoupState, p: Player, at: Date): Change[] {
   p.influence = 0;
   p.revealed = [];
   for (const x of turnOrder(s)) if (x.seat! > seat) x.seat! -= 1;
-  return [change(at, s.game.turn, 'Forfeit', p.name, `${p.name} forfeits: ${credits} credits returned to the Treasury, out of the turn order`, EXITING, { seat, credits })];
+  return [
+    change(at, s.game.turn, 'Forfeit', p.name, `${p.name} forfeits: ${credits} credits returned to the Treasury, out of the turn order`, EXITING, {
+      seat,
+      credits,
+    }),
+  ];
 }

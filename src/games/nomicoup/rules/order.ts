@@ -27,7 +27,17 @@ export function applyOrderChanges(s: NomicoupState, round: number, at: Date): Ch
     const inputs: Record<string, string | number> = { adopted: o.adopted.toISOString().slice(0, 16).replace('T', ' '), before };
     if (unknown.length > 0) inputs['not in the turn order'] = unknown.join(', ');
     if (rest.length > 0) inputs['not named, kept after'] = rest.map((p) => p.name).join(', ');
-    changes.push(change(at, s.game.turn + 1, 'Turn order', '-', `round ${round}: the turn order is ${[...named, ...rest].map((p) => p.name).join(', ')}`, CHANGING_ORDER, inputs));
+    changes.push(
+      change(
+        at,
+        s.game.turn + 1,
+        'Turn order',
+        '-',
+        `round ${round}: the turn order is ${[...named, ...rest].map((p) => p.name).join(', ')}`,
+        CHANGING_ORDER,
+        inputs,
+      ),
+    );
   }
   return changes;
 }

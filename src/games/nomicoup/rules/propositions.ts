@@ -17,11 +17,18 @@ export const RIGHTVOTING = {
 };
 export const TIME_LIMIT = {
   rule: '5.4.1 Propositions / Adoption / Proposition Time Limit',
-  sentence: 'If a proposition has not reached a majority 72 hours after it is made, voting ends and the majority is decided out of the current votes on the proposition, making it inactive.',
+  sentence:
+    'If a proposition has not reached a majority 72 hours after it is made, voting ends and the majority is decided out of the current votes on the proposition, making it inactive.',
 };
-export const CASTING = { rule: '5.3.3 Propositions / Voting / Casting Votes', sentence: 'Each eligible voter may cast exactly one vote per proposition, which they can cast as an up, down, or right vote.' };
+export const CASTING = {
+  rule: '5.3.3 Propositions / Voting / Casting Votes',
+  sentence: 'Each eligible voter may cast exactly one vote per proposition, which they can cast as an up, down, or right vote.',
+};
 export const SUBMITTING = { rule: '5 Propositions', sentence: 'A player may submit a proposition at any time.' };
-export const ELIGIBILITY = { rule: '5.3.2 Propositions / Voting / Eligibility', sentence: "Every player is an eligible voter - excluding the rules' proponent." };
+export const ELIGIBILITY = {
+  rule: '5.3.2 Propositions / Voting / Eligibility',
+  sentence: "Every player is an eligible voter - excluding the rules' proponent.",
+};
 
 export type Outcome = 'adopted' | 'rejected';
 

@@ -9,7 +9,8 @@ import { takeFromTreasury, treasuryOf } from './treasury.ts';
 
 export const STARTING = {
   rule: '4.3 Coup / Starting',
-  sentence: 'When the game of nomic starts, the following occur: The Court Deck is shuffled then each player is dealt 2 cards secretly. Each player is given 2 credits from the Treasury. If there are only 2 players, the starting player instead receives 1 credit.',
+  sentence:
+    'When the game of nomic starts, the following occur: The Court Deck is shuffled then each player is dealt 2 cards secretly. Each player is given 2 credits from the Treasury. If there are only 2 players, the starting player instead receives 1 credit.',
 };
 
 /**
@@ -22,8 +23,13 @@ export function startGame(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'cons
   const order = turnOrder(s);
   if (order.length === 0) return [];
   // Nobody in the order holds a credit before the start: what the page wrote there is replaced, and named.
-  const written = order.filter((p) => p.credits !== 0 || p.influence !== 0 || p.revealed.length > 0).map((p) => `${p.name} ${p.credits} credits, ${p.influence} influence`);
-  let left = treasuryOf(treasury, s.players.filter((p) => !order.includes(p)));
+  const written = order
+    .filter((p) => p.credits !== 0 || p.influence !== 0 || p.revealed.length > 0)
+    .map((p) => `${p.name} ${p.credits} credits, ${p.influence} influence`);
+  let left = treasuryOf(
+    treasury,
+    s.players.filter((p) => !order.includes(p)),
+  );
   for (const p of order) {
     p.credits = takeFromTreasury(order.length === 2 && p.seat === 1 ? startingCreditsTwoPlayers : startingCredits, left);
     left -= p.credits;
@@ -33,6 +39,14 @@ export function startGame(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'cons
   const inputs: Record<string, string | number> = { players: order.length, treasury };
   if (written.length > 0) inputs['written before the start'] = written.join('; ');
   return [
-    change(at, 1, 'Start', '-', `the game starts: ${order.map((p) => `${p.name} ${p.credits} credit${p.credits === 1 ? '' : 's'}`).join(', ')}; ${startingCards} cards each`, STARTING, inputs),
+    change(
+      at,
+      1,
+      'Start',
+      '-',
+      `the game starts: ${order.map((p) => `${p.name} ${p.credits} credit${p.credits === 1 ? '' : 's'}`).join(', ')}; ${startingCards} cards each`,
+      STARTING,
+      inputs,
+    ),
   ];
 }

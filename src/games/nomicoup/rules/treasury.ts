@@ -5,7 +5,8 @@ import type { Player } from '../gamestate/schema.ts';
 
 export const TREASURY = {
   rule: '4.2 Coup / Treasury',
-  sentence: 'There are a total of 50 credits in the game. If a player attempts to take credits from the Treasury when there is insufficient credits, they only take up to the quantity in the Treasury.',
+  sentence:
+    'There are a total of 50 credits in the game. If a player attempts to take credits from the Treasury when there is insufficient credits, they only take up to the quantity in the Treasury.',
 };
 
 /** The Treasury: every credit in the game that no player holds (a forfeit returns a player's credits, 2.3). */

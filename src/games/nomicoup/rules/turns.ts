@@ -13,13 +13,13 @@ import { flagForcedCoup } from './forced-coup.ts';
 
 export const TURNS = {
   rule: '3 Turns',
-  sentence: "A player's turn begins when they have been notified it is their turn, and ends after they have performed an action, pass their turn or 48 hours have passed, whichever occurs first.",
+  sentence:
+    "A player's turn begins when they have been notified it is their turn, and ends after they have performed an action, pass their turn or 48 hours have passed, whichever occurs first.",
 };
 export const ROUNDS = {
   rule: '3.2 Turns / Rounds',
   sentence: 'After the last player in the turn order ends their turn, a new round begins, starting with the first person in the turn order.',
 };
-
 
 const HOUR = 3_600_000;
 
@@ -56,7 +56,14 @@ const formatted = (t: Date) => t.toISOString().slice(0, 16).replace('T', ' ');
  * last one a new round (with the adopted order changes applied first), from the first. When it begins
  * is the reading `turn-begins` (the previous end, or the run's time `now`).
  */
-export function beginNextTurn(s: NomicoupState, ruleset: Pick<NomicoupRuleset, 'constants'>, at: Date, now: Date, readings: ChosenReadings, afterSeat?: number): Change[] {
+export function beginNextTurn(
+  s: NomicoupState,
+  ruleset: Pick<NomicoupRuleset, 'constants'>,
+  at: Date,
+  now: Date,
+  readings: ChosenReadings,
+  afterSeat?: number,
+): Change[] {
   const previous = currentTurn(s);
   const began = readings.get('turn-begins') === 'notified' ? new Date(Math.max(at.getTime(), now.getTime())) : at;
   const changes: Change[] = [];
@@ -71,10 +78,12 @@ export function beginNextTurn(s: NomicoupState, ruleset: Pick<NomicoupRuleset, '
     order = turnOrder(s);
     next = order[0];
     if (next !== undefined) {
-      changes.push(change(began, previous.number + 1, 'New round', '-', `round ${round} begins with ${next.name}`, ROUNDS, {
-        'last player': previous.player,
-        order: order.map((p) => p.name).join(', '),
-      }));
+      changes.push(
+        change(began, previous.number + 1, 'New round', '-', `round ${round} begins with ${next.name}`, ROUNDS, {
+          'last player': previous.player,
+          order: order.map((p) => p.name).join(', '),
+        }),
+      );
     }
   }
   if (next === undefined) return changes; // nobody left to play
@@ -88,9 +97,18 @@ export function beginNextTurn(s: NomicoupState, ruleset: Pick<NomicoupRuleset, '
   const inputs: Record<string, string | number> = { round, seat: next.seat! };
   if (previous !== undefined) inputs.after = `${previous.player} (turn ${previous.number}, ended ${formatted(previous.ended ?? at)})`;
   changes.push(
-    change(began, number, 'Turn', next.name, `turn ${number} (round ${round}) begins: ${next.name}, until ${formatted(s.game.ends)}`, previous === undefined ? ROUNDS : TURNS, inputs, {
-      readings: previous === undefined ? undefined : { readings, ids: ['turn-begins'] },
-    }),
+    change(
+      began,
+      number,
+      'Turn',
+      next.name,
+      `turn ${number} (round ${round}) begins: ${next.name}, until ${formatted(s.game.ends)}`,
+      previous === undefined ? ROUNDS : TURNS,
+      inputs,
+      {
+        readings: previous === undefined ? undefined : { readings, ids: ['turn-begins'] },
+      },
+    ),
   );
   changes.push(...flagForcedCoup(s, next, began, ruleset));
   return changes;

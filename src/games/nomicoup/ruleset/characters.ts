@@ -40,7 +40,12 @@ function credits(text: string): Pick<Action, 'take' | 'pay' | 'steal'> {
 /** The actions a counteraction's condition names: "perform the Assassinate or Investigate actions", "uses the Tax action". */
 function blocked(text: string): string[] {
   const m = /\b(?:perform|uses?) the (.+?) actions?\b/i.exec(text);
-  return m ? m[1]!.split(/,\s*|\s+or\s+|\s+and\s+/).map((s) => s.trim()).filter((s) => s !== '') : [];
+  return m
+    ? m[1]!
+        .split(/,\s*|\s+or\s+|\s+and\s+/)
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+    : [];
 }
 
 const idParent = (r: NumberedRule) => r.idParts.slice(0, -1).join('.');
@@ -48,7 +53,9 @@ const idParent = (r: NumberedRule) => r.idParts.slice(0, -1).join('.');
 /** Subrules of the numbered rule titled `title`: by ID (also under another heading) or by heading. */
 function subrulesOf(flat: readonly NumberedRule[], title: string): NumberedRule[] {
   const parents = flat.filter((r) => r.id !== null && r.title === title);
-  return flat.filter((r) => parents.some((p) => (r.id !== null && idParent(r) === p.id && r.idParts.length === p.idParts.length + 1) || p.children.includes(r)));
+  return flat.filter((r) =>
+    parents.some((p) => (r.id !== null && idParent(r) === p.id && r.idParts.length === p.idParts.length + 1) || p.children.includes(r)),
+  );
 }
 
 export interface CharacterExtraction {
@@ -73,7 +80,10 @@ export function readCharacters(flat: readonly NumberedRule[], at: (r: NumberedRu
   const characters = flat.find((r) => r.id !== null && r.title === 'Characters');
   const each = amount(characters?.text ?? '', /there (?:is|are) (\d+) cards of each character/i);
   if (characters === undefined || each === null) {
-    warnings.push({ message: 'the Court Deck: no rule "Characters" says how many cards of each character it holds ("there is N cards of each character")', location: characters ? at(characters) : { page } });
+    warnings.push({
+      message: 'the Court Deck: no rule "Characters" says how many cards of each character it holds ("there is N cards of each character")',
+      location: characters ? at(characters) : { page },
+    });
   }
   for (const r of characterRules) {
     const c = byName.get(r.title) ?? { name: r.title, actions: [], counteractions: [], cards: each ?? 0, locations: [] };
@@ -84,7 +94,10 @@ export function readCharacters(flat: readonly NumberedRule[], at: (r: NumberedRu
     if (own !== null) c.cards = own;
     else if (new RegExp(`replaced (?:by|with) an? ${name} card`, 'i').test(r.text)) {
       c.cards = 0;
-      warnings.push({ message: `${r.title}: no count is given, and its cards only replace cards drawn from the Court Deck, so none are in it initially`, location: at(r) });
+      warnings.push({
+        message: `${r.title}: no count is given, and its cards only replace cards drawn from the Court Deck, so none are in it initially`,
+        location: at(r),
+      });
     }
     for (const line of r.text.split('\n')) {
       const m = /^(Action|Counteraction):\s*(.*)$/.exec(line.trim());
@@ -95,7 +108,15 @@ export function readCharacters(flat: readonly NumberedRule[], at: (r: NumberedRu
         continue;
       }
       if (m[1] === 'Action') {
-        actions.push({ name: label.name, character: r.title, ...(label.note ? { note: label.note } : {}), text: label.text, ...credits(label.text), blockedBy: [], location: at(r) });
+        actions.push({
+          name: label.name,
+          character: r.title,
+          ...(label.note ? { note: label.note } : {}),
+          text: label.text,
+          ...credits(label.text),
+          blockedBy: [],
+          location: at(r),
+        });
         if (!c.actions.includes(label.name)) c.actions.push(label.name);
       } else {
         counteractions.push({ name: label.name, character: r.title, text: label.text, blocks: blocked(label.text), location: at(r) });
@@ -106,9 +127,11 @@ export function readCharacters(flat: readonly NumberedRule[], at: (r: NumberedRu
   for (const ca of counteractions) {
     for (const name of ca.blocks) {
       const targets = actions.filter((a) => a.name.toLowerCase() === name.toLowerCase());
-      if (targets.length === 0) warnings.push({ message: `${ca.character}'s ${ca.name} names the ${name} action, which no rule defines`, location: ca.location });
+      if (targets.length === 0)
+        warnings.push({ message: `${ca.character}'s ${ca.name} names the ${name} action, which no rule defines`, location: ca.location });
       for (const a of targets) {
-        if (!a.blockedBy.some((b) => b.counteraction === ca.name && b.character === ca.character)) a.blockedBy.push({ counteraction: ca.name, character: ca.character });
+        if (!a.blockedBy.some((b) => b.counteraction === ca.name && b.character === ca.character))
+          a.blockedBy.push({ counteraction: ca.name, character: ca.character });
       }
     }
   }

@@ -28,7 +28,12 @@ const SPECS: Record<ConstantName, ConstantSpec> = {
   judgeDeferralHours: { rule: 'Deferring', pattern: /within (\d+) hours/i, seed: 48 },
 };
 
-export function readConstants(flat: readonly NumberedRule[], at: (r: NumberedRule) => Location, warnings: Warning[], page?: string): { constants: Constants; sources: Record<string, Location> } {
+export function readConstants(
+  flat: readonly NumberedRule[],
+  at: (r: NumberedRule) => Location,
+  warnings: Warning[],
+  page?: string,
+): { constants: Constants; sources: Record<string, Location> } {
   const constants = {} as Constants;
   const sources: Record<string, Location> = {};
   for (const [name, spec] of Object.entries(SPECS) as [ConstantName, ConstantSpec][]) {

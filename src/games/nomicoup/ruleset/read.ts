@@ -6,7 +6,11 @@ import type { NomicoupRuleset } from './schema.ts';
 
 /** A Nomicoup-style ruleset: numbered rules with a Court Deck and a Treasury. */
 export function isNomicoup(doc: WikiDocument): boolean {
-  const titles = new Set(readNumberedRules(doc).flat.filter((r) => r.id !== null).map((r) => r.title.toLowerCase()));
+  const titles = new Set(
+    readNumberedRules(doc)
+      .flat.filter((r) => r.id !== null)
+      .map((r) => r.title.toLowerCase()),
+  );
   return titles.has('court deck') && titles.has('treasury');
 }
 

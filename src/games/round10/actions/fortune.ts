@@ -37,7 +37,12 @@ export function fortuneEffect(f: Pick<Fortune, 'effect'>): Effect | undefined {
 export function pendingFortunes(text: string, page: string | undefined, player: string, f: Pick<Fortune, 'name'>): string[] {
   const table = findStateTable(documentOf(text, page), historyTable);
   if (table === undefined) return [];
-  const rows = table.rows.map((r) => ({ event: cellValue(r, 'event'), player: cellValue(r, 'player'), change: cellValue(r, 'change') ?? '', reason: cellValue(r, 'reason') ?? '' }));
+  const rows = table.rows.map((r) => ({
+    event: cellValue(r, 'event'),
+    player: cellValue(r, 'player'),
+    change: cellValue(r, 'change') ?? '',
+    reason: cellValue(r, 'reason') ?? '',
+  }));
   const rolled = new Set(rows.filter((r) => r.event === ROLLED_EVENT && r.player === player).map((r) => r.change.split(':')[0]));
   return rows
     .filter((r) => r.event === FORTUNE_EVENT && r.player === player && r.change.startsWith(`${f.name}:`))
@@ -62,7 +67,10 @@ export const fortuneAction: ActionDef<Round10Ruleset, { name: string }> = {
     if ('cards' in effect && deckProblem(deck)) return { ok: false, reason: `no card can be drawn: ${deckProblem(deck)}` };
     return onPage(input, ({ s, player, readings }) => {
       const hands = pendingFortunes(input.page.text, input.page.title, player.name, f);
-      if (hands.length === 0) return { refused: `the History has no ${FORTUNE_EVENT} row of ${f.name} for ${player.name} that is not rolled yet (“Revealed hands that meet any of the conditions … trigger the effect”)` };
+      if (hands.length === 0)
+        return {
+          refused: `the History has no ${FORTUNE_EVENT} row of ${f.name} for ${player.name} that is not rolled yet (“Revealed hands that meet any of the conditions … trigger the effect”)`,
+        };
       const hand = hands[0]!;
       const label = readings.label('fortune-loss');
       if ('chips' in effect && effect.chips < 0 && player.chips < effect.sides && readings.get('fortune-loss') === 'refuse') {
@@ -82,7 +90,14 @@ export const fortuneAction: ActionDef<Round10Ruleset, { name: string }> = {
         player.cards = [...player.cards, ...cards];
         change = `+${writeCards(cards)}`;
       }
-      const reason = drawReason(`${FORTUNE_RULE} — ${f.name}: “${f.effect}”${'cards' in effect ? `; ${DRAW_RULE}` : ''} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input);
+      const reason = drawReason(
+        `${FORTUNE_RULE} — ${f.name}: “${f.effect}”${'cards' in effect ? `; ${DRAW_RULE}` : ''} (${requestReason(input)})`,
+        stream,
+        seed,
+        s.phase.number,
+        0,
+        input,
+      );
       reason.inputs = { hand };
       if (dependsOnReading) reason.readings = [label];
       return {

@@ -17,7 +17,8 @@ import { onPage } from './page.ts';
 // the Participation value means fewer House Lots too.) The cards are drawn as the Cards rule says
 // (rules/deck.ts); the lot gets the next free ID (L<n>) in the Lots table.
 
-export const HOUSE_LOT_RULE = 'The Auction House: “If, at any time during the Resolution Phase, the number of House Lots currently in the weekly Auction is less than the Participation value of the Auction Casino, any player may generate a new House Lot by generating 3 cards to fulfill that lot.”';
+export const HOUSE_LOT_RULE =
+  'The Auction House: “If, at any time during the Resolution Phase, the number of House Lots currently in the weekly Auction is less than the Participation value of the Auction Casino, any player may generate a new House Lot by generating 3 cards to fulfill that lot.”';
 
 /**
  * "L5": one more than the highest L-number of the Lots table and of the page's text (its History and the bids
@@ -37,15 +38,22 @@ export const houseLotAction: ActionDef<Round10Ruleset, Record<string, never>> = 
   resolve(input) {
     const r = input.ruleset;
     const size = r.constants.houseLotCards;
-    if (size === null) return { ok: false, reason: 'the Ruleset\'s House Lot size ("House Lots can contain only exactly 3 cards") cannot be read (see its warnings)' };
+    if (size === null)
+      return { ok: false, reason: 'the Ruleset\'s House Lot size ("House Lots can contain only exactly 3 cards") cannot be read (see its warnings)' };
     const deck = deckOf(r);
     const problem = deckProblem(deck);
     if (problem) return { ok: false, reason: `no card can be drawn: ${problem}` };
     return onPage(input, ({ s, player, phase, readings, newLots }) => {
-      if (isAuctionPhase(phase.name)) return { refused: `it is the ${phase.name}: “If, at any time during the Resolution Phase, the number of House Lots … is less than the Participation value …, any player may generate a new House Lot”` };
+      if (isAuctionPhase(phase.name))
+        return {
+          refused: `it is the ${phase.name}: “If, at any time during the Resolution Phase, the number of House Lots … is less than the Participation value …, any player may generate a new House Lot”`,
+        };
       const value = participation({ s, ruleset: r, readings });
       const house = s.lots.filter((l) => l.kind === 'House');
-      if (house.length >= value) return { refused: `the weekly Auction has ${house.length} House Lots (${house.map((l) => l.id).join(', ')}), not fewer than the Participation value ${value}` };
+      if (house.length >= value)
+        return {
+          refused: `the weekly Auction has ${house.length} House Lots (${house.map((l) => l.id).join(', ')}), not fewer than the Participation value ${value}`,
+        };
       const { stream, seed } = input.draws();
       const cards: CardRef[] = Array.from({ length: size }, (_, i) => drawCard(deck, stream, `card ${i + 1}:`));
       const id = nextLotId(s, input.page.text);

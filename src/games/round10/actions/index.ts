@@ -23,7 +23,8 @@ export const round10Referee: GameReferee<Round10Ruleset> = {
     if (findStateTable(doc, roundTable) === undefined) throw new Error(`page "${page.title}": no Round table`);
     const s = readGamestateDocument(doc, ruleset);
     const current = calendarOf(ruleset, s).phaseAt(now).number;
-    if (s.phase.number > current) throw new Error(`page "${page.title}": the Round table's Phase number ${s.phase.number} is ahead of the calendar (phase ${current} at this time)`);
+    if (s.phase.number > current)
+      throw new Error(`page "${page.title}": the Round table's Phase number ${s.phase.number} is ahead of the calendar (phase ${current} at this time)`);
     return s.phase.number;
   },
   calendarPhase(ruleset, page, now) {

@@ -46,7 +46,9 @@ export function pagePhase(ruleset: Round10Ruleset, s: Gamestate, now: Date): { n
   const calendar = calendarOf(ruleset, s);
   const current = calendar.phaseAt(now);
   if (current.number !== s.phase.number) {
-    return { refused: `the Gamestate page records phase ${s.phase.number}, but at this time it is phase ${current.number} (${current.name}): ${current.number > s.phase.number ? 'the rollover is due first; write the request again after it' : 'the Phase number is ahead of the calendar'}` };
+    return {
+      refused: `the Gamestate page records phase ${s.phase.number}, but at this time it is phase ${current.number} (${current.name}): ${current.number > s.phase.number ? 'the rollover is due first; write the request again after it' : 'the Phase number is ahead of the calendar'}`,
+    };
   }
   return { number: current.number, name: current.name };
 }
@@ -69,7 +71,10 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   const r = apply({ s, player, phase, readings, newLots, newWorks });
   if ('refused' in r) return { ok: false, reason: r.refused };
   for (const p of s.players) {
-    for (const [what, n] of [['Chips', p.chips], ['Trungs', p.trungs]] as [string, number][]) {
+    for (const [what, n] of [
+      ['Chips', p.chips],
+      ['Trungs', p.trungs],
+    ] as [string, number][]) {
       if (n < 0) throw new Error(`${p.name} would have ${n} ${what}: the action's checks let through what the rules do not allow`);
     }
   }
@@ -79,5 +84,10 @@ export function onPage(input: ActionInput<Round10Ruleset>, apply: Apply): Action
   const newRows: Edit[] = [];
   appendTableRows(doc, lotsTable, newLots, newRows, newLots.map((l) => l.id).join(', '));
   appendTableRows(doc, worksTable, newWorks, newRows, newWorks.map((w) => w.id).join(', '));
-  return { ok: true, text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }), changes, message: r.message };
+  return {
+    ok: true,
+    text: withStandings(renderGamestateDocument(doc, s, changes, newRows), standings(s, input.ruleset), { doc, changes, period: s.phase.number }),
+    changes,
+    message: r.message,
+  };
 }

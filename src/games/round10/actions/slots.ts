@@ -20,7 +20,8 @@ import { BROKEN } from '../rules/limits.ts';
 // the table's die, the payout, stand up. A roll whose Value the page leaves empty follows the reading
 // slots-blank-roll; a payout the bot cannot apply is refused before anything is drawn.
 
-export const SLOTS_RULE = 'Slots: “When a player chooses to play the slots, they must put 6 chips in the machine (losing them in the process). … The player then rolls 3 times on the following table … If multiple payouts apply at the same time, they gain the effect of the payout higher in the chart. Play at this table ends when the payout is awarded.”';
+export const SLOTS_RULE =
+  'Slots: “When a player chooses to play the slots, they must put 6 chips in the machine (losing them in the process). … The player then rolls 3 times on the following table … If multiple payouts apply at the same time, they gain the effect of the payout higher in the chart. Play at this table ends when the payout is awarded.”';
 
 type Effect = { chips: number } | { card: true } | { broke: true };
 
@@ -46,14 +47,28 @@ export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
     const kind = r.tables.find((t) => /^slots$/i.test(t.kind));
     if (!kind || kind.names.length === 0) return { ok: false, reason: 'the Ruleset names no Slots table' };
     const table = kind.names.find((n) => norm(n) === norm(args.table));
-    if (!table) return { ok: false, reason: `${args.table ? `"${args.table}" is not a Slots table` : 'say which table'}: “specifying clearly which table they are sitting at” (the Slots tables: ${kind.names.join(', ')})` };
+    if (!table)
+      return {
+        ok: false,
+        reason: `${args.table ? `"${args.table}" is not a Slots table` : 'say which table'}: “specifying clearly which table they are sitting at” (the Slots tables: ${kind.names.join(', ')})`,
+      };
     const cost = r.constants.slotsCost;
     const perWeek = kind.perWeek;
-    if (cost === null || perWeek === null) return { ok: false, reason: 'the Ruleset\'s slots price ("put 6 chips in the machine") or weekly limit ("at most 3 times per week") cannot be read (see its warnings)' };
+    if (cost === null || perWeek === null)
+      return {
+        ok: false,
+        reason: 'the Ruleset\'s slots price ("put 6 chips in the machine") or weekly limit ("at most 3 times per week") cannot be read (see its warnings)',
+      };
     const { die, rolls, payouts } = r.slots;
-    if (die === 0) return { ok: false, reason: 'the Ruleset\'s slots roll table has no rows' };
-    for (let v = 1; v <= die; v++) if (!rolls.some((x) => x.from <= v && v <= x.to)) return { ok: false, reason: `no row of the slots roll table covers ${v} (of a d${die})` };
-    for (const p of payouts) if (payoutEffect(p) === undefined) return { ok: false, reason: `the payout "${p.payout}" (${p.symbol.repeat(p.count)}) is not one the bot can give (chips, a random card, a broken machine)` };
+    if (die === 0) return { ok: false, reason: "the Ruleset's slots roll table has no rows" };
+    for (let v = 1; v <= die; v++)
+      if (!rolls.some((x) => x.from <= v && v <= x.to)) return { ok: false, reason: `no row of the slots roll table covers ${v} (of a d${die})` };
+    for (const p of payouts)
+      if (payoutEffect(p) === undefined)
+        return {
+          ok: false,
+          reason: `the payout "${p.payout}" (${p.symbol.repeat(p.count)}) is not one the bot can give (chips, a random card, a broken machine)`,
+        };
     const deck = deckOf(r);
     const needsCard = payouts.some((p) => 'card' in payoutEffect(p)!);
     const problem = needsCard ? deckProblem(deck) : undefined;
@@ -62,13 +77,23 @@ export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
       const blank = rolls.filter((x) => x.symbol === null);
       const label = readings.label('slots-blank-roll');
       if (blank.length > 0 && readings.get('slots-blank-roll') === 'refuse') {
-        return { refused: `the slots roll table gives no Value for ${blank.map((x) => (x.from === x.to ? x.from : `${x.from}-${x.to}`)).join(' and ')} (reading ${label})` };
+        return {
+          refused: `the slots roll table gives no Value for ${blank.map((x) => (x.from === x.to ? x.from : `${x.from}-${x.to}`)).join(' and ')} (reading ${label})`,
+        };
       }
-      if (player.table !== null) return { refused: `${player.name} is sitting at ${player.table}: “A player may not be sitting at multiple Tables at the same time.”` };
-      if ((player.limited[BROKEN] ?? 0) > 0) return { refused: `${player.name}'s machine broke this week: “you may not play the slots any more times this week”` };
+      if (player.table !== null)
+        return { refused: `${player.name} is sitting at ${player.table}: “A player may not be sitting at multiple Tables at the same time.”` };
+      if ((player.limited[BROKEN] ?? 0) > 0)
+        return { refused: `${player.name}'s machine broke this week: “you may not play the slots any more times this week”` };
       const used = player.limited.Slots ?? 0;
-      if (used >= perWeek) return { refused: `${player.name} has sat at the slots ${used} times this week (Limited tables this week): “a player may sit down at at most ${perWeek} times per week”` };
-      if (player.chips < cost) return { refused: `${player.name} has ${player.chips} chips: “they must put ${cost} chips in the machine … A player may not play the slots if they do not have enough chips to do so.”` };
+      if (used >= perWeek)
+        return {
+          refused: `${player.name} has sat at the slots ${used} times this week (Limited tables this week): “a player may sit down at at most ${perWeek} times per week”`,
+        };
+      if (player.chips < cost)
+        return {
+          refused: `${player.name} has ${player.chips} chips: “they must put ${cost} chips in the machine … A player may not play the slots if they do not have enough chips to do so.”`,
+        };
       const { stream, seed } = input.draws();
       const rollTable = rolls.map((x) => `${x.from === x.to ? x.from : `${x.from}-${x.to}`} ${x.symbol ?? '(none)'}`).join(', ');
       const values = rollSlots(r.slots, stream);
@@ -91,15 +116,27 @@ export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
           outcome = `${row.symbol.repeat(row.count)}: the machine broke (no more slots this week), no payout`;
         }
       }
-      const reason = drawReason(`${SLOTS_RULE}${row && 'card' in payoutEffect(row)! ? `; ${DRAW_RULE}` : ''} (${requestReason(input)})`, stream, seed, s.phase.number, 0, input);
+      const reason = drawReason(
+        `${SLOTS_RULE}${row && 'card' in payoutEffect(row)! ? `; ${DRAW_RULE}` : ''} (${requestReason(input)})`,
+        stream,
+        seed,
+        s.phase.number,
+        0,
+        input,
+      );
       reason.inputs = { table, 'roll table': rollTable, payout: row ? `“${row.payout}”` : 'none' };
       if (blank.length > 0 && values.includes(null)) reason.readings = [label];
       return {
-        changes: [{
-          at: input.now, phase: s.phase.number, event: 'Slots', player: player.name,
-          change: `${table}: −${cost} chips, ${shown} → ${outcome}; Slots ${used} → ${used + 1} this week`,
-          reason,
-        }],
+        changes: [
+          {
+            at: input.now,
+            phase: s.phase.number,
+            event: 'Slots',
+            player: player.name,
+            change: `${table}: −${cost} chips, ${shown} → ${outcome}; Slots ${used} → ${used + 1} this week`,
+            reason,
+          },
+        ],
         message: `${table}: ${shown} → ${outcome}`,
       };
     });

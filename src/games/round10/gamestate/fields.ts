@@ -74,7 +74,11 @@ export function readLimited(text: string | undefined): Record<string, number> {
 }
 
 export function writeLimited(used: Record<string, number>): string {
-  return writeList(Object.entries(used).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`));
+  return writeList(
+    Object.entries(used)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`),
+  );
 }
 
 /** A wealth with a fraction (a contract share) is written with up to 2 decimals. */

@@ -18,7 +18,8 @@ export function readGamestate(text: string, page: string | undefined, ruleset: R
 export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset): Gamestate {
   const problems: Problem[] = [];
   const round = readRows(doc, roundTable, undefined, problems);
-  if (round.table !== undefined && round.table.rows.length !== 1) problems.push({ message: 'the Round table must have exactly one row', location: { page: doc.page, table: 'Round' } });
+  if (round.table !== undefined && round.table.rows.length !== 1)
+    problems.push({ message: 'the Round table must have exactly one row', location: { page: doc.page, table: 'Round' } });
   const players = readRows(doc, playersTable, undefined, problems).entities;
   const contracts = readRows(doc, contractsTable, undefined, problems).entities;
   const lots = readRows(doc, lotsTable, undefined, problems).entities;
@@ -26,7 +27,8 @@ export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset
   const works = readRows(doc, worksTable, undefined, problems).entities;
   const candidacies = readRows(doc, candidaciesTable, undefined, problems).entities;
   const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined) problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
+  if (history === undefined)
+    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
   if (problems.length > 0) throw new GamestateError(problems);
 
   const r = round.entities[0]!;
@@ -80,7 +82,8 @@ function crossCheck(s: Gamestate, ruleset: Round10Ruleset, page: string | undefi
         continue;
       }
       const archetype = ruleset.ranks.find((a) => a.name === suit.archetype);
-      if (!archetype?.ranks.includes(c.rank)) problems.push({ message: `"${c.rank} of ${c.suit}": ${c.rank} is not a rank of the ${suit.archetype} archetype`, location: where });
+      if (!archetype?.ranks.includes(c.rank))
+        problems.push({ message: `"${c.rank} of ${c.suit}": ${c.rank} is not a rank of the ${suit.archetype} archetype`, location: where });
     }
   };
   const player = (name: string | null, where: ReturnType<typeof at>, what: string) => {
@@ -106,11 +109,15 @@ function crossCheck(s: Gamestate, ruleset: Round10Ruleset, page: string | undefi
     player(a.player, at('Secret actions', a.row, 'Player'), 'the player');
   }
   const works = new Set(s.works.map((w) => w.id));
-  const held = (ws: readonly string[], where: ReturnType<typeof at>) => ws.filter((w) => !works.has(w)).forEach((w) => problems.push({ message: `the Work of Art ${w} is not in the Works of Art table`, location: where }));
+  const held = (ws: readonly string[], where: ReturnType<typeof at>) =>
+    ws.filter((w) => !works.has(w)).forEach((w) => problems.push({ message: `the Work of Art ${w} is not in the Works of Art table`, location: where }));
   s.players.forEach((p: Player) => held(p.works, at('Players', p.row, 'Works of Art')));
   s.lots.forEach((l) => held(l.items.works, at('Lots', l.row, 'Items')));
   if (s.phase.starPrice !== null && s.phase.starPriceSet === null) {
-    problems.push({ message: 'the Star Price is set but not when: write the time it was generated (it is set to null at the beginning of the next Sunday)', location: at('Round', 1, 'Star Price set (UTC)') });
+    problems.push({
+      message: 'the Star Price is set but not when: write the time it was generated (it is set to null at the beginning of the next Sunday)',
+      location: at('Round', 1, 'Star Price set (UTC)'),
+    });
   }
   if (s.phase.judge !== null) player(s.phase.judge, at('Round', 1, 'Judge'), 'the Judge');
 }

@@ -15,7 +15,14 @@ export function renderGamestate(text: string, state: Gamestate, changes: readonl
 export function renderGamestateDocument(doc: WikiDocument, state: Gamestate, changes: readonly Change[], added: readonly Edit[] = []): string {
   const tables = [
     stateTable(roundTable, [{ ...state.phase, row: 1 }]),
-    ...stateTables(state, { players: playersTable, contracts: contractsTable, lots: lotsTable, secrets: secretsTable, works: worksTable, candidacies: candidaciesTable }),
+    ...stateTables(state, {
+      players: playersTable,
+      contracts: contractsTable,
+      lots: lotsTable,
+      secrets: secretsTable,
+      works: worksTable,
+      candidacies: candidaciesTable,
+    }),
   ];
   return renderState(doc, tables, { changes, page: doc.page ?? state.page }, added);
 }

@@ -22,10 +22,14 @@ import { declaration, fail } from './secret.ts';
 // the Value of that Work of Art is less than the winning bid amount, then the Value of that Work of Art
 // is increased to match the winning bid amount."
 
-export const FORM_RULE = 'Bidding: "If, when a player reveals their bids, one or more of those bids is not an explicit, unconditional, natural number greater than 0, or if more than one bid is assigned to a single lot, then all such bids fail immediately."';
-export const SUM_RULE = 'Bidding: "If, at the revelation date for the bidding the set of a player\'s bids that would otherwise succeed add up to a number more than how many chips they have, then all of their bids fail."';
-export const CONCLUDE_RULE = 'Bidding: "The lot is transferred to the possession of the sole bidder with the highest priority on that lot (if one exists). The player who received that lot loses the amount of chips they bid."';
-export const PLAYER_LOT_RULE = 'The Auction House: "If a Player Lot is won at the Auction House, then a number of chips equal to the value of the winning bid is transferred from the player that placed the winning bid to the player that created the Player Lot."';
+export const FORM_RULE =
+  'Bidding: "If, when a player reveals their bids, one or more of those bids is not an explicit, unconditional, natural number greater than 0, or if more than one bid is assigned to a single lot, then all such bids fail immediately."';
+export const SUM_RULE =
+  'Bidding: "If, at the revelation date for the bidding the set of a player\'s bids that would otherwise succeed add up to a number more than how many chips they have, then all of their bids fail."';
+export const CONCLUDE_RULE =
+  'Bidding: "The lot is transferred to the possession of the sole bidder with the highest priority on that lot (if one exists). The player who received that lot loses the amount of chips they bid."';
+export const PLAYER_LOT_RULE =
+  'The Auction House: "If a Player Lot is won at the Auction House, then a number of chips equal to the value of the winning bid is transferred from the player that placed the winning bid to the player that created the Player Lot."';
 export const WORK_RULE = 'Bidding on Works of Art: "the Value of that Work of Art is increased to match the winning bid amount"';
 
 export interface Bid {
@@ -46,14 +50,22 @@ export function readBids(ctx: RuleContext, a: SecretAction): { bids: Bid[]; chan
   // Every bid assigned to a lot that has more than one fails, whatever its amount.
   const lots = entries.flatMap((e) => (e === undefined ? [] : [e.lot]));
   const twice = new Set(lots.filter((l, i) => lots.indexOf(l) !== i));
-  const valid = (e: (typeof entries)[number]): e is { lot: string; amount: string } => e !== undefined && /^[1-9]\d*$/.test(e.amount) && ctx.s.lots.some((l) => l.id === e.lot);
+  const valid = (e: (typeof entries)[number]): e is { lot: string; amount: string } =>
+    e !== undefined && /^[1-9]\d*$/.test(e.amount) && ctx.s.lots.some((l) => l.id === e.lot);
   const bad = entries.filter((e) => !valid(e));
-  const bids = entries.filter(valid).filter((e) => !twice.has(e.lot)).map((e) => ({ action: a, player: a.player, lot: e.lot, amount: Number(e.amount) }));
+  const bids = entries
+    .filter(valid)
+    .filter((e) => !twice.has(e.lot))
+    .map((e) => ({ action: a, player: a.player, lot: e.lot, amount: Number(e.amount) }));
   const changes: Change[] = [];
   if (bad.length > 0 || twice.size > 0) {
-    const what = [...(bad.length ? [`${bad.length} bid(s) not a natural number on an existing lot`] : []), ...[...twice].map((l) => `more than one bid on ${l}`)];
+    const what = [
+      ...(bad.length ? [`${bad.length} bid(s) not a natural number on an existing lot`] : []),
+      ...[...twice].map((l) => `more than one bid on ${l}`),
+    ];
     if (bids.length === 0) changes.push(fail(ctx, a, what.join('; '), FORM_RULE));
-    else changes.push(row(ctx, 'Bid', a.player, `${a.id}: ${what.join('; ')}: those bids fail, the others stand`, { rule: FORM_RULE, inputs: { action: a.id } }));
+    else
+      changes.push(row(ctx, 'Bid', a.player, `${a.id}: ${what.join('; ')}: those bids fail, the others stand`, { rule: FORM_RULE, inputs: { action: a.id } }));
   }
   return { bids, changes };
 }
@@ -69,7 +81,12 @@ export function checkBidTotals(ctx: RuleContext, bids: readonly Bid[]): { bids: 
     if (total <= chips) continue;
     failed.add(player);
     for (const a of [...new Set(mine.map((b) => b.action))]) {
-      changes.push(fail(ctx, a, `the bids add up to ${total} chips, more than the ${chips} ${player} has`, SUM_RULE, { bids: mine.map((b) => `${b.lot} ${b.amount}`).join(', '), chips }));
+      changes.push(
+        fail(ctx, a, `the bids add up to ${total} chips, more than the ${chips} ${player} has`, SUM_RULE, {
+          bids: mine.map((b) => `${b.lot} ${b.amount}`).join(', '),
+          chips,
+        }),
+      );
     }
   }
   return { bids: bids.filter((b) => !failed.has(b.player)), changes };
@@ -85,7 +102,10 @@ export function concludeAuction(ctx: RuleContext, bids: readonly Bid[]): Change[
   for (const a of new Set(bids.map((b) => b.action))) {
     if (a.status === 'posted') {
       a.status = 'succeeded';
-      a.result = bids.filter((b) => b.action === a).map((b) => `${b.lot} ${b.amount}`).join(', ');
+      a.result = bids
+        .filter((b) => b.action === a)
+        .map((b) => `${b.lot} ${b.amount}`)
+        .join(', ');
     }
   }
   ctx.s.phase.lastBidders = new Set(bids.map((b) => b.player)).size;
@@ -111,18 +131,34 @@ export function concludeAuction(ctx: RuleContext, bids: readonly Bid[]): Change[
       for (const id of lot.items.works) {
         const work = ctx.s.works.find((w) => w.id === id);
         if (work !== undefined && winner.name !== creator.name && work.value < win.amount) {
-          out.push(row(ctx, 'Work of Art', winner.name, `${id} "${work.title}" Value ${work.value} → ${win.amount}`, { rule: WORK_RULE, inputs: { lot: lot.id, 'winning bid': win.amount } }));
+          out.push(
+            row(ctx, 'Work of Art', winner.name, `${id} "${work.title}" Value ${work.value} → ${win.amount}`, {
+              rule: WORK_RULE,
+              inputs: { lot: lot.id, 'winning bid': win.amount },
+            }),
+          );
           work.value = win.amount;
         }
       }
     }
     ctx.s.lots = ctx.s.lots.filter((l) => l !== lot);
-    const others = ranked.slice(1).map((b) => `${b.player} ${b.amount} (${formatInstant(b.action.posted)})`).join(', ');
-    out.push(row(ctx, 'Auction', winner.name, `${lot.id} (${what}) won for ${win.amount}: Chips ${before} → ${winner.chips}${creator ? `; ${creator.name} +${win.amount}` : ''}`, {
-      rule: creator ? `${CONCLUDE_RULE} ${PLAYER_LOT_RULE}` : CONCLUDE_RULE,
-      inputs: { lot: lot.id, 'winning bid': `${win.amount} (${win.action.id}, ${formatInstant(win.action.posted)})`, 'other bids': others || 'none', paid },
-      ...(readings.length > 0 ? { readings } : {}),
-    }));
+    const others = ranked
+      .slice(1)
+      .map((b) => `${b.player} ${b.amount} (${formatInstant(b.action.posted)})`)
+      .join(', ');
+    out.push(
+      row(
+        ctx,
+        'Auction',
+        winner.name,
+        `${lot.id} (${what}) won for ${win.amount}: Chips ${before} → ${winner.chips}${creator ? `; ${creator.name} +${win.amount}` : ''}`,
+        {
+          rule: creator ? `${CONCLUDE_RULE} ${PLAYER_LOT_RULE}` : CONCLUDE_RULE,
+          inputs: { lot: lot.id, 'winning bid': `${win.amount} (${win.action.id}, ${formatInstant(win.action.posted)})`, 'other bids': others || 'none', paid },
+          ...(readings.length > 0 ? { readings } : {}),
+        },
+      ),
+    );
   }
   return out;
 }

@@ -28,7 +28,10 @@ export function playerNamed(s: Gamestate, name: string): Player | undefined {
 
 /** A number the ruleset could not give (its sentence unreadable): the run stops, naming what is missing. */
 export function needed<T>(value: T | null, what: string, ruleset: Round10Ruleset): T {
-  if (value === null) throw new GamestateError([{ message: `the Ruleset does not state ${what} in a way Croupier can read (see its warnings); nothing was changed`, location: { page: ruleset.page } }]);
+  if (value === null)
+    throw new GamestateError([
+      { message: `the Ruleset does not state ${what} in a way Croupier can read (see its warnings); nothing was changed`, location: { page: ruleset.page } },
+    ]);
   return value;
 }
 

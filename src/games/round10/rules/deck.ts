@@ -10,7 +10,8 @@ import type { Round10Ruleset } from '../ruleset/schema.ts';
 // The deck as the Ruleset's tables give it: what the published odds table (tables/index.ts) counts and what
 // the referee rolls (actions/), from the same data through the same function.
 
-export const DRAW_RULE = 'Cards: “To generate (draw) a card is to randomly choose a suit and rank … rolling a dN to determine the suit … Then, rolling a dN to determine the rank, where N is the \'Max\' value listed in the Ranks table for the chosen suit\'s Archetype.”';
+export const DRAW_RULE =
+  "Cards: “To generate (draw) a card is to randomly choose a suit and rank … rolling a dN to determine the suit … Then, rolling a dN to determine the rank, where N is the 'Max' value listed in the Ranks table for the chosen suit's Archetype.”";
 
 export interface DeckSuit {
   roll: number;
@@ -38,7 +39,7 @@ export function deckOf(r: Pick<Round10Ruleset, 'suits' | 'ranks'>): Deck {
 
 /** Why a card cannot be drawn as the Ruleset says (a roll that names no suit or rank), or undefined: checked before any draw. */
 export function deckProblem(deck: Deck): string | undefined {
-  if (deck.die === 0) return 'the Ruleset\'s Suits table names no suit';
+  if (deck.die === 0) return "the Ruleset's Suits table names no suit";
   for (let v = 1; v <= deck.die; v++) {
     const suits = deck.suits.filter((s) => s.roll === v);
     if (suits.length !== 1) return `a d${deck.die} roll of ${v} names ${suits.length === 0 ? 'no suit' : `${suits.length} suits`} in the Ruleset's Suits table`;

@@ -41,7 +41,8 @@ function display(s: Gamestate, ruleset: Round10Ruleset, readings: ChosenReadings
 
 /** The display cells as the page wrote them (absent: a blank cell or no column, which tells nothing). */
 function written(s: Gamestate): Shown[] {
-  const keep = (cells: Partial<Record<Cell, string | undefined>>) => Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== undefined)) as Shown['cells'];
+  const keep = (cells: Partial<Record<Cell, string | undefined>>) =>
+    Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== undefined)) as Shown['cells'];
   return [
     { player: '-', cells: keep({ Participation: s.phase.participationShown }) },
     ...s.players.map((p) => ({ player: p.name, cells: keep({ Wealth: p.wealthShown, Tax: p.taxShown }) })),
@@ -97,11 +98,13 @@ export function rulingRows(read: Gamestate, final: Gamestate, ruleset: Round10Ru
     const cells = (Object.keys(r.cells) as Cell[]).filter((cell) => r.cells[cell] !== before[i]!.cells[cell]);
     if (cells.length === 0) return [];
     const ids = READINGS.filter((id) => ruled.includes(id) && cells.some((cell) => (CELLS[cell] as readonly string[]).includes(id)));
-    return [row({ at, phase }, 'Reading', r.player, cells.map((cell) => `${cell} ${before[i]!.cells[cell]} → ${r.cells[cell]}`).join(', '), {
-      rule: `${cells.join(' and ')} shown under the reading in force; ${ids.map((id) => defs.get(id)!.rule).join('; ')}`,
-      inputs: { 'shown under': ids.map((id) => `${id}=${earlier.values[id]}`).join(', ') },
-      readings: ids.map((id) => readings.label(id)),
-    })];
+    return [
+      row({ at, phase }, 'Reading', r.player, cells.map((cell) => `${cell} ${before[i]!.cells[cell]} → ${r.cells[cell]}`).join(', '), {
+        rule: `${cells.join(' and ')} shown under the reading in force; ${ids.map((id) => defs.get(id)!.rule).join('; ')}`,
+        inputs: { 'shown under': ids.map((id) => `${id}=${earlier.values[id]}`).join(', ') },
+        readings: ids.map((id) => readings.label(id)),
+      }),
+    ];
   });
 }
 
@@ -110,7 +113,8 @@ export const OWNED_RULE = 'a column the bot computes from the page on every run 
 /** Every choice of the display readings (tax-rounding × contract-share × participation-rounding). */
 function everyChoice(readings: ChosenReadings): ChosenReadings[] {
   let out: Record<string, string>[] = [{}];
-  for (const c of readings.all().filter((x) => READINGS.includes(x.def.id))) out = out.flatMap((a) => Object.keys(c.def.alternatives).map((v) => ({ ...a, [c.def.id]: v })));
+  for (const c of readings.all().filter((x) => READINGS.includes(x.def.id)))
+    out = out.flatMap((a) => Object.keys(c.def.alternatives).map((v) => ({ ...a, [c.def.id]: v })));
   return out.map((values) => readings.assuming(values));
 }
 
@@ -123,7 +127,12 @@ export function handEdits(read: Gamestate, computed: Gamestate, ruleset: Round10
   const out: Change[] = [];
   const name = (player: string, cell: string, shown: string | undefined, value: string, inputs: Record<string, string>) => {
     if (shown === undefined || shown.trim() === value) return;
-    out.push(row({ at, phase }, 'Corrected', player, `${cell} ${shown.trim()} → ${value}`, { rule: `${cell}: ${OWNED_RULE}`, inputs: { written: shown.trim(), ...inputs } }));
+    out.push(
+      row({ at, phase }, 'Corrected', player, `${cell} ${shown.trim()} → ${value}`, {
+        rule: `${cell}: ${OWNED_RULE}`,
+        inputs: { written: shown.trim(), ...inputs },
+      }),
+    );
   };
   const r = computed.phase;
   name('-', 'Phase', read.phase.nameShown, r.name, { 'Phase number': String(r.number) });

@@ -15,7 +15,8 @@ import { evaluate } from './formula.ts';
 // all the cards specified in the contents, then that hand submission fails."
 
 export const SCORE_RULE = 'Scoring: "A hand\'s score is defined as crm + h"';
-export const POSSESSION_RULE = 'Submitting a Hand: "If, at the revelation date of the hand submission action, that action\'s submitter does not possess all the cards specified in the contents, then that hand submission fails."';
+export const POSSESSION_RULE =
+  'Submitting a Hand: "If, at the revelation date of the hand submission action, that action\'s submitter does not possess all the cards specified in the contents, then that hand submission fails."';
 export const CONTENT_RULE = 'Submitting a Hand: "A hand submission action must specify a non-empty set of cards."';
 
 interface Ranked extends CardRef {
@@ -71,10 +72,12 @@ function multiplierValue(m: Multiplier, cards: readonly Ranked[], h: number, rul
     case 'flushed':
       return suits.size === 1 && cards.length >= 4 ? value({ h }) : undefined;
     default:
-      throw new GamestateError([{
-        message: `the multiplier "${m.name}" (${m.condition}) is not one Croupier can evaluate yet: hands cannot be scored, so nothing was changed`,
-        location: m.location,
-      }]);
+      throw new GamestateError([
+        {
+          message: `the multiplier "${m.name}" (${m.condition}) is not one Croupier can evaluate yet: hands cannot be scored, so nothing was changed`,
+          location: m.location,
+        },
+      ]);
   }
 }
 
@@ -102,7 +105,8 @@ export function scoreHand(cards: readonly CardRef[], ruleset: Round10Ruleset, re
   const used = [readings.label('rank-count')];
   const mixed = new Set(rc.map((c) => c.archetype)).size > 1;
   const arcana = rc.filter((c) => /^arcana$/i.test(c.archetype));
-  const h = mixed && readings.get('highest-rank') === 'arcana-high' && arcana.length > 0 ? Math.max(...arcana.map((c) => c.roll)) : Math.max(...rc.map((c) => c.roll));
+  const h =
+    mixed && readings.get('highest-rank') === 'arcana-high' && arcana.length > 0 ? Math.max(...arcana.map((c) => c.roll)) : Math.max(...rc.map((c) => c.roll));
   if (mixed) used.push(readings.label('highest-rank'));
   const applied = ruleset.multipliers.flatMap((m) => {
     const v = multiplierValue(m, rc, h, ruleset);
@@ -133,7 +137,9 @@ export function handCards(ctx: RuleContext, a: SecretAction): CardRef[] | Change
   if (cards.length === 0 || !known) return fail(ctx, a, `the revealed hand "${text ?? a.revealed}" does not specify a non-empty set of cards`, CONTENT_RULE);
   const player = ctx.s.players.find((p) => p.name === a.player);
   if (player === undefined || withoutCards(player.cards, cards) === undefined) {
-    return fail(ctx, a, `${a.player} does not possess all of ${writeCards(cards)}`, POSSESSION_RULE, { cards: player === undefined ? 'not a player' : writeCards(player.cards) });
+    return fail(ctx, a, `${a.player} does not possess all of ${writeCards(cards)}`, POSSESSION_RULE, {
+      cards: player === undefined ? 'not a player' : writeCards(player.cards),
+    });
   }
   return cards;
 }
@@ -141,10 +147,16 @@ export function handCards(ctx: RuleContext, a: SecretAction): CardRef[] | Change
 export function scoreRow(ctx: RuleContext, a: SecretAction, cards: readonly CardRef[], score: Score): Change {
   a.status = 'succeeded';
   a.result = `score ${score.score}`;
-  return row(ctx, 'Hand', a.player, `${a.id} (${writeCards(cards)}): score ${score.score}${score.multipliers.length ? ` (${score.multipliers.join(', ')})` : ''}`, {
-    rule: SCORE_RULE,
-    inputs: { action: a.id },
-    arithmetic: score.arithmetic,
-    readings: score.readings,
-  });
+  return row(
+    ctx,
+    'Hand',
+    a.player,
+    `${a.id} (${writeCards(cards)}): score ${score.score}${score.multipliers.length ? ` (${score.multipliers.join(', ')})` : ''}`,
+    {
+      rule: SCORE_RULE,
+      inputs: { action: a.id },
+      arithmetic: score.arithmetic,
+      readings: score.readings,
+    },
+  );
 }

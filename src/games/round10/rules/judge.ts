@@ -7,14 +7,20 @@ import { DAY, row, type RuleContext } from './common.ts';
 // previous week has the most :+1: reactions becomes the Judge for one week. Ties are broken in
 // favour of the player with the earliest text message."
 
-export const JUDGE_RULE = 'Judges: "Immediately after the week ends, the player whose text message made during the previous week has the most :+1: reactions becomes the Judge for one week. Ties are broken in favour of the player with the earliest text message."';
+export const JUDGE_RULE =
+  'Judges: "Immediately after the week ends, the player whose text message made during the previous week has the most :+1: reactions becomes the Judge for one week. Ties are broken in favour of the player with the earliest text message."';
 
 /** The election at `ctx.at` (a Monday 00:00) among the candidacies posted in the week before. */
 export function electJudge(ctx: RuleContext): Change | undefined {
   const weekStart = ctx.at.getTime() - 7 * DAY;
   const candidates = ctx.s.candidacies
     // "Any player may become a candidate": a message posted before its author joined is no candidacy.
-    .filter((c) => c.posted.getTime() >= weekStart && c.posted.getTime() < ctx.at.getTime() && ctx.s.players.some((p) => p.name === c.player && p.joined.getTime() <= c.posted.getTime()))
+    .filter(
+      (c) =>
+        c.posted.getTime() >= weekStart &&
+        c.posted.getTime() < ctx.at.getTime() &&
+        ctx.s.players.some((p) => p.name === c.player && p.joined.getTime() <= c.posted.getTime()),
+    )
     .sort((a, b) => b.thumbs - a.thumbs || a.posted.getTime() - b.posted.getTime());
   const winner = candidates[0];
   if (winner === undefined) return undefined;

@@ -18,17 +18,25 @@ import { VICTORY_RULE, winners } from './victory.ts';
 // engine applies instead (a bid or hand the rules void) are in voidedActions below.
 
 export const HOUSE_LOT_SIZE_RULE = 'The Auction House: "House Lots can contain only exactly 3 cards."';
-export const HOUSE_LOT_PHASE_RULE = 'The Auction House: "If, at any time during the Resolution Phase, the number of House Lots currently in the weekly Auction is less than the Participation value of the Auction Casino, any player may generate a new House Lot by generating 3 cards to fulfill that lot."';
-export const PLAYER_LOT_PHASE_RULE = 'The Auction House: "During the Resolution Phase a player may create a Player Lot entity in the Auction House, clearly assigning the items to be owned by that Player Lot."';
+export const HOUSE_LOT_PHASE_RULE =
+  'The Auction House: "If, at any time during the Resolution Phase, the number of House Lots currently in the weekly Auction is less than the Participation value of the Auction Casino, any player may generate a new House Lot by generating 3 cards to fulfill that lot."';
+export const PLAYER_LOT_PHASE_RULE =
+  'The Auction House: "During the Resolution Phase a player may create a Player Lot entity in the Auction House, clearly assigning the items to be owned by that Player Lot."';
 export const PLAYERS_ONLY_RULE = 'Players: "Only players may perform actions and vote."';
-export const STAR_PRICE_RULE = 'Trung: "If it is not Sunday and if the Star Price is null, any player can generate it in #game-actions by rolling 1d6. The Star Price is the result of that roll plus 4."';
-export const LIMITED_RULE = 'Tables: "Unless otherwise specified, a player may only sit down at a Limited Access Table at most 1 time in a given week." Slots: "Slots are a Limited Access Table that a player may sit down at at most 3 times per week." The Studio: "a player may sit down at once per week"';
+export const STAR_PRICE_RULE =
+  'Trung: "If it is not Sunday and if the Star Price is null, any player can generate it in #game-actions by rolling 1d6. The Star Price is the result of that roll plus 4."';
+export const LIMITED_RULE =
+  'Tables: "Unless otherwise specified, a player may only sit down at a Limited Access Table at most 1 time in a given week." Slots: "Slots are a Limited Access Table that a player may sit down at at most 3 times per week." The Studio: "a player may sit down at once per week"';
 export const BROKEN_RULE = 'Slots: "Machine broke, you may not play the slots any more times this week."';
-export const TABLE_RULE = 'Tables: "A player may sit down at a Table by announcing their intent to do so in the appropriate channel (#tables, unless otherwise specified), specifying clearly which table they are sitting at."';
+export const TABLE_RULE =
+  'Tables: "A player may sit down at a Table by announcing their intent to do so in the appropriate channel (#tables, unless otherwise specified), specifying clearly which table they are sitting at."';
 export const TITLE_RULE = 'The Studio: "providing a Title for the Work of Art no more than 30 characters in length"';
-export const BID_PHASE_RULE = 'Bidding: "During an Auction Phase, players can bid as a secret action in #auctions with default maturation and revelation dates."';
-export const HAND_PHASE_RULE = 'Submitting a Hand: "During an Auction Phase, as a secret action with default channel, maturation date and revelation date, players can Submit a Hand."';
-export const STATUS_RULE = 'Secret actions: Status is the bot\'s ("posted", then "succeeded" or "failed" at the revelation date, or "failed" when the rules void the action earlier)';
+export const BID_PHASE_RULE =
+  'Bidding: "During an Auction Phase, players can bid as a secret action in #auctions with default maturation and revelation dates."';
+export const HAND_PHASE_RULE =
+  'Submitting a Hand: "During an Auction Phase, as a secret action with default channel, maturation date and revelation date, players can Submit a Hand."';
+export const STATUS_RULE =
+  'Secret actions: Status is the bot\'s ("posted", then "succeeded" or "failed" at the revelation date, or "failed" when the rules void the action earlier)';
 
 /** The Limited tables entry that records a broken machine for the rest of the week (actions/slots.ts writes it; cleared on Monday with the others). */
 export const BROKEN = 'Slots (machine broke)';
@@ -46,7 +54,10 @@ export function voidReason(s: Pick<Gamestate, 'players'>, calendar: Calendar, a:
   }
   if (!duringAuctionPhase(calendar, a.posted)) {
     const phase = a.posted.getTime() < calendar.cycleStart.getTime() ? 'before the round began' : `in the ${calendar.phaseAt(a.posted).name}`;
-    return { why: `posted at ${formatInstant(a.posted)}, ${phase}, not during an Auction Phase: not a ${a.kind === 'Bid' ? 'bid' : 'hand submission'}`, rule: a.kind === 'Bid' ? BID_PHASE_RULE : HAND_PHASE_RULE };
+    return {
+      why: `posted at ${formatInstant(a.posted)}, ${phase}, not during an Auction Phase: not a ${a.kind === 'Bid' ? 'bid' : 'hand submission'}`,
+      rule: a.kind === 'Bid' ? BID_PHASE_RULE : HAND_PHASE_RULE,
+    };
   }
   return undefined;
 }
@@ -63,29 +74,51 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
     const { chips, trungs, cards, works } = l.items;
     if (l.kind === 'House' && size !== null && (cards.length !== size || chips > 0 || trungs > 0 || works.length > 0)) {
       const other = [chips > 0 ? `${chips} Chips` : '', trungs > 0 ? `${trungs} Trungs` : '', ...works].filter(Boolean);
-      add(`the House Lot ${l.id} holds ${cards.length} card(s)${other.length ? ` and ${other.join(', ')}` : ''}`, HOUSE_LOT_SIZE_RULE, at('Lots', l.row, 'Items'));
+      add(
+        `the House Lot ${l.id} holds ${cards.length} card(s)${other.length ? ` and ${other.join(', ')}` : ''}`,
+        HOUSE_LOT_SIZE_RULE,
+        at('Lots', l.row, 'Items'),
+      );
     }
-    if (!resolution(l.created)) add(`${l.id} was created at ${formatInstant(l.created)}, not during a Resolution Phase`, l.kind === 'House' ? HOUSE_LOT_PHASE_RULE : PLAYER_LOT_PHASE_RULE, at('Lots', l.row, 'Created (UTC)'));
+    if (!resolution(l.created))
+      add(
+        `${l.id} was created at ${formatInstant(l.created)}, not during a Resolution Phase`,
+        l.kind === 'House' ? HOUSE_LOT_PHASE_RULE : PLAYER_LOT_PHASE_RULE,
+        at('Lots', l.row, 'Created (UTC)'),
+      );
     const creator = s.players.find((p) => p.name === l.creator);
     if (creator !== undefined && l.created.getTime() < creator.joined.getTime()) {
-      add(`${l.id} was created at ${formatInstant(l.created)}, before ${creator.name} joined (${formatInstant(creator.joined)})`, PLAYERS_ONLY_RULE, at('Lots', l.row, 'Creator'));
+      add(
+        `${l.id} was created at ${formatInstant(l.created)}, before ${creator.name} joined (${formatInstant(creator.joined)})`,
+        PLAYERS_ONLY_RULE,
+        at('Lots', l.row, 'Creator'),
+      );
     }
   }
 
   const sp = ruleset.constants.starPrice;
   const { starPrice, starPriceSet } = s.phase;
   if (sp !== null && starPrice !== null && (starPrice < sp.count + sp.offset || starPrice > sp.count * sp.sides + sp.offset)) {
-    add(`the Star Price ${starPrice} is not a result of ${sp.count}d${sp.sides} + ${sp.offset} (${sp.count + sp.offset} to ${sp.count * sp.sides + sp.offset})`, STAR_PRICE_RULE, at('Round', 1, 'Star Price'));
+    add(
+      `the Star Price ${starPrice} is not a result of ${sp.count}d${sp.sides} + ${sp.offset} (${sp.count + sp.offset} to ${sp.count * sp.sides + sp.offset})`,
+      STAR_PRICE_RULE,
+      at('Round', 1, 'Star Price'),
+    );
   }
   if (starPrice !== null && starPriceSet !== null) {
-    if (starPriceSet.getUTCDay() === 0) add(`the Star Price was set on Sunday ${formatInstant(starPriceSet)}`, STAR_PRICE_RULE, at('Round', 1, 'Star Price set (UTC)'));
+    if (starPriceSet.getUTCDay() === 0)
+      add(`the Star Price was set on Sunday ${formatInstant(starPriceSet)}`, STAR_PRICE_RULE, at('Round', 1, 'Star Price set (UTC)'));
   }
   const stars = ruleset.constants.victoryGoldStars;
   if (stars !== null && s.phase.winner.length > 0) {
     const holding = new Set(winners({ s, ruleset, readings }).map((p) => p.name));
     for (const w of s.phase.winner.filter((n) => !holding.has(n))) {
       const p = s.players.find((x) => x.name === w);
-      add(`${w} is written as Winner but ${p === undefined ? 'is not in the Players table' : `has ${p.goldStars} Gold Stars`}`, VICTORY_RULE, at('Round', 1, 'Winner'));
+      add(
+        `${w} is written as Winner but ${p === undefined ? 'is not in the Players table' : `has ${p.goldStars} Gold Stars`}`,
+        VICTORY_RULE,
+        at('Round', 1, 'Winner'),
+      );
     }
   }
 
@@ -95,28 +128,54 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
   for (const p of s.players) {
     for (const [kind, n] of Object.entries(p.limited)) {
       const most = kind === BROKEN ? 1 : limited.get(kind);
-      if (most === undefined) add(`"${kind}" is not a Limited Access Table (${[...limited.keys()].join(', ')}, or ${BROKEN})`, LIMITED_RULE, at('Players', p.row, 'Limited tables this week'));
-      else if (n > most) add(`${p.name} sat at ${kind} ${n} times this week, more than ${most}`, kind === BROKEN ? BROKEN_RULE : LIMITED_RULE, at('Players', p.row, 'Limited tables this week'));
+      if (most === undefined)
+        add(
+          `"${kind}" is not a Limited Access Table (${[...limited.keys()].join(', ')}, or ${BROKEN})`,
+          LIMITED_RULE,
+          at('Players', p.row, 'Limited tables this week'),
+        );
+      else if (n > most)
+        add(
+          `${p.name} sat at ${kind} ${n} times this week, more than ${most}`,
+          kind === BROKEN ? BROKEN_RULE : LIMITED_RULE,
+          at('Players', p.row, 'Limited tables this week'),
+        );
     }
-    if (p.table !== null && tableNames.length > 0 && !tableNames.includes(p.table)) add(`"${p.table}" is not a table of the Ruleset (${tableNames.join(', ')})`, TABLE_RULE, at('Players', p.row, 'Table'));
-    if ((p.table === null) !== (p.seatedSince === null)) add(p.table === null ? `${p.name} has a Seated since but no Table` : `${p.name} sits at ${p.table} with no Seated since (the automatic stand-up needs it)`, STAND_UP_RULE, at('Players', p.row, p.table === null ? 'Table' : 'Seated since (UTC)'));
+    if (p.table !== null && tableNames.length > 0 && !tableNames.includes(p.table))
+      add(`"${p.table}" is not a table of the Ruleset (${tableNames.join(', ')})`, TABLE_RULE, at('Players', p.row, 'Table'));
+    if ((p.table === null) !== (p.seatedSince === null))
+      add(
+        p.table === null ? `${p.name} has a Seated since but no Table` : `${p.name} sits at ${p.table} with no Seated since (the automatic stand-up needs it)`,
+        STAND_UP_RULE,
+        at('Players', p.row, p.table === null ? 'Table' : 'Seated since (UTC)'),
+      );
     if (reputableDays !== null && p.reputableSince !== null && p.reputableSince.getTime() !== p.joined.getTime() + reputableDays * DAY) {
-      add(`${p.name} joined at ${formatInstant(p.joined)}, so the rule makes them reputable at ${formatInstant(new Date(p.joined.getTime() + reputableDays * DAY))}, not ${formatInstant(p.reputableSince)} (a column the bot writes)`, REPUTABLE_RULE, at('Players', p.row, 'Reputable since (UTC)'));
+      add(
+        `${p.name} joined at ${formatInstant(p.joined)}, so the rule makes them reputable at ${formatInstant(new Date(p.joined.getTime() + reputableDays * DAY))}, not ${formatInstant(p.reputableSince)} (a column the bot writes)`,
+        REPUTABLE_RULE,
+        at('Players', p.row, 'Reputable since (UTC)'),
+      );
     }
     const paid = p.incomePaid;
     if (paid !== null) {
-      const phaseStart = paid.getTime() >= calendar.cycleStart.getTime() && calendar.phaseAt(paid).start.getTime() === paid.getTime() && duringAuctionPhase(calendar, paid);
+      const phaseStart =
+        paid.getTime() >= calendar.cycleStart.getTime() && calendar.phaseAt(paid).start.getTime() === paid.getTime() && duringAuctionPhase(calendar, paid);
       const joining = paid.getTime() === p.joined.getTime() && duringAuctionPhase(calendar, paid);
       const latest = Math.max(calendar.phase(s.phase.number).start.getTime(), p.joined.getTime());
       if (!(phaseStart || joining) || paid.getTime() > latest) {
-        add(`${formatInstant(paid)} is not the start of an Auction Phase the page has reached, nor ${p.name}'s joining during one (the bot's record of the income paid)`, `${INCOME_RULE} ${JOIN_RULE}`, at('Players', p.row, 'Income paid (UTC)'));
+        add(
+          `${formatInstant(paid)} is not the start of an Auction Phase the page has reached, nor ${p.name}'s joining during one (the bot's record of the income paid)`,
+          `${INCOME_RULE} ${JOIN_RULE}`,
+          at('Players', p.row, 'Income paid (UTC)'),
+        );
       }
     }
   }
 
   const titleMax = ruleset.constants.studio?.titleMax;
   for (const w of s.works) {
-    if (titleMax !== undefined && w.title.length > titleMax) add(`the title of ${w.id} has ${w.title.length} characters, more than ${titleMax}`, TITLE_RULE, at('Works of Art', w.row, 'Title'));
+    if (titleMax !== undefined && w.title.length > titleMax)
+      add(`the title of ${w.id} has ${w.title.length} characters, more than ${titleMax}`, TITLE_RULE, at('Works of Art', w.row, 'Title'));
   }
 
   for (const a of s.secrets) {
@@ -127,10 +186,14 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
     const decided = reveals.getTime() <= now.getTime();
     const newer = s.secrets.some((b) => b !== a && b.player === a.player && b.posted.getTime() > a.posted.getTime() && b.posted.getTime() <= now.getTime());
     const where = at('Secret actions', a.row, 'Status');
-    if (a.status === 'succeeded' && voided !== undefined) add(`${a.id} is written as succeeded, but the rules void it (${voided.why}; ${voided.rule})`, STATUS_RULE, where);
-    else if (a.status === 'succeeded' && !decided) add(`${a.id} is written as succeeded before its revelation date ${formatInstant(reveals)}`, STATUS_RULE, where);
-    else if (a.status === 'succeeded' && (a.revealed === null || sha256(a.revealed) !== a.hash)) add(`${a.id} is written as succeeded, but its revealed text does not match its hash`, STATUS_RULE, where);
-    else if (a.status === 'failed' && !decided && voided === undefined && !newer) add(`${a.id} is written as failed before its revelation date, and nothing voids it`, STATUS_RULE, where);
+    if (a.status === 'succeeded' && voided !== undefined)
+      add(`${a.id} is written as succeeded, but the rules void it (${voided.why}; ${voided.rule})`, STATUS_RULE, where);
+    else if (a.status === 'succeeded' && !decided)
+      add(`${a.id} is written as succeeded before its revelation date ${formatInstant(reveals)}`, STATUS_RULE, where);
+    else if (a.status === 'succeeded' && (a.revealed === null || sha256(a.revealed) !== a.hash))
+      add(`${a.id} is written as succeeded, but its revealed text does not match its hash`, STATUS_RULE, where);
+    else if (a.status === 'failed' && !decided && voided === undefined && !newer)
+      add(`${a.id} is written as failed before its revelation date, and nothing voids it`, STATUS_RULE, where);
   }
   return problems;
 }

@@ -7,8 +7,9 @@ import { needed } from './common.ts';
 export function participation(ctx: Pick<RuleContext, 's' | 'ruleset' | 'readings'>): number {
   const p = needed(ctx.ruleset.constants.participation, 'the Participation value', ctx.ruleset);
   const players = ctx.s.players.length;
-  const perPlayers = ctx.readings.get('participation-rounding') === 'proportional'
-    ? Math.floor((p.perPlayers.gain * players) / p.perPlayers.per)
-    : p.perPlayers.gain * Math.floor(players / p.perPlayers.per);
+  const perPlayers =
+    ctx.readings.get('participation-rounding') === 'proportional'
+      ? Math.floor((p.perPlayers.gain * players) / p.perPlayers.per)
+      : p.perPlayers.gain * Math.floor(players / p.perPlayers.per);
   return Math.max(p.minimum, perPlayers, p.perBidder * ctx.s.phase.lastBidders);
 }

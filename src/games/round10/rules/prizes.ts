@@ -16,9 +16,11 @@ import type { Score } from './hands.ts';
 // should be done publicly by the player who revealed the hand." — so the bot records the fortune, the
 // player rolls.
 
-export const PLACEMENT_RULE = 'Prizes: "if one has a higher score, that hand has higher priority than the other; otherwise, the hand submitted earlier has higher priority than the other. Hands with higher hand priority receive a lower rank number."';
+export const PLACEMENT_RULE =
+  'Prizes: "if one has a higher score, that hand has higher priority than the other; otherwise, the hand submitted earlier has higher priority than the other. Hands with higher hand priority receive a lower rank number."';
 export const PRIZE_RULE = 'Prizes: "The cards the players revealed are destroyed. The players then gain the prize(s) corresponding to their placement."';
-export const FORTUNE_RULE = 'Fortunes: "Revealed hands that meet any of the conditions listed below trigger the effect specified in that row, except hands that receive cards back as a prize. Where dice rolls are called for, they should be done publicly by the player who revealed the hand."';
+export const FORTUNE_RULE =
+  'Fortunes: "Revealed hands that meet any of the conditions listed below trigger the effect specified in that row, except hands that receive cards back as a prize. Where dice rolls are called for, they should be done publicly by the player who revealed the hand."';
 
 export interface ScoredHand {
   action: SecretAction;
@@ -56,15 +58,28 @@ export function awardPrizes(ctx: RuleContext, hands: readonly ScoredHand[]): Cha
         gains.push(`the revealed cards back (${writeCards(h.cards)})`);
       }
     }
-    out.push(row(ctx, 'Prize', p.name, `placement ${placement} (score ${h.score.score}): ${prize === undefined ? 'no prize for this placement' : gains.join(', ') || 'nothing'}; ${writeCards(h.cards)} destroyed${prize?.revealedCards ? ' and given back' : ''}`, {
-      rule: `${PLACEMENT_RULE} ${PRIZE_RULE}`,
-      inputs: { action: h.action.id, posted: formatInstant(h.action.posted), prize: prize?.text ?? 'none' },
-      readings: h.score.readings,
-    }));
+    out.push(
+      row(
+        ctx,
+        'Prize',
+        p.name,
+        `placement ${placement} (score ${h.score.score}): ${prize === undefined ? 'no prize for this placement' : gains.join(', ') || 'nothing'}; ${writeCards(h.cards)} destroyed${prize?.revealedCards ? ' and given back' : ''}`,
+        {
+          rule: `${PLACEMENT_RULE} ${PRIZE_RULE}`,
+          inputs: { action: h.action.id, posted: formatInstant(h.action.posted), prize: prize?.text ?? 'none' },
+          readings: h.score.readings,
+        },
+      ),
+    );
     if (prize?.revealedCards) return;
     for (const f of ctx.ruleset.fortunes) {
       if (f.rank === null || !h.cards.some((c) => c.rank === f.rank)) continue;
-      out.push(row(ctx, 'Fortune', p.name, `${f.name}: ${f.effect} (to be rolled publicly by ${p.name} and recorded on the page)`, { rule: FORTUNE_RULE, inputs: { condition: f.condition, action: h.action.id } }));
+      out.push(
+        row(ctx, 'Fortune', p.name, `${f.name}: ${f.effect} (to be rolled publicly by ${p.name} and recorded on the page)`, {
+          rule: FORTUNE_RULE,
+          inputs: { condition: f.condition, action: h.action.id },
+        }),
+      );
     }
   });
   return out;

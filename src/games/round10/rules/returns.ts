@@ -8,7 +8,10 @@ import { declaration, sha256 } from './secret.ts';
 
 /** The bids posted before `end` whose revelation date is after it. */
 export function awaitingAt(secrets: readonly SecretAction[], end: Date): SecretAction[] {
-  return secrets.filter((a) => a.kind === 'Bid' && a.posted.getTime() < end.getTime() && (a.reveals === null || a.reveals.getTime() > end.getTime()) && !/^voided/.test(a.result ?? ''));
+  return secrets.filter(
+    (a) =>
+      a.kind === 'Bid' && a.posted.getTime() < end.getTime() && (a.reveals === null || a.reveals.getTime() > end.getTime()) && !/^voided/.test(a.result ?? ''),
+  );
 }
 
 export function lotsAwaitingBids(secrets: readonly SecretAction[], end: Date, now: Date): Set<string> | undefined {

@@ -13,7 +13,11 @@ import { VICTORY_RULE } from './victory.ts';
 export function standings(state: Gamestate, ruleset: Round10Ruleset): Standings {
   const goal = ruleset.constants.victoryGoldStars;
   const toWin = (stars: number) =>
-    goal === null ? 'the Ruleset states no number Croupier can read' : stars >= goal ? `${goal} Gold Stars reached` : `${goal - stars} more Gold ${goal - stars === 1 ? 'Star' : 'Stars'}`;
+    goal === null
+      ? 'the Ruleset states no number Croupier can read'
+      : stars >= goal
+        ? `${goal} Gold Stars reached`
+        : `${goal - stars} more Gold ${goal - stars === 1 ? 'Star' : 'Stars'}`;
   return {
     rule: VICTORY_RULE,
     reading: 'Players with as many Gold Stars are ordered by wealth, which does not win by itself.',

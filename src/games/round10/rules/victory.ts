@@ -20,9 +20,11 @@ export function checkVictory(ctx: RuleContext): Change[] {
   const n = ctx.ruleset.constants.victoryGoldStars!;
   // The reading matters only to a player with more than the number.
   const readings = won.some((p) => p.goldStars !== n) ? [ctx.readings.label('gold-star-victory')] : [];
-  return won.map((p) => row(ctx, 'Victory', p.name, `winner of Round 10 with ${p.goldStars} Gold Stars; the round ends`, {
-    rule: VICTORY_RULE,
-    inputs: { 'Gold Stars': p.goldStars },
-    ...(readings.length > 0 ? { readings } : {}),
-  }));
+  return won.map((p) =>
+    row(ctx, 'Victory', p.name, `winner of Round 10 with ${p.goldStars} Gold Stars; the round ends`, {
+      rule: VICTORY_RULE,
+      inputs: { 'Gold Stars': p.goldStars },
+      ...(readings.length > 0 ? { readings } : {}),
+    }),
+  );
 }

@@ -14,7 +14,12 @@ export function readSuitGroups(x: Extraction, what: 'tradition' | 'color'): Suit
   table.rows.forEach((row, i) => {
     for (const suit of groups[i]!.suits) {
       const other = seen.get(suit);
-      if (other !== undefined) warn(x, `The suit ${suit} is listed in two ${what}s, ${other} and ${groups[i]!.name}: a hand of its suits may qualify through either`, at(table, row, 'suits'));
+      if (other !== undefined)
+        warn(
+          x,
+          `The suit ${suit} is listed in two ${what}s, ${other} and ${groups[i]!.name}: a hand of its suits may qualify through either`,
+          at(table, row, 'suits'),
+        );
       else seen.set(suit, groups[i]!.name);
     }
   });
@@ -45,7 +50,11 @@ export function readSuits(x: Extraction): Suit[] {
   const sides = Number(die?.slice(1));
   const highest = Math.max(0, ...suits.map((s) => s.roll));
   if (die !== undefined && highest !== sides) {
-    warn(x, `The Suits table's die is a ${die} but its highest roll is ${highest} ("N is the highest number associated with any suit"): draws use d${highest}`, at(table, undefined, die));
+    warn(
+      x,
+      `The Suits table's die is a ${die} but its highest roll is ${highest} ("N is the highest number associated with any suit"): draws use d${highest}`,
+      at(table, undefined, die),
+    );
   }
   return suits;
 }
@@ -73,7 +82,11 @@ export function readRanks(x: Extraction, suits: readonly Suit[]): Archetype[] {
     const max = parseInteger(maxRow === undefined ? '' : (cellValue(maxRow, key) ?? '')) ?? ranks.length;
     const named = ranks.filter((r) => r !== undefined).length;
     if (named !== max || ranks.length !== max) {
-      warn(x, `The ${label} archetype's Max is ${max} but rolls 1 to ${ranks.length} name ${named} ranks: a roll with no rank cannot be drawn`, at(table, maxRow, key));
+      warn(
+        x,
+        `The ${label} archetype's Max is ${max} but rolls 1 to ${ranks.length} name ${named} ranks: a roll with no rank cannot be drawn`,
+        at(table, maxRow, key),
+      );
     }
     return { name: label, max, ranks: Array.from({ length: Math.max(max, ranks.length) }, (_, j) => ranks[j] ?? '') };
   });
@@ -102,12 +115,17 @@ export function readMultipliers(x: Extraction): Multiplier[] {
     const condition = cellValue(row, 'conditions') ?? '';
     const value = readMultiplierValue(cellValue(row, 'value') ?? '');
     if (name === undefined || value === undefined) {
-      warn(x, `The multiplier row needs a name and a value (a number or a formula such as "x + y"); "${cellValue(row, 'value') ?? ''}" is neither`, at(table, row, 'value'));
+      warn(
+        x,
+        `The multiplier row needs a name and a value (a number or a formula such as "x + y"); "${cellValue(row, 'value') ?? ''}" is neither`,
+        at(table, row, 'value'),
+      );
       return [];
     }
     if (value.kind === 'formula') {
       const unknown = value.variables.filter((v) => v !== 'h' && v !== 'c' && !new RegExp(`\\b${v}\\b`).test(condition));
-      if (unknown.length > 0) warn(x, `The multiplier ${name}'s value ${value.text} uses ${unknown.join(', ')}, which its conditions do not define`, at(table, row, 'value'));
+      if (unknown.length > 0)
+        warn(x, `The multiplier ${name}'s value ${value.text} uses ${unknown.join(', ')}, which its conditions do not define`, at(table, row, 'value'));
     }
     return [{ name, condition, value, location: { page: x.doc.page, ...at(table, row) } }];
   });
@@ -153,7 +171,8 @@ export function readPrizes(x: Extraction): Prize[] {
   }
   prizes.forEach((p, i) => {
     const next = prizes[i + 1];
-    if (next !== undefined && (p.to === null || next.from !== p.to + 1)) warn(x, `The placements ${p.from} and ${next.from} leave a gap or overlap`, (({ page: _page, ...where }) => where)(p.location));
+    if (next !== undefined && (p.to === null || next.from !== p.to + 1))
+      warn(x, `The placements ${p.from} and ${next.from} leave a gap or overlap`, (({ page: _page, ...where }) => where)(p.location));
   });
   if (prizes.length > 0 && prizes.at(-1)!.to !== null) warn(x, `No prize for placements after ${prizes.at(-1)!.to}`, at(table));
   return prizes;

@@ -22,18 +22,53 @@ function sentence(x: Extraction, title: RegExp, re: RegExp, what: string): RegEx
 const n = (s: string | undefined): number => parseCount(s ?? '') ?? Number(s);
 
 export function readConstants(x: Extraction): Constants {
-  const income = sentence(x, /^phases$/i, /gains? a number of chips equal to (\d+) minus their tax value/i, 'the weekly income ("gains a number of chips equal to 100 minus their tax value")');
-  const tax = sentence(x, /^phases$/i, /tax value is defined as 0, increased by (\d+) for every (\d+) wealth they have above (\d+), to a maximum value of (\d+)/i, 'the tax ("increased by 5 for every 20 wealth they have above 300, to a maximum value of 100")');
+  const income = sentence(
+    x,
+    /^phases$/i,
+    /gains? a number of chips equal to (\d+) minus their tax value/i,
+    'the weekly income ("gains a number of chips equal to 100 minus their tax value")',
+  );
+  const tax = sentence(
+    x,
+    /^phases$/i,
+    /tax value is defined as 0, increased by (\d+) for every (\d+) wealth they have above (\d+), to a maximum value of (\d+)/i,
+    'the tax ("increased by 5 for every 20 wealth they have above 300, to a maximum value of 100")',
+  );
   const trung = sentence(x, /^phases$/i, /(\d+) per Trung they possess/i, 'the wealth of a Trung ("20 per Trung they possess")');
   const participation = readParticipation(x);
-  const house = sentence(x, /auction house/i, /House Lots can contain only exactly (\S+) cards/i, 'the size of a House Lot ("House Lots can contain only exactly 3 cards")');
-  const star = sentence(x, /^trung$/i, /rolling (\d*)d(\d+)\.?\s*The Star Price is the result of that roll plus (\d+)/i, 'the Star Price ("rolling 1d6 … the result of that roll plus 4")');
+  const house = sentence(
+    x,
+    /auction house/i,
+    /House Lots can contain only exactly (\S+) cards/i,
+    'the size of a House Lot ("House Lots can contain only exactly 3 cards")',
+  );
+  const star = sentence(
+    x,
+    /^trung$/i,
+    /rolling (\d*)d(\d+)\.?\s*The Star Price is the result of that roll plus (\d+)/i,
+    'the Star Price ("rolling 1d6 … the result of that roll plus 4")',
+  );
   const victory = sentence(x, /^victory$/i, /has (\d+) Gold Stars? in their possession/i, 'the victory threshold ("has 10 Gold Stars in their possession")');
   const studio = readStudio(x);
   const slotsCost = sentence(x, /^slots$/i, /put (\d+) chips? in the machine/i, 'the cost of the slots ("put 6 chips in the machine")');
-  const standUp = sentence(x, /^tables$/i, /sitting at a table for more than (\d+) hours?, they automatically stand up/i, 'the automatic stand-up ("more than 24 hours")');
-  const reputable = sentence(x, /^actions$/i, new RegExp(`reputable if they have continuously been a player for the last (${COUNT}) days`, 'i'), 'reputability ("continuously been a player for the last seven days")');
-  const revelation = sentence(x, /secret information/i, new RegExp(`revelation date \\(by default (${COUNT}) days after the maturation date\\)`, 'i'), 'the default revelation date ("three days after the maturation date")');
+  const standUp = sentence(
+    x,
+    /^tables$/i,
+    /sitting at a table for more than (\d+) hours?, they automatically stand up/i,
+    'the automatic stand-up ("more than 24 hours")',
+  );
+  const reputable = sentence(
+    x,
+    /^actions$/i,
+    new RegExp(`reputable if they have continuously been a player for the last (${COUNT}) days`, 'i'),
+    'reputability ("continuously been a player for the last seven days")',
+  );
+  const revelation = sentence(
+    x,
+    /secret information/i,
+    new RegExp(`revelation date \\(by default (${COUNT}) days after the maturation date\\)`, 'i'),
+    'the default revelation date ("three days after the maturation date")',
+  );
   return {
     income: income ? Number(income[1]) : null,
     tax: tax ? { step: Number(tax[1]), per: Number(tax[2]), above: Number(tax[3]), max: Number(tax[4]) } : null,
@@ -59,7 +94,11 @@ function readParticipation(x: Extraction): Constants['participation'] {
   const players = /^\*\s*(\d+) for every (\d+) players\b/im.exec(text);
   const bidders = /^\*\s*(\d+) for every player that bid\b/im.exec(text);
   if (!minimum || !players || !bidders) {
-    warn(x, 'Cannot read the Participation value (list items "10", "2 for every 3 players", "2 for every player that bid…")', home ? { rule: home.title, offset: home.start } : {});
+    warn(
+      x,
+      'Cannot read the Participation value (list items "10", "2 for every 3 players", "2 for every player that bid…")',
+      home ? { rule: home.title, offset: home.start } : {},
+    );
     return null;
   }
   return { minimum: Number(minimum[1]), perPlayers: { gain: Number(players[1]), per: Number(players[2]) }, perBidder: Number(bidders[1]) };
@@ -82,7 +121,8 @@ function readTrungTrades(x: Extraction): TrungTrade[] {
     count: Number(m[2]),
     item: m[3]!.replace(/s$/, ''),
   }));
-  if (trades.length === 0) warn(x, 'No Trung trades found (list items "2 Trungs for 1 Standard Proposal Maker")', home ? { rule: home.title, offset: home.start } : {});
+  if (trades.length === 0)
+    warn(x, 'No Trung trades found (list items "2 Trungs for 1 Standard Proposal Maker")', home ? { rule: home.title, offset: home.start } : {});
   return trades;
 }
 
@@ -97,6 +137,11 @@ export function readCasinoTables(x: Extraction): CasinoTable[] {
     const access = /\bLimitless Access Table\b/i.test(r.text) ? 'limitless' : /\bLimited Access Table\b/i.test(r.text) ? 'limited' : null;
     const own = /at most (\S+) times per week|sit down at (once) per week/i.exec(r.text);
     const perWeek = access !== 'limited' ? null : own ? n(own[1] ?? '1') : limitedDefault ? n(limitedDefault[1]) : null;
-    return { kind: r.title.replace(/^the\s+/i, ''), access, perWeek: Number.isInteger(perWeek) ? perWeek : null, names: splitNames(names?.[1]).filter((s) => !/^the$/i.test(s)) };
+    return {
+      kind: r.title.replace(/^the\s+/i, ''),
+      access,
+      perWeek: Number.isInteger(perWeek) ? perWeek : null,
+      names: splitNames(names?.[1]).filter((s) => !/^the$/i.test(s)),
+    };
   });
 }

@@ -103,11 +103,13 @@ export const Constants = z.object({
   /** "20 per Trung they possess" */
   wealthPerTrung: z.number().int().nullable(),
   /** "whichever is higher: 10; 2 for every 3 players; 2 for every player that bid…" */
-  participation: z.object({
-    minimum: z.number().int(),
-    perPlayers: z.object({ gain: z.number().int(), per: z.number().int().positive() }),
-    perBidder: z.number().int(),
-  }).nullable(),
+  participation: z
+    .object({
+      minimum: z.number().int(),
+      perPlayers: z.object({ gain: z.number().int(), per: z.number().int().positive() }),
+      perBidder: z.number().int(),
+    })
+    .nullable(),
   /** "House Lots can contain only exactly 3 cards" */
   houseLotCards: z.number().int().nullable(),
   /** "rolling 1d6 … the result of that roll plus 4" */

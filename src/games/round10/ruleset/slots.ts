@@ -39,11 +39,25 @@ export function readSlots(x: Extraction): Slots {
   }
   // What the page itself gets wrong: a roll with no symbol, and payouts on symbols no roll gives.
   for (const r of rolls.filter((r) => r.symbol === null)) {
-    warn(x, `The slots roll ${r.from === r.to ? r.from : `${r.from}-${r.to}`} has no symbol (its Value cell is empty): what it shows is undefined`, (({ page: _page, ...where }) => where)(r.location));
+    warn(
+      x,
+      `The slots roll ${r.from === r.to ? r.from : `${r.from}-${r.to}`} has no symbol (its Value cell is empty): what it shows is undefined`,
+      (({ page: _page, ...where }) => where)(r.location),
+    );
   }
   const rolled = new Set(rolls.map((r) => r.symbol));
   for (const symbol of [...new Set(payouts.map((p) => p.symbol))].filter((s) => !rolled.has(s))) {
-    warn(x, `The payout chart pays on ${symbol}, which no slots roll gives (the roll table never produces it)`, payTable ? at(payTable, payTable.rows.find((r) => (cellValue(r, 'values') ?? '').includes(symbol)), 'values') : {});
+    warn(
+      x,
+      `The payout chart pays on ${symbol}, which no slots roll gives (the roll table never produces it)`,
+      payTable
+        ? at(
+            payTable,
+            payTable.rows.find((r) => (cellValue(r, 'values') ?? '').includes(symbol)),
+            'values',
+          )
+        : {},
+    );
   }
   return { die, rolls, payouts };
 }

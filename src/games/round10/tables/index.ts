@@ -83,7 +83,13 @@ function drawTable(r: Round10Ruleset): string {
   const { die, suits } = deckOf(r);
   const rows = suits.map((s) => {
     const max = s.max;
-    return [s.name, s.archetype, `1/${die} (${formatPercent(1 / die)})`, max ? `1/${max} (${formatPercent(1 / max)})` : '-', max ? `1/${die * max} (${formatPercent(1 / (die * max))})` : '-'];
+    return [
+      s.name,
+      s.archetype,
+      `1/${die} (${formatPercent(1 / die)})`,
+      max ? `1/${max} (${formatPercent(1 / max)})` : '-',
+      max ? `1/${die * max} (${formatPercent(1 / (die * max))})` : '-',
+    ];
   });
   return renderWikitable({ headers: ['Suit', 'Archetype', 'Chance of the suit', 'Chance of each rank', 'Chance of one given card'], rows });
 }
@@ -105,17 +111,30 @@ function starTable(r: Round10Ruleset): string {
 }
 
 function slotsSection(r: Round10Ruleset): string {
-  const rolls = renderWikitable({ headers: ['Roll', 'Value', 'Chance'], rows: r.slots.rolls.map((x) => [x.from === x.to ? String(x.from) : `${x.from}-${x.to}`, x.symbol ?? '(none)', `${x.to - x.from + 1}/${r.slots.die}`]) });
+  const rolls = renderWikitable({
+    headers: ['Roll', 'Value', 'Chance'],
+    rows: r.slots.rolls.map((x) => [x.from === x.to ? String(x.from) : `${x.from}-${x.to}`, x.symbol ?? '(none)', `${x.to - x.from + 1}/${r.slots.die}`]),
+  });
   const e = slotsExpectation(r);
   const blank = r.slots.rolls.some((x) => x.symbol === null);
   const reading = defaults.label('slots-blank-roll');
   const headers = ['Values', 'Payout', 'Chance', ...(blank ? [`Chance when a roll with no Value shows no symbol (reading ${reading})`] : [])];
-  const payouts = renderWikitable({ headers, rows: e.rows.map((x, i) => [x.values, x.payout, x.chance === null ? 'undefined' : formatPercent(x.chance), ...(blank ? [formatPercent(e.blankAsNone.chances[i]!)] : [])]) });
-  const expected = e.expected === null
-    ? `Expected payout: undefined. ${e.why}`
-    : `Expected chips per play: ${formatNumber(e.expected)} won − ${r.constants.slotsCost ?? '?'} put in (payouts that are not chips count as 0).`;
-  const referee = blank && e.expected === null
-    ? ` The referee plays the slots by reading ${reading}: so read, ${formatNumber(e.blankAsNone.expected)} chips won per play − ${r.constants.slotsCost ?? '?'} put in (payouts that are not chips count as 0).`
-    : '';
+  const payouts = renderWikitable({
+    headers,
+    rows: e.rows.map((x, i) => [
+      x.values,
+      x.payout,
+      x.chance === null ? 'undefined' : formatPercent(x.chance),
+      ...(blank ? [formatPercent(e.blankAsNone.chances[i]!)] : []),
+    ]),
+  });
+  const expected =
+    e.expected === null
+      ? `Expected payout: undefined. ${e.why}`
+      : `Expected chips per play: ${formatNumber(e.expected)} won − ${r.constants.slotsCost ?? '?'} put in (payouts that are not chips count as 0).`;
+  const referee =
+    blank && e.expected === null
+      ? ` The referee plays the slots by reading ${reading}: so read, ${formatNumber(e.blankAsNone.expected)} chips won per play − ${r.constants.slotsCost ?? '?'} put in (payouts that are not chips count as 0).`
+      : '';
   return `${rolls}\n${payouts}\n${note(expected + referee)}`;
 }

@@ -37,10 +37,12 @@ function chances(slots: Slots): { chances: number[]; expected: number } {
   for (const x of slots.rolls) chance.set(x.symbol, (chance.get(x.symbol) ?? 0) + (x.to - x.from + 1) / slots.die);
   const symbols = [...chance.keys()];
   const hits = slots.payouts.map(() => 0);
-  for (const a of symbols) for (const b of symbols) for (const c of symbols) {
-    const row = payoutOf(slots.payouts, [a, b, c]);
-    if (row) hits[slots.payouts.indexOf(row)]! += chance.get(a)! * chance.get(b)! * chance.get(c)!;
-  }
+  for (const a of symbols)
+    for (const b of symbols)
+      for (const c of symbols) {
+        const row = payoutOf(slots.payouts, [a, b, c]);
+        if (row) hits[slots.payouts.indexOf(row)]! += chance.get(a)! * chance.get(b)! * chance.get(c)!;
+      }
   return { chances: hits, expected: slots.payouts.reduce((sum, row, i) => sum + hits[i]! * (row.chips ?? 0), 0) };
 }
 
@@ -54,8 +56,20 @@ export function slotsExpectation(r: Round10Ruleset): SlotsExpectation {
     const why = [
       blank.length > 0 ? `the roll table gives no symbol for ${blank.join(' and ')}` : '',
       never.length > 0 ? `the payout chart pays on ${never.join(' and ')}, which no roll gives` : '',
-    ].filter(Boolean).join('; ');
-    return { rows: payouts.map((p) => ({ values: p.symbol.repeat(p.count), payout: p.payout, chance: null })), expected: null, why: `The Ruleset leaves it open: ${why}.`, blankAsNone };
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return {
+      rows: payouts.map((p) => ({ values: p.symbol.repeat(p.count), payout: p.payout, chance: null })),
+      expected: null,
+      why: `The Ruleset leaves it open: ${why}.`,
+      blankAsNone,
+    };
   }
-  return { rows: payouts.map((p, i) => ({ values: p.symbol.repeat(p.count), payout: p.payout, chance: blankAsNone.chances[i]! })), expected: blankAsNone.expected, why: '', blankAsNone };
+  return {
+    rows: payouts.map((p, i) => ({ values: p.symbol.repeat(p.count), payout: p.payout, chance: blankAsNone.chances[i]! })),
+    expected: blankAsNone.expected,
+    why: '',
+    blankAsNone,
+  };
 }
