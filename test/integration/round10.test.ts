@@ -51,7 +51,7 @@ describe('Round 10 on the real wiki', () => {
     expect([s.save.changed, s.fromPhase, s.toPhase]).toEqual([true, 1, 3]);
     const page = await b.readPage(game.gamestate);
     const state = readGamestate(page.text, game.gamestate, ruleset);
-    // Alice: 400 + 45 income (wealth 535, tax 55) + 40 prize − 30 (L1) − 60 (L3) = 395; see test/unit/round10/week.test.ts.
+    // Alice: 400 + 45 income (wealth 535, tax 55) + 40 prize − 30 (L1) − 60 (L3) = 395; see test/unit/games/round10/week.test.ts.
     expect(state.players.map((p) => [p.name, p.chips])).toEqual([
       ['Alice', 395],
       ['Bob', 280],

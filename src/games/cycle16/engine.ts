@@ -51,7 +51,7 @@ export interface AdvanceOptions {
   maxEvents?: number;
   /**
    * After each event, list again only what it can change (its own source's events; everyone's after
-   * a rollover), or `'all'`: every source, as the rules are written (test/unit/cycle16-engine/due-events.test.ts
+   * a rollover), or `'all'`: every source, as the rules are written (test/unit/games/cycle16/engine/due-events.test.ts
    * compares both).
    */
   relist?: 'changed' | 'all';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 // array (a tenth of what reading the page allocated); the predicate copies nothing. Anything the
 // predicate does not know (a transform, a default, a refinement, a kind of check it has no rule
 // for) compiles to "don't know", and the caller parses with zod as before: the schema stays the
-// one source of the types and of the error messages. test/unit/shared/schema-check.test.ts compares
+// one source of the types and of the error messages. test/unit/games/shared/schema-check.test.ts compares
 // the predicate with zod on the fixture states and thousands of damaged ones.
 
 type Check = (value: unknown) => boolean;

@@ -12,7 +12,7 @@ import { daemonOptions } from '../../../src/cron/wiring.ts';
 import type { WikiClient } from '../../../src/wiki/client.ts';
 import { unifiedDiff } from '../../../src/wiki/diff.ts';
 import type { SaveOptions, SaveResult, Transform } from '../../../src/wiki/save.ts';
-import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 import { silentLogger } from './fakes.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');

@@ -17,7 +17,7 @@ import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.t
 import { parseRuleset } from '../../../src/games/registry.ts';
 import type { WikiClient } from '../../../src/wiki/client.ts';
 import type { SaveOptions, Transform } from '../../../src/wiki/save.ts';
-import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 import { silentLogger } from './fakes.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');

@@ -10,7 +10,7 @@ import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { parseRuleset } from '../../../src/games/registry.ts';
 import type { WikiClient } from '../../../src/wiki/client.ts';
-import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');

@@ -3,7 +3,7 @@ import { COMPUTED_BLOCKS, computedSubpages, lighten, subpageContent, subpageText
 import { saveGamestate, subpageEdit } from '../../../src/jobs/computed-pages.ts';
 import { beginMarker, checkShrink, endMarker, findRegion, RegionError } from '../../../src/parse/regions.ts';
 import { revertablePages } from '../../../src/cron/pause.ts';
-import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 
 const G = 'Cycle 16/Gamestate';
 const [RACE, TABLES] = [COMPUTED_BLOCKS.find((b) => b.region === 'race-chart')!, COMPUTED_BLOCKS.find((b) => b.region === 'card-tables')!];

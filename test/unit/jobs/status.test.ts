@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import * as document from '../../../src/parse/document.ts';
 import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
-import { FakeWiki } from '../cycle16-engine/fake-wiki.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 import type { RequestPageRevision } from '../../../src/jobs/request-lines.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
 

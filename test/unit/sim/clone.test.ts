@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { clonePlain } from '../../../src/sim/clone.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
-import { GAMESTATE, ruleset } from '../cycle16-engine/build.ts';
+import { GAMESTATE, ruleset } from '../games/cycle16/engine/build.ts';
 
 /** Every object reachable from `value`. */
 function objects(value: unknown, out = new Set<object>()): Set<object> {

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixture } from '../../helpers/fixtures.ts';
+import { referee, type RefereeGame } from '../../../../src/jobs/referee.ts';
+import { storeSecrets } from '../../../../src/cron/referee-runner.ts';
+import { FileStore, MemoryStore } from '../../../../src/cron/store.ts';
+import { commitmentOf } from '../../../../src/sim/commit-reveal.ts';
+import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
+import { cycle16Engine } from '../../../../src/games/cycle16/engine.ts';
+import { readDocument } from '../../../../src/parse/document.ts';
+import { removeDir } from '../../../temp-dir.ts';
+import { RefereeFakeWiki } from './fake-wiki.ts';
+
+// The referee job on an in-memory wiki: commit before the first draw, a request resolved exactly once,
+// refusals answered, the secret revealed after the phase and kept across restarts; verify on the result.
+
+const GAME: RefereeGame = { id: 'c16', kind: 'cycle16', ruleset: 'R', gamestate: 'G', actionsPage: 'G/Actions', statusPage: 'G/Status', lookback: 50 };
+const SECRET = 'ab'.repeat(32);
+const NOW = new Date('2026-11-18T18:00:00Z');
+
+function gamestateWithAccounts(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-referee-'));
+  try {
+    execFileSync(process.execPath, ['scripts/add-wiki-account.mjs', 'fixtures/cycle16/gamestate.wikitext', join(dir, 'g'), 'Alice=Player', 'Bram=Bram']);
+    return readFileSync(join(dir, 'g'), 'utf8');
+  } finally {
+    removeDir(dir);
+  }
+}
+
+function setup(lines: [user: string, line: string][]) {
+  const wiki = new RefereeFakeWiki({ R: fixture('cycle16'), G: gamestateWithAccounts() });
+  let text = '== Requests ==\n';
+  wiki.as('Admin', GAME.actionsPage, text);
+  for (const [user, line] of lines) {
+    text += `${line}\n`;
+    wiki.as(user, GAME.actionsPage, text);
+  }
+  return wiki;
+}
+
+const run = (wiki: RefereeFakeWiki, store = new MemoryStore(), extra: Partial<Parameters<typeof referee>[0]> = {}) =>
+  referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET, ...extra }, GAME);
+
+const ruleset = cycle16Engine.readRuleset(readDocument(fixture('cycle16'), { page: 'R' }));
+const history = (wiki: RefereeFakeWiki) => historyLines({ title: 'G', text: wiki.text('G')! }, cycle16Engine.history);
+
+describe('the referee job', () => {
+  it("resolves a player's `open 1 Handy Pack` once: cards added with IDs, the pack consumed, History rows with the draws, after the phase's commitment", async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack ~~~~']]);
+    const s = await run(wiki);
+    expect(s).toMatchObject({ phase: 4, done: 1, refused: 0, commitment: commitmentOf(SECRET) });
+    const rows = history(wiki);
+    const commit = rows.findIndex((r) => r.event === 'Draws committed');
+    const drawn = rows.filter((r) => r.event === 'Card drawn');
+    // “Handy Pack … gains 2 random cards and 1 random rare card”
+    expect(drawn).toHaveLength(3);
+    expect(commit).toBeGreaterThanOrEqual(0);
+    expect(rows.findIndex((r) => r.event === 'Card drawn')).toBeGreaterThan(commit);
+    const page = wiki.text('G')!;
+    for (const id of [52, 53, 54]) expect(page).toMatch(new RegExp(`\\| ${id} \\|\\| Alice \\|\\| `));
+    const alice = cycle16Engine.readGamestate(page, 'G', ruleset).players.find((p) => p.name === 'Alice')!;
+    expect(alice.packs['Handy Pack'] ?? 0).toBe(0); // “Open packs are discarded from their inventory afterward.”
+    expect(wiki.text('G/Actions')).toMatch(/open 1 Handy Pack ~~~~ <!-- croupier:done r\d+ --> → '''Done'''/);
+    expect(wiki.text('G/Status')).toContain(commitmentOf(SECRET));
+    // Run again: the line is marked, nothing is drawn twice.
+    const before = wiki.text('G');
+    const again = await run(wiki);
+    expect(again.done + again.refused).toBe(0);
+    expect(wiki.text('G')).toBe(before);
+    const report = verifyDraws(history(wiki));
+    expect(report.mismatching).toBe(0);
+    expect(report.matching).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses the same line added by an account that is no player, and a purchase the player cannot afford, answering on the line and changing nothing', async () => {
+    const wiki = setup([
+      ['Admin', '* open 1 Handy Pack'],
+      ['Bram', '* buy 1 Legendary Pack'],
+    ]);
+    const s = await run(wiki);
+    expect(s).toMatchObject({ done: 0, refused: 2 });
+    const actions = wiki.text('G/Actions')!;
+    expect(actions).toMatch(
+      /open 1 Handy Pack <!-- croupier:refused r\d+ --> → '''Refused'''.*Admin, who added this line, is not the wiki account of any player/,
+    );
+    // “provided they have at least the required cost in their inventory”: 50 Vertebrae, Bram has 17
+    expect(actions).toMatch(/buy 1 Legendary Pack <!-- croupier:refused r\d+ -->.*costs 50 Vertebrae.*Bram has 17/);
+    // Nothing changed but the phase's commitment row.
+    expect(history(wiki).filter((r) => r.event !== 'Draws committed')).toEqual(
+      historyLines({ title: 'G', text: fixture('cycle16', 'gamestate') }, cycle16Engine.history),
+    );
+  });
+
+  it('resolves an exploration with its dice, and refuses a second one in the same phase (“Once per phase”)', async () => {
+    const wiki = setup([
+      ['Bram', '* explore yes'],
+      ['Bram', '* explore no'],
+    ]);
+    const s = await run(wiki);
+    expect(s).toMatchObject({ done: 1, refused: 1 });
+    const row = history(wiki).find((r) => r.event === 'Exploration')!;
+    expect(row.reason).toMatch(/#1 d14=\d+ scenario/);
+    expect(wiki.text('G/Actions')).toMatch(/explore no <!-- croupier:refused.*has explored 1 time/);
+  });
+
+  it('reveals the secret only once the page has left the phase, and verify then checks every draw against the commitment', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await run(wiki, store);
+    expect(wiki.text('G')).not.toContain(SECRET);
+    // The phase ends (the rollover moves the page on).
+    const rolled = cycle16Engine.rollover(
+      ruleset,
+      'c16',
+      { title: 'G', text: wiki.text('G')!, revid: 1 },
+      { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' },
+    );
+    expect(rolled.result.state.phase.number).toBe(5);
+    wiki.put('G', rolled.text);
+    const s = await run(wiki, store, { newSecret: () => 'cd'.repeat(32), now: () => new Date('2026-11-19T12:00:00Z') });
+    expect(s.revealed).toEqual([4]);
+    expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
+    expect(wiki.text('G')).toContain(`phase 5: commitment ${commitmentOf('cd'.repeat(32))}`);
+    const report = verifyDraws(history(wiki), { phase: 4 });
+    expect(report.findings.every((f) => f.ok)).toBe(true);
+    expect(report.findings.some((f) => /secret revealed .* matches the commitment/.test(f.text))).toBe(true);
+  });
+
+  it("leaves a request unmarked when a rollover saves the page during the run, and resolves it once with the new phase's committed secret on the next run", async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    const later = new Date('2026-11-19T00:30:00Z');
+    // A rollover (another process) saves the Gamestate page after this run committed phase 4, before the request.
+    const s = await run(wiki, store, {
+      now: () => later,
+      checkpoint: (step) => {
+        if (step !== 'committed') return;
+        const page = wiki.text('G')!;
+        wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: page, revid: 1 }, { now: later, trigger: 'test' }).text);
+      },
+    });
+    expect(s).toMatchObject({ phase: 4, done: 0, failed: 0, waiting: 1 });
+    expect(s.problem).toMatch(/moved from phase 4 to phase 5 during the run/);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+    expect(wiki.text('G')).not.toMatch(/Card drawn/);
+    const next = await run(wiki, store, { now: () => later, newSecret: () => 'cd'.repeat(32) });
+    expect(next).toMatchObject({ phase: 5, done: 1, revealed: [4] });
+    const page = wiki.text('G')!;
+    expect(page.match(/\|\| Pack opened \|\|/g)).toHaveLength(1);
+    expect(page).toMatch(/\|\| 5 \|\| Card drawn \|\| Alice/);
+    expect(verifyDraws(history(wiki)).mismatching).toBe(0);
+  });
+
+  it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await run(wiki, store);
+    wiki.put('G', wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase', '| 2026-11-02 00:00 || 9 || Rest Phase'));
+    await expect(run(wiki, store)).rejects.toThrow(/Phase number/);
+    expect(wiki.text('G')).not.toContain(SECRET);
+  });
+
+  it('names the History row of a hand-altered draw as not matching', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    await run(wiki);
+    const page = wiki.text('G')!;
+    const m = /#1 d(\d+)=(\d+)/.exec(page)!;
+    const altered = page.replace(m[0], `#1 d${m[1]}=${(Number(m[2]) % Number(m[1])) + 1}`);
+    const rows = historyLines({ title: 'G', text: altered }, cycle16Engine.history);
+    const report = verifyDraws(rows);
+    const row = rows.find((r) => r.reason.includes(`#1 d${m[1]}=`))!;
+    expect(report.mismatching).toBe(1);
+    expect(report.findings.find((f) => !f.ok)!.text).toContain(`draw #1 d${m[1]}=${(Number(m[2]) % Number(m[1])) + 1} in History row ${row.row} of G`);
+  });
+
+  it('keeps the same secret across a restart (the store on disk), and never commits twice for a phase', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-referee-store-'));
+    try {
+      const wiki = setup([['Player', '* open 1 Handy Pack']]);
+      await referee({ wiki, secrets: storeSecrets(new FileStore(join(dir, 'store.json'))), now: () => NOW }, GAME);
+      const commitment = /phase 4: commitment ([0-9a-f]{64})/.exec(wiki.text('G')!)![1]!;
+      wiki.as('Player', GAME.actionsPage, `${wiki.text(GAME.actionsPage)}* buy 1 Chip\n`);
+      // A new process: a new store object on the same file, and a fresh secret it must not use.
+      const s = await referee({ wiki, secrets: storeSecrets(new FileStore(join(dir, 'store.json'))), now: () => NOW, newSecret: () => 'ef'.repeat(32) }, GAME);
+      expect(s).toMatchObject({ done: 1, commitment });
+      // History rows (the standings' "since" line above names the event too).
+      expect(wiki.text('G')!.match(/\|\| Draws committed \|\|/g)).toHaveLength(1);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('makes no draw in a phase whose committed secret the store has lost: the requests wait', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    await run(wiki); // commits, resolves
+    wiki.as('Player', GAME.actionsPage, `${wiki.text(GAME.actionsPage)}* buy 1 Chip\n`);
+    const s = await run(wiki, new MemoryStore());
+    expect(s).toMatchObject({ waiting: 1, done: 0 });
+    expect(s.problem).toMatch(/no secret for it/);
+  });
+
+  it('marks a request whose Gamestate save went through before a crash as done, without a second draw', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await expect(
+      run(wiki, store, {
+        checkpoint: (step) => {
+          if (step === 'resolved') throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(wiki.text('G/Actions')).not.toContain('croupier:done');
+    const cards = (wiki.text('G')!.match(/Card drawn/g) ?? []).length;
+    const s = await run(wiki, store);
+    expect(s.done).toBe(1);
+    expect((wiki.text('G')!.match(/Card drawn/g) ?? []).length).toBe(cards);
+    expect(wiki.text('G/Actions')).toContain('croupier:done');
+  });
+});
+
+describe('the luck reroll in the job', () => {
+  // Luck: “… they may reroll, by declaring the original outcome of the chance to have not happened, and any
+  // effects thereof to be null.” The job replays the original request from the wiki's revisions first.
+  function lucky(lines: [user: string, line: string][]) {
+    const wiki = setup(lines);
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-referee-luck-'));
+    try {
+      writeFileSync(join(dir, 'in'), wiki.text('G')!);
+      execFileSync(process.execPath, ['scripts/add-wiki-account.mjs', '--column', 'Good luck', join(dir, 'in'), join(dir, 'g'), 'Alice=yes']);
+      wiki.as('Admin', 'G', readFileSync(join(dir, 'g'), 'utf8'));
+    } finally {
+      removeDir(dir);
+    }
+    return wiki;
+  }
+  const addLine = (wiki: RefereeFakeWiki, user: string, line: string) => wiki.as(user, GAME.actionsPage, `${wiki.text(GAME.actionsPage)!}${line}\n`);
+
+  it('replays the original request from the revision that added its line and the Gamestate revision it was resolved on: untouched rows, the reroll is done', async () => {
+    const wiki = lucky([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    expect((await run(wiki, store)).done).toBe(1);
+    addLine(wiki, 'Player', '* reroll');
+    expect(await run(wiki, store)).toMatchObject({ done: 1, refused: 0 });
+    expect(wiki.text('G/Actions')).toMatch(/\* reroll <!-- croupier:done r\d+ --> .*declared not to have happened \(#52 .* removed/);
+  });
+
+  it('an altered Card drawn row is refused naming it, and an original whose revisions are beyond the lookback is refused rather than trusted; the Gamestate page is not edited', async () => {
+    const wiki = lucky([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    expect((await run(wiki, store)).done).toBe(1);
+    const opened = wiki.text('G')!;
+    const altered = opened.replace(/&#35;52 [^|]*? from Handy Pack/, '&#35;1 Ace (Holographic) from Handy Pack');
+    expect(altered).not.toBe(opened);
+    wiki.as('Editor', 'G', altered);
+    addLine(wiki, 'Player', '* reroll');
+    expect(await run(wiki, store)).toMatchObject({ done: 0, refused: 1 });
+    expect(wiki.text('G')).toBe(altered);
+    expect(wiki.text('G/Actions')).toMatch(
+      /\* reroll <!-- croupier:refused r\d+ --> .*disagree with its draws .* History row \d+ of G \(.*Card drawn, Alice\), cell Change, reads "#1 Ace \(Holographic\) from Handy Pack"/,
+    );
+
+    // The same request, rows untouched, but the bot reads only the last 2 revisions: it cannot replay it.
+    wiki.as('Editor', 'G', opened);
+    addLine(wiki, 'Player', '* reroll');
+    const s = await referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET }, { ...GAME, lookback: 2 });
+    expect(s).toMatchObject({ done: 0, refused: 1 });
+    expect(wiki.text('G')).toBe(opened);
+    expect(wiki.text('G/Actions')!.split('\n').at(-2)).toMatch(
+      /croupier:refused .*cannot be replayed to check its History rows against its draws \(.*not among the 2 latest revisions the bot reads.*\): the reroll does not undo effects it cannot check/,
+    );
+  });
+});
