@@ -75,6 +75,8 @@ export interface ContextOptions {
   logger?: Logger;
   /** Extra client options (tests, bench). */
   client?: Partial<ConnectOptions>;
+  /** Log in even when a session is kept, and keep none (croupier init: checking the credentials is its job). */
+  freshLogin?: boolean;
 }
 
 /** What a game must be able to do for a command: keep a Gamestate page (an engine), or compute card tables. */
@@ -113,7 +115,7 @@ export async function buildContext(opts: ContextOptions = {}, check?: (config: C
   const logger = opts.logger ?? cliLogger(opts.logFormat, secrets ? [secrets.password] : []);
   const progress = cliProgress(opts.logFormat);
   // The bot's session is kept beside the store (private like it) for the next command: it skips the login.
-  const session = secrets ? { session: sessionFile(config.store.path) } : {};
+  const session = secrets && !opts.freshLogin ? { session: sessionFile(config.store.path) } : {};
   const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...session, ...opts.client }));
   return { config, configSource, secrets, logger, client, progress };
 }

@@ -149,7 +149,10 @@ describe('publish-tables', () => {
   });
 
   it('wrong password: one clear line, exit code 3', async () => {
-    const r = await cli(['publish-tables', '--game', 'test', '--config', configFile], { CROUPIER_PASSWORD: 'a'.repeat(32) });
+    // A store of its own: with a session kept beside the store the command would not log in at all.
+    const fresh = join(configDir, 'fresh-store.json');
+    writeFileSync(fresh.replace(/\.json$/, '-config.json'), JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), store: { path: fresh } }));
+    const r = await cli(['publish-tables', '--game', 'test', '--config', fresh.replace(/\.json$/, '-config.json')], { CROUPIER_PASSWORD: 'a'.repeat(32) });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^croupier: login as "Bot@croupier" at http:\/\/127\.0\.0\.1:\d+\/api\.php failed: Incorrect username or password/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -16,7 +16,7 @@ export interface InitCliOptions {
 export async function runInit(opts: InitCliOptions, command: Command): Promise<void> {
   let game = undefined as ReturnType<typeof findGame> | undefined;
   // It needs the login (that is what it checks); the shutoff guard is its own: it may create that page.
-  const ctx = await buildContext({ config: opts.config, logFormat: logFormatOf(command), client: { shutoff: null } }, (config) => {
+  const ctx = await buildContext({ config: opts.config, logFormat: logFormatOf(command), client: { shutoff: null }, freshLogin: true }, (config) => {
     game = findGame(config, opts.game);
   });
   const report = await init(ctx.client, ctx.config, game!, { apply: opts.apply });
