@@ -139,8 +139,15 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
       const { engine, ruleset, state, page } = await load(opts.wiki, g, rulesets);
       const plan = planFrom(ruleset, state, now, engine);
       if (plan.startsAt || plan.missed.length > 0 || plan.next === null) return plan;
-      // The engine's next due event between boundaries (the run just before applied what was due up to now).
-      const due = engine.rollover(ruleset, g.id, page, { now, trigger: 'plan' }).result.due.next;
+      // The engine's next due event between boundaries (the run just before applied what was due up to now). A page
+      // the engine refuses has no due event: the check that follows runs on it, and reports it or repairs it (a
+      // killed run's merge is corrected by the save, on the person's revision: src/wiki/save.ts).
+      let due: Date | null;
+      try {
+        due = engine.rollover(ruleset, g.id, page, { now, trigger: 'plan' }).result.due.next;
+      } catch {
+        return plan;
+      }
       return due !== null && due > now && due < plan.next ? { ...plan, due } : plan;
     },
     rollover: async (id, o) => {

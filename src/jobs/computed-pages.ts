@@ -5,15 +5,17 @@
 // each. A page that still holds a block inline (written by an older Croupier) is migrated by the next save, even
 // one with nothing else to change.
 //
-// Order: a subpage whose content changed is saved just before the Gamestate edit (the page's own edit then
-// renders with it), like the History archives: the Gamestate save stays the commit point, and a subpage is a
-// pure function of the page, so a crash between the two leaves a subpage one run ahead, which the next run
-// (computing the same page) finds already right. When the Gamestate needs no edit, a subpage whose content
-// changed (new card tables from a changed Ruleset) is saved alone. A subpage is edited only when its text
-// differs from what it should hold: a rollover makes one edit of the Gamestate and one of each subpage whose
-// block changed (the race chart gains a phase at every rollover; the card tables change with the Ruleset).
+// Order: the Gamestate save is the commit point, and a subpage whose content changed is saved after it (a
+// subpage is a pure function of the page it was computed on). So a run stopped, refused or abandoned before its
+// Gamestate edit has saved nothing, and no subpage ever shows a state the page does not hold; a crash between the
+// two leaves a subpage one run behind, which the next run (computing the same page, no Gamestate edit) brings up
+// to date. When the Gamestate needs no edit, a subpage whose content changed (new card tables from a changed
+// Ruleset) is saved alone. A subpage is edited only when its text differs from what it should hold: a rollover
+// makes one edit of the Gamestate and one of each subpage whose block changed (the race chart gains a phase at
+// every rollover; the card tables change with the Ruleset).
 import { subpageContent, subpageText, lighten, type MovedBlock } from '../games/computed-blocks.ts';
 import { checkRegionRows } from '../parse/regions.ts';
+import { afterCommit } from '../wiki/cancel.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { normalizeText, type SaveOptions, type SaveResult, type Transform } from '../wiki/save.ts';
 
@@ -72,44 +74,25 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
     return { text: out.text, summary, ...(migrated > 0 ? { movedOut: migrated } : {}) };
   };
 
-  // Each subpage as read (in the job's batched read, or here), then the text it holds since this run saved it.
-  const read = new Map<string, PageRevision>();
-  const holds = new Map<string, string>();
-  const results = new Map<string, SaveResult>();
-  const shutoff = wiki.settings?.shutoff?.page;
-  const sync = async (dryRun: boolean): Promise<void> => {
-    const unread = moved.map((m) => m.title).filter((t) => !read.has(t));
-    if (unread.length > 0) {
-      const pre = opts.prefetched;
-      const pages = unread.every((t) => pre?.has(t)) ? pre! : await wiki.readPages(shutoff ? [...unread, shutoff] : unread, { allowMissing: true });
-      for (const t of [...unread, ...(shutoff ? [shutoff] : [])]) if (pages.has(t)) read.set(t, pages.get(t)!);
-    }
+  const save = await wiki.save(title, light, opts);
+
+  // After the Gamestate edit (or none, or a dry run): the subpages its computation draws, as read in the job's
+  // batched read, or here. Once the Gamestate edit is saved, they are the rest of its save: a daemon's stop waits
+  // for them, as for a save's merge check (src/wiki/cancel.ts).
+  const subpages: SaveResult[] = [];
+  const sync = async (): Promise<void> => {
+    const shutoff = wiki.settings?.shutoff?.page;
+    const titles = moved.map((m) => m.title);
+    const pre = opts.prefetched;
+    const read = titles.every((t) => pre?.has(t)) ? pre! : await wiki.readPages(shutoff ? [...titles, shutoff] : titles, { allowMissing: true });
     for (const m of moved) {
       const page = read.get(m.title)!;
-      const text = subpageText(title, m);
-      const now = holds.get(m.title) ?? (page.missing ? undefined : page.text);
-      if (now !== undefined && normalizeText(now) === normalizeText(text)) continue;
-      // The page as read, unless this run saved it since (then the save reads it again).
-      const prefetched = holds.has(m.title) ? undefined : new Map([...read].filter(([t]) => t === m.title || t === shutoff));
-      const r = await wiki.save(m.title, (p) => subpageEdit(p, title, m, wiki.names ?? [], why), {
-        create: true,
-        dryRun,
-        ...(prefetched ? { prefetched } : {}),
-      });
-      if (r.changed) results.set(m.title, r);
-      holds.set(m.title, text); // in a dry run: what it would hold, so its diff is shown once
+      if (!page.missing && normalizeText(page.text) === normalizeText(subpageText(title, m))) continue;
+      const prefetched = new Map([...read].filter(([t]) => t === m.title || t === shutoff));
+      const r = await wiki.save(m.title, (p) => subpageEdit(p, title, m, wiki.names ?? [], why), { create: true, dryRun: save.dryRun, prefetched });
+      if (r.changed) subpages.push(r);
     }
   };
-
-  const save = await wiki.save(title, light, {
-    ...opts,
-    // Just before the Gamestate edit (each attempt): the subpages its computation draws.
-    beforeEdit: async (page, edit, attempt) => {
-      await sync(false);
-      await opts.beforeEdit?.(page, edit, attempt);
-    },
-  });
-  // No Gamestate edit (or a dry run): the subpages may still change.
-  await sync(save.dryRun);
-  return { ...save, subpages: [...results.values()] };
+  await (save.changed && !save.dryRun ? afterCommit(sync) : sync());
+  return { ...save, subpages };
 }

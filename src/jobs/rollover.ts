@@ -11,6 +11,7 @@ import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
+import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages } from '../games/computed-blocks.ts';
 import { saveGamestate } from './computed-pages.ts';
 
@@ -323,6 +324,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     if (plan && archived.size > 0) {
       text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
       // What the page draws from its History is drawn from the rows it keeps.
+      text = withSinceRedrawn(text, game.gamestate, computed.result.state.phase.number, engine.period);
       if (engine.redraw) text = engine.redraw(ruleset, text, game.gamestate);
     }
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts, engine.period) };

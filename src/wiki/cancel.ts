@@ -71,7 +71,15 @@ export function currentScope(): RequestScope | undefined {
 
 /** Run one save: once the wiki has saved one of its edits, the rest of it is not cut by a cancel. */
 export function inSave<T>(fn: () => Promise<T>): Promise<T> {
-  return saving.run({ committed: false }, fn);
+  return saving.run({ committed: saving.getStore()?.committed === true }, fn);
+}
+
+/**
+ * Run the rest of a save whose edit the wiki has saved, made of saves of its own (a Gamestate page's subpages):
+ * not cut by a cancel either, so the pages the save draws are never left half written by a stop.
+ */
+export function afterCommit<T>(fn: () => Promise<T>): Promise<T> {
+  return saving.run({ committed: true }, fn);
 }
 
 /** The scope that may cut the request made now: none within a save whose edit the wiki has saved. */

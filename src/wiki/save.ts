@@ -318,7 +318,24 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       continue;
     }
     saved = { revid: r.newrevid, diff, texts: change, summary, corrections: (saved?.corrections ?? 0) + (merged ? 1 : 0) };
-    if (page.missing) return result(attempt, notes); // createonly: never merged
+    if (page.missing) {
+      // createonly: never merged, so the page holds the text sent (normalized as MediaWiki does).
+      if (r.newtimestamp && host.names[0] !== undefined) {
+        saved.page = {
+          title: page.title,
+          text: target,
+          revid: r.newrevid,
+          timestamp: r.newtimestamp,
+          parentid: 0,
+          user: host.names[0],
+          comment: summary,
+          tags: [],
+          ...(typeof r.pageid === 'number' ? { pageid: r.pageid } : {}),
+          readAt: r.newtimestamp,
+        };
+      }
+      return result(attempt, notes);
+    }
     await opts.afterEdit?.(r.newrevid, attempt);
 
     // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.

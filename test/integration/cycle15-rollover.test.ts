@@ -97,7 +97,7 @@ describe('Cycle 15 on the real wiki', () => {
     expect(rows(text, '|| Rollover || - || Phase 1 → 2')).toBe(1);
   });
 
-  it('the CLI: status names the recorded phase and when it ends; publish-tables adds the tables with the board, the page still the same Gamestate', async () => {
+  it('the CLI: status names the recorded phase and when it ends; publish-tables adds the tables with the board on the card tables subpage, the page still the same Gamestate', async () => {
     const game = await freshGame('cli-status');
     const cli = (args: string[]) => runCli([...args, '--config', game.configFile]);
     const status = await cli(['status', '--game', 'c15', '--now', '2026-11-15T12:00Z', '--json']);
@@ -107,9 +107,12 @@ describe('Cycle 15 on the real wiki', () => {
     expect(json.rolloverDue).toBe(false);
     const published = await cli(['publish-tables', '--game', 'c15']);
     expect(published.code, published.stderr).toBe(0);
+    // The tables are on the Gamestate's bot-owned subpage, the page transcluding it by one line.
     const withTables = await b.readPage(game.gamestate);
-    expect(withTables.text).toContain('| 5 || 4/16 (25%)');
-    expect(withTables.text).toContain('| 3 || Treasure || Shard Pile || 4 || When a player lands on such a space they gain 1d6 shards.');
+    expect(withTables.text).toContain(`{{:${game.gamestate}/Card tables}}`);
+    const tables = (await b.readPage(`${game.gamestate}/Card tables`)).text;
+    expect(tables).toContain('| 5 || 4/16 (25%)');
+    expect(tables).toContain('| 3 || Treasure || Shard Pile || 4 || When a player lands on such a space they gain 1d6 shards.');
     expect(readGamestate(withTables.text, game.gamestate, ruleset).spaces).toEqual(readGamestate(GAMESTATE, game.gamestate, ruleset).spaces);
   }, 240_000);
 

@@ -1,6 +1,6 @@
 // The CLI keeps the bot's session beside the store (src/cron/session-file.ts): the next command sends its cookies
 // instead of logging in, and its first read brings the edit token, so a rollover that edits is three requests
-// (read, edit, the edit's merge check). A session the wiki no longer knows fails `assert=bot` and the client logs in
+// (read, edit, the edit's merge check) and one edit per subpage whose computed block changed. A session the wiki no longer knows fails `assert=bot` and the client logs in
 // again; a file another user could read or write is never used.
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -30,7 +30,7 @@ afterAll(() => {
 const withSession = (storePath: string) => bot({ session: sessionFile(storePath) });
 
 describe('the kept session', () => {
-  it('a client logs in once and keeps its session, 0600 beside the store; the next one sends it, logs in no more, and its rollover is read + edit + merge check', async () => {
+  it('a client logs in once and keeps its session, 0600 beside the store; the next one sends it, logs in no more, and its rollover is read + edit + merge check + the race chart edit', async () => {
     const store = join(dir, 'a', 'store.json');
     const first = await withSession(store);
     expect(first.stats.requests).toBe(3); // mwn's login
@@ -42,7 +42,10 @@ describe('the kept session', () => {
     const game = await freshRolloverGame(setup, 'kept-session');
     const s = await rollover({ wiki: next }, game, { now: NOW, trigger: 'integration test' });
     expect(s.save.changed).toBe(true);
-    expect(next.stats).toMatchObject({ requests: 3, edits: 1, retries: 0 });
+    // One read (the Ruleset, the Gamestate and its subpages together), the Gamestate edit, its merge check, and
+    // the race chart subpage's edit (a rollover adds a phase to the chart; the card tables stay as they are).
+    expect(s.subpages.map((p) => p.title)).toEqual([`${game.gamestate}/Race chart`]);
+    expect(next.stats).toMatchObject({ requests: 4, edits: 2, retries: 0 });
     // The edit is the bot's (its session is the bot's own, asserted on every request).
     const page = await setup.readPage(game.gamestate);
     expect(page).toMatchObject({ revid: s.save.revid, user: setup.names[0] });

@@ -295,6 +295,19 @@ onEachWiki((wiki) => {
       expect(r.changed).toBe(true);
       expect((await b.readPage(t)).text).toBe('new page');
     });
+    it('a save says what the page holds after it, as a read gives it, on a creation and on an edit (a daemon tick reads it no more), trailing spaces stripped as MediaWiki does', async () => {
+      const t = `${P}/Known`;
+      const same = (r: Awaited<ReturnType<WikiClient['save']>>, read: Awaited<ReturnType<WikiClient['readPage']>>) =>
+        expect(r.page).toMatchObject({ text: read.text, revid: read.revid, timestamp: read.timestamp, user: read.user });
+      const created = await b.save(t, () => ({ text: 'new page', summary: 'create' }), { create: true });
+      same(created, await b.readPage(t));
+      const edited = await b.save(t, (p) => ({ text: `${p.text}, edited`, summary: 'edit' }));
+      same(edited, await b.readPage(t));
+      // Trailing spaces, which MediaWiki strips: the save sends the text stripped, and says that text.
+      const stripped = await b.save(`${P}/Stripped`, () => ({ text: 'spaces at the end   \n', summary: 'create' }), { create: true });
+      same(stripped, await b.readPage(`${P}/Stripped`));
+      expect(stripped.page?.text).toBe('spaces at the end');
+    });
   });
 
   describe('revision listing and reverts, as MediaWiki records them', () => {

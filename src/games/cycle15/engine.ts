@@ -25,7 +25,6 @@ import { discardTuneUps } from './rules/tune-up.ts';
 import { checkVictory, firstWinAt } from './rules/victory.ts';
 import { readCycle15Ruleset } from './ruleset/index.ts';
 import type { Cycle15Ruleset } from './ruleset/schema.ts';
-import { readDocument } from '../../parse/document.ts';
 
 // The Cycle 15 engine: from a read Gamestate and an instant, everything the rules make happen up to
 // it, in time order — first what the page records as of its own time (the bot's cells recomputed,
@@ -192,10 +191,4 @@ export const cycle15Engine = phaseEngine<Cycle15Ruleset, Gamestate>({
   calendarOf,
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-  // The standings redrawn from the page as it is, after History rows were archived (their "since" line reads the History).
-  redraw: (ruleset, text, page) => {
-    const doc = readDocument(text, { page });
-    const state = readGamestateDocument(doc, ruleset);
-    return withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
-  },
 });

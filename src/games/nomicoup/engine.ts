@@ -10,7 +10,6 @@ import { historyTable, NOMICOUP_HISTORY_COLUMNS } from './gamestate/tables.ts';
 import { defaultReadings } from './readings.ts';
 import { readNomicoupRuleset } from './ruleset/read.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
-import { readDocument } from '../../parse/document.ts';
 
 // The Nomicoup engine: its period is the turn, its clock the 48-hour turns, the propositions' 72 hours
 // and the Judge's limits. A rollover applies everything due up to now (src/games/nomicoup/advance.ts).
@@ -52,10 +51,4 @@ export const nomicoupEngine: GameEngine<NomicoupRuleset, NomicoupState> = {
   schedule,
   rollover,
   history: { identify: historyTable.identify, columns: NOMICOUP_HISTORY_COLUMNS },
-  // The standings redrawn from the page as it is, after History rows were archived (their "since" line reads the History).
-  redraw: (ruleset, text, page) => {
-    const doc = readDocument(text, { page });
-    const state = readNomicoupDocument(doc, ruleset);
-    return withStandings(text, standings(state), { doc, changes: [], period: state.game.turn, word: 'turn' });
-  },
 };

@@ -31,7 +31,6 @@ import { limitProblems, voidReason } from './rules/limits.ts';
 import { wealthOf, taxOf } from './rules/wealth.ts';
 import { readRound10Ruleset } from './ruleset/index.ts';
 import type { Round10Ruleset } from './ruleset/schema.ts';
-import { readDocument } from '../../parse/document.ts';
 
 // The Round 10 engine: from a read Gamestate and an instant, everything the rules make happen up to
 // that instant, in time order — phase boundaries (Monday: Judge election, weekly limits, income;
@@ -294,10 +293,4 @@ export const round10Engine = phaseEngine<Round10Ruleset, Gamestate>({
   calendarOf,
   rollover: rolloverPage,
   history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-  // The standings redrawn from the page as it is, after History rows were archived (their "since" line reads the History).
-  redraw: (ruleset, text, page) => {
-    const doc = readDocument(text, { page });
-    const state = readGamestateDocument(doc, ruleset);
-    return withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
-  },
 });

@@ -1,6 +1,6 @@
-import type { WikiDocument } from '../../parse/document.ts';
+import { readDocument, type WikiDocument } from '../../parse/document.ts';
 import { escapeWikitext } from '../../parse/escape.ts';
-import { replaceRegion } from '../../parse/regions.ts';
+import { findRegion, replaceRegion } from '../../parse/regions.ts';
 import type { Change } from '../../sim/trail.ts';
 import { sinceSummary, trailRows } from './since.ts';
 
@@ -13,6 +13,8 @@ import { sinceSummary, trailRows } from './since.ts';
 export const STANDINGS_REGION = 'standings';
 /** In a section of its own, after the page's first table (the phase or round) and before the rest. */
 const PLACEMENT = { heading: 'Standings', before: ['Race', 'Players'] } as const;
+/** The end of the "since" line: the newest History rows are the last, a link down to the section. */
+const SINCE_LINK = ' [[#History|Go to the History]].';
 
 export interface Standing {
   name: string;
@@ -102,8 +104,8 @@ export function renderStandings(s: Standings): string {
   const lines = [
     `<div data-croupier="${STANDINGS_REGION}" style="max-width:48em">`,
     `'''${escapeWikitext(headline(s, ranked))}'''`,
-    // The newest History rows are the last: a link down to the section (every game's History is "== History ==").
-    ...(s.since === undefined ? [] : ['', `${escapeWikitext(s.since)} [[#History|Go to the History]].`, '']),
+    // Every game's History is "== History ==".
+    ...(s.since === undefined ? [] : ['', `${escapeWikitext(s.since)}${SINCE_LINK}`, '']),
     '{| class="wikitable" style="width:100%"',
     `! ${header.map(escapeWikitext).join(' !! ')}`,
   ];
@@ -143,4 +145,19 @@ export function withStandings(text: string, s: Standings, trail?: Trail): string
   const page = trail?.doc.page;
   return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) })
     .text;
+}
+
+/**
+ * The standings' "since" line drawn again from the page's History as it is now (after the rollover job moved
+ * rows to archive pages), the rest of the block as the run drew it: the saved page is then what the next run
+ * computes from it. The page as it is when it has no standings, or no such line.
+ */
+export function withSinceRedrawn(text: string, page: string, period: number, word = 'phase'): string {
+  const region = findRegion(text, STANDINGS_REGION, page);
+  if (!region) return text;
+  const lines = region.content.split('\n');
+  const at = lines.findIndex((l) => l.endsWith(SINCE_LINK));
+  if (at < 0) return text;
+  lines[at] = `${escapeWikitext(sinceSummary(trailRows(readDocument(text, { page }), [], word), period, word))}${SINCE_LINK}`;
+  return replaceRegion(text, STANDINGS_REGION, lines.join('\n'), { anyRows: true, page }).text;
 }

@@ -170,5 +170,13 @@ describe('one clock', () => {
     ).text;
     wiki.set(c15.gamestate, after);
     expect((await jobs.plan(c15.id, new Date('2026-11-19T07:00:00Z'))).due).toBeUndefined();
+    // A page the engine refuses at the plan's time (Jun's grants recorded before he becomes reputable, as a killed
+    // run's merged edit can leave it) still has its boundaries planned, with no due event: the plan is no failed
+    // run, and the check that follows runs on the page (its save corrects such a merge, or the run reports it).
+    const early = new Date('2026-11-18T00:00:00Z');
+    expect(() => engine.rollover(ruleset, c15.id, { title: c15.gamestate, text: after, revid: 3 }, { now: early, trigger: 'test' })).toThrow(
+      /Jun becomes reputable only at 2026-11-19 06:00/,
+    );
+    expect(await jobs.plan(c15.id, early)).toEqual({ missed: [], next: plan.next });
   });
 });

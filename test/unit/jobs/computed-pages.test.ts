@@ -71,10 +71,10 @@ describe('saving a Gamestate page with its subpages', () => {
     return text === p.text ? null : { text, summary: 'Croupier: phase 4 → 5' };
   };
 
-  test('an inline page is migrated by a save with nothing else to do: the subpages first, then the Gamestate with its transclusions', async () => {
+  test('an inline page is migrated by a save with nothing else to do: the Gamestate with its transclusions first, then the subpages', async () => {
     const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
     const s = await saveGamestate(w, G, () => null);
-    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Card tables`, G]);
+    expect(w.edited).toEqual([G, `${G}/Race chart`, `${G}/Card tables`]);
     expect(s.summary).toBe(`Croupier: the race chart and the card tables moved to [[${G}/Race chart]], [[${G}/Card tables]], transcluded`);
     expect(w.text(G)).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
     expect(subpageContent(w.text(`${G}/Card tables`)!)).toBe(rows(5));
@@ -92,6 +92,29 @@ describe('saving a Gamestate page with its subpages', () => {
     expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the race chart of [[${G}]] (phase 4 → 5)`]);
     expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Race chart`]);
     expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
+  });
+
+  test('a Gamestate save that fails saves no subpage: no chart ever shows a state the page does not hold', async () => {
+    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    await saveGamestate(w, G, transform(rows(3)));
+    const edits = w.edits;
+    const failing = Object.assign(Object.create(w) as FakeWiki, {
+      // The Gamestate's edit is computed, then the save fails (a stop, a refusal, conflicts without end).
+      save: async (title: string, t: Parameters<FakeWiki['save']>[1], o: Parameters<FakeWiki['save']>[2]) => {
+        if (title !== G) return w.save(title, t, o);
+        const read = (await w.readPages([G])).get(G)!;
+        const edit = t(read);
+        if (edit) await o.beforeEdit?.(read, edit, 1);
+        throw new Error('stopped before the edit');
+      },
+    });
+    const renamed = (p: Parameters<ReturnType<typeof transform>>[0]) => {
+      const e = transform(rows(4))(p);
+      return e && { ...e, text: e.text.replace('Intro people wrote.', 'Intro the run wrote.') };
+    };
+    await expect(saveGamestate(failing, G, renamed)).rejects.toThrow('stopped before the edit');
+    expect(w.edits).toBe(edits);
+    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(3));
   });
 
   test('a dry run returns the diffs of the Gamestate and of its subpages and writes nothing', async () => {

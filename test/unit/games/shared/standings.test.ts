@@ -1,7 +1,7 @@
 // The standings block (src/games/shared/standings.ts): players ranked by the game's victory measure, the
 // leader and the gap in words, as a table that reads back with the names as written.
 import { describe, expect, test } from 'vitest';
-import { headline, rank, renderStandings, STANDINGS_REGION, withStandings, type Standings } from '../../../../src/games/shared/standings.ts';
+import { headline, rank, renderStandings, STANDINGS_REGION, withSinceRedrawn, withStandings, type Standings } from '../../../../src/games/shared/standings.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { findRegion } from '../../../../src/parse/regions.ts';
 
@@ -78,5 +78,22 @@ describe('standings', () => {
     expect(region.end).toBeLessThan(once.indexOf('== Players =='));
     expect(withStandings(once, structuredClone(base))).toBe(once);
     expect(withStandings(once, { ...base, winner: ['Carol'] })).not.toBe(once);
+  });
+
+  test('after History rows are archived, the "since" line is drawn again from the rows the page keeps, and nothing else of the block changes (its numbers are the run\'s, which a page read alone may not hold)', () => {
+    const history = (rows: string[]) =>
+      `== History ==\n{| class="wikitable"\n! Time (UTC) !! Phase !! Event !! Player !! Change !! Reason\n${rows.map((r) => `|-\n| ${r}\n`).join('')}|}\n`;
+    const rowOf = (day: number, event: string) => `2026-11-${day} 00:00 || 3 || ${event} || Alice || x || y`;
+    const all = [rowOf(16, 'Rollover'), rowOf(17, 'Auction'), rowOf(18, 'Star Price')];
+    const page = (rows: string[]) => `== Phase ==\nx\n\n== Players ==\n{|\n|}\n\n${history(rows)}`;
+    const drawn = withStandings(page(all), base, { doc: readDocument(page(all)), changes: [], period: 3 });
+    expect(drawn).toContain('Since phase 3 began (3 History rows');
+    // The oldest row moved to an archive page.
+    const archived = drawn.replace(`|-\n| ${all[0]}\n`, '');
+    const redrawn = withSinceRedrawn(archived, 'G', 3);
+    expect(redrawn).toContain('Since phase 3 began (2 History rows');
+    expect(redrawn.replace(/Since phase 3 began[^\n]*/, '')).toBe(archived.replace(/Since phase 3 began[^\n]*/, ''));
+    expect(withSinceRedrawn(redrawn, 'G', 3)).toBe(redrawn);
+    expect(withSinceRedrawn(page(all), 'G', 3)).toBe(page(all)); // no standings: the page as it is
   });
 });
