@@ -33,7 +33,7 @@ export interface DryRunSave {
 }
 
 /** What the wiki client offers that the daemon's parts use (see ./wiring.ts). */
-export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups'>;
+export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge'>;
 
 const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
@@ -77,6 +77,8 @@ export class DryRunWiki implements DaemonWiki {
 
   history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
+  /** Nothing is saved in a dry run: nothing to render again. */
+  purge: DaemonWiki['purge'] = async () => {};
 
   async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
     const shutoff = this.settings?.shutoff?.page; // (a test double may have no settings)

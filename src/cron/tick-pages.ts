@@ -57,6 +57,7 @@ export class TickPages implements DaemonWiki {
 
   history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
+  purge: DaemonWiki['purge'] = (titles) => this.#client.purge(titles);
 
   async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
     const memo = this.#memo;

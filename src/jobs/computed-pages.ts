@@ -9,10 +9,11 @@
 // subpage is a pure function of the page it was computed on). So a run stopped, refused or abandoned before its
 // Gamestate edit has saved nothing, and no subpage ever shows a state the page does not hold; a crash between the
 // two leaves a subpage one run behind, which the next run (computing the same page, no Gamestate edit) brings up
-// to date. When the Gamestate needs no edit, a subpage whose content changed (new card tables from a changed
-// Ruleset) is saved alone. A subpage is edited only when its text differs from what it should hold: a rollover
-// makes one edit of the Gamestate and one of each subpage whose block changed (the race chart gains a phase at
-// every rollover; the card tables change with the Ruleset).
+// to date. After a subpage edit the Gamestate page is purged (no edit): its rendering shows the new block at once,
+// not when the wiki's job queue gets to it. When the Gamestate needs no edit, a subpage whose content changed (new
+// card tables from a changed Ruleset) is saved alone. A subpage is edited only when its text differs from what it
+// should hold: a rollover makes one edit of the Gamestate and one of each subpage whose block changed (the race
+// chart gains a phase at every rollover; the card tables change with the Ruleset).
 import { subpageContent, subpageText, lighten, type MovedBlock } from '../games/computed-blocks.ts';
 import { checkRegionRows } from '../parse/regions.ts';
 import { afterCommit } from '../wiki/cancel.ts';
@@ -25,6 +26,8 @@ export interface ComputedPagesWiki {
   readonly names?: readonly string[];
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
+  /** Render pages again (the Gamestate, after its subpages changed): absent in tests that do not render. */
+  purge?(titles: readonly string[]): Promise<void>;
 }
 
 export interface GamestateSave extends SaveResult {
@@ -93,6 +96,11 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
       if (r.changed) subpages.push(r);
     }
   };
-  await (save.changed && !save.dryRun ? afterCommit(sync) : sync());
+  // The Gamestate's own rendering holds the subpages as they were at its save: rendered again, it shows them now.
+  const syncAndPurge = async (): Promise<void> => {
+    await sync();
+    if (subpages.length > 0 && !save.dryRun) await wiki.purge?.([title]);
+  };
+  await (save.changed && !save.dryRun ? afterCommit(syncAndPurge) : syncAndPurge());
   return { ...save, subpages };
 }

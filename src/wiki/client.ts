@@ -315,6 +315,14 @@ export class WikiClient {
     return inSave(() => savePage(this, title, transform, opts));
   }
 
+  /**
+   * Have the wiki render `titles` again, their link tables updated (a purge: no edit, no revision). A page that
+   * transcludes a subpage the bot just saved then shows it at once, not when the wiki's job queue gets to it.
+   */
+  async purge(titles: readonly string[]): Promise<void> {
+    await this.request({ action: 'purge', titles: [...titles], forcelinkupdate: true }, { page: titles.join(', ') });
+  }
+
   /** Groups of each named user (implicit ones included); users that do not exist are absent. */
   async userGroups(users: readonly string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();

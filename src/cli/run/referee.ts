@@ -57,6 +57,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
         throw err;
       }),
     userGroups: client.userGroups.bind(client),
+    purge: client.purge.bind(client),
   };
   const pass = (wiki: RefereeWiki, store: Store) =>
     referee(

@@ -94,6 +94,18 @@ describe('saving a Gamestate page with its subpages', () => {
     expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
   });
 
+  test('after a subpage edit the Gamestate page is rendered again (a purge, no edit); no purge when no subpage changed, nor in a dry run', async () => {
+    const purged: string[][] = [];
+    const w = Object.assign(new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) }), {
+      purge: async (titles: readonly string[]) => void purged.push([...titles]),
+    });
+    await saveGamestate(w, G, transform(rows(3)));
+    expect(purged).toEqual([[G]]);
+    await saveGamestate(w, G, transform(rows(3)));
+    await saveGamestate(w, G, transform(rows(4)), { dryRun: true });
+    expect(purged).toEqual([[G]]);
+  });
+
   test('a Gamestate save that fails saves no subpage: no chart ever shows a state the page does not hold', async () => {
     const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
