@@ -334,8 +334,9 @@ export class Scheduler {
     const check = trigger === 'check' || trigger === 'start';
     return (
       this.#queue.enqueue(
-        // A boundary (or one missed while the process was blocked) is urgent: no other game's work delays it.
-        { key: `tick:${game}:${check ? 'check' : 'boundary'}`, game, urgent: !check },
+        // A boundary (or one missed while the process was blocked, or the start's catch-up) is urgent: no other
+        // game's work delays it.
+        { key: `tick:${game}:${check ? 'check' : 'boundary'}`, game, urgent: trigger !== 'check' },
         () =>
           inScope(this.#scope, async () => {
             const published = this.#published.get(game) ?? 0;

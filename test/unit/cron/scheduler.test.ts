@@ -585,6 +585,34 @@ describe('a flood on one game never delays another game’s rollover', () => {
     expect(pass).toMatchObject({ result: 'changed', edits: 2 });
   });
 
+  test("at the daemon's start, b's catch-up of a boundary missed while it was down runs at a's first line, not after a's whole pass", async () => {
+    // The daemon was down over Thursday 00:00, and a has never been checked: its start tick answers the flood.
+    vi.setSystemTime(iso('2026-11-26T00:10:00Z'));
+    const fake = fakeJobs({ a: { weekdays: [MON], applied: iso('2026-11-23T00:00:00Z') }, b: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } });
+    const answered: number[] = [];
+    scheduler = new Scheduler({
+      games: ['a', 'b'],
+      store: storeWith({ a: {}, b: { lastCheck: '2026-11-26T00:10:00Z' } }),
+      jobs: fake.jobs,
+      logger: silentLogger(),
+      requests: async (game, _now, actions) => {
+        // Answered lines are marked: a later pass finds none.
+        for (let line = answered.length + 1; game === 'a' && line <= 150; line++) {
+          await new Promise((r) => setTimeout(r, LINE_MS));
+          answered.push(Date.now());
+          await actions.between?.();
+        }
+        return { handled: 0, waiting: 0, edits: 0 };
+      },
+    });
+    const started = scheduler.start();
+    await vi.advanceTimersByTimeAsync(2 * H);
+    await started;
+    const b = fake.rollovers().find((r) => r.game === 'b');
+    expect(b).toMatchObject({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'catch-up', at: new Date(answered[0]!).toISOString() });
+    expect(answered).toHaveLength(150);
+  });
+
   test('a stop while the boundary runs inside the pass abandons both runs, and nothing more of the pass reaches the wiki', async () => {
     const { store, answered, scheduler: s, bRollover } = flood({ rolloverMs: 10 * 60_000 });
     await s.start();
