@@ -513,6 +513,7 @@ function flood(opts: { lines?: number; referee?: RefereeRunner; checkCron?: stri
       currentScope()?.check(); // as a wiki request of the pass would: nothing is sent once the job is abandoned
       const start = Date.now();
       await new Promise((r) => setTimeout(r, LINE_MS));
+      await currentScope()?.sendEdit(`a/Requests`, async () => {}); // the line's answer: an edit the wiki made
       answered.push({ line, span: [start, Date.now()] });
       handled++;
       await actions.between?.();
@@ -522,7 +523,14 @@ function flood(opts: { lines?: number; referee?: RefereeRunner; checkCron?: stri
   scheduler = new Scheduler({
     games: ['a', 'b'],
     store,
-    jobs: fake.jobs,
+    jobs: {
+      ...fake.jobs,
+      // b's rollover saves one subpage first (an edit the wiki made), then its page.
+      rollover: async (game, o) => {
+        if (game === 'b') await currentScope()?.sendEdit('b/Race chart', async () => {});
+        return fake.jobs.rollover(game, o);
+      },
+    },
     logger: silentLogger(),
     checkCron: opts.checkCron ?? '30 * * * *',
     requests,
@@ -613,7 +621,7 @@ describe('a flood on one game never delays another game’s rollover', () => {
     expect(answered).toHaveLength(150);
   });
 
-  test('a stop while the boundary runs inside the pass abandons both runs, and nothing more of the pass reaches the wiki', async () => {
+  test('a stop while the boundary runs inside the pass abandons both runs, each with its own edits, and nothing more of the pass reaches the wiki', async () => {
     const { store, answered, scheduler: s, bRollover } = flood({ rolloverMs: 10 * 60_000 });
     await s.start();
     await vi.advanceTimersByTimeAsync(30 * 60_000 + 20_000); // 00:00:19: b's rollover has started
@@ -623,9 +631,10 @@ describe('a flood on one game never delays another game’s rollover', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     const report = await stopping;
     expect(report.how).toBe('abandoned');
-    expect(report.runs.map((r) => [r.game, r.kind, r.result]).sort()).toEqual([
-      ['a', 'request', 'abandoned'],
-      ['b', 'rollover', 'abandoned'],
+    // Each run with the edits it made itself: a's one per line answered (not b's), b's its subpage.
+    expect(report.runs.map((r) => [r.game, r.kind, r.result, r.edits]).sort()).toEqual([
+      ['a', 'request', 'abandoned', before],
+      ['b', 'rollover', 'abandoned', 1],
     ]);
     await vi.advanceTimersByTimeAsync(H);
     expect(answered.length).toBe(before);
