@@ -24,7 +24,7 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
     if ((await secrets.list(id)).some((s) => !s.revealed)) return true; // a secret may be due for its reveal
     return (await opts.wiki.history(game.actionsPage, 1)).length > 0;
   };
-  const run = async (id: string, signal: AbortSignal) => {
+  const run = async (id: string, signal: AbortSignal, between?: () => Promise<void>) => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return { changed: false, summary: 'no actions page' };
     await collectGarbage(); // as every job (./collect-garbage.ts)
@@ -33,7 +33,10 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
         wiki: opts.wiki,
         secrets,
         ...(opts.now ? { now: opts.now } : {}),
-        checkpoint: () => {
+        // After each step (its edits made): stop at a shutdown, else let another game's waiting boundary go first.
+        checkpoint: async () => {
+          if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+          await between?.();
           if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
         },
       },

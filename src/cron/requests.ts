@@ -191,6 +191,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       });
       if (saved.changed) summary.edits++;
       summary.handled++;
+      await actions.between?.(); // the line is answered: another game's boundary may go first (./queue.ts)
     }
     return summary;
   };

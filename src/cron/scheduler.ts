@@ -11,7 +11,8 @@
 //   - catch-up on start and on every tick: `plan()` returns every boundary up to now that the Gamestate
 //     page has not applied yet, and they are rolled over one by one, oldest first, each as its own run
 //     (the rollover job is idempotent through the page, so a boundary applied twice is a no-op);
-//   - a serial in-process queue: never two jobs at once;
+//   - an in-process queue (./queue.ts): never two jobs at once; a game's phase boundary goes before other
+//     games' waiting work, and a long pass of another game (requests, referee) lets it in between its units;
 //   - consecutive failures are counted per game; at daemon.maxConsecutiveFailures the game is halted:
 //     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request);
 //   - a game whose cycle has not begun (the page at phase 0, its cycle start later) is not a failure:
@@ -20,7 +21,7 @@ import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
 import { WikiError } from '../wiki/errors.ts';
-import { SerialQueue } from './queue.ts';
+import { JobQueue } from './queue.ts';
 import {
   finishRun,
   gameRecord,
@@ -127,6 +128,8 @@ export interface RequestActions {
   check(req: RequestRef): Promise<ActionResult>;
   clear(req: RequestRef): Promise<ActionResult>;
   resume(req: RequestRef): Promise<ActionResult>;
+  /** After each line is answered: other games' phase boundaries that wait run now (./queue.ts). */
+  between?(): Promise<void>;
 }
 
 export interface RequestsSummary {
@@ -142,7 +145,8 @@ export type RequestsProcessor = (game: string, now: Date, actions: RequestAction
 /** The referee job of a game (src/cron/referee-runner.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
 export interface RefereeRunner {
   active(game: string): Promise<boolean>;
-  run(game: string, signal: AbortSignal): Promise<JobOutcome>;
+  /** `between`: called after each step of the pass (other games' phase boundaries that wait run then: ./queue.ts). */
+  run(game: string, signal: AbortSignal, between?: () => Promise<void>): Promise<JobOutcome>;
 }
 
 export interface StatusInfo {
@@ -262,7 +266,9 @@ export class Scheduler {
   readonly #tickPages: SchedulerOptions['tickPages'];
   /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
   readonly #published = new Map<string, number>();
-  readonly #queue = new SerialQueue();
+  readonly #queue = new JobQueue();
+  /** Edits made by other games' jobs run at a `yield()` (not the yielding run's: ./queue.ts). */
+  #lentEdits = 0;
   readonly #boundaryTasks = new Map<string, BoundaryTask>();
   #checkTask: ScheduledTask | undefined;
   #beat: NodeJS.Timeout | undefined;
@@ -328,7 +334,9 @@ export class Scheduler {
     const check = trigger === 'check' || trigger === 'start';
     return (
       this.#queue.enqueue(
-        `tick:${game}:${check ? 'check' : 'boundary'}`,
+        // A boundary (or one missed while the process was blocked, or the start's catch-up) is urgent: no other
+        // game's work delays it.
+        { key: `tick:${game}:${check ? 'check' : 'boundary'}`, game, urgent: trigger !== 'check' },
         () =>
           inScope(this.#scope, async () => {
             const published = this.#published.get(game) ?? 0;
@@ -537,13 +545,14 @@ export class Scheduler {
         this.#scheduleBoundary(game, null);
         return;
       }
+      await this.#yield();
     }
 
     // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
     if (this.#referee && !this.#stopping && (await this.#refereeActive(game))) {
       const referee = this.#referee;
       const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) =>
-        referee.run(game, signal),
+        referee.run(game, signal, () => this.#yield()),
       );
       if (r.halted) {
         this.#scheduleBoundary(game, null);
@@ -739,7 +748,7 @@ export class Scheduler {
   ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean }> {
     const runId = await startRun(this.#store, { game, kind, trigger, at: this.#now(), ...extra });
     this.#inProgress.add(runId);
-    const editsBefore = this.#scope.edits;
+    const editsBefore = this.#editMark();
     let outcome: JobOutcome | undefined;
     let error: string | undefined;
     // A person's revert of the bot found by the save itself: refused, not a failure (the next tick's check pauses the game).
@@ -755,7 +764,7 @@ export class Scheduler {
       this.#inProgress.delete(runId);
     }
     if (this.#scope.cancelled && !outcome) {
-      await this.#finishAbandoned(runId, this.#scope.edits - editsBefore);
+      await this.#finishAbandoned(runId, this.#editsSince(editsBefore));
       return { ok: false, error: 'abandoned at shutdown', halted: false };
     }
     const end = await finishRun(
@@ -787,6 +796,26 @@ export class Scheduler {
     // While stopping, the status page is written once, when the daemon has stopped.
     if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
     return { ok: outcome !== undefined, ...(outcome ? { outcome } : {}), ...(error ? { error } : {}), halted: end.halted };
+  }
+
+  /**
+   * A unit boundary of the running job (a request line answered, a step of a pass): the phase boundaries of other
+   * games that wait run now (./queue.ts). Their edits are theirs: a run's own edits leave them out.
+   */
+  async #yield(): Promise<void> {
+    if (this.#stopping) return;
+    const mark = this.#editMark();
+    await this.#queue.yield();
+    this.#lentEdits += this.#editsSince(mark);
+  }
+
+  #editMark(): { edits: number; lent: number } {
+    return { edits: this.#scope.edits, lent: this.#lentEdits };
+  }
+
+  /** The edits made since `mark` by the job that took it (not by jobs run at its yields). */
+  #editsSince(mark: { edits: number; lent: number }): number {
+    return this.#scope.edits - mark.edits - (this.#lentEdits - mark.lent);
   }
 
   /** Record a run cut by the shutdown: abandoned, with the edits it made before (none after). */
@@ -851,10 +880,11 @@ export class Scheduler {
         );
         return { ok: true, message: was ? 'resumed; the bot computes from the pages as they are now' : 'the game was not paused' };
       },
+      between: () => this.#yield(),
     };
     const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
     this.#inProgress.add(runId);
-    const editsBefore = this.#scope.edits;
+    const editsBefore = this.#editMark();
     try {
       const s = await processor(game, now, actions);
       this.#waitingRequests.set(game, s.waiting);
@@ -872,7 +902,7 @@ export class Scheduler {
       if (s.handled > 0 && !this.#stopping) await this.#publish(game);
     } catch (err) {
       if (this.#scope.cancelled) {
-        await this.#finishAbandoned(runId, this.#scope.edits - editsBefore);
+        await this.#finishAbandoned(runId, this.#editsSince(editsBefore));
         return;
       }
       const error = plainError(err);

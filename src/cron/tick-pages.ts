@@ -16,8 +16,11 @@ const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt
 
 export class TickPages implements DaemonWiki {
   readonly #client: DaemonWiki;
-  /** The pages read in the current tick; undefined between ticks (then every read goes to the wiki). */
-  #memo: Map<string, PageRevision> | undefined;
+  /**
+   * The pages read in each tick begun and not ended, the running one last: a tick of another game run while one
+   * waits at a unit boundary (./queue.ts) has pages of its own. None between ticks (then every read goes to the wiki).
+   */
+  readonly #memos: Map<string, PageRevision>[] = [];
 
   constructor(client: DaemonWiki) {
     this.#client = client;
@@ -29,16 +32,16 @@ export class TickPages implements DaemonWiki {
 
   /** A tick starts: nothing read yet. */
   begin(): void {
-    this.#memo = new Map();
+    this.#memos.push(new Map());
   }
 
-  /** The tick is over: nothing kept. */
+  /** The tick is over: nothing of it kept (the tick it ran within, if any, goes on with its own pages). */
   end(): void {
-    this.#memo = undefined;
+    this.#memos.pop();
   }
 
   async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
-    const memo = this.#memo;
+    const memo = this.#memos.at(-1);
     if (!memo) return this.#client.readPages(titles, opts);
     const unread = [...new Set(titles)].filter((t) => !memo.has(t));
     if (unread.length > 0) {
@@ -60,7 +63,7 @@ export class TickPages implements DaemonWiki {
   purge: DaemonWiki['purge'] = (titles) => this.#client.purge(titles);
 
   async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
-    const memo = this.#memo;
+    const memo = this.#memos.at(-1);
     if (!memo) return this.#client.save(title, transform, opts);
     const shutoff = this.settings?.shutoff?.page;
     const needed = shutoff === undefined ? [title] : [title, shutoff];

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Scheduler, cronForInstant, type SchedulerOptions, type StatusInfo } from '../../../src/cron/scheduler.ts';
+import { Scheduler, cronForInstant, type RefereeRunner, type RequestsProcessor, type SchedulerOptions, type StatusInfo } from '../../../src/cron/scheduler.ts';
 import { resumeGame } from '../../../src/cron/pause.ts';
 import type { Alert } from '../../../src/cron/alert.ts';
 import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';
+import { currentScope } from '../../../src/wiki/cancel.ts';
 import { fakeJobs, silentLogger, type FakeGame } from './fakes.ts';
 
 const MON = 1,
@@ -481,5 +482,162 @@ describe('scheduler (fake timers)', () => {
 
   test('cron expression for an instant is in UTC with seconds', () => {
     expect(cronForInstant(iso('2026-11-26T00:00:00Z'))).toBe('0 0 0 26 11 *');
+  });
+});
+
+// A flood on one game never delays another game's rollover (issue 23 §3).
+const LINE_MS = 20_000;
+
+/** When something ran on the (fake) wiki: [start, end] in ms. */
+type Span = [number, number];
+const overlaps = (a: Span, b: Span) => a[0] < b[1] && b[0] < a[1];
+
+/**
+ * Game `a` (next boundary a week away) has a flood of `lines` request lines, each answered in LINE_MS (a wiki edit),
+ * checked at :30; game `b` rolls over at Thursday 00:00, in the middle of a's pass, in `rolloverMs`.
+ */
+function flood(opts: { lines?: number; referee?: RefereeRunner; checkCron?: string; rolloverMs?: number } = {}) {
+  const now = '2026-11-25T23:29:59Z';
+  vi.setSystemTime(iso(now));
+  const fake = fakeJobs({
+    a: { weekdays: [MON], applied: iso('2026-11-23T00:00:00Z') },
+    b: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), rolloverMs: opts.rolloverMs ?? 5_000 },
+  });
+  const store = storeWith({ a: { lastCheck: now }, b: { lastCheck: now } });
+  const answered: { line: number; span: Span }[] = [];
+  const requests: RequestsProcessor = async (game, _now, actions) => {
+    if (game !== 'a') return { handled: 0, waiting: 0, edits: 0 };
+    // The lines not answered yet (an answered line is marked: a later pass does not take it again).
+    let handled = 0;
+    for (let line = answered.length + 1; line <= (opts.lines ?? 150); line++) {
+      currentScope()?.check(); // as a wiki request of the pass would: nothing is sent once the job is abandoned
+      const start = Date.now();
+      await new Promise((r) => setTimeout(r, LINE_MS));
+      await currentScope()?.sendEdit(`a/Requests`, async () => {}); // the line's answer: an edit the wiki made
+      answered.push({ line, span: [start, Date.now()] });
+      handled++;
+      await actions.between?.();
+    }
+    return { handled, waiting: 0, edits: handled };
+  };
+  scheduler = new Scheduler({
+    games: ['a', 'b'],
+    store,
+    jobs: {
+      ...fake.jobs,
+      // b's rollover saves one subpage first (an edit the wiki made), then its page.
+      rollover: async (game, o) => {
+        if (game === 'b') await currentScope()?.sendEdit('b/Race chart', async () => {});
+        return fake.jobs.rollover(game, o);
+      },
+    },
+    logger: silentLogger(),
+    checkCron: opts.checkCron ?? '30 * * * *',
+    requests,
+    ...(opts.referee ? { referee: opts.referee } : {}),
+  });
+  /** b's rollover as it ran: the boundary, the trigger, and its span on the clock. */
+  const bRollover = async () => {
+    const run = (await store.read()).runs.find((r) => r.game === 'b' && r.kind === 'rollover');
+    return run && { boundary: run.boundary, trigger: run.trigger, span: [Date.parse(run.start), Date.parse(run.end ?? '')] as Span, result: run.result };
+  };
+  return { fake, store, answered, scheduler, bRollover };
+}
+
+describe('a flood on one game never delays another game’s rollover', () => {
+  test("b's boundary falling during a's pass of 150 request lines runs within one line of it, alone on the wiki, and the pass then answers every line once", async () => {
+    const { fake, answered, scheduler: s, bRollover } = flood();
+    await s.start();
+    await vi.advanceTimersByTimeAsync(2 * H);
+    await s.idle();
+    const b = await bRollover();
+    // The pass runs 23:30 → 00:20 (150 × 20 s); the boundary at 00:00 waits at most for the line being answered.
+    expect(b).toMatchObject({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'boundary', result: 'changed' });
+    expect(b!.span[0]).toBeGreaterThanOrEqual(Date.parse('2026-11-26T00:00:00Z'));
+    expect(b!.span[0]).toBeLessThanOrEqual(Date.parse('2026-11-26T00:00:00Z') + LINE_MS);
+    expect(b!.span[0]).toBeLessThan(answered.at(-1)!.span[1]);
+    expect(answered.filter((l) => overlaps(l.span, b!.span))).toEqual([]);
+    expect(answered.map((l) => l.line)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(fake.rollovers().filter((r) => r.game === 'b')).toHaveLength(1);
+  });
+
+  test("b's boundary falling during a's referee pass runs at the end of the pass's step under way, not after the pass", async () => {
+    const STEP_MS = 7 * 60_000;
+    const steps: { game: string; step: number; span: Span }[] = [];
+    const referee: RefereeRunner = {
+      // a's actions page is flooded at 23:50 (before, its pass has nothing to do: the start ticks are short).
+      active: async (game) => game === 'a' && Date.now() >= Date.parse('2026-11-25T23:50:00Z'),
+      run: async (game, _signal, between) => {
+        for (let step = 1; step <= 4; step++) {
+          const start = Date.now();
+          await new Promise((r) => setTimeout(r, STEP_MS));
+          steps.push({ game, step, span: [start, Date.now()] });
+          await between?.();
+        }
+        return { changed: true, edits: 2, summary: '150 request(s) answered' };
+      },
+    };
+    // a's check at 23:50: no request line, then its referee pass of four 7-minute steps, 23:50 → 00:18.
+    const { store, scheduler: s, bRollover } = flood({ lines: 0, referee, checkCron: '50 * * * *' });
+    const started = s.start();
+    await vi.advanceTimersByTimeAsync(H);
+    await started;
+    await s.idle();
+    const b = await bRollover();
+    expect(b).toMatchObject({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'boundary' });
+    const second = steps.find((x) => x.step === 2)!; // 23:57 → 00:04: the boundary passes during it
+    expect(b!.span[0]).toBe(second.span[1]);
+    expect(steps.filter((x) => overlaps(x.span, b!.span))).toEqual([]);
+    const pass = (await store.read()).runs.find((r) => r.game === 'a' && r.kind === 'referee')!;
+    expect(Date.parse(pass.end!)).toBeGreaterThan(b!.span[1]);
+    expect(pass).toMatchObject({ result: 'changed', edits: 2 });
+  });
+
+  test("at the daemon's start, b's catch-up of a boundary missed while it was down runs at a's first line, not after a's whole pass", async () => {
+    // The daemon was down over Thursday 00:00, and a has never been checked: its start tick answers the flood.
+    vi.setSystemTime(iso('2026-11-26T00:10:00Z'));
+    const fake = fakeJobs({ a: { weekdays: [MON], applied: iso('2026-11-23T00:00:00Z') }, b: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } });
+    const answered: number[] = [];
+    scheduler = new Scheduler({
+      games: ['a', 'b'],
+      store: storeWith({ a: {}, b: { lastCheck: '2026-11-26T00:10:00Z' } }),
+      jobs: fake.jobs,
+      logger: silentLogger(),
+      requests: async (game, _now, actions) => {
+        // Answered lines are marked: a later pass finds none.
+        for (let line = answered.length + 1; game === 'a' && line <= 150; line++) {
+          await new Promise((r) => setTimeout(r, LINE_MS));
+          answered.push(Date.now());
+          await actions.between?.();
+        }
+        return { handled: 0, waiting: 0, edits: 0 };
+      },
+    });
+    const started = scheduler.start();
+    await vi.advanceTimersByTimeAsync(2 * H);
+    await started;
+    const b = fake.rollovers().find((r) => r.game === 'b');
+    expect(b).toMatchObject({ boundary: '2026-11-26T00:00:00.000Z', trigger: 'catch-up', at: new Date(answered[0]!).toISOString() });
+    expect(answered).toHaveLength(150);
+  });
+
+  test('a stop while the boundary runs inside the pass abandons both runs, each with its own edits, and nothing more of the pass reaches the wiki', async () => {
+    const { store, answered, scheduler: s, bRollover } = flood({ rolloverMs: 10 * 60_000 });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(30 * 60_000 + 20_000); // 00:00:19: b's rollover has started
+    expect((await bRollover())?.result).toBe('running');
+    const before = answered.length;
+    const stopping = s.stop(1_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    const report = await stopping;
+    expect(report.how).toBe('abandoned');
+    // Each run with the edits it made itself: a's one per line answered (not b's), b's its subpage.
+    expect(report.runs.map((r) => [r.game, r.kind, r.result, r.edits]).sort()).toEqual([
+      ['a', 'request', 'abandoned', before],
+      ['b', 'rollover', 'abandoned', 1],
+    ]);
+    await vi.advanceTimersByTimeAsync(H);
+    expect(answered.length).toBe(before);
+    expect((await store.read()).runs.filter((r) => r.result === 'running')).toEqual([]);
   });
 });
