@@ -19,7 +19,7 @@ import { lighten } from '../../src/games/computed-blocks.ts';
 import { computeRollover, rollover } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { normalizeText, type Transform } from '../../src/wiki/save.ts';
+import { normalizeText, type SaveOptions, type Transform } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
 import { appendLine, bot, devEnv, human, put, root, runCli, uniquePrefix } from './helpers.ts';
 
@@ -291,7 +291,21 @@ describe("an admin's undo saved while a run is under way (between its read and i
     expect(r.code, r.stderr).toBe(0);
   }
 
-  const rolloverGame = (g: Game) => ({ id: 'cit', ruleset: `${g.prefix}/Ruleset`, gamestate: g.gamestate, historyLimit: 200 });
+  /** A save hook: `meanwhile` runs once, right before the bot's first edit request. */
+  const atFirstEdit =
+    (meanwhile: () => Promise<void>): NonNullable<SaveOptions['beforeEdit']> =>
+    async (_p, _e, attempt) => {
+      if (attempt === 1) await meanwhile();
+    };
+  /** The next boundary's rollover (phase 5 → 6), with people's edits made in its window. */
+  const nextRollover = (g: Game, meanwhile: () => Promise<void>) =>
+    runOn(g, (client) =>
+      rollover(
+        { wiki: client, saveOptions: { beforeEdit: atFirstEdit(meanwhile) } },
+        { id: 'cit', ruleset: `${g.prefix}/Ruleset`, gamestate: g.gamestate, historyLimit: 200 },
+        { now: new Date('2026-11-23T12:00Z'), trigger: 'integration test' },
+      ),
+    );
   const firstRollover = async (g: Game) => {
     const first = await runCli(['rollover', '--game', 'cit', '--now', NOW.toISOString(), '--config', g.configFile]);
     expect(first.code, first.stderr).toBe(0);
@@ -317,11 +331,10 @@ describe("an admin's undo saved while a run is under way (between its read and i
     let undo = 0;
     const err = await runOn(g, (client) =>
       client.save(g.gamestate, run, {
-        beforeEdit: async (_p, _e, attempt) => {
-          if (attempt !== 1) return;
+        beforeEdit: atFirstEdit(async () => {
           await reverts.undo(g, botPage.revid);
           undo = (await b.readPage(g.gamestate)).revid;
-        },
+        }),
       }),
     );
     expect(err).toMatchObject({ code: 'paused' });
@@ -353,23 +366,11 @@ describe("an admin's undo saved while a run is under way (between its read and i
     let undo = 0;
     let note = 0;
     // The next boundary's rollover (phase 5 → 6) changes lines the undo changes back: an edit conflict.
-    const err = await runOn(g, (client) =>
-      rollover(
-        {
-          wiki: client,
-          saveOptions: {
-            beforeEdit: async (_p, _e, attempt) => {
-              if (attempt !== 1) return;
-              await reverts.undo(g, botPage.revid);
-              undo = (await b.readPage(g.gamestate)).revid;
-              note = (await player.save(g.gamestate, (p) => ({ text: `${p.text}\n<!-- a note -->`, summary: 'a note' }))).revid!;
-            },
-          },
-        },
-        rolloverGame(g),
-        { now: new Date('2026-11-23T12:00Z'), trigger: 'integration test' },
-      ),
-    );
+    const err = await nextRollover(g, async () => {
+      await reverts.undo(g, botPage.revid);
+      undo = (await b.readPage(g.gamestate)).revid;
+      note = (await player.save(g.gamestate, (p) => ({ text: `${p.text}\n<!-- a note -->`, summary: 'a note' }))).revid!;
+    });
     expect(err).toMatchObject({ code: 'paused' });
     expect((err as Error).message).toBe(
       `"${g.gamestate}": Admin reverted the bot's revision ${botPage.revid} (undo, revision ${undo}): no edit; the game is paused until an admin resumes it`,
@@ -391,21 +392,9 @@ describe("an admin's undo saved while a run is under way (between its read and i
     const g = await freshGame('merged-note');
     await firstRollover(g);
     let note = 0;
-    const r = await runOn(g, (client) =>
-      rollover(
-        {
-          wiki: client,
-          saveOptions: {
-            beforeEdit: async (_p, _e, attempt) => {
-              if (attempt !== 1) return;
-              note = (await player.save(g.gamestate, (p) => ({ text: p.text.replace('All times are UTC.', 'All times are UTC!'), summary: 'typo' }))).revid!;
-            },
-          },
-        },
-        rolloverGame(g),
-        { now: new Date('2026-11-23T12:00Z'), trigger: 'integration test' },
-      ),
-    );
+    const r = await nextRollover(g, async () => {
+      note = (await player.save(g.gamestate, (p) => ({ text: p.text.replace('All times are UTC.', 'All times are UTC!'), summary: 'typo' }))).revid!;
+    });
     expect(r).toMatchObject({ save: { changed: true, merged: { edits: [{ revid: note, user: 'Player' }] } } });
     const page = await b.readPage(g.gamestate);
     expect(phaseOf(page.text)).toBe('6');
