@@ -65,7 +65,11 @@ describe('reverts among the revisions a save finds after its base (botRevertsSin
   const history = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', ['mw-undo']), rev(4, 'Player', 'd'));
   const wiki = () => {
     const requests: Record<string, unknown>[] = [];
-    return { requests, request: async (p: Record<string, unknown>) => (requests.push(p), { query: { pages: [{ title: P, revisions: history }] } }) };
+    const request = async (p: Record<string, unknown>) => {
+      requests.push(p);
+      return { query: { pages: [{ title: P, revisions: history }] } };
+    };
+    return { requests, request };
   };
 
   test("revisions listed with their tags cost nothing when none is a person's revert (the bot's own manual revert is none)", async () => {
