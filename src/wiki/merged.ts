@@ -190,6 +190,8 @@ export interface PendingMerge {
   base: number;
   /** The others' edits between the base the bot had read and its merged revision, oldest first. */
   edits: ConcurrentEdit[];
+  /** The same, as the history lists them (with their change tags: a revert of the bot among them stops the save). */
+  others: ListedRevision[];
   /**
    * When the merged revision was itself a correction: the bot's earlier merged revisions it replaced. The text
    * that correction was computed on is not on the wiki, so it cannot be taken out again: the save refuses.
@@ -221,8 +223,9 @@ export async function pendingMerge(
   const history = await revisionsFrom(client, title, base, page.revid);
   const reverted = new Set(botRevertsIn(title, [...history].reverse(), bot, mine.revid).flatMap((r) => r.reverted));
   if ([mine.revid, ...corrected].every((id) => reverted.has(id))) return undefined;
-  const edits = history.filter((r) => r.revid > base && r.revid < mine.revid).map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
-  return { revid: mine.revid, parent: mine.parentid, base, edits, corrected };
+  const others = history.filter((r) => r.revid > base && r.revid < mine.revid);
+  const edits = others.map(({ revid, user, timestamp }) => ({ revid, user, timestamp }));
+  return { revid: mine.revid, parent: mine.parentid, base, edits, others, corrected };
 }
 
 async function latestRevisionBy(client: Requester, title: string, user: string): Promise<BotRevision | undefined> {

@@ -96,6 +96,22 @@ export async function revertOfBot(
   return (await pageReverts(client, page.title, bot, page.revid - 1))[0];
 }
 
+/**
+ * The reverts of the bot's edits of `title` saved after revision `after` (what a save had read): `listed`, when
+ * given, are those revisions with their tags, and cost nothing unless one of them is a person's revert (then one
+ * history request, to find what it restored); without them, one history request.
+ */
+export async function botRevertsSince(
+  client: Requester,
+  title: string,
+  bot: string,
+  after: number,
+  listed?: readonly { user?: string; tags?: readonly string[] }[],
+): Promise<BotRevert[]> {
+  if (listed && !listed.some((r) => r.user !== bot && howOf(r.tags ?? []) !== undefined)) return [];
+  return pageReverts(client, title, bot, after);
+}
+
 async function pageReverts(client: Requester, title: string, bot: string, after: number): Promise<BotRevert[]> {
   const res = (await client.request(
     { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|tags|timestamp|sha1', rvlimit: REVERT_LOOKBACK, formatversion: 2 },

@@ -15,6 +15,11 @@
 // - Across a crash: every summary records the base revision ("(base rev 123)"), and a save first looks at the
 //   bot's own latest revision of the page; one whose parent is not its recorded base is a merge that its run,
 //   stopped meanwhile, never corrected: the save corrects it the same way (merged.ts#pendingMerge).
+// - A person's revert of the bot's edits (undo, rollback, manual revert: MediaWiki's change tags) is never made
+//   again: the page's latest revision at the first read, and every revision saved since the save last looked —
+//   after an edit conflict, a merge, a re-read, and under a merge a killed run left. Then no further edit (a
+//   revert the pause already knows of excepted): the bot's own edit MediaWiki merged onto the revert is undone
+//   (one edit), and the save throws `paused` (src/cron/pause.ts pauses the game).
 // - No edit when the text is unchanged; guards (shutoff, {{nobots}}, page shrink) before every edit.
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
@@ -25,7 +30,7 @@ import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
-import { revertOfBot, type BotRevert } from './reverts.ts';
+import { botRevertsSince, revertOfBot, type BotRevert } from './reverts.ts';
 import {
   describeEdits,
   describeMerge,
@@ -35,6 +40,7 @@ import {
   revisionTexts,
   withBase,
   type ConcurrentEdit,
+  type ListedRevision,
   type MergeContext,
 } from './merged.ts';
 
@@ -152,6 +158,10 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
   let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number; page?: PageRevision } | undefined;
   let checkedPending = false;
+  // Reverts of the bot are looked for (the Status page, the bot's report, is saved over them).
+  const bot = opts.overReverts ? undefined : host.names[0];
+  /** Every revision of the page up to this one has been looked at for a revert of the bot. */
+  let lookedUpTo: number | undefined;
 
   const result = (attempts: number, notes: string[] = [], unchanged?: PageRevision): SaveResult => ({
     title,
@@ -205,21 +215,36 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         notes.push((err as Error).message);
       }
     }
-    // A person's revert of the bot's edits is the page's latest revision: never made again (src/cron/pause.ts pauses the game).
-    if (!page.missing && !opts.overReverts && host.names[0] !== undefined) {
-      const revert = await revertOfBot(host, page, host.names[0]);
-      if (revert && !dryRun && !(await host.knownRevert?.(revert))) {
-        throw new WikiError({
-          code: 'paused',
-          page: title,
-          message: `"${title}": ${revert.user || 'a hidden user'} reverted the bot's revision ${revert.reverted.join(', ')} (${revert.how}, revision ${revert.revid}): no edit; the game is paused until an admin resumes it`,
-        });
-      } else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
+    // A person's revert of the bot's edits is never made again (src/cron/pause.ts pauses the game): at the first
+    // read, the page's latest revision; after that, every revision saved since the save last looked (an edit
+    // conflict, a re-read after `nochange`, an edit saved after a merged revision of the bot's).
+    if (!page.missing && bot !== undefined) {
+      if (lookedUpTo === undefined) {
+        // The bot's own undo is its giving way to a revert (undoMerged): that revert still stops every save.
+        const gaveWay = page.user === bot && page.tags?.includes('mw-undo') === true;
+        const revert = gaveWay ? await unknownRevert(host, title, bot, 0) : await revertOfBot(host, page, bot);
+        if (revert && !dryRun && !(await host.knownRevert?.(revert))) throw pausedBy(title, revert);
+        else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
+      } else if (page.revid > lookedUpTo) {
+        const revert = await unknownRevert(host, title, bot, lookedUpTo, page.parentid === lookedUpTo ? [page] : undefined);
+        // This save's merged edits stay on the page unless the person took them all back.
+        if (revert)
+          throw pausedBy(title, revert, merged && !merged.ctx.merged.every((id) => revert.reverted.includes(id)) ? stillMerged(merged.ctx) : undefined);
+      }
+      lookedUpTo = page.revid;
     }
     // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
     if (!checkedPending && !page.missing) {
       checkedPending = true;
       const late = await latePending(host, title, page);
+      // Merged onto a person's revert of the bot: never corrected (that would make the reverted edit again) but undone.
+      const revert = late && bot !== undefined ? await unknownRevert(host, title, bot, late.base, late.others) : undefined;
+      if (revert && dryRun)
+        return result(attempt, [
+          ...notes,
+          `revision ${revert.revid} reverts the bot's edit: a real run would undo revision ${late!.ctx.merged[0]} and make no other edit`,
+        ]);
+      if (revert) throw pausedBy(title, revert, await undoMerged(host, title, late!.ctx.merged[0]!, late!.ctx.on, revert));
       // Unless the merge needed no correction: then nothing is pending (no correction, nothing said of it), and
       // lines people rewrote since are theirs.
       if (late && !(await neededNoCorrection(host, title, transform, late))) merged = late;
@@ -359,6 +384,10 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       }
       return result(attempt, notes);
     }
+    // Merged onto a person's revert of the bot: never corrected (that would make the reverted edit again) but undone.
+    const revert = bot === undefined ? undefined : await unknownRevert(host, title, bot, page.revid, since.slice(0, -1));
+    if (revert) throw pausedBy(title, revert, await undoMerged(host, title, r.newrevid, parent, revert, merged?.ctx));
+    lookedUpTo = r.newrevid;
     const texts = await revisionTexts(host, title, [r.newrevid, parent]);
     const onto = texts.get(parent)!;
     const others = merge3(page.text, work.text, onto.text);
@@ -374,7 +403,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
 }
 
 /** A merge found by a later save: the others' edits and the bot's, and the base the bot's run had read. */
-type LateMerge = Merged & { base: number };
+type LateMerge = Merged & { base: number; others: ListedRevision[] };
 
 /**
  * Whether a merge its run never checked needed no correction: the merged page is what the transform makes of the
@@ -413,7 +442,62 @@ async function latePending(host: SaveHost, title: string, page: PageRevision): P
     );
   }
   const texts = await revisionTexts(host, title, [p.revid, p.parent]);
-  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, base: p.base };
+  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, base: p.base, others: p.others };
+}
+
+/** A person's revert of the bot among the revisions saved after `after` (`listed`, when known) that the pause does not know of yet. */
+async function unknownRevert(
+  host: SaveHost,
+  title: string,
+  bot: string,
+  after: number,
+  listed?: readonly { user?: string; tags?: readonly string[] }[],
+): Promise<BotRevert | undefined> {
+  for (const revert of await botRevertsSince(host, title, bot, after, listed)) if (!(await host.knownRevert?.(revert))) return revert;
+  return undefined;
+}
+
+/** The refusal: a person reverted the bot's edit; `left` says what became of the bot's edits this save merged. */
+function pausedBy(title: string, revert: BotRevert, left?: string): WikiError {
+  return new WikiError({
+    code: 'paused',
+    page: title,
+    message: `"${title}": ${revert.user || 'a hidden user'} reverted the bot's revision ${revert.reverted.join(', ')} (${revert.how}, revision ${revert.revid}): no edit${left ? `; ${left}` : ''}; the game is paused until an admin resumes it`,
+  });
+}
+
+/** What the page still holds of this save's merged edits, when it gives way to a revert saved after them. */
+const stillMerged = (m: MergeContext): string =>
+  `MediaWiki had merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit; the page still holds it: check the page`;
+
+/**
+ * The bot's revision `revid`, which MediaWiki merged onto a person's revert of the bot (its parent `parent`),
+ * undone — one edit, MediaWiki's undo of that revision alone, so a later edit of other lines stays — and what was
+ * done, for the refusal. Not when it replaced earlier merged revisions of this save (their text would come back):
+ * then, as when the undo fails, the page is left for an admin.
+ */
+async function undoMerged(host: SaveHost, title: string, revid: number, parent: number, revert: BotRevert, before?: MergeContext): Promise<string> {
+  const all = [...(before?.merged ?? []), revid];
+  if (all.length > 1) return `${stillMerged({ merged: all, edits: [], on: parent })} and undo ${describeRevisions(all)}`;
+  const why = `MediaWiki merged this edit of the bot's onto ${revert.user || 'a hidden user'}'s ${revert.how} of the bot's revision ${revert.reverted.join(', ')} (revision ${revert.revid}); the bot gives way, and the game is paused until an admin resumes it`;
+  try {
+    await host.request(
+      {
+        action: 'edit',
+        title,
+        undo: revid,
+        undoafter: parent,
+        summary: `Croupier: undo revision ${revid}: ${escapeWikitext(why)}`,
+        bot: true,
+        nocreate: true,
+        watchlist: 'nochange',
+      },
+      { page: title, edit: true },
+    );
+    return `the bot's revision ${revid}, which MediaWiki had merged onto it, was undone`;
+  } catch (err) {
+    return `the bot's revision ${revid}, which MediaWiki merged onto it, could not be undone (${toWikiError(err, title).message}): undo it by hand`;
+  }
 }
 
 function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext): Edit | null {

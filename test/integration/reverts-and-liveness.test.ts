@@ -12,7 +12,14 @@ import { startDaemon, type DaemonHandle } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
+import { refuseWhilePaused } from '../../src/cron/pause.ts';
+import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
+import { lighten } from '../../src/games/computed-blocks.ts';
+import { computeRollover, rollover } from '../../src/jobs/rollover.ts';
+import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
+import { normalizeText, type SaveOptions, type Transform } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
 import { appendLine, bot, devEnv, human, put, root, runCli, uniquePrefix } from './helpers.ts';
 
@@ -242,4 +249,157 @@ describe('liveness', () => {
     expect(page).toMatch(/running: last seen \d{4}-\d\d-\d\d \d\d:\d\d UTC, next expected by/);
     expect(alive).toContain('Daemon');
   }, 120_000);
+});
+
+// The same revert, made while a run is under way: the run read the bot's own last revision, and the admin's
+// undo lands between that read and the run's save. MediaWiki either reports an edit conflict (the save reads
+// again) or merges the bot's edit onto the undo; either way the run must not make the reverted edit again.
+describe("an admin's undo saved while a run is under way (between its read and its save)", () => {
+  let player: WikiClient;
+  beforeAll(async () => {
+    player = await human();
+  });
+
+  /** A CLI-like run in-process: the revert check first (it records what it saw), then the save; its own client. */
+  async function runOn(g: Game, save: (client: WikiClient) => Promise<unknown>): Promise<unknown> {
+    const client = await bot();
+    const game = parseConfig(JSON.parse(readFileSync(g.configFile, 'utf8'))).games[0]!;
+    await refuseWhilePaused(new FileStore(g.storePath), client, game, NOW);
+    return save(client).catch((e: unknown) => e);
+  }
+
+  /** After the refused run: a daemon pauses the game, says so on the Status page, and makes no edit for 5 s; nor does a CLI run; then a resume. */
+  async function pausedByDaemon(g: Game, botRev: number, undo: number, last: number): Promise<void> {
+    const daemon = await daemonOn(g);
+    try {
+      await daemon.scheduler.idle();
+      await sleep(5_000);
+      await daemon.scheduler.idle();
+    } finally {
+      await daemon.stop('test over');
+    }
+    expect((await b.readPage(g.gamestate)).revid).toBe(last);
+    const rec = (await new FileStore(g.storePath).read()).games.cit!;
+    expect(rec.paused?.reverts).toEqual([expect.objectContaining({ page: g.gamestate, revid: undo, user: 'Admin', how: 'undo', reverted: [botRev] })]);
+    const status = (await b.readPage(g.status)).text;
+    expect(status).toContain("'''PAUSED'''");
+    expect(status).toContain(`Admin undid the bot's revision ${botRev} of "${g.gamestate}" (revision ${undo}`);
+    const cli = await runCli(['rollover', '--game', 'cit', '--now', '2026-11-23T12:00Z', '--config', g.configFile]);
+    expect(cli.code).toBe(4);
+    expect((await b.readPage(g.gamestate)).revid).toBe(last);
+    const r = await runCli(['resume', '--game', 'cit', '--by', 'Admin', '--config', g.configFile]);
+    expect(r.code, r.stderr).toBe(0);
+  }
+
+  /** A save hook: `meanwhile` runs once, right before the bot's first edit request. */
+  const atFirstEdit =
+    (meanwhile: () => Promise<void>): NonNullable<SaveOptions['beforeEdit']> =>
+    async (_p, _e, attempt) => {
+      if (attempt === 1) await meanwhile();
+    };
+  /** The next boundary's rollover (phase 5 → 6), with people's edits made in its window. */
+  const nextRollover = (g: Game, meanwhile: () => Promise<void>) =>
+    runOn(g, (client) =>
+      rollover(
+        { wiki: client, saveOptions: { beforeEdit: atFirstEdit(meanwhile) } },
+        { id: 'cit', ruleset: `${g.prefix}/Ruleset`, gamestate: g.gamestate, historyLimit: 200 },
+        { now: new Date('2026-11-23T12:00Z'), trigger: 'integration test' },
+      ),
+    );
+  const firstRollover = async (g: Game) => {
+    const first = await runCli(['rollover', '--game', 'cit', '--now', NOW.toISOString(), '--config', g.configFile]);
+    expect(first.code, first.stderr).toBe(0);
+    const page = await b.readPage(g.gamestate);
+    expect(page.user).toBe('Bot');
+    return page;
+  };
+
+  test("merged onto the undo: the bot undoes its merged revision (the page is the admin's), the game pauses; after the resume it computes from the admin's page", async () => {
+    const g = await freshGame('merged-undo');
+    const botPage = await firstRollover(g);
+    // The run: what is due at NOW (nothing more on the bot's revision) and a line of its own in the page's
+    // intro, which the bot's rollover did not touch: MediaWiki merges that edit onto the undo. Computed on
+    // the undo, it would be the rollover again.
+    const game = parseConfig(JSON.parse(readFileSync(g.configFile, 'utf8'))).games[0]!;
+    const rules = readCycle16Ruleset(readDocument(ruleset));
+    const run: Transform = (page) => {
+      const due = lighten(computeRollover(rules, game, page, { now: NOW, trigger: 'integration test' }, cycle16Engine).text, g.gamestate).text;
+      const text = normalizeText(due).replace('All times are UTC.', 'All times are UTC (checked).');
+      return text === normalizeText(page.text) ? null : { text, summary: 'a run on the bot revision' };
+    };
+    expect(run(botPage)!.text).toBe(normalizeText(botPage.text).replace('All times are UTC.', 'All times are UTC (checked).'));
+    let undo = 0;
+    const err = await runOn(g, (client) =>
+      client.save(g.gamestate, run, {
+        beforeEdit: atFirstEdit(async () => {
+          await reverts.undo(g, botPage.revid);
+          undo = (await b.readPage(g.gamestate)).revid;
+        }),
+      }),
+    );
+    expect(err).toMatchObject({ code: 'paused' });
+    expect((err as Error).message).toContain(`Admin reverted the bot's revision ${botPage.revid} (undo, revision ${undo})`);
+
+    // What the wiki holds: the undo, the bot's edit merged onto it, and the bot's undo of that revision alone.
+    const [restored, merged, undone] = await b.revisions(g.gamestate, { limit: 3, content: true });
+    expect(undone).toMatchObject({ revid: undo, user: 'Admin', tags: expect.arrayContaining(['mw-undo']) });
+    expect(merged).toMatchObject({ user: 'Bot', parentid: undo });
+    expect(merged!.text).toContain('All times are UTC (checked).');
+    expect(restored).toMatchObject({ user: 'Bot', parentid: merged!.revid, sha1: undone!.sha1, tags: expect.arrayContaining(['mw-undo']) });
+    expect(restored!.comment).toContain(
+      `undo revision ${merged!.revid}: MediaWiki merged this edit of the bot's onto Admin's undo of the bot's revision ${botPage.revid}`,
+    );
+    expect(phaseOf((await b.readPage(g.gamestate)).text)).toBe('4'); // the bot's rollover not made again
+
+    await pausedByDaemon(g, botPage.revid, undo, restored!.revid);
+    // Resumed: the next run computes from the page as the admin left it (what is due at NOW: the same rollover).
+    const again = await runCli(['rollover', '--game', 'cit', '--now', NOW.toISOString(), '--config', g.configFile]);
+    expect(again.code, again.stderr).toBe(0);
+    const now = await b.readPage(g.gamestate);
+    expect(now).toMatchObject({ parentid: restored!.revid, user: 'Bot' });
+    expect(now.text).toBe(botPage.text);
+  }, 120_000);
+
+  test('an edit conflict with the undo (a player edits after it): the re-read finds the undo among the new revisions, no edit, the game pauses; after the resume the rollover of the page people left', async () => {
+    const g = await freshGame('conflict-undo');
+    const botPage = await firstRollover(g);
+    let undo = 0;
+    let note = 0;
+    // The next boundary's rollover (phase 5 → 6) changes lines the undo changes back: an edit conflict.
+    const err = await nextRollover(g, async () => {
+      await reverts.undo(g, botPage.revid);
+      undo = (await b.readPage(g.gamestate)).revid;
+      note = (await player.save(g.gamestate, (p) => ({ text: `${p.text}\n<!-- a note -->`, summary: 'a note' }))).revid!;
+    });
+    expect(err).toMatchObject({ code: 'paused' });
+    expect((err as Error).message).toBe(
+      `"${g.gamestate}": Admin reverted the bot's revision ${botPage.revid} (undo, revision ${undo}): no edit; the game is paused until an admin resumes it`,
+    );
+    const page = await b.readPage(g.gamestate);
+    expect(page).toMatchObject({ revid: note, user: 'Player' });
+    expect(phaseOf(page.text)).toBe('4');
+
+    await pausedByDaemon(g, botPage.revid, undo, note);
+    const again = await runCli(['rollover', '--game', 'cit', '--now', '2026-11-23T12:00Z', '--config', g.configFile]);
+    expect(again.code, again.stderr).toBe(0);
+    const now = await b.readPage(g.gamestate);
+    expect(now).toMatchObject({ parentid: note, user: 'Bot' });
+    expect(phaseOf(now.text)).toBe('6');
+    expect(now.text).toContain('<!-- a note -->');
+  }, 120_000);
+
+  test("a player's ordinary edit in the window is no revert: MediaWiki merges it with the run's edit as before, and the game is not paused", async () => {
+    const g = await freshGame('merged-note');
+    await firstRollover(g);
+    let note = 0;
+    const r = await nextRollover(g, async () => {
+      note = (await player.save(g.gamestate, (p) => ({ text: p.text.replace('All times are UTC.', 'All times are UTC!'), summary: 'typo' }))).revid!;
+    });
+    expect(r).toMatchObject({ save: { changed: true, merged: { edits: [{ revid: note, user: 'Player' }] } } });
+    const page = await b.readPage(g.gamestate);
+    expect(phaseOf(page.text)).toBe('6');
+    expect(page.text).toContain('All times are UTC!');
+    const s = await runCli(['status', '--game', 'cit', '--now', '2026-11-23T12:00Z', '--config', g.configFile]);
+    expect(s.stdout).not.toContain('paused');
+  }, 60_000);
 });

@@ -16,21 +16,33 @@ interface Rev {
   user: string;
   text: string;
   comment: string;
+  /** Tags MediaWiki gave the revision besides a manual revert's (an undo's `mw-undo`). */
+  tags?: string[];
 }
 
 class MergingWiki implements SaveHost {
   readonly names = ['Bot'];
   readonly settings = { shutoff: null, maxConflictRetries: 3, maxShrinkShare: 0.9 };
   readonly revs: Rev[] = [];
+  knownRevert?: SaveHost['knownRevert'];
   private next = 100;
 
   constructor(text: string) {
     this.add('Setup', text);
   }
 
-  add(user: string, text: string, parentid = this.latest()?.revid ?? 0, comment = ''): number {
-    this.revs.push({ revid: ++this.next, parentid, user, text, comment });
+  add(user: string, text: string, parentid = this.latest()?.revid ?? 0, comment = '', tags?: string[]): number {
+    this.revs.push({ revid: ++this.next, parentid, user, text, comment, ...(tags ? { tags } : {}) });
     return this.next;
+  }
+
+  /** MediaWiki's undo of `revid` by `user`: its change taken out of the latest text (tagged `mw-undo`), or an `undofailure`. */
+  undo(revid: number, user = 'Admin', comment = ''): number {
+    const rev = this.revs.find((r) => r.revid === revid)!;
+    const parent = this.revs.find((r) => r.revid === rev.parentid)!;
+    const m = merge3(rev.text, parent.text, this.latest()!.text);
+    if (!m.ok) throw Object.assign(new Error('The edit could not be undone due to conflicting intermediate edits.'), { code: 'undofailure' });
+    return this.add(user, m.text, undefined, comment, ['mw-undo']);
   }
 
   latest(): Rev | undefined {
@@ -40,6 +52,7 @@ class MergingWiki implements SaveHost {
   /** As MediaWiki tags: a revision restoring the text of one of the 15 before its parent is a manual revert. */
   tagsOf(r: Rev): string[] {
     const i = this.revs.indexOf(r);
+    if (r.tags) return r.tags;
     return this.revs.slice(Math.max(0, i - 16), Math.max(0, i - 1)).some((o) => o.text === r.text) ? ['mw-manual-revert'] : [];
   }
 
@@ -60,6 +73,7 @@ class MergingWiki implements SaveHost {
           parentid: r.parentid,
           user: r.user,
           comment: r.comment,
+          tags: this.tagsOf(r),
           timestamp: '2026-11-19T00:00:00Z',
           readAt: '2026-11-19T00:00:00Z',
         },
@@ -68,6 +82,7 @@ class MergingWiki implements SaveHost {
   }
 
   async request(p: Record<string, unknown>): Promise<unknown> {
+    if (p.action === 'edit' && p.undo !== undefined) return { edit: { result: 'Success', newrevid: this.undo(p.undo as number, 'Bot', p.summary as string) } };
     if (p.action === 'edit') {
       const latest = this.latest()!;
       const base = this.revs.find((r) => r.revid === p.baserevid)!;
@@ -99,6 +114,20 @@ class MergingWiki implements SaveHost {
         query: { pages: [{ revisions: revs.map((r) => ({ revid: r.revid, parentid: r.parentid, timestamp: 't', slots: { main: { content: r.text } } })) }] },
       };
     }
+    // The page's last revisions (a look for reverts), or a range of them.
+    if (p.rvstartid === undefined)
+      return {
+        query: {
+          pages: [
+            {
+              revisions: this.revs
+                .slice(-(p.rvlimit as number))
+                .reverse()
+                .map(listed),
+            },
+          ],
+        },
+      };
     const revs = this.revs.filter((r) => r.revid >= (p.rvendid as number) && r.revid <= (p.rvstartid as number)).reverse();
     return { query: { pages: [{ revisions: revs.map(listed) }] } };
   }
@@ -285,6 +314,9 @@ describe('a merge its run never corrected (the process died between the merged s
 
     // A summary in the wiki's language, not English: the revert is read from its change tag.
     const undo = wiki.human(() => wiki.revs.find((r) => r.revid === k.human)!.text, 'Admin', `Version ${k.merged} rückgängig gemacht`);
+    // It pauses the game: the save refuses until the pause knows it (an admin resumed).
+    expect(await savePage(wiki, TITLE, doubleOnce).catch((e: unknown) => e)).toMatchObject({ code: 'paused' });
+    wiki.knownRevert = async () => true;
     const r = await savePage(wiki, TITLE, doubleOnce);
     expect(r).toMatchObject({ changed: true });
     expect(r.merged).toBeUndefined();
@@ -377,5 +409,129 @@ describe('a merge its run never corrected (the process died between the merged s
     const h = wiki.human((t) => t.replace('score: 2', 'score: 5'));
     wiki.add('Bot', 'score: 5\n\nnote: -\n\ndouble: 4\n\nlog:', h, 'doubled 2');
     expect(await savePage(wiki, TITLE, doubleOnce)).toMatchObject({ changed: false });
+  });
+});
+
+// A run that applies what is due at its clock: doubles once, and sets the phase (a later run has more to do).
+const clock =
+  (phase: number): Transform =>
+  (page) => {
+    const done = doubleOnce(page);
+    const text = (done?.text ?? page.text).replace(/phase: \d+/, `phase: ${phase}`);
+    return text === page.text ? null : { text, summary: `${done?.summary ?? 'clock'} at phase ${phase}` };
+  };
+const CLOCKED = `phase: 0\n\n${PAGE}`;
+/** The bot's edit that a person will revert: "double: 4" (phase 0: nothing else due). */
+const botEdit = async (wiki: MergingWiki): Promise<number> => (await savePage(wiki, TITLE, clock(0))).revid!;
+const refusal = (e: unknown): WikiError => {
+  expect(e).toBeInstanceOf(WikiError);
+  expect(e).toMatchObject({ code: 'paused' });
+  return e as WikiError;
+};
+
+describe("a person's revert of the bot saved while a save was under way: the reverted edit is never made again", () => {
+  it("merged onto the admin's undo: the bot's merged revision is undone (the page is the admin's), no correction, refused as paused", async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    const mine = await botEdit(wiki);
+    let undo = 0;
+    const err = refusal(await savePage(wiki, TITLE, clock(1), { beforeEdit: once(1, () => (undo = wiki.undo(mine))) }).catch((e: unknown) => e));
+    const undone = wiki.revs.find((r) => r.revid === undo)!;
+    expect(undone.text).toBe(CLOCKED); // the admin took "double: 4" back
+    const [merged, restored, ...more] = wiki.revs.slice(wiki.revs.indexOf(undone) + 1);
+    expect(more).toEqual([]);
+    // MediaWiki merged the bot's phase line onto the undo; the bot took it out again by undoing that revision alone.
+    expect(merged).toMatchObject({ user: 'Bot', parentid: undo, text: CLOCKED.replace('phase: 0', 'phase: 1') });
+    expect(restored).toMatchObject({ user: 'Bot', parentid: merged!.revid, text: CLOCKED, tags: ['mw-undo'] });
+    expect(restored!.comment).toBe(
+      `Croupier: undo revision ${merged!.revid}: MediaWiki merged this edit of the bot's onto Admin's undo of the bot's revision ${mine} (revision ${undo}); the bot gives way, and the game is paused until an admin resumes it`,
+    );
+    expect(err.message).toBe(
+      `"${TITLE}": Admin reverted the bot's revision ${mine} (undo, revision ${undo}): no edit; the bot's revision ${merged!.revid}, which MediaWiki had merged onto it, was undone; the game is paused until an admin resumes it`,
+    );
+    // Until the pause knows the revert, every save gives way to it, though the page's latest revision is the bot's.
+    refusal(await savePage(wiki, TITLE, clock(1)).catch((e: unknown) => e));
+    expect(wiki.latest()!.revid).toBe(restored!.revid);
+    // Resumed: computed on the page as the admin left it.
+    wiki.knownRevert = async () => true;
+    expect(await savePage(wiki, TITLE, clock(1))).toMatchObject({ changed: true });
+    expect(wiki.latest()!.text).toBe(CLOCKED.replace('phase: 0', 'phase: 1').replace('double: -', 'double: 4'));
+  });
+
+  it('a revert the pause already knows of (the game was resumed) does not stop the save: merged and corrected as any edit', async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    const mine = await botEdit(wiki);
+    wiki.knownRevert = async () => true;
+    const r = await savePage(wiki, TITLE, clock(1), { beforeEdit: once(1, () => wiki.undo(mine)) });
+    expect(r.merged).toMatchObject({ corrected: true });
+    expect(wiki.latest()!.text).toBe(CLOCKED.replace('phase: 0', 'phase: 1').replace('double: -', 'double: 4'));
+  });
+
+  it("an edit conflict with the admin's undo, then a player's ordinary edit: the re-read finds the undo among the new revisions, no edit", async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    await savePage(wiki, TITLE, clock(1)); // phase 1, double 4
+    const mine = wiki.latest()!.revid;
+    let undo = 0;
+    const err = refusal(
+      await savePage(wiki, TITLE, clock(2), {
+        beforeEdit: once(1, () => {
+          undo = wiki.undo(mine); // the phase line: the bot's edit conflicts
+          wiki.human((t) => t.replace('note: -', 'note: hi'));
+        }),
+      }).catch((e: unknown) => e),
+    );
+    expect(err.message).toBe(
+      `"${TITLE}": Admin reverted the bot's revision ${mine} (undo, revision ${undo}): no edit; the game is paused until an admin resumes it`,
+    );
+    expect(wiki.latest()).toMatchObject({ user: 'Player', text: CLOCKED.replace('note: -', 'note: hi') });
+  });
+
+  it('the wiki answers nochange (a person made the same edit after undoing the bot): the re-read finds the undo, refused', async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    const mine = await botEdit(wiki);
+    const err = await savePage(wiki, TITLE, clock(1), {
+      beforeEdit: once(1, () => {
+        wiki.undo(mine);
+        wiki.human(() => CLOCKED.replace('phase: 0', 'phase: 1').replace('double: -', 'double: 4'));
+      }),
+    }).catch((e: unknown) => e);
+    refusal(err);
+    expect(wiki.latest()!.user).toBe('Player');
+  });
+
+  it("the admin undoes the bot's merged revision, and a player edits, before the correction lands: no correction, the page is theirs", async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    let undo = 0;
+    const err = refusal(
+      await savePage(wiki, TITLE, clock(1), {
+        beforeEdit: async (_p, _e, attempt) => {
+          if (attempt === 1) wiki.human((t) => t.replace('score: 2', 'score: 5'));
+          if (attempt === 2) {
+            undo = wiki.undo(wiki.latest()!.revid);
+            wiki.human((t) => t.replace('log:', 'log:\nseen'));
+          }
+        },
+      }).catch((e: unknown) => e),
+    );
+    expect(err.message).toContain(`(undo, revision ${undo}): no edit; the game is paused`);
+    expect(wiki.latest()).toMatchObject({ user: 'Player', text: CLOCKED.replace('score: 2', 'score: 5').replace('log:', 'log:\nseen') });
+  });
+
+  it('a merge onto the undo that its run, killed, never corrected: the next save undoes it instead of correcting it, refused as paused', async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    const mine = await botEdit(wiki);
+    const k = await killedAfterEdit(wiki, () => wiki.undo(mine), clock(1));
+    expect(wiki.latest()).toMatchObject({ revid: k.merged, text: CLOCKED.replace('phase: 0', 'phase: 1') });
+    const err = refusal(await savePage(wiki, TITLE, clock(1)).catch((e: unknown) => e));
+    expect(err.message).toContain(`Admin reverted the bot's revision ${mine} (undo, revision ${k.human}): no edit; the bot's revision ${k.merged}`);
+    expect(wiki.latest()).toMatchObject({ user: 'Bot', parentid: k.merged, text: CLOCKED, tags: ['mw-undo'] });
+    expect(wiki.revs.filter((r) => r.revid > k.human && r.text.includes('double: 4'))).toEqual([]);
+  });
+
+  it("a player's ordinary edit in the window is no revert: merged and corrected as before", async () => {
+    const wiki = new MergingWiki(CLOCKED);
+    await botEdit(wiki);
+    const r = await savePage(wiki, TITLE, clock(1), { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hi'))) });
+    expect(r).toMatchObject({ changed: true });
+    expect(wiki.latest()!.text).toBe(CLOCKED.replace('phase: 0', 'phase: 1').replace('note: -', 'note: hi').replace('double: -', 'double: 4'));
   });
 });

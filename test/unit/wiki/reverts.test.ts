@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { botRevertsIn, type TaggedRevision } from '../../../src/wiki/reverts.ts';
+import { botRevertsIn, botRevertsSince, type TaggedRevision } from '../../../src/wiki/reverts.ts';
 
 // A page's history, oldest first as written here (botRevertsIn takes it newest first, as the API gives it).
 const rev = (revid: number, user: string, sha1: string, tags: string[] = []): TaggedRevision => ({
@@ -58,5 +58,42 @@ describe('reverts of the bot, from the change tags', () => {
     expect(botRevertsIn(P, h, 'Bot', 3)[0]).toMatchObject({ revid: 4, how: 'undo', reverted: [2] });
     const untagged = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Player', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));
     expect(botRevertsIn(P, untagged, 'Bot', 3)).toEqual([]);
+  });
+});
+
+describe('reverts among the revisions a save finds after its base (botRevertsSince)', () => {
+  const history = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Bot', 'b'), rev(3, 'Admin', 'a', ['mw-undo']), rev(4, 'Player', 'd'));
+  const wiki = () => {
+    const requests: Record<string, unknown>[] = [];
+    const request = async (p: Record<string, unknown>) => {
+      requests.push(p);
+      return { query: { pages: [{ title: P, revisions: history }] } };
+    };
+    return { requests, request };
+  };
+
+  test("revisions listed with their tags cost nothing when none is a person's revert (the bot's own manual revert is none)", async () => {
+    const w = wiki();
+    expect(
+      await botRevertsSince(w, P, 'Bot', 2, [
+        { user: 'Player', tags: [] },
+        { user: 'Bot', tags: ['mw-manual-revert'] },
+      ]),
+    ).toEqual([]);
+    expect(w.requests).toEqual([]);
+  });
+
+  test("a listed revert tag, or no listing, reads the history once: the undo saved after the base is found under the player's later edit", async () => {
+    for (const listed of [
+      [
+        { user: 'Admin', tags: ['mw-undo'] },
+        { user: 'Player', tags: [] },
+      ],
+      undefined,
+    ]) {
+      const w = wiki();
+      expect(await botRevertsSince(w, P, 'Bot', 2, listed)).toMatchObject([{ revid: 3, user: 'Admin', how: 'undo', reverted: [2] }]);
+      expect(w.requests).toHaveLength(1);
+    }
   });
 });
