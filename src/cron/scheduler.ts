@@ -541,7 +541,9 @@ export class Scheduler {
       const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check', (signal) =>
         this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }),
       );
-      if (r.halted) {
+      // Refused because a person reverted the bot (found by its save): nothing more of this game this tick — the
+      // next tick's revert check pauses it — not even the referee's pass.
+      if (r.halted || r.refused) {
         this.#scheduleBoundary(game, null);
         return;
       }
@@ -745,7 +747,7 @@ export class Scheduler {
     trigger: Trigger,
     fn: (signal: AbortSignal) => Promise<JobOutcome>,
     extra: { boundary?: Date; actor?: string } = {},
-  ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean }> {
+  ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean; refused?: boolean }> {
     const runId = await startRun(this.#store, { game, kind, trigger, at: this.#now(), ...extra });
     this.#inProgress.add(runId);
     const editsBefore = this.#editMark();
@@ -795,7 +797,13 @@ export class Scheduler {
     }
     // While stopping, the status page is written once, when the daemon has stopped.
     if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
-    return { ok: outcome !== undefined, ...(outcome ? { outcome } : {}), ...(error ? { error } : {}), halted: end.halted };
+    return {
+      ok: outcome !== undefined,
+      ...(outcome ? { outcome } : {}),
+      ...(error ? { error } : {}),
+      halted: end.halted,
+      ...(reverted ? { refused: true } : {}),
+    };
   }
 
   /**

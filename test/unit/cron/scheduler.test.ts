@@ -4,6 +4,7 @@ import { resumeGame } from '../../../src/cron/pause.ts';
 import type { Alert } from '../../../src/cron/alert.ts';
 import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';
 import { currentScope } from '../../../src/wiki/cancel.ts';
+import { WikiError } from '../../../src/wiki/errors.ts';
 import { fakeJobs, silentLogger, type FakeGame } from './fakes.ts';
 
 const MON = 1,
@@ -639,5 +640,36 @@ describe('a flood on one game never delays another game’s rollover', () => {
     await vi.advanceTimersByTimeAsync(H);
     expect(answered.length).toBe(before);
     expect((await store.read()).runs.filter((r) => r.result === 'running')).toEqual([]);
+  });
+});
+
+describe('a revert found by a save', () => {
+  test("a check its save refused because a person reverted the bot ends the game's tick: the referee's pass does not run until the next tick's revert check", async () => {
+    vi.setSystemTime(iso('2026-11-25T23:00:00Z'));
+    const fake = fakeJobs({ c16: { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z') } });
+    const passes: string[] = [];
+    const store = storeWith({ c16: {} });
+    scheduler = new Scheduler({
+      games: ['c16'],
+      store,
+      jobs: {
+        ...fake.jobs,
+        check: async () => {
+          throw new WikiError({ code: 'paused', page: 'c16/Gamestate', message: 'Admin undid the bot\'s revision 12 of "c16/Gamestate"' });
+        },
+      },
+      logger: silentLogger(),
+      referee: {
+        active: async () => true,
+        run: async (game) => {
+          passes.push(game);
+          return { changed: true };
+        },
+      },
+    });
+    await scheduler.start();
+    await scheduler.idle();
+    expect((await store.read()).runs.map((r) => [r.kind, r.result])).toEqual([['check', 'refused']]);
+    expect(passes).toEqual([]);
   });
 });
