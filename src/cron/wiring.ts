@@ -204,6 +204,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
           save: (title, transform, so) => client.save(title, transform, { ...so, ...(o.dryRun ? { dryRun: true } : {}) }),
           history: wiki.requests.history,
           userGroups: wiki.requests.userGroups,
+          purge: (titles) => client.purge(titles),
         },
         games: games
           .filter((g) => hasReferee(g.kind))

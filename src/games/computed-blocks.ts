@@ -22,6 +22,7 @@ export interface ComputedBlock {
 }
 
 export const COMPUTED_BLOCKS: readonly ComputedBlock[] = [
+  { region: 'standings', subpage: 'Standings', what: 'standings', anyRows: true },
   { region: 'race-chart', subpage: 'Race chart', what: 'race chart', anyRows: true },
   { region: 'card-tables', subpage: 'Card tables', what: 'card tables' },
 ];

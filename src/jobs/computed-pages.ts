@@ -15,6 +15,7 @@
 // should hold: a rollover makes one edit of the Gamestate and one of each subpage whose block changed (the race
 // chart gains a phase at every rollover; the card tables change with the Ruleset).
 import { subpageContent, subpageText, lighten, type MovedBlock } from '../games/computed-blocks.ts';
+import { names } from '../games/shared/standings.ts';
 import { checkRegionRows } from '../parse/regions.ts';
 import { afterCommit } from '../wiki/cancel.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
@@ -26,8 +27,8 @@ export interface ComputedPagesWiki {
   readonly names?: readonly string[];
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
-  /** Render pages again (the Gamestate, after its subpages changed): absent in tests that do not render. */
-  purge?(titles: readonly string[]): Promise<void>;
+  /** Render pages again (the Gamestate, after its subpages changed). */
+  purge(titles: readonly string[]): Promise<void>;
 }
 
 export interface GamestateSave extends SaveResult {
@@ -35,8 +36,8 @@ export interface GamestateSave extends SaveResult {
   subpages: SaveResult[];
 }
 
-/** The inline blocks of `text` (an older Croupier's): their bytes leave the page without it shrinking. */
-const inlineBytes = (text: string, gamestate: string): number => lighten(text, gamestate).moved.reduce((n, m) => n + m.content.length, 0);
+/** The blocks `text` holds inline (an older Croupier's): they leave the page without it shrinking. */
+const inlineBlocks = (text: string, gamestate: string): MovedBlock[] => lighten(text, gamestate).moved.filter((m) => m.content !== '');
 
 /** The edit of a subpage (null: it already holds the block). Pure. */
 export function subpageEdit(
@@ -70,9 +71,10 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
     moved = out.moved;
     why = edit?.summary.replace(/^Croupier: /, '');
     if (out.text === page.text) return null;
-    const migrated = inlineBytes(page.text, title);
+    const inline = inlineBlocks(page.text, title);
+    const migrated = inline.reduce((n, m) => n + m.content.length, 0);
     const words =
-      migrated > 0 ? `${moved.map((m) => `the ${m.block.what}`).join(' and ')} moved to ${moved.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
+      inline.length > 0 ? `${names(inline.map((m) => `the ${m.block.what}`))} moved to ${inline.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
     const summary = edit ? `${edit.summary}${words ? `; ${words}` : ''}` : `Croupier: ${words}`;
     return { text: out.text, summary, ...(migrated > 0 ? { movedOut: migrated } : {}) };
   };
@@ -99,7 +101,7 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
   // The Gamestate's own rendering holds the subpages as they were at its save: rendered again, it shows them now.
   const syncAndPurge = async (): Promise<void> => {
     await sync();
-    if (subpages.length > 0 && !save.dryRun) await wiki.purge?.([title]);
+    if (subpages.length > 0 && !save.dryRun) await wiki.purge([title]);
   };
   await (save.changed && !save.dryRun ? afterCommit(syncAndPurge) : syncAndPurge());
   return { ...save, subpages };

@@ -19,6 +19,8 @@ export interface RefereeWiki {
   history(title: string, limit: number): Promise<RequestPageRevision[]>;
   /** User groups, to read the Rulings page with its authors (games with readings; absent: the defaults). */
   userGroups?: RulingsWiki['userGroups'];
+  /** Render a page again (the Gamestate, after the referee changed its subpages). */
+  purge(titles: readonly string[]): Promise<void>;
 }
 
 /** The referee's wiki as a Gamestate save wants it (its computed blocks go to their subpages: src/jobs/computed-pages.ts). */
@@ -26,6 +28,7 @@ export const gamestateWiki = (wiki: RefereeWiki): ComputedPagesWiki => ({
   names: wiki.botNames,
   readPages: (titles, o) => wiki.readPages(titles, o),
   save: (title, transform, o) => wiki.save(title, transform, o),
+  purge: (titles) => wiki.purge(titles),
 });
 
 /** Where the referee keeps the phases' secrets (the store: src/cron/store.ts). */

@@ -32,6 +32,8 @@ export interface RolloverWiki {
   readonly names?: readonly string[];
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
+  /** Render a page again (the Gamestate, after its subpages changed: src/jobs/computed-pages.ts). */
+  purge(titles: readonly string[]): Promise<void>;
   /** Page history and user groups, to read the Rulings page with its authors (games with readings). */
   history?: RulingsWiki['history'];
   userGroups?: RulingsWiki['userGroups'];

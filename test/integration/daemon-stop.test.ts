@@ -173,9 +173,9 @@ describe('stopping the daemon during a slow save', { timeout: 300_000 }, () => {
     const after = await b.readPage(page);
     expect(after.revid).toBeGreaterThan(before);
     const runs = (await new FileStore(g.storePath).read()).runs;
-    // Its edits: the Gamestate's, and its race chart's subpage, saved after it as the rest of that save (a stop does
-    // not cut it: the chart never lags behind the page it draws).
-    expect(runs.map((r) => [r.kind, r.result, r.edits])).toEqual([['rollover', 'changed', 2]]);
+    // Its edits: the Gamestate's, then its standings' and race chart's subpages, saved after it as the rest of that
+    // save (a stop does not cut them: they never lag behind the page they draw).
+    expect(runs.map((r) => [r.kind, r.result, r.edits])).toEqual([['rollover', 'changed', 3]]);
     // Exactly that one edit of the page since the test began.
     expect((await b.revisions(page, { limit: 5 })).filter((r) => r.revid > before).map((r) => r.revid)).toEqual([after.revid]);
     const chart = await b.readPage(`${page}/Race chart`);

@@ -67,10 +67,11 @@ async function pass(g: Game, now: Date, c?: WikiClient) {
 
 const RACE = COMPUTED_BLOCKS.find((x) => x.region === 'race-chart')!;
 const TABLES = COMPUTED_BLOCKS.find((x) => x.region === 'card-tables')!;
-/** The bytes of the page that the computed blocks take: their regions (markers and transclusion lines), and the Race heading the chart brings. */
+const STANDINGS = COMPUTED_BLOCKS.find((x) => x.region === 'standings')!;
+/** The bytes of the page that the computed blocks take: their regions (markers and transclusion lines), and the headings they bring. */
 const blockBytes = (text: string) =>
-  bytes('== Race ==\n') +
-  [RACE, TABLES].reduce((n, x) => {
+  bytes('== Standings ==\n== Race ==\n') +
+  [STANDINGS, RACE, TABLES].reduce((n, x) => {
     const r = findRegion(text, x.region)!;
     return n + bytes(text.slice(r.start, r.end));
   }, 0);
@@ -86,8 +87,9 @@ describe('a light Gamestate page', () => {
   });
 
   it('after publish-tables and a rollover the page holds one transclusion line per computed block (at most 1 KB in all), and the subpages hold them', async () => {
-    for (const x of [RACE, TABLES]) expect(findRegion(light, x.region)!.content).toBe(`\n${transclusion(g.game.gamestate, x)}\n`);
+    for (const x of [STANDINGS, RACE, TABLES]) expect(findRegion(light, x.region)!.content).toBe(`\n${transclusion(g.game.gamestate, x)}\n`);
     expect(blockBytes(light)).toBeLessThanOrEqual(1000);
+    expect(subpageContent((await b.readPage(`${g.game.gamestate}/Standings`)).text)).toContain('data-croupier="standings"');
     const chart = subpageContent((await b.readPage(`${g.game.gamestate}/Race chart`)).text);
     expect(chart).toContain('data-croupier="race-chart"');
     expect(chart).toContain('Cosima'); // a player's row
@@ -144,12 +146,13 @@ describe('a light Gamestate page', () => {
     expect((await b.readPage(chart.title)).revid).toBe(chart.revid);
   });
 
-  it("the next rollover edits the Gamestate and the race chart subpage (one phase more), and an admin's undo of that subpage edit pauses the game: no edit of any page until resumed", async () => {
+  it("the next rollover edits the Gamestate, the standings and the race chart subpage (one phase more), and an admin's undo of that subpage edit pauses the game: no edit of any page until resumed", async () => {
     const s = await rollover({ wiki: await client(g) }, { ...g.game, historyLimit: 200 }, { now: NEXT, trigger: 'test' });
     expect(s.save.changed).toBe(true);
-    expect(s.subpages.map((p) => p.title)).toEqual([`${g.game.gamestate}/Race chart`]); // the card tables did not change
+    // The standings (their "since" line names the new rows) and the chart; the card tables did not change.
+    expect(s.subpages.map((p) => p.title)).toEqual([`${g.game.gamestate}/Standings`, `${g.game.gamestate}/Race chart`]);
     const chart = `${g.game.gamestate}/Race chart`;
-    await admin.request({ action: 'edit', title: chart, undo: s.subpages[0]!.revid, summary: '' }, { page: chart, edit: true });
+    await admin.request({ action: 'edit', title: chart, undo: s.subpages[1]!.revid, summary: '' }, { page: chart, edit: true });
     const undone = await b.readPage(chart);
     const gamestate = await b.readPage(g.game.gamestate);
     const r = await runCli(['rollover', '--game', 'light', '--now', '2026-11-24T12:00Z', '--config', g.configFile]);
@@ -167,7 +170,7 @@ describe('a page an older Croupier wrote with its blocks inline', () => {
     await pass(first, BOUNDARY);
     let inline = (await b.readPage(first.game.gamestate)).text;
     const contents = new Map<string, string>();
-    for (const x of [RACE, TABLES]) {
+    for (const x of [STANDINGS, RACE, TABLES]) {
       const content = subpageContent((await b.readPage(`${first.game.gamestate}/${x.subpage}`)).text);
       contents.set(x.subpage, content);
       inline = inline.replace(transclusion(first.game.gamestate, x), content);
@@ -179,11 +182,11 @@ describe('a page an older Croupier wrote with its blocks inline', () => {
     const s = await rollover({ wiki: c }, { ...g.game, historyLimit: 200 }, { now: BOUNDARY, trigger: 'test' });
     expect(s.changes).toBe(0); // nothing due: only the migration
     expect(s.save.summary).toMatch(
-      /the race chart and the card tables moved to \[\[.*\/Gamestate\/Race chart\]\], \[\[.*\/Gamestate\/Card tables\]\], transcluded/,
+      /the standings, the race chart and the card tables moved to \[\[.*\/Gamestate\/Standings\]\], \[\[.*\/Gamestate\/Race chart\]\], \[\[.*\/Gamestate\/Card tables\]\], transcluded/,
     );
-    expect(c.stats.edits).toBe(3); // the two subpages, then the Gamestate
+    expect(c.stats.edits).toBe(4); // the Gamestate, then the three subpages
     const after = (await b.readPage(g.game.gamestate)).text;
-    for (const x of [RACE, TABLES]) {
+    for (const x of [STANDINGS, RACE, TABLES]) {
       expect(findRegion(after, x.region)!.content).toBe(`\n${transclusion(g.game.gamestate, x)}\n`);
       expect(subpageContent((await b.readPage(`${g.game.gamestate}/${x.subpage}`)).text)).toBe(contents.get(x.subpage)!.replaceAll(first.prefix, g.prefix));
     }
@@ -191,7 +194,10 @@ describe('a page an older Croupier wrote with its blocks inline', () => {
     expect(bytes(after) * 2).toBeLessThan(bytes(before));
     const moved = (subpage: string) => contents.get(subpage)!.replaceAll(first.prefix, g.prefix);
     expect(after).toBe(
-      before.replace(moved('Race chart'), transclusion(g.game.gamestate, RACE)).replace(moved('Card tables'), transclusion(g.game.gamestate, TABLES)),
+      before
+        .replace(moved('Standings'), transclusion(g.game.gamestate, STANDINGS))
+        .replace(moved('Race chart'), transclusion(g.game.gamestate, RACE))
+        .replace(moved('Card tables'), transclusion(g.game.gamestate, TABLES)),
     );
     // And then nothing more.
     const c2 = await client(g);

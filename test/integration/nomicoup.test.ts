@@ -35,10 +35,13 @@ const edit = (from: string, to: string) => async () => {
 const count = (text: string, s: string) => text.split(s).length - 1;
 
 describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
-  it('with nothing due, the bot makes no edit', async () => {
-    const before = await b.readPage(game.gamestate);
+  it('with nothing due, the bot changes nothing: its one edit moves the standings the fixture holds inline (as Croupier 0.2 wrote them) to their subpage, and the next run makes none', async () => {
     const s = await rollover({ wiki: b }, game, run('2026-11-18T09:00Z'));
-    expect(s.save.changed).toBe(false);
+    expect(s.changes).toBe(0);
+    expect(s.save.summary).toMatch(/^Croupier: the standings moved to \[\[[^\]]*\/Gamestate\/Standings\]\], transcluded \(base rev \d+\)$/);
+    const before = await b.readPage(game.gamestate);
+    const again = await rollover({ wiki: b }, game, run('2026-11-18T09:00Z'));
+    expect([again.save.changed, again.subpages]).toEqual([false, []]);
     expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
   });
 

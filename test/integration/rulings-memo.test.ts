@@ -31,6 +31,7 @@ function counted(client: WikiClient): { wiki: RolloverWiki; asked: string[] } {
       settings: client.settings,
       readPages: (titles, o) => client.readPages(titles, o),
       save: (title, t, o) => client.save(title, t, o),
+      purge: (titles) => client.purge(titles),
       history: (title, limit) => {
         asked.push(`history ${title}`);
         return client.history(title, limit);

@@ -39,7 +39,7 @@ describe('computed blocks on bot-owned subpages', () => {
   test('the subpages are among the pages whose reverts pause the game', () => {
     const pages = revertablePages({ gamestate: G, requestsPage: `${G}/Requests`, actionsPage: `${G}/Actions`, tablesPage: G });
     expect(pages).toEqual(expect.arrayContaining(computedSubpages(G)));
-    expect(computedSubpages(G)).toEqual([`${G}/Race chart`, `${G}/Card tables`]);
+    expect(computedSubpages(G)).toEqual([`${G}/Standings`, `${G}/Race chart`, `${G}/Card tables`]);
   });
 
   test("a subpage someone edited is written again whole, the summary naming their revision; the bot's own one needs no edit", () => {
@@ -95,15 +95,12 @@ describe('saving a Gamestate page with its subpages', () => {
   });
 
   test('after a subpage edit the Gamestate page is rendered again (a purge, no edit); no purge when no subpage changed, nor in a dry run', async () => {
-    const purged: string[][] = [];
-    const w = Object.assign(new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) }), {
-      purge: async (titles: readonly string[]) => void purged.push([...titles]),
-    });
+    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
-    expect(purged).toEqual([[G]]);
+    expect(w.purged).toEqual([[G]]);
     await saveGamestate(w, G, transform(rows(3)));
     await saveGamestate(w, G, transform(rows(4)), { dryRun: true });
-    expect(purged).toEqual([[G]]);
+    expect(w.purged).toEqual([[G]]);
   });
 
   test('a Gamestate save that fails saves no subpage: no chart ever shows a state the page does not hold', async () => {

@@ -11,6 +11,8 @@ export class FakeWiki implements RolloverWiki {
   edits = 0;
   /** The title of each edit, in order. */
   readonly edited: string[] = [];
+  /** The titles of each purge, in order. */
+  readonly purged: string[][] = [];
   private rev = 1000;
 
   constructor(pages: Record<string, string>) {
@@ -33,6 +35,10 @@ export class FakeWiki implements RolloverWiki {
       out.set(title, p === undefined ? { title, text: '', revid: 0, timestamp: '', missing: true } : { title, ...p, timestamp: '2026-11-19T00:00:00Z' });
     }
     return out;
+  }
+
+  async purge(titles: readonly string[]): Promise<void> {
+    this.purged.push([...titles]);
   }
 
   async save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult> {

@@ -8,7 +8,8 @@ import { FakeWiki } from './fake-wiki.ts';
 
 const GAME: RolloverGame = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200 };
 const BOUNDARY = { now: utc('2026-11-19T00:00'), trigger: 'test' };
-/** The Gamestate's bot-owned subpage of the race chart (src/games/computed-blocks.ts). */
+/** The Gamestate's bot-owned subpages of the standings and the race chart (src/games/computed-blocks.ts). */
+const STANDINGS = `${GAME.gamestate}/Standings`;
 const RACE_CHART = `${GAME.gamestate}/Race chart`;
 const wiki = () => new FakeWiki({ [GAME.ruleset]: fixture('cycle16'), [GAME.gamestate]: GAMESTATE });
 const rows = (text: string, event: string) => text.split('\n').filter((l) => l.includes(` || ${event} || `)).length;
@@ -26,17 +27,20 @@ async function reference(game = GAME): Promise<string> {
 }
 
 describe('the rollover job', () => {
-  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its race chart on the subpage just after', async () => {
+  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its standings and race chart on their subpages just after', async () => {
     const w = wiki();
     const s = await rollover({ wiki: w }, GAME, BOUNDARY);
-    expect(w.edited).toEqual([GAME.gamestate, RACE_CHART]);
-    expect(s.subpages.map((p) => p.title)).toEqual([RACE_CHART]);
+    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
+    expect(s.subpages.map((p) => p.title)).toEqual([STANDINGS, RACE_CHART]);
     expect(s).toMatchObject({ fromPhase: 4, toPhase: 5, phaseName: 'Battle Phase', nextRollover: '2026-11-23 00:00' });
     // From the fixture, up to Thursday 19 Nov 00:00: one boundary (phase 4 → 5); Kestrel, declared
     // reputable 17 Nov, not yet granted; Cosima's gift to Lior, recorded; battle 2, commenced with a
     // winner, whose winner gets two "Battle won" rows (“1 Handy Pack” and “1 Chip”).
     expect(s.events).toMatchObject({ Rollover: 1, Reputability: 1, Gift: 1, 'Battle won': 2 });
-    expect(s.save.summary).toMatch(/^Croupier: phase 4 → 5 \(Battle Phase\); .* — from Ruleset rev \d+; test$/);
+    // The fixture holds its standings inline, as Croupier wrote them before they had a subpage: this edit moves them.
+    expect(s.save.summary).toMatch(
+      /^Croupier: phase 4 → 5 \(Battle Phase\); .* — from Ruleset rev \d+; test; the standings moved to \[\[Cycle 16\/Gamestate\/Standings\]\], transcluded$/,
+    );
     const text = w.text(GAME.gamestate)!;
     expect(readGamestate(text, GAME.gamestate, ruleset).phase.number).toBe(5);
     expect(rows(text, 'Rollover')).toBe(2); // the fixture's own rollover to phase 4, and this one
@@ -49,7 +53,7 @@ describe('the rollover job', () => {
     expect(again.save.changed).toBe(false);
     expect(again.subpages).toEqual([]);
     expect(again.changes).toBe(0);
-    expect(w.edited).toEqual([GAME.gamestate, RACE_CHART]);
+    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
   });
 
   test('a dry run saves nothing and returns the diff', async () => {
@@ -70,7 +74,7 @@ describe('the rollover job', () => {
     expect(text).toContain('Phase 6 → 7 (Battle Phase)');
     expect(text).toContain('Phase 7 → 8 (Rest Phase)');
     expect(text.indexOf('Phase 4 → 5')).toBeLessThan(text.indexOf('Phase 5 → 6'));
-    expect(w.edited).toEqual([GAME.gamestate, RACE_CHART]);
+    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
   });
 
   test('a forced rollover is recorded with who asked for it', async () => {
@@ -103,7 +107,7 @@ describe('exactly once, whatever interrupts the run', () => {
     await expect(rollover({ wiki: w, checkpoint: crashAt('read') }, GAME, BOUNDARY)).rejects.toThrow(Crash);
     await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(w.text(GAME.gamestate)).toBe(await reference());
-    expect(w.edited).toEqual([GAME.gamestate, RACE_CHART]);
+    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
   });
 
   test('a crash after the save (before the run is logged) applies nothing twice', async () => {
