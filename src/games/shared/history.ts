@@ -34,7 +34,18 @@ export function historyRowText(row: HistoryRow, headers: readonly string[], colu
   columns.forEach((label, i) => {
     byKey[normaliseHeader(label)] = [row.time, row.phase, row.event, row.player, row.change, row.reason][i]!;
   });
-  return `|-\n| ${headers.map((h) => cellWikitext(byKey[h] ?? NONE)).join(' || ')}\n`;
+  return `|-\n| ${headers.map((h) => historyCell(byKey[h] ?? NONE)).join(' || ')}\n`;
+}
+
+/** A run of this many characters without a space (a hash, a commitment) would keep its column wider than the page. */
+const LONG_WORD = /\S{24,}/;
+
+/**
+ * A History cell's wikitext: one holding a long word may break anywhere (`overflow-wrap:anywhere`, an attribute
+ * the page's readers skip), so the table fits the content's width (docs/gamestate-format.md, "Pages that fit").
+ */
+function historyCell(text: string): string {
+  return LONG_WORD.test(text) ? `style="overflow-wrap:anywhere" | ${cellWikitext(text)}` : cellWikitext(text);
 }
 
 export function historyRowsText(changes: readonly Change[], headers: readonly string[], columns: readonly string[] = HISTORY_COLUMNS): string {

@@ -81,7 +81,7 @@ describe('the daemon wiring', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/\|\| Manual rollover \|\| - \|\| Phase 4 → 5 .*Manual rollover by Admin \(on-wiki request r77-0123abcd\)/);
     expect(rows[1]).toMatch(
-      /\|\| Request \|\| Admin \|\| "rollover" honoured: phase 4 → 5 \(Battle Phase\), \d+ change\(s\) in this edit \|\| on-wiki request r77-0123abcd/,
+      /\|\| Request \|\| Admin \|\| "rollover" honoured: phase 4 → 5 \(Battle Phase\), \d+ change\(s\) in this edit \|\| (style="overflow-wrap:anywhere" \| )?on-wiki request r77-0123abcd/,
     );
     // The same request again (the bot lost track of it) is not passed to the job: its edit is the bot's, so the
     // bot's record names the key (makeRequestsHistory; test/unit/cron/request-exactly-once.test.ts).
