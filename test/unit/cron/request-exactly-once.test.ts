@@ -80,6 +80,10 @@ class World {
         }
         return r;
       },
+      purge: async (titles: readonly string[]) => {
+        this.alive();
+        return this.gamestate.purge(titles);
+      },
     } as unknown as WikiClient;
   }
 
