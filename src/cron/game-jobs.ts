@@ -192,30 +192,40 @@ export function makeRequestsHistory(opts: {
 }): RequestsHistory {
   const rulesets = opts.rulesets ?? new RulesetCache();
   const game = (id: string): GamePages => gameById(opts.games, id);
-  const saveRow = async (g: GamePages, entry: RequestHistoryEntry) => {
+  const saveRows = async (g: GamePages, entries: readonly RequestHistoryEntry[]) => {
     const rulesetPage = (await opts.wiki.readPages([g.ruleset])).get(g.ruleset);
     if (!rulesetPage) throw new Error(`the Ruleset page "${g.ruleset}" could not be read`);
     let read: EngineRuleset | undefined; // once, not again when the transform reruns
+    const [first] = entries;
+    const summary =
+      entries.length === 1 && first
+        ? `Croupier: History row for request ${first.request.key} (${first.verdict})`
+        : `Croupier: History rows for ${entries.length} requests (${[...new Set(entries.map((e) => e.verdict))].join(', ')})`;
     return opts.wiki.save(g.gamestate, (page) => {
       const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
       const state = engine.readGamestate(page.text, g.gamestate, ruleset);
-      const text = engine.renderGamestate(page.text, state, [requestChange(entry, state.phase.number)]);
-      return text === page.text ? null : { text, summary: `Croupier: History row for request ${entry.request.key} (${entry.verdict})` };
+      const text = engine.renderGamestate(
+        page.text,
+        state,
+        entries.map((e) => requestChange(e, state.phase.number)),
+      );
+      return text === page.text ? null : { text, summary };
     });
   };
   return {
     async state(id, key): Promise<RequestState> {
       return requestStateIn(await opts.record(game(id).gamestate), key);
     },
-    async record(id, entry) {
+    async record(id, entries) {
       const g = game(id);
-      // The save that answered it carried its row (a rollover's own edit): not again.
-      const carried = namesRequest(await opts.record(g.gamestate), entry.request.key);
-      const saved = carried ? { changed: false } : await saveRow(g, entry);
+      // The save that answered one carried its row (a rollover's own edit): not again.
+      const record = await opts.record(g.gamestate);
+      const fresh = entries.filter((e) => !namesRequest(record, e.request.key));
+      const saved = fresh.length === 0 ? { changed: false } : await saveRows(g, fresh);
       // The bot's log only (capped): what the bot's record on the page says decides.
       await opts.store.update((d) => {
         const rec = gameRecord(d, id);
-        if (!rec.requestsHandled.includes(entry.request.key)) rec.requestsHandled.push(entry.request.key);
+        for (const e of entries) if (!rec.requestsHandled.includes(e.request.key)) rec.requestsHandled.push(e.request.key);
       });
       return saved;
     },

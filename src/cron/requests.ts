@@ -15,6 +15,9 @@
 // otherwise it is answered on the page as refused, with the reason. Either way the bot appends a mark
 // to the line (`<!-- croupier:done r123 -->` / `<!-- croupier:refused r123 -->` + a sentence) and a
 // History row on the Gamestate page names the request's key (revision that added the line + a hash of it).
+// The lines refused without acting (an author not allowed or unknown, a verb not understood) are answered
+// together at the end of the pass: one edit of the Gamestate (their History rows), one of the request page
+// (their marks), however many there are — a flood of junk lines costs two edits, never two per line.
 // Exactly once, from the pages alone: the Gamestate save that performs a request (the forced rollover,
 // the check) carries its key in that same edit (src/jobs/rollover.ts), so before acting the bot asks the
 // Gamestate History; a key already there means "done" (the bot stopped after the save, before the
@@ -62,8 +65,8 @@ export type RequestState = 'done' | 'failed' | 'new';
 /** History rows on the Gamestate page for requests (see ./game-jobs.ts for the real one). */
 export interface RequestsHistory {
   state(game: string, key: string): Promise<RequestState>;
-  /** Append the row, unless a row already names the key (e.g. the save that performed it). */
-  record(game: string, entry: RequestHistoryEntry): Promise<{ changed: boolean }>;
+  /** Append the rows in one edit, but those whose key a row already names (e.g. the save that performed it). */
+  record(game: string, entries: readonly RequestHistoryEntry[]): Promise<{ changed: boolean }>;
 }
 
 export interface RequestsOptions {
@@ -109,7 +112,15 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     const rank = (v: string | undefined) => (v === 'resume' ? 2 : v === 'clear' ? 1 : 0);
     const order = [...attributed].sort((a, b) => rank(b.p.verb) - rank(a.p.verb));
 
-    const markedSoFar = new Map<string, number>();
+    // The copies of each line marked so far in this pass, by occurrence: a copy's place among the pending copies
+    // of its text is its occurrence less the copies before it that were marked.
+    const marked = new Map<string, number[]>();
+    const nthPending = (p: { line: string; occurrence: number }): number => {
+      const done = marked.get(p.line) ?? [];
+      marked.set(p.line, [...done, p.occurrence]);
+      return p.occurrence - done.filter((o) => o < p.occurrence).length;
+    };
+    const refusals: { p: (typeof order)[number]['p']; ref: RequestRef; message: string }[] = [];
     for (const { p, who } of order) {
       const rev = who.found ? who.revision : undefined;
       const revid = rev?.revid ?? latest.revid;
@@ -132,16 +143,18 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
         summary.waiting++;
         continue;
       }
-      if (!who.found) {
-        verdict = 'refused';
-        message = `cannot tell who added this line (${who.reason}); write it again`;
-      } else if (!allowedAuthor) {
-        verdict = 'refused';
-        message = refusalReason(ref.author, revid, groups.get(ref.author), allowed);
-      } else if (!p.verb) {
-        verdict = 'refused';
-        message = 'request not understood; the requests are "rollover now", "check", "clear" and "resume"';
-      } else if ((state = await opts.history.state(game, ref.key)) !== 'new') {
+      const refusal = !who.found
+        ? `cannot tell who added this line (${who.reason}); write it again`
+        : !allowedAuthor
+          ? refusalReason(ref.author, revid, groups.get(ref.author), allowed)
+          : !p.verb
+            ? 'request not understood; the requests are "rollover now", "check", "clear" and "resume"'
+            : undefined;
+      if (refusal !== undefined) {
+        refusals.push({ p, ref, message: refusal });
+        continue;
+      }
+      if ((state = await opts.history.state(game, ref.key)) !== 'new') {
         // The page records it (the bot stopped after the save that did it, before this mark): only mark it.
         verdict = state;
         message =
@@ -154,7 +167,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       } else {
         let r: ActionResult;
         try {
-          r = await actions[p.verb](ref);
+          r = await actions[p.verb!](ref); // a line without a verb was refused above
         } catch (err) {
           r = { ok: false, message: err instanceof Error ? err.message : String(err) };
         }
@@ -171,7 +184,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       // between re-marks, never re-acts.
       if (!(acted && verdict === 'failed' && (await actions.halted()))) {
         try {
-          const h = await opts.history.record(game, { request: ref, verdict, message, at });
+          const h = await opts.history.record(game, [{ request: ref, verdict, message, at }]);
           if (h.changed) summary.edits++;
         } catch (err) {
           // E.g. the Gamestate page is still broken after a `clear`: answer anyway, and say so.
@@ -179,12 +192,10 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
           message += `; its History row could not be written (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
         }
       }
-      const marked = markLine(p.line, verdict, revid, message, at);
-      // Identical lines marked earlier in this pass no longer count as copies of this one.
-      const nth = p.occurrence - (markedSoFar.get(p.line) ?? 0);
-      markedSoFar.set(p.line, (markedSoFar.get(p.line) ?? 0) + 1);
+      const mark = markLine(p.line, verdict, revid, message, at);
+      const nth = nthPending(p);
       const saved = await opts.wiki.save(page, (text) => {
-        const next = applyMark(text, p.line, nth, marked);
+        const next = applyMark(text, p.line, nth, mark);
         return next === null || next === text
           ? null
           : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${escapeWikitext(ref.author || 'unknown')})` };
@@ -192,6 +203,33 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       if (saved.changed) summary.edits++;
       summary.handled++;
       await actions.between?.(); // the line is answered: another game's boundary may go first (./queue.ts)
+    }
+
+    // The refusals, together: their History rows (a crash after them re-marks, never writes a row twice), then
+    // their marks, in the order of the page.
+    if (refusals.length > 0) {
+      const at = now();
+      const h = await opts.history.record(
+        game,
+        refusals.map((r) => ({ request: r.ref, verdict: 'refused' as const, message: r.message, at })),
+      );
+      if (h.changed) summary.edits++;
+      await actions.between?.();
+      const marks = [...refusals]
+        .sort((a, b) => a.p.lineNo - b.p.lineNo)
+        .map((r) => ({ line: r.p.line, nth: nthPending(r.p), mark: markLine(r.p.line, 'refused', r.ref.revid, r.message, at) }));
+      const authors = [...new Set(refusals.map((r) => escapeWikitext(r.ref.author || 'unknown')))];
+      const saved = await opts.wiki.save(page, (text) => {
+        let next = text;
+        for (const m of marks) next = applyMark(next, m.line, m.nth, m.mark) ?? next;
+        const what =
+          refusals.length === 1
+            ? `request refused (${refusals[0]!.p.verb ?? 'not understood'}, r${refusals[0]!.ref.revid}`
+            : `${refusals.length} requests refused (`;
+        return next === text ? null : { text: next, summary: `Croupier: ${what} by ${authors.join(', ')})` };
+      });
+      if (saved.changed) summary.edits++;
+      summary.handled += refusals.length;
     }
     return summary;
   };

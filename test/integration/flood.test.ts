@@ -76,7 +76,7 @@ const marks = (line: string) => line.match(/<!-- croupier:(done|refused|failed) 
 
 describe("a flood on one game never delays another game's rollover", () => {
   it(
-    "B's boundary passing during A's pass over 20 request lines and 160 actions: B is rolled over between two of A's lines; A's flood is answered once per line, the referee's part in one edit of each page",
+    "B's boundary passing during A's pass over 25 request lines and 160 actions: B is rolled over between two of A's lines; A's flood is answered once per line, its junk requests and the referee's part in one edit of each page",
     async () => {
       const R = `${G}/Requests`;
       const c15Before = readCycle15((await b.readPage(BG)).text, BG, c15);
@@ -86,7 +86,13 @@ describe("a flood on one game never delays another game's rollover", () => {
       // Cycle 16's Battle Phase runs Thursday to Sunday: A's own next boundary is later, so the jump changes nothing for A.
       expect(daemon.scheduler.nextRunFor('flooda')!.at.getTime()).toBeGreaterThan(boundary.getTime());
 
-      // The flood: junk on the Requests page by a plain user and an admin, and 160 actions, 150 of them Alice's.
+      // The flood: on the Requests page, five checks an admin asks for (each acted on, answered on its own) and
+      // junk by a plain user and an admin; and 160 actions, 150 of them Alice's.
+      await write(
+        admin,
+        R,
+        Array.from({ length: 5 }, (_, i) => `* check please ${i}`),
+      );
       await write(
         player,
         R,
@@ -139,12 +145,18 @@ describe("a flood on one game never delays another game's rollover", () => {
       expect(c15After.phase).toMatchObject({ number: c15Before.phase.number + 1, name: 'Phase II' });
       expect(c15After.phase.nextRollover!.getUTCDay()).toBe(1);
 
-      // A's Requests page: every line answered once (a line each: "Each request … is answered on its own line").
-      const requests = [...(await linesOf(R, '* rollover now please')), ...(await linesOf(R, '* frobnicate'))];
-      expect(requests).toHaveLength(20);
-      expect(requests.map(marks)).toEqual(Array(20).fill(1));
+      // A's Requests page: every line answered once, each on its own line; the admin's checks done one by one (an
+      // edit each), the 20 junk lines refused together in one edit of the page (and their History rows in one edit).
+      const checks = await linesOf(R, '* check please');
+      const requests = [...checks, ...(await linesOf(R, '* rollover now please')), ...(await linesOf(R, '* frobnicate'))];
+      expect(requests).toHaveLength(25);
+      expect(requests.map(marks)).toEqual(Array(25).fill(1));
+      expect(checks.filter((l) => l.includes('<!-- croupier:done r'))).toHaveLength(5);
       expect(requests.filter((l) => /croupier:refused .*Player, who added this line .* is not in an allowed group/.test(l))).toHaveLength(10);
       expect(requests.filter((l) => /croupier:refused .*request not understood/.test(l))).toHaveLength(10);
+      expect(edits.filter((t) => t === R)).toHaveLength(5 + 1);
+      const refusalRows = (await b.readPage(G)).text.split('\n').filter((l) => / \|\| Request \|\| .*refused/.test(l));
+      expect(refusalRows).toHaveLength(20);
 
       // A's referee pass (after the last answer on the Requests page, and A's check): the commitment in an edit
       // of its own, then all the draws in one Gamestate edit and every answer in one edit of the Actions page.

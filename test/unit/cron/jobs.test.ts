@@ -91,8 +91,8 @@ describe('real jobs glue', () => {
     };
     expect(await history.state('c16', request.key)).toBe('new');
     const entry = { request, verdict: 'refused' as const, message: 'Player is not in an allowed group (sysop)', at: new Date('2026-11-21T23:00:00Z') };
-    expect(await history.record('c16', entry)).toEqual({ changed: true });
-    expect(await history.record('c16', entry)).toEqual({ changed: false });
+    expect(await history.record('c16', [entry])).toEqual({ changed: true });
+    expect(await history.record('c16', [entry])).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
     const text = wiki.pages.get(game.gamestate)!.text;
     expect(text).toMatch(
@@ -127,7 +127,7 @@ describe('real jobs glue', () => {
       author: 'Admin',
     };
     const entry = { request, verdict: 'done' as const, message: 'checked', at: new Date('2026-11-21T23:00:00Z') };
-    expect(await history.record('c16', entry)).toEqual({ changed: true });
+    expect(await history.record('c16', [entry])).toEqual({ changed: true });
     expect(wiki.pages.get(game.gamestate)!.text).toMatch(
       /\| 2026-11-21 23:00 \|\| 4 \|\| Request \|\| Admin \|\| "check" honoured: checked \|\| on-wiki request r12-abcdef12/,
     );
@@ -137,7 +137,7 @@ describe('real jobs glue', () => {
       .text.split('\n')
       .find((l) => l.includes('"check" honoured'))!;
     expect(await history.state('c16', 'r12-abcdef12')).toBe('done');
-    expect(await history.record('c16', entry)).toEqual({ changed: false });
+    expect(await history.record('c16', [entry])).toEqual({ changed: false });
     expect(wiki.saves).toBe(1);
   });
 });

@@ -55,6 +55,7 @@ function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: Requ
   const wiki = new FakeWiki();
   // The Gamestate History: rows naming a request's key.
   const rows: RequestHistoryEntry[] = [];
+  let historyEdits = 0;
   const acted: { verb: string; ref: RequestRef }[] = [];
   let halted = opts.halted ?? false;
   let paused = opts.paused ?? false;
@@ -91,17 +92,18 @@ function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: Requ
         const mine = rows.filter((r) => r.request.key === key);
         return mine.length === 0 ? 'new' : mine.every((r) => r.verdict === 'failed') ? 'failed' : 'done';
       },
-      record: async (_g, e) => {
-        if (rows.some((r) => r.request.key === e.request.key)) return { changed: false };
-        rows.push(e);
-        return { changed: true };
+      record: async (_g, entries) => {
+        const fresh = entries.filter((e) => !rows.some((r) => r.request.key === e.request.key));
+        rows.push(...fresh);
+        if (fresh.length > 0) historyEdits++;
+        return { changed: fresh.length > 0 };
       },
     },
     pageFor: () => 'Cycle 16/Gamestate/Requests',
     allowedGroupsFor: () => ['sysop'],
     now: () => new Date('2026-11-21T23:00:00Z'),
   });
-  return { wiki, rows, acted, run: () => process('c16', new Date(), actions) };
+  return { wiki, rows, acted, historyEdits: () => historyEdits, run: () => process('c16', new Date(), actions) };
 }
 
 describe('request lines', () => {
@@ -291,5 +293,34 @@ describe('requests processor', () => {
     await s.run();
     expect(s.rows[0]).toMatchObject({ verdict: 'refused' });
     expect(s.rows[0]?.message).toContain('not understood');
+  });
+
+  test("a flood of junk lines is answered in two edits however long it is: one of the Gamestate (their History rows), one of the request page (their marks, each on its line); the admin's request among them is answered on its own; a second pass answers nothing", async () => {
+    const { wiki, rows, acted, historyEdits, run } = setup();
+    const junk = Array.from({ length: 150 }, (_, i) => `* give me ${i % 3 === 0 ? 'chips' : 'a win'} ${i}`);
+    wiki.append('Player', junk.slice(0, 100).join('\n'));
+    wiki.append('Admin', '* check');
+    wiki.append('Player', junk.slice(100).join('\n'));
+    wiki.append('Player', '* check'); // the same text as the admin's, by a player: refused
+    const pageEdits = () => wiki.revs.filter((r) => r.user === 'Croupier').length;
+    const summary = await run();
+    expect(acted.map((a) => [a.verb, a.ref.author])).toEqual([['check', 'Admin']]);
+    // The admin's check: its row and its mark; the 151 refusals: one History edit, one edit of the page.
+    expect([historyEdits(), pageEdits()]).toEqual([2, 2]);
+    expect(summary).toMatchObject({ handled: 152, edits: 4 });
+    expect(rows.filter((r) => r.verdict === 'refused')).toHaveLength(151);
+    const lines = wiki.text.split('\n').filter((l) => l.startsWith('* '));
+    expect(lines.filter((l) => l.includes('<!-- croupier:refused r'))).toHaveLength(151);
+    // Each mark is on its own line: the admin's copy of "* check" is the one marked done.
+    const checks = lines.filter((l) => l.startsWith('* check '));
+    expect(checks.map((l) => /croupier:(\w+)/.exec(l)![1])).toEqual(['done', 'refused']);
+    expect(checks[1]).toContain('Player, who added this line');
+    for (const line of junk)
+      expect(
+        lines.find((l) => l.startsWith(`${line} <!--`)),
+        line,
+      ).toBeDefined();
+    const again = await run();
+    expect([again.handled, again.edits, historyEdits(), pageEdits()]).toEqual([0, 0, 2, 2]);
   });
 });

@@ -117,7 +117,7 @@ describe('the daemon wiring', () => {
       timestamp: '2026-11-19T00:30:00Z',
       author: 'Admin',
     };
-    expect(await history.record('c16', { request, verdict: 'done', message: 'checked', at: HANDLED })).toEqual({ changed: true });
+    expect(await history.record('c16', [{ request, verdict: 'done', message: 'checked', at: HANDLED }])).toEqual({ changed: true });
     expect(rulesets.parses).toBe(1);
     // A new revision of the Ruleset is parsed again (once).
     wiki.put(g.ruleset, `${rulesetText}\n`);
