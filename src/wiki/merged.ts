@@ -153,12 +153,12 @@ export function describeMerge(m: MergeContext): string {
 const SUMMARY_CHARS = 500;
 const BASE_MARK = /\(base rev (\d+)\)$/;
 
-/** The summary with the base revision the edit was computed on at its end (shortened to fit, never the mark). */
-export function withBase(summary: string, base: number): string {
+/** The summary, then `keep` (a merge's note) and the base revision the edit was computed on at its end: the summary is shortened to fit, never what follows it. */
+export function withBase(summary: string, base: number, keep = ''): string {
   const mark = ` (base rev ${base})`;
   const chars = Array.from(summary);
-  const room = SUMMARY_CHARS - mark.length;
-  return `${chars.length > room ? `${chars.slice(0, room - 1).join('')}…` : summary}${mark}`;
+  const room = SUMMARY_CHARS - mark.length - Array.from(keep).length;
+  return `${chars.length > room ? `${chars.slice(0, room - 1).join('')}…` : summary}${keep}${mark}`;
 }
 
 /** The base revision a summary of the bot records (withBase), if any. */

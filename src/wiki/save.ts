@@ -287,11 +287,11 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         ...(notes.length ? { notes } : {}),
       };
     if (merged && recomputed > maxConflictRetries) throw giveUp(attempt);
-    const said = merged
-      ? `${edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`} — ${escapeWikitext(describeMerge(merged.ctx))}`
-      : edit!.summary;
-    // The base goes into the summary, so that a later save can tell a merge this run did not correct.
-    const summary = page.missing ? said : withBase(said, page.revid);
+    const said = merged ? (edit?.summary ?? `Croupier: nothing to change on revision ${merged.ctx.on}`) : edit!.summary;
+    const note = merged ? ` — ${escapeWikitext(describeMerge(merged.ctx))}` : '';
+    // The base goes into the summary, so that a later save can tell a merge this run did not correct; the merge's
+    // note and the base are the bot's record, kept whole when a long summary is cut to the wiki's limit.
+    const summary = page.missing ? `${said}${note}` : withBase(said, page.revid, note);
 
     await opts.beforeEdit?.(page, { text: target, summary }, attempt);
     let res: EditResponse;

@@ -169,6 +169,21 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
     expect(seen.map((m) => m?.on)).toEqual([undefined, undefined, human]);
   });
 
+  it("a correction whose own summary is long is cut to the wiki's 500 characters before the merge's note and the base: the bot's record in it stays whole", async () => {
+    const wiki = new MergingWiki(PAGE);
+    let human = 0;
+    const long: Transform = (page, merge) => {
+      const e = doubling(page, merge);
+      return e && { ...e, summary: `${e.summary}; ${'many events, '.repeat(60)}` };
+    };
+    const r = await savePage(wiki, TITLE, long, { beforeEdit: once(1, () => (human = wiki.human((t) => t.replace('score: 2', 'score: 5')))) });
+    const [, , merged] = wiki.revs;
+    const tail = ` — MediaWiki merged the bot's edit (revision ${merged!.revid}) with a concurrent edit (revision ${human} (Player)); recomputed on revision ${human} (base rev ${merged!.revid})`;
+    expect(r.summary!.endsWith(`…${tail}`)).toBe(true);
+    expect(Array.from(r.summary!)).toHaveLength(500);
+    expect(r.summary!.startsWith('doubled 5; many events, ')).toBe(true);
+  });
+
   it('a concurrent edit of a line the transform does not read: the merged page is already right, no second edit', async () => {
     const wiki = new MergingWiki(PAGE);
     const r = await savePage(wiki, TITLE, doubling, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: hello'))) });
