@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readingsFor } from '../../src/games/registry.ts';
 import { STANDINGS_REGION } from '../../src/games/shared/standings.ts';
-import { findRegion, replaceRegion } from '../../src/parse/regions.ts';
+import { replaceRegion } from '../../src/parse/regions.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readRulings } from '../../src/jobs/rulings.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
@@ -67,10 +67,9 @@ describe("a Rulings line saved between the bot's read of the Rulings page and it
     // Only Players rows' Tax cells changed; Phases: "increased by 5 for every 20 wealth they have above 300, to a
     // maximum value of 100" — floored before, a started step counted now (Alice: 610 wealth, 15.5 steps: 75 → 80).
     const readingRows = shown.text.split('\n').filter((l) => l.includes(' || Reading || '));
-    // The standings' "since the last rollover" line, drawn from the History, names the new rows; the rest of the
-    // page is compared line by line.
-    const since = (text: string) => findRegion(text, STANDINGS_REGION)!.content;
-    expect(since(shown.text)).toContain('Reading ×3 (Alice, Bob, Carol)');
+    // The standings' "since the last rollover" line (on their subpage), drawn from the History, names the new rows;
+    // the rest of the page is compared line by line.
+    expect((await b.readPage(`${game.gamestate}/Standings`)).text).toContain('Reading ×3 (Alice, Bob, Carol)');
     const withoutStandings = (text: string) => replaceRegion(text, STANDINGS_REGION, '', { anyRows: true }).text;
     const before = withoutStandings(page.text).split('\n');
     const now = withoutStandings(shown.text)
