@@ -4,7 +4,10 @@
 // A request carrying the header   X-Devwiki-Fake: maxlag=2;key=abc   is answered with a `maxlag` error
 // (fake replication lag of 7 s) for the first 2 requests that carry key "abc" and a maxlag parameter;
 // `ratelimited=1;key=abc` makes the first edit with that key fail with `ratelimited`;
-// `generator=MediaWiki 1.45.0;key=abc` makes siteinfo name that version (a wiki outside the tested range).
+// `generator=MediaWiki 1.45.0;key=abc` makes siteinfo name that version (a wiki outside the tested range);
+// `slowrecord=3000;key=abc` makes MediaWiki record an edit of that request 3 s late: its recent-changes row and
+// change tags, which it writes after answering (a POSTSEND deferred update), so that the moment a reader sees
+// the new revision without its tags lasts 3 s instead of a few milliseconds.
 // Requests without the header are never affected, so other clients of the same wiki see nothing.
 
 $wgDevwikiFakeDir = __DIR__ . '/fake';
@@ -73,5 +76,17 @@ $wgHooks['APIQuerySiteInfoGeneralInfo'][] = static function ( $module, &$results
 	$spec = devwikiFakeSpec();
 	if ( $spec && isset( $spec['generator'] ) ) {
 		$results['generator'] = $spec['generator'];
+	}
+};
+
+$wgHooks['RevisionFromEditComplete'][] = static function () {
+	$spec = devwikiFakeSpec();
+	$ms = min( (int)( $spec['slowrecord'] ?? 0 ), 20000 );
+	if ( $ms > 0 ) {
+		// Queued before the recording's own update (RecentChange::notifyEdit runs after this hook): it runs first.
+		$deferred = class_exists( 'MediaWiki\\Deferred\\DeferredUpdates' ) ? 'MediaWiki\\Deferred\\DeferredUpdates' : 'DeferredUpdates';
+		$deferred::addCallableUpdate( static function () use ( $ms ) {
+			usleep( $ms * 1000 );
+		}, $deferred::POSTSEND );
 	}
 };

@@ -22,6 +22,7 @@ export type LocalCode =
   | 'merge-uncorrected' // MediaWiki merged the bot's edit with another and the bot could not correct the result
   | 'bad-response' // the API answered something unexpected
   | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
+  | 'unrecorded' // a fresh revision whose change tags MediaWiki has not written yet (src/wiki/recording.ts)
   | 'paused' // a person reverted one of the bot's edits of the game: no edit until an admin resumes it (src/cron/pause.ts)
   | 'network'
   | 'edit-failed';

@@ -13,6 +13,7 @@
 import { WikiError } from './errors.ts';
 import type { PageRevision, Requester } from './pages.ts';
 import { botRevertsIn } from './reverts.ts';
+import { pageRows, rowsOf, withFinalTags } from './recording.ts';
 
 /** Another edit MediaWiki merged with one of the bot's. */
 export interface ConcurrentEdit {
@@ -64,13 +65,16 @@ export interface ListedRevision extends ConcurrentEdit {
   sha1?: string;
 }
 
-/** The revisions of `title` after `after` up to `upTo` (included), oldest first. */
-export async function revisionsBetween(client: Requester, title: string, after: number, upTo: number): Promise<ListedRevision[]> {
-  return (await revisionsFrom(client, title, after, upTo)).filter((r) => r.revid !== after);
+/**
+ * The revisions of `title` after `after` up to `upTo` (included), oldest first; those not by `bot` (when given)
+ * with their final tags (src/wiki/recording.ts).
+ */
+export async function revisionsBetween(client: Requester, title: string, after: number, upTo: number, bot?: string): Promise<ListedRevision[]> {
+  return (await revisionsFrom(client, title, after, upTo, bot)).filter((r) => r.revid !== after);
 }
 
-/** The revisions of `title` from `from` to `upTo` (both included), oldest first. */
-async function revisionsFrom(client: Requester, title: string, from: number, upTo: number): Promise<ListedRevision[]> {
+/** The revisions of `title` from `from` to `upTo` (both included), oldest first; as revisionsBetween. */
+async function revisionsFrom(client: Requester, title: string, from: number, upTo: number, bot?: string): Promise<ListedRevision[]> {
   const res = (await client.request(
     {
       action: 'query',
@@ -80,14 +84,25 @@ async function revisionsFrom(client: Requester, title: string, from: number, upT
       rvstartid: upTo,
       rvendid: from,
       rvlimit: 'max',
+      curtimestamp: true,
       formatversion: 2,
+      ...(bot === undefined ? {} : pageRows(title)),
     },
     { page: title },
   )) as RevisionsResponse;
   const revs = (res.query?.pages?.[0]?.revisions ?? []).map(listed).reverse();
   if (revs.at(-1)?.revid !== upTo)
     throw new WikiError({ code: 'bad-response', page: title, message: `"${title}": the wiki does not list its revision ${upTo}` });
-  return revs;
+  if (bot === undefined) return revs;
+  const others = await withFinalTags(
+    client,
+    title,
+    revs.filter((r) => r.user !== bot),
+    rowsOf(res),
+    res.curtimestamp,
+  );
+  const byId = new Map(others.map((r) => [r.revid, r]));
+  return revs.map((r) => byId.get(r.revid) ?? r);
 }
 
 const listed = (r: {
@@ -220,7 +235,7 @@ export async function pendingMerge(
   const corrected = correctedRevisions(mine.comment);
   // One request: from the base the bot read (a revert may restore it) to now — the edits its merged revision
   // was merged with, and any revert of it since.
-  const history = await revisionsFrom(client, title, base, page.revid);
+  const history = await revisionsFrom(client, title, base, page.revid, bot);
   const reverted = new Set(botRevertsIn(title, [...history].reverse(), bot, mine.revid).flatMap((r) => r.reverted));
   if ([mine.revid, ...corrected].every((id) => reverted.has(id))) return undefined;
   const others = history.filter((r) => r.revid > base && r.revid < mine.revid);

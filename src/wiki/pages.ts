@@ -3,6 +3,7 @@
 // A missing page, a redirect or an invalid title is a WikiError naming the page — never mwn's swallowed errors.
 import { WikiError } from './errors.ts';
 import { checkPageSize, PageError } from '../parse/source.ts';
+import { fresh, LATEST_ROWS, rowsOf } from './recording.ts';
 
 /** The latest revision of a page. */
 export interface PageRevision {
@@ -18,6 +19,8 @@ export interface PageRevision {
   comment?: string;
   /** Its change tags (src/wiki/reverts.ts reads the revert tags), when read by readPages. */
   tags?: string[];
+  /** False when the revision is fresh and MediaWiki had not yet recorded its tags (src/wiki/recording.ts). */
+  recorded?: boolean;
   pageid?: number;
   /** The API's `curtimestamp` of the read: the edit's `starttimestamp`. */
   readAt?: string;
@@ -86,6 +89,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
       titles: wanted,
       curtimestamp: true,
       formatversion: 2,
+      ...LATEST_ROWS,
       ...opts.also,
     },
     { page: wanted.length === 1 ? wanted[0] : undefined },
@@ -94,6 +98,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
   if (!Array.isArray(pages)) {
     throw new WikiError({ code: 'bad-response', message: `reading ${wanted.map((t) => `"${t}"`).join(', ')}: the API answer has no pages` });
   }
+  const rows = rowsOf(res);
   const normalized = new Map((res.query?.normalized ?? []).map((n) => [n.from, n.to]));
   const byTitle = new Map(pages.map((p) => [p.title, p]));
   const out = new Map<string, PageRevision>();
@@ -137,7 +142,9 @@ export async function readPages(client: Requester, titles: readonly string[], op
         throw new WikiError({ code: 'page-too-large', page: asked, message: err.message });
       }
     }
-    const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '', tags: rev.tags ?? [] };
+    const row = rows.get(rev.revid);
+    const recorded = row !== undefined || !fresh(rev.timestamp, res.curtimestamp);
+    const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '', tags: row ?? rev.tags ?? [], recorded };
     out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, ...about, pageid: p.pageid, readAt: res.curtimestamp });
   }
   return out;

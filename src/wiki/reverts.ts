@@ -9,6 +9,7 @@
 // The check costs one request for the latest revision of every page of a game, and one more for each page
 // whose latest revision is newer than the newest the previous check saw (its last 50 revisions).
 import type { Requester } from './pages.ts';
+import { fresh, LATEST_ROWS, pageRows, rowsOf, withFinalTags } from './recording.ts';
 
 export const REVERT_TAGS = { 'mw-undo': 'undo', 'mw-rollback': 'rollback', 'mw-manual-revert': 'manual revert' } as const;
 export type RevertHow = (typeof REVERT_TAGS)[keyof typeof REVERT_TAGS];
@@ -62,6 +63,7 @@ export function botRevertsIn(page: string, history: readonly TaggedRevision[], b
 }
 
 interface ApiRevisions {
+  curtimestamp?: string;
   query?: {
     pages?: {
       title: string;
@@ -89,10 +91,12 @@ const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[numb
  */
 export async function revertOfBot(
   client: Requester,
-  page: { title: string; revid: number; user?: string; tags?: string[] },
+  page: { title: string; revid: number; user?: string; tags?: string[]; recorded?: boolean },
   bot: string,
 ): Promise<BotRevert | undefined> {
-  if (page.user === undefined || page.user === bot || howOf(page.tags ?? []) === undefined) return undefined;
+  if (page.user === undefined || page.user === bot) return undefined;
+  // A fresh revision whose tags MediaWiki has not written yet may still be a revert: its history is read (and waited for).
+  if (page.recorded !== false && howOf(page.tags ?? []) === undefined) return undefined;
   return (await pageReverts(client, page.title, bot, page.revid - 1))[0];
 }
 
@@ -106,18 +110,42 @@ export async function botRevertsSince(
   title: string,
   bot: string,
   after: number,
-  listed?: readonly { user?: string; tags?: readonly string[] }[],
+  listed?: readonly { user?: string; tags?: readonly string[]; recorded?: boolean }[],
 ): Promise<BotRevert[]> {
-  if (listed && !listed.some((r) => r.user !== bot && howOf(r.tags ?? []) !== undefined)) return [];
+  if (listed && !listed.some((r) => r.user !== bot && (r.recorded === false || howOf(r.tags ?? []) !== undefined))) return [];
   return pageReverts(client, title, bot, after);
 }
 
 async function pageReverts(client: Requester, title: string, bot: string, after: number): Promise<BotRevert[]> {
   const res = (await client.request(
-    { action: 'query', prop: 'revisions', titles: title, rvprop: 'ids|user|tags|timestamp|sha1', rvlimit: REVERT_LOOKBACK, formatversion: 2 },
+    {
+      action: 'query',
+      prop: 'revisions',
+      titles: title,
+      rvprop: 'ids|user|tags|timestamp|sha1',
+      rvlimit: REVERT_LOOKBACK,
+      curtimestamp: true,
+      formatversion: 2,
+      ...pageRows(title),
+    },
     { page: title },
   )) as ApiRevisions;
-  return botRevertsIn(title, tagged(res.query?.pages?.[0]?.revisions ?? []), bot, after);
+  const history = tagged(res.query?.pages?.[0]?.revisions ?? []);
+  // The people's revisions since `after` must carry their final tags: one not yet recorded is waited for.
+  const final = await withFinalTags(
+    client,
+    title,
+    history.filter((r) => r.revid > after && r.user !== bot),
+    rowsOf(res),
+    res.curtimestamp,
+  );
+  const byId = new Map(final.map((r) => [r.revid, r]));
+  return botRevertsIn(
+    title,
+    history.map((r) => byId.get(r.revid) ?? r),
+    bot,
+    after,
+  );
 }
 
 /** How many revisions of a changed page are read to find what a revert restored. */
@@ -140,8 +168,11 @@ export async function findBotReverts(
     prop: 'revisions',
     titles: wanted,
     rvprop: 'ids|user|tags|timestamp',
+    curtimestamp: true,
     formatversion: 2,
+    ...LATEST_ROWS,
   })) as ApiRevisions;
+  const rows = rowsOf(latest);
   const reverts: BotRevert[] = [];
   const next: Record<string, number> = { ...seen };
   for (const p of latest.query?.pages ?? []) {
@@ -152,7 +183,9 @@ export async function findBotReverts(
     if (before !== undefined && top.revid <= before) continue;
     // Only the bot's own edit since: nothing to look at.
     if (before !== undefined && top.user === bot && top.parentid === before) continue;
-    if (before === undefined && howOf(top.tags ?? []) === undefined) continue;
+    // Never checked: only a revert as the latest revision counts (one too fresh to have its tags is looked at).
+    const recorded = rows.has(top.revid) || !fresh(top.timestamp, latest.curtimestamp);
+    if (before === undefined && recorded && howOf(rows.get(top.revid) ?? top.tags ?? []) === undefined) continue;
     reverts.push(...(await pageReverts(client, p.title, bot, before ?? top.revid - 1)));
   }
   return { reverts, seen: next };

@@ -364,7 +364,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     await opts.afterEdit?.(r.newrevid, attempt);
 
     // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.
-    const since = await revisionsBetween(host, title, page.revid, r.newrevid);
+    const since = await revisionsBetween(host, title, page.revid, r.newrevid, bot);
     const mine = since.at(-1)!;
     const parent = mine.parentid;
     if (parent === page.revid) {

@@ -9,21 +9,31 @@ import type { WikiClient } from '../../src/wiki/client.ts';
 import { appendLine, put, refereeGame, root } from './helpers.ts';
 
 const ruleset = parseCycle15Ruleset(readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8'));
-// Every space a move from Cosima's space 5 can end on (2d4: 2 to 8 along 6, 7, 8, 9, 10, 11, 0, 1) is made
-// one whose landing the referee draws for: Garbage Pile, Shard Pile, Geode, or a category (a new pseudo-type).
+// Every space a move from Cosima's space 5 can end on (2d4: 2 to 8 spaces along 6, 7, 8, 9, 10, 11, 0, 1, so
+// ending on 7 to 1) is made one whose landing the referee draws for: Garbage Pile, Shard Pile or Geode. (Space
+// 10 was once left a Utility, which draws nothing: a roll of 5, one in four, made the test fail.)
 const BOARD: Record<number, string> = {
-  6: 'Garbage Pile || -',
   7: 'Shard Pile || -',
   8: 'Geode || -',
+  9: 'Garbage Pile || -',
+  10: 'Shard Pile || -',
   11: 'Garbage Pile || -',
   0: 'Shard Pile || -',
   1: 'Geode || -',
 };
 const PATH = [6, 7, 8, 9, 10, 11, 0, 1];
 
-/** The board: the spaces of BOARD on the page's Spaces table. */
-const board = (page: string) =>
-  Object.entries(BOARD).reduce((p, [id, cells]) => p.replace(new RegExp(`^\\| ${id} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\|`, 'm'), `| ${id} || ${cells} ||`), page);
+/** The board: the spaces of BOARD on the page's Board table (its rows only: the standings' ranks look alike). */
+const board = (page: string) => {
+  const at = page.indexOf('\n== Board ==');
+  if (at < 0) throw new Error('the fixture has no Board section');
+  const rows = Object.entries(BOARD).reduce((p, [id, cells]) => {
+    const row = new RegExp(`^\\| ${id} \\|\\| [^|]+ \\|\\| [^|]+ \\|\\|`, 'm');
+    if (!row.test(p)) throw new Error(`the fixture's Board has no space ${id}`);
+    return p.replace(row, `| ${id} || ${cells} ||`);
+  }, page.slice(at));
+  return page.slice(0, at) + rows;
+};
 
 let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
 // Cosima is played by the wiki account "Player" (the Players table's Wiki account column), on the board of BOARD.
