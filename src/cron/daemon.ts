@@ -8,15 +8,8 @@ import { FileStore, abandonStaleRuns, abandonedMessages, type Store } from './st
 import type { Alert } from './alert.ts';
 import type { PauseCheck } from './pause.ts';
 import { releaseMemory } from './collect-garbage.ts';
-import {
-  Scheduler,
-  DEFAULT_CHECK_CRON,
-  DEFAULT_MAX_CONSECUTIVE_FAILURES,
-  type GameJobs,
-  type RefereeRunner,
-  type StatusPublisher,
-  type RequestsProcessor,
-} from './scheduler.ts';
+import type { GameJobs, RefereeRunner, StatusPublisher, RequestsProcessor } from './ports.ts';
+import { Scheduler, DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES } from './scheduler.ts';
 
 export interface DaemonOptions {
   storePath: string;

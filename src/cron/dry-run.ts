@@ -15,7 +15,8 @@ import { normalizeText, type SaveOptions, type SaveResult, type Transform } from
 import type { WikiClient } from '../wiki/client.ts';
 import { cellDiff, type DiffFormat } from '../wiki/diff.ts';
 import { formatInstant } from '../sim/trail.ts';
-import { DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES, Scheduler, plainError } from './scheduler.ts';
+import { plainError } from './run-recorder.ts';
+import { DEFAULT_CHECK_CRON, DEFAULT_MAX_CONSECUTIVE_FAILURES, Scheduler } from './scheduler.ts';
 import type { DaemonOptions } from './daemon.ts';
 import { FileStore, MemoryStore, emptyStore, type RunRecord, type Store } from './store.ts';
 

@@ -18,7 +18,7 @@ import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
 import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
-import type { GameJobs, JobOutcome, Plan, RolloverJobOptions } from './scheduler.ts';
+import type { GameJobs, JobOutcome, Plan, RolloverJobOptions } from './ports.ts';
 import type { RequestHistoryEntry, RequestsHistory, RequestState } from './requests.ts';
 import { gameRecord, type Store } from './store.ts';
 import { collectGarbage } from './collect-garbage.ts';

@@ -2,7 +2,7 @@
 // (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
 import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
-import type { RefereeRunner } from './scheduler.ts';
+import type { RefereeRunner } from './ports.ts';
 import { collectGarbage } from './collect-garbage.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */

@@ -34,7 +34,7 @@ import {
   type RequestPageRevision,
   type Verdict,
 } from '../jobs/request-lines.ts';
-import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './scheduler.ts';
+import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './ports.ts';
 
 // The lines' vocabulary (pure, shared with the referee and the Rulings page) lives in src/jobs/request-lines.ts.
 export * from '../jobs/request-lines.ts';

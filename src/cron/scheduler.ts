@@ -17,159 +17,28 @@
 //     no Gamestate job runs until an admin clears it (`croupier clear`, or a `* clear` request);
 //   - a game whose cycle has not begun (the page at phase 0, its cycle start later) is not a failure:
 //     nothing is due, no job runs, and the next run is the check at the cycle start.
-import { createTask, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
+import type { ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { inScope, RequestScope } from '../wiki/cancel.ts';
-import { WikiError } from '../wiki/errors.ts';
-import { JobQueue } from './queue.ts';
-import {
-  finishRun,
-  gameRecord,
-  startRun,
-  clearHalt,
-  unfinishedRuns,
-  type GameRecord,
-  type Heartbeat,
-  type RunKind,
-  type RunRecord,
-  type Store,
-  type Trigger,
-} from './store.ts';
-import { describePause, describeRevert, resumeGame, type PauseCheck } from './pause.ts';
 import type { Alert } from './alert.ts';
 import { thisProcess } from './liveness.ts';
+import { describePause, describeRevert, resumeGame, type PauseCheck } from './pause.ts';
+import type { GameJobs, Plan, RefereeRunner, RequestActions, RequestRef, RequestsProcessor, StatusPublisher } from './ports.ts';
+import { JobQueue } from './queue.ts';
+import { plainError, RunRecorder } from './run-recorder.ts';
+import { gameRecord, clearHalt, unfinishedRuns, type GameRecord, type Heartbeat, type RunKind, type RunRecord, type Store, type Trigger } from './store.ts';
+import { checkTask, GameTimers, type NextRun } from './timers.ts';
 
 export const DEFAULT_CHECK_CRON = '0 * * * *';
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
 /** How long after its next periodic check a daemon not seen again is overdue (daemon.heartbeatGraceSeconds). */
 export const DEFAULT_HEARTBEAT_GRACE_MS = 300_000;
 
-/** What the Gamestate page and the Ruleset say about a game's schedule, as of `now`. */
-export interface Plan {
-  /** Phase boundaries at or before now that the page has not applied yet, oldest first. */
-  missed: Date[];
-  /** The first boundary after now (null if the ruleset defines none). */
-  next: Date | null;
-  /** The cycle has not begun: nothing is due before this instant, its start (then `next` is it too). */
-  startsAt?: Date;
-  /** The engine's own next due event (a grant waiting on time, an expiry), when it comes before `next`. */
-  due?: Date;
-}
-
-export interface JobOutcome {
-  /** Whether the wiki was edited. */
-  changed: boolean;
-  edits?: number;
-  /** One line for the log, the store and the status page. */
-  summary?: string;
-}
-
-/** An on-wiki request, identified by the revision that added its line. */
-export interface RequestRef {
-  /** Stable key, written into the History row and the "done" mark (never acted on twice). */
-  key: string;
-  /** The request line as written. */
-  line: string;
-  verb: string;
-  page: string;
-  revid: number;
-  timestamp: string;
-  /** Author of the revision that added the line (from the API, never from the text). */
-  author: string;
-}
-
-export interface JobOptions {
-  now: Date;
-  trigger: Trigger;
-  actor?: string;
-  /** The on-wiki request this run answers: its key is written in the run's own Gamestate edit. */
-  request?: RequestRef;
-  /** Aborted when the daemon is shutting down and gives up waiting: stop before the save. */
-  signal?: AbortSignal;
-}
-
-export interface RolloverJobOptions extends JobOptions {
-  /** The boundary being applied (scheduled and catch-up rollovers). */
-  boundary?: Date;
-  /** Roll over to the next phase now, before its boundary (manual rollovers). */
-  force?: boolean;
-  /**
-   * When the manual rollover was asked for (the request's revision timestamp): a boundary passed since
-   * (applied by the catch-up before the requests are read) already gave the new phase, so none is forced.
-   */
-  requestedAt?: Date;
-}
-
 /** The request's revision time, when it reads as one. */
 function requestedAt(req: RequestRef): { requestedAt?: Date } {
   const at = new Date(req.timestamp);
   return Number.isNaN(at.getTime()) ? {} : { requestedAt: at };
 }
-
-export interface GameJobs {
-  plan(game: string, now: Date): Promise<Plan>;
-  rollover(game: string, opts: RolloverJobOptions): Promise<JobOutcome>;
-  check(game: string, opts: JobOptions): Promise<JobOutcome>;
-}
-
-export interface ActionResult {
-  ok: boolean;
-  /** What was done, or why it failed / was not done. */
-  message: string;
-}
-
-/** What the requests processor may do on behalf of an admin's request (each a recorded run). */
-export interface RequestActions {
-  /** Halted games leave requests other than `clear` waiting. */
-  halted(): Promise<boolean>;
-  /** Paused games (a person reverted the bot) leave every request but an allowed `resume` waiting. */
-  paused(): Promise<boolean>;
-  rollover(req: RequestRef): Promise<ActionResult>;
-  check(req: RequestRef): Promise<ActionResult>;
-  clear(req: RequestRef): Promise<ActionResult>;
-  resume(req: RequestRef): Promise<ActionResult>;
-  /** After each line is answered: other games' phase boundaries that wait run now (./queue.ts). */
-  between?(): Promise<void>;
-}
-
-export interface RequestsSummary {
-  /** Requests answered (honoured or refused) in this pass. */
-  handled: number;
-  /** Requests left for later (e.g. while halted). */
-  waiting: number;
-  edits: number;
-}
-
-export type RequestsProcessor = (game: string, now: Date, actions: RequestActions) => Promise<RequestsSummary>;
-
-/** The referee job of a game (src/cron/referee-runner.ts); `active`: whether the game uses it (has an actions page, or a secret to reveal). */
-export interface RefereeRunner {
-  active(game: string): Promise<boolean>;
-  /** `between`: called after each step of the pass (other games' phase boundaries that wait run then: ./queue.ts). */
-  run(game: string, signal: AbortSignal, between?: () => Promise<void>): Promise<JobOutcome>;
-}
-
-export interface StatusInfo {
-  game: string;
-  now: Date;
-  record: GameRecord;
-  lastRun: RunRecord | undefined;
-  /** Last failed run, if any, among the runs kept. */
-  lastFailure: RunRecord | undefined;
-  maxConsecutiveFailures: number;
-  nextRun: { at: Date; kind: RunKind } | undefined;
-  waitingRequests?: number;
-  /** The game's cycle has not begun: it begins then (nothing is due before). */
-  startsAt?: Date;
-  /** Set once the daemon has stopped: nothing runs until it is started again. */
-  stopped?: { at: Date; reason: string };
-  /** Runs that never finished (abandoned, or left "running" by a process that is gone), newest first. */
-  unfinished?: RunRecord[];
-  /** The daemon's heartbeat as the store has it. */
-  heartbeat?: Heartbeat;
-}
-
-export type StatusPublisher = (game: string, info: StatusInfo) => Promise<void>;
 
 export interface SchedulerOptions {
   games: string[];
@@ -204,48 +73,6 @@ export interface StopReport {
   runs: RunRecord[];
 }
 
-interface BoundaryTask {
-  at: Date;
-  task: ScheduledTask;
-  /** 'check' at a cycle start (nothing to roll over, the check applies what is due), else 'rollover'. */
-  kind: 'rollover' | 'check';
-}
-
-/** An error in plain words: the message's first line, with the error's class when it adds something. */
-export function plainError(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    // Multi-line messages (e.g. every problem of a Gamestate page) become one line.
-    let text =
-      err.message
-        .split('\n')
-        .map((l) => l.trim().replace(/^[-*•]\s+/, ''))
-        .filter(Boolean)
-        .join(' ')
-        .trim() || err.name;
-    if (text.length > 600) text = `${text.slice(0, 597)}…`;
-    return typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text;
-  }
-  return String(err);
-}
-
-/** Cron expression (with seconds) that matches `at` in UTC — fires once a year; re-planned after each run. */
-export function cronForInstant(at: Date): string {
-  return `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} *`;
-}
-
-const CRON_OPTS = { timezone: 'Etc/UTC', noOverlap: true } as const;
-
-/** node-cron's own messages go to our structured log. */
-function cronLogger(log: Logger): CronLogger {
-  return {
-    info: (m) => log.debug({ source: 'node-cron' }, m),
-    warn: (m) => log.info({ source: 'node-cron' }, m),
-    error: (m, err) => log.error({ source: 'node-cron', err: err ?? m }, String(m)),
-    debug: (m) => log.debug({ source: 'node-cron' }, String(m)),
-  };
-}
-
 export class Scheduler {
   readonly games: readonly string[];
   readonly checkCron: string;
@@ -267,15 +94,12 @@ export class Scheduler {
   /** Status pages written per game (a check tick writes one if nothing else did: the heartbeat). */
   readonly #published = new Map<string, number>();
   readonly #queue = new JobQueue();
-  /** Edits made by other games' jobs run at a `yield()` (not the yielding run's: ./queue.ts). */
-  #lentEdits = 0;
-  readonly #boundaryTasks = new Map<string, BoundaryTask>();
+  readonly #timers: GameTimers;
   #checkTask: ScheduledTask | undefined;
   #beat: NodeJS.Timeout | undefined;
-  /** Runs in progress (a request run holds the runs of the requests it performs). */
-  readonly #inProgress = new Set<string>();
   /** Every wiki request of every tick sees it: cancelled when the running job is abandoned. */
   readonly #scope = new RequestScope();
+  readonly #runs: RunRecorder;
   #stopping = false;
   #stopped: Promise<StopReport> | undefined;
   #abandonNow: (() => void) | undefined;
@@ -305,22 +129,43 @@ export class Scheduler {
     this.#onIdle = opts.onIdle;
     this.#tickPages = opts.tickPages;
     this.#startedAt = this.#now();
+    this.#runs = new RunRecorder({
+      store: this.#store,
+      log: this.#log,
+      scope: this.#scope,
+      queue: this.#queue,
+      now: this.#now,
+      maxConsecutiveFailures: this.maxConsecutiveFailures,
+      alert: this.#alert,
+      publish: (game) => this.#publish(game),
+      stopping: () => this.#stopping,
+    });
+    this.#timers = new GameTimers(
+      this.#log,
+      async (game, { at, kind }) => {
+        if (kind === 'rollover') await this.tick(game, 'boundary', at);
+        // The check at a cycle start, unless the periodic check runs at that very instant anyway.
+        else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
+      },
+      (game, { at }) => {
+        this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
+        void this.tick(game, 'catch-up');
+      },
+    );
   }
 
   /** Start: the check task, then per game a catch-up tick (which also schedules its next boundary). */
   start(): Promise<void> {
-    this.#checkTask = createTask(
+    this.#checkTask = checkTask(
       this.checkCron,
+      this.#log,
       async () => {
         await Promise.all(this.games.map((g) => this.tick(g, 'check')));
       },
-      { ...CRON_OPTS, name: 'croupier-check', logger: cronLogger(this.#log) },
+      () => {
+        for (const g of this.games) void this.tick(g, 'check');
+      },
     );
-    this.#checkTask.on('execution:missed', () => {
-      this.#log.warn('a periodic check was missed (the process was blocked or asleep); catching up');
-      for (const g of this.games) void this.tick(g, 'check');
-    });
-    this.#checkTask.on('execution:overlap', () => this.#log.info('periodic check still running; this tick is skipped'));
     this.#checkTask.start();
     void this.#heartbeat();
     this.#beat = setInterval(() => void this.#heartbeat(), this.#beatMs());
@@ -363,7 +208,7 @@ export class Scheduler {
   /** Next planned runs (boundary per game, and the periodic check). */
   nextRuns(): { game: string | undefined; at: Date; kind: RunKind }[] {
     const out: { game: string | undefined; at: Date; kind: RunKind }[] = [];
-    for (const [game, b] of this.#boundaryTasks) out.push({ game, at: b.at, kind: b.kind });
+    for (const [game, b] of this.#timers.entries()) out.push({ game, at: b.at, kind: b.kind });
     const check = this.#checkTask?.getNextRun();
     if (check) out.push({ game: undefined, at: check, kind: 'check' });
     return out.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -371,7 +216,7 @@ export class Scheduler {
 
   nextRunFor(game: string): { at: Date; kind: RunKind } | undefined {
     // A boundary task whose instant has passed is being applied right now: it is not "next".
-    const planned = this.#boundaryTasks.get(game);
+    const planned = this.#timers.get(game);
     const b = planned && planned.at.getTime() > this.#now().getTime() ? planned : undefined;
     const check = this.#checkTask?.getNextRun() ?? undefined;
     // Before a cycle start (a 'check' task) the periodic checks do nothing for the game: the start is next.
@@ -400,10 +245,9 @@ export class Scheduler {
   async #stop(graceMs: number): Promise<StopReport> {
     this.#stopping = true;
     clearInterval(this.#beat);
-    for (const b of this.#boundaryTasks.values()) await b.task.destroy();
-    this.#boundaryTasks.clear();
+    await this.#timers.destroyAll();
     await this.#checkTask?.destroy();
-    const wasBusy = this.#inProgress.size > 0;
+    const wasBusy = this.#runs.inProgress.size > 0;
     const closing = this.#queue.close();
     let timer: NodeJS.Timeout | undefined;
     const finished = this.#abandonRequested
@@ -420,7 +264,7 @@ export class Scheduler {
       await Promise.all(this.#writes);
       return { how: wasBusy ? 'finished' : 'idle', runs: [] };
     }
-    const cut = [...this.#inProgress];
+    const cut = [...this.#runs.inProgress];
     this.#scope.cancel('the daemon is shutting down and abandoned the job');
     const inFlight = this.#scope.editInFlight;
     if (inFlight) {
@@ -538,7 +382,7 @@ export class Scheduler {
 
     // 3. The periodic check.
     if (checkDue && !this.#stopping) {
-      const r = await this.#runJob(game, 'check', trigger === 'start' ? 'start' : 'check', (signal) =>
+      const r = await this.#runs.run(game, 'check', trigger === 'start' ? 'start' : 'check', (signal) =>
         this.#jobs.check(game, { now: this.#now(), trigger: trigger === 'start' ? 'start' : 'check', signal }),
       );
       // Refused because a person reverted the bot (found by its save): nothing more of this game this tick — the
@@ -547,14 +391,14 @@ export class Scheduler {
         this.#scheduleBoundary(game, null);
         return;
       }
-      await this.#yield();
+      await this.#runs.yield();
     }
 
     // 3b. Players' requests to the referee: a phase that ended is revealed, the current one committed, requests resolved.
     if (this.#referee && !this.#stopping && (await this.#refereeActive(game))) {
       const referee = this.#referee;
-      const r = await this.#runJob(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) =>
-        referee.run(game, signal, () => this.#yield()),
+      const r = await this.#runs.run(game, 'referee', trigger === 'start' ? 'start' : trigger === 'boundary' ? 'boundary' : 'check', (signal) =>
+        referee.run(game, signal, () => this.#runs.yield()),
       );
       if (r.halted) {
         this.#scheduleBoundary(game, null);
@@ -583,12 +427,12 @@ export class Scheduler {
         plan.missed.length === 1 ? 'a phase boundary is due' : `${plan.missed.length} phase boundaries are due; applying them in order`,
       );
     }
-    const scheduled = this.#boundaryTasks.get(game)?.at.getTime();
+    const scheduled = this.#timers.get(game)?.at.getTime();
     for (const boundary of plan.missed) {
       // "boundary" when applied on time (the tick we scheduled for it, or another tick that came first);
       // "catch-up" when it passed while nothing was scheduled for it (the daemon was down).
       const isFired = firedBoundary?.getTime() === boundary.getTime() || scheduled === boundary.getTime();
-      const r = await this.#runJob(
+      const r = await this.#runs.run(
         game,
         'rollover',
         isFired ? 'boundary' : 'catch-up',
@@ -610,7 +454,7 @@ export class Scheduler {
     } catch (err) {
       if (this.#scope.cancelled) return undefined; // cut by the shutdown: not a run of its own
       // Planning reads the Ruleset and the Gamestate page: if that fails, it is a failed run like any other.
-      await this.#runJob(game, 'rollover', trigger, async () => {
+      await this.#runs.run(game, 'rollover', trigger, async () => {
         throw err;
       });
       this.#scheduleBoundary(game, null);
@@ -618,37 +462,14 @@ export class Scheduler {
     }
   }
 
-  #scheduleBoundary(game: string, next: Date | null, kind: BoundaryTask['kind'] = 'rollover'): void {
-    const cur = this.#boundaryTasks.get(game);
-    if (cur && next && cur.at.getTime() === next.getTime() && cur.kind === kind) return;
-    if (cur) {
-      void cur.task.destroy();
-      this.#boundaryTasks.delete(game);
-    }
-    if (!next || this.#stopping) {
-      this.#storeNextRun(game);
-      return;
-    }
-    const at = new Date(next);
-    const task = createTask(
-      cronForInstant(at),
-      async () => {
-        if (kind === 'rollover') await this.tick(game, 'boundary', at);
-        // The check at a cycle start, unless the periodic check runs at that very instant anyway.
-        else if (!this.#checkTask?.match(at)) await this.tick(game, 'check');
-      },
-      { ...CRON_OPTS, name: `croupier-boundary-${game}`, logger: cronLogger(this.#log) },
-    );
-    task.on('execution:missed', () => {
-      this.#log.warn({ game, boundary: at.toISOString() }, 'a boundary tick was missed (the process was blocked or asleep); catching up');
-      void this.tick(game, 'catch-up');
-    });
-    task.start();
-    this.#boundaryTasks.set(game, { at, task, kind });
-    this.#log.info(
-      { game, next: at.toISOString() },
-      kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`,
-    );
+  #scheduleBoundary(game: string, next: Date | null, kind: NextRun['kind'] = 'rollover'): void {
+    const changed = this.#timers.set(game, next && !this.#stopping ? { at: next, kind } : null);
+    if (!changed) return;
+    if (next && !this.#stopping)
+      this.#log.info(
+        { game, next: next.toISOString() },
+        kind === 'check' ? `the check at the cycle start of ${game} scheduled` : `next phase boundary for ${game} scheduled`,
+      );
     this.#storeNextRun(game);
   }
 
@@ -740,107 +561,6 @@ export class Scheduler {
     }
   }
 
-  /** Run one job as a recorded run; failures are counted, logged loudly and published. */
-  async #runJob(
-    game: string,
-    kind: RunKind,
-    trigger: Trigger,
-    fn: (signal: AbortSignal) => Promise<JobOutcome>,
-    extra: { boundary?: Date; actor?: string } = {},
-  ): Promise<{ ok: boolean; outcome?: JobOutcome; error?: string; halted: boolean; refused?: boolean }> {
-    const runId = await startRun(this.#store, { game, kind, trigger, at: this.#now(), ...extra });
-    this.#inProgress.add(runId);
-    const editsBefore = this.#editMark();
-    let outcome: JobOutcome | undefined;
-    let error: string | undefined;
-    // A person's revert of the bot found by the save itself: refused, not a failure (the next tick's check pauses the game).
-    let reverted = false;
-    try {
-      outcome = await fn(this.#scope.signal);
-    } catch (err) {
-      error = plainError(err);
-      reverted = err instanceof WikiError && err.code === 'paused';
-      if (reverted) this.#log.error({ game, kind, trigger, run: runId }, `${kind} for ${game} refused: ${error}`);
-      else if (!this.#scope.cancelled) this.#log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
-    } finally {
-      this.#inProgress.delete(runId);
-    }
-    if (this.#scope.cancelled && !outcome) {
-      await this.#finishAbandoned(runId, this.#editsSince(editsBefore));
-      return { ok: false, error: 'abandoned at shutdown', halted: false };
-    }
-    const end = await finishRun(
-      this.#store,
-      runId,
-      outcome
-        ? {
-            result: outcome.changed ? 'changed' : 'no-change',
-            at: this.#now(),
-            edits: outcome.edits ?? (outcome.changed ? 1 : 0),
-            ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
-          }
-        : { result: reverted ? 'refused' : 'failed', at: this.#now(), error: error ?? 'unknown error' },
-      this.maxConsecutiveFailures,
-    );
-    if (outcome) {
-      this.#log.info(
-        { game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },
-        `${kind} for ${game}: ${outcome.changed ? 'changed' : 'no change'}${outcome.summary ? ` — ${outcome.summary}` : ''}`,
-      );
-    }
-    if (end.justHalted) {
-      this.#log.error(
-        { game, failures: end.consecutiveFailures },
-        `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures: no Gamestate edit until an admin clears it (croupier clear --game ${game}, or a "* clear" request)`,
-      );
-      await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error ?? 'unknown error'}` });
-    }
-    // While stopping, the status page is written once, when the daemon has stopped.
-    if (!this.#stopping && (!outcome || outcome.changed || end.justHalted)) await this.#publish(game);
-    return {
-      ok: outcome !== undefined,
-      ...(outcome ? { outcome } : {}),
-      ...(error ? { error } : {}),
-      halted: end.halted,
-      ...(reverted ? { refused: true } : {}),
-    };
-  }
-
-  /**
-   * A unit boundary of the running job (a request line answered, a step of a pass): the phase boundaries of other
-   * games that wait run now (./queue.ts). Their edits are theirs: a run's own edits leave them out.
-   */
-  async #yield(): Promise<void> {
-    if (this.#stopping) return;
-    const mark = this.#editMark();
-    await this.#queue.yield();
-    this.#lentEdits += this.#editsSince(mark);
-  }
-
-  #editMark(): { edits: number; lent: number } {
-    return { edits: this.#scope.edits, lent: this.#lentEdits };
-  }
-
-  /** The edits made since `mark` by the job that took it (not by jobs run at its yields). */
-  #editsSince(mark: { edits: number; lent: number }): number {
-    return this.#scope.edits - mark.edits - (this.#lentEdits - mark.lent);
-  }
-
-  /** Record a run cut by the shutdown: abandoned, with the edits it made before (none after). */
-  async #finishAbandoned(runId: string, edits: number): Promise<void> {
-    await finishRun(
-      this.#store,
-      runId,
-      {
-        result: 'abandoned',
-        at: this.#now(),
-        edits,
-        error: `abandoned at shutdown: no request was sent after that point${edits > 0 ? ` (${edits} edit(s) made before it)` : ' and nothing was saved'}`,
-      },
-      this.maxConsecutiveFailures,
-    );
-  }
-
   async #runRequests(game: string, now: Date): Promise<void> {
     const processor = this.#requests;
     if (!processor) return;
@@ -848,7 +568,7 @@ export class Scheduler {
       halted: async () => (await this.#record(game)).halted,
       paused: async () => (await this.#record(game)).paused !== undefined,
       rollover: async (req) => {
-        const r = await this.#runJob(
+        const r = await this.#runs.run(
           game,
           'rollover',
           'request',
@@ -861,7 +581,7 @@ export class Scheduler {
           : { ok: false, message: r.error ?? 'failed' };
       },
       check: async (req) => {
-        const r = await this.#runJob(
+        const r = await this.#runs.run(
           game,
           'check',
           'request',
@@ -888,42 +608,14 @@ export class Scheduler {
         );
         return { ok: true, message: was ? 'resumed; the bot computes from the pages as they are now' : 'the game was not paused' };
       },
-      between: () => this.#yield(),
+      between: () => this.#runs.yield(),
     };
-    const runId = await startRun(this.#store, { game, kind: 'request', trigger: 'check', at: now });
-    this.#inProgress.add(runId);
-    const editsBefore = this.#editMark();
-    try {
+    // One recorded run for the pass (it holds the runs of the requests it performs).
+    await this.#runs.run(game, 'request', 'check', async () => {
       const s = await processor(game, now, actions);
       this.#waitingRequests.set(game, s.waiting);
-      await finishRun(
-        this.#store,
-        runId,
-        {
-          result: s.handled > 0 ? 'changed' : 'no-change',
-          at: this.#now(),
-          edits: s.edits,
-          summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}`,
-        },
-        this.maxConsecutiveFailures,
-      );
-      if (s.handled > 0 && !this.#stopping) await this.#publish(game);
-    } catch (err) {
-      if (this.#scope.cancelled) {
-        await this.#finishAbandoned(runId, this.#editsSince(editsBefore));
-        return;
-      }
-      const error = plainError(err);
-      this.#log.error({ err, game, run: runId }, `requests for ${game} FAILED: ${error}`);
-      const end = await finishRun(this.#store, runId, { result: 'failed', at: this.#now(), error }, this.maxConsecutiveFailures);
-      if (end.justHalted) {
-        this.#log.error({ game }, `game ${game} HALTED after ${end.consecutiveFailures} consecutive failures`);
-        await this.#alert?.({ kind: 'halt', game, reason: `${end.consecutiveFailures} consecutive failed runs; the last one: ${error}` });
-      }
-      if (!this.#stopping) await this.#publish(game);
-    } finally {
-      this.#inProgress.delete(runId);
-    }
+      return { changed: s.handled > 0, edits: s.edits, summary: `${s.handled} request(s) answered${s.waiting ? `, ${s.waiting} waiting` : ''}` };
+    });
   }
 
   async #publish(game: string, stopped?: { at: Date; reason: string }): Promise<void> {

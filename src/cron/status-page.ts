@@ -9,7 +9,7 @@ import { escapeWikitext } from '../parse/escape.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { RunRecord } from './store.ts';
-import type { StatusInfo, StatusPublisher } from './scheduler.ts';
+import type { StatusInfo, StatusPublisher } from './ports.ts';
 import { describeRevert } from './pause.ts';
 
 export const REGION = 'status';

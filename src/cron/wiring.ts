@@ -11,7 +11,7 @@ import type { DaemonOptions } from './daemon.ts';
 import type { DaemonWiki, DryRunWiki } from './dry-run.ts';
 import { makeJobs, makeRequestsHistory, makeShutoff, RulesetCache, type JobsWiki, type RolloverRunner } from './game-jobs.ts';
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, makeRequestsProcessor, type RequestsWiki } from './requests.ts';
-import type { JobOutcome } from './scheduler.ts';
+import type { JobOutcome } from './ports.ts';
 import { makeStatusPublisher, type StatusWiki } from './status-page.ts';
 import { makeRefereeRunner } from './referee-runner.ts';
 import { checkReverts, knowReverts, revertablePages } from './pause.ts';

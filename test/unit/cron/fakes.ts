@@ -1,6 +1,6 @@
 // Fakes for the scheduler tests: a phase calendar on given weekdays and jobs that record their calls.
 import pino from 'pino';
-import type { GameJobs, JobOutcome, Plan, RolloverJobOptions, JobOptions } from '../../../src/cron/scheduler.ts';
+import type { GameJobs, JobOutcome, Plan, RolloverJobOptions, JobOptions } from '../../../src/cron/ports.ts';
 
 export const silentLogger = () => pino({ level: 'silent' });
 

@@ -10,7 +10,7 @@ import {
   type RequestPageRevision,
   type RequestsWiki,
 } from '../../../src/cron/requests.ts';
-import type { ActionResult, RequestActions, RequestRef } from '../../../src/cron/scheduler.ts';
+import type { ActionResult, RequestActions, RequestRef } from '../../../src/cron/ports.ts';
 
 const HEAD = '== Requests ==\nWrite one request per line.\n';
 

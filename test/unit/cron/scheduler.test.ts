@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Scheduler, cronForInstant, type RefereeRunner, type RequestsProcessor, type SchedulerOptions, type StatusInfo } from '../../../src/cron/scheduler.ts';
+import type { RefereeRunner, RequestsProcessor, StatusInfo } from '../../../src/cron/ports.ts';
+import { Scheduler, type SchedulerOptions } from '../../../src/cron/scheduler.ts';
+import { cronForInstant } from '../../../src/cron/timers.ts';
 import { resumeGame } from '../../../src/cron/pause.ts';
 import type { Alert } from '../../../src/cron/alert.ts';
 import { MemoryStore, emptyStore, type StoreData } from '../../../src/cron/store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderStatus, spliceRegion, makeStatusPublisher } from '../../../src/cron/status-page.ts';
-import type { StatusInfo } from '../../../src/cron/scheduler.ts';
+import type { StatusInfo } from '../../../src/cron/ports.ts';
 import { GameRecord } from '../../../src/cron/store.ts';
 import { RegionError } from '../../../src/parse/regions.ts';
 
