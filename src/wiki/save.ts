@@ -24,6 +24,7 @@
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
 import { unifiedDiff } from './diff.ts';
+import { sendEdit } from './edit-attempt.ts';
 import { WikiError, toWikiError } from './errors.ts';
 import { checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
@@ -127,17 +128,6 @@ export function normalizeText(text: string): string {
   return text.replace(/\r\n?/g, '\n').trimEnd();
 }
 
-interface EditResponse {
-  edit?: {
-    result?: string;
-    nochange?: boolean;
-    oldrevid?: number;
-    newrevid?: number;
-    newtimestamp?: string;
-    [k: string]: unknown;
-  };
-}
-
 /** After MediaWiki merged one of this save's edits: what the transform runs on until the page is right. */
 interface Merged {
   ctx: MergeContext;
@@ -198,39 +188,9 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const page = pages.get(title)!;
     if (page.missing && !opts.create) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
     firstBase ??= page.missing ? undefined : page.revid;
-    const notes: string[] = [];
-    if (shutoff) {
-      const sp = pages.get(shutoff.page);
-      const why = shutoffReason(sp?.missing ? undefined : sp?.text, shutoff);
-      if (why !== null) {
-        if (!dryRun) throw new WikiError({ code: 'shutoff', page: shutoff.page, message: `emergency shutoff: ${why}` });
-        notes.push(`emergency shutoff: ${why} (a real run would make no edit)`);
-      }
-    }
-    if (!page.missing) {
-      try {
-        checkExclusion(page.text, host.names, title);
-      } catch (err) {
-        if (!dryRun) throw err;
-        notes.push((err as Error).message);
-      }
-    }
-    // A person's revert of the bot's edits is never made again (src/cron/pause.ts pauses the game): at the first
-    // read, the page's latest revision; after that, every revision saved since the save last looked (an edit
-    // conflict, a re-read after `nochange`, an edit saved after a merged revision of the bot's).
+    const notes = guards(host, pages, title, dryRun);
     if (!page.missing && bot !== undefined) {
-      if (lookedUpTo === undefined) {
-        // The bot's own undo is its giving way to a revert (undoMerged): that revert still stops every save.
-        const gaveWay = page.user === bot && page.tags?.includes('mw-undo') === true;
-        const revert = gaveWay ? await unknownRevert(host, title, bot, 0) : await revertOfBot(host, page, bot);
-        if (revert && !dryRun && !(await host.knownRevert?.(revert))) throw pausedBy(title, revert);
-        else if (revert && dryRun) notes.push(`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`);
-      } else if (page.revid > lookedUpTo) {
-        const revert = await unknownRevert(host, title, bot, lookedUpTo, page.parentid === lookedUpTo ? [page] : undefined);
-        // This save's merged edits stay on the page unless the person took them all back.
-        if (revert)
-          throw pausedBy(title, revert, merged && !merged.ctx.merged.every((id) => revert.reverted.includes(id)) ? stillMerged(merged.ctx) : undefined);
-      }
+      notes.push(...(await lookForReverts(host, { title, bot, page, lookedUpTo, merged, dryRun })));
       lookedUpTo = page.revid;
     }
     // A merge of an earlier save that its run, stopped meanwhile, never corrected: corrected first.
@@ -294,47 +254,13 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const summary = page.missing ? `${said}${note}` : withBase(said, page.revid, note);
 
     await opts.beforeEdit?.(page, { text: target, summary }, attempt);
-    let res: EditResponse;
-    try {
-      res = (await host.request(
-        {
-          action: 'edit',
-          title,
-          text: target,
-          summary,
-          // baserevid, and NOT basetimestamp: MediaWiki 1.39 (EditPage + RevisionStore::userWasLastToEdit)
-          // drops the conflict when basetimestamp is sent and every revision *strictly after* that second is
-          // the bot's own, so a human edit in the same second as the base revision would be silently
-          // overwritten. With baserevid alone, any newer revision is a conflict: merged when the edits touch
-          // different lines (checked below), `editconflict` when they overlap. starttimestamp catches a deletion meanwhile.
-          ...(page.missing ? { createonly: true } : { baserevid: page.revid, nocreate: true }),
-          starttimestamp: page.readAt,
-          bot: true,
-          minor: opts.minor === true,
-          watchlist: 'nochange',
-          md5: createHash('md5').update(target, 'utf8').digest('hex'),
-        },
-        { page: title, edit: true },
-      )) as EditResponse;
-    } catch (e) {
-      const err = toWikiError(e, title);
-      // editconflict: the same lines changed since our read. articleexists: someone created the page meanwhile.
-      if (err.code === 'editconflict' || (err.code === 'articleexists' && page.missing)) {
-        if (++recomputed > maxConflictRetries) throw giveUp(attempt, err);
-        pages = undefined;
-        continue;
-      }
-      throw err;
+    const answer = await sendEdit(host, page, { text: target, summary, minor: opts.minor });
+    if ('conflict' in answer) {
+      if (++recomputed > maxConflictRetries) throw giveUp(attempt, answer.conflict);
+      pages = undefined;
+      continue;
     }
-    const r = res.edit;
-    if (r?.result !== 'Success') {
-      throw new WikiError({
-        code: 'edit-failed',
-        page: title,
-        message: `"${title}": the wiki did not save the edit (${JSON.stringify(r ?? res).slice(0, 300)})`,
-      });
-    }
-    if (r.nochange || r.newrevid === undefined) {
+    if ('nochange' in answer) {
       // The wiki already holds this text. If someone saved since our read, the transform has not seen it: again.
       const now = await host.readPages([title], { allowMissing: opts.create ? [title] : false });
       if (now.get(title)!.revid === page.revid) return result(attempt, notes);
@@ -342,64 +268,115 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       pages = new Map([...pages, ...now]);
       continue;
     }
+    const r = answer.saved;
     saved = { revid: r.newrevid, diff, texts: change, summary, corrections: (saved?.corrections ?? 0) + (merged ? 1 : 0) };
     if (page.missing) {
       // createonly: never merged, so the page holds the text sent (normalized as MediaWiki does).
-      if (r.newtimestamp && host.names[0] !== undefined) {
-        saved.page = {
-          title: page.title,
-          text: target,
-          revid: r.newrevid,
-          timestamp: r.newtimestamp,
-          parentid: 0,
-          user: host.names[0],
-          comment: summary,
-          tags: [],
-          ...(typeof r.pageid === 'number' ? { pageid: r.pageid } : {}),
-          readAt: r.newtimestamp,
-        };
-      }
+      if (r.newtimestamp && host.names[0] !== undefined)
+        saved.page = savedPage(
+          page,
+          target,
+          { revid: r.newrevid, parentid: 0, user: host.names[0], timestamp: r.newtimestamp, comment: summary, tags: [] },
+          r.pageid,
+        );
       return result(attempt, notes);
     }
     await opts.afterEdit?.(r.newrevid, attempt);
-
-    // Was it merged? The new revision's parent is the base we sent unless MediaWiki merged it onto others.
-    const since = await revisionsBetween(host, title, page.revid, r.newrevid, bot);
-    const mine = since.at(-1)!;
-    const parent = mine.parentid;
-    if (parent === page.revid) {
-      if (mine.sha1 === createHash('sha1').update(target, 'utf8').digest('hex')) {
-        saved.page = {
-          title: page.title,
-          text: target,
-          revid: r.newrevid,
-          timestamp: mine.timestamp,
-          parentid: parent,
-          user: mine.user,
-          comment: mine.comment,
-          tags: mine.tags ?? [],
-          ...(page.pageid ? { pageid: page.pageid } : {}),
-          readAt: mine.timestamp,
-        };
-      }
+    const found = await mergeOf(host, { title, bot, page, work, target, revid: r.newrevid, before: merged });
+    if ('clean' in found) {
+      if (found.clean) saved.page = savedPage(page, target, found.clean, page.pageid);
       return result(attempt, notes);
     }
-    // Merged onto a person's revert of the bot: never corrected (that would make the reverted edit again) but undone.
-    const revert = bot === undefined ? undefined : await unknownRevert(host, title, bot, page.revid, since.slice(0, -1));
-    if (revert) throw pausedBy(title, revert, await undoMerged(host, title, r.newrevid, parent, revert, merged?.ctx));
     lookedUpTo = r.newrevid;
-    const texts = await revisionTexts(host, title, [r.newrevid, parent]);
-    const onto = texts.get(parent)!;
-    const others = merge3(page.text, work.text, onto.text);
-    if (!others.ok) throw uncorrected(title, mergeContext(merged, r.newrevid, since.slice(0, -1), parent), conflictWords(others.conflicts, page.revid));
-    merged = {
-      ctx: mergeContext(merged, r.newrevid, since.slice(0, -1), parent),
-      latest: texts.get(r.newrevid)!,
-      work: { ...onto, text: others.text },
-    };
+    merged = found.merged;
     recomputed++;
     pages = new Map([...pages, [title, merged.latest]]);
   }
+}
+
+/** The guards of every attempt: the emergency shutoff and the page's exclusion of bots (in a dry run, notes). */
+function guards(host: SaveHost, pages: ReadonlyMap<string, PageRevision>, title: string, dryRun: boolean): string[] {
+  const page = pages.get(title)!;
+  const notes: string[] = [];
+  const shutoff = host.settings.shutoff;
+  if (shutoff) {
+    const sp = pages.get(shutoff.page);
+    const why = shutoffReason(sp?.missing ? undefined : sp?.text, shutoff);
+    if (why !== null) {
+      if (!dryRun) throw new WikiError({ code: 'shutoff', page: shutoff.page, message: `emergency shutoff: ${why}` });
+      notes.push(`emergency shutoff: ${why} (a real run would make no edit)`);
+    }
+  }
+  if (!page.missing) {
+    try {
+      checkExclusion(page.text, host.names, title);
+    } catch (err) {
+      if (!dryRun) throw err;
+      notes.push((err as Error).message);
+    }
+  }
+  return notes;
+}
+
+/**
+ * A person's revert of the bot's edits is never made again (src/cron/pause.ts pauses the game): at the first read,
+ * the page's latest revision; after that (`lookedUpTo`), every revision saved since the save last looked (an edit
+ * conflict, a re-read after `nochange`, an edit saved after a merged revision of the bot's). Throws `paused`; in a
+ * dry run, the notes say it.
+ */
+async function lookForReverts(
+  host: SaveHost,
+  l: { title: string; bot: string; page: PageRevision; lookedUpTo: number | undefined; merged: Merged | undefined; dryRun: boolean },
+): Promise<string[]> {
+  const { title, bot, page, lookedUpTo, merged } = l;
+  if (lookedUpTo === undefined) {
+    // The bot's own undo is its giving way to a revert (undoMerged): that revert still stops every save.
+    const gaveWay = page.user === bot && page.tags?.includes('mw-undo') === true;
+    const revert = gaveWay ? await unknownRevert(host, title, bot, 0) : await revertOfBot(host, page, bot);
+    if (revert && !l.dryRun && !(await host.knownRevert?.(revert))) throw pausedBy(title, revert);
+    return revert && l.dryRun ? [`revision ${revert.revid} reverts the bot's edit: a real run would make no edit`] : [];
+  }
+  if (page.revid <= lookedUpTo) return [];
+  const revert = await unknownRevert(host, title, bot, lookedUpTo, page.parentid === lookedUpTo ? [page] : undefined);
+  // This save's merged edits stay on the page unless the person took them all back.
+  if (revert) throw pausedBy(title, revert, merged && !merged.ctx.merged.every((id) => revert.reverted.includes(id)) ? stillMerged(merged.ctx) : undefined);
+  return [];
+}
+
+/** The page as the bot's own save left it: known without reading it again. */
+function savedPage(
+  page: PageRevision,
+  text: string,
+  rev: Pick<ListedRevision, 'revid' | 'parentid' | 'user' | 'timestamp' | 'comment' | 'tags'>,
+  pageid: number | undefined,
+): PageRevision {
+  const { revid, parentid, user, timestamp, comment, tags } = rev;
+  return { title: page.title, text, revid, timestamp, parentid, user, comment, tags, ...(typeof pageid === 'number' ? { pageid } : {}), readAt: timestamp };
+}
+
+/**
+ * Whether MediaWiki merged the bot's edit `revid`, sent on `page`, with edits saved since: `clean` when not (its
+ * parent is the base sent; the revision, when it holds exactly the text sent), else what the transform runs on
+ * next. Merged onto a person's revert of the bot, it is never corrected (that would make the reverted edit
+ * again) but undone, and the save refused; merged so that the others' edits cannot be told apart, refused.
+ */
+async function mergeOf(
+  host: SaveHost,
+  m: { title: string; bot: string | undefined; page: PageRevision; work: PageRevision; target: string; revid: number; before: Merged | undefined },
+): Promise<{ clean: ListedRevision | undefined } | { merged: Merged }> {
+  const { title, bot, page, revid } = m;
+  const since = await revisionsBetween(host, title, page.revid, revid, bot);
+  const mine = since.at(-1)!;
+  const parent = mine.parentid;
+  if (parent === page.revid) return { clean: mine.sha1 === createHash('sha1').update(m.target, 'utf8').digest('hex') ? mine : undefined };
+  const revert = bot === undefined ? undefined : await unknownRevert(host, title, bot, page.revid, since.slice(0, -1));
+  if (revert) throw pausedBy(title, revert, await undoMerged(host, title, revid, parent, revert, m.before?.ctx));
+  const texts = await revisionTexts(host, title, [revid, parent]);
+  const onto = texts.get(parent)!;
+  const ctx = mergeContext(m.before, revid, since.slice(0, -1), parent);
+  const others = merge3(page.text, m.work.text, onto.text);
+  if (!others.ok) throw uncorrected(title, ctx, conflictWords(others.conflicts, page.revid));
+  return { merged: { ctx, latest: texts.get(revid)!, work: { ...onto, text: others.text } } };
 }
 
 /** A merge found by a later save: the others' edits and the bot's, and the base the bot's run had read. */
