@@ -1,3 +1,4 @@
+import type { Table } from '../parse/model.ts';
 import type { DrawStream } from '../sim/commit-reveal.ts';
 import type { Change } from '../sim/trail.ts';
 import type { EnginePage, KindedRuleset } from './engine-contract.ts';
@@ -34,6 +35,8 @@ export interface ActionInput<R extends KindedRuleset> {
    * An action whose result depends on one names it in its rows (`reason.readings`).
    */
   readings?: ChosenReadings;
+  /** The Ruleset page's tables (what a draw names: src/games/kit/chance.ts). */
+  tables?: readonly Table[];
   /**
    * The request's stream (HMAC of the phase's secret): called only once every check has passed,
    * so a refused request draws nothing. `seed` goes into each History row with draws.

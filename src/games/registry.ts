@@ -1,4 +1,5 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
+import type { Table } from '../parse/model.ts';
 import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine-contract.ts';
@@ -133,8 +134,11 @@ export function detectKind(doc: WikiDocument): GameKind {
  * The Ruleset page read once for its game's engine: `kind` as configured (detected from the page
  * when omitted). Throws if that kind has no engine.
  */
-export function readEngineRuleset(text: string, opts: { page?: string; kind?: string; game?: string } = {}): { engine: GameEngine; ruleset: KindedRuleset } {
+export function readEngineRuleset(
+  text: string,
+  opts: { page?: string; kind?: string; game?: string } = {},
+): { engine: GameEngine; ruleset: KindedRuleset; tables: readonly Table[] } {
   const doc = readDocument(text, { page: opts.page });
   const engine = engineFor(opts.kind ?? detectKind(doc), opts.game);
-  return { engine, ruleset: engine.readRuleset(doc) };
+  return { engine, ruleset: engine.readRuleset(doc), tables: doc.tables };
 }

@@ -1,6 +1,7 @@
 // One referee pass's shared state: the game's pages as read, the phase by the page and by the calendar, the
 // summary the steps fill in, and the bot's own record of the Gamestate page (read once, again after its saves).
 import type { GameReferee } from '../games/actions.ts';
+import type { Table } from '../parse/model.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
@@ -88,6 +89,8 @@ export interface Loaded {
   gamestate: PageRevision;
   /** The readings in force for the game's actions (undefined: the game has none, or no Rulings page is read). */
   readings?: ChosenReadings;
+  /** The Ruleset page's tables, what a draw names (src/games/kit/chance.ts). */
+  tables?: readonly Table[];
 }
 
 /** What the steps of one pass share. */
@@ -122,11 +125,11 @@ async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
-  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const { ruleset, tables } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
   const referee = refereeFor(ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
   const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, ...(readings ? { readings } : {}) };
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, tables, ...(readings ? { readings } : {}) };
 }
 
 export const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });

@@ -128,7 +128,7 @@ const notUnderstood = (ref: GameReferee) => `request not understood; the request
  * draws from HMAC(secret, game|key|revision). The same for a request and for its replay.
  */
 export function resolveRequest(
-  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings' | 'tables'>,
   game: string,
   page: EnginePage,
   now: Date,
@@ -152,6 +152,7 @@ export function resolveRequest(
         request,
         player: who.player,
         ...(g.readings ? { readings: g.readings } : {}),
+        ...(g.tables ? { tables: g.tables } : {}),
         ...(original ? { original } : {}),
         draws: () => ({ stream: new DrawStream(seed), seed }),
       },
@@ -189,7 +190,7 @@ const KEY_RE = /\brequest (r\d+-[0-9a-f]{8})(?![\w-])/g;
 export async function replayRequest(
   ctx: RefereeContext,
   game: RefereeGame,
-  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings' | 'tables'>,
   key: string,
   secret: string,
   phase: number,
@@ -260,7 +261,7 @@ const requestOf = (l: Line): ActionRequest => {
 async function resolveAll(
   ctx: RefereeContext,
   game: RefereeGame,
-  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings'>,
+  g: Pick<Loaded, 'ruleset' | 'referee' | 'readings' | 'tables'>,
   todo: readonly Line[],
   secret: string,
   phase: number,

@@ -1,38 +1,25 @@
-import type { Change } from '../../../sim/trail.ts';
-import type { GameReferee } from '../../actions.ts';
-import { findStateTable } from '../../shared/read-tables.ts';
-import { renderGamestateDocument } from '../gamestate/render.ts';
-import { readGamestateDocument } from '../gamestate/read.ts';
-import { phaseTable } from '../gamestate/tables.ts';
+import { phaseNumberAt } from '../../../sim/calendar.ts';
+import { refereeOf } from '../../kit/referee.ts';
+import type { Gamestate } from '../gamestate/schema.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
+import { rulesetCalendar } from '../../shared/phase-engine.ts';
+import { readGamestateDocument } from '../gamestate/read.ts';
+import { renderGamestateDocument } from '../gamestate/render.ts';
+import { phaseTable, playersTable } from '../gamestate/tables.ts';
 import { exploreAction } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';
-import { documentOf, playerOfAccount } from '../../shared/actions.ts';
-import { playersTable } from '../gamestate/tables.ts';
-import { buyAction } from './shop.ts';
-import { rulesetCalendar } from '../../shared/phase-engine.ts';
-import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { rerollAction } from './reroll.ts';
+import { buyAction } from './shop.ts';
 
-// Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family.
+// Cycle 16's actions for the referee (src/jobs/referee.ts): one file per action family, in the kit's frame
+// (src/games/kit/referee.ts). Read at the pass's time, the page refuses a Phase number ahead of the calendar.
 
-export const cycle16Referee: GameReferee<Cycle16Ruleset> = {
+export const cycle16Referee = refereeOf<Cycle16Ruleset, Gamestate>({
   actions: [openAction, buyAction, exploreAction, fuseAction, rerollAction],
-  phase(ruleset, page, now) {
-    const doc = documentOf(page.text, page.title);
-    if (findStateTable(doc, phaseTable) === undefined) throw new Error(`page "${page.title}": no Phase table`);
-    return readGamestateDocument(doc, ruleset, now).phase.number;
-  },
-  calendarPhase(ruleset, page, now) {
-    const state = readGamestateDocument(documentOf(page.text, page.title), ruleset, now);
-    return phaseNumberAt(now, rulesetCalendar(ruleset, state.phase.cycleStart));
-  },
-  playerOf(_ruleset, page, author) {
-    return playerOfAccount(documentOf(page.text, page.title), playersTable, author);
-  },
-  appendRows(ruleset, page, rows: readonly Change[]) {
-    const doc = documentOf(page.text, page.title);
-    return renderGamestateDocument(doc, readGamestateDocument(doc, ruleset), rows);
-  },
-};
+  read: readGamestateDocument,
+  render: renderGamestateDocument,
+  phaseTable: { ...phaseTable, name: 'Phase' },
+  players: playersTable,
+  calendarPhase: (ruleset, state, now) => phaseNumberAt(now, rulesetCalendar(ruleset, state.phase.cycleStart)),
+});

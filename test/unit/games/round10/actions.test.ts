@@ -65,7 +65,12 @@ describe('Round 10 actions', () => {
       'play slots <table>',
       'roll fortune <fortune>',
       'create art at <table>: "<title>" <description>',
+      'roll <N>d<K>[+<M>]',
+      'draw <N> from <table> [without replacement]',
     ]);
+    // The game's own actions first: a fortune's roll is not the kit's dice roll.
+    expect(parseAction(round10Referee, 'roll fortune The Fool')?.def.name).toBe('fortune');
+    expect(parseAction(round10Referee, 'roll 2d6')?.args).toEqual({ count: 2, sides: 6, modifier: 0, text: '2d6' });
     expect(parseAction(round10Referee, 'Generate a new House Lot')?.def.name).toBe('house lot');
     expect(parseAction(round10Referee, 'roll the star price')?.def.name).toBe('star price');
     expect(parseAction(round10Referee, "play slots at Raven's Quest")?.args).toEqual({ table: "Raven's Quest" });

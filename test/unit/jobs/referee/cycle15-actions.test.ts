@@ -75,7 +75,7 @@ function keyWithDoubles(doubles: boolean): string {
 }
 
 describe('Cycle 15 actions', () => {
-  it('the Cycle 15 module declares its actions as its referee', () => {
+  it("the Cycle 15 module declares its actions as its referee, the kit's roll and draw after them", () => {
     expect(cycle15.referee).toBe(cycle15Referee);
     expect(refereeFor('cycle15')?.actions.map((a) => a.grammar)).toEqual([
       'move',
@@ -83,6 +83,8 @@ describe('Cycle 15 actions', () => {
       'shatter <count> crystal',
       'land [gamble]',
       'combo',
+      'roll <N>d<K>[+<M>]',
+      'draw <N> from <table> [without replacement]',
     ]);
   });
 
