@@ -143,4 +143,26 @@ describe('the referee resolves Cycle 15 requests on the local wiki', () => {
     },
     SLOW,
   );
+
+  it(
+    "a roll and a draw from the Ruleset's Garbage table, as every game's players may ask: History rows of the referee's dice, answered on the lines",
+    async () => {
+      await append(player, A, '* roll 2d6+1');
+      await append(player, A, '* draw 2 from Garbage without replacement');
+      const r = await game.cli(['referee', '--game', 'c15ref']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/2 request\(s\) done, 0 refused/);
+      const page = await text(G);
+      const roll = /\|\| Roll \|\| Cosima \|\| 2d6\+1 = (\d) \+ (\d) \+ 1 = (\d+)/.exec(page)!;
+      expect(Number(roll[3])).toBe(Number(roll[1]) + Number(roll[2]) + 1);
+      // Two different items of the table (its Name column), each a die of the rows left.
+      const draw = /\|\| Draw \|\| Cosima \|\| drew 2 from "Garbage" \(without replacement\): (.+?), (.+?) \|\|.*#1 d(\d+)=\d+.*#2 d(\d+)=\d+/.exec(page)!;
+      expect(draw[1]).not.toBe(draw[2]);
+      expect(ruleset.garbage.map((g) => g.name)).toEqual(expect.arrayContaining([draw[1], draw[2]]));
+      expect([Number(draw[3]), Number(draw[4])]).toEqual([ruleset.garbage.length, ruleset.garbage.length - 1]);
+      expect((await lines('* roll'))[0]).toMatch(/croupier:done .*rolled 2d6\+1/);
+      expect((await lines('* draw'))[0]).toMatch(/croupier:done .*drew .* from "Garbage"/);
+    },
+    SLOW,
+  );
 });
