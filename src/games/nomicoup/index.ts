@@ -1,4 +1,5 @@
 import type { GameModule } from '../registry.ts';
+import { nomicoupReferee } from './actions/index.ts';
 import { isNomicoup, readNomicoupRuleset } from './ruleset/read.ts';
 import type { NomicoupRuleset } from './ruleset/schema.ts';
 import { nomicoupEngine } from './engine.ts';
@@ -12,4 +13,5 @@ export const nomicoup = {
   counts: (r) => `${r.characters.length} characters, ${r.actions.length} actions, ${r.counteractions.length} counteractions, ${r.conflicts.length} conflict(s)`,
   engine: nomicoupEngine,
   readings: NOMICOUP_READINGS,
+  referee: nomicoupReferee,
 } satisfies GameModule<NomicoupRuleset>;
