@@ -87,6 +87,66 @@ function refusalReason(author: string, revid: number, groups: string[] | undefin
   return `${author}, who added this line in revision ${revid}, is not in an allowed group (${allowed.join(', ')}); their groups: ${shown.join(', ') || 'none'}`;
 }
 
+const NOT_UNDERSTOOD = 'request not understood; the requests are "rollover now", "check", "clear" and "resume"';
+
+/** A pending line and who added it (from one history snapshot, before any edit). */
+type Attributed = { p: ReturnType<typeof pendingRequests>[number]; who: ReturnType<typeof lineAuthors>[number] };
+type Refusal = { p: Attributed['p']; ref: RequestRef; message: string };
+type Verdict3 = { verdict: Verdict; message: string; acted: boolean };
+
+/** The request a line makes: its key, from the revision that added it (or the latest one when nobody can be found). */
+function requestOf(page: string, { p, who }: Attributed, latest: { revid: number; timestamp: string }): RequestRef {
+  const rev = who.found ? who.revision : undefined;
+  const revid = rev?.revid ?? latest.revid;
+  return {
+    key: requestKey(revid, p.line, who.found ? who.copy : 1),
+    line: p.line,
+    verb: p.verb ?? 'unknown',
+    page,
+    revid,
+    timestamp: rev?.timestamp ?? latest.timestamp,
+    author: rev?.user ?? '',
+  };
+}
+
+/**
+ * What an allowed request comes to: what the page already records of it (the bot stopped after the save that did
+ * it, before its mark: only marked), or the action performed now; 'wait' while the game is halted (answered once an
+ * admin clears the halt).
+ */
+async function perform(
+  opts: RequestsOptions,
+  game: string,
+  ref: RequestRef,
+  verb: NonNullable<Attributed['p']['verb']>,
+  actions: RequestActions,
+): Promise<Verdict3 | 'wait'> {
+  const state: RequestState = await opts.history.state(game, ref.key);
+  if (state !== 'new') {
+    const message =
+      state === 'done'
+        ? `done (see the History row for request ${ref.key} on the Gamestate page)`
+        : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
+    return { verdict: state, message, acted: false };
+  }
+  if (verb !== 'clear' && verb !== 'resume' && (await actions.halted())) return 'wait';
+  let r: ActionResult;
+  try {
+    r = await actions[verb](ref);
+  } catch (err) {
+    r = { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+  // A failure after the save went through (e.g. its reply was lost): the page says it was done.
+  if (!r.ok && verb !== 'clear' && verb !== 'resume' && (await opts.history.state(game, ref.key)) === 'done') {
+    r = { ok: true, message: `done, although the bot then reported: ${r.message}` };
+  }
+  return {
+    verdict: r.ok ? 'done' : 'failed',
+    message: r.ok ? `${r.message} (requested by ${ref.author})` : `${r.message}; add the request again to retry`,
+    acted: true,
+  };
+}
+
 /** The requests processor the scheduler runs on each check. */
 export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor {
   const now = opts.now ?? (() => new Date());
@@ -103,7 +163,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
 
     // Attribute every pending line from the same history snapshot, before any edit.
     const origins = lineAuthors(revisions);
-    const attributed = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
+    const attributed: Attributed[] = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
     const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
     const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
     const allowed = opts.allowedGroupsFor(game);
@@ -120,23 +180,10 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       marked.set(p.line, [...done, p.occurrence]);
       return p.occurrence - done.filter((o) => o < p.occurrence).length;
     };
-    const refusals: { p: (typeof order)[number]['p']; ref: RequestRef; message: string }[] = [];
-    for (const { p, who } of order) {
-      const rev = who.found ? who.revision : undefined;
-      const revid = rev?.revid ?? latest.revid;
-      const ref: RequestRef = {
-        key: requestKey(revid, p.line, who.found ? who.copy : 1),
-        line: p.line,
-        verb: p.verb ?? 'unknown',
-        page,
-        revid,
-        timestamp: rev?.timestamp ?? latest.timestamp,
-        author: rev?.user ?? '',
-      };
-      let verdict: Verdict;
-      let message: string;
-      let acted = false;
-      let state: RequestState;
+    const refusals: Refusal[] = [];
+    for (const a of order) {
+      const { p, who } = a;
+      const ref = requestOf(page, a, latest);
       const allowedAuthor = who.found && ref.author !== '' && (groups.get(ref.author) ?? []).some((g) => allowed.includes(g));
       // Paused: no edit at all (no answer, no refusal) but a resume by an allowed user.
       if (!(allowedAuthor && p.verb === 'resume') && (await actions.paused())) {
@@ -146,91 +193,86 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       const refusal = !who.found
         ? `cannot tell who added this line (${who.reason}); write it again`
         : !allowedAuthor
-          ? refusalReason(ref.author, revid, groups.get(ref.author), allowed)
+          ? refusalReason(ref.author, ref.revid, groups.get(ref.author), allowed)
           : !p.verb
-            ? 'request not understood; the requests are "rollover now", "check", "clear" and "resume"'
+            ? NOT_UNDERSTOOD
             : undefined;
-      if (refusal !== undefined) {
-        refusals.push({ p, ref, message: refusal });
+      if (refusal !== undefined || !p.verb) {
+        refusals.push({ p, ref, message: refusal ?? NOT_UNDERSTOOD });
         continue;
       }
-      if ((state = await opts.history.state(game, ref.key)) !== 'new') {
-        // The page records it (the bot stopped after the save that did it, before this mark): only mark it.
-        verdict = state;
-        message =
-          state === 'done'
-            ? `done (see the History row for request ${ref.key} on the Gamestate page)`
-            : `failed (see the History row for request ${ref.key} on the Gamestate page); add the request again to retry`;
-      } else if (p.verb !== 'clear' && p.verb !== 'resume' && (await actions.halted())) {
+      const done = await perform(opts, game, ref, p.verb, actions);
+      if (done === 'wait') {
         summary.waiting++;
-        continue; // answered once an admin clears the halt
-      } else {
-        let r: ActionResult;
-        try {
-          r = await actions[p.verb!](ref); // a line without a verb was refused above
-        } catch (err) {
-          r = { ok: false, message: err instanceof Error ? err.message : String(err) };
-        }
-        acted = true;
-        // A failure after the save went through (e.g. its reply was lost): the page says it was done.
-        if (!r.ok && p.verb !== 'clear' && p.verb !== 'resume' && (await opts.history.state(game, ref.key)) === 'done') {
-          r = { ok: true, message: `done, although the bot then reported: ${r.message}` };
-        }
-        verdict = r.ok ? 'done' : 'failed';
-        message = r.ok ? `${r.message} (requested by ${ref.author})` : `${r.message}; add the request again to retry`;
+        continue;
       }
+      let { message } = done;
       const at = now();
       // The History row (none when the save that performed it carried it), then the mark: a crash in
       // between re-marks, never re-acts.
-      if (!(acted && verdict === 'failed' && (await actions.halted()))) {
+      if (!(done.acted && done.verdict === 'failed' && (await actions.halted()))) {
         try {
-          const h = await opts.history.record(game, [{ request: ref, verdict, message, at }]);
+          const h = await opts.history.record(game, [{ request: ref, verdict: done.verdict, message, at }]);
           if (h.changed) summary.edits++;
         } catch (err) {
           // E.g. the Gamestate page is still broken after a `clear`: answer anyway, and say so.
-          if (!acted) throw err; // nothing done yet: leave the line for the next pass
+          if (!done.acted) throw err; // nothing done yet: leave the line for the next pass
           message += `; its History row could not be written (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
         }
       }
-      const mark = markLine(p.line, verdict, revid, message, at);
+      const mark = markLine(p.line, done.verdict, ref.revid, message, at);
       const nth = nthPending(p);
       const saved = await opts.wiki.save(page, (text) => {
         const next = applyMark(text, p.line, nth, mark);
         return next === null || next === text
           ? null
-          : { text: next, summary: `Croupier: request ${verdict} (${p.verb ?? 'not understood'}, r${revid} by ${escapeWikitext(ref.author || 'unknown')})` };
+          : {
+              text: next,
+              summary: `Croupier: request ${done.verdict} (${p.verb ?? 'not understood'}, r${ref.revid} by ${escapeWikitext(ref.author || 'unknown')})`,
+            };
       });
       if (saved.changed) summary.edits++;
       summary.handled++;
       await actions.between?.(); // the line is answered: another game's boundary may go first (./queue.ts)
     }
-
-    // The refusals, together: their History rows (a crash after them re-marks, never writes a row twice), then
-    // their marks, in the order of the page.
-    if (refusals.length > 0) {
-      const at = now();
-      const h = await opts.history.record(
-        game,
-        refusals.map((r) => ({ request: r.ref, verdict: 'refused' as const, message: r.message, at })),
-      );
-      if (h.changed) summary.edits++;
-      await actions.between?.();
-      const marks = [...refusals]
-        .sort((a, b) => a.p.lineNo - b.p.lineNo)
-        .map((r) => ({ line: r.p.line, nth: nthPending(r.p), mark: markLine(r.p.line, 'refused', r.ref.revid, r.message, at) }));
-      const authors = [...new Set(refusals.map((r) => escapeWikitext(r.ref.author || 'unknown')))];
-      const saved = await opts.wiki.save(page, (text) => {
-        let next = text;
-        for (const m of marks) next = applyMark(next, m.line, m.nth, m.mark) ?? next;
-        const what =
-          refusals.length === 1
-            ? `request refused (${refusals[0]!.p.verb ?? 'not understood'}, r${refusals[0]!.ref.revid}`
-            : `${refusals.length} requests refused (`;
-        return next === text ? null : { text: next, summary: `Croupier: ${what} by ${authors.join(', ')})` };
-      });
-      if (saved.changed) summary.edits++;
-      summary.handled += refusals.length;
-    }
+    if (refusals.length > 0) await answerRefusals(opts, game, page, refusals, nthPending, now(), actions, summary);
     return summary;
   };
+}
+
+/**
+ * The refusals of a pass, together: their History rows in one edit (a crash after them re-marks, never writes a
+ * row twice), then their marks, in the order of the page, in one edit.
+ */
+async function answerRefusals(
+  opts: RequestsOptions,
+  game: string,
+  page: string,
+  refusals: readonly Refusal[],
+  nthPending: (p: { line: string; occurrence: number }) => number,
+  at: Date,
+  actions: RequestActions,
+  summary: RequestsSummary,
+): Promise<void> {
+  const h = await opts.history.record(
+    game,
+    refusals.map((r) => ({ request: r.ref, verdict: 'refused' as const, message: r.message, at })),
+  );
+  if (h.changed) summary.edits++;
+  await actions.between?.();
+  const marks = [...refusals]
+    .sort((a, b) => a.p.lineNo - b.p.lineNo)
+    .map((r) => ({ line: r.p.line, nth: nthPending(r.p), mark: markLine(r.p.line, 'refused', r.ref.revid, r.message, at) }));
+  const authors = [...new Set(refusals.map((r) => escapeWikitext(r.ref.author || 'unknown')))];
+  const saved = await opts.wiki.save(page, (text) => {
+    let next = text;
+    for (const m of marks) next = applyMark(next, m.line, m.nth, m.mark) ?? next;
+    const what =
+      refusals.length === 1
+        ? `request refused (${refusals[0]!.p.verb ?? 'not understood'}, r${refusals[0]!.ref.revid}`
+        : `${refusals.length} requests refused (`;
+    return next === text ? null : { text: next, summary: `Croupier: ${what} by ${authors.join(', ')})` };
+  });
+  if (saved.changed) summary.edits++;
+  summary.handled += refusals.length;
 }
