@@ -12,7 +12,7 @@ import { referee, type RefereeGame } from '../../../../src/jobs/referee.ts';
 import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
 import { drawTokens } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
-import { RefereeFakeWiki } from '../../jobs/referee/fake-wiki.ts';
+import { type RefereeFakeWiki, wikiWithRequests } from '../../jobs/referee/fake-wiki.ts';
 import { removeDir } from '../../../temp-dir.ts';
 
 // The chance every game's referee offers (src/games/kit/chance.ts), on Cycle 16's pages through the real job:
@@ -32,14 +32,7 @@ function setup(lines: string[]): RefereeFakeWiki {
   } finally {
     removeDir(dir);
   }
-  const wiki = new RefereeFakeWiki({ R: ruleset, G: gamestate });
-  let text = '== Requests ==\n';
-  wiki.as('Admin', GAME.actionsPage, text);
-  for (const line of lines) {
-    text += `${line}\n`;
-    wiki.as('Player', GAME.actionsPage, text);
-  }
-  return wiki;
+  return wikiWithRequests({ R: ruleset, G: gamestate }, GAME.actionsPage, 'Player', lines);
 }
 
 const run = (wiki: RefereeFakeWiki, store: MemoryStore, now = NOW, secret = 'ab'.repeat(32)) =>

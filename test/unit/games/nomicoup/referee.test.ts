@@ -7,7 +7,7 @@ import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { drawTokens } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
-import { RefereeFakeWiki } from '../../jobs/referee/fake-wiki.ts';
+import { type RefereeFakeWiki, wikiWithRequests } from '../../jobs/referee/fake-wiki.ts';
 
 // Nomicoup's referee (src/games/nomicoup/actions/index.ts): the kit's dice, with the turn as the committed period.
 
@@ -15,16 +15,7 @@ const GAME: RefereeGame = { id: 'nc', kind: 'nomicoup', ruleset: 'R', gamestate:
 /** In turn 2 (Bram's, from 2026-11-17 09:30 for 48 hours). */
 const NOW = new Date('2026-11-18T12:00:00Z');
 
-function setup(lines: string[]): RefereeFakeWiki {
-  const wiki = new RefereeFakeWiki({ R: fixture('nomicoup'), G: fixture('nomicoup', 'gamestate') });
-  let text = '== Requests ==\n';
-  wiki.as('Admin', GAME.actionsPage, text);
-  for (const line of lines) {
-    text += `${line}\n`;
-    wiki.as('Alice', GAME.actionsPage, text);
-  }
-  return wiki;
-}
+const setup = (lines: string[]) => wikiWithRequests({ R: fixture('nomicoup'), G: fixture('nomicoup', 'gamestate') }, GAME.actionsPage, 'Alice', lines);
 const run = (wiki: RefereeFakeWiki, store: MemoryStore, now: Date, secret: string) =>
   referee({ wiki, secrets: storeSecrets(store, () => now), now: () => now, newSecret: () => secret }, GAME);
 const history = (wiki: RefereeFakeWiki) => historyLines({ title: 'G', text: wiki.text('G')! }, nomicoupEngine.history);

@@ -40,3 +40,15 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
     return (this.revisions.get(title) ?? []).slice(0, limit);
   }
 }
+
+/** A wiki with the Ruleset `R`, the Gamestate `G` and an actions page on which `author` wrote `lines`, one revision each. */
+export function wikiWithRequests(pages: { R: string; G: string }, actionsPage: string, author: string, lines: readonly string[]): RefereeFakeWiki {
+  const wiki = new RefereeFakeWiki(pages);
+  let text = '== Requests ==\n';
+  wiki.as('Admin', actionsPage, text);
+  for (const line of lines) {
+    text += `${line}\n`;
+    wiki.as(author, actionsPage, text);
+  }
+  return wiki;
+}
