@@ -9,8 +9,8 @@ import { detectKind, games } from '../../../src/games/registry.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, '../../../src/games');
-/** Folders of src/games that hold what games share, not a game. */
-const SHARED_FOLDERS = ['shared'];
+/** Folders of src/games that hold what games share, not a game: shared code and the game kit. */
+const SHARED_FOLDERS = ['shared', 'kit'];
 
 describe('one list of games', () => {
   test('every folder of src/games is a game of the list (or shared code), and every game of the list has its folder with an index.ts', () => {
