@@ -8,7 +8,7 @@ import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, Player } from './gamestate/schema.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { cycle15Readings } from './readings.ts';
@@ -166,12 +166,7 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
 export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) =>
-    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-      doc,
-      changes: result.changes,
-      period: result.state.phase.number,
-    }),
+  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
   noManualRollover: {
     message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)',
     table: 'Phase',

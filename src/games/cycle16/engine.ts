@@ -25,7 +25,7 @@ import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings, withStandings } from '../shared/standings.ts';
 import { readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
@@ -329,11 +329,7 @@ export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
     withRaceChart(
-      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-        doc,
-        changes: result.changes,
-        period: result.state.phase.number,
-      }),
+      withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
       raceRows(doc, result.changes),
       result.state,
       calendarOf(ruleset, result.state),

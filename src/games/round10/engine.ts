@@ -8,7 +8,7 @@ import { ChosenReadings } from '../shared/readings.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, SecretAction } from './gamestate/schema.ts';
 import { HISTORY_COLUMNS, historyTable } from './gamestate/tables.ts';
 import { ROUND10_READINGS } from './readings.ts';
@@ -275,12 +275,7 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
 export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) =>
-    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-      doc,
-      changes: result.changes,
-      period: result.state.phase.number,
-    }),
+  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
   noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
 });
 
