@@ -5,7 +5,8 @@ import { gameKinds } from '../../src/games/kinds.ts';
 
 // docs/architecture.md: data flows one way, each layer imports only from itself and the layers below —
 // parse (pure) ← sim ← games ← config ← wiki ← jobs ← cron ← cli — and a game's folder
-// (src/games/<game>/) imports no other game's (what two games share lives in src/games/shared/). The config
+// (src/games/<game>/) imports no other game's (what two games share lives in src/games/shared/), and the game
+// kit (src/games/kit/) no game's: the games import the kit. The config
 // names the games' kinds (src/games/kinds.ts), so it sits above them.
 
 const SRC = resolve(import.meta.dirname, '../../src');
@@ -31,6 +32,9 @@ function violations(files: { path: string; text: string }[]): string[] {
       else if (b > a) out.push(`${from.join('/')} → ${to.join('/')}: ${from[0]} may not import from ${to[0]}`);
       if (from[0] === 'games' && to[0] === 'games' && GAMES.includes(from[1]!) && GAMES.includes(to[1]!) && from[1] !== to[1]) {
         out.push(`${from.join('/')} → ${to.join('/')}: a game imports another game's module (move what they share to src/games/shared/)`);
+      }
+      if (from[0] === 'games' && from[1] === 'kit' && to[0] === 'games' && GAMES.includes(to[1]!)) {
+        out.push(`${from.join('/')} → ${to.join('/')}: the game kit imports a game's module (the games import the kit)`);
       }
     }
   }
@@ -108,7 +112,7 @@ describe('the layering of src/', () => {
     ).toEqual(['games/a.ts → games/b.ts → games/c.ts → games/a.ts']);
   });
 
-  test('the check finds an upward import, an unnamed layer and a game importing another game', () => {
+  test('the check finds an upward import, an unnamed layer, a game importing another game and the kit importing a game', () => {
     const file = (path: string, text: string) => ({ path: join(SRC, path), text });
     expect(
       violations([
@@ -116,6 +120,7 @@ describe('the layering of src/', () => {
         file('parse/x.ts', "export { a } from '../sim/rng.ts';\nconst m = await import('../wiki/client.ts');"),
         file('games/cycle15/engine.ts', "import type { T } from '../cycle16/gamestate/tables.ts';\nimport { s } from '../shared/history.ts';"),
         file('games/shared/x.ts', "import {\n  y,\n} from '../../elsewhere/y.ts';"),
+        file('games/kit/x.ts', "import { advance } from '../round10/engine.ts';\nimport { DueEvents } from '../../sim/due-events.ts';"),
         file('cli/x.ts', "import { z } from 'zod';\nimport { c } from '../cron/store.ts';"),
       ]),
     ).toEqual([
@@ -124,6 +129,7 @@ describe('the layering of src/', () => {
       'parse/x.ts → wiki/client.ts: parse may not import from wiki',
       "games/cycle15/engine.ts → games/cycle16/gamestate/tables.ts: a game imports another game's module (move what they share to src/games/shared/)",
       'games/shared/x.ts → elsewhere/y.ts: a layer docs/architecture.md does not name',
+      "games/kit/x.ts → games/round10/engine.ts: the game kit imports a game's module (the games import the kit)",
     ]);
   });
 });

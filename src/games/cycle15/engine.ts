@@ -1,13 +1,14 @@
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import type { AdvanceResult, Pending } from '../engine-contract.ts';
+import type { AdvanceResult } from '../engine-contract.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
+import { catchUp, dueOf, EventLimit, listedAgain, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
 import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, Player } from './gamestate/schema.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { cycle15Readings } from './readings.ts';
@@ -50,25 +51,21 @@ export function calendarOf(ruleset: Pick<Cycle15Ruleset, 'phases' | 'page'>, sta
 export function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
   const where = (column: string) => ({ page: state.page, table: 'Phase', row: 1, column });
   const n = state.phase.number;
-  if (now.getTime() < state.phase.cycleStart.getTime()) {
-    throw new GamestateError([
-      {
-        message: `the cycle start ${formatInstant(state.phase.cycleStart)} is after the run's time ${formatInstant(now)}`,
-        location: where('Cycle start (UTC)'),
-      },
-    ]);
-  }
-  if (calendar.phase(n).start.getTime() > now.getTime()) {
-    throw new GamestateError([
-      {
-        message: `phase ${n} begins at ${formatInstant(calendar.phase(n).start)}, after the run's time ${formatInstant(now)} (phase ${phaseNumberAt(now, calendar)} by the calendar): write the phase the calendar gives`,
-        location: where('Phase number'),
-      },
-    ]);
-  }
+  const begins = calendar.phase(n).start;
+  refuseRunBefore(now, [
+    {
+      at: state.phase.cycleStart,
+      cell: where('Cycle start (UTC)'),
+      refused: () => `the cycle start ${formatInstant(state.phase.cycleStart)} is after the run's time ${formatInstant(now)}`,
+    },
+    {
+      at: begins,
+      cell: where('Phase number'),
+      refused: () =>
+        `phase ${n} begins at ${formatInstant(begins)}, after the run's time ${formatInstant(now)} (phase ${phaseNumberAt(now, calendar)} by the calendar): write the phase the calendar gives`,
+    },
+  ]);
 }
-
-type Event = { at: Date; order: number; label: string; apply: () => Change[] };
 
 /**
  * When the page was last the bot's: its phase began, or its latest History row was written (clamped to
@@ -80,6 +77,9 @@ export function pageTime(state: Gamestate, calendar: Calendar, now: Date): Date 
   const known = Math.max(calendar.phase(state.phase.number).start.getTime(), state.historyLatest?.getTime() ?? -Infinity);
   return new Date(Math.min(known, now.getTime()));
 }
+
+/** A catch-up of more events than the bot applies in one run comes from a cycle start centuries ago. */
+const RUNAWAY = { table: 'Phase', column: 'Cycle start (UTC)', check: 'the cycle start' };
 
 export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult<Gamestate> {
   const s = structuredClone(state);
@@ -97,9 +97,9 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   };
   const phaseOf = (at: Date) => Math.min(s.phase.number, phaseNumberAt(at, calendar));
 
-  const events = (): Event[] => {
+  const events = (): CatchUpEvent[] => {
     const n = s.phase.number;
-    const out: Event[] = [];
+    const out: CatchUpEvent[] = [];
     const boundary = calendar.phase(n + 1).start;
     out.push({
       at: boundary,
@@ -149,35 +149,24 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
     changes.push(...updatePartyTime(s, known));
     // Victory when it first held: what was due up to then is applied, then the win, and nothing after.
     const wonAt = victory === null ? undefined : firstWinAt(s, victory, known, opts.now);
-    const until = (wonAt ?? opts.now).getTime();
-    for (;;) {
-      const next = events()
-        .filter((e) => e.at.getTime() <= until)
-        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
-      if (next === undefined) break;
-      changes.push(...next.apply());
-    }
+    catchUp({
+      queue: listedAgain(events),
+      until: (wonAt ?? opts.now).getTime(),
+      limit: new EventLimit(RUNAWAY, { page: s.page, from: `phase ${s.phase.number}`, to: opts.now }),
+      changes,
+      done,
+    });
     if (victory !== null && wonAt !== undefined) changes.push(...checkVictory(s, victory, wonAt));
   }
   s.phase.name = calendar.phase(s.phase.number).name;
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
-  const pending: Pending[] = done()
-    ? []
-    : events()
-        .map((e) => ({ at: e.at, what: e.label }))
-        .sort((a, b) => a.at!.getTime() - b.at!.getTime());
-  return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
+  return { state: s, changes, due: dueOf(done() ? [] : events()) };
 }
 
 export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) =>
-    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-      doc,
-      changes: result.changes,
-      period: result.state.phase.number,
-    }),
+  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
   noManualRollover: {
     message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)',
     table: 'Phase',

@@ -12,6 +12,7 @@ import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate/schema.ts';
 import { GamestateError, type Problem } from '../shared/gamestate-error.ts';
+import { catchUp, dueOf, EventLimit, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
 import { commenceBattle, recordDecks, rewardBattle } from './rules/battles.ts';
 import { applySelfRemovingModifiers, computeCard } from './rules/cards.ts';
 import { grantGift, returnGift, statusIn } from './rules/gifts.ts';
@@ -24,7 +25,7 @@ import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings, withStandings } from '../shared/standings.ts';
 import { readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
@@ -61,8 +62,6 @@ export type { Pending };
 
 /** `due`: what is still to come — the next rollover, grants waiting on time, battles waiting on results. */
 export type AdvanceResult = EngineAdvanceResult<Gamestate>;
-
-type Event = { at: Date; order: number; label: string; apply: () => Change[] };
 
 /**
  * The phase an event belongs to. Events are applied in time order, so one late in the record (a
@@ -109,9 +108,9 @@ function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Ca
  * events from its own entity and the phase when called; only a rollover (the phase) changes what
  * other sources list (gifts closed, limits reset, statuses). Time-ordered by the caller (DueEvents).
  */
-function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): (() => Event[])[] {
+function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): (() => CatchUpEvent[])[] {
   // At a boundary the new phase comes first: an instant on it belongs to the new phase.
-  const rollover = (): Event[] => {
+  const rollover = (): CatchUpEvent[] => {
     const n = s.phase.number;
     return [
       {
@@ -119,15 +118,16 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
         order: 0,
         label: `rollover to phase ${n + 1}`,
         apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }),
+        everything: true,
       },
     ];
   };
-  const grant = (p: Player) => (): Event[] => {
+  const grant = (p: Player) => (): CatchUpEvent[] => {
     if (p.grant !== null) return [];
     const at = reputableAt(p, s.phase);
     return [{ at, order: 1, label: `reputability grant for ${p.name}`, apply: () => [grantReputability(p, at, phaseOf(at, s, calendar), s.phase.cycleStart)] }];
   };
-  const gift = (g: Gift) => (): Event[] => {
+  const gift = (g: Gift) => (): CatchUpEvent[] => {
     if (g.status === 'recorded') {
       const apply = () => {
         const phase = phaseOf(g.time, s, calendar);
@@ -144,16 +144,16 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
     }
     return [];
   };
-  const removal = (p: Player) => (): Event[] => {
+  const removal = (p: Player) => (): CatchUpEvent[] => {
     // A card removal recorded: granted at once (when it happened is not recorded), within its phase on a catch-up.
     if (removalsDue(p) <= 0) return [];
     const n = s.phase.number;
     const at = new Date(Math.min(now.getTime(), calendar.phase(n).end.getTime() - MINUTE));
     return [{ at, order: 7, label: `card removal grant for ${p.name}`, apply: () => [grantRemovals(p, at, n)] }];
   };
-  const battle = (b: Battle) => (): Event[] => {
+  const battle = (b: Battle) => (): CatchUpEvent[] => {
     const n = s.phase.number;
-    const out: Event[] = [];
+    const out: CatchUpEvent[] = [];
     // A declaration for the next phase, seen while its Rest Phase lasts: the decks are recorded now.
     const undecked = b.participants.some((h) => !b.decks?.some((d) => d.player === h.player));
     if ((b.status === 'declared' || b.status === 'ready') && b.phase === n + 1 && undecked && phaseNumberAt(now, calendar) === n) {
@@ -174,7 +174,7 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
 }
 
 /** Everything that could happen next, in the sources' order. */
-function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): Event[] {
+function events(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): CatchUpEvent[] {
   return eventSources(s, ruleset, calendar, now, game).flatMap((source) => source());
 }
 
@@ -226,25 +226,26 @@ function pageWinTime(s: Gamestate, calendar: Calendar, players: readonly Player[
 }
 
 /**
- * A run's time before the state the page records (a cycle start still to come, or `--now` before the
- * current phase began) cannot be applied: it would write History rows dated before what the page
- * already holds. Refused, naming the cell that records that state.
+ * A phase ahead of the calendar (rules/phase.ts), or a cycle start after the run's time: refused, naming
+ * the cell that records that state.
  */
 function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
   const { number, cycleStart } = state.phase;
   const ahead = phaseAhead(state, calendar, now);
   if (ahead !== undefined) throw new GamestateError([ahead]);
-  if (number !== 0 || now.getTime() >= cycleStart.getTime()) return;
-  throw new GamestateError([
+  if (number !== 0) return;
+  refuseRunBefore(now, [
     {
-      message: `the cycle start ${formatInstant(cycleStart)} is after the run's time ${formatInstant(now)}: a cycle cannot be kept before it begins (is the year right?)`,
-      location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+      at: cycleStart,
+      cell: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+      refused: () =>
+        `the cycle start ${formatInstant(cycleStart)} is after the run's time ${formatInstant(now)}: a cycle cannot be kept before it begins (is the year right?)`,
     },
   ]);
 }
 
-/** Catch-up applies at most this many events in one run; more means a page the bot was not built for (a cycle start centuries ago). */
-export const MAX_EVENTS = 100_000;
+/** A catch-up of more events than the bot applies in one run comes from a cycle start centuries ago. */
+const RUNAWAY = { table: 'Phase', column: 'Cycle start (UTC)', check: 'the cycle start' };
 
 export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceOptions): AdvanceResult {
   const s = clonePlain(state);
@@ -256,34 +257,21 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   const done = () => s.phase.winner.length > 0;
 
   /**
-   * Chronological: take the earliest event due by `until`, apply it, look again (each changes what
-   * is due: its own source's events, or after a rollover everyone's; `relist: 'all'` lists every
-   * source again after each event). Victory is checked after each, leaving out players whose Chips
-   * are dated later (`later`).
+   * Chronological (src/games/kit/catch-up.ts): each event changes what is due — its own source's events, or
+   * after a rollover everyone's (`relist: 'all'`: one source, every event listed again after each). Victory
+   * is checked after each, leaving out players whose Chips are dated later (`later`).
    */
-  let applied = 0;
-  const maxEvents = opts.maxEvents ?? MAX_EVENTS;
-  const catchUp = (until = now, later?: { players: ReadonlySet<string>; at: number }) => {
-    const due = new DueEvents(eventSources(s, ruleset, calendar, opts.now, game));
-    while (!done()) {
-      const next = due.next(until);
-      if (next === undefined) break;
-      if (++applied > maxEvents) {
-        throw new GamestateError([
-          {
-            message:
-              `more than ${maxEvents.toLocaleString('en')} events are due between phase ${state.phase.number} and ${formatInstant(opts.now)} ` +
-              `(the next: ${next.label} at ${formatInstant(next.at)}); the bot applies at most ${maxEvents.toLocaleString('en')} in one run and stops without writing anything — check the cycle start`,
-            location: { page: state.page, table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
-          },
-        ]);
-      }
-      const phase = s.phase.number;
-      changes.push(...next.apply());
-      due.applied(opts.relist === 'all' || s.phase.number !== phase);
-      const notYet = later !== undefined && next.at.getTime() < later.at ? later.players : undefined;
-      changes.push(...checkVictory(s, ruleset, next.at, notYet));
-    }
+  const limit = new EventLimit(RUNAWAY, { page: state.page, from: `phase ${state.phase.number}`, to: opts.now, max: opts.maxEvents });
+  const catchUpTo = (until = opts.now, later?: { players: ReadonlySet<string>; at: number }) => {
+    const sources = eventSources(s, ruleset, calendar, opts.now, game);
+    catchUp({
+      queue: new DueEvents(opts.relist === 'all' ? [() => sources.flatMap((source) => source())] : sources),
+      until: until.getTime(),
+      limit,
+      changes,
+      done,
+      after: (e) => checkVictory(s, ruleset, e.at, later !== undefined && e.at.getTime() < later.at ? later.players : undefined),
+    });
   };
 
   // “All players are active in the phase they join the game”, whatever the page says.
@@ -292,14 +280,14 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   const atThreshold = done() ? [] : playersAtThreshold(s, ruleset);
   if (atThreshold.length > 0) {
     const wonAt = pageWinTime(s, calendar, atThreshold, opts.now);
-    catchUp(wonAt.getTime(), { players: new Set(atThreshold.map((p) => p.name)), at: wonAt.getTime() });
+    catchUpTo(wonAt, { players: new Set(atThreshold.map((p) => p.name)), at: wonAt.getTime() });
     changes.push(...checkVictory(s, ruleset, wonAt));
   }
   // The phase the calendar gave when the admin asked (before catching up: the page's own calendar).
   const asked = opts.force?.requestedAt;
   const requestedAt = asked === undefined ? undefined : new Date(Math.min(asked.getTime(), now));
   const requestedIn = requestedAt === undefined ? undefined : phaseNumberAt(requestedAt, calendar);
-  catchUp();
+  catchUpTo();
   if (opts.force && !done() && requestedAt !== undefined && requestedIn !== undefined && s.phase.number > requestedIn) {
     // A boundary came between the request and now: it began the phase asked for; forcing would skip one.
     const began = calendar.phase(requestedIn + 1).start;
@@ -318,7 +306,7 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
     changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by, ...(opts.force.request ? { request: opts.force.request } : {}) }));
     // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
     calendar = calendarOf(ruleset, s);
-    catchUp();
+    catchUpTo();
   }
   if (!done()) changes.push(...destroyNonPlayerItems(s, opts.now, s.phase.number));
   if (!done()) changes.push(...applySelfRemovingModifiers(s, ruleset, opts.now, s.phase.number));
@@ -328,13 +316,10 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
   refuseImpossibleCounts(s);
 
-  const pending: Pending[] = events(s, ruleset, calendar, opts.now, game).map((e) => ({ at: e.at, what: e.label }));
-  for (const b of s.battles) {
-    if (b.status === 'commenced' && b.winner === null) pending.push({ at: null, what: `battle ${b.id}: waiting for its final hands and winner` });
-  }
-  pending.sort((a, b) => (a.at?.getTime() ?? Infinity) - (b.at?.getTime() ?? Infinity));
-  const next = done() ? null : (pending.find((p) => p.at !== null)?.at ?? null);
-  return { state: s, changes, due: { next, pending: done() ? [] : pending } };
+  const waiting: Pending[] = s.battles
+    .filter((b) => b.status === 'commenced' && b.winner === null)
+    .map((b) => ({ at: null, what: `battle ${b.id}: waiting for its final hands and winner` }));
+  return { state: s, changes, due: done() ? { next: null, pending: [] } : dueOf(events(s, ruleset, calendar, opts.now, game), waiting) };
 }
 
 /** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */
@@ -344,11 +329,7 @@ export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
   // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
   render: (doc, result, ruleset) =>
     withRaceChart(
-      withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-        doc,
-        changes: result.changes,
-        period: result.state.phase.number,
-      }),
+      withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
       raceRows(doc, result.changes),
       result.state,
       calendarOf(ruleset, result.state),

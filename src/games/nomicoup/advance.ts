@@ -4,6 +4,7 @@ import type { NomicoupRuleset } from './ruleset/schema.ts';
 import type { JudgeCase, NomicoupState, Proposition } from './gamestate/schema.ts';
 import type { ChosenReadings } from '../shared/readings.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
+import { catchUp, dueOf, EventLimit, listedAgain, type CatchUpEvent } from '../kit/catch-up.ts';
 import { courtDeckOf, recomputeBotCells } from './rules/bot-cells.ts';
 import { change } from './rules/change.ts';
 import { pageProblems } from './rules/checks.ts';
@@ -46,10 +47,8 @@ export interface AdvanceResult {
   due: { next: Date | null; pending: Pending[] };
 }
 
-type Event = { at: Date; order: number; label: string; apply: () => Change[] };
-
-/** At most this many events in one run: more means a page the bot was not built for (a start centuries ago). */
-const MAX_EVENTS = 100_000;
+/** A catch-up of more events than the bot applies in one run comes from a game start centuries ago. */
+const RUNAWAY = { table: 'Game', column: 'Start (UTC)', check: 'the game start' };
 
 const activeNames = (s: NomicoupState) => turnOrder(s).map((p) => p.name);
 
@@ -73,8 +72,8 @@ function closeProposition(s: NomicoupState, p: Proposition, at: Date, d: Decisio
   ];
 }
 
-function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, clock: Date): Event[] {
-  const out: Event[] = [];
+function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, clock: Date): CatchUpEvent[] {
+  const out: CatchUpEvent[] = [];
   const { now, readings } = o;
   const later = (t: Date) => new Date(Math.max(t.getTime(), clock.getTime()));
   const turn = currentTurn(s);
@@ -134,7 +133,7 @@ function events(s: NomicoupState, ruleset: NomicoupRuleset, o: AdvanceOptions, c
   return out;
 }
 
-function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions, later: (t: Date) => Date): Event[] {
+function caseEvents(s: NomicoupState, ruleset: NomicoupRuleset, c: JudgeCase, o: AdvanceOptions, later: (t: Date) => Date): CatchUpEvent[] {
   if (c.judge === null && judgeCandidates(s).length === 0) return []; // waits for a candidate (pending)
   if (c.judge === null)
     return [{ at: c.raised, order: 3, label: `a Judge for case ${c.id}`, apply: () => drawJudge(s, c, c.raised, o.game, 'a disagreement raised') }];
@@ -243,17 +242,17 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
   // A winner ends the game at Won: what fell due up to it is applied, nothing after (without Won, nothing).
   const winner = s.game.winner.length > 0;
   const until = winner ? Math.min(o.now.getTime(), s.game.won?.getTime() ?? -Infinity) : o.now.getTime();
-  let applied = 0;
-  for (;;) {
-    const next = events(s, ruleset, o, clock)
-      .filter((e) => e.at.getTime() <= until)
-      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
-    if (next === undefined) break;
-    if (++applied > MAX_EVENTS)
-      throw new Error(`more than ${MAX_EVENTS} events are due up to ${o.now.toISOString()} (the next: ${next.label}): check the Start cell`);
-    changes.push(...next.apply());
-    if (next.at.getTime() > clock.getTime()) clock = next.at;
-  }
+  catchUp({
+    queue: listedAgain(() => events(s, ruleset, o, clock)),
+    until,
+    limit: new EventLimit(RUNAWAY, { page: s.page, from: `turn ${s.game.turn}`, to: o.now }),
+    changes,
+    // The simulation's clock: the latest instant anything fell due at.
+    after: (e) => {
+      if (e.at.getTime() > clock.getTime()) clock = e.at;
+      return [];
+    },
+  });
   if (winner && s.game.won != null && s.history !== undefined && !s.history.some((h) => h.event === 'Victory')) {
     changes.push(
       change(s.game.won, s.game.turn, 'Victory', s.game.winner.join(', '), `${s.game.winner.join(', ')} won: the game is over`, WINNING, {
@@ -273,8 +272,8 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
     nextRollover: s.game.winner.length > 0 ? null : s.game.ends,
     winner: s.game.winner,
   };
-  const pending: Pending[] = (winner ? [] : events(s, ruleset, o, clock)).map((e) => ({ at: e.at, what: e.label }));
-  pending.sort((a, b) => a.at!.getTime() - b.at!.getTime());
-  for (const c of s.cases) if (c.status === 'open' && c.judge === null) pending.push({ at: null, what: `case ${c.id}: waiting for a Judge candidate` });
-  return { state: s, changes, due: { next: pending[0]?.at ?? null, pending } };
+  const waiting: Pending[] = s.cases
+    .filter((c) => c.status === 'open' && c.judge === null)
+    .map((c) => ({ at: null, what: `case ${c.id}: waiting for a Judge candidate` }));
+  return { state: s, changes, due: dueOf(winner ? [] : events(s, ruleset, o, clock), waiting) };
 }

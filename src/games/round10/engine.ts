@@ -3,11 +3,12 @@ import { formatInstant, type Change } from '../../sim/trail.ts';
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
 import type { AdvanceResult, Pending } from '../engine-contract.ts';
+import { catchUp, dueOf, EventLimit, listedAgain, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import { standings } from './rules/standings.ts';
-import { withStandings } from '../shared/standings.ts';
+import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, SecretAction } from './gamestate/schema.ts';
 import { HISTORY_COLUMNS, historyTable } from './gamestate/tables.ts';
 import { ROUND10_READINGS } from './readings.ts';
@@ -38,17 +39,24 @@ import type { Round10Ruleset } from './ruleset/schema.ts';
 // (hands → prizes → bids → auction) and the Star Price set to null, stand-ups, reputability,
 // victory. Pure: `now` and the readings are arguments; the state read is not mutated.
 
-type Event = { at: Date; order: number; label: string; apply: (ctx: RuleContext) => Change[] };
-
 /** The ruleset's phase calendar from the page's round start. */
 export function calendarOf(ruleset: Round10Ruleset, state: Gamestate): Calendar {
   return rulesetCalendar(ruleset, state.phase.start);
 }
 
-const MAX_EVENTS = 100_000;
+/** A catch-up of more events than the bot applies in one run comes from a round start centuries ago. */
+const RUNAWAY = { table: 'Round', column: 'Round start (UTC)', check: 'the round start' };
 
-function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: Date, readings: ChosenReadings): Event[] {
-  const out: Event[] = [];
+/** What the rules see at an instant: the state, and the phase it falls in (never ahead of the state's). */
+function contextAt(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, readings: ChosenReadings, at: Date): RuleContext {
+  return { s, ruleset, readings, at, phase: Math.min(s.phase.number, calendar.phaseAt(at).number) };
+}
+
+/** An event whose rules read the context at its instant, as it is when it is applied. */
+type RuleEvent = Omit<CatchUpEvent, 'apply'> & { apply: (ctx: RuleContext) => Change[] };
+
+function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: Date, readings: ChosenReadings): CatchUpEvent[] {
+  const out: RuleEvent[] = [];
   const n = s.phase.number;
   const next = calendar.phase(n + 1);
   out.push({
@@ -141,7 +149,7 @@ function events(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, now: 
       out.push({ at, order: 6, label: `${p.name} becomes reputable`, apply: (ctx) => [becomeReputable(ctx, p)] });
     }
   }
-  return out;
+  return out.map((e) => ({ ...e, apply: () => e.apply(contextAt(s, ruleset, calendar, readings, e.at)) }));
 }
 
 /** Sunday's revelation: failures first, then hands and their prizes, then bids and the auction. */
@@ -188,13 +196,15 @@ function stateTime(s: Gamestate, calendar: Calendar, now: Date): Date {
   return new Date(Math.min(now.getTime(), floor));
 }
 
+/** A run's time before the phase the page records (or before the round start) is refused. */
 function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): void {
   const start = s.phase.number === 0 ? s.phase.start : calendar.phase(s.phase.number).start;
-  if (now.getTime() >= start.getTime()) return;
-  throw new GamestateError([
+  refuseRunBefore(now, [
     {
-      message: `phase ${s.phase.number} begins at ${formatInstant(start)}, after the run's time ${formatInstant(now)}: the page cannot be kept before the state it records`,
-      location: { page: s.page, table: 'Round', row: 1, column: s.phase.number === 0 ? 'Round start (UTC)' : 'Phase number' },
+      at: start,
+      cell: { page: s.page, table: 'Round', row: 1, column: s.phase.number === 0 ? 'Round start (UTC)' : 'Phase number' },
+      refused: () =>
+        `phase ${s.phase.number} begins at ${formatInstant(start)}, after the run's time ${formatInstant(now)}: the page cannot be kept before the state it records`,
     },
   ]);
 }
@@ -228,29 +238,21 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   // Dates first: the events below read them.
   computeColumns(s, ruleset, calendar, readings, false);
   changes.push(...handEdits(state, s, ruleset, readings, stateTime(s, calendar, opts.now), s.phase.number));
-  const ctxAt = (at: Date): RuleContext => ({ s, ruleset, readings, at, phase: Math.min(s.phase.number, calendar.phaseAt(at).number) });
+  const ctxAt = (at: Date): RuleContext => contextAt(s, ruleset, calendar, readings, at);
   // A win the page already shows: what was due up to it is applied, then the win, and nothing after.
   const shownWin = !done() && winners({ s, ruleset, readings }).length > 0;
   const until = shownWin ? stateTime(s, calendar, opts.now) : opts.now;
-  let applied = 0;
-  while (!done()) {
-    const next = events(s, ruleset, calendar, until, readings)
-      .filter((e) => e.at.getTime() <= until.getTime())
-      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)[0];
-    if (next === undefined) break;
-    if (++applied > MAX_EVENTS) {
-      throw new GamestateError([
-        {
-          message: `more than ${MAX_EVENTS} events are due (the next: ${next.label}); check the round start`,
-          location: { page: s.page, table: 'Round', row: 1, column: 'Round start (UTC)' },
-        },
-      ]);
-    }
-    const ctx = ctxAt(next.at);
-    changes.push(...next.apply(ctx));
-    computeColumns(s, ruleset, calendar, readings, false);
-    if (!shownWin) changes.push(...checkVictory({ ...ctx, phase: s.phase.number }));
-  }
+  catchUp({
+    queue: listedAgain(() => events(s, ruleset, calendar, until, readings)),
+    until: until.getTime(),
+    limit: new EventLimit(RUNAWAY, { page: s.page, from: `phase ${s.phase.number}`, to: opts.now }),
+    changes,
+    done,
+    after: (e) => {
+      computeColumns(s, ruleset, calendar, readings, false);
+      return shownWin ? [] : checkVictory({ ...ctxAt(e.at), phase: s.phase.number });
+    },
+  });
   if (shownWin) changes.push(...checkVictory(ctxAt(until)));
   computeColumns(s, ruleset, calendar, readings, done());
   // What the display cells show differently because a ruling changed a reading since the page was written.
@@ -264,25 +266,16 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
         },
       ]);
   }
-  const pending: Pending[] = done()
-    ? []
-    : events(s, ruleset, calendar, opts.now, readings)
-        .map((e) => ({ at: e.at, what: e.label }))
-        .sort((a, b) => a.at!.getTime() - b.at!.getTime());
-  for (const a of s.secrets)
-    if (a.status === 'posted' && a.revealed === null) pending.push({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` });
-  return { state: s, changes, due: { next: pending.find((p) => p.at !== null)?.at ?? null, pending } };
+  const waiting: Pending[] = s.secrets
+    .filter((a) => a.status === 'posted' && a.revealed === null)
+    .map((a) => ({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` }));
+  return { state: s, changes, due: dueOf(done() ? [] : events(s, ruleset, calendar, opts.now, readings), waiting) };
 }
 
 export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
   read: readGamestateDocument,
   advance,
-  render: (doc, result, ruleset) =>
-    withStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), {
-      doc,
-      changes: result.changes,
-      period: result.state.phase.number,
-    }),
+  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
   noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
 });
 

@@ -135,6 +135,16 @@ export interface Trail {
   word?: string;
 }
 
+/** A phase game's rollover render (its engine's `render` step): the standings, with this run's rows since its phase began. */
+export function withRunStandings(
+  text: string,
+  s: Standings,
+  doc: WikiDocument,
+  run: { state: { phase: { number: number } }; changes: readonly Change[] },
+): string {
+  return withStandings(text, s, { doc, changes: run.changes, period: run.state.phase.number });
+}
+
 /**
  * The page with its standings block (added as a `== Standings ==` section before the Players when missing),
  * with what changed since the current period began when `trail` is given.

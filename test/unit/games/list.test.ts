@@ -9,7 +9,7 @@ import { detectKind, games } from '../../../src/games/registry.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, '../../../src/games');
-/** Folders of src/games that hold what games share, not a game. */
+/** Folders of src/games that hold what games share, not a game: shared code and the game kit. */
 const SHARED_FOLDERS = ['shared', 'kit'];
 
 describe('one list of games', () => {

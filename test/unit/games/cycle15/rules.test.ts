@@ -66,6 +66,23 @@ describe('Phases: “Phase I: Monday, Tuesday, Wednesday, and Thursday” / “P
     expect(events(run(state(), '2026-11-16 00:00'), 'Rollover')).toHaveLength(1);
   });
 
+  test('a runaway page (a cycle start centuries ago: more than 100,000 rollovers due) is refused at its Cycle start cell, nothing applied', () => {
+    const s = state();
+    s.phase.cycleStart = at('1026-11-02T00:00');
+    // A GamestateError (the one type the jobs catch) with one problem at the cell.
+    expect(() => run(s, '2026-11-20T00:00')).toThrow(
+      expect.objectContaining({
+        name: 'GamestateError',
+        problems: [
+          {
+            location: { page: 'Cycle 15/Gamestate', table: 'Phase', row: 1, column: 'Cycle start (UTC)' },
+            message: expect.stringMatching(/^more than 100,000 events are due between phase \d+ and 2026-11-20 00:00 .*check the cycle start$/),
+          },
+        ],
+      }),
+    );
+  });
+
   test('a Phase number ahead of the calendar is refused, naming the cell', () => {
     const s = state();
     s.phase.number = 4;

@@ -9,7 +9,7 @@ import type { NomicoupState } from '../../../../src/games/nomicoup/gamestate/sch
 import { GamestateError } from '../../../../src/games/shared/gamestate-error.ts';
 import { describeLocation } from '../../../../src/parse/location.ts';
 import { fixture } from '../../helpers/fixtures.ts';
-import { at, player, ruleset, started, state } from './build.ts';
+import { at, HOUR, player, ruleset, started, state } from './build.ts';
 
 const PAGE = fixture('nomicoup', 'gamestate');
 const game = { id: 'nomicoup', gamestate: 'Nomicoup/Gamestate' };
@@ -84,6 +84,27 @@ describe('3 Turns: "ends after they have performed an action, pass their turn or
     const page = edited(TURN_2, `| 2 || 1 || Bram || 2026-11-17 09:30 || 2026-11-17 12:00 || Tax\n|-\n| 3 || 1 || Alice || 2026-11-17 12:00 || - || -`);
     expect(refusal(page, '2026-11-17 13:00')).toContainEqual(
       expect.stringContaining('row 3, column "Player": turn 3 (round 1, Alice, 2026-11-17 12:00) is not a turn the bot began'),
+    );
+  });
+
+  test('a runaway page (a game start centuries ago: more than 100,000 turns timed out) is refused at its Start cell, nothing applied', () => {
+    const s = started({ page: 'Nomicoup/Gamestate' });
+    s.game.start = at('1226-11-16 12:00');
+    s.turns[0]!.began = s.game.start;
+    s.game.began = s.game.start;
+    s.game.ends = new Date(s.game.start.getTime() + 48 * HOUR);
+    for (const p of s.players) p.joined = s.game.start;
+    let error: unknown;
+    try {
+      run(s, '2026-11-18 09:00');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(GamestateError);
+    const [problem] = (error as GamestateError).problems;
+    expect(problem!.location).toEqual({ page: 'Nomicoup/Gamestate', table: 'Game', row: 1, column: 'Start (UTC)' });
+    expect(problem!.message).toMatch(
+      /^more than 100,000 events are due between turn 1 and 2026-11-18 09:00 \(the next: turn \d+ times out at .*check the game start$/,
     );
   });
 
