@@ -2,8 +2,9 @@ import { NONE } from '../../shared/history.ts';
 import * as f from './fields.ts';
 import type { Column as SharedColumn, TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
 import { cycleStartColumn, joinedColumn, nextRolloverColumn, phaseNameColumn, phaseNumberColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
-import { BattleStatus, GiftStatus } from './schema.ts';
+import { BattleStatus, Gamestate, GiftStatus } from './schema.ts';
 
 // The tables of the Gamestate page, column by column: how each cell is read into an entity and
 // written back from it. Tables are found by their headers (not their heading or position), and
@@ -292,6 +293,18 @@ export const giftsTable: TableSpec<Gift> = {
       (g) => g.status,
     ),
   ],
+};
+
+/** The Gamestate page: its tables, under the state's fields, and the defaults of what a row may leave out. */
+export const gamestatePage: PageSpec<Gamestate, 'phase', ReadContext> = {
+  head: { field: 'phase', table: phaseTable, defaults: { name: '', nextRollover: null, started: null, winner: [] } },
+  tables: {
+    players: { table: playersTable, defaults: { other: null } },
+    cards: { table: cardsTable, defaults: { value: '-', suits: [], colours: [], types: [] } },
+    battles: { table: battlesTable, defaults: { fragile: [] } },
+    gifts: { table: giftsTable },
+  },
+  schema: Gamestate,
 };
 
 export { historyTable } from '../../shared/history.ts';
