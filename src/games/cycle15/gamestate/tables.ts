@@ -12,8 +12,9 @@ import {
 } from '../../shared/columns.ts';
 import { col, type TableSpec } from '../../shared/table-spec.ts';
 import { NONE } from '../../shared/history.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import type { Items, Move, PhaseState, Player, Proposal, Space } from './schema.ts';
-import { MoveStatus, ProposalStatus } from './schema.ts';
+import { Gamestate, MoveStatus, ProposalStatus } from './schema.ts';
 
 // The tables of the Cycle 15 Gamestate page, column by column: how each cell is read and written
 // back. Found by their headers; rows read by header name (docs/gamestate-format-cycle15.md).
@@ -263,4 +264,16 @@ export const proposalsTable: TableSpec<Proposal> = {
       (p) => (p.votes === null ? NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`),
     ),
   ],
+};
+
+/** The Cycle 15 Gamestate page: its tables under the state's fields, and what a row may leave out. */
+export const gamestatePage: PageSpec<Gamestate, 'phase'> = {
+  head: { field: 'phase', table: phaseTable, defaults: { name: '', nextRollover: null, partyTime: false, judge: null, winner: [] } },
+  tables: {
+    players: { table: playersTable, defaults: { left: null, traits: [] } },
+    spaces: { table: spacesTable, defaults: { pseudoType: null } },
+    moves: { table: movesTable },
+    proposals: { table: proposalsTable, defaults: { votes: null } },
+  },
+  schema: Gamestate,
 };

@@ -2,8 +2,10 @@ import * as f from '../../shared/fields.ts';
 import { col, type TableSpec } from '../../shared/table-spec.ts';
 import { joinedColumn, judgeColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
 import { NONE } from '../../shared/history.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import {
   CaseStatus,
+  NomicoupState,
   PlayerStatus,
   PropositionStatus,
   type GameRow,
@@ -354,3 +356,23 @@ export const casesTable: TableSpec<JudgeCase> = {
 
 export const NOMICOUP_HISTORY_COLUMNS = ['Time (UTC)', 'Turn', 'Event', 'Player', 'Change', 'Reason'] as const;
 export { historyTable } from '../../shared/history.ts';
+
+/** The Nomicoup Gamestate page: its tables under the state's fields, and what a row may leave out. */
+export const nomicoupPage: PageSpec<NomicoupState, 'game'> = {
+  head: {
+    field: 'game',
+    table: gameTable,
+    defaults: { current: null, began: null, ends: null, forcedCoup: false, courtDeck: 0, judge: null, previousJudge: null, winner: [] },
+  },
+  tables: {
+    players: { table: playersTable, defaults: { revealed: [], exiles: 0, candidate: false, left: null } },
+    orderChanges: { table: orderTable },
+    turns: { table: turnsTable },
+    propositions: { table: propositionsTable, defaults: { deadline: null } },
+    // No Draws cell: one Judge was drawn if the case names one.
+    cases: { table: casesTable, defaults: (c) => ({ draws: c.judge === null ? 0 : 1 }) },
+  },
+  schema: NomicoupState,
+  appended: ['turns'], // the turns that began
+  historyColumns: NOMICOUP_HISTORY_COLUMNS,
+};

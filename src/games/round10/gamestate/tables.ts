@@ -3,7 +3,8 @@ import { NONE } from '../../shared/history.ts';
 import { joinedColumn, judgeColumn, phaseNumberColumn, playerColumn, reputableSinceColumn, winnerColumn } from '../../shared/columns.ts';
 import { col, computedCol, type TableSpec } from '../../shared/table-spec.ts';
 import { readCards, readItems, readLimited, writeCards, writeItems, writeLimited, writeWealth } from './fields.ts';
-import type { Candidacy, Contract, Lot, Player, RoundState, SecretAction, Work } from './schema.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
+import { Gamestate, type Candidacy, type Contract, type Lot, type Player, type RoundState, type SecretAction, type Work } from './schema.ts';
 
 // The tables of the Round 10 Gamestate page, column by column (docs/gamestate-format-round10.md).
 // Found by their headers, read by header name. Bot columns are read as nothing: the bot computes them.
@@ -295,6 +296,20 @@ export const candidaciesTable: TableSpec<Candidacy> = {
       (c) => String(c.thumbs),
     ),
   ],
+};
+
+/** The Round 10 Gamestate page: its tables under the state's fields; the bot's computed cells default to nothing shown. */
+export const gamestatePage: PageSpec<Gamestate, 'phase'> = {
+  head: { field: 'phase', table: roundTable, defaults: { name: '', nextRollover: null, participation: 0, lastBidders: 0, judge: null, winner: [] } },
+  tables: {
+    players: { table: playersTable, defaults: { reputableSince: null, works: [], wealth: 0, tax: 0 } },
+    contracts: { table: contractsTable },
+    lots: { table: lotsTable },
+    secrets: { table: secretsTable, defaults: { matures: null, reveals: null, result: null } },
+    works: { table: worksTable },
+    candidacies: { table: candidaciesTable },
+  },
+  schema: Gamestate,
 };
 
 export { HISTORY_COLUMNS, historyTable } from '../../shared/history.ts';
