@@ -20,15 +20,25 @@ export interface PageRead<S, H extends keyof S> {
   history: Table;
 }
 
-/** How a game makes its state of the page's rows, and what it checks between them (adding located problems). */
+/** The fields of the state the kit fills: the page, the head row, the tables' rows, the History's row count. */
+type PageFields<S, H extends keyof S> = 'page' | 'historyRows' | H | RowFields<S>;
+
+/** The rest of a game's state, made from what the page's tables hold, and what the game checks between its tables. */
 export interface PageReading<S, H extends keyof S> {
-  build(read: PageRead<S, H>): S;
+  build(read: PageRead<S, H>): Omit<S, PageFields<S, H>>;
+  /** Adds a located problem for each thing a cell cannot say alone (a player listed twice, a card of no player). */
   check?(state: S, problems: Problem[]): void;
 }
 
 /** Reads and validates the page declared by `spec`. Throws GamestateError listing every problem. */
-export function readPage<S, H extends keyof S, C>(doc: WikiDocument, spec: PageSpec<S, H, C>, ctx: C, reading: PageReading<S, H>): S {
-  const state = reading.build(readPageTables(doc, spec, ctx));
+export function readPage<S extends { page?: string; historyRows: number }, H extends keyof S, C>(
+  doc: WikiDocument,
+  spec: PageSpec<S, H, C>,
+  ctx: C,
+  reading: PageReading<S, H>,
+): S {
+  const read = readPageTables(doc, spec, ctx);
+  const state = { page: doc.page, [spec.head.field]: read.head, ...read.rows, historyRows: read.history.rows.length, ...reading.build(read) } as unknown as S;
   const problems: Problem[] = [];
   reading.check?.(state, problems);
   if (problems.length > 0) throw new GamestateError(problems);

@@ -22,13 +22,7 @@ export function readGamestate(text: string, page: string | undefined, ruleset: R
 
 export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): Gamestate {
   return readPage(doc, gamestatePage, undefined, {
-    build: ({ head, rows, history }) => ({
-      page: doc.page,
-      phase: head,
-      ...rows,
-      historyRows: history.rows.length,
-      historyLatest: latestHistoryTime(history),
-    }),
+    build: ({ history }) => ({ historyLatest: latestHistoryTime(history) }),
     check: (state, problems) => crossCheck(state, ruleset, problems),
   });
 }

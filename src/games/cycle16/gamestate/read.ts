@@ -19,11 +19,7 @@ export function readGamestate(text: string, page: string | undefined, ruleset: E
 export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset, now?: Date): Gamestate {
   const ctx: ReadContext = { packs: ruleset.packs.map((p) => p.name) };
   return readPage(doc, gamestatePage, ctx, {
-    build: ({ head, rows, history }) => ({
-      page: doc.page,
-      phase: head,
-      ...rows,
-      historyRows: history.rows.length,
+    build: ({ head, history }) => ({
       historyLatest: latestHistoryTime(history),
       statusHistory: readStatusHistory(history, head.number),
     }),

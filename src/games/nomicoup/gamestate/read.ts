@@ -16,12 +16,8 @@ export function readNomicoupGamestate(text: string, page: string | undefined, ru
 
 export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset): NomicoupState {
   return readPage(doc, nomicoupPage, undefined, {
-    build: ({ head, rows, history }) => ({
-      page: doc.page,
+    build: ({ head, history }) => ({
       phase: { number: head.turn, name: '', nextRollover: head.ends, winner: head.winner },
-      game: head,
-      ...rows,
-      historyRows: history.rows.length,
       history: historyEntries(history),
     }),
     check: (state, problems) => crossCheck(state, ruleset, doc.page, problems),
