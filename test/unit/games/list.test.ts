@@ -10,7 +10,7 @@ import { readDocument } from '../../../src/parse/document.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, '../../../src/games');
 /** Folders of src/games that hold what games share, not a game. */
-const SHARED_FOLDERS = ['shared'];
+const SHARED_FOLDERS = ['shared', 'kit'];
 
 describe('one list of games', () => {
   test('every folder of src/games is a game of the list (or shared code), and every game of the list has its folder with an index.ts', () => {
