@@ -1,13 +1,13 @@
 import { readDocument, type WikiDocument } from '../../../parse/document.ts';
 import type { Location } from '../../../parse/location.ts';
 import { nearestName } from '../../shared/text.ts';
-import { readRows, uniqueTable } from '../../shared/read-tables.ts';
-import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
-import { historyTable } from '../../shared/history.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
 import { latestHistoryTime } from '../../shared/history-time.ts';
+import { rowsByKey } from '../../kit/page-checks.ts';
+import { readPage } from '../../kit/page-reader.ts';
 import type { Cycle15Ruleset } from '../ruleset/schema.ts';
-import { Gamestate, type Move, type PhaseState, type Player, type Proposal, type Space } from './schema.ts';
-import { movesTable, phaseTable, playersTable, proposalsTable, spacesTable } from './tables.ts';
+import type { Gamestate, Player } from './schema.ts';
+import { gamestatePage } from './tables.ts';
 
 // Reading the Cycle 15 Gamestate page: every table by its headers, every cell through its column's
 // reader, then the checks between tables and against the Ruleset. Every problem is collected and
@@ -21,47 +21,10 @@ export function readGamestate(text: string, page: string | undefined, ruleset: R
 }
 
 export function readGamestateDocument(doc: WikiDocument, ruleset: ReadRuleset): Gamestate {
-  const problems: Problem[] = [];
-  const phaseRows = readRows(doc, phaseTable, undefined, problems);
-  if (phaseRows.table !== undefined && phaseRows.table.rows.length !== 1) {
-    problems.push({ message: 'the Phase table must have exactly one row', location: { page: doc.page, table: 'Phase' } });
-  }
-  const players = readRows(doc, playersTable, undefined, problems).entities as Player[];
-  const spaces = readRows(doc, spacesTable, undefined, problems).entities as Space[];
-  const moves = readRows(doc, movesTable, undefined, problems).entities as Move[];
-  const proposals = readRows(doc, proposalsTable, undefined, problems).entities as Proposal[];
-  const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined)
-    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
-  if (problems.length > 0) throw new GamestateError(problems);
-
-  const phase = phaseRows.entities[0] as PhaseState;
-  for (const p of players) {
-    p.left ??= null;
-    p.traits ??= [];
-  }
-  for (const s of spaces) s.pseudoType ??= null;
-  for (const p of proposals) p.votes ??= null;
-  const state: Gamestate = {
-    page: doc.page,
-    phase: {
-      ...phase,
-      name: phase.name ?? '',
-      nextRollover: phase.nextRollover ?? null,
-      partyTime: phase.partyTime ?? false,
-      judge: phase.judge ?? null,
-      winner: phase.winner ?? [],
-    },
-    players,
-    spaces,
-    moves,
-    proposals,
-    historyRows: history!.rows.length,
-    historyLatest: latestHistoryTime(history!),
-  };
-  crossCheck(state, ruleset, problems);
-  if (problems.length > 0) throw new GamestateError(problems);
-  return Gamestate.parse(state);
+  return readPage(doc, gamestatePage, undefined, {
+    build: ({ history }) => ({ historyLatest: latestHistoryTime(history) }),
+    check: (state, problems) => crossCheck(state, ruleset, problems),
+  });
 }
 
 function crossCheck(state: Gamestate, ruleset: ReadRuleset, problems: Problem[]): void {
@@ -86,11 +49,11 @@ function crossCheck(state: Gamestate, ruleset: ReadRuleset, problems: Problem[])
   }
 
   // “Each space has an identifier, which is an integer unique among spaces.” “A space with identifier 0 always exists.”
-  const spaces = new Map<number, Space>();
-  for (const s of state.spaces) {
-    if (spaces.has(s.id)) problems.push({ message: `space ${s.id} is listed twice: “an integer unique among spaces”`, location: at('Spaces', s.row, 'Space') });
-    spaces.set(s.id, s);
-  }
+  const spaces = rowsByKey(
+    state.spaces,
+    (s) => s.id,
+    (s) => problems.push({ message: `space ${s.id} is listed twice: “an integer unique among spaces”`, location: at('Spaces', s.row, 'Space') }),
+  );
   if (state.spaces.length > 0 && !spaces.has(0)) {
     problems.push({ message: 'there is no space 0: “A space with identifier 0 always exists”', location: at('Spaces', undefined, 'Space') });
   }

@@ -1,19 +1,10 @@
 import * as f from '../../shared/fields.ts';
-import {
-  cycleStartColumn,
-  joinedColumn,
-  judgeColumn,
-  nextRolloverColumn,
-  phaseNameColumn,
-  phaseNumberColumn,
-  playerColumn,
-  reputableSinceColumn,
-  winnerColumn,
-} from '../../shared/columns.ts';
+import * as cols from '../../shared/columns.ts';
 import { col, type TableSpec } from '../../shared/table-spec.ts';
 import { NONE } from '../../shared/history.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import type { Items, Move, PhaseState, Player, Proposal, Space } from './schema.ts';
-import { MoveStatus, ProposalStatus } from './schema.ts';
+import { Gamestate, MoveStatus, ProposalStatus } from './schema.ts';
 
 // The tables of the Cycle 15 Gamestate page, column by column: how each cell is read and written
 // back. Found by their headers; rows read by header name (docs/gamestate-format-cycle15.md).
@@ -63,24 +54,11 @@ export const phaseTable: TableSpec<PhaseState> = {
   name: 'Phase',
   identify: ['Cycle start', 'Phase number'],
   columns: [
-    cycleStartColumn,
-    phaseNumberColumn,
-    phaseNameColumn,
-    nextRolloverColumn,
-    col(
-      'Parties started',
-      true,
-      (t) => ({ parties: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.parties),
-    ),
-    col(
-      'Party time',
-      false,
-      (t) => ({ partyTime: yesNo(t) }),
-      (p) => writeYesNo(p.partyTime),
-    ),
-    judgeColumn,
-    winnerColumn,
+    ...cols.phaseClockColumns,
+    cols.intColumn('Parties started', true, 'parties', { min: 0, blank: 0 }),
+    cols.fieldColumn('Party time', false, 'partyTime', yesNo, writeYesNo),
+    cols.judgeColumn,
+    cols.winnerColumn,
   ],
 };
 
@@ -88,69 +66,24 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Player', 'Location'],
   columns: [
-    playerColumn,
-    joinedColumn,
-    col(
-      'Left (UTC)',
-      false,
-      (t) => ({ left: f.readOptionalInstant(t) }),
-      (p) => f.writeInstant(p.left),
-    ),
-    reputableSinceColumn,
+    cols.playerColumn,
+    cols.joinedColumn,
+    cols.optionalInstantColumn('Left (UTC)', false, 'left'),
+    cols.reputableSinceColumn,
     col(
       'Reputability grant',
       true,
       (t) => ({ grant: t === undefined ? null : f.readInt(t.replace(/^phase\s+/i, ''), { min: 0 }) }),
       (p) => (p.grant === null ? NONE : `phase ${p.grant}`),
     ),
-    col(
-      'Location',
-      true,
-      (t) => ({ location: t === undefined ? 0 : f.readInt(t) }),
-      (p) => String(p.location),
-    ),
-    col(
-      'Moved this phase',
-      true,
-      (t) => ({ movedThisPhase: yesNo(t) }),
-      (p) => writeYesNo(p.movedThisPhase),
-    ),
-    col(
-      'Moved last phase',
-      true,
-      (t) => ({ movedLastPhase: yesNo(t) }),
-      (p) => writeYesNo(p.movedLastPhase),
-    ),
-    col(
-      'MacGyvered this phase',
-      true,
-      (t) => ({ macGyveredThisPhase: yesNo(t) }),
-      (p) => writeYesNo(p.macGyveredThisPhase),
-    ),
-    col(
-      'Crystals',
-      true,
-      (t) => ({ crystals: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.crystals),
-    ),
-    col(
-      'Shards',
-      true,
-      (t) => ({ shards: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.shards),
-    ),
-    col(
-      'Garbage',
-      true,
-      (t) => ({ garbage: readItems(t) }),
-      (p) => writeItems(p.garbage),
-    ),
-    col(
-      'Traits',
-      false,
-      (t) => ({ traits: f.readList(t) }),
-      (p) => f.writeList(p.traits),
-    ),
+    cols.intColumn('Location', true, 'location', { blank: 0 }),
+    cols.fieldColumn('Moved this phase', true, 'movedThisPhase', yesNo, writeYesNo),
+    cols.fieldColumn('Moved last phase', true, 'movedLastPhase', yesNo, writeYesNo),
+    cols.fieldColumn('MacGyvered this phase', true, 'macGyveredThisPhase', yesNo, writeYesNo),
+    cols.intColumn('Crystals', true, 'crystals', { min: 0, blank: 0 }),
+    cols.intColumn('Shards', true, 'shards', { min: 0, blank: 0 }),
+    cols.fieldColumn('Garbage', true, 'garbage', readItems, writeItems),
+    cols.listColumn('Traits', false, 'traits'),
   ],
 };
 
@@ -158,24 +91,14 @@ export const spacesTable: TableSpec<Space> = {
   name: 'Spaces',
   identify: ['Space', 'Successors'],
   columns: [
-    col(
-      'Space',
-      true,
-      (t) => ({ id: f.readInt(t) }),
-      (s) => String(s.id),
-    ),
+    cols.intColumn('Space', true, 'id'),
     col(
       'Type',
       true,
       (t) => ({ type: t ?? 'Blank' }),
       (s) => s.type,
     ),
-    col(
-      'Pseudo-type',
-      false,
-      (t) => ({ pseudoType: t ?? null }),
-      (s) => s.pseudoType ?? NONE,
-    ),
+    cols.optionalTextColumn('Pseudo-type', false, 'pseudoType'),
     col(
       'Successors',
       true,
@@ -189,18 +112,8 @@ export const movesTable: TableSpec<Move> = {
   name: 'Moves',
   identify: ['Roll', 'Selections'],
   columns: [
-    col(
-      'Time (UTC)',
-      true,
-      (t) => ({ time: f.readInstant(t) }),
-      (m) => f.writeInstant(m.time),
-    ),
-    col(
-      'Player',
-      true,
-      (t) => ({ player: f.required(t) }),
-      (m) => m.player,
-    ),
+    cols.instantColumn('Time (UTC)', true, 'time'),
+    cols.textColumn('Player', true, 'player'),
     col(
       'Roll',
       true,
@@ -213,12 +126,7 @@ export const movesTable: TableSpec<Move> = {
       (t) => ({ selections: readInts(t, /,/) }),
       (m) => f.writeList(m.selections.map(String)),
     ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'commenced', MoveStatus.options) }),
-      (m) => m.status,
-    ),
+    cols.enumColumn('Status', true, 'status', MoveStatus.options, 'commenced'),
   ],
 };
 
@@ -226,36 +134,11 @@ export const proposalsTable: TableSpec<Proposal> = {
   name: 'Proposals',
   identify: ['Proposal', 'Class'],
   columns: [
-    col(
-      'Proposal',
-      true,
-      (t) => ({ id: f.required(t) }),
-      (p) => p.id,
-    ),
-    col(
-      'Submitted (UTC)',
-      true,
-      (t) => ({ submitted: f.readInstant(t) }),
-      (p) => f.writeInstant(p.submitted),
-    ),
-    col(
-      'Class',
-      true,
-      (t) => ({ proposalClass: f.readEnum(t ?? 'Standard', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const) }),
-      (p) => p.proposalClass,
-    ),
-    col(
-      'Tune Up since phase',
-      true,
-      (t) => ({ tuneUpSince: f.readOptionalInt(t, { min: 0 }) }),
-      (p) => f.writeInt(p.tuneUpSince),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'voting', ProposalStatus.options) }),
-      (p) => p.status,
-    ),
+    cols.textColumn('Proposal', true, 'id'),
+    cols.instantColumn('Submitted (UTC)', true, 'submitted'),
+    cols.enumColumn('Class', true, 'proposalClass', ['Standard', 'Urgent', 'Tune Up', 'Second Reading'] as const, 'Standard'),
+    cols.optionalIntColumn('Tune Up since phase', true, 'tuneUpSince', { min: 0 }),
+    cols.enumColumn('Status', true, 'status', ProposalStatus.options, 'voting'),
     col(
       'Votes',
       false,
@@ -263,4 +146,16 @@ export const proposalsTable: TableSpec<Proposal> = {
       (p) => (p.votes === null ? NONE : `${p.votes.for}/${p.votes.against}/${p.votes.rewrite}`),
     ),
   ],
+};
+
+/** The Cycle 15 Gamestate page: its tables under the state's fields, and what a row may leave out. */
+export const gamestatePage: PageSpec<Gamestate, 'phase'> = {
+  head: { field: 'phase', table: phaseTable, defaults: { name: '', nextRollover: null, partyTime: false, judge: null, winner: [] } },
+  tables: {
+    players: { table: playersTable, defaults: { left: null, traits: [] } },
+    spaces: { table: spacesTable, defaults: { pseudoType: null } },
+    moves: { table: movesTable },
+    proposals: { table: proposalsTable, defaults: { votes: null } },
+  },
+  schema: Gamestate,
 };

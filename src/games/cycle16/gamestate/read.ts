@@ -1,10 +1,7 @@
-import type { z } from 'zod';
 import { readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
-import { Gamestate, type Battle, type Card, type EngineRuleset, type Gift, type PhaseState, type Player } from './schema.ts';
-import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
-import { readRows, uniqueTable } from '../../shared/read-tables.ts';
-import { parseChecked } from '../../shared/schema-check.ts';
-import { battlesTable, cardsTable, giftsTable, historyTable, phaseTable, playersTable, type ReadContext } from './tables.ts';
+import type { EngineRuleset, Gamestate } from './schema.ts';
+import { readPage } from '../../kit/page-reader.ts';
+import { gamestatePage, type ReadContext } from './tables.ts';
 import { latestHistoryTime } from '../../shared/history-time.ts';
 import { crossCheck } from './cross-check.ts';
 
@@ -20,63 +17,14 @@ export function readGamestate(text: string, page: string | undefined, ruleset: E
 
 /** `now`, when given: the Phase number must have begun by then (rules/phase.ts phaseAhead), checked with the rest. */
 export function readGamestateDocument(doc: WikiDocument, ruleset: EngineRuleset, now?: Date): Gamestate {
-  const problems: Problem[] = [];
   const ctx: ReadContext = { packs: ruleset.packs.map((p) => p.name) };
-  const phaseRows = readRows(doc, phaseTable, ctx, problems);
-  if (phaseRows.table !== undefined && phaseRows.table.rows.length !== 1) {
-    problems.push({ message: 'the Phase table must have exactly one row', location: { page: doc.page, table: 'Phase' } });
-  }
-  const players = readRows(doc, playersTable, ctx, problems).entities;
-  const cards = readRows(doc, cardsTable, ctx, problems).entities;
-  const battles = readRows(doc, battlesTable, ctx, problems).entities;
-  const gifts = readRows(doc, giftsTable, ctx, problems).entities;
-  const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined) {
-    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
-  }
-  if (problems.length > 0) throw new GamestateError(problems);
-
-  const phase = phaseRows.entities[0] as PhaseState;
-  phase.name ??= '';
-  phase.winner ??= [];
-  const state = {
-    page: doc.page,
-    phase: {
-      cycleStart: phase.cycleStart,
-      number: phase.number,
-      name: phase.name,
-      nextRollover: phase.nextRollover ?? null,
-      started: phase.started ?? null,
-      winner: phase.winner,
-    },
-    players: players as Player[],
-    cards: (cards as Partial<Card>[]).map((c) => ({ value: '-', suits: [], colours: [], types: [], ...c }) as Card),
-    battles: (battles as Partial<Battle>[]).map((b) => ({ fragile: [], ...b }) as Battle),
-    gifts: gifts as Gift[],
-    historyRows: history!.rows.length,
-    historyLatest: latestHistoryTime(history!),
-    statusHistory: readStatusHistory(history!, phase.number),
-  };
-  for (const p of state.players) p.other ??= null;
-  crossCheck(state, ruleset, doc.page, problems, now);
-  if (problems.length > 0) throw new GamestateError(problems);
-  const checked = parseChecked(Gamestate, state);
-  if (!checked.success) throw new GamestateError(checked.error.issues.map((issue) => schemaProblem(issue, state, doc.page)));
-  return checked.data;
-}
-
-const TABLES: Record<string, string> = { phase: 'Phase', players: 'Players', cards: 'Cards', battles: 'Battles', gifts: 'Gifts' };
-
-/**
- * A value the cell readers let through but the schema refuses, located by its table and row (a
- * safety net: the readers refuse what they know of, with the cell's column).
- */
-function schemaProblem(issue: z.core.$ZodIssue, state: Record<string, unknown>, page: string | undefined): Problem {
-  const [key, index, ...field] = issue.path.map(String);
-  const entity = index === undefined ? undefined : (state[key!] as { row?: number }[] | undefined)?.[Number(index)];
-  const row = key === 'phase' ? 1 : entity?.row;
-  const what = key === 'phase' ? [index, ...field] : field;
-  return { message: `${what.filter((x) => x !== undefined).join('.')}: ${issue.message}`, location: { page, table: TABLES[key!] ?? key, row } };
+  return readPage(doc, gamestatePage, ctx, {
+    build: ({ head, history }) => ({
+      historyLatest: latestHistoryTime(history),
+      statusHistory: readStatusHistory(history, head.number),
+    }),
+    check: (state, problems) => crossCheck(state, ruleset, doc.page, problems, now),
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 import { NONE } from '../../shared/history.ts';
 import * as f from './fields.ts';
 import type { Column as SharedColumn, TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
-import { cycleStartColumn, joinedColumn, nextRolloverColumn, phaseNameColumn, phaseNumberColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
+import * as cols from '../../shared/columns.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
-import { BattleStatus, GiftStatus } from './schema.ts';
+import { BattleStatus, Gamestate, GiftStatus } from './schema.ts';
 
 // The tables of the Gamestate page, column by column: how each cell is read into an entity and
 // written back from it. Tables are found by their headers (not their heading or position), and
@@ -24,11 +25,8 @@ export const phaseTable: TableSpec<PhaseState> = {
   name: 'Phase',
   identify: ['Cycle start', 'Phase number'],
   columns: [
-    cycleStartColumn,
-    phaseNumberColumn,
-    phaseNameColumn,
-    nextRolloverColumn,
-    winnerColumn,
+    ...cols.phaseClockColumns,
+    cols.winnerColumn,
     // Bot-managed, optional: added by the first manual rollover, which begins a phase before its boundary.
     {
       ...col(
@@ -46,8 +44,8 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Player', 'Joined'],
   columns: [
-    playerColumn,
-    joinedColumn,
+    cols.playerColumn,
+    cols.joinedColumn,
     col(
       'Reputable since (UTC)',
       true,
@@ -57,54 +55,19 @@ export const playersTable: TableSpec<Player> = {
       },
       (p) => f.writeReputable(p.reputableSince, p.declared),
     ),
-    col(
-      'Reputability grant',
-      true,
-      (t) => ({ grant: f.readOptionalInt(t, { min: 0 }) }),
-      (p) => f.writeInt(p.grant),
-    ),
-    col(
-      'Last action (UTC)',
-      true,
-      (t) => ({ lastAction: f.readOptionalInstant(t) }),
-      (p) => f.writeInstant(p.lastAction),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t, ['active', 'inactive'] as const) }),
-      (p) => p.status,
-    ),
-    col(
-      'Vertebrae',
-      true,
-      (t) => ({ vertebrae: f.readInt(t, { min: 0 }) }),
-      (p) => String(p.vertebrae),
-    ),
-    col(
-      'Chips',
-      true,
-      (t) => ({ chips: f.readInt(t, { min: 0 }) }),
-      (p) => String(p.chips),
-    ),
+    cols.optionalIntColumn('Reputability grant', true, 'grant', { min: 0, ints: f }),
+    cols.optionalInstantColumn('Last action (UTC)', true, 'lastAction'),
+    cols.enumColumn('Status', true, 'status', ['active', 'inactive'] as const),
+    cols.intColumn('Vertebrae', true, 'vertebrae', { min: 0, ints: f }),
+    cols.intColumn('Chips', true, 'chips', { min: 0, ints: f }),
     col(
       'Packs',
       true,
       (t, c) => ({ packs: f.readPacks(t, c.packs) }),
       (p) => f.writePacks(p.packs),
     ),
-    col(
-      'Reconfiguration Tokens',
-      true,
-      (t) => ({ tokens: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.tokens),
-    ),
-    col(
-      'Other items',
-      false,
-      (t) => ({ other: t ?? null }),
-      (p) => p.other ?? NONE,
-    ),
+    cols.intColumn('Reconfiguration Tokens', true, 'tokens', { min: 0, blank: 0, ints: f }),
+    cols.optionalTextColumn('Other items', false, 'other'),
     col<Player>(
       'Used this phase',
       true,
@@ -134,30 +97,10 @@ export const cardsTable: TableSpec<Card> = {
       (t) => ({ id: f.readInt(t?.replace(/^#/, ''), { min: 1 }) }),
       (c) => String(c.id),
     ),
-    col(
-      'Owner',
-      true,
-      (t) => ({ owner: f.required(t) }),
-      (c) => c.owner,
-    ),
-    col(
-      'Card',
-      true,
-      (t) => ({ species: f.required(t) }),
-      (c) => c.species,
-    ),
-    col(
-      'Modifiers',
-      true,
-      (t) => ({ modifiers: f.readList(t) }),
-      (c) => f.writeList(c.modifiers),
-    ),
-    col(
-      'Gained',
-      true,
-      (t) => ({ gained: f.readList(t) }),
-      (c) => f.writeList(c.gained),
-    ),
+    cols.textColumn('Owner', true, 'owner'),
+    cols.textColumn('Card', true, 'species'),
+    cols.listColumn('Modifiers', true, 'modifiers'),
+    cols.listColumn('Gained', true, 'gained'),
     // Computed by Croupier from the species and what the card gained; read as written, never trusted.
     col(
       'Value(s)',
@@ -165,30 +108,10 @@ export const cardsTable: TableSpec<Card> = {
       (t) => ({ value: t ?? NONE }),
       (c) => c.value,
     ),
-    col(
-      'Suit(s)',
-      false,
-      (t) => ({ suits: f.readList(t) }),
-      (c) => f.writeList(c.suits),
-    ),
-    col(
-      'Colour(s)',
-      false,
-      (t) => ({ colours: f.readList(t) }),
-      (c) => f.writeList(c.colours),
-    ),
-    col(
-      'Type(s)',
-      false,
-      (t) => ({ types: f.readList(t) }),
-      (c) => f.writeList(c.types),
-    ),
-    col(
-      'Battles',
-      true,
-      (t) => ({ battles: f.readOptionalInt(t, { min: 0 }) }),
-      (c) => f.writeInt(c.battles),
-    ),
+    cols.listColumn('Suit(s)', false, 'suits'),
+    cols.listColumn('Colour(s)', false, 'colours'),
+    cols.listColumn('Type(s)', false, 'types'),
+    cols.optionalIntColumn('Battles', true, 'battles', { min: 0, ints: f }),
   ],
 };
 
@@ -196,54 +119,14 @@ export const battlesTable: TableSpec<Battle> = {
   name: 'Battles',
   identify: ['Participants', 'Winner'],
   columns: [
-    col(
-      'ID',
-      true,
-      (t) => ({ id: f.readInt(t, { min: 1 }) }),
-      (b) => String(b.id),
-    ),
-    col(
-      'Phase',
-      true,
-      (t) => ({ phase: f.readInt(t, { min: 0 }) }),
-      (b) => String(b.phase),
-    ),
-    col(
-      'Participants (hand)',
-      true,
-      (t) => ({ participants: f.readParticipants(t) }),
-      (b) => f.writeParticipants(b.participants),
-    ),
-    col(
-      'Bets',
-      true,
-      (t) => ({ bets: f.readBets(t) }),
-      (b) => f.writeBets(b.bets),
-    ),
-    col(
-      'Final hands',
-      true,
-      (t) => ({ finalHands: f.readFinalHands(t) }),
-      (b) => f.writeFinalHands(b.finalHands),
-    ),
-    col(
-      'Winner',
-      true,
-      (t) => ({ winner: t ?? null }),
-      (b) => b.winner ?? NONE,
-    ),
-    col(
-      'Fragile cards',
-      false,
-      (t) => ({ fragile: f.readCardRefs(t) }),
-      (b) => f.writeCardRefs(b.fragile),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'declared', BattleStatus.options) }),
-      (b) => b.status,
-    ),
+    cols.intColumn('ID', true, 'id', { min: 1, ints: f }),
+    cols.intColumn('Phase', true, 'phase', { min: 0, ints: f }),
+    cols.fieldColumn('Participants (hand)', true, 'participants', f.readParticipants, f.writeParticipants),
+    cols.fieldColumn('Bets', true, 'bets', f.readBets, f.writeBets),
+    cols.fieldColumn('Final hands', true, 'finalHands', f.readFinalHands, f.writeFinalHands),
+    cols.optionalTextColumn('Winner', true, 'winner'),
+    cols.fieldColumn('Fragile cards', false, 'fragile', f.readCardRefs, f.writeCardRefs),
+    cols.enumColumn('Status', true, 'status', BattleStatus.options, 'declared'),
     // Bot-managed, optional: added when Croupier first records the participants' decks, in the Rest Phase of the declaration.
     {
       ...col(
@@ -261,37 +144,24 @@ export const giftsTable: TableSpec<Gift> = {
   name: 'Gifts',
   identify: ['Giver', 'Receiver'],
   columns: [
-    col(
-      'Time (UTC)',
-      true,
-      (t) => ({ time: f.readInstant(t) }),
-      (g) => f.writeInstant(g.time),
-    ),
-    col(
-      'Giver',
-      true,
-      (t) => ({ giver: f.required(t) }),
-      (g) => g.giver,
-    ),
-    col(
-      'Receiver',
-      true,
-      (t) => ({ receiver: f.required(t) }),
-      (g) => g.receiver,
-    ),
-    col(
-      'Packs',
-      true,
-      (t) => ({ packs: f.readOptionalInt(t, { min: 0 }) }),
-      (g) => f.writeInt(g.packs),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'recorded', GiftStatus.options) }),
-      (g) => g.status,
-    ),
+    cols.instantColumn('Time (UTC)', true, 'time'),
+    cols.textColumn('Giver', true, 'giver'),
+    cols.textColumn('Receiver', true, 'receiver'),
+    cols.optionalIntColumn('Packs', true, 'packs', { min: 0, ints: f }),
+    cols.enumColumn('Status', true, 'status', GiftStatus.options, 'recorded'),
   ],
+};
+
+/** The Gamestate page: its tables, under the state's fields, and the defaults of what a row may leave out. */
+export const gamestatePage: PageSpec<Gamestate, 'phase', ReadContext> = {
+  head: { field: 'phase', table: phaseTable, defaults: { name: '', nextRollover: null, started: null, winner: [] } },
+  tables: {
+    players: { table: playersTable, defaults: { other: null } },
+    cards: { table: cardsTable, defaults: { value: '-', suits: [], colours: [], types: [] } },
+    battles: { table: battlesTable, defaults: { fragile: [] } },
+    gifts: { table: giftsTable },
+  },
+  schema: Gamestate,
 };
 
 export { historyTable } from '../../shared/history.ts';

@@ -1,10 +1,11 @@
 import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
 import { FieldError, readInstant } from '../../shared/fields.ts';
-import { readRows, uniqueTable } from '../../shared/read-tables.ts';
-import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
+import { rowsByKey } from '../../kit/page-checks.ts';
+import { readPage } from '../../kit/page-reader.ts';
 import type { NomicoupRuleset } from '../ruleset/schema.ts';
-import { NomicoupState, type GameRow, type HistoryEntry, type JudgeCase, type OrderChange, type Player, type Proposition, type Turn } from './schema.ts';
-import { casesTable, gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, orderTable, playersTable, propositionsTable, turnsTable } from './tables.ts';
+import type { HistoryEntry, NomicoupState } from './schema.ts';
+import { NOMICOUP_HISTORY_COLUMNS, nomicoupPage } from './tables.ts';
 
 // Reading the Nomicoup Gamestate page: every table by its headers, every cell through its column's
 // reader, then the checks between tables. Any problem: a GamestateError listing them all, and no edit.
@@ -14,50 +15,13 @@ export function readNomicoupGamestate(text: string, page: string | undefined, ru
 }
 
 export function readNomicoupDocument(doc: WikiDocument, ruleset: NomicoupRuleset): NomicoupState {
-  const problems: Problem[] = [];
-  const ctx = undefined; // Nomicoup's columns need nothing besides the cell
-  const game = readRows(doc, gameTable, ctx, problems);
-  if (game.table !== undefined && game.table.rows.length !== 1)
-    problems.push({ message: 'the Game table must have exactly one row', location: { page: doc.page, table: 'Game' } });
-  const players = readRows(doc, playersTable, ctx, problems).entities as (Partial<Player> &
-    Pick<Player, 'name' | 'seat' | 'joined' | 'credits' | 'influence' | 'status'>)[];
-  const orderChanges = readRows(doc, orderTable, ctx, problems).entities as OrderChange[];
-  const turns = readRows(doc, turnsTable, ctx, problems).entities as Turn[];
-  const propositions = readRows(doc, propositionsTable, ctx, problems).entities as Proposition[];
-  const cases = (readRows(doc, casesTable, ctx, problems).entities as JudgeCase[]).map((c) => ({ ...c, draws: c.draws ?? (c.judge === null ? 0 : 1) }));
-  const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined)
-    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
-  if (problems.length > 0) throw new GamestateError(problems);
-  const g = {
-    current: null,
-    began: null,
-    ends: null,
-    forcedCoup: false,
-    courtDeck: 0,
-    judge: null,
-    previousJudge: null,
-    winner: [],
-    ...game.entities[0],
-  } as GameRow;
-  const state: NomicoupState = {
-    page: doc.page,
-    phase: { number: g.turn, name: '', nextRollover: g.ends, winner: g.winner },
-    game: g,
-    players: players.map((p) => ({ revealed: [], exiles: 0, candidate: false, left: null, ...p })),
-    orderChanges,
-    turns,
-    propositions: propositions.map((p) => ({ ...p, deadline: p.deadline ?? null })),
-    cases,
-    historyRows: history!.rows.length,
-    history: historyEntries(history!),
-  };
-  crossCheck(state, ruleset, doc.page, problems);
-  if (problems.length > 0) throw new GamestateError(problems);
-  const checked = NomicoupState.safeParse(state);
-  if (!checked.success)
-    throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
-  return checked.data;
+  return readPage(doc, nomicoupPage, undefined, {
+    build: ({ head, history }) => ({
+      phase: { number: head.turn, name: '', nextRollover: head.ends, winner: head.winner },
+      history: historyEntries(history),
+    }),
+    check: (state, problems) => crossCheck(state, ruleset, doc.page, problems),
+  });
 }
 
 /** The History rows with a readable time (a row without one records nothing the checks use). */
@@ -82,11 +46,11 @@ function historyEntries(history: Table): HistoryEntry[] {
 /** What the tables must agree on: one row per player, seats 1…n, turns in order, no more credits than the game has. */
 function crossCheck(s: NomicoupState, ruleset: NomicoupRuleset, page: string | undefined, problems: Problem[]): void {
   const at = (table: string, row?: number, column?: string) => ({ page, table, row, column });
-  const names = new Set<string>();
-  for (const p of s.players) {
-    if (names.has(p.name)) problems.push({ message: `${p.name} has two rows`, location: at('Players', p.row, 'Player') });
-    names.add(p.name);
-  }
+  const names = rowsByKey(
+    s.players,
+    (p) => p.name,
+    (p) => problems.push({ message: `${p.name} has two rows`, location: at('Players', p.row, 'Player') }),
+  );
   const seats = s.players
     .filter((p) => p.seat !== null)
     .map((p) => p.seat!)

@@ -1,9 +1,11 @@
 import * as f from '../../shared/fields.ts';
 import { col, type TableSpec } from '../../shared/table-spec.ts';
-import { joinedColumn, judgeColumn, playerColumn, winnerColumn } from '../../shared/columns.ts';
+import * as cols from '../../shared/columns.ts';
 import { NONE } from '../../shared/history.ts';
+import type { PageSpec } from '../../kit/page-spec.ts';
 import {
   CaseStatus,
+  NomicoupState,
   PlayerStatus,
   PropositionStatus,
   type GameRow,
@@ -36,68 +38,18 @@ export const gameTable: TableSpec<GameRow> = {
   name: 'Game',
   identify: ['Start', 'Treasury'],
   columns: [
-    col(
-      'Start (UTC)',
-      true,
-      (t) => ({ start: f.readInstant(t) }),
-      (g) => f.writeInstant(g.start),
-    ),
-    col(
-      'Round',
-      true,
-      (t) => ({ round: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (g) => String(g.round),
-    ),
-    col(
-      'Turn',
-      true,
-      (t) => ({ turn: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (g) => String(g.turn),
-    ),
-    col(
-      'Current turn',
-      false,
-      (t) => ({ current: t ?? null }),
-      (g) => g.current ?? NONE,
-    ),
-    col(
-      'Turn began (UTC)',
-      false,
-      (t) => ({ began: f.readOptionalInstant(t) }),
-      (g) => f.writeInstant(g.began),
-    ),
-    col(
-      'Turn ends (UTC)',
-      false,
-      (t) => ({ ends: f.readOptionalInstant(t) }),
-      (g) => f.writeInstant(g.ends),
-    ),
-    col(
-      'Forced Coup',
-      false,
-      (t) => ({ forcedCoup: yesNo(t) }),
-      (g) => writeYes(g.forcedCoup),
-    ),
-    col(
-      'Treasury',
-      true,
-      (t) => ({ treasury: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (g) => String(g.treasury),
-    ),
-    col(
-      'Court Deck',
-      false,
-      (t) => ({ courtDeck: t === undefined ? 0 : f.readInt(t) }),
-      (g) => String(g.courtDeck),
-    ),
-    judgeColumn,
-    col(
-      'Previous Judge',
-      false,
-      (t) => ({ previousJudge: t ?? null }),
-      (g) => g.previousJudge ?? NONE,
-    ),
-    winnerColumn,
+    cols.instantColumn('Start (UTC)', true, 'start'),
+    cols.intColumn('Round', true, 'round', { min: 0, blank: 0 }),
+    cols.intColumn('Turn', true, 'turn', { min: 0, blank: 0 }),
+    cols.optionalTextColumn('Current turn', false, 'current'),
+    cols.optionalInstantColumn('Turn began (UTC)', false, 'began'),
+    cols.optionalInstantColumn('Turn ends (UTC)', false, 'ends'),
+    cols.fieldColumn('Forced Coup', false, 'forcedCoup', yesNo, writeYes),
+    cols.intColumn('Treasury', true, 'treasury', { min: 0, blank: 0 }),
+    cols.intColumn('Court Deck', false, 'courtDeck', { blank: 0 }),
+    cols.judgeColumn,
+    cols.optionalTextColumn('Previous Judge', false, 'previousJudge'),
+    cols.winnerColumn,
     col(
       'Won (UTC)',
       false,
@@ -111,56 +63,21 @@ export const playersTable: TableSpec<Player> = {
   name: 'Players',
   identify: ['Seat', 'Player'],
   columns: [
-    col(
-      'Seat',
-      true,
-      (t) => ({ seat: t === undefined ? null : f.readInt(t, { min: 1 }) }),
-      (p) => f.writeInt(p.seat),
-    ),
-    playerColumn,
-    joinedColumn,
+    cols.optionalIntColumn('Seat', true, 'seat', { min: 1 }),
+    cols.playerColumn,
+    cols.joinedColumn,
     col(
       'Credits',
       true,
       (t) => ({ credits: t === undefined ? 0 : readCredits(t) }),
       (p) => String(p.credits),
     ),
-    col(
-      'Influence',
-      true,
-      (t) => ({ influence: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.influence),
-    ),
-    col(
-      'Revealed',
-      false,
-      (t) => ({ revealed: f.readList(t) }),
-      (p) => f.writeList(p.revealed),
-    ),
-    col(
-      'Exiles',
-      false,
-      (t) => ({ exiles: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.exiles),
-    ),
-    col(
-      'Judge candidate',
-      false,
-      (t) => ({ candidate: yesNo(t) }),
-      (p) => writeYes(p.candidate),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'active', PlayerStatus.options) }),
-      (p) => p.status,
-    ),
-    col(
-      'Left (UTC)',
-      false,
-      (t) => ({ left: f.readOptionalInstant(t) }),
-      (p) => f.writeInstant(p.left),
-    ),
+    cols.intColumn('Influence', true, 'influence', { min: 0, blank: 0 }),
+    cols.listColumn('Revealed', false, 'revealed'),
+    cols.intColumn('Exiles', false, 'exiles', { min: 0, blank: 0 }),
+    cols.fieldColumn('Judge candidate', false, 'candidate', yesNo, writeYes),
+    cols.enumColumn('Status', true, 'status', PlayerStatus.options, 'active'),
+    cols.optionalInstantColumn('Left (UTC)', false, 'left'),
   ],
 };
 
@@ -168,24 +85,9 @@ export const orderTable: TableSpec<OrderChange> = {
   name: 'Upcoming Order',
   identify: ['Adopted', 'Order'],
   columns: [
-    col(
-      'Adopted (UTC)',
-      true,
-      (t) => ({ adopted: f.readInstant(t) }),
-      (o) => f.writeInstant(o.adopted),
-    ),
-    col(
-      'Order',
-      true,
-      (t) => ({ order: f.readList(f.required(t)) }),
-      (o) => f.writeList(o.order),
-    ),
-    col(
-      'Applied (round)',
-      true,
-      (t) => ({ applied: f.readOptionalInt(t, { min: 1 }) }),
-      (o) => f.writeInt(o.applied),
-    ),
+    cols.instantColumn('Adopted (UTC)', true, 'adopted'),
+    cols.filledListColumn('Order', true, 'order'),
+    cols.optionalIntColumn('Applied (round)', true, 'applied', { min: 1 }),
   ],
 };
 
@@ -193,42 +95,12 @@ export const turnsTable: TableSpec<Turn> = {
   name: 'Turns',
   identify: ['Turn', 'Began'],
   columns: [
-    col(
-      'Turn',
-      true,
-      (t) => ({ number: f.readInt(t, { min: 1 }) }),
-      (x) => String(x.number),
-    ),
-    col(
-      'Round',
-      true,
-      (t) => ({ round: f.readInt(t, { min: 1 }) }),
-      (x) => String(x.round),
-    ),
-    col(
-      'Player',
-      true,
-      (t) => ({ player: f.required(t) }),
-      (x) => x.player,
-    ),
-    col(
-      'Began (UTC)',
-      true,
-      (t) => ({ began: f.readInstant(t) }),
-      (x) => f.writeInstant(x.began),
-    ),
-    col(
-      'Ended (UTC)',
-      true,
-      (t) => ({ ended: f.readOptionalInstant(t) }),
-      (x) => f.writeInstant(x.ended),
-    ),
-    col(
-      'Ended by',
-      true,
-      (t) => ({ endedBy: t ?? null }),
-      (x) => x.endedBy ?? NONE,
-    ),
+    cols.intColumn('Turn', true, 'number', { min: 1 }),
+    cols.intColumn('Round', true, 'round', { min: 1 }),
+    cols.textColumn('Player', true, 'player'),
+    cols.instantColumn('Began (UTC)', true, 'began'),
+    cols.optionalInstantColumn('Ended (UTC)', true, 'ended'),
+    cols.optionalTextColumn('Ended by', true, 'endedBy'),
   ],
 };
 
@@ -236,54 +108,14 @@ export const propositionsTable: TableSpec<Proposition> = {
   name: 'Propositions',
   identify: ['Proponent', 'Posted'],
   columns: [
-    col(
-      'ID',
-      true,
-      (t) => ({ id: f.required(t) }),
-      (p) => p.id,
-    ),
-    col(
-      'Proponent',
-      true,
-      (t) => ({ proponent: f.required(t) }),
-      (p) => p.proponent,
-    ),
-    col(
-      'Posted (UTC)',
-      true,
-      (t) => ({ posted: f.readInstant(t) }),
-      (p) => f.writeInstant(p.posted),
-    ),
-    col(
-      'Deadline (UTC)',
-      false,
-      (t) => ({ deadline: f.readOptionalInstant(t) }),
-      (p) => f.writeInstant(p.deadline),
-    ),
-    col(
-      'Up',
-      true,
-      (t) => ({ up: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.up),
-    ),
-    col(
-      'Down',
-      true,
-      (t) => ({ down: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.down),
-    ),
-    col(
-      'Right',
-      true,
-      (t) => ({ right: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (p) => String(p.right),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'active', PropositionStatus.options) }),
-      (p) => p.status,
-    ),
+    cols.textColumn('ID', true, 'id'),
+    cols.textColumn('Proponent', true, 'proponent'),
+    cols.instantColumn('Posted (UTC)', true, 'posted'),
+    cols.optionalInstantColumn('Deadline (UTC)', false, 'deadline'),
+    cols.intColumn('Up', true, 'up', { min: 0, blank: 0 }),
+    cols.intColumn('Down', true, 'down', { min: 0, blank: 0 }),
+    cols.intColumn('Right', true, 'right', { min: 0, blank: 0 }),
+    cols.enumColumn('Status', true, 'status', PropositionStatus.options, 'active'),
   ],
 };
 
@@ -291,54 +123,14 @@ export const casesTable: TableSpec<JudgeCase> = {
   name: 'Judge',
   identify: ['Case', 'Raised'],
   columns: [
-    col(
-      'Case',
-      true,
-      (t) => ({ id: f.required(t) }),
-      (c) => c.id,
-    ),
-    col(
-      'Raised (UTC)',
-      true,
-      (t) => ({ raised: f.readInstant(t) }),
-      (c) => f.writeInstant(c.raised),
-    ),
-    col(
-      'Judge',
-      true,
-      (t) => ({ judge: t ?? null }),
-      (c) => c.judge ?? NONE,
-    ),
-    col(
-      'Chosen (UTC)',
-      true,
-      (t) => ({ chosen: f.readOptionalInstant(t) }),
-      (c) => f.writeInstant(c.chosen),
-    ),
-    col(
-      'Suggested (UTC)',
-      true,
-      (t) => ({ suggested: f.readOptionalInstant(t) }),
-      (c) => f.writeInstant(c.suggested),
-    ),
-    col(
-      'Up',
-      true,
-      (t) => ({ up: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (c) => String(c.up),
-    ),
-    col(
-      'Down',
-      true,
-      (t) => ({ down: t === undefined ? 0 : f.readInt(t, { min: 0 }) }),
-      (c) => String(c.down),
-    ),
-    col(
-      'Status',
-      true,
-      (t) => ({ status: f.readEnum(t ?? 'open', CaseStatus.options) }),
-      (c) => c.status,
-    ),
+    cols.textColumn('Case', true, 'id'),
+    cols.instantColumn('Raised (UTC)', true, 'raised'),
+    cols.optionalTextColumn('Judge', true, 'judge'),
+    cols.optionalInstantColumn('Chosen (UTC)', true, 'chosen'),
+    cols.optionalInstantColumn('Suggested (UTC)', true, 'suggested'),
+    cols.intColumn('Up', true, 'up', { min: 0, blank: 0 }),
+    cols.intColumn('Down', true, 'down', { min: 0, blank: 0 }),
+    cols.enumColumn('Status', true, 'status', CaseStatus.options, 'open'),
     // Bot-managed: how many Judges were drawn for the case (the seed of the next draw); absent: one if a Judge is named.
     {
       ...col(
@@ -354,3 +146,23 @@ export const casesTable: TableSpec<JudgeCase> = {
 
 export const NOMICOUP_HISTORY_COLUMNS = ['Time (UTC)', 'Turn', 'Event', 'Player', 'Change', 'Reason'] as const;
 export { historyTable } from '../../shared/history.ts';
+
+/** The Nomicoup Gamestate page: its tables under the state's fields, and what a row may leave out. */
+export const nomicoupPage: PageSpec<NomicoupState, 'game'> = {
+  head: {
+    field: 'game',
+    table: gameTable,
+    defaults: { current: null, began: null, ends: null, forcedCoup: false, courtDeck: 0, judge: null, previousJudge: null, winner: [] },
+  },
+  tables: {
+    players: { table: playersTable, defaults: { revealed: [], exiles: 0, candidate: false, left: null } },
+    orderChanges: { table: orderTable },
+    turns: { table: turnsTable },
+    propositions: { table: propositionsTable, defaults: { deadline: null } },
+    // No Draws cell: one Judge was drawn if the case names one.
+    cases: { table: casesTable, defaults: (c) => ({ draws: c.judge === null ? 0 : 1 }) },
+  },
+  schema: NomicoupState,
+  appended: ['turns'], // the turns that began
+  historyColumns: NOMICOUP_HISTORY_COLUMNS,
+};

@@ -1,11 +1,11 @@
-import { normaliseHeader, readDocument, type Table, type WikiDocument } from '../../../parse/document.ts';
-import { FieldError, readInstant } from '../../shared/fields.ts';
-import { HISTORY_COLUMNS } from '../../shared/history.ts';
-import { readRows, uniqueTable } from '../../shared/read-tables.ts';
-import { GamestateError, type Problem } from '../../shared/gamestate-error.ts';
+import { readDocument, type WikiDocument } from '../../../parse/document.ts';
+import type { Problem } from '../../shared/gamestate-error.ts';
+import { latestHistoryTime } from '../../shared/history-time.ts';
+import { rowsByKey } from '../../kit/page-checks.ts';
+import { readPage } from '../../kit/page-reader.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
-import { Gamestate, type CardRef, type Player } from './schema.ts';
-import { candidaciesTable, contractsTable, historyTable, lotsTable, playersTable, roundTable, secretsTable, worksTable } from './tables.ts';
+import type { CardRef, Gamestate, Player } from './schema.ts';
+import { gamestatePage } from './tables.ts';
 
 // Reading the Round 10 Gamestate page: every table by its headers, every cell through its column's
 // reader, then the cross-checks (names, cards, lots, works). Any problem means a GamestateError
@@ -16,64 +16,20 @@ export function readGamestate(text: string, page: string | undefined, ruleset: R
 }
 
 export function readGamestateDocument(doc: WikiDocument, ruleset: Round10Ruleset): Gamestate {
-  const problems: Problem[] = [];
-  const round = readRows(doc, roundTable, undefined, problems);
-  if (round.table !== undefined && round.table.rows.length !== 1)
-    problems.push({ message: 'the Round table must have exactly one row', location: { page: doc.page, table: 'Round' } });
-  const players = readRows(doc, playersTable, undefined, problems).entities;
-  const contracts = readRows(doc, contractsTable, undefined, problems).entities;
-  const lots = readRows(doc, lotsTable, undefined, problems).entities;
-  const secrets = readRows(doc, secretsTable, undefined, problems).entities;
-  const works = readRows(doc, worksTable, undefined, problems).entities;
-  const candidacies = readRows(doc, candidaciesTable, undefined, problems).entities;
-  const history = uniqueTable(doc, historyTable, problems);
-  if (history === undefined)
-    problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
-  if (problems.length > 0) throw new GamestateError(problems);
-
-  const r = round.entities[0]!;
-  const state = {
-    page: doc.page,
-    phase: { name: '', nextRollover: null, participation: 0, lastBidders: 0, judge: null, winner: [], ...r },
-    players: players.map((p) => ({ reputableSince: null, works: [], wealth: 0, tax: 0, ...p })),
-    contracts,
-    lots,
-    secrets: secrets.map((s) => ({ matures: null, reveals: null, result: null, ...s })),
-    works,
-    candidacies,
-    historyRows: history!.rows.length,
-    historyLatest: latestTime(history!),
-  } as Gamestate;
-  crossCheck(state, ruleset, doc.page, problems);
-  if (problems.length > 0) throw new GamestateError(problems);
-  const checked = Gamestate.safeParse(state);
-  if (!checked.success) {
-    throw new GamestateError(checked.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}`, location: { page: doc.page } })));
-  }
-  return checked.data;
-}
-
-/** The latest time in the History (a run that wrote it found no win then); rows whose time is not one are skipped. */
-function latestTime(history: Table): Date | null {
-  const times = history.rows.flatMap((row) => {
-    try {
-      return [readInstant(row.cells[normaliseHeader(HISTORY_COLUMNS[0])]?.text).getTime()];
-    } catch (err) {
-      if (err instanceof FieldError) return [];
-      throw err;
-    }
+  return readPage(doc, gamestatePage, undefined, {
+    build: ({ history }) => ({ historyLatest: latestHistoryTime(history) }),
+    check: (state, problems) => crossCheck(state, ruleset, doc.page, problems),
   });
-  return times.length === 0 ? null : new Date(Math.max(...times));
 }
 
 /** The names, cards and references the tables share must agree: the bot never guesses which was meant. */
 function crossCheck(s: Gamestate, ruleset: Round10Ruleset, page: string | undefined, problems: Problem[]): void {
-  const names = new Set<string>();
   const at = (table: string, row: number | undefined, column: string) => ({ page, table, row, column });
-  for (const p of s.players) {
-    if (names.has(p.name)) problems.push({ message: `the player ${p.name} is listed twice`, location: at('Players', p.row, 'Player') });
-    names.add(p.name);
-  }
+  const names = rowsByKey(
+    s.players,
+    (p) => p.name,
+    (p) => problems.push({ message: `the player ${p.name} is listed twice`, location: at('Players', p.row, 'Player') }),
+  );
   const checkCards = (cards: readonly CardRef[], where: ReturnType<typeof at>) => {
     for (const c of cards) {
       const suit = ruleset.suits.find((x) => x.name === c.suit);
