@@ -80,6 +80,15 @@ describe("dice and draws from the Ruleset's tables, for every game's players", (
     expect(history(wiki).some((r) => r.event === 'Roll' || r.event === 'Draw')).toBe(false);
   });
 
+  it('draws nothing while the page is behind the calendar: a roll asked after the phase ended waits for the rollover, refused with why', async () => {
+    // Phase 4 ends at 2026-11-19 00:00; the page still records it.
+    const wiki = setup(['* roll 1d6']);
+    const s = await run(wiki, new MemoryStore(), new Date('2026-11-19T12:00:00Z'));
+    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
+    expect(s).toMatchObject({ done: 0, refused: 1 });
+    expect(wiki.text('G/Actions')).toMatch(/roll 1d6 <!-- croupier:refused .*records phase 4, but at this time it is phase 5: the rollover is due first/);
+  });
+
   it('verify recomputes every die of a roll and a draw once the phase secret is revealed', async () => {
     const wiki = setup(['* roll 3d20', '* draw 2 from Types']);
     const store = new MemoryStore();
