@@ -26,7 +26,7 @@ import {
   type GameConfig,
   type Secrets,
 } from '../config.ts';
-import { gameKinds, hasEngine, hasTables } from '../games/registry.ts';
+import { hasTables } from '../games/registry.ts';
 import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 import { InstantError } from '../sim/instant.ts';
@@ -79,8 +79,8 @@ export interface ContextOptions {
   freshLogin?: boolean;
 }
 
-/** What a game must be able to do for a command: keep a Gamestate page (an engine), or compute card tables. */
-export type GameNeed = 'engine' | 'tables';
+/** What a command needs of a game: its Gamestate engine (every game has one), or computed card tables too. */
+export type GameNeed = 'game' | 'tables';
 
 /**
  * The game `id` of the config, checked before any connection: a ConfigError (exit 2) when it is not
@@ -88,10 +88,6 @@ export type GameNeed = 'engine' | 'tables';
  */
 export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
   const game = findGame(config, id);
-  if (need === 'engine' && !hasEngine(game.kind))
-    throw new ConfigError(
-      `game ${game.id} (kind ${game.kind}) has no Gamestate engine: only ${gameKinds.filter(hasEngine).join(' and ')} games keep a Gamestate page`,
-    );
   if (need === 'tables' && !hasTables(game.kind)) throw new ConfigError(`game ${game.id} (kind ${game.kind}) has no computed card tables`);
   return game;
 }

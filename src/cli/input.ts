@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { readDocument } from '../parse/document.ts';
 import { acceptSource, DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
-import { detectKind, engineFor, hasEngine } from '../games/registry.ts';
+import { detectKind, engineFor } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { UsageError } from './usage.ts';
 
@@ -68,12 +68,8 @@ export async function readOfflineGame(rulesetFile: string, gamestateFile: string
   printNotes(source);
   const doc = readDocument(source.text, { page: source.name });
   const kind = detectKind(doc);
-  if (!hasEngine(kind)) {
-    if (doc.rules.length === 0 && doc.tables.length === 0) throw notARuleset(source.name);
-    throw new Error(
-      `${source.name} is not a Cycle 16 Ruleset (no Cards table under rules such as "Random Cards", "Modifiers" or "Card Packs"): offline runs need the Ruleset of a game with a Gamestate page`,
-    );
-  }
+  // Any ruleset has an engine (a ruleset no module knows, the generic one): an empty file is no ruleset at all.
+  if (doc.rules.length === 0 && doc.tables.length === 0) throw notARuleset(source.name);
   const gamestate = await readSource(gamestateFile, config);
   printNotes(gamestate);
   return { ruleset: engineFor(kind).readRuleset(doc), gamestate };

@@ -14,7 +14,7 @@
 // One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
 // (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
 import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
-import { engineFor, hasEngine, readEngineRuleset } from '../games/registry.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
 import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
@@ -134,7 +134,6 @@ export function makeJobs(opts: RealJobsOptions): GameJobs {
   return {
     async plan(id, now) {
       const g = game(id);
-      if (!hasEngine(g.kind)) return { missed: [], next: null }; // no engine: nothing scheduled
       await collectGarbage();
       const { engine, ruleset, state, page } = await load(opts.wiki, g, rulesets);
       const plan = planFrom(ruleset, state, now, engine);

@@ -2,7 +2,7 @@
 // `croupier daemon` (src/cli/commands/daemon.ts) and by the integration tests.
 import type { Logger } from 'pino';
 import { ConfigError, type Config, type GameConfig } from '../config.ts';
-import { gameKinds, hasEngine, refereeFor } from '../games/registry.ts';
+import { refereeFor } from '../games/registry.ts';
 import { botAddedLines } from '../jobs/request-lines.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
@@ -22,11 +22,6 @@ import { TickPages } from './tick-pages.ts';
 import type { RulingsCache } from '../jobs/rulings.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
-
-/** Games the daemon schedules: those with a kept Gamestate (an engine). */
-export function scheduledGames(config: Config): GameConfig[] {
-  return config.games.filter((g) => hasEngine(g.kind));
-}
 
 export function summarise(s: RolloverSummary): string {
   const phase = s.toPhase !== s.fromPhase ? `${s.period} ${s.fromPhase} → ${s.toPhase} (${s.phaseName})` : `${s.period} ${s.toPhase} (${s.phaseName})`;
@@ -150,11 +145,8 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   // A tick reads each page once (a dry run's pass keeps its own overlay of the pages instead).
   const tickPages = o.dryRun ? undefined : new TickPages(o.client);
   const client: DaemonWiki = o.dryRun ?? tickPages!;
-  const games = scheduledGames(config).filter((g) => !o.games || o.games.includes(g.id));
-  if (games.length === 0) {
-    const kinds = gameKinds.filter(hasEngine).join(' or ');
-    throw new ConfigError(`no game to schedule: the config has no game of kind ${kinds}${o.games ? ` among ${o.games.join(', ')}` : ''}`);
-  }
+  const games = config.games.filter((g) => !o.games || o.games.includes(g.id));
+  if (games.length === 0) throw new ConfigError(`no game to schedule: the config has no game${o.games ? ` among ${o.games.join(', ')}` : ''}`);
   const wiki = wikiAdapters(client);
   const pages = games.map((g) => ({ id: g.id, kind: g.kind, ruleset: g.ruleset, gamestate: g.gamestate }));
   const byId = (id: string) => games.find((g) => g.id === id);

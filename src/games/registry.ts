@@ -8,7 +8,7 @@ import { generic } from './generic/index.ts';
 import { gameKinds, type GameKind } from './kinds.ts';
 import { nomicoup } from './nomicoup/index.ts';
 import { round10 } from './round10/index.ts';
-import type { ReadingDef } from './shared/readings.ts';
+import type { DeclaredLine, ReadingDef } from './shared/readings.ts';
 
 /** One ruleset family: how to recognise its pages and what it extracts from them. */
 export interface GameModule<R extends KindedRuleset> {
@@ -25,8 +25,8 @@ export interface GameModule<R extends KindedRuleset> {
    * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
    */
   renderTables?(ruleset: R, context?: TablesContext): string;
-  /** The rules engine of games with a kept Gamestate (Cycle 16); see src/games/engine-contract.ts. */
-  engine?: GameEngine<R>;
+  /** The rules engine of the game's Gamestate page; see src/games/engine-contract.ts. */
+  engine: GameEngine<R>;
   /**
    * What the rules themselves write on the Ruleset page (Cycle 15: the IDs of Garbage items added
    * without one); null when the page already says it. Offered as a diff, saved only on request.
@@ -36,6 +36,15 @@ export interface GameModule<R extends KindedRuleset> {
   readings?: readonly ReadingDef[];
   /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
   referee?: GameReferee<R>;
+  /**
+   * What the game's admins declare on its Rulings page, for a game whose ruleset alone does not tell the bot
+   * enough (generic): `line` tells a declaration from prose; `declare` gives the ruleset with the declarations by
+   * allowed users in it (src/jobs/rulings.ts reads them with their authors), and a warning per line ignored.
+   */
+  declarations?: {
+    line: RegExp;
+    declare(ruleset: R, lines: readonly DeclaredLine[], page: string): { ruleset: R; warnings: string[] };
+  };
 }
 
 export interface TablesContext {
@@ -89,12 +98,6 @@ function moduleFor(kind: string): GameModule<KindedRuleset> {
   return game;
 }
 
-/** Whether games of `kind` keep a Gamestate page (have an engine): those the daemon schedules. */
-export function hasEngine(kind: string): boolean {
-  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
-  return game?.engine !== undefined;
-}
-
 /** What the rules of the page's own game write on it (null: nothing; the kind has no such rule, or the page says it). */
 export function amendRuleset(text: string, opts: { page?: string; kind: string }): RulesetAmendment | null {
   const game: GameModule<KindedRuleset> = moduleFor(opts.kind);
@@ -107,17 +110,21 @@ export function readingsFor(kind: string): readonly ReadingDef[] {
   return game?.readings ?? [];
 }
 
+/** How games of `kind` take declarations from their Rulings page; undefined when they take none. */
+export function declarationsFor(kind: string): GameModule<KindedRuleset>['declarations'] {
+  const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
+  return game?.declarations;
+}
+
 /** Whether games of `kind` have computed card tables (publish-tables). */
 export function hasTables(kind: string): boolean {
   const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
   return game?.renderTables !== undefined;
 }
 
-/** The rules engine of `kind`; `game` (the game's id) names it in the error if it has none. */
-export function engineFor(kind: string, game?: string): GameEngine {
-  const engine = moduleFor(kind).engine;
-  if (engine === undefined) throw new Error(`${game === undefined ? 'a game' : `game ${game}`} (kind ${kind}) has no Gamestate engine`);
-  return engine;
+/** The rules engine of `kind` (an error for an unknown kind). */
+export function engineFor(kind: string): GameEngine {
+  return moduleFor(kind).engine;
 }
 
 /** The referee's actions of `kind`, or undefined when its players have none. */
@@ -132,13 +139,13 @@ export function detectKind(doc: WikiDocument): GameKind {
 
 /**
  * The Ruleset page read once for its game's engine: `kind` as configured (detected from the page
- * when omitted). Throws if that kind has no engine.
+ * when omitted).
  */
 export function readEngineRuleset(
   text: string,
   opts: { page?: string; kind?: string; game?: string } = {},
 ): { engine: GameEngine; ruleset: KindedRuleset; tables: readonly Table[] } {
   const doc = readDocument(text, { page: opts.page });
-  const engine = engineFor(opts.kind ?? detectKind(doc), opts.game);
+  const engine = engineFor(opts.kind ?? detectKind(doc));
   return { engine, ruleset: engine.readRuleset(doc), tables: doc.tables };
 }

@@ -1,12 +1,12 @@
 // `croupier init --game <id>`: what a wiki needs before the bot's first run, checked and (with apply) set up.
 // It checks the login and the bot account's rights, and creates the pages the bot needs that do not exist:
-// the shutoff page (containing the run word: without it every save is refused, exit 4), and for a game with
-// a Gamestate engine its request page and (when its kind has readings) its Rulings page. A page that exists
+// the shutoff page (containing the run word: without it every save is refused, exit 4), the game's request page
+// and (when its kind has readings or takes declarations) its Rulings page. A page that exists
 // is never changed — a shutoff page that says stop stays so, and then nothing else is created. The Ruleset
 // and the Gamestate page are the players': init only checks that they exist. The actions page turns the
 // referee on for the game (docs/referee.md): init leaves that choice to the game's admins and says so.
 import type { Config, GameConfig } from '../config.ts';
-import { hasEngine, readingsFor } from '../games/registry.ts';
+import { declarationsFor, readingsFor } from '../games/registry.ts';
 import { shutoffReason } from '../wiki/guards.ts';
 import type { WikiClient } from '../wiki/client.ts';
 
@@ -48,14 +48,19 @@ export function initPages(config: Config, game: GameConfig): InitPage[] {
     },
   ];
   pages.push({ title: game.ruleset, role: "the Ruleset (the players' page: checked, never created)" });
-  if (!hasEngine(game.kind)) return pages;
   pages.push({ title: game.gamestate, role: "the Gamestate page (the players' page: checked, never created)" });
   pages.push({
     title: game.requestsPage,
     role: `admins' requests (${game.allowedGroups.join(', ')})`,
     text: `Requests to Croupier for [[${game.gamestate}]], one per line as a top-level bullet, signed: \`* rollover now\`, \`* check\`, \`* clear\`. Only lines added by members of ${game.allowedGroups.join(', ')} are honoured; the bot answers each on its line.\n`,
   });
-  if (readingsFor(game.kind).length > 0) {
+  if (declarationsFor(game.kind) !== undefined) {
+    pages.push({
+      title: game.rulingsPage,
+      role: "the admins' declarations of the game's mechanics (and the Judge's rulings)",
+      text: `Declarations of what Croupier applies in [[${game.gamestate}]] at each phase, one line each as a top-level bullet citing the ruleset sentence it implements, e.g. \`* grant 2 "Favour" to all players at each Planning Phase start — "<the sentence>"\` (the forms: the README, "Starting a new cycle"). Only lines added by members of ${game.allowedGroups.join(', ')} count.\n`,
+    });
+  } else if (readingsFor(game.kind).length > 0) {
     pages.push({
       title: game.rulingsPage,
       role: "the Judge's rulings on the game's readings",
@@ -81,9 +86,9 @@ export async function init(client: WikiClient, config: Config, game: GameConfig,
   const shutoffPage = read.get(config.wiki.shutoff.page)!;
   let shutoff = shutoffReason(shutoffPage.missing ? undefined : shutoffPage.text, config.wiki.shutoff);
   const notes: string[] = [];
-  if (hasEngine(game.kind) && !(await client.readPages([game.actionsPage], { allowMissing: true })).get(game.actionsPage)?.missing) {
+  if (!(await client.readPages([game.actionsPage], { allowMissing: true })).get(game.actionsPage)?.missing) {
     notes.push(`the actions page [[${game.actionsPage}]] exists: the referee resolves players' requests there`);
-  } else if (hasEngine(game.kind)) {
+  } else {
     notes.push(`no actions page [[${game.actionsPage}]]: the referee stays off for ${game.id} until the game's admins create it (docs/referee.md)`);
   }
   if (!opts.apply || missingRights.length > 0) return { user: name, groups, missingRights, steps, shutoff, notes };

@@ -114,22 +114,23 @@ export interface Pass {
 }
 
 /** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
-async function actionReadings(wiki: RefereeWiki, game: RefereeGame, kind: string): Promise<ChosenReadings | undefined> {
+async function actionRulings(wiki: RefereeWiki, game: RefereeGame, ruleset: KindedRuleset) {
   const opts = {
     requestsLookback: game.lookback,
     ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}),
     ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
   };
-  return (await readGameRulings(wiki, opts, kind))?.readings;
+  return readGameRulings(wiki, opts, ruleset);
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
   const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
-  const { ruleset, tables } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-  const referee = refereeFor(ruleset.kind);
-  if (!referee) throw new Error(`game ${game.id} (kind ${ruleset.kind}) has no actions for the referee`);
-  const readings = await actionReadings(ctx.wiki, game, ruleset.kind);
-  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, tables, ...(readings ? { readings } : {}) };
+  const read = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const referee = refereeFor(read.ruleset.kind);
+  if (!referee) throw new Error(`game ${game.id} (kind ${read.ruleset.kind}) has no actions for the referee`);
+  const rulings = await actionRulings(ctx.wiki, game, read.ruleset);
+  const ruleset = rulings?.ruleset ?? read.ruleset;
+  return { ruleset, referee, gamestate: pages.get(game.gamestate)!, tables: read.tables, ...(rulings ? { readings: rulings.readings } : {}) };
 }
 
 export const asPage = (game: RefereeGame, p: PageRevision) => ({ title: game.gamestate, text: p.text, revid: p.revid });

@@ -183,7 +183,7 @@ export function computeRollover(
   game: Pick<RolloverGame, 'id' | 'gamestate'>,
   page: Pick<PageRevision, 'text' | 'revid'>,
   opts: RolloverOptions,
-  engine: GameEngine = engineFor(ruleset.kind, game.id),
+  engine: GameEngine = engineFor(ruleset.kind),
   merge?: MergeContext,
 ): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
@@ -277,15 +277,18 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   const gamestatePage = pages.get(game.gamestate)!;
   // The Ruleset is read once, by the game's engine, for every computation of this run.
   const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
-  const { engine, ruleset } = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
+  const read = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
+  const { engine } = read;
   const rulingsRead = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
   const rulings = await readGameRulings(
     ctx.wiki,
     game,
-    ruleset.kind,
+    read.ruleset,
     rulingsRead && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest: rulingsRead } : undefined,
   );
   if (rulings) opts = { ...opts, readings: rulings.readings };
+  // The ruleset with what the game's admins declared on the Rulings page (a generic game's resets, grants…).
+  const ruleset = rulings?.ruleset ?? read.ruleset;
   await ctx.checkpoint?.('read');
 
   // The page as read may hold a killed run's merge the save corrects first, computing on the human's revision

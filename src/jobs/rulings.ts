@@ -1,6 +1,7 @@
 import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, type RequestPageRevision } from './request-lines.ts';
-import { readingsFor } from '../games/registry.ts';
-import { ChosenReadings, rulingLines, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
+import { declarationsFor, readingsFor } from '../games/registry.ts';
+import type { KindedRuleset } from '../games/engine-contract.ts';
+import { ChosenReadings, rulingLines, type DeclaredLine, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
 import { WikiError } from '../wiki/errors.ts';
 
 // The Rulings page of a game (games[].rulingsPage, default `<gamestate>/Rulings`): the Judge's
@@ -13,6 +14,8 @@ import { WikiError } from '../wiki/errors.ts';
 // src/jobs/request-lines.ts) and asks the API for its author's groups. Only lines by
 // users in the game's allowedGroups count; others are ignored with a warning. A reading ruled twice
 // takes the most recently added line (src/games/shared/readings.ts). The bot never edits this page.
+// A game that takes declarations (generic: src/games/generic/declarations.ts) reads its admins' declaration
+// lines from the same page, by the same rule: only lines added by users in the allowed groups count.
 // Finding who added each line walks the page's history (its last `lookback` revisions, with their text) and asks
 // for the authors' groups: a rollover given the bot's memo (RulingsMemo, kept in its store) skips both while the
 // page's revision is the one attributed and the groups were asked less than RULINGS_GROUPS_TTL_MS ago.
@@ -30,6 +33,8 @@ export interface ReadRulings {
   readings: ChosenReadings;
   /** Lines that do not count, and why (page and line named). */
   warnings: string[];
+  /** The declaration lines by allowed users, in page order (games that take declarations). */
+  declared: DeclaredLine[];
 }
 
 export interface RulingsOptions {
@@ -37,6 +42,8 @@ export interface RulingsOptions {
   defs: readonly ReadingDef[];
   allowedGroups?: readonly string[];
   lookback?: number;
+  /** What begins a declaration line, for a game that takes declarations (other lines but rulings are prose). */
+  declarationLine?: RegExp;
 }
 
 /** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineAuthors), as the bot's memo keeps it. */
@@ -83,10 +90,10 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   const allowed = opts.allowedGroups ?? DEFAULT_ALLOWED_GROUPS;
   const lookback = opts.lookback ?? DEFAULT_REQUESTS_LOOKBACK;
   const now = memo?.now ?? new Date();
-  if (memo?.latest.missing) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
+  if (memo?.latest.missing) return none(opts);
   const kept = memo ? await memo.cache.get(opts.page) : undefined;
   if (memo && kept && kept.revid === memo.latest.revid && kept.lookback === lookback && sameSet(kept.allowedGroups, allowed)) {
-    const lines = linesOf(memo.latest.text, kept.origins);
+    const lines = linesOf(memo.latest.text, kept.origins, opts.declarationLine);
     if (lines) {
       if (now.getTime() - Date.parse(kept.checkedAt) < RULINGS_GROUPS_TTL_MS) return judge(opts, allowed, lines, new Map(Object.entries(kept.groups)));
       const groups = await groupsOf(wiki, lines);
@@ -102,14 +109,14 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
     else throw err;
   }
   const latest = revisions[0];
-  if (latest === undefined) return { page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [] };
+  if (latest === undefined) return none(opts);
   // Each line with the revision that first added it (one that restores it by a revert is not its author).
   const found = lineAuthors(revisions);
-  const origins = rulingLines(latest.text).map(({ line }): LineOrigin => {
+  const origins = pageLines(latest.text, opts.declarationLine).map(({ line }): LineOrigin => {
     const who = found[line - 1]!;
     return who.found ? { line, user: who.revision.user, revid: who.revision.revid, timestamp: who.revision.timestamp } : { line, unknown: who.reason };
   });
-  const lines = linesOf(latest.text, origins)!;
+  const lines = linesOf(latest.text, origins, opts.declarationLine)!;
   const groups = await groupsOf(wiki, lines);
   await memo?.cache.set(opts.page, {
     revid: latest.revid,
@@ -122,21 +129,36 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   return judge(opts, allowed, lines, groups);
 }
 
+/** The page does not exist: the defaults, nothing declared. */
+const none = (opts: RulingsOptions): ReadRulings => ({ page: opts.page, readings: new ChosenReadings(opts.defs), warnings: [], declared: [] });
+
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 
-interface AttributedLine {
-  reading: string;
+/** A line of the page the bot attributes: a ruling (`reading = value`), or a declaration (`reading` null). */
+interface PageLine {
+  reading: string | null;
   value: string;
   line: number;
+}
+
+/** The ruling lines and, when the game takes them, the declaration lines of a Rulings page, in page order. */
+function pageLines(text: string, declarationLine: RegExp | undefined): PageLine[] {
+  const rulings: PageLine[] = rulingLines(text);
+  if (declarationLine === undefined) return rulings;
+  const declarations = text.split('\n').flatMap((raw, i): PageLine[] => (declarationLine.test(raw) ? [{ reading: null, value: '', line: i + 1 }] : []));
+  return [...rulings, ...declarations].sort((a, b) => a.line - b.line);
+}
+
+interface AttributedLine extends PageLine {
   /** The line as written. */
   text: string;
   origin: LineOrigin;
 }
 
-/** The ruling lines of `text` with their origins; undefined when one has none (the memo is not this text's). */
-function linesOf(text: string, origins: readonly LineOrigin[]): AttributedLine[] | undefined {
+/** The attributed lines of `text` with their origins; undefined when one has none (the memo is not this text's). */
+function linesOf(text: string, origins: readonly LineOrigin[], declarationLine: RegExp | undefined): AttributedLine[] | undefined {
   const raw = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const lines = rulingLines(text);
+  const lines = pageLines(text, declarationLine);
   if (lines.length !== origins.length) return undefined;
   const out: AttributedLine[] = [];
   for (const l of lines) {
@@ -155,8 +177,9 @@ async function groupsOf(wiki: RulingsWiki, lines: readonly AttributedLine[]): Pr
 /** The readings in force: only lines whose author is in an allowed group count. */
 function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly AttributedLine[], groups: ReadonlyMap<string, string[]>): ReadRulings {
   const warnings: string[] = [];
-  const where = (l: { line: number; text: string }) => `${opts.page}, line ${l.line} ("${l.text}")`;
+  const where = (l: { line: number; text: string }) => lineOf(opts.page, l);
   const rulings: Ruling[] = [];
+  const declared: DeclaredLine[] = [];
   for (const l of lines) {
     const o = l.origin;
     if ('unknown' in o) {
@@ -169,11 +192,48 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       );
       continue;
     }
-    rulings.push({ reading: l.reading, value: l.value, line: l.line, by: o.user, at: new Date(o.timestamp) });
+    if (l.reading === null) declared.push({ line: l.line, text: l.text, by: o.user, at: new Date(o.timestamp) });
+    else rulings.push({ reading: l.reading, value: l.value, line: l.line, by: o.user, at: new Date(o.timestamp) });
   }
+  return chosen(opts, rulings, declared, warnings, lines);
+}
+
+/** `Game/Rulings, line 3 ("* tax-rounding = ceil")`: where a warning's line is. */
+const lineOf = (page: string, l: { line: number; text: string }): string => `${page}, line ${l.line} ("${l.text}")`;
+
+/** The readings the rulings choose, with a warning per ruling that chooses nothing. */
+function chosen(opts: RulingsOptions, rulings: Ruling[], declared: DeclaredLine[], warnings: string[], lines: readonly AttributedLine[]): ReadRulings {
   const readings = new ChosenReadings(opts.defs, rulings);
-  for (const { ruling, why } of readings.ignored) warnings.push(`${where(lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
-  return { page: opts.page, readings, warnings };
+  for (const { ruling, why } of readings.ignored)
+    warnings.push(`${lineOf(opts.page, lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
+  return { page: opts.page, readings, warnings, declared };
+}
+
+/**
+ * A Rulings page kept in a file (offline runs): every line counts, as the admin's own, dated `at`. The game's
+ * ruleset with its declarations, as readGameRulings gives it.
+ */
+export function fileRulings<R extends KindedRuleset>(text: string, file: string, ruleset: R, at: Date): GameRulings<R> {
+  const declarations = declarationsFor(ruleset.kind);
+  const opts: RulingsOptions = { page: file, defs: readingsFor(ruleset.kind), ...(declarations ? { declarationLine: declarations.line } : {}) };
+  const raw = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const by = `the file ${file}`;
+  const lines = pageLines(text, opts.declarationLine).map((l) => ({
+    ...l,
+    text: raw[l.line - 1]!,
+    origin: { line: l.line, user: by, revid: 0, timestamp: at.toISOString() },
+  }));
+  const rulings = lines.flatMap((l) => (l.reading === null ? [] : [{ reading: l.reading, value: l.value, line: l.line, by, at }]));
+  const declared = lines.flatMap((l) => (l.reading === null ? [{ line: l.line, text: l.text, by, at }] : []));
+  return withDeclarations(chosen(opts, rulings, declared, [], lines), ruleset);
+}
+
+/** The ruleset of a game that takes declarations, with those read (and a warning per line ignored). */
+function withDeclarations<R extends KindedRuleset>(read: ReadRulings, ruleset: R): GameRulings<R> {
+  const declarations = declarationsFor(ruleset.kind);
+  if (declarations === undefined) return { ...read, ruleset };
+  const declared = declarations.declare(ruleset, read.declared, read.page);
+  return { ...read, ruleset: declared.ruleset as R, warnings: [...read.warnings, ...declared.warnings] };
 }
 
 /** Where a game's rulings are, as a job knows it (games[] in the config). */
@@ -184,18 +244,34 @@ export interface RulingsGame {
   requestsLookback?: number;
 }
 
-/** The Rulings page of a game with readings, read with its authors; undefined when there is none to read. */
-export async function readGameRulings(wiki: Partial<RulingsWiki>, game: RulingsGame, kind: string, memo?: RulingsMemoUse): Promise<ReadRulings | undefined> {
-  const defs = readingsFor(kind);
-  if (defs.length === 0 || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
-  return readRulings(
+/** The Rulings page as a game reads it: with `ruleset`, the game's ruleset with what its admins declared there. */
+export interface GameRulings<R extends KindedRuleset> extends ReadRulings {
+  ruleset: R;
+}
+
+/**
+ * The Rulings page of a game with readings or declarations, read with its authors; undefined when there is none
+ * to read. A game that takes declarations gets them in its ruleset (and a warning per line ignored).
+ */
+export async function readGameRulings<R extends KindedRuleset>(
+  wiki: Partial<RulingsWiki>,
+  game: RulingsGame,
+  ruleset: R,
+  memo?: RulingsMemoUse,
+): Promise<GameRulings<R> | undefined> {
+  const defs = readingsFor(ruleset.kind);
+  const declarations = declarationsFor(ruleset.kind);
+  if ((defs.length === 0 && declarations === undefined) || game.rulingsPage === undefined || !wiki.history || !wiki.userGroups) return undefined;
+  const read = await readRulings(
     { history: wiki.history.bind(wiki), userGroups: wiki.userGroups.bind(wiki) },
     {
       page: game.rulingsPage,
       defs,
       ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
       ...(game.requestsLookback ? { lookback: game.requestsLookback } : {}),
+      ...(declarations ? { declarationLine: declarations.line } : {}),
     },
     memo,
   );
+  return withDeclarations(read, ruleset);
 }

@@ -43,7 +43,7 @@ function standing(
   now: Date,
   rulings?: ReadRulings,
 ): Standing {
-  const engine = engineFor(ruleset.kind, game.id);
+  const engine = engineFor(ruleset.kind);
   // Computed as the rollover computes it: with the readings the Rulings page chooses.
   const computed = computeRollover(ruleset, game, page, { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}) }, engine);
   const { state, changes, due } = computed.result;
@@ -203,6 +203,6 @@ export async function gameStatus(
 ): Promise<StatusJson> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
   const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-  const rulings = await readGameRulings(wiki, game, ruleset.kind);
-  return statusJson(ruleset, game, pages.get(game.gamestate)!, now, runs, rulings);
+  const rulings = await readGameRulings(wiki, game, ruleset);
+  return statusJson(rulings?.ruleset ?? ruleset, game, pages.get(game.gamestate)!, now, runs, rulings);
 }

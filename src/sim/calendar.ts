@@ -142,9 +142,27 @@ export function withPhaseStart(calendar: Calendar, n: number, start: Date | null
 }
 
 /**
- * The calendar's phase number at an instant; 0 before the cycle start (a player may have joined, or acted,
+ * The calendar with its phases numbered from `first` (a ruleset whose phase number starts at 1): phase `first`
+ * is the one the cycle began in. A number before `first` is no phase of it.
+ */
+export function numberedFrom(calendar: Calendar, first: number): Calendar {
+  if (first === 0) return calendar;
+  const shift = (span: PhaseSpan): PhaseSpan => ({ ...span, number: span.number + first });
+  return {
+    cycleStart: calendar.cycleStart,
+    phase(n) {
+      if (n < first) throw new CalendarError(`Phase ${n} is before the cycle's first phase, ${first}`);
+      return shift(calendar.phase(n - first));
+    },
+    phaseAt: (t) => shift(calendar.phaseAt(t)),
+    nextRollover: (t) => calendar.nextRollover(t),
+  };
+}
+
+/**
+ * The calendar's phase number at an instant; the first phase's (0) before the cycle start (a player may have joined, or acted,
  * before it: “continuously been a player from a time that was within 3 days of the round starting”).
  */
 export function phaseNumberAt(at: Date, calendar: Calendar): number {
-  return at.getTime() < calendar.cycleStart.getTime() ? 0 : calendar.phaseAt(at).number;
+  return calendar.phaseAt(at.getTime() < calendar.cycleStart.getTime() ? calendar.cycleStart : at).number;
 }

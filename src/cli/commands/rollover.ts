@@ -15,6 +15,7 @@ export function registerRollover(program: Command): void {
     .addOption(configOption())
     .option('--ruleset <file>', 'offline: the Ruleset wikitext file (- for standard input)')
     .option('--gamestate <file>', 'offline: the Gamestate wikitext file (- for standard input); the new text on stdout, the summary on stderr')
+    .option('--rulings <file>', 'offline: the Rulings page as a file: its readings and (a generic game) its declarations, every line counted')
     .option('--title <page>', 'offline: the Gamestate page title to name in the page and in messages (default: the file)')
     .option('--now <iso>', 'the instant to compute up to (default: the clock), e.g. 2026-11-19T00:00Z')
     .option('--dry-run', 'print the diff of what would be saved; save nothing')

@@ -27,7 +27,7 @@ export async function runDaemon(opts: DaemonCliOptions, command: Command): Promi
   if (!Number.isFinite(grace) || grace < 0) throw new UsageError(`--grace "${opts.grace}" is not a number of seconds`);
   const source = resolveConfigSource(opts.config);
   const config = loadConfig(opts.config);
-  for (const id of opts.game ?? []) gameOf(config, id, 'engine');
+  for (const id of opts.game ?? []) gameOf(config, id, 'game');
   const secrets = loadSecrets({ devwiki: source.devwiki });
   // A dry run prints its report on stdout: its log goes to stderr. The daemon logs on stdout
   // (journald keeps it): text lines on a terminal, JSON lines otherwise.

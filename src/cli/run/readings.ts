@@ -74,7 +74,7 @@ export async function runReadings(opts: ReadingsCliOptions, command: Command): P
     );
     return;
   }
-  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
+  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'game');
   const defs = readingsFor(game.kind);
   const rulings = await readRulings(ctx.client, { page: game.rulingsPage, defs, allowedGroups: game.allowedGroups, lookback: game.requestsLookback });
   const gamestate = (await ctx.client.readPages([game.gamestate], { allowMissing: true })).get(game.gamestate);

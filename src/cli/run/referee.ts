@@ -42,7 +42,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
   const { game, config, client, progress } = await gameContext(
     { config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) },
     opts.game,
-    'engine',
+    'game',
   );
   if (refereeFor(game.kind) === undefined) throw new UsageError(`game ${game.id} (kind ${game.kind}) has no actions for the referee`);
   const pages = {

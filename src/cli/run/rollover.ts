@@ -9,7 +9,8 @@ import { formatInstant } from '../../sim/trail.ts';
 import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext } from '../context.ts';
 import { UsageError } from '../usage.ts';
-import { readOfflineGame } from '../input.ts';
+import { readOfflineGame, readSource } from '../input.ts';
+import { fileRulings } from '../../jobs/rulings.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { cliProgress } from '../progress.ts';
 import { botAccount, type Config, type GameConfig } from '../../config.ts';
@@ -23,6 +24,7 @@ export interface RolloverCliOptions {
   ruleset?: string;
   gamestate?: string;
   title?: string;
+  rulings?: string;
   now?: string;
   dryRun?: boolean;
   force?: boolean;
@@ -38,7 +40,12 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   if (opts.force && opts.by === undefined) throw new UsageError('an offline --force needs --by <name>: who rolls over, recorded in History');
   const progress = cliProgress(logFormatOf(command));
   progress.step(`reading and parsing ${opts.ruleset} and ${opts.gamestate}`);
-  const { ruleset, gamestate } = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
+  const game = await readOfflineGame(opts.ruleset, opts.gamestate, opts.config);
+  const { gamestate } = game;
+  // The Rulings page as a file: the admin's own, every line counts (the readings chosen, a generic game's declarations).
+  const rulings = opts.rulings === undefined ? undefined : fileRulings((await readSource(opts.rulings, opts.config)).text, opts.rulings, game.ruleset, now);
+  for (const w of rulings?.warnings ?? []) process.stderr.write(`warning: ${w}\n`);
+  const ruleset = rulings?.ruleset ?? game.ruleset;
   progress.step('computing');
   const title = opts.title ?? gamestate.name;
   const engine = engineFor(ruleset.kind);
@@ -51,6 +58,7 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
       force: opts.force,
       trigger: 'cli (offline)',
       actor: opts.force ? opts.by : undefined,
+      ...(rulings ? { readings: rulings.readings } : {}),
     },
     engine,
   );
@@ -76,7 +84,7 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   if (!opts.dryRun && now.getTime() > Date.now() + CLOCK_SKEW_MS) {
     throw new UsageError(`--now ${opts.now} is in the future: a saving run cannot apply what has not happened yet (add --dry-run to preview it)`);
   }
-  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'engine');
+  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'game');
   const actor = opts.by ?? botAccount(ctx.secrets);
   if (opts.force && actor === undefined) throw new UsageError('--force needs --by <name> when no wiki account is configured');
   const run = () =>

@@ -82,7 +82,7 @@ export async function runStatus(opts: StatusCliOptions, command: Command): Promi
     await print(opts, () => statusJson(ruleset, { id: 'offline', gamestate: gamestate.name }, { text: gamestate.text, revid: 0 }, now));
     return;
   }
-  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
+  const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'game');
   const runs = await runsOf(ctx.config.store.path, game.id);
   const s = await print(opts, async () => {
     const status = await gameStatus(ctx.client, game, now, runs);

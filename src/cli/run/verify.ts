@@ -46,8 +46,8 @@ export async function runVerify(opts: VerifyCliOptions, command: Command): Promi
       lines.push(...historyLines({ title: source.name, text: source.text }, spec));
     }
   } else {
-    const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'engine');
-    const spec = engineFor(game.kind, game.id).history;
+    const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'game');
+    const spec = engineFor(game.kind).history;
     const page = (await ctx.client.readPages([game.gamestate])).get(game.gamestate)!;
     const region = findRegion(page.text, 'history-archives', game.gamestate);
     const archives =

@@ -1,9 +1,9 @@
 import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
 import type { Calendar } from '../../sim/calendar.ts';
-import { formatInstant, type Change } from '../../sim/trail.ts';
+import type { Change } from '../../sim/trail.ts';
 import type { AdvanceResult } from '../engine-contract.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
-import { catchUp, dueOf, EventLimit, listedAgain, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
+import { catchUp, dueOf, EventLimit, listedAgain, type CatchUpEvent } from '../kit/catch-up.ts';
 import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
@@ -19,6 +19,7 @@ import { correctBotCells } from './rules/bot-cells.ts';
 import { refuseBrokenLimits } from './rules/limits.ts';
 import { updatePartyTime } from './rules/party.ts';
 import { phaseNumberAt } from '../../sim/calendar.ts';
+import { refuseTimeBeforeState } from '../kit/phase-clock.ts';
 import { advancePhase } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { closeProposal, proposalsToClose } from './rules/proposals.ts';
@@ -45,26 +46,6 @@ export interface AdvanceOptions {
 /** The ruleset's phase calendar from the page's cycle start; a CalendarError naming where the phases are written. */
 export function calendarOf(ruleset: Pick<Cycle15Ruleset, 'phases' | 'page'>, state: Pick<Gamestate, 'phase'>): Calendar {
   return rulesetCalendar(ruleset, state.phase.cycleStart);
-}
-
-/** A run's time before what the page records (a cycle start to come, a phase number ahead of the calendar) is refused. */
-export function refuseTimeBeforeState(state: Gamestate, calendar: Calendar, now: Date): void {
-  const where = (column: string) => ({ page: state.page, table: 'Phase', row: 1, column });
-  const n = state.phase.number;
-  const begins = calendar.phase(n).start;
-  refuseRunBefore(now, [
-    {
-      at: state.phase.cycleStart,
-      cell: where('Cycle start (UTC)'),
-      refused: () => `the cycle start ${formatInstant(state.phase.cycleStart)} is after the run's time ${formatInstant(now)}`,
-    },
-    {
-      at: begins,
-      cell: where('Phase number'),
-      refused: () =>
-        `phase ${n} begins at ${formatInstant(begins)}, after the run's time ${formatInstant(now)} (phase ${phaseNumberAt(now, calendar)} by the calendar): write the phase the calendar gives`,
-    },
-  ]);
 }
 
 /**

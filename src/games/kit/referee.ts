@@ -2,7 +2,7 @@ import type { WikiDocument } from '../../parse/document.ts';
 import type { Change } from '../../sim/trail.ts';
 import type { ActionDef, GameReferee } from '../actions.ts';
 import type { KindedRuleset } from '../engine-contract.ts';
-import { documentOf, playerOfAccount } from '../shared/actions.ts';
+import { documentOf, playerOfAccount, type PlayersTable } from '../shared/actions.ts';
 import { findStateTable } from '../shared/read-tables.ts';
 import { chanceActions } from './chance.ts';
 
@@ -22,8 +22,8 @@ export interface RefereeDeclaration<R extends KindedRuleset, S extends { phase: 
   render(doc: WikiDocument, state: S, rows: readonly Change[]): string;
   /** The table that records the phase: a page without it is refused by name before it is read. */
   phaseTable?: { identify: readonly string[]; name: string };
-  /** The Players table: its Wiki account column (or the player's name) says who a wiki account plays. */
-  players: { identify: readonly string[] };
+  /** The Players table (or, from the ruleset, the table that holds the players): its Wiki account column (or the player's name) says who a wiki account plays. */
+  players: PlayersTable | ((ruleset: R) => PlayersTable);
   /** The phase the Ruleset's calendar gives at `now`, from the page's cycle start alone (not its typed Phase number). */
   calendarPhase(ruleset: R, state: S, now: Date): number;
   /** Throws when the page's period cannot be acted on at `now` (ahead of the calendar, a time before it began). */
@@ -43,8 +43,9 @@ export function refereeOf<R extends KindedRuleset, S extends { phase: { number: 
     calendarPhase(ruleset, page, now) {
       return d.calendarPhase(ruleset, d.read(documentOf(page.text, page.title), ruleset, now), now);
     },
-    playerOf(_ruleset, page, author) {
-      return playerOfAccount(documentOf(page.text, page.title), d.players, author);
+    playerOf(ruleset, page, author) {
+      const players = typeof d.players === 'function' ? d.players(ruleset) : d.players;
+      return playerOfAccount(documentOf(page.text, page.title), players, author);
     },
     appendRows(ruleset, page, rows) {
       const doc = documentOf(page.text, page.title);

@@ -50,18 +50,20 @@ export function drawReason(
   };
 }
 
-/**
- * The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name.
- * `players` identifies the game's Players table; `nameColumn` is the header of its player-name column.
- */
-export function playerOfAccount(
-  doc: WikiDocument,
-  players: { identify: readonly string[] },
-  author: string,
-  nameColumn = 'Player',
-): { player: string } | { refused: string } {
-  const table = findStateTable(doc, players);
-  if (table === undefined) return { refused: 'the Gamestate page has no Players table' };
+/** The table of a page whose rows are the players: found by its columns. */
+export interface PlayersTable {
+  identify: readonly string[];
+  /** The header of its player-name column (default: Player); null: its first column. */
+  nameColumn?: string | null;
+  /** Why there is no such table, when the page lacks it (default: "no Players table"). */
+  missing?: string;
+}
+
+/** The player whose wiki account `author` is: the Players table's Wiki account cell, or the player's name. */
+export function playerOfAccount(doc: WikiDocument, players: PlayersTable, author: string): { player: string } | { refused: string } {
+  const table = players.identify.length === 0 ? undefined : findStateTable(doc, players);
+  if (table === undefined) return { refused: players.missing ?? 'the Gamestate page has no Players table' };
+  const nameColumn = players.nameColumn === null ? (table.labels[0] ?? '') : (players.nameColumn ?? 'Player');
   const key = normaliseHeader(WIKI_ACCOUNT);
   const norm = (s: string) =>
     s

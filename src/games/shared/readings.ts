@@ -34,6 +34,19 @@ export const Ruling = z.object({
 });
 export type Ruling = z.infer<typeof Ruling>;
 
+/**
+ * A line of the Rulings page declaring a mechanic, for a game that takes declarations (src/games/generic);
+ * `by`/`at` come from the revision that added it.
+ */
+export const DeclaredLine = z.object({
+  line: z.number().int().positive(),
+  /** The line as written. */
+  text: z.string(),
+  by: z.string(),
+  at: z.date(),
+});
+export type DeclaredLine = z.infer<typeof DeclaredLine>;
+
 /** A Rulings line as written, before its author is known. */
 export type RulingLine = Pick<Ruling, 'reading' | 'value' | 'line'>;
 

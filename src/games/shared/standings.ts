@@ -141,20 +141,26 @@ export function withRunStandings(
   s: Standings,
   doc: WikiDocument,
   run: { state: { phase: { number: number } }; changes: readonly Change[] },
+  before?: string,
 ): string {
-  return withStandings(text, s, { doc, changes: run.changes, period: run.state.phase.number });
+  return withStandings(text, s, { doc, changes: run.changes, period: run.state.phase.number }, before);
 }
 
 /**
  * The page with its standings block (added as a `== Standings ==` section before the Players when missing),
- * with what changed since the current period began when `trail` is given.
+ * with what changed since the current period began when `trail` is given; `before`: the section it goes
+ * before when the page has no Race or Players section (the players' table of a generic game).
  */
-export function withStandings(text: string, s: Standings, trail?: Trail): string {
+export function withStandings(text: string, s: Standings, trail?: Trail, before?: string): string {
   const word = trail?.word ?? 'phase';
   const since = trail === undefined ? {} : { since: sinceSummary(trailRows(trail.doc, trail.changes, word), trail.period, word) };
   const page = trail?.doc.page;
-  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), { ...PLACEMENT, anyRows: true, ...(page === undefined ? {} : { page }) })
-    .text;
+  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), {
+    ...PLACEMENT,
+    ...(before === undefined ? {} : { before: [before] }),
+    anyRows: true,
+    ...(page === undefined ? {} : { page }),
+  }).text;
 }
 
 /**

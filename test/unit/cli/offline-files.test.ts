@@ -77,8 +77,8 @@ test('status does not claim that "nothing was changed": it never changes anythin
 });
 
 test.concurrent.each([
-  ['a ruleset of another game', 'generic.wikitext', 'generic.wikitext is not a Cycle 16 Ruleset'],
-  ['a Gamestate page given as the Ruleset', 'gamestate.wikitext', 'gamestate.wikitext is not a Cycle 16 Ruleset'],
+  ['a ruleset of no known game without a weekly calendar', 'generic.wikitext', 'generic.wikitext defines no weekly calendar: no phases found'],
+  ['a Gamestate page given as the Ruleset', 'gamestate.wikitext', 'gamestate.wikitext defines no weekly calendar: no phases found'],
   ['prose', 'prose.txt', 'prose.txt: no headings or tables found: this does not look like a wikitext ruleset'],
 ])('a --ruleset file that is %s says what it is', async (_what, file, message) => {
   for (const command of ['rollover', 'status']) {

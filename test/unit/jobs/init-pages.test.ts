@@ -22,8 +22,14 @@ test('a game with a Gamestate engine needs the shutoff page, its request page an
   ]);
 });
 
-test('a game with no Gamestate engine needs the shutoff page only', () => {
-  expect(initPages(config, config.games[1]!).map((p) => p.title)).toEqual(['Croupier/Shutoff', 'Some/Ruleset']);
+test('a generic game needs the pages every game needs: its request page, and the Rulings page its admins declare on', () => {
+  expect(initPages(config, config.games[1]!).map((p) => p.title)).toEqual([
+    'Croupier/Shutoff',
+    'Some/Ruleset',
+    'Some/Gamestate',
+    'Some/Gamestate/Requests',
+    'Some/Gamestate/Rulings',
+  ]);
 });
 
 test('the shutoff page is created so that the bot edits, and a person stops it by replacing the one visible word', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRuleset } from '../../../../src/games/registry.ts';
-import type { GenericRuleset } from '../../../../src/games/generic/index.ts';
+import type { GenericRuleset } from '../../../../src/games/generic/ruleset.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 
 const generic = (text: string): GenericRuleset => {

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { cycle16Engine } from '../../../../../src/games/cycle16/engine.ts';
-import { engineFor, hasEngine, parseRuleset, readEngineRuleset, renderTables } from '../../../../../src/games/registry.ts';
+import { genericEngine } from '../../../../../src/games/generic/engine.ts';
+import { engineFor, parseRuleset, readEngineRuleset, renderTables } from '../../../../../src/games/registry.ts';
 import { cycle16 } from '../../../../../src/games/cycle16/index.ts';
 import type { Cycle16Ruleset } from '../../../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../../../src/jobs/rollover.ts';
@@ -19,30 +20,31 @@ describe('reference tables through the registry', () => {
 });
 
 describe('engines through the registry', () => {
-  test('cycle16 has the Cycle 16 engine, nomicoup the Nomicoup engine (turns); generic has none', () => {
+  test('cycle16 has the Cycle 16 engine, nomicoup the Nomicoup engine (turns), generic the engine of its weekly calendar (phases)', () => {
     expect(engineFor('cycle16')).toBe(cycle16Engine);
-    expect(hasEngine('cycle16')).toBe(true);
     expect(engineFor('nomicoup').period).toBe('turn');
-    expect(hasEngine('generic')).toBe(false);
+    expect(engineFor('generic')).toBe(genericEngine);
+    expect(engineFor('generic').period).toBe('phase');
   });
 
-  test('engineFor a kind without an engine fails with a clear message', () => {
-    expect(() => engineFor('generic', 'round10')).toThrow('game round10 (kind generic) has no Gamestate engine');
-    expect(() => engineFor('generic')).toThrow(/\(kind generic\) has no Gamestate engine/);
-    expect(() => engineFor('poker', 'x')).toThrow('unknown game kind "poker" (expected cycle16 or round10 or cycle15 or nomicoup or generic)');
+  test('engineFor an unknown kind fails naming the kinds there are', () => {
+    expect(() => engineFor('poker')).toThrow('unknown game kind "poker" (expected cycle16 or round10 or cycle15 or nomicoup or generic)');
   });
 
   test('the Ruleset is read by the engine of the configured kind, or of the detected one', () => {
     expect(readEngineRuleset(fixture('cycle16'), { page: 'Cycle 16/Ruleset' }).ruleset.kind).toBe('cycle16');
     expect(readEngineRuleset(fixture('cycle16'), { page: 'Cycle 16/Ruleset', kind: 'cycle16' }).engine).toBe(cycle16Engine);
-    expect(() => readEngineRuleset(fixture('cycle16'), { kind: 'generic', game: 'g' })).toThrow('game g (kind generic) has no Gamestate engine');
+    // Configured generic, a known game's ruleset is read for what any ruleset has: its calendar.
+    const generic = readEngineRuleset(fixture('cycle16'), { kind: 'generic', game: 'g' });
+    expect(generic.engine).toBe(genericEngine);
+    expect(generic.ruleset).toMatchObject({ kind: 'generic', phases: [{ name: 'Rest Phase' }, { name: 'Battle Phase' }] });
   });
 
-  test('the rollover job of a game whose kind has no engine refuses before any edit', async () => {
-    const game = { id: 'round10', kind: 'generic', ruleset: 'R/Ruleset', gamestate: 'R/Gamestate', historyLimit: 200 };
-    const w = new FakeWiki({ [game.ruleset]: fixture('cycle16'), [game.gamestate]: GAMESTATE });
-    await expect(rollover({ wiki: w }, game, { now: new Date('2026-11-19T00:00:00Z'), trigger: 'test' })).rejects.toThrow(
-      'game round10 (kind generic) has no Gamestate engine',
+  test('the rollover job of a generic game whose page has no Phase record refuses before any edit, naming croupier adopt', async () => {
+    const game = { id: 'c17', kind: 'generic', ruleset: 'C17/Ruleset', gamestate: 'C17/Gamestate', historyLimit: 200 };
+    const w = new FakeWiki({ [game.ruleset]: fixture('newcycle'), [game.gamestate]: fixture('newcycle', 'gamestate') });
+    await expect(rollover({ wiki: w }, game, { now: new Date('2026-12-15T00:00:00Z'), trigger: 'test' })).rejects.toThrow(
+      'no Phase record: a game of kind generic keeps its phase in the table croupier adopt adds',
     );
     expect(w.edits).toBe(0);
   });
