@@ -34,7 +34,13 @@ interface DrawArgs {
 
 /** The tables a draw may name: by caption, else by the heading of the rule they are under; several under one name are ambiguous. */
 export function namedTable(tables: readonly Table[], name: string): { table: Table; name: string } | { refused: string } {
-  const key = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  // "Encounter table" and "Encounter" name one table: a request says either.
+  const key = (s: string | undefined) =>
+    (s ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .toLowerCase()
+      .replace(/ table$/, '');
   const wanted = key(name);
   const byCaption = tables.filter((t) => key(t.caption) === wanted);
   const found = byCaption.length > 0 ? byCaption : tables.filter((t) => key(t.rule) === wanted);
@@ -108,7 +114,7 @@ export function chanceActions<R extends KindedRuleset>(referee: GameReferee<R>):
     grammar: 'draw <N> from <table> [without replacement]',
     parse(text) {
       const m = /^draw\s+(\d+)\s+from\s+(?:the\s+)?(.+?)(\s+without\s+replacement)?\.?$/i.exec(text.trim());
-      return m ? { count: Number(m[1]), table: m[2]!.replace(/^['"“]|['"”]$/g, '').replace(/\s+table$/i, ''), replace: m[3] === undefined } : undefined;
+      return m ? { count: Number(m[1]), table: m[2]!.replace(/^['"“]|['"”]$/g, ''), replace: m[3] === undefined } : undefined;
     },
     resolve(input, a) {
       if (a.count < 1 || a.count > CHANCE_LIMITS.draws) return { ok: false, reason: `a draw is of 1 to ${CHANCE_LIMITS.draws} items, not ${a.count}` };
