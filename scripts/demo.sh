@@ -2,7 +2,7 @@
 # The README's main job on the embedded default: a real MediaWiki on 127.0.0.1 (installed if needed),
 # freshly seeded with the Cycle 16 fixtures; Croupier publishes the computed card tables, then rolls the
 # Gamestate over the fixture's next phase boundary, printing what it changed and the page URL; then the
-# same for Cycle 15 (status, a rollover of its seeded Gamestate, and one request to the referee).
+# same for Round 10, Cycle 15 and Nomicoup, and day one of a cycle no module knows (Cycle 17, kind generic).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -89,6 +89,43 @@ echo "== 9. Nomicoup: the turn clock — the current turn times out after 48 hou
 turn_ends=$(croupier status --game nomicoup --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).recorded.until))')
 croupier rollover --game nomicoup --now "$turn_ends"
 
+echo
+echo "== 10. A new cycle no module knows (Cycle 17, kind generic): day one with no code"
+# The fixture's cycle begins on 7 December 2026; here it began on the Monday two weeks ago, so that runs may be
+# dated in it (a run is never dated after the clock): the admin writes that date, the miners' last actions move with it.
+monday=$(date -u -d "$(date -u +%F) -$(($(date -u +%u) + 13)) days" +%F)
+at() { date -u -d "$monday $1" +%Y-%m-%dT%H:%MZ; }
+sed "s/on Monday 7 December 2026 at/on Monday $(date -u -d "$monday" '+%-d %B %Y') at/" fixtures/newcycle/ruleset.wikitext >"$tmp/c17.ruleset"
+sed -e "s/2026-12-09 18:40/$(date -u -d "$monday +2 days 18:40" '+%F %H:%M')/" -e "s/2026-12-08 09:12/$(date -u -d "$monday +1 day 09:12" '+%F %H:%M')/" \
+  -e "s/2026-12-03 21:00/$(date -u -d "$monday -4 days 21:00" '+%F %H:%M')/" fixtures/newcycle/gamestate.wikitext >"$tmp/c17.gamestate"
+bash scripts/devwiki.sh edit-as Admin "Cycle 17/Ruleset" "$tmp/c17.ruleset"
+bash scripts/devwiki.sh edit-as Player "Cycle 17/Gamestate" "$tmp/c17.gamestate"
+echo "-- what the bot reads of its ruleset: the calendar, the dice, the tables"
+croupier parse --title "Cycle 17/Ruleset"
+croupier init --game cycle17 --apply >/dev/null
+echo "-- the hand-kept page gets the Phase record and History (Wednesday of week 1: the Expedition Phase)"
+croupier adopt --game cycle17 --now "$(at '+2 days 10:00')"
+echo "-- the admin declares what the ruleset's prose leaves to a person, each line citing its sentence"
+cat >"$tmp/c17.rulings" <<'RULINGS'
+Declarations of what Croupier applies at each phase (README, "Starting a new cycle").
+* reset "Delved this phase" to "no" at each phase start — "Once per phase, during an Expedition Phase, a player who holds at least 1 Lantern may Delve"
+* reset "Asked the Guild this phase" to "no" at each phase start — "Once per phase, a player may spend 2 Favour to ask the Guild for a loan"
+* inactive if "Last action (UTC)" is before the previous phase, shown in "Active?" — "A player is considered to be 'inactive' if they performed no actions in the previous phase."
+* grant 2 "Favour" to active players at each Planning Phase start, at most 12 — "At the beginning of each Planning Phase, each active player is granted 2 Favour."
+* victory to the most "Ore", at least 150, at each Market Phase end — "At the end of each Market Phase, the player who holds the most Ore, if they hold at least 150 Ore, wins the cycle."
+RULINGS
+bash scripts/devwiki.sh edit-as Admin "Cycle 17/Gamestate/Rulings" "$tmp/c17.rulings"
+echo "-- two boundaries later (Monday of week 2): the Market Phase, then the Planning Phase"
+croupier rollover --game cycle17 --now "$(at '+7 days 01:00')"
+echo "-- the referee: the miner played by the wiki account Player rolls 2d6+3 and draws an encounter"
+node scripts/dump-page.mjs "Cycle 17/Gamestate" | sed 's/^| Cress ||.*$/&\n|-\n| Player || 0 || 0 || 1 || no || no || 0 || - || yes/' >"$tmp/c17.joined"
+bash scripts/devwiki.sh edit-as Admin "Cycle 17/Gamestate" "$tmp/c17.joined"
+printf '%s\n' '* roll 2d6+3' '* draw 1 from Encounter table' >"$tmp/c17.actions"
+bash scripts/devwiki.sh edit-as Player "Cycle 17/Gamestate/Actions" "$tmp/c17.actions"
+croupier referee --game cycle17 --now "$(at '+7 days 02:00')"
+node scripts/dump-page.mjs "Cycle 17/Gamestate/Actions" | grep '^\* '
+croupier verify --game cycle17
+
 base=${CROUPIER_API_URL%/api.php}
 echo
 echo "Gamestate page: $base/index.php?title=Cycle_16/Gamestate"
@@ -96,4 +133,5 @@ echo "Round 10:       $base/index.php?title=Round_10/Gamestate"
 echo "Its history:    $base/index.php?title=Cycle_16/Gamestate&action=history"
 echo "Cycle 15:       $base/index.php?title=Cycle_15/Gamestate"
 echo "Nomicoup:       $base/index.php?title=Nomicoup/Gamestate"
+echo "Cycle 17:       $base/index.php?title=Cycle_17/Gamestate"
 echo "The local wiki keeps running; stop it with: ${DEVWIKI_DIR:+DEVWIKI_DIR=$DEVWIKI_DIR }bash scripts/devwiki.sh stop"

@@ -237,6 +237,7 @@ write_config() {
   [ -f "$ROOT/fixtures/round10/ruleset.wikitext" ] && games+=('{"id": "round10", "kind": "round10", "ruleset": "Round 10/Ruleset", "gamestate": "Round 10/Gamestate"}')
   [ -f "$ROOT/fixtures/cycle15/ruleset.wikitext" ] && games+=('{"id": "cycle15", "kind": "cycle15", "ruleset": "Cycle 15/Ruleset", "gamestate": "Cycle 15/Gamestate"}')
   [ -f "$ROOT/fixtures/nomicoup/ruleset.wikitext" ] && games+=('{"id": "nomicoup", "kind": "nomicoup", "ruleset": "Nomicoup/Ruleset", "gamestate": "Nomicoup/Gamestate"}')
+  [ -f "$ROOT/fixtures/newcycle/ruleset.wikitext" ] && games+=('{"id": "cycle17", "kind": "generic", "ruleset": "Cycle 17/Ruleset", "gamestate": "Cycle 17/Gamestate"}')
   {
     echo '{'
     echo '  "operator": {"contact": "local dev wiki (scripts/devwiki.sh)"},'
@@ -287,6 +288,8 @@ cycle16/ruleset.wikitext Cycle 16/Ruleset
 round10/ruleset.wikitext Round 10/Ruleset
 cycle15/ruleset.wikitext Cycle 15/Ruleset
 nomicoup/ruleset.wikitext Nomicoup/Ruleset
+newcycle/ruleset.wikitext Cycle 17/Ruleset
+newcycle/gamestate.wikitext Cycle 17/Gamestate
 cycle16/actions.wikitext Cycle 16/Gamestate/Actions
 LIST
   for game in "cycle16:Cycle 16" "round10:Round 10" "cycle15:Cycle 15" "nomicoup:Nomicoup"; do
