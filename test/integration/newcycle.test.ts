@@ -143,12 +143,15 @@ describe('a new cycle with no code, on the local wiki', () => {
       expect(after).toMatch(/phase 3: commitment [0-9a-f]{64}/);
       const roll = /\|\| Roll \|\| Player \|\| 2d6\+1 = (\d) \+ (\d) \+ 1 = (\d+)/.exec(after)!;
       expect(Number(roll[3])).toBe(Number(roll[1]) + Number(roll[2]) + 1);
-      // The table's items are its first column: the encounters' numbers 1–8, two different ones, by a d8 then a d7.
-      const draw = /\|\| Draw \|\| Player \|\| drew 2 from "Encounter table" \(without replacement\): (\d), (\d) \|\|.*#1 d(\d+)=\d+.*#2 d(\d+)=\d+/.exec(
-        after,
-      )!;
-      expect(draw[1]).not.toBe(draw[2]);
-      expect([Number(draw[3]), Number(draw[4])]).toEqual([8, 7]);
+      // The table's first column numbers its rows (a d8's faces): each item is a number and its encounter, two different ones, by a d8 then a d7.
+      const encounters = ['Cave-in', 'Dry tunnel', 'Copper seam', 'Silver seam', 'Lost miner', 'Old cart', 'Glowworms', 'The Vein'];
+      const draw =
+        /\|\| Draw \|\| Player \|\| drew 2 from "Encounter table" \(without replacement\): (\d): ([^,|]+), (\d): ([^,|]+?) \|\|.*#1 d(\d+)=\d+.*#2 d(\d+)=\d+/.exec(
+          after,
+        )!;
+      expect(draw[1]).not.toBe(draw[3]);
+      expect([draw[2], draw[4]]).toEqual([encounters[Number(draw[1]) - 1], encounters[Number(draw[3]) - 1]]);
+      expect([Number(draw[5]), Number(draw[6])]).toEqual([8, 7]);
       const answers = (await text(A)).split('\n');
       expect(answers.find((l) => l.startsWith('* roll'))).toMatch(/croupier:done .*rolled 2d6\+1/);
 

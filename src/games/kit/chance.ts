@@ -51,11 +51,14 @@ export function namedTable(tables: readonly Table[], name: string): { table: Tab
   return { refused: `the Ruleset has no table named "${name}"${names.length > 0 ? ` (its tables: ${names.join(', ')})` : ''}` };
 }
 
-/** The items of a table: each row's first cell, rows without one left out. */
+/**
+ * The items of a table: each row's first cell, rows without one left out. A table whose first column only numbers
+ * its rows (a roll's column: 1, 2, 3…) names each item by its number and the next cell ("3: Copper seam").
+ */
 function itemsOf(table: Table): string[] {
-  const first = table.headers[0];
-  if (first === undefined) return [];
-  return table.rows.map((r) => r.cells[first]?.text.trim() ?? '').filter((t) => t !== '');
+  const cells = table.rows.map((r) => r.list.map((c) => c.text.trim()));
+  const numbered = cells.length > 0 && cells.every((row) => /^\d+$/.test(row[0] ?? '') && (row[1] ?? '') !== '');
+  return cells.map((row) => (numbered ? `${row[0]}: ${row[1]}` : (row[0] ?? ''))).filter((t) => t !== '');
 }
 
 /** The roll and the draw, resolved through the game's referee frame (its phase and its page). */
