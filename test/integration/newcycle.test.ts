@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type GameConfig } from '../../src/config.ts';
+import { calendarOf } from '../../src/games/generic/engine.ts';
+import { readGenericRuleset } from '../../src/games/generic/ruleset.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { formatInstant } from '../../src/sim/trail.ts';
@@ -122,6 +124,22 @@ describe('a new cycle with no code, on the local wiki', () => {
       const rev = (await b.readPage(G)).revid;
       const again = await cli(['rollover', '--game', 'c17', '--now', at(8 * DAY).toISOString()]);
       expect(again.code, again.stderr).toBe(0);
+      expect((await b.readPage(G)).revid).toBe(rev);
+    },
+    SLOW,
+  );
+
+  it(
+    'the daemon schedules the new cycle like the four: a dry run catches it up boundary by boundary to the phase the clock gives, no edit',
+    async () => {
+      const rev = (await b.readPage(G)).revid;
+      const phaseNow = calendarOf(readGenericRuleset(readDocument(rulesetText)), { phase: { cycleStart: start } }).phaseAt(new Date());
+      const r = await cli(['daemon', '--dry-run']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('dry run: one pass of the daemon for c17');
+      // Each missed boundary its own run, in order, as for every game; then the check finds the page at the clock's phase.
+      for (let n = 4; n <= phaseNow.number; n++) expect(r.stdout).toMatch(new RegExp(`\\(catch-up\\): would change the wiki — phase ${n - 1} → ${n} \\(`));
+      expect(r.stdout).toContain(`check (check): nothing to change — phase ${phaseNow.number} (${phaseNow.name})`);
       expect((await b.readPage(G)).revid).toBe(rev);
     },
     SLOW,

@@ -23,7 +23,10 @@ import { readDocument } from '../../parse/document.ts';
 // begun. Missed boundaries are caught up one by one, up to the run's time or the win. Pure: `now` is an argument.
 
 /** The ruleset's phases from the page's cycle start, numbered as the ruleset numbers them. */
-export function calendarOf(ruleset: Pick<GenericRuleset, 'phases' | 'page' | 'phaseNumber'>, state: Pick<GenericState, 'phase'>): Calendar {
+export function calendarOf(
+  ruleset: Pick<GenericRuleset, 'phases' | 'page' | 'phaseNumber'>,
+  state: { phase: Pick<GenericState['phase'], 'cycleStart'> },
+): Calendar {
   if (ruleset.phases.length === 0) {
     throw new CalendarError(
       `${ruleset.page ?? 'the ruleset'} defines no weekly calendar: no phases found (a rule with lines such as "Planning Phase: Monday and Tuesday"); a game of kind generic keeps the phases its ruleset defines`,

@@ -22,7 +22,10 @@ const run = (args: string[], input?: string) => croupier(args, { cwd: tmp.dir, i
 test('adopt, then rollover --rulings: the calendar and the declared lines applied, a line citing no ruleset sentence warned about and not applied', async () => {
   const adopted = await run(['adopt', '--ruleset', 'ruleset.wikitext', '--gamestate', 'gamestate.wikitext', '--now', '2026-12-09T10:00Z']);
   expect(adopted.status, adopted.stderr).toBe(0);
-  const r = await run(['rollover', '--ruleset', 'ruleset.wikitext', '--gamestate', '-', '--rulings', 'rulings.txt', '--now', '2026-12-12T01:00Z'], adopted.stdout);
+  const r = await run(
+    ['rollover', '--ruleset', 'ruleset.wikitext', '--gamestate', '-', '--rulings', 'rulings.txt', '--now', '2026-12-12T01:00Z'],
+    adopted.stdout,
+  );
   expect(r.status, r.stderr).toBe(0);
   expect(r.stderr).toContain('warning: rulings.txt, line 3 ');
   expect(r.stderr).toContain('the ruleset has no sentence "Everyone is granted 9 Ore."');
