@@ -102,13 +102,19 @@ export function readDeclarations(
     else declarations.push(read);
   }
   // "Active players" needs the inactivity rule that says who is active: without one, such a grant is not applied.
+  // A column granted or compared holds a count: a reset of it to anything but a whole number would write no number.
   const inactivity = declarations.some((d) => d.kind === 'inactive');
+  const counts = new Set(declarations.flatMap((d) => (d.kind === 'grant' || d.kind === 'victory' ? [d.column] : [])));
   const kept = declarations.filter((d) => {
-    if (inactivity || d.kind !== 'grant' || d.to !== 'active') return true;
+    const why =
+      d.kind === 'grant' && d.to === 'active' && !inactivity
+        ? 'a grant to active players needs an "inactive if …" declaration saying who is active'
+        : d.kind === 'reset' && counts.has(d.column) && !/^\d+$/.test(d.value)
+          ? `"${d.column}" holds a count (a grant or the victory names it): it can be reset only to a whole number, not "${d.value}"`
+          : undefined;
+    if (why === undefined) return true;
     const l = lines.find((x) => x.line === d.line)!;
-    warnings.push(
-      `${page}, line ${l.line} ("${l.text}"): a grant to active players needs an "inactive if …" declaration saying who is active; the line is ignored`,
-    );
+    warnings.push(`${page}, line ${l.line} ("${l.text}"): ${why}; the line is ignored`);
     return false;
   });
   return { declarations: kept, warnings };

@@ -73,4 +73,13 @@ describe('declarations on the Rulings page of a generic game', () => {
     expect(r.warnings).toEqual([expect.stringContaining('a grant to active players needs an "inactive if …" declaration')]);
     expect(read(GRANT, INACTIVE).declarations.map((d) => d.kind)).toEqual(['grant', 'inactive']);
   });
+
+  test('a count granted or compared can be reset only to a whole number', () => {
+    const reset = (value: string) => `* reset "Favour" to "${value}" at each Market Phase start — "Ore, Favour and Lanterns are fungible items."`;
+    const r = read(GRANT, INACTIVE, reset('none'), reset('0'));
+    expect(r.declarations.map((d) => d.kind)).toEqual(['grant', 'inactive', 'reset']);
+    expect(r.warnings).toEqual([
+      `${PAGE}, line 3 ("${reset('none')}"): "Favour" holds a count (a grant or the victory names it): it can be reset only to a whole number, not "none"; the line is ignored`,
+    ]);
+  });
 });
