@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findTables, normaliseHeader, type WikiDocument } from '../../parse/document.ts';
+import { findTables, normaliseHeader, type Table, type WikiDocument } from '../../parse/document.ts';
 import { findRegions } from '../../parse/regions.ts';
 import type { Change } from '../../sim/trail.ts';
 import { pageRenderer } from '../kit/page-renderer.ts';
@@ -38,6 +38,8 @@ export const GenericState = z.object({
   /** The players' table: its name in messages (the section it is under) and its columns; null when nothing is declared. */
   playersTable: z.object({ name: z.string(), columns: z.array(z.string()) }).nullable(),
   historyRows: z.number().int().nonnegative(),
+  /** The latest phase the History's rows were written in (null: none yet). */
+  historyPhase: z.number().int().nullable(),
 });
 export type GenericState = z.infer<typeof GenericState>;
 
@@ -123,6 +125,12 @@ function playersTable(doc: WikiDocument, columns: readonly string[], declaration
   };
 }
 
+/** The highest number in the History's Phase column (rows whose cell is no number are not counted). */
+function latestPhase(history: Table): number | null {
+  const numbers = history.rows.map((r) => Number(r.cells[normaliseHeader('Phase')]?.text.trim())).filter((n) => Number.isInteger(n));
+  return numbers.length === 0 ? null : Math.max(...numbers);
+}
+
 /** The page as data; a GamestateError lists every problem, located (page, table, row, column). */
 export function readGenericPage(doc: WikiDocument, declarations: readonly Declaration[]): GenericState {
   if (findTables(doc, { headers: phaseTable.identify }).length === 0) {
@@ -136,11 +144,21 @@ export function readGenericPage(doc: WikiDocument, declarations: readonly Declar
   const { spec, players } = pageSpec(doc, declarations);
   return readPage(doc, spec, undefined, {
     // Without declared columns there is no players' table to read: no players.
-    build: () =>
-      players === undefined
+    build: (read) => ({
+      historyPhase: latestPhase(read.history),
+      ...(players === undefined
         ? ({ playersTable: null, players: [] } as { playersTable: null })
-        : { playersTable: { name: players.name, columns: [...players.identify] } },
+        : { playersTable: { name: players.name, columns: [...players.identify] } }),
+    }),
     check(state, problems) {
+      // The History's rows are the bot's, each of the phase it was written in: a page recording an earlier phase was
+      // set back by hand, and rolling it over again would reset and grant twice.
+      if (state.historyPhase !== null && state.phase.number < state.historyPhase) {
+        problems.push({
+          message: `phase ${state.phase.number} is before the History's latest rows (phase ${state.historyPhase}): the Phase record was set back; write the phase the History has reached`,
+          location: { page: doc.page, table: 'Phase', row: 1, column: 'Phase number' },
+        });
+      }
       const seen = new Set<string>();
       for (const p of state.players) {
         if (seen.has(p.name)) problems.push({ message: `${p.name} is listed twice`, location: { page: doc.page, table: players?.name, row: p.row } });

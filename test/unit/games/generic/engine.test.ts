@@ -129,6 +129,15 @@ describe('a generic game rolls over by its calendar and applies what its admins 
     );
   });
 
+  test('a Phase record set back by hand behind its own History is refused: the boundaries already applied are not applied twice', () => {
+    const once = rollover(adopted, '2026-12-14T05:00Z').text;
+    const back = once.replace(/^\| 2026-12-07 00:00 \|\| 3 \|\| Planning Phase/m, '| 2026-12-07 00:00 || 1 || Expedition Phase');
+    expect(back).not.toBe(once);
+    expect(() => rollover(back, '2026-12-14T06:00Z')).toThrow(
+      /table "Phase", row 1, column "Phase number": phase 1 is before the History's latest rows \(phase 3\): the Phase record was set back/,
+    );
+  });
+
   test('a declared column the players’ table lacks, or a count that is no number, is refused by table, row and column', () => {
     const noColumn = rulesetWith([...DECLARED, '* reset "Digs" to "0" at each phase start — "Ore, Favour and Lanterns are fungible items."']);
     expect(() => rollover(adopted, '2026-12-14T00:00Z', noColumn)).toThrow(/no table has every column the declarations name \(.*"Digs"\)/);
