@@ -44,6 +44,8 @@ export interface GameModule<R extends KindedRuleset> {
   declarations?: {
     line: RegExp;
     declare(ruleset: R, lines: readonly DeclaredLine[], page: string): { ruleset: R; warnings: string[] };
+    /** The declarations in force in a ruleset `declare` gave, one line each (`croupier readings --game`). */
+    describe(ruleset: R): string[];
   };
 }
 

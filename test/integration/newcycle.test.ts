@@ -101,6 +101,15 @@ describe('a new cycle with no code, on the local wiki', () => {
         expect.stringMatching(/line 6 .*added by Player in revision \d+, who is not in an allowed group \(sysop\); the line is ignored/),
       ]);
 
+      // What an admin checks: the declarations in force, and the player's line that does not count.
+      const listed = await cli(['readings', '--game', 'c17']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('c17: 4 declaration(s) in force');
+      expect(listed.stdout).toContain(
+        '  line 5, by Admin: grant 2 "Favour" to active players at each Planning Phase start, at most 12 — “At the beginning of each Planning Phase, each active player is granted 2 Favour.”',
+      );
+      expect(listed.stdout).toMatch(/warning: .*line 6 .*added by Player in revision \d+, who is not in an allowed group/);
+
       const page = await text(G);
       // Ada acted in the Market Phase (the player's edit): active at the Planning Phase start, granted 2 Favour.
       expect(miner(page, 'Ada')).toMatchObject({ ore: '42', favour: '7', 'delved this phase': 'no', 'active?': 'yes', 'last action': saturday });

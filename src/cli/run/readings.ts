@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { gameKinds, readingsFor } from '../../games/registry.ts';
+import { declarationsFor, gameKinds, readEngineRuleset, readingsFor } from '../../games/registry.ts';
 import { ChosenReadings, type ReadingDef } from '../../games/shared/readings.ts';
-import { readRulings } from '../../jobs/rulings.ts';
+import { readGameRulings } from '../../jobs/rulings.ts';
 import { gameContext } from '../context.ts';
 import { UsageError } from '../usage.ts';
 import { logFormatOf } from '../options.ts';
@@ -76,16 +76,27 @@ export async function runReadings(opts: ReadingsCliOptions, command: Command): P
   }
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'game');
   const defs = readingsFor(game.kind);
-  const rulings = await readRulings(ctx.client, { page: game.rulingsPage, defs, allowedGroups: game.allowedGroups, lookback: game.requestsLookback });
-  const gamestate = (await ctx.client.readPages([game.gamestate], { allowMissing: true })).get(game.gamestate);
+  const pages = await ctx.client.readPages([game.ruleset, game.gamestate], { allowMissing: [game.gamestate] });
+  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind });
+  const rulings = await readGameRulings(ctx.client, game, ruleset);
+  const gamestate = pages.get(game.gamestate);
   ctx.progress.stop();
-  const list = listReadings(defs, rulings.readings, gamestate?.missing ? '' : gamestate?.text);
+  const list = listReadings(defs, rulings?.readings ?? new ChosenReadings(defs), gamestate?.missing ? '' : gamestate?.text);
+  // A game that takes declarations (generic): those in force, as the Rulings page's allowed lines make them.
+  const declarations = rulings ? (declarationsFor(game.kind)?.describe(rulings.ruleset) ?? null) : null;
+  const warnings = rulings?.warnings ?? [];
   if (opts.json) {
-    console.log(JSON.stringify({ game: game.id, rulingsPage: game.rulingsPage, readings: list, warnings: rulings.warnings }, null, 2));
+    console.log(JSON.stringify({ game: game.id, rulingsPage: game.rulingsPage, readings: list, ...(declarations ? { declarations } : {}), warnings }, null, 2));
     return;
   }
-  console.log(
-    list.length ? `${game.id}: readings (rulings from ${game.rulingsPage})\n${describeReadings(list)}` : `${game.id} (kind ${game.kind}) has no readings`,
-  );
-  for (const w of rulings.warnings) console.log(`warning: ${w}`);
+  if (list.length > 0 || declarations === null) {
+    console.log(
+      list.length ? `${game.id}: readings (rulings from ${game.rulingsPage})\n${describeReadings(list)}` : `${game.id} (kind ${game.kind}) has no readings`,
+    );
+  }
+  if (declarations !== null) {
+    console.log(`${game.id}: ${declarations.length} declaration(s) in force (from ${game.rulingsPage})`);
+    for (const d of declarations) console.log(`  ${d}`);
+  }
+  for (const w of warnings) console.log(`warning: ${w}`);
 }

@@ -153,6 +153,19 @@ function declarationOf(body: string, common: z.infer<typeof Common>, phases: rea
   return checked.success ? checked.data : `not a declaration: ${checked.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
 }
 
+/** A declaration as the forms write it, with its line and author: what `croupier readings --game` lists. */
+export function describeDeclaration(d: Declaration): string {
+  const phase = (at: { phase: string | null }) => at.phase ?? 'phase';
+  const what = {
+    reset: (x: DeclarationOf<'reset'>) => `reset "${x.column}" to "${x.value}" at each ${phase(x.at)} start`,
+    grant: (x: DeclarationOf<'grant'>) =>
+      `grant ${x.amount} "${x.column}" to ${x.to} players at each ${phase(x.at)} start${x.max === null ? '' : `, at most ${x.max}`}`,
+    inactive: (x: DeclarationOf<'inactive'>) => `inactive if "${x.lastAction}" is before the previous phase, shown in "${x.shownIn}"`,
+    victory: (x: DeclarationOf<'victory'>) => `victory to the most "${x.column}", at least ${x.atLeast}, at each ${phase(x.at)} end`,
+  }[d.kind] as (x: Declaration) => string;
+  return `line ${d.line}, by ${d.by}: ${what(d)} — “${d.cite}”`;
+}
+
 /** The columns of the players' table the declarations name (the table that has all of them is the players'). */
 export function declaredColumns(declarations: readonly Declaration[]): string[] {
   const out = declarations.flatMap((d) => (d.kind === 'inactive' ? [d.lastAction, d.shownIn] : [d.column]));

@@ -1,5 +1,5 @@
 import type { GameModule } from '../registry.ts';
-import { DECLARATION_LINE, readDeclarations } from './declarations.ts';
+import { DECLARATION_LINE, describeDeclaration, readDeclarations } from './declarations.ts';
 import { genericEngine } from './engine.ts';
 import { genericReferee } from './referee.ts';
 import { readGenericRuleset, type GenericRuleset } from './ruleset.ts';
@@ -18,5 +18,6 @@ export const generic = {
       const { declarations, warnings } = readDeclarations(lines, ruleset, page);
       return { ruleset: { ...ruleset, declarations }, warnings };
     },
+    describe: (ruleset) => ruleset.declarations.map(describeDeclaration),
   },
 } satisfies GameModule<GenericRuleset>;
