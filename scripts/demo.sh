@@ -6,8 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-bash scripts/devwiki.sh start
-bash scripts/devwiki.sh seed
+# Every run starts from a fresh wiki seeded with the fixtures: seeding again over an earlier run's pages would put
+# back the fixtures over the bot's edits, which the bot reads as people reverting it (and it pauses the games).
+if [ -f "${DEVWIKI_DIR:-.devwiki}/env" ]; then bash scripts/devwiki.sh reset; else bash scripts/devwiki.sh start; fi
 eval "$(bash scripts/devwiki.sh env)"
 export CROUPIER_CONFIG="${DEVWIKI_DIR:-.devwiki}/config.json"
 croupier() { node bin/croupier.js "$@"; }
