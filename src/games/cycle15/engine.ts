@@ -141,7 +141,7 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   }
   s.phase.name = calendar.phase(s.phase.number).name;
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
-  return { state: s, changes, due: dueOf(done() ? [] : events()) };
+  return { state: s, changes, due: dueOf(done(), events) };
 }
 
 export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({

@@ -319,7 +319,7 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   const waiting: Pending[] = s.battles
     .filter((b) => b.status === 'commenced' && b.winner === null)
     .map((b) => ({ at: null, what: `battle ${b.id}: waiting for its final hands and winner` }));
-  return { state: s, changes, due: done() ? { next: null, pending: [] } : dueOf(events(s, ruleset, calendar, opts.now, game), waiting) };
+  return { state: s, changes, due: dueOf(done(), () => events(s, ruleset, calendar, opts.now, game), waiting) };
 }
 
 /** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */

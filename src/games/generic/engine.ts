@@ -78,7 +78,7 @@ export function advance(ruleset: GenericRuleset, state: GenericState, opts: { no
   }
   s.phase.name = calendar.phase(s.phase.number).name;
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
-  return { state: s, changes, due: dueOf(done() ? [] : events()) };
+  return { state: s, changes, due: dueOf(done(), events) };
 }
 
 export const genericEngine = phaseEngine<GenericRuleset, GenericState>({

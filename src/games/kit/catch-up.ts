@@ -118,9 +118,13 @@ export function catchUp<E extends CatchUpEvent>(run: CatchUp<E>): void {
   }
 }
 
-/** What is still to come: the events still listed, by time (listing order at one instant), then what waits on the page. */
-export function dueOf(listed: readonly CatchUpEvent[], waiting: readonly Pending[] = []): { next: Date | null; pending: Pending[] } {
-  const timed = [...listed].sort((a, b) => a.at.getTime() - b.at.getTime()).map((e): Pending => ({ at: e.at, what: e.label }));
+/**
+ * What is still to come: the events still listed, by time (listing order at one instant), then what waits on the
+ * page; nothing once the game is over (`over`: a winner), whatever the page still holds open.
+ */
+export function dueOf(over: boolean, listed: () => readonly CatchUpEvent[], waiting: readonly Pending[] = []): { next: Date | null; pending: Pending[] } {
+  if (over) return { next: null, pending: [] };
+  const timed = [...listed()].sort((a, b) => a.at.getTime() - b.at.getTime()).map((e): Pending => ({ at: e.at, what: e.label }));
   return { next: timed[0]?.at ?? null, pending: [...timed, ...waiting] };
 }
 

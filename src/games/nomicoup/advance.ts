@@ -275,5 +275,5 @@ export function advance(ruleset: NomicoupRuleset, state: NomicoupState, o: Advan
   const waiting: Pending[] = s.cases
     .filter((c) => c.status === 'open' && c.judge === null)
     .map((c) => ({ at: null, what: `case ${c.id}: waiting for a Judge candidate` }));
-  return { state: s, changes, due: dueOf(winner ? [] : events(s, ruleset, o, clock), waiting) };
+  return { state: s, changes, due: dueOf(winner, () => events(s, ruleset, o, clock), waiting) };
 }

@@ -269,7 +269,7 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   const waiting: Pending[] = s.secrets
     .filter((a) => a.status === 'posted' && a.revealed === null)
     .map((a) => ({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` }));
-  return { state: s, changes, due: dueOf(done() ? [] : events(s, ruleset, calendar, opts.now, readings), waiting) };
+  return { state: s, changes, due: dueOf(done(), () => events(s, ruleset, calendar, opts.now, readings), waiting) };
 }
 
 export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({

@@ -155,7 +155,7 @@ describe('what is due (dueOf)', () => {
   test('the events still listed by time (listing order at one instant), then what waits on the page; next is the earliest', () => {
     const listed = [event('b', '12:00', 0), event('a', '09:00', 3), event('c', '12:00', 0)];
     const waiting = [{ at: null, what: 'battle 2: waiting for its winner' }];
-    expect(dueOf(listed, waiting)).toEqual({
+    expect(dueOf(false, () => listed, waiting)).toEqual({
       next: at('09:00'),
       pending: [
         { at: at('09:00'), what: 'a' },
@@ -167,10 +167,17 @@ describe('what is due (dueOf)', () => {
   });
 
   test('with nothing listed nothing is next, even while something waits on the page', () => {
-    expect(dueOf([], [{ at: null, what: 'case 1: waiting for a Judge candidate' }])).toEqual({
+    expect(dueOf(false, () => [], [{ at: null, what: 'case 1: waiting for a Judge candidate' }])).toEqual({
       next: null,
       pending: [{ at: null, what: 'case 1: waiting for a Judge candidate' }],
     });
+  });
+
+  test('once the game is over nothing is due, neither an event nor what still waits on the page, and no event is listed', () => {
+    const listed = () => {
+      throw new Error('the events of a game that is over are not listed');
+    };
+    expect(dueOf(true, listed, [{ at: null, what: 'case 1: waiting for a Judge candidate' }])).toEqual({ next: null, pending: [] });
   });
 });
 
