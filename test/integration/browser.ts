@@ -227,12 +227,11 @@ export async function measureLayout(page: Page): Promise<SeenLayout> {
   return page.evaluate(() => {
     const content = (document.querySelector('#mw-content-text') as HTMLElement).getBoundingClientRect();
     const article = document.querySelector('#mw-content-text') as HTMLElement;
-    const scroller = (t: Element): HTMLElement | null => {
-      for (let e = t.parentElement; e && e !== article; e = e.parentElement) if (/^(auto|scroll)$/.test(getComputedStyle(e).overflowX)) return e;
-      return null;
-    };
     const tables = [...document.querySelectorAll('#mw-content-text table')].map((t) => {
-      const box = scroller(t);
+      // The closest ancestor in the article that scrolls sideways (a plain loop: no named function in page code).
+      let box: HTMLElement | null = t.parentElement;
+      while (box && box !== article && !/^(auto|scroll)$/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (box === article) box = null;
       return {
         header: ((t as HTMLTableElement).rows[0] as HTMLElement | undefined)?.innerText.replace(/\s+/g, ' ').trim() ?? '',
         overflow: Math.max(0, Math.round(Math.max(t.getBoundingClientRect().right, t.getBoundingClientRect().left + t.scrollWidth) - content.right)),
