@@ -208,8 +208,14 @@ export async function measureChart(page: Page, name: string): Promise<SeenChart 
 export interface SeenLayout {
   /** The article's content box width (px). */
   contentWidth: number;
-  /** Each table of the article: its header row's text, how far its right edge passes the content's (0: within), its bot region. */
-  tables: { header: string; overflow: number; region: string | null }[];
+  /** How far what the article holds is wider than its content box (0: nothing in it widens the page; a table scrolling in a box of its own does not). */
+  contentOverflow: number;
+  /**
+   * Each table of the article: its header row's text, how far its right edge passes the content's (0: within), its
+   * bot region, and the box it scrolls in (its closest ancestor in the article that scrolls sideways), when it has
+   * one: how far that box's right edge passes the content's.
+   */
+  tables: { header: string; overflow: number; region: string | null; box: { overflow: number } | null }[];
   /** Links to pages that do not exist (MediaWiki's red links, class "new"): their titles. */
   redLinks: string[];
   /** The page's full height (px). */
@@ -220,13 +226,27 @@ export interface SeenLayout {
 export async function measureLayout(page: Page): Promise<SeenLayout> {
   return page.evaluate(() => {
     const content = (document.querySelector('#mw-content-text') as HTMLElement).getBoundingClientRect();
-    const tables = [...document.querySelectorAll('#mw-content-text table')].map((t) => ({
-      header: ((t as HTMLTableElement).rows[0] as HTMLElement | undefined)?.innerText.replace(/\s+/g, ' ').trim() ?? '',
-      overflow: Math.max(0, Math.round(Math.max(t.getBoundingClientRect().right, t.getBoundingClientRect().left + t.scrollWidth) - content.right)),
-      region: t.closest('[data-croupier]')?.getAttribute('data-croupier') ?? null,
-    }));
+    const article = document.querySelector('#mw-content-text') as HTMLElement;
+    const tables = [...document.querySelectorAll('#mw-content-text table')].map((t) => {
+      // The closest ancestor in the article that scrolls sideways (a plain loop: no named function in page code).
+      let box: HTMLElement | null = t.parentElement;
+      while (box && box !== article && !/^(auto|scroll)$/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (box === article) box = null;
+      return {
+        header: ((t as HTMLTableElement).rows[0] as HTMLElement | undefined)?.innerText.replace(/\s+/g, ' ').trim() ?? '',
+        overflow: Math.max(0, Math.round(Math.max(t.getBoundingClientRect().right, t.getBoundingClientRect().left + t.scrollWidth) - content.right)),
+        region: t.closest('[data-croupier]')?.getAttribute('data-croupier') ?? null,
+        box: box && { overflow: Math.max(0, Math.round(box.getBoundingClientRect().right - content.right)) },
+      };
+    });
     const redLinks = [...document.querySelectorAll('#mw-content-text a.new')].map((a) => (a as HTMLAnchorElement).title);
-    return { contentWidth: content.width, tables, redLinks, height: document.documentElement.scrollHeight };
+    return {
+      contentWidth: content.width,
+      contentOverflow: article.scrollWidth - article.clientWidth,
+      tables,
+      redLinks,
+      height: document.documentElement.scrollHeight,
+    };
   });
 }
 

@@ -28,7 +28,9 @@ async function main(index: string, prefix: string): Promise<void> {
           htmlBytes: Buffer.byteLength(html),
           wikitextBytes: Buffer.byteLength(wikitext),
           height: seen.measured.height,
-          wideTables: seen.measured.tables.filter((t) => t.overflow > 0).map((t) => `${t.overflow} px: ${t.header.slice(0, 60)}`),
+          wideTables: seen.measured.tables
+            .filter((t) => t.overflow > 0)
+            .map((t) => `${t.overflow} px${t.box && t.box.overflow <= 1 ? ' (scrolls in its box)' : ''}: ${t.header.slice(0, 60)}`),
           redLinks: seen.measured.redLinks,
           junk: junkWords(seen.text),
         };

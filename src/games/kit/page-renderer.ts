@@ -20,10 +20,10 @@ export function pageRenderer<S extends { page?: string | undefined }, H extends 
   const renderDocument = (doc: WikiDocument, state: S, changes: readonly Change[], added: readonly Edit[] = []) => {
     const c = ctx?.(state) as C;
     const rows = state as unknown as Record<string, readonly { row?: number }[]>;
-    const tables = Object.entries(spec.tables) as [string, PageTable<{ row?: number }, C>][];
-    const edits: StateTable[] = [
+    const declared = Object.entries(spec.tables) as [string, PageTable<{ row?: number }, C>][];
+    const tables: StateTable[] = [
       stateTable(spec.head.table, [{ ...state[spec.head.field], row: 1 }], c),
-      ...tables.map(([field, t]) => stateTable(t.table, rows[field]!, c)),
+      ...declared.map(([field, t]) => stateTable(t.table, rows[field]!, c)),
     ];
     const appended: Edit[] = [];
     for (const field of spec.appended ?? []) {
@@ -35,7 +35,7 @@ export function pageRenderer<S extends { page?: string | undefined }, H extends 
         appended,
       );
     }
-    return renderState(doc, edits, { changes, page: doc.page ?? state.page, columns: spec.historyColumns }, [...appended, ...added]);
+    return renderState(doc, tables, { changes, page: doc.page ?? state.page, columns: spec.historyColumns }, [...appended, ...added]);
   };
   return {
     render: (text, state, changes) => renderDocument(readDocument(text, { page: state.page }), state, changes),

@@ -48,6 +48,19 @@ function historyCell(text: string): string {
   return LONG_WORD.test(text) ? `style="overflow-wrap:anywhere" | ${cellWikitext(text)}` : cellWikitext(text);
 }
 
+/** A run of letters and digits this long (a hash, a commitment) gets a place to break every WRAP_EVERY characters. */
+const LONG_RUN = /[0-9A-Za-z]{24,}/g;
+const WRAP_EVERY = /[0-9A-Za-z]{1,8}/g;
+
+/**
+ * The wikitext of a cell the bot writes in a table people keep (cellWikitext; the cell's attributes, if any, are
+ * theirs): a long run of letters and digits gets a `<wbr>` every 8 characters, a place the line may break, so the
+ * column need not be as wide as the run. Readers of the page skip the tag: the cell reads back as `text`.
+ */
+export function writtenCell(text: string, before = ' '): string {
+  return cellWikitext(text, before).replace(LONG_RUN, (run) => run.match(WRAP_EVERY)!.join('<wbr>'));
+}
+
 export function historyRowsText(changes: readonly Change[], headers: readonly string[], columns: readonly string[] = HISTORY_COLUMNS): string {
   return changes.map((c) => historyRowText(toHistoryRow(c), headers, columns)).join('');
 }

@@ -1,7 +1,8 @@
 import type { Change } from '../../sim/trail.ts';
 import type { Row, Table, WikiDocument } from '../../parse/document.ts';
 import { normaliseHeader } from '../../parse/document.ts';
-import { cellWikitext, historyAppend, tableEndMarker } from './history.ts';
+import { fitEdits } from './fit.ts';
+import { historyAppend, historyTable, tableEndMarker, writtenCell } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Column, TableSpec } from './table-spec.ts';
 
@@ -61,10 +62,13 @@ export function tableEdits<E, C>(doc: WikiDocument, spec: TableSpec<E, C>, entit
 }
 
 /** One table of a Gamestate page and what its rows are now: the edits that write it back (tableEdits). */
-export type StateTable = (doc: WikiDocument, edits: Edit[]) => void;
+export interface StateTable {
+  spec: { identify: readonly string[] };
+  write(doc: WikiDocument, edits: Edit[]): void;
+}
 
 export function stateTable<E, C>(spec: TableSpec<E, C>, entities: readonly (E & { row?: number })[], ctx?: C): StateTable {
-  return (doc, edits) => tableEdits(doc, spec, entities, ctx as C, edits);
+  return { spec, write: (doc, edits) => tableEdits(doc, spec, entities, ctx as C, edits) };
 }
 
 /** The tables whose rows are fields of the state, each spec under its field's name (`{ players: playersTable }`). */
@@ -77,7 +81,8 @@ export function stateTables<S, C>(state: S, specs: { [K in keyof S]?: S[K] exten
 /**
  * A Gamestate page written back, every game's way: the tables' changed cells and cut rows, the History
  * rows of `changes` (historyAppend; `page` names the page in its error, `columns` are the game's History
- * columns) and `added` (rows the caller appends from the same read, appendTableRows), in one pass.
+ * columns) and `added` (rows the caller appends from the same read, appendTableRows), in one pass. With
+ * History rows to write, each of these tables gets the bot's scrolling box if it has none (fit.ts).
  */
 export function renderState(
   doc: WikiDocument,
@@ -85,10 +90,14 @@ export function renderState(
   history: { changes: readonly Change[]; page: string | undefined; columns?: readonly string[] },
   added: readonly Edit[] = [],
 ): string {
-  const edits: Edit[] = [];
-  for (const table of tables) table(doc, edits);
+  const edits: Edit[] = [...added];
+  for (const table of tables) table.write(doc, edits);
   historyAppend(doc, history.changes, history.page, edits, history.columns);
-  return applyEdits(doc.text, [...edits, ...added]);
+  if (history.changes.length > 0) {
+    const boxed = [...tables.map((t) => t.spec), historyTable].map((spec) => findStateTable(doc, spec));
+    fitEdits(doc.text, boxed, edits);
+  }
+  return applyEdits(doc.text, edits);
 }
 
 /** Each column of the spec on this page: its key and its place (absent from the page: left out; added: after the last). */
@@ -135,11 +144,11 @@ function rowEdits<E, C>(
     const wanted = column.write(entity);
     if (sameValue(column, cell?.text, wanted, entity, ctx)) continue;
     if (cell !== undefined) {
-      edits.push({ start: cell.start, end: cell.end, text: cellWikitext(wanted, text[cell.start - 1]) });
+      edits.push({ start: cell.start, end: cell.end, text: writtenCell(wanted, text[cell.start - 1]) });
     } else {
       // A short row (or a column just added): fill the missing trailing cells, in column order.
       while (row.list.length + appended.length < position) appended.push('-');
-      appended[position - row.list.length] = cellWikitext(wanted);
+      appended[position - row.list.length] = writtenCell(wanted);
     }
   }
   if (appended.length > 0) {
@@ -186,6 +195,6 @@ export function appendTableRows<E, C>(doc: WikiDocument, spec: TableSpec<E, C>, 
   if (table === undefined) throw new Error(`page "${doc.page}": no ${spec.name} table to add ${what} to`);
   const at = tableEndMarker(doc.text, table, doc.page, spec.name);
   const columns = table.headers.map((h) => spec.columns.find((c) => normaliseHeader(c.label) === h));
-  const rows = entities.map((e) => `|-\n| ${columns.map((col) => cellWikitext(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
+  const rows = entities.map((e) => `|-\n| ${columns.map((col) => writtenCell(col ? col.write(e) : '-')).join(' || ')}\n`).join('');
   edits.push({ start: at, end: at, text: rows });
 }

@@ -102,7 +102,7 @@ export function renderStandings(s: Standings): string {
   const gap = s.players.some((p) => p.toWin !== undefined);
   const header = ['Rank', 'Player', ...s.columns, ...(gap ? ['To win'] : [])];
   const lines = [
-    `<div data-croupier="${STANDINGS_REGION}" style="max-width:48em">`,
+    `<div data-croupier="${STANDINGS_REGION}" style="max-width:48em;overflow-x:auto">`,
     `'''${escapeWikitext(headline(s, ranked))}'''`,
     // Every game's History is "== History ==".
     ...(s.since === undefined ? [] : ['', `${escapeWikitext(s.since)}${SINCE_LINK}`, '']),

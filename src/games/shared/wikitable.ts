@@ -1,5 +1,6 @@
 // Writing wikitext that shows exactly the given text: every cell goes through escapeWikitext.
 import { escapeWikitext } from '../../parse/escape.ts';
+import { FIT_CLOSE, fitOpen } from './fit.ts';
 
 export interface Wikitable {
   caption?: string;
@@ -7,13 +8,13 @@ export interface Wikitable {
   rows: readonly (readonly string[])[];
 }
 
-/** A `class="wikitable sortable"` table in the inline style, every cell escaped. */
+/** A `class="wikitable sortable"` table in the inline style, every cell escaped, in a box that scrolls sideways when the screen is narrower (fit.ts). */
 export function renderWikitable(table: Wikitable): string {
-  const lines = ['{| class="wikitable sortable"'];
+  const lines = [fitOpen(table.headers.length), '{| class="wikitable sortable"'];
   if (table.caption !== undefined) lines.push(`|+ ${escapeWikitext(table.caption)}`);
   lines.push(`! ${table.headers.map(escapeWikitext).join(' !! ')}`);
   for (const row of table.rows) lines.push('|-', `| ${row.map(escapeWikitext).join(' || ')}`);
-  lines.push('|}');
+  lines.push('|}', FIT_CLOSE);
   return lines.join('\n');
 }
 

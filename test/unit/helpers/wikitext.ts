@@ -12,6 +12,11 @@ export function replaceOnce(text: string, find: string, replacement: string): st
   return splice(text, at, at + find.length, replacement);
 }
 
+/** The page without the bot's scrolling boxes around its tables (src/games/shared/fit.ts): the lines people keep. */
+export function unboxed(text: string): string {
+  return text.replace(/^<div class="croupier-fit"[^\n]*>\n/gm, '').replace(/^\|\}\n<\/div>$/gm, '|}');
+}
+
 /**
  * Writes a table again with its columns in another order (labels as written), in the inline
  * style (`| a || b`) or one cell per line — as a proposal that reformats a table would.

@@ -8,6 +8,7 @@ import { rowsByKey } from '../../../../src/games/kit/page-checks.ts';
 import { readPage } from '../../../../src/games/kit/page-reader.ts';
 import { pageRenderer } from '../../../../src/games/kit/page-renderer.ts';
 import { HISTORY, PLAYERS, ROUND, TURNS, toyPage, toyText, type ToyState } from './toy-page.ts';
+import { unboxed } from '../../helpers/wikitext.ts';
 
 const PAGE = 'Toy/Gamestate';
 
@@ -138,7 +139,7 @@ describe('writing a declared page back', () => {
       reason: { rule: 'the week', inputs: {} },
     };
     const out = renderer.render(text, read(text), [change]);
-    expect(out.startsWith(toyText({ history: HISTORY.slice(0, 4) }).trimEnd())).toBe(true);
+    expect(unboxed(out).startsWith(toyText({ history: HISTORY.slice(0, 4) }).trimEnd())).toBe(true);
     expect(read(out).historyRows).toBe(2);
   });
 });

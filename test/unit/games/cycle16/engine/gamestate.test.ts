@@ -8,6 +8,7 @@ import { renderGamestate } from '../../../../../src/games/cycle16/gamestate/rend
 import { applyEdits } from '../../../../../src/games/shared/render-tables.ts';
 import { GamestateError } from '../../../../../src/games/shared/gamestate-error.ts';
 import { replaceOnce, rewriteTable } from '../../../helpers/wikitext.ts';
+import { fitOpen } from '../../../../../src/games/shared/fit.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
@@ -307,8 +308,10 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
       '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner !! Phase start (UTC)\n|-\n| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || - || 2026-11-18 20:00\n|}',
     );
     expect(read(r.text).phase).toMatchObject({ number: 5, name: 'Battle Phase', started: FORCED });
-    // Everything before the Phase table's header row is as it was.
-    expect(r.text.slice(0, r.text.indexOf('! Cycle start'))).toBe(GAMESTATE.slice(0, GAMESTATE.indexOf('! Cycle start')));
+    // Everything before the Phase table's header row is as it was, but for the bot's box now around the table (fit.ts).
+    expect(r.text.slice(0, r.text.indexOf('! Cycle start'))).toBe(
+      GAMESTATE.slice(0, GAMESTATE.indexOf('! Cycle start')).replace('{| class="wikitable"\n', `${fitOpen(6)}\n{| class="wikitable"\n`),
+    );
   });
 
   test('the Thursday boundary then does nothing (the page is rendered to itself), and the next rollover updates the start', () => {

@@ -42,7 +42,7 @@ describe('damaged rows and tables', () => {
   });
 
   test('a second Players table with the same headers makes the page ambiguous: refused', () => {
-    const players = GAMESTATE.slice(GAMESTATE.indexOf('{| class="wikitable sortable"\n!Player'), GAMESTATE.indexOf('== Cards =='));
+    const players = GAMESTATE.slice(GAMESTATE.indexOf('{| class="wikitable"\n!Player'), GAMESTATE.indexOf('== Cards =='));
     const text = replaceOnce(GAMESTATE, '== Cards ==', `== Old players ==\n${players}\n== Cards ==`);
     const problems = problemsOf(text);
     expect(problems).toHaveLength(1);

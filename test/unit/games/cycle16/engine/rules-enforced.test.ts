@@ -15,8 +15,11 @@ const read = (text: string) => readGamestate(text, PAGE, ruleset);
 const run = (text: string, now: string) => rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now: utc(now), trigger: 'cli' });
 const byName = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
 /** Adds rows at the end of the Gifts table (one cell a line, as the example page writes it). */
-const withGifts = (text: string, ...gifts: [time: string, giver: string, receiver: string][]) =>
-  replaceOnce(text, '\n|}\n\n== History ==', `${gifts.map(([t, g, r]) => `\n|-\n|${t}\n|${g}\n|${r}\n| -\n|recorded`).join('')}\n|}\n\n== History ==`);
+const withGifts = (text: string, ...gifts: [time: string, giver: string, receiver: string][]) => {
+  // The table's end, and the bot's box around it once a run wrote History rows (src/games/shared/fit.ts).
+  const end = text.includes('\n|}\n</div>\n\n== History ==') ? '\n|}\n</div>\n\n== History ==' : '\n|}\n\n== History ==';
+  return replaceOnce(text, end, `${gifts.map(([t, g, r]) => `\n|-\n|${t}\n|${g}\n|${r}\n| -\n|recorded`).join('')}${end}`);
+};
 /** Adds a row at the end of the Battles table. */
 const withBattle = (text: string, row: string) => replaceOnce(text, '|| - || - || - || - || declared\n|}', `|| - || - || - || - || declared\n|-\n${row}\n|}`);
 
