@@ -99,6 +99,8 @@ at() { date -u -d "$monday $1" +%Y-%m-%dT%H:%MZ; }
 sed "s/on Monday 7 December 2026 at/on Monday $(date -u -d "$monday" '+%-d %B %Y') at/" fixtures/newcycle/ruleset.wikitext >"$tmp/c17.ruleset"
 sed -e "s/2026-12-09 18:40/$(date -u -d "$monday +2 days 18:40" '+%F %H:%M')/" -e "s/2026-12-08 09:12/$(date -u -d "$monday +1 day 09:12" '+%F %H:%M')/" \
   -e "s/2026-12-03 21:00/$(date -u -d "$monday -4 days 21:00" '+%F %H:%M')/" fixtures/newcycle/gamestate.wikitext >"$tmp/c17.gamestate"
+# The wiki account Player joins the dig as a miner of its own name (the referee's players are the Miners).
+sed -i 's/^| Cress ||.*$/&\n|-\n| Player || 0 || 0 || 1 || no || no || 0 || - || yes/' "$tmp/c17.gamestate"
 bash scripts/devwiki.sh edit-as Admin "Cycle 17/Ruleset" "$tmp/c17.ruleset"
 bash scripts/devwiki.sh edit-as Player "Cycle 17/Gamestate" "$tmp/c17.gamestate"
 echo "-- what the bot reads of its ruleset: the calendar, the dice, the tables"
@@ -119,8 +121,6 @@ bash scripts/devwiki.sh edit-as Admin "Cycle 17/Gamestate/Rulings" "$tmp/c17.rul
 echo "-- two boundaries later (Monday of week 2): the Market Phase, then the Planning Phase"
 croupier rollover --game cycle17 --now "$(at '+7 days 01:00')"
 echo "-- the referee: the miner played by the wiki account Player rolls 2d6+3 and draws an encounter"
-node scripts/dump-page.mjs "Cycle 17/Gamestate" | sed 's/^| Cress ||.*$/&\n|-\n| Player || 0 || 0 || 1 || no || no || 0 || - || yes/' >"$tmp/c17.joined"
-bash scripts/devwiki.sh edit-as Admin "Cycle 17/Gamestate" "$tmp/c17.joined"
 printf '%s\n' '* roll 2d6+3' '* draw 1 from Encounter table' >"$tmp/c17.actions"
 bash scripts/devwiki.sh edit-as Player "Cycle 17/Gamestate/Actions" "$tmp/c17.actions"
 croupier referee --game cycle17 --now "$(at '+7 days 02:00')"

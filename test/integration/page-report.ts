@@ -9,6 +9,7 @@ export const DEMO_GAMESTATES = {
   round10: 'Round 10/Gamestate',
   cycle15: 'Cycle 15/Gamestate',
   nomicoup: 'Nomicoup/Gamestate',
+  cycle17: 'Cycle 17/Gamestate',
 } as const;
 
 async function main(index: string, prefix: string): Promise<void> {

@@ -253,7 +253,7 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     }
   });
 
-  it(`the demo's four Gamestate pages after their real rollovers (npm run demo): standings ranked by each game's victory measure as the page's own tables give it, no null/undefined/NaN, no red link, History in time order, every table within the content at 1280 px, and at ${PHONE.width} px every ranked row shown and every table within the content or scrolling in a box of its own`, async () => {
+  it(`the demo's five Gamestate pages after their real rollovers (npm run demo), the four games' and a generic one's: standings ranked by each game's victory measure as the page's own tables give it, no null/undefined/NaN, no red link, History in time order, every table within the content at 1280 px, and at ${PHONE.width} px every ranked row shown and every table within the content or scrolling in a box of its own`, async () => {
     const api = wikiEnv(DEMO_WIKI_DIR)?.CROUPIER_API_URL;
     expect(api, `the demo's wiki in ${DEMO_WIKI_DIR}`).toBeDefined();
     const index = api!.replace(/api\.php$/, 'index.php');
@@ -292,6 +292,8 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
             .rows.filter((r) => cell(r, 'status') === 'active')
             .map((r) => [cell(r, 'player'), [Number(cell(r, 'influence')), Number(cell(r, 'credits'))]]),
         ),
+      // Cycle 17 (kind generic): the Ore its admin's victory declaration names, of every miner.
+      cycle17: (doc) => new Map(findTable(doc, { headers: ['Miner', 'Ore'] })!.rows.map((r) => [cell(r, 'miner'), [Number(cell(r, 'ore'))]])),
     };
     for (const [game, title] of Object.entries(DEMO_GAMESTATES) as [keyof typeof DEMO_GAMESTATES, string][]) {
       const pageUrl = `${index}?title=${encodeURIComponent(title.replaceAll(' ', '_'))}`;
