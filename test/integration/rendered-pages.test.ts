@@ -306,7 +306,9 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
         const seen = await viewPage(chromium.browser, pageUrl, `after-${game}-${where}`, viewport, measureLayout);
         expect(seen.errors, `${title}: MediaWiki error boxes`).toEqual([]);
         expect(junkWords(seen.text), `${title}: words of a missing value`).toEqual([]);
-        expect(seen.measured.redLinks, `${title}: links to pages that do not exist`).toEqual([]);
+        // People's signatures link to their user pages, which the local wiki lacks (Cycle 17's Notes are signed by Ada): not the bot's links.
+        const redLinks = seen.measured.redLinks.filter((l) => !/^User( talk)?:/.test(l));
+        expect(redLinks, `${title}: links to pages that do not exist`).toEqual([]);
         // The standings: every ranked player once, in the order of the measure (highest first), the numbers as the page's tables give them.
         const table = seen.tables.find((t) => t.region === STANDINGS_REGION)!;
         expect(table, `${title}: the standings table`).toBeDefined();
