@@ -10,7 +10,7 @@ import { WikiError } from './errors.ts';
 import type { Requester } from './pages.ts';
 
 /** A revision older than this (by the wiki's clock) is taken as recorded even without a recent-changes row. */
-export const RECORDING_MS = 60_000;
+const RECORDING_MS = 60_000;
 /** The pauses of a read waiting for MediaWiki to record a fresh revision (6.3 s in all) before it gives up. */
 const WAITS_MS = [100, 200, 400, 800, 1600, 3200];
 

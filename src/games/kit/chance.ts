@@ -13,11 +13,11 @@ import { drawReason, requestReason } from '../shared/actions.ts';
 // A draw takes the rows of the table named (its caption, or the heading of the rule it is under), each row
 // one item named by its first cell; with replacement unless the line says otherwise.
 
-export const ROLL_RULE = 'A dice roll asked for on the actions page, rolled by the referee (commit–reveal)';
-export const DRAW_RULE = "A draw asked for on the actions page from the Ruleset's table, made by the referee (commit–reveal)";
+const ROLL_RULE = 'A dice roll asked for on the actions page, rolled by the referee (commit–reveal)';
+const DRAW_RULE = "A draw asked for on the actions page from the Ruleset's table, made by the referee (commit–reveal)";
 
 /** The most of each a line may ask for: a roll is for a game, not a stress test. */
-export const CHANCE_LIMITS = { dice: 100, sides: 1000, modifier: 1_000_000, draws: 100 } as const;
+const CHANCE_LIMITS = { dice: 100, sides: 1000, modifier: 1_000_000, draws: 100 } as const;
 
 interface RollArgs {
   count: number;
