@@ -94,6 +94,14 @@ describe('a generic game rolls over by its calendar and applies what its admins 
     expect([miner(c.text, 'Ada').favour, miner(c.text, 'Brannoc').favour, miner(c.text, 'Cress').favour]).toEqual(['7', '12', '3']);
   });
 
+  test('a count already above the grant’s most (typed by hand) is granted nothing, and not lowered either', () => {
+    // Ada acted in the Market Phase, so she is active at the Planning Phase start; her Favour is written as 14, above 12.
+    const page = edited(edited(adopted, 'Ada', '2026-12-09 18:40', '2026-12-12 10:00'), 'Ada', '|| 42 || 5 ||', '|| 42 || 14 ||');
+    const c = rollover(page, '2026-12-14T00:00Z');
+    expect(c.result.changes.filter((x) => x.event === 'Grant')).toEqual([]);
+    expect(miner(c.text, 'Ada').favour).toBe('14');
+  });
+
   test('exactly once: the page it wrote computes to itself, and one run gives what two runs give', () => {
     const once = rollover(adopted, '2026-12-14T05:00Z');
     const again = rollover(once.text, '2026-12-15T23:59Z');
