@@ -85,7 +85,7 @@ interface SizeFigures extends RunFigures {
 }
 
 /**
- * One run as the rollover job makes it (src/games/shared/phase-engine.ts pageRollover): one parse of the page,
+ * One run as the rollover job makes it (the engine `defineGame` builds, src/games/kit/game.ts): one parse of the page,
  * let go of once its tables are read, reused to render. In a function of its own, so that nothing of a run
  * stays reachable after it (a loop's block keeps the last run's values in its frame: ≈ 80 MB here).
  */

@@ -207,6 +207,7 @@ export function makeRequestsHistory(opts: {
         page.text,
         state,
         entries.map((e) => requestChange(e, state.phase.number)),
+        ruleset,
       );
       return text === page.text ? null : { text, summary };
     });

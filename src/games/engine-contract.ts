@@ -117,7 +117,7 @@ export interface GameEngine<R extends KindedRuleset = KindedRuleset, S extends E
   /** The Gamestate page as data; throws an error listing the page's problems if it cannot be read. */
   readGamestate(text: string, page: string | undefined, ruleset: R): S;
   /** The page with `state` written back (only changed cells) and `changes` appended as History rows. */
-  renderGamestate(text: string, state: S, changes: readonly Change[]): string;
+  renderGamestate(text: string, state: S, changes: readonly Change[], ruleset: R): string;
   /** What a period of this game is called: "phase" (a weekly calendar) or "turn" (status, logs). */
   readonly period: 'phase' | 'turn';
   /**

@@ -4,62 +4,12 @@ import { cycle15 } from './cycle15/index.ts';
 import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine-contract.ts';
 import type { GameReferee } from './actions.ts';
+import type { GameModule, RulesetAmendment, TablesContext } from './kit/game.ts';
 import { generic } from './generic/index.ts';
 import { gameKinds, type GameKind } from './kinds.ts';
 import { nomicoup } from './nomicoup/index.ts';
 import { round10 } from './round10/index.ts';
-import type { DeclaredLine, ReadingDef } from './shared/readings.ts';
-
-/** One ruleset family: how to recognise its pages and what it extracts from them. */
-export interface GameModule<R extends KindedRuleset> {
-  kind: R['kind'];
-  description: string;
-  /** Whether a read page looks like this game's ruleset (used when no kind is given). */
-  detect(doc: WikiDocument): boolean;
-  /** Never throws on content: what cannot be read becomes a warning in the result. */
-  readRuleset(doc: WikiDocument): R;
-  /** What `croupier parse` counts of a read ruleset, besides its rules and warnings ("12 card species, 3 phases"). */
-  counts(ruleset: R): string;
-  /**
-   * Wikitext of the computed reference tables, for games that have them; `gamestate`: the text of
-   * the game's Gamestate page, for tables computed from it too (Cycle 15's board).
-   */
-  renderTables?(ruleset: R, context?: TablesContext): string;
-  /** The rules engine of the game's Gamestate page; see src/games/engine-contract.ts. */
-  engine: GameEngine<R>;
-  /**
-   * What the rules themselves write on the Ruleset page (Cycle 15: the IDs of Garbage items added
-   * without one); null when the page already says it. Offered as a diff, saved only on request.
-   */
-  amendRuleset?(doc: WikiDocument): RulesetAmendment | null;
-  /** Where the game's rules are open to interpretation: the named readings its engine uses (src/games/shared/readings.ts). */
-  readings?: readonly ReadingDef[];
-  /** The actions players may ask the referee for, on the game's actions page; see src/games/actions.ts. */
-  referee?: GameReferee<R>;
-  /**
-   * What the game's admins declare on its Rulings page, for a game whose ruleset alone does not tell the bot
-   * enough (generic): `line` tells a declaration from prose; `declare` gives the ruleset with the declarations by
-   * allowed users in it (src/jobs/rulings.ts reads them with their authors), and a warning per line ignored.
-   */
-  declarations?: {
-    line: RegExp;
-    declare(ruleset: R, lines: readonly DeclaredLine[], page: string): { ruleset: R; warnings: string[] };
-    /** The declarations in force in a ruleset `declare` gave, one line each (`croupier readings --game`). */
-    describe(ruleset: R): string[];
-  };
-}
-
-export interface TablesContext {
-  gamestate?: { title: string; text: string };
-}
-
-/** A Ruleset page with what its own rules assign written in, and what changed, line by line. */
-export interface RulesetAmendment {
-  text: string;
-  changes: string[];
-  /** The rule applied, quoted (for the edit summary). */
-  rule: string;
-}
+import type { ReadingDef } from './shared/readings.ts';
 
 /** What any game's module reads of a ruleset. */
 export type ParsedRuleset = ReturnType<(typeof modules)[GameKind]['readRuleset']>;
@@ -69,7 +19,7 @@ const modules = { cycle16, round10, cycle15, nomicoup, generic } satisfies { [K 
 
 /** Most specific first, in the order of gameKinds (kinds.ts): detection falls through to generic. */
 export const games = gameKinds.map((k) => modules[k]);
-export { gameKinds, type GameKind };
+export { gameKinds, type GameKind, type GameModule, type RulesetAmendment, type TablesContext };
 
 export function gameFor(kind: string): (typeof games)[number] | undefined {
   return games.find((g) => g.kind === kind);

@@ -213,7 +213,12 @@ export function computeRollover(
   // Nothing due on the concurrent edit's revision (the engine adds rows only to a run that changes something):
   // the merged revision is still replaced, and its History row says why.
   const row = mergeRow(merge, { at: opts.now, phase: c.result.state.phase.number });
-  return { ...c, text: engine.renderGamestate(c.text, c.result.state, [row]), historyRows: c.historyRows + 1, result: { ...c.result, changes: [row] } };
+  return {
+    ...c,
+    text: engine.renderGamestate(c.text, c.result.state, [row], ruleset),
+    historyRows: c.historyRows + 1,
+    result: { ...c.result, changes: [row] },
+  };
 }
 
 function requestOutcome(r: Computed['result'], fromPhase: number, period: GameEngine['period']): string {

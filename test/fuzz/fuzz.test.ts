@@ -6,7 +6,6 @@
 // twice give no second edit). A failure names its seed: `FUZZ_FROM=<seed> FUZZ_CASES=1` replays it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { parseRuleset, renderTables } from '../../src/games/registry.ts';
@@ -17,6 +16,7 @@ import { PageError } from '../../src/parse/source.ts';
 import { CalendarError } from '../../src/sim/calendar.ts';
 import { mutate, Random } from '../unit/helpers/random-text.ts';
 import { replaceOnce } from '../unit/helpers/wikitext.ts';
+import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8');
 const GAMESTATE = fixture('cycle16/gamestate.wikitext');

@@ -5,7 +5,6 @@
 // even when the run is killed between the merged save and its correction (the next run corrects it).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
@@ -16,6 +15,7 @@ import { WikiError } from '../../src/wiki/errors.ts';
 import { normalizeText, type MergeContext, type SaveOptions } from '../../src/wiki/save.ts';
 import { bot, freshRolloverGame, human, root } from './helpers.ts';
 import { killedRollover } from './killed-rollover.ts';
+import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 
 const GAMESTATE = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));

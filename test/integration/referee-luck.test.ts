@@ -7,10 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { historyLines } from '../../src/jobs/verify.ts';
-import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { put, refereeGame, root, runCli } from './helpers.ts';
+import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 

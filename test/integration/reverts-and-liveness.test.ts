@@ -14,7 +14,6 @@ import { createLogger } from '../../src/cron/log.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { refuseWhilePaused } from '../../src/cron/pause.ts';
-import { cycle16Engine } from '../../src/games/cycle16/engine.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { lighten } from '../../src/games/computed-blocks.ts';
 import { computeRollover, rollover } from '../../src/jobs/rollover.ts';
@@ -23,6 +22,7 @@ import type { WikiClient } from '../../src/wiki/client.ts';
 import { normalizeText, type SaveOptions, type Transform } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
 import { appendLine, bot, devEnv, human, put, root, runCli, uniquePrefix } from './helpers.ts';
+import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 
 const fixture = readFileSync(join(root, 'fixtures/cycle16/gamestate.wikitext'), 'utf8');
 const ruleset = readFileSync(join(root, 'fixtures/cycle16/ruleset.wikitext'), 'utf8');

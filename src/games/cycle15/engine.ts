@@ -1,14 +1,9 @@
-import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
+import { rulesetCalendar } from '../kit/phase-clock.ts';
 import type { Calendar } from '../../sim/calendar.ts';
 import type { Change } from '../../sim/trail.ts';
 import type { AdvanceResult } from '../engine-contract.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
 import { catchUp, dueOf, EventLimit, listedAgain, type CatchUpEvent } from '../kit/catch-up.ts';
-import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
-import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
-import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
-import { standings } from './rules/standings.ts';
-import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, Player } from './gamestate/schema.ts';
 import { ChosenReadings } from '../shared/readings.ts';
 import { cycle15Readings } from './readings.ts';
@@ -25,7 +20,6 @@ import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { closeProposal, proposalsToClose } from './rules/proposals.ts';
 import { discardTuneUps } from './rules/tune-up.ts';
 import { checkVictory, firstWinAt } from './rules/victory.ts';
-import { readCycle15Ruleset } from './ruleset/index.ts';
 import type { Cycle15Ruleset } from './ruleset/schema.ts';
 
 // The Cycle 15 engine: from a read Gamestate and an instant, everything the rules make happen up to
@@ -143,22 +137,3 @@ export function advance(ruleset: Cycle15Ruleset, state: Gamestate, opts: Advance
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
   return { state: s, changes, due: dueOf(done(), events) };
 }
-
-export const rolloverPage = pageRollover<Cycle15Ruleset, Gamestate>({
-  read: readGamestateDocument,
-  advance,
-  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
-  noManualRollover: {
-    message: 'Cycle 15 has no manual rollover: its phases begin at their boundaries (“Each week is divided into two phases”)',
-    table: 'Phase',
-  },
-});
-
-export const cycle15Engine = phaseEngine<Cycle15Ruleset, Gamestate>({
-  readRuleset: readCycle15Ruleset,
-  readGamestate,
-  renderGamestate,
-  calendarOf,
-  rollover: rolloverPage,
-  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-});

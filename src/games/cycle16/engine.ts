@@ -1,15 +1,11 @@
-import { readDocument } from '../../parse/document.ts';
+import { readDocument, type WikiDocument } from '../../parse/document.ts';
 import { withPhaseStart, type Calendar } from '../../sim/calendar.ts';
 import { clonePlain } from '../../sim/clone.ts';
 import { DueEvents } from '../../sim/due-events.ts';
 import { Draws, seedText } from '../../sim/rng.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
+import { rulesetCalendar } from '../kit/phase-clock.ts';
 import type { AdvanceResult as EngineAdvanceResult, Pending } from '../engine-contract.ts';
-import { historyTable } from './gamestate/tables.ts';
-import { HISTORY_COLUMNS } from '../shared/history.ts';
-import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
-import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
 import type { Battle, EngineRuleset, Gamestate, Gift, Player } from './gamestate/schema.ts';
 import { GamestateError, type Problem } from '../shared/gamestate-error.ts';
 import { catchUp, dueOf, EventLimit, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
@@ -25,8 +21,8 @@ import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
 import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
 import { standings } from './rules/standings.ts';
-import { withRunStandings, withStandings } from '../shared/standings.ts';
-import { readCycle16Ruleset } from './ruleset/read.ts';
+import { withStandings } from '../shared/standings.ts';
+import { readGamestateDocument } from './gamestate/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 
 // The Cycle 16 engine: from a read Gamestate and an instant, everything the rules make happen up
@@ -322,37 +318,15 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   return { state: s, changes, due: dueOf(done(), () => events(s, ruleset, calendar, opts.now, game), waiting) };
 }
 
-/** A rollover of the Gamestate page: read it, advance it to `opts.now`, render what changed (one parse). */
-export const rolloverPage = pageRollover<EngineRuleset, Gamestate>({
-  read: readGamestateDocument,
-  advance,
-  // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
-  render: (doc, result, ruleset) =>
-    withRaceChart(
-      withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
-      raceRows(doc, result.changes),
-      result.state,
-      calendarOf(ruleset, result.state),
-      ruleset,
-    ),
-});
-
-/** The engine as the game registry plugs it in (see src/games/engine-contract.ts, src/games/registry.ts). */
-export const cycle16Engine = phaseEngine<Cycle16Ruleset, Gamestate>({
-  readRuleset: readCycle16Ruleset,
-  readGamestate,
-  renderGamestate,
-  calendarOf,
-  rollover: rolloverPage,
-  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-  redraw: redrawRaceChart,
-});
+/** The race chart a run draws under the standings, from the page's History and this run's rows. */
+export function drawRaceChart(text: string, doc: WikiDocument, result: AdvanceResult, ruleset: Cycle16Ruleset): string {
+  return withRaceChart(text, raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset);
+}
 
 /** The standings and the race chart redrawn from the page as it is (after History rows were archived: one more parse). */
-function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
+export function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
   const doc = readDocument(text, { page });
   const state = readGamestateDocument(doc, ruleset);
   const standing = withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
   return withRaceChart(standing, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
 }
-export type Cycle16Engine = typeof cycle16Engine;

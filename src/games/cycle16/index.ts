@@ -1,12 +1,20 @@
-import type { GameModule } from '../registry.ts';
+import { phaseNumberAt } from '../../sim/calendar.ts';
+import { defineGame } from '../kit/game.ts';
+import { rulesetCalendar } from '../kit/phase-clock.ts';
+import { HISTORY_COLUMNS } from '../shared/history.ts';
+import { cycle16Actions } from './actions/index.ts';
+import { advance, calendarOf, drawRaceChart, redrawRaceChart } from './engine.ts';
+import { readGamestateDocument } from './gamestate/read.ts';
+import { renderGamestateDocument } from './gamestate/render.ts';
+import type { Gamestate } from './gamestate/schema.ts';
+import { historyTable, phaseTable, playersTable } from './gamestate/tables.ts';
+import { cycle16Readings } from './readings.ts';
+import { standings } from './rules/standings.ts';
 import { isCycle16, readCycle16Ruleset } from './ruleset/read.ts';
 import type { Cycle16Ruleset } from './ruleset/schema.ts';
 import { renderCycle16Tables } from './tables/render.ts';
-import { cycle16Engine } from './engine.ts';
-import { cycle16Referee } from './actions/index.ts';
-import { cycle16Readings } from './readings.ts';
 
-export const cycle16 = {
+export const cycle16 = defineGame<Cycle16Ruleset, Gamestate>({
   kind: 'cycle16',
   description: 'Cycle 16 (Exoptosis): cards, modifiers, packs, shop, exploration, phases',
   detect: isCycle16,
@@ -15,7 +23,28 @@ export const cycle16 = {
     `${r.cards.length} card species, ${r.modifiers.length} modifiers, ${r.collections.length} collections, ` +
     `${r.packs.length} packs, ${r.shop.length} shop items, ${r.scenarios.length} scenarios, ${r.phases.length} phases`,
   renderTables: renderCycle16Tables,
-  engine: cycle16Engine,
-  referee: cycle16Referee,
+  page: {
+    // Read at a run's or the referee's time, the page refuses a Phase number ahead of the calendar.
+    read: readGamestateDocument,
+    render: (doc, state, changes) => renderGamestateDocument(doc, state, changes),
+    history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+    periodTable: phaseTable,
+    standings,
+    // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
+    draw: drawRaceChart,
+    redraw: redrawRaceChart,
+  },
+  clock: { phases: calendarOf },
+  advance,
   readings: cycle16Readings,
-} satisfies GameModule<Cycle16Ruleset>;
+  referee: {
+    actions: cycle16Actions,
+    players: playersTable,
+    // From the page's cycle start alone: the calendar without the phase start a manual rollover records.
+    calendarPhase: (ruleset, state, now) => phaseNumberAt(now, rulesetCalendar(ruleset, state.phase.cycleStart)),
+  },
+});
+
+/** The engine and the referee as the jobs run them (tests reach them here). */
+export const cycle16Engine = cycle16.engine;
+export const cycle16Referee = cycle16.referee!;

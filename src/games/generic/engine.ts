@@ -2,20 +2,15 @@ import { CalendarError, numberedFrom, type Calendar } from '../../sim/calendar.t
 import type { Change } from '../../sim/trail.ts';
 import type { AdvanceResult } from '../engine-contract.ts';
 import { catchUp, dueOf, EventLimit, listedAgain, type CatchUpEvent } from '../kit/catch-up.ts';
-import { refuseTimeBeforeState } from '../kit/phase-clock.ts';
-import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
-import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
-import { withRunStandings } from '../shared/standings.ts';
+import { refuseTimeBeforeState, rulesetCalendar } from '../kit/phase-clock.ts';
 import type { Declaration, DeclarationOf } from './declarations.ts';
-import { readGenericPage, renderGenericPage, type GenericState } from './gamestate.ts';
+import type { GenericState } from './gamestate.ts';
+import type { GenericRuleset } from './ruleset.ts';
 import { applyGrants } from './rules/grants.ts';
 import { markInactivity } from './rules/inactivity.ts';
 import { advancePhase } from './rules/phase.ts';
 import { applyResets } from './rules/resets.ts';
-import { standings } from './rules/standings.ts';
 import { checkVictory } from './rules/victory.ts';
-import { readGenericRuleset, type GenericRuleset } from './ruleset.ts';
-import { readDocument } from '../../parse/document.ts';
 
 // The engine of a game no module knows: its ruleset's weekly calendar, and what its admins declared (./declarations.ts).
 // At each boundary, in order: the victory declared for the end of the phase that ends, then the rollover (a History
@@ -80,24 +75,3 @@ export function advance(ruleset: GenericRuleset, state: GenericState, opts: { no
   s.phase.nextRollover = done() ? null : calendar.phase(s.phase.number + 1).start;
   return { state: s, changes, due: dueOf(done(), events) };
 }
-
-export const genericEngine = phaseEngine<GenericRuleset, GenericState>({
-  readRuleset: readGenericRuleset,
-  readGamestate: (text, page, ruleset) => readGenericPage(readDocument(text, { page }), ruleset.declarations),
-  renderGamestate: (text, state, changes) => renderGenericPage(readDocument(text, { page: state.page }), state, changes, []),
-  calendarOf,
-  rollover: pageRollover<GenericRuleset, GenericState>({
-    read: (doc, ruleset) => readGenericPage(doc, ruleset.declarations),
-    advance: (ruleset, state, opts) => advance(ruleset, state, opts),
-    render: (doc, result, ruleset) => {
-      const text = renderGenericPage(doc, result.state, result.changes, ruleset.declarations);
-      const s = standings(result.state, ruleset);
-      return s === undefined ? text : withRunStandings(text, s, doc, result, result.state.playersTable?.name);
-    },
-    noManualRollover: {
-      message: 'a game of kind generic has no manual rollover: its phases begin at the boundaries of its ruleset’s calendar',
-      table: 'Phase',
-    },
-  }),
-  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-});

@@ -19,7 +19,7 @@ export interface RefereeDeclaration<R extends KindedRuleset, S extends { phase: 
   /** The page as data; with `now`, the game's own checks of it at that time may throw (a Phase number ahead of the calendar). */
   read(doc: WikiDocument, ruleset: R, now?: Date): S;
   /** The page with `rows` appended to its History (every other cell as read). */
-  render(doc: WikiDocument, state: S, rows: readonly Change[]): string;
+  render(doc: WikiDocument, state: S, rows: readonly Change[], ruleset: R): string;
   /** The table that records the phase: a page without it is refused by name before it is read. */
   phaseTable?: { identify: readonly string[]; name: string };
   /** The Players table (or, from the ruleset, the table that holds the players): its Wiki account column (or the player's name) says who a wiki account plays. */
@@ -49,7 +49,7 @@ export function refereeOf<R extends KindedRuleset, S extends { phase: { number: 
     },
     appendRows(ruleset, page, rows) {
       const doc = documentOf(page.text, page.title);
-      return d.render(doc, d.read(doc, ruleset), rows);
+      return d.render(doc, d.read(doc, ruleset), rows, ruleset);
     },
   };
   referee.actions = [...d.actions, ...chanceActions(referee)];

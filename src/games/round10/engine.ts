@@ -1,16 +1,11 @@
 import type { Calendar } from '../../sim/calendar.ts';
 import { formatInstant, type Change } from '../../sim/trail.ts';
-import { pageRollover, phaseEngine, rulesetCalendar } from '../shared/phase-engine.ts';
+import { rulesetCalendar } from '../kit/phase-clock.ts';
 import { GamestateError } from '../shared/gamestate-error.ts';
 import type { AdvanceResult, Pending } from '../engine-contract.ts';
 import { catchUp, dueOf, EventLimit, listedAgain, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
 import { ChosenReadings } from '../shared/readings.ts';
-import { readGamestate, readGamestateDocument } from './gamestate/read.ts';
-import { renderGamestate, renderGamestateDocument } from './gamestate/render.ts';
-import { standings } from './rules/standings.ts';
-import { withRunStandings } from '../shared/standings.ts';
 import type { Gamestate, SecretAction } from './gamestate/schema.ts';
-import { HISTORY_COLUMNS, historyTable } from './gamestate/tables.ts';
 import { ROUND10_READINGS } from './readings.ts';
 import { checkBidTotals, concludeAuction, readBids, type Bid } from './rules/auction.ts';
 import type { RuleContext } from './rules/common.ts';
@@ -30,7 +25,6 @@ import { resetWeeklyLimits, standUp, standUpAt } from './rules/tables.ts';
 import { checkVictory, winners } from './rules/victory.ts';
 import { limitProblems, voidReason } from './rules/limits.ts';
 import { wealthOf, taxOf } from './rules/wealth.ts';
-import { readRound10Ruleset } from './ruleset/index.ts';
 import type { Round10Ruleset } from './ruleset/schema.ts';
 
 // The Round 10 engine: from a read Gamestate and an instant, everything the rules make happen up to
@@ -271,19 +265,3 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
     .map((a) => ({ at: null, what: `${a.id}: waiting for ${a.player} to reveal the text` }));
   return { state: s, changes, due: dueOf(done(), () => events(s, ruleset, calendar, opts.now, readings), waiting) };
 }
-
-export const rolloverPage = pageRollover<Round10Ruleset, Gamestate>({
-  read: readGamestateDocument,
-  advance,
-  render: (doc, result, ruleset) => withRunStandings(renderGamestateDocument(doc, result.state, result.changes), standings(result.state, ruleset), doc, result),
-  noManualRollover: { message: 'a manual rollover is not available for Round 10: its phases are the days of the week, and every rule is keyed to them' },
-});
-
-export const round10Engine = phaseEngine<Round10Ruleset, Gamestate>({
-  readRuleset: readRound10Ruleset,
-  readGamestate,
-  renderGamestate,
-  calendarOf,
-  rollover: rolloverPage,
-  history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
-});

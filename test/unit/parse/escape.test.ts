@@ -6,7 +6,6 @@ import { describe, expect, test } from 'vitest';
 import { markLine, pendingRequests } from '../../../src/cron/requests.ts';
 import { renderStatus } from '../../../src/cron/status-page.ts';
 import { GameRecord } from '../../../src/cron/store.ts';
-import { cycle16Engine } from '../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import { renderGamestate } from '../../../src/games/cycle16/gamestate/render.ts';
 import { cellWikitext, historyRowsText, HISTORY_COLUMNS } from '../../../src/games/shared/history.ts';
@@ -16,6 +15,7 @@ import { isBlank, normaliseHeader, readDocument } from '../../../src/parse/docum
 import { escapeCharacters, escapeWikitext, PLAIN } from '../../../src/parse/escape.ts';
 import { Random } from '../helpers/random-text.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
+import { cycle16Engine } from '../../../src/games/cycle16/index.ts';
 
 const RULESET_TEXT = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const GAMESTATE_TEXT = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 import { cellValue, normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import { applyEdits, type Edit } from '../../shared/render-tables.ts';
 import { cellWikitext } from '../../shared/history.ts';
-import type { RulesetAmendment } from '../../registry.ts';
+import type { RulesetAmendment } from '../../kit/game.ts';
 import { assignIds, findGarbageTable, GARBAGE_ID_RULE } from './garbage.ts';
 
 // The Garbage ID rule applied to the Ruleset page itself: a row a proposal added without an ID gets

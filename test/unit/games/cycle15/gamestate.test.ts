@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { rolloverPage } from '../../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../../src/games/cycle15/gamestate/read.ts';
 import { renderGamestate } from '../../../../src/games/cycle15/gamestate/render.ts';
 import { parseCycle15Ruleset } from '../../../../src/games/cycle15/ruleset/index.ts';
 import { GamestateError } from '../../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { replaceOnce } from '../../helpers/wikitext.ts';
+import { cycle15Engine } from '../../../../src/games/cycle15/index.ts';
 
 const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
 const text = fixture('cycle15', 'gamestate');
@@ -94,7 +94,7 @@ describe('the Cycle 15 Gamestate page', () => {
 
 describe('a rollover of the fixture page across several phases, offline', () => {
   const now = new Date('2026-11-28T10:00:00Z');
-  const once = rolloverPage(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
+  const once = cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
 
   test('rolls phase 1 over to phase 5, a History row per change appended', () => {
     expect(once.fromPhase).toBe(1);
@@ -112,7 +112,7 @@ describe('a rollover of the fixture page across several phases, offline', () => 
   });
 
   test('exactly once: the same run on the written page changes nothing and writes the same text', () => {
-    const again = rolloverPage(ruleset, 'c15', { title: PAGE, text: once.text, revid: 2 }, { now, trigger: 'test' });
+    const again = cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text: once.text, revid: 2 }, { now, trigger: 'test' });
     expect(again.result.changes).toEqual([]);
     expect(again.text).toBe(once.text);
   });
@@ -120,9 +120,9 @@ describe('a rollover of the fixture page across several phases, offline', () => 
   test('stepping boundary by boundary ends on the same page as one catch-up run', () => {
     let t = text;
     for (const step of ['2026-11-16', '2026-11-20', '2026-11-23', '2026-11-27']) {
-      t = rolloverPage(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now: new Date(`${step}T00:00:00Z`), trigger: 'test' }).text;
+      t = cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now: new Date(`${step}T00:00:00Z`), trigger: 'test' }).text;
     }
-    const last = rolloverPage(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now, trigger: 'test' });
+    const last = cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text: t, revid: 1 }, { now, trigger: 'test' });
     const strip = (x: string) => x.slice(0, x.indexOf('== History =='));
     expect(strip(last.text)).toBe(strip(once.text));
   });

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { rolloverPage } from '../../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../../../src/games/cycle15/ruleset/index.ts';
 import { GamestateError, type Problem } from '../../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { appendRow, setCell } from '../../helpers/page-runs.ts';
+import { cycle15Engine } from '../../../../src/games/cycle15/index.ts';
 
 // The inventory of docs/gamestate-format-cycle15.md, line by line: a copy of the example page with one edit
 // that breaks the rule — refused, naming the cell and quoting the sentence, or handled as the rule says.
@@ -13,7 +13,7 @@ const PAGE = 'Cycle 15/Gamestate';
 const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
 const example = fixture('cycle15', 'gamestate');
 const at = (iso: string) => new Date(`${iso}Z`);
-const roll = (text: string, now: string) => rolloverPage(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now: at(now), trigger: 'test' });
+const roll = (text: string, now: string) => cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now: at(now), trigger: 'test' });
 const player = (text: string, name: string, column: string, value: string) => setCell(text, 'Player', 'Player', name, column, value);
 const move = (text: string, who: string, column: string, value: string) => setCell(text, 'Roll', 'Player', who, column, value);
 const addMove = (text: string, row: string) => appendRow(text, 'Roll', `|-\n| ${row}\n`);

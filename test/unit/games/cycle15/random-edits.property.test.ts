@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { calendarOf, rolloverPage } from '../../../../src/games/cycle15/engine.ts';
+import { calendarOf } from '../../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../../src/games/cycle15/gamestate/read.ts';
 import { limitProblems } from '../../../../src/games/cycle15/rules/limits.ts';
 import { parseCycle15Ruleset } from '../../../../src/games/cycle15/ruleset/index.ts';
 import { GamestateError } from '../../../../src/games/shared/gamestate-error.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { cycle15Engine } from '../../../../src/games/cycle15/index.ts';
 
 // A careless or cheating editor, at random: the example page with cells, rows and times edited. Every run
 // either refuses with a location (table, and row and column where there is one), or gives a page that the
@@ -17,7 +18,7 @@ const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
 const example = fixture('cycle15', 'gamestate');
 const MINUTE = 60_000;
 const T0 = new Date('2026-11-15T11:00:00Z');
-const roll = (text: string, now: Date) => rolloverPage(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
+const roll = (text: string, now: Date) => cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
 
 const VALUES = [
   '2026-11-08 23:00',

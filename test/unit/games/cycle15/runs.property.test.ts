@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { calendarOf, rolloverPage } from '../../../../src/games/cycle15/engine.ts';
+import { calendarOf } from '../../../../src/games/cycle15/engine.ts';
 import { readGamestate } from '../../../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../../../src/games/cycle15/ruleset/index.ts';
 import { formatInstant } from '../../../../src/sim/trail.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { appendRow, runAt, setCell, splitInstants, type Roll } from '../../helpers/page-runs.ts';
+import { cycle15Engine } from '../../../../src/games/cycle15/index.ts';
 
 // Runs do not depend on when they happen: any interval split into runs at arbitrary instants (before, at
 // and after boundaries; one catch-up across many) ends on the same page as one run at its end — over the
@@ -14,7 +15,7 @@ import { appendRow, runAt, setCell, splitInstants, type Roll } from '../../helpe
 const PAGE = 'Cycle 15/Gamestate';
 const ruleset = parseCycle15Ruleset(fixture('cycle15'), 'Cycle 15/Ruleset');
 const example = fixture('cycle15', 'gamestate');
-const roll: Roll = (text, now) => rolloverPage(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
+const roll: Roll = (text, now) => cycle15Engine.rollover(ruleset, 'c15', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
 const calendar = calendarOf(ruleset, readGamestate(example, PAGE, ruleset));
 const MINUTE = 60_000;
 /** The example page's latest record (Bram's move): the interval starts no earlier. */

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { readDeclarations } from '../../../../src/games/generic/declarations.ts';
-import { genericEngine } from '../../../../src/games/generic/engine.ts';
 import { readGenericRuleset, type GenericRuleset } from '../../../../src/games/generic/ruleset.ts';
 import { GamestateError } from '../../../../src/games/shared/gamestate-error.ts';
 import { adoptText } from '../../../../src/jobs/adopt.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { keepsEveryLine } from '../../../kept-lines.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { genericEngine } from '../../../../src/games/generic/index.ts';
 
 // The new-cycle fixture: the cycle begins Monday 7 December 2026; each week is Planning (Mon–Tue), Expedition
 // (Wed–Fri) and Market (Sat–Sun). Adopted on Wednesday 9 December, its page records phase 1, the Expedition Phase;

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../../src/cron/store.ts';
 import { storeSecrets } from '../../../../src/cron/referee-runner.ts';
-import { cycle16Engine } from '../../../../src/games/cycle16/engine.ts';
 import { namedTable } from '../../../../src/games/kit/chance.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { referee, type RefereeGame } from '../../../../src/jobs/referee.ts';
@@ -14,6 +13,7 @@ import { drawTokens } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { type RefereeFakeWiki, wikiWithRequests } from '../../jobs/referee/fake-wiki.ts';
 import { removeDir } from '../../../temp-dir.ts';
+import { cycle16Engine } from '../../../../src/games/cycle16/index.ts';
 
 // The chance every game's referee offers (src/games/kit/chance.ts), on Cycle 16's pages through the real job:
 // a dice roll and draws from the Ruleset's tables, committed, answered on the line, verified after the reveal.

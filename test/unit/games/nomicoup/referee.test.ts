@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../../src/cron/store.ts';
 import { storeSecrets } from '../../../../src/cron/referee-runner.ts';
-import { nomicoupEngine } from '../../../../src/games/nomicoup/engine.ts';
 import { referee, type RefereeGame } from '../../../../src/jobs/referee.ts';
 import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { drawTokens } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { type RefereeFakeWiki, wikiWithRequests } from '../../jobs/referee/fake-wiki.ts';
+import { nomicoupEngine } from '../../../../src/games/nomicoup/index.ts';
 
 // Nomicoup's referee (src/games/nomicoup/actions/index.ts): the kit's dice, with the turn as the committed period.
 

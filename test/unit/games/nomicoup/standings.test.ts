@@ -1,11 +1,11 @@
 // Nomicoup's standings (src/games/nomicoup/rules/standings.ts): its rules name no count that wins, so players
 // still in the game are ranked by influence, then credits, with no gap to a win.
 import { describe, expect, test } from 'vitest';
-import { nomicoupEngine } from '../../../../src/games/nomicoup/engine.ts';
 import { standings } from '../../../../src/games/nomicoup/rules/standings.ts';
 import { rank, renderStandings } from '../../../../src/games/shared/standings.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { nomicoupEngine } from '../../../../src/games/nomicoup/index.ts';
 
 const ruleset = nomicoupEngine.readRuleset(readDocument(fixture('nomicoup'), { page: 'Nomicoup/Ruleset' }));
 const state = nomicoupEngine.readGamestate(fixture('nomicoup', 'gamestate'), 'Nomicoup/Gamestate', ruleset);

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { findRegion } from '../../../../src/parse/regions.ts';
 import { STANDINGS_REGION } from '../../../../src/games/shared/standings.ts';
 import { parseAction, type ActionOutcome } from '../../../../src/games/actions.ts';
-import { round10Referee } from '../../../../src/games/round10/actions/index.ts';
-import { rolloverPage } from '../../../../src/games/round10/engine.ts';
 import { BROKEN } from '../../../../src/games/round10/rules/limits.ts';
 import { readGamestate } from '../../../../src/games/round10/gamestate/read.ts';
 import { ROUND10_READINGS } from '../../../../src/games/round10/readings.ts';
@@ -15,6 +13,7 @@ import { commitRow, revealRow } from '../../../../src/jobs/referee-secrets.ts';
 import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
 import { commitmentOf, drawTokens, DrawStream, replay, seedMessage, seedOf } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { round10Engine, round10Referee } from '../../../../src/games/round10/index.ts';
 
 // Round 10's random actions through the referee, on the fixture Gamestate (phase 1, the Resolution Phase of
 // 5–8 November 2026), each rule quoted.
@@ -305,7 +304,7 @@ describe('Round 10 actions', () => {
 
   describe("the bot's display cells", () => {
     const rollover = (text: string, readings?: ChosenReadings) =>
-      rolloverPage(ruleset, 'round10', { title: 'G', text, revid: 9 }, { now: FRIDAY, trigger: 'test', ...(readings ? { readings } : {}) });
+      round10Engine.rollover(ruleset, 'round10', { title: 'G', text, revid: 9 }, { now: FRIDAY, trigger: 'test', ...(readings ? { readings } : {}) });
 
     it("an action leaves Phase, Next rollover, Participation, Wealth, Tax and the secret actions' dates as a rollover at that instant computes them", () => {
       // The example page is up to date on Friday (a rollover then changes nothing): an action changes only what it does.

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { rolloverPage } from '../../../../src/games/round10/engine.ts';
 import { ROUND10_READINGS } from '../../../../src/games/round10/readings.ts';
 import { parseRound10Ruleset } from '../../../../src/games/round10/ruleset/index.ts';
 import { ChosenReadings, type Ruling } from '../../../../src/games/shared/readings.ts';
 import { describeReason } from '../../../../src/sim/trail.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { round10Engine } from '../../../../src/games/round10/index.ts';
 
 // The cells the bot only displays (Wealth, Tax, Participation) follow the readings in force: a ruling changes
 // them with no rule due, and each such change gets a History row naming the ruling. On the example page at
@@ -15,7 +15,7 @@ const TITLE = 'Round 10/Gamestate';
 const page = fixture('round10', 'gamestate');
 const THURSDAY = new Date('2026-11-05T06:00Z');
 const run = (text: string, readings?: ChosenReadings) =>
-  rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: THURSDAY, trigger: 'test', ...(readings ? { readings } : {}) });
+  round10Engine.rollover(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now: THURSDAY, trigger: 'test', ...(readings ? { readings } : {}) });
 const ruled = (...rulings: [string, string][]) =>
   new ChosenReadings(
     ROUND10_READINGS,

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { parseAction } from '../../../../src/games/actions.ts';
-import { round10Referee } from '../../../../src/games/round10/actions/index.ts';
 import { sha256 } from '../../../../src/games/round10/rules/secret.ts';
 import { DrawStream } from '../../../../src/sim/commit-reveal.ts';
 import { replaceOnce } from '../../helpers/wikitext.ts';
 import { PAGE, problemsOf, read, ruleset, run, TITLE } from './page.ts';
+import { round10Referee } from '../../../../src/games/round10/index.ts';
 
 // Issue 22, Round 10: each line of the inventory (docs/gamestate-format-round10.md, "Rules checked: refused or
 // applied") broken on a copy of the example page. A refusal names page, table, row, column and the rule's

@@ -1,18 +1,18 @@
 // Round 10's standings (src/games/round10/rules/standings.ts): “If a player has 10 Gold Stars in their
 // possession at any time, they become the winner of Round 10”; wealth only orders players with as many.
 import { describe, expect, test } from 'vitest';
-import { rolloverPage } from '../../../../src/games/round10/engine.ts';
 import { parseRound10Ruleset } from '../../../../src/games/round10/ruleset/index.ts';
 import { STANDINGS_REGION } from '../../../../src/games/shared/standings.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { findRegion } from '../../../../src/parse/regions.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { replaceOnce } from '../../helpers/wikitext.ts';
+import { round10Engine } from '../../../../src/games/round10/index.ts';
 
 const ruleset = parseRound10Ruleset(fixture('round10'), 'Round 10/Ruleset');
 const page = fixture('round10', 'gamestate');
 const THURSDAY = new Date('2026-11-05T06:00Z');
-const run = (text: string) => rolloverPage(ruleset, 'round10', { title: 'Round 10/Gamestate', text, revid: 1 }, { now: THURSDAY, trigger: 'test' });
+const run = (text: string) => round10Engine.rollover(ruleset, 'round10', { title: 'Round 10/Gamestate', text, revid: 1 }, { now: THURSDAY, trigger: 'test' });
 const table = (text: string) => readDocument(findRegion(text, STANDINGS_REGION)!.content).tables[0]!.rows.map((r) => r.list.map((c) => c.text));
 
 describe("Round 10's standings", () => {

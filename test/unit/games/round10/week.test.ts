@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { advance, rolloverPage } from '../../../../src/games/round10/engine.ts';
+import { advance } from '../../../../src/games/round10/engine.ts';
 import { readGamestate } from '../../../../src/games/round10/gamestate/read.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { ROUND10_READINGS } from '../../../../src/games/round10/readings.ts';
 import { parseRound10Ruleset } from '../../../../src/games/round10/ruleset/index.ts';
 import { ChosenReadings } from '../../../../src/games/shared/readings.ts';
 import { fixture } from '../../helpers/fixtures.ts';
+import { round10Engine } from '../../../../src/games/round10/index.ts';
 
 // A full week of the example page (fixtures/round10/gamestate.wikitext), offline: the page is at
 // phase 1 (Resolution, Nov 5–8); a run on Sunday Nov 15 12:00 applies Monday's income with tax,
@@ -17,7 +18,7 @@ const TITLE = 'Round 10/Gamestate';
 const page = fixture('round10', 'gamestate');
 const SUNDAY = new Date('2026-11-15T12:00Z');
 const run = (text: string, now: Date, readings?: ChosenReadings) =>
-  rolloverPage(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now, trigger: 'test', ...(readings ? { readings } : {}) });
+  round10Engine.rollover(ruleset, 'round10', { title: TITLE, text, revid: 1 }, { now, trigger: 'test', ...(readings ? { readings } : {}) });
 
 describe('a rollover across a full week of the example page', () => {
   const week = run(page, SUNDAY);

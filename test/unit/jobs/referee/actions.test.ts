@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../../src/games/cycle16/ruleset/read.ts';
 import { readGamestate } from '../../../../src/games/cycle16/gamestate/read.ts';
-import { cycle16Referee } from '../../../../src/games/cycle16/actions/index.ts';
 import { parseAction, type ActionOutcome } from '../../../../src/games/actions.ts';
 import type { Cycle16Ruleset } from '../../../../src/games/cycle16/ruleset/schema.ts';
 import { DrawStream, seedOf } from '../../../../src/sim/commit-reveal.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { ChosenReadings } from '../../../../src/games/shared/readings.ts';
 import { cycle16Readings } from '../../../../src/games/cycle16/readings.ts';
+import { cycle16Referee } from '../../../../src/games/cycle16/index.ts';
 
 // Cycle 16's actions on the fixture Gamestate (phase 4, a Rest Phase), each rule quoted. A scenario is
 // tested alone by giving the ruleset only that scenario (the d1 that draws it always shows 1).

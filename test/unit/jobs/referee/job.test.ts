@@ -9,10 +9,10 @@ import { storeSecrets } from '../../../../src/cron/referee-runner.ts';
 import { FileStore, MemoryStore } from '../../../../src/cron/store.ts';
 import { commitmentOf } from '../../../../src/sim/commit-reveal.ts';
 import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
-import { cycle16Engine } from '../../../../src/games/cycle16/engine.ts';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { removeDir } from '../../../temp-dir.ts';
 import { RefereeFakeWiki } from './fake-wiki.ts';
+import { cycle16Engine } from '../../../../src/games/cycle16/index.ts';
 
 // The referee job on an in-memory wiki: commit before the first draw, a request resolved exactly once,
 // refusals answered, the secret revealed after the phase and kept across restarts; verify on the result.

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { readDocument } from '../../../../src/parse/document.ts';
 import { readCycle16Ruleset } from '../../../../src/games/cycle16/ruleset/read.ts';
 import { readGamestate } from '../../../../src/games/cycle16/gamestate/read.ts';
-import { cycle16Referee } from '../../../../src/games/cycle16/actions/index.ts';
 import { cycle16Readings } from '../../../../src/games/cycle16/readings.ts';
 import { parseAction, type ActionOutcome, type Replay } from '../../../../src/games/actions.ts';
 import { resolveRequest } from '../../../../src/jobs/referee-requests.ts';
@@ -13,9 +12,9 @@ import { ChosenReadings } from '../../../../src/games/shared/readings.ts';
 import type { Cycle16Ruleset } from '../../../../src/games/cycle16/ruleset/schema.ts';
 import { DrawStream, seedMessage, seedOf } from '../../../../src/sim/commit-reveal.ts';
 import { historyLines, verifyDraws } from '../../../../src/jobs/verify.ts';
-import { cycle16Engine } from '../../../../src/games/cycle16/engine.ts';
 import { fixture } from '../../helpers/fixtures.ts';
 import { testTempDir } from '../../../temp-dir.ts';
+import { cycle16Engine, cycle16Referee } from '../../../../src/games/cycle16/index.ts';
 
 // Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by
 // declaring the original outcome of the chance to have not happened, and any effects thereof to be null.

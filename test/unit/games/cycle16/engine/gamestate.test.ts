@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { findTable, readDocument } from '../../../../../src/parse/document.ts';
-import { advance, rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
+import { advance } from '../../../../../src/games/cycle16/engine.ts';
 import { readCycle16Ruleset } from '../../../../../src/games/cycle16/ruleset/read.ts';
 import { fixture } from '../../../helpers/fixtures.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
@@ -10,6 +10,7 @@ import { GamestateError } from '../../../../../src/games/shared/gamestate-error.
 import { replaceOnce, rewriteTable } from '../../../helpers/wikitext.ts';
 import { fitOpen } from '../../../../../src/games/shared/fit.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
 const read = (text: string) => readGamestate(text, PAGE, ruleset);
@@ -303,7 +304,7 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
     '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner\n|-\n| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -\n|}';
 
   test('the example page (no such column) gets the column added to its Phase table, in its inline style; nothing else in the table moves', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
     expect(r.text).toContain(
       '! Cycle start (UTC) !! Phase number !! Phase !! Next rollover (UTC) !! Winner !! Phase start (UTC)\n|-\n| 2026-11-02 00:00 || 5 || Battle Phase || 2026-11-23 00:00 || - || 2026-11-18 20:00\n|}',
     );
@@ -315,11 +316,11 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
   });
 
   test('the Thursday boundary then does nothing (the page is rendered to itself), and the next rollover updates the start', () => {
-    const forced = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } }).text;
-    const thursday = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
+    const forced = cycle16Engine.rollover(ruleset, 'cycle16', page(GAMESTATE), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } }).text;
+    const thursday = cycle16Engine.rollover(ruleset, 'cycle16', page(forced), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
     expect(thursday.result.changes).toEqual([]);
     expect(thursday.text).toBe(forced);
-    const monday = rolloverPage(ruleset, 'cycle16', page(forced), { now: utc('2026-11-23T00:00'), trigger: 'schedule' });
+    const monday = cycle16Engine.rollover(ruleset, 'cycle16', page(forced), { now: utc('2026-11-23T00:00'), trigger: 'schedule' });
     expect(monday.text).toContain('| 2026-11-02 00:00 || 6 || Rest Phase || 2026-11-26 00:00 || - || 2026-11-23 00:00\n|}');
     expect(read(monday.text).phase.started).toEqual(utc('2026-11-23T00:00'));
   });
@@ -330,13 +331,13 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
       PHASE_ROW,
       '!Cycle start (UTC)\n!Phase number\n!Phase\n!Next rollover (UTC)\n!Winner\n|-\n|2026-11-02 00:00\n|4\n|Rest Phase\n|2026-11-19 00:00\n| -\n|}',
     );
-    const r = rolloverPage(ruleset, 'cycle16', page(perLine), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(perLine), { now: FORCED, trigger: 'cli', force: { by: 'Admin' } });
     expect(r.text).toContain('!Winner\n!Phase start (UTC)\n|-\n|2026-11-02 00:00\n|5\n|Battle Phase\n|2026-11-23 00:00\n| -\n| 2026-11-18 20:00\n|}');
     expect(read(r.text).phase.started).toEqual(FORCED);
   });
 
   test('an admin asks at 23:30 for a rollover that is handled at 00:45, after the 00:00 boundary: the boundary gives phase 5 and no further phase is forced (a History row says the request was not needed)', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), {
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(GAMESTATE), {
       now: utc('2026-11-19T00:45'),
       trigger: 'request',
       force: { by: 'Admin', requestedAt: utc('2026-11-18T23:30') },
@@ -350,7 +351,7 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
   });
 
   test('a rollover asked for and handled within the same phase is forced at once', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), {
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(GAMESTATE), {
       now: utc('2026-11-18T20:30'),
       trigger: 'request',
       force: { by: 'Admin', requestedAt: FORCED },
@@ -360,7 +361,7 @@ describe('a manual rollover records when the phase began (“Phase start”)', (
   });
 
   test('a plain rollover at the boundary adds no column', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(GAMESTATE), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(GAMESTATE), { now: utc('2026-11-19T00:00'), trigger: 'schedule' });
     expect(r.text).not.toContain('Phase start');
     expect(GAMESTATE).toContain(PHASE_ROW);
   });

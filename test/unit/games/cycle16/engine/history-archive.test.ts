@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { cycle16Engine } from '../../../../../src/games/cycle16/engine.ts';
 import { planArchive, removeArchivedRows } from '../../../../../src/games/history-archive.ts';
 import { GAMESTATE } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
 const spec = cycle16Engine.history;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { advance, rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
+import { advance } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { GamestateError } from '../../../../../src/games/shared/gamestate-error.ts';
 import { parseCycle16Ruleset } from '../../../../../src/games/cycle16/ruleset/read.ts';
@@ -7,6 +7,7 @@ import { CalendarError } from '../../../../../src/sim/calendar.ts';
 import { fixture } from '../../../helpers/fixtures.ts';
 import { replaceOnce } from '../../../helpers/wikitext.ts';
 import { GAMESTATE, ruleset, state, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // Issue 16 §2–§3 and issue 8 §3: nothing on the Gamestate page is silently misread, and no run is
 // silently partial. Each refusal names the table, the row (by its first cell too) and the column.
@@ -15,7 +16,7 @@ const PAGE = 'Cycle 16/Gamestate';
 const problemsOf = (text: string, now?: Date) => {
   try {
     if (now === undefined) readGamestate(text, PAGE, ruleset);
-    else rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
+    else cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
   } catch (err) {
     if (err instanceof GamestateError) return err.problems;
     throw err;
@@ -117,7 +118,8 @@ describe('a duplicated phase line on the Ruleset', () => {
     );
     const duplicated = parseCycle16Ruleset(text, 'Cycle 16/Ruleset');
     expect(duplicated.warnings.map((w) => w.message)).toContain('The phase "Rest Phase" is listed twice');
-    const run = () => rolloverPage(duplicated, 'cycle16', { title: PAGE, text: GAMESTATE, revid: 1 }, { now: utc('2026-11-19T00:00'), trigger: 'test' });
+    const run = () =>
+      cycle16Engine.rollover(duplicated, 'cycle16', { title: PAGE, text: GAMESTATE, revid: 1 }, { now: utc('2026-11-19T00:00'), trigger: 'test' });
     expect(run).toThrow(CalendarError);
     expect(run).toThrow(/^page "Cycle 16\/Ruleset", rule "Phases", offset \d+: Weekday 1 belongs to both "Rest Phase" and "Rest Phase"$/);
   });

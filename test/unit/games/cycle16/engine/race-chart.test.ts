@@ -1,7 +1,6 @@
 // The race chart on the Cycle 16 Gamestate page (src/games/cycle16/gamestate/race-chart.ts): drawn by the rollover in
 // its own region from the page's History and Players table, redrawn only when the numbers change.
 import { describe, expect, test } from 'vitest';
-import { cycle16Engine } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { RACE_REGION } from '../../../../../src/games/cycle16/gamestate/race-chart.ts';
 import { STANDINGS_REGION } from '../../../../../src/games/shared/standings.ts';
@@ -10,6 +9,7 @@ import { planArchive, removeArchivedRows } from '../../../../../src/games/histor
 import { readDocument } from '../../../../../src/parse/document.ts';
 import { findRegion } from '../../../../../src/parse/regions.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
 const roll = (text: string, now = utc('2026-11-19T00:00')) =>

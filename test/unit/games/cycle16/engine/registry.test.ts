@@ -1,18 +1,17 @@
 import { describe, expect, test, vi } from 'vitest';
-import { cycle16Engine } from '../../../../../src/games/cycle16/engine.ts';
-import { genericEngine } from '../../../../../src/games/generic/engine.ts';
 import { engineFor, parseRuleset, readEngineRuleset, renderTables } from '../../../../../src/games/registry.ts';
-import { cycle16 } from '../../../../../src/games/cycle16/index.ts';
+import { cycle16, cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 import type { Cycle16Ruleset } from '../../../../../src/games/cycle16/ruleset/schema.ts';
 import { rollover } from '../../../../../src/jobs/rollover.ts';
 import { fixture } from '../../../helpers/fixtures.ts';
 import { GAMESTATE } from './build.ts';
 import { FakeWiki } from './fake-wiki.ts';
+import { genericEngine } from '../../../../../src/games/generic/index.ts';
 
 describe('reference tables through the registry', () => {
   test("renderTables goes to the module of the ruleset's own kind: Cycle 16's tables for a cycle16 ruleset, none for generic, none for an unknown kind", () => {
     const c16 = parseRuleset(fixture('cycle16'), { page: 'Cycle 16/Ruleset', kind: 'cycle16' });
-    expect(renderTables(c16)).toBe(cycle16.renderTables(c16 as Cycle16Ruleset));
+    expect(renderTables(c16)).toBe(cycle16.renderTables!(c16 as Cycle16Ruleset));
     expect(renderTables(c16)).toContain('{|');
     expect(renderTables(parseRuleset('== Rules ==\nBe nice.', { kind: 'generic' }))).toBeUndefined();
     expect(renderTables({ kind: 'nomic-77' })).toBeUndefined();

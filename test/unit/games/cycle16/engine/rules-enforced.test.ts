@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { advance, rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
+import { advance } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import type { Gamestate } from '../../../../../src/games/cycle16/gamestate/schema.ts';
 import { rewardBattle } from '../../../../../src/games/cycle16/rules/battles.ts';
 import { replaceOnce } from '../../../helpers/wikitext.ts';
 import { battle, card, GAMESTATE, player, problemsOf, ruleset, state, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // Issue 8 §2, points 3–9: rules the engine enforces on an edited example page — each either
 // refuses the page (naming page, table, row and column, and editing nothing) or is applied as the
@@ -12,7 +13,7 @@ import { battle, card, GAMESTATE, player, problemsOf, ruleset, state, utc } from
 
 const PAGE = 'Cycle 16/Gamestate';
 const read = (text: string) => readGamestate(text, PAGE, ruleset);
-const run = (text: string, now: string) => rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now: utc(now), trigger: 'cli' });
+const run = (text: string, now: string) => cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now: utc(now), trigger: 'cli' });
 const byName = (s: Gamestate, name: string) => s.players.find((p) => p.name === name)!;
 /** Adds rows at the end of the Gifts table (one cell a line, as the example page writes it). */
 const withGifts = (text: string, ...gifts: [time: string, giver: string, receiver: string][]) => {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { calendarOf, rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
+import { calendarOf } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { readDocument } from '../../../../../src/parse/document.ts';
 import { formatInstant } from '../../../../../src/sim/trail.ts';
 import { appendRow, runAt, setCell, splitInstants, type Roll } from '../../../helpers/page-runs.ts';
 import { GAMESTATE, ruleset } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // Runs do not depend on when they happen: any interval split into runs at arbitrary instants (before, at
 // and after boundaries; one catch-up across many) ends on the same page as one run at its end — over the
@@ -25,11 +26,11 @@ const EXAMPLE = [
   ['| 4 || Alice || 7 || Red Coating ||', '| 4 || Alice || 7 || - ||'],
   ['| 41 || Ines || 4 || Hearts Insignia, Mean ||', '| 41 || Ines || 4 || Mean ||'],
 ].reduce((t, [from, to]) => t.replace(from!, to!), GAMESTATE);
-const roll: Roll = (text, now) => rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
+const roll: Roll = (text, now) => cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' }).text;
 const MINUTE = 60_000;
 /** After the example page's latest record (a gift at 15:20, a History row at 16:05): the interval starts no earlier. */
 const T0 = new Date('2026-11-18T16:05:00Z');
-const calendar = calendarOf(ruleset, rolloverPage(ruleset, 'cycle16', { title: PAGE, text: EXAMPLE, revid: 1 }, { now: T0, trigger: 'test' }).read);
+const calendar = calendarOf(ruleset, cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text: EXAMPLE, revid: 1 }, { now: T0, trigger: 'test' }).read);
 const PLAYERS = ['Alice', 'Bram', 'Cosima', 'Dmitri', 'Eun-ji', 'Farah', 'Gideon', 'Hollis', 'Ines', 'Jun', 'Kestrel', 'Lior'];
 
 /**

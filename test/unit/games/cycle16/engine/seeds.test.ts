@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // Turn Order: “If multiple participants have an equal number of cards in their hands, their
 // relative turn order is determined randomly.” The draw is seeded by what the page says of the
@@ -8,7 +8,7 @@ import { GAMESTATE, ruleset, utc } from './build.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
 const run = (text: string, revid: number, now: string) =>
-  rolloverPage(ruleset, 'cycle16', { title: PAGE, text, revid }, { now: utc(now), trigger: 'schedule' });
+  cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid }, { now: utc(now), trigger: 'schedule' });
 const turnOrderRows = (text: string) => text.split('\n').filter((line) => line.includes('|| Turn order ||'));
 
 describe('turn-order draws do not depend on when the bot ran', () => {

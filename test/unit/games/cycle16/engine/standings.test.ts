@@ -1,13 +1,13 @@
 // Cycle 16's standings (src/games/cycle16/rules/standings.ts), by rule 9: “If a player possesses at least 10
 // Chips in their inventory, then the player who possesses the most Chips wins the cycle.”
 import { describe, expect, test } from 'vitest';
-import { cycle16Engine } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { standings } from '../../../../../src/games/cycle16/rules/standings.ts';
 import { rank, STANDINGS_REGION } from '../../../../../src/games/shared/standings.ts';
 import { readDocument } from '../../../../../src/parse/document.ts';
 import { findRegion } from '../../../../../src/parse/regions.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 const PAGE = 'Cycle 16/Gamestate';
 const roll = (text: string, now = utc('2026-11-19T00:00')) =>

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { advance, rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
+import { advance } from '../../../../../src/games/cycle16/engine.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { replaceOnce } from '../../../helpers/wikitext.ts';
 import { battle, GAMESTATE, player, ruleset, state, utc } from './build.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // Rule 9, Victory: “If a player possesses at least 10 Chips in their inventory, then the player who
 // possesses the most Chips wins the cycle. The cycle then ends.”
@@ -115,7 +116,7 @@ describe('a win found after missed boundaries happened when the page shows it di
     replaceOnce(GAMESTATE, '|2026-11-18 09:12\n|active\n|41\n|3\n', `|${lastAction}\n|active\n|41\n|${chips}\n`);
 
   test('“If a player possesses at least 10 Chips … The cycle then ends.”: Alice, recorded with 10 Chips, last acted Fri 20 Nov 10:00 — the Thursday rollover, the gift and battle 3’s commencement before it are applied, the win is in phase 5, and the Monday boundary never comes', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(withAlice('10', '2026-11-20 10:00')), { now: NOW, trigger: 'schedule' });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(withAlice('10', '2026-11-20 10:00')), { now: NOW, trigger: 'schedule' });
     const after = readGamestate(r.text, PAGE, ruleset);
     expect(after.phase).toMatchObject({ number: 5, name: 'Battle Phase', winner: ['Alice'], nextRollover: null });
     const rows = r.result.changes;
@@ -128,7 +129,7 @@ describe('a win found after missed boundaries happened when the page shows it di
   });
 
   test('a win cannot be older than the page’s latest History row (that run found none): Alice last acted Wed 18 Nov 09:12, the page’s last row is 12:00, so she won at 12:00 in phase 4 and no boundary is rolled over', () => {
-    const r = rolloverPage(ruleset, 'cycle16', page(withAlice('10', '2026-11-18 09:12')), { now: NOW, trigger: 'schedule' });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(withAlice('10', '2026-11-18 09:12')), { now: NOW, trigger: 'schedule' });
     const rows = r.result.changes;
     expect(rows.filter((c) => c.event === 'Rollover')).toEqual([]);
     expect(rows.at(-1)).toMatchObject({ event: 'Victory', player: 'Alice', at: utc('2026-11-18T12:00'), phase: 4 });

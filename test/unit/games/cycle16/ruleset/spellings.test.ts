@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { readDocument } from '../../../../../src/parse/document.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
-import { rolloverPage } from '../../../../../src/games/cycle16/engine.ts';
 import { readCycle16Ruleset } from '../../../../../src/games/cycle16/ruleset/read.ts';
 import { GamestateError } from '../../../../../src/games/shared/gamestate-error.ts';
 import { fixture } from '../../../helpers/fixtures.ts';
 import { replaceOnce } from '../../../helpers/wikitext.ts';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
 // The Ruleset's Rare collection lists “Holographic, Holographic, Holographic, Gold Plated, Silvery”;
 // its Modifiers table names the modifier “Gold Plating”. A card recorded the Ruleset's way is the
@@ -18,7 +18,7 @@ const GOLD = replaceOnce(fixture('cycle16', 'gamestate'), '| 1 || Alice || Ace |
 describe('a modifier written as the Ruleset itself spells it', () => {
   test('“Gold Plated” on a card (as the Rare collection writes it) is read as “Gold Plating”, and the page rolls over; the Ruleset warning is kept', () => {
     expect(readGamestate(GOLD, PAGE, ruleset).cards[0]!.modifiers).toEqual(['Holographic', 'Gold Plating']);
-    const r = rolloverPage(ruleset, 'cycle16', { title: PAGE, text: GOLD, revid: 1 }, { now: new Date('2026-11-19T00:00Z'), trigger: 'schedule' });
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text: GOLD, revid: 1 }, { now: new Date('2026-11-19T00:00Z'), trigger: 'schedule' });
     expect(r.text).toContain('| 1 || Alice || Ace || Holographic, Gold Plating ||');
     expect(ruleset.warnings.map((w) => w.message)).toEqual([expect.stringContaining('read as "Gold Plating"')]);
   });
