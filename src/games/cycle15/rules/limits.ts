@@ -21,14 +21,38 @@ export const NO_TUNE_UP_VOTE = 'Tune Up Class Proposal: “It is not possible to
 /** Statuses of a move that was made (performed, whatever became of it since): “provided they have not done so previously”. */
 const MADE: ReadonlySet<MoveStatus> = new Set(['commenced', 'performed', 'accepted', 'error', 'incomplete', 'identified', 'penalised', 'negated']);
 
+/** What each check reads, and where its problems go. */
+interface LimitCheck {
+  state: Gamestate;
+  calendar: Calendar;
+  now: Date;
+  problems: Problem[];
+  at(table: string, row: number | undefined, column: string): Location;
+  /** After the run's time: not yet happened. */
+  later(d: Date): boolean;
+}
+
+const t = formatInstant;
+
 /** Every limit the page breaks at `now`, each with its cell and sentence; none: the run may go on. */
 export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, victory: Threshold | null): Problem[] {
-  const problems: Problem[] = [];
-  const at = (table: string, row: number | undefined, column: string): Location => ({ page: state.page, table, row, column });
-  const t = formatInstant;
-  const later = (d: Date) => d.getTime() > now.getTime();
-  const pagePhase = state.phase.number;
+  const c: LimitCheck = {
+    state,
+    calendar,
+    now,
+    problems: [],
+    at: (table, row, column) => ({ page: state.page, table, row, column }),
+    later: (d) => d.getTime() > now.getTime(),
+  };
+  playerProblems(c);
+  moveProblems(c);
+  proposalProblems(c);
+  winnerProblems(c, victory);
+  return c.problems;
+}
 
+/** A player who joins or leaves after the run, leaves before joining, or has grants recorded before becoming reputable. */
+function playerProblems({ state, now, problems, at, later }: LimitCheck): void {
   for (const p of state.players) {
     if (later(p.joined))
       problems.push({
@@ -59,7 +83,11 @@ export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, v
         });
     }
   }
+}
 
+/** Moves: after the run, by someone not a player then, a second in a phase, or a status only a later phase gives. */
+function moveProblems({ state, calendar, now, problems, at, later }: LimitCheck): void {
+  const pagePhase = state.phase.number;
   const players = new Map(state.players.map((p) => [p.name, p]));
   const made = new Map<string, Move>();
   for (const m of [...state.moves].sort((a, b) => a.time.getTime() - b.time.getTime())) {
@@ -112,7 +140,11 @@ export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, v
       });
     }
   }
+}
 
+/** Proposals submitted after the run, a Tune Up class proposal in voting or ahead of the page's phase. */
+function proposalProblems({ state, now, problems, at, later }: LimitCheck): void {
+  const pagePhase = state.phase.number;
   for (const p of state.proposals) {
     const where = (column: string) => at('Proposals', p.row, column);
     if (later(p.submitted))
@@ -125,7 +157,9 @@ export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, v
         location: where('Tune Up since phase'),
       });
   }
+}
 
+function winnerProblems({ state, now, problems, at, later }: LimitCheck, victory: Threshold | null): void {
   // Winner is the bot's: a name there must be a player who met the condition with the page's counts at some instant
   // (the set of players changes at each Joined and Left time; the counts do not change once the cycle has ended).
   const named = state.phase.winner;
@@ -138,7 +172,6 @@ export function limitProblems(state: Gamestate, calendar: Calendar, now: Date, v
         location: at('Phase', 1, 'Winner'),
       });
   }
-  return problems;
 }
 
 /** limitProblems as a refusal: any problem stops the run with nothing written. */

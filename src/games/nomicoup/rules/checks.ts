@@ -58,6 +58,20 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
   turnProblems(s, ruleset, readings, record, afterRun, add);
   afterRun('the game was won at', s.game.won ?? null, 'Game', 1, 'Won (UTC)');
 
+  memberProblems(s, record, add);
+  propositionProblems(s, now, record, add, afterRun);
+  judgeProblems(s, record, add, afterRun);
+  holdingProblems(s, ruleset, add);
+  return problems;
+}
+
+type Add = (message: string, ref: RuleRef, table: string, row: number | undefined, column: string) => void;
+type AfterRun = (what: string, t: Date | null, table: string, row: number | undefined, column: string) => void;
+
+type HistoryRecord = ReturnType<typeof recordOf>;
+
+/** A player who left before joining; an order change written applied though the bot never applied it. */
+function memberProblems(s: NomicoupState, record: HistoryRecord, add: Add): void {
   for (const p of s.players) {
     if (p.left !== null && p.left.getTime() < p.joined.getTime())
       add(`${p.name} left at ${time(p.left)}, before joining at ${time(p.joined)}`, EXITING, 'Players', p.row, 'Left (UTC)');
@@ -77,7 +91,10 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
       );
     }
   }
+}
 
+/** A proposition posted after the run or before its proponent joined, with more votes than voters, or closed by hand. */
+function propositionProblems(s: NomicoupState, now: Date, record: HistoryRecord, add: Add, afterRun: AfterRun): void {
   const voters = (proponent: string) => s.players.filter((p) => p.status === 'active' && p.joined.getTime() <= now.getTime() && p.name !== proponent).length;
   for (const p of s.propositions) {
     afterRun(`proposition ${p.id} was posted at`, p.posted, 'Propositions', p.row, 'Posted (UTC)');
@@ -111,7 +128,10 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
       );
     }
   }
+}
 
+/** The Judge's cases and draws: times after the run or out of order, more votes than players, a Judge no draw of the bot chose. */
+function judgeProblems(s: NomicoupState, record: HistoryRecord, add: Add, afterRun: AfterRun): void {
   const players = s.players.filter((p) => p.status === 'active').length;
   for (const c of s.cases) {
     afterRun(`case ${c.id}'s Judge was chosen at`, c.chosen, 'Judge', c.row, 'Chosen (UTC)');
@@ -162,13 +182,7 @@ export function pageProblems(s: NomicoupState, ruleset: NomicoupRuleset, now: Da
       );
     }
   });
-
-  holdingProblems(s, ruleset, add);
-  return problems;
 }
-
-type Add = (message: string, ref: RuleRef, table: string, row: number | undefined, column: string) => void;
-type AfterRun = (what: string, t: Date | null, table: string, row: number | undefined, column: string) => void;
 
 /** The Turns rows: the bot begins every turn (its History records each), the player ends it within 48 hours or it times out. */
 function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: ChosenReadings, record: Record_, afterRun: AfterRun, add: Add): void {

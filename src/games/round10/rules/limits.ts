@@ -62,13 +62,36 @@ export function voidReason(s: Pick<Gamestate, 'players'>, calendar: Calendar, a:
   return undefined;
 }
 
+/** What each check reads: the page, its ruleset and calendar, the readings, the run's time; `add` records a problem. */
+interface LimitCheck {
+  s: Gamestate;
+  ruleset: Round10Ruleset;
+  calendar: Calendar;
+  readings: ChosenReadings;
+  now: Date;
+  add(message: string, rule: string, location: Problem['location']): void;
+  at(table: string, row: number | undefined, column: string): Problem['location'];
+}
+
 /** Every limit of the inventory the page breaks, located; empty when it keeps them all. */
 export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: Calendar, readings: ChosenReadings, now: Date): Problem[] {
   const problems: Problem[] = [];
-  const at = (table: string, row: number | undefined, column: string) => ({ page: s.page, table, row, column });
-  const add = (message: string, rule: string, location: Problem['location']) => problems.push({ message: `${message}: ${rule}`, location });
-  const resolution = (t: Date) => t.getTime() >= calendar.cycleStart.getTime() && !isAuctionPhase(calendar.phaseAt(t).name);
+  const c: LimitCheck = {
+    s,
+    ruleset,
+    calendar,
+    readings,
+    now,
+    add: (message, rule, location) => problems.push({ message: `${message}: ${rule}`, location }),
+    at: (table, row, column) => ({ page: s.page, table, row, column }),
+  };
+  for (const check of [lotProblems, roundProblems, playerProblems, workProblems, secretProblems]) check(c);
+  return problems;
+}
 
+/** A House Lot's size, a Lot created outside a Resolution Phase or before its creator joined. */
+function lotProblems({ s, ruleset, calendar, add, at }: LimitCheck): void {
+  const resolution = (t: Date) => t.getTime() >= calendar.cycleStart.getTime() && !isAuctionPhase(calendar.phaseAt(t).name);
   const size = ruleset.constants.houseLotCards;
   for (const l of s.lots) {
     const { chips, trungs, cards, works } = l.items;
@@ -95,7 +118,10 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
       );
     }
   }
+}
 
+/** The Round table: a Star Price no roll gives or set on a Sunday, a Winner who does not hold the win. */
+function roundProblems({ s, ruleset, readings, add, at }: LimitCheck): void {
   const sp = ruleset.constants.starPrice;
   const { starPrice, starPriceSet } = s.phase;
   if (sp !== null && starPrice !== null && (starPrice < sp.count + sp.offset || starPrice > sp.count * sp.sides + sp.offset)) {
@@ -121,7 +147,10 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
       );
     }
   }
+}
 
+/** Each player's row: Limited Access Tables over their weekly limit, the seat, the bot's reputability and income cells. */
+function playerProblems({ s, ruleset, calendar, add, at }: LimitCheck): void {
   const limited = new Map(ruleset.tables.filter((t) => t.access === 'limited').map((t) => [t.kind, t.perWeek ?? 1]));
   const tableNames = ruleset.tables.flatMap((t) => t.names);
   const reputableDays = ruleset.constants.reputableDays;
@@ -171,13 +200,19 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
       }
     }
   }
+}
 
+/** A Work of Art's title longer than the studio allows. */
+function workProblems({ s, ruleset, add, at }: LimitCheck): void {
   const titleMax = ruleset.constants.studio?.titleMax;
   for (const w of s.works) {
     if (titleMax !== undefined && w.title.length > titleMax)
       add(`the title of ${w.id} has ${w.title.length} characters, more than ${titleMax}`, TITLE_RULE, at('Works of Art', w.row, 'Title'));
   }
+}
 
+/** A secret action's Status written against the rules: succeeded though void, early or unmatched; failed early with nothing voiding it. */
+function secretProblems({ s, ruleset, calendar, now, add, at }: LimitCheck): void {
   for (const a of s.secrets) {
     if (a.status === 'posted') continue;
     const voided = voidReason(s, calendar, a);
@@ -195,5 +230,4 @@ export function limitProblems(s: Gamestate, ruleset: Round10Ruleset, calendar: C
     else if (a.status === 'failed' && !decided && voided === undefined && !newer)
       add(`${a.id} is written as failed before its revelation date, and nothing voids it`, STATUS_RULE, where);
   }
-  return problems;
 }
