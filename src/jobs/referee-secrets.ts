@@ -113,8 +113,13 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
   let commitment: string | undefined;
   const revisions = await ctx.wiki.history(game.actionsPage, game.lookback);
   const latest = revisions[0];
+  // A phase the clock has ended while the page still records it: its draws would be made after it, in a phase that
+  // is not the one the requests are made in. No secret is committed for it; the requests wait for the rollover.
+  const ended = !forged && calendar > phase;
   if (forged) {
     summary.problem = `the page's Phase number ${phase} is ahead of the calendar (phase ${calendar} now) and no rollover saved by the bot brought it there: no draw is made and no secret revealed until the calendar reaches it or the page is set back`;
+  } else if (ended && latest) {
+    summary.problem = `the page records phase ${phase}, which the clock has ended (phase ${calendar} now): no draw is made in it; requests wait for the rollover to phase ${phase + 1}`;
   } else if (latest) {
     const stored = await ctx.secrets.get(game.id, phase);
     const committed =

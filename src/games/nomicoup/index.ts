@@ -1,6 +1,6 @@
 import { defineGame } from '../kit/game.ts';
 import { advance } from './advance.ts';
-import { turnSchedule } from './engine.ts';
+import { turnSchedule } from './clock.ts';
 import { readNomicoupDocument } from './gamestate/read.ts';
 import { renderNomicoupDocument } from './gamestate/render.ts';
 import type { NomicoupState } from './gamestate/schema.ts';

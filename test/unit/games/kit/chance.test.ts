@@ -80,13 +80,25 @@ describe("dice and draws from the Ruleset's tables, for every game's players", (
     expect(history(wiki).some((r) => r.event === 'Roll' || r.event === 'Draw')).toBe(false);
   });
 
-  it('draws nothing while the page is behind the calendar: a roll asked after the phase ended waits for the rollover, refused with why', async () => {
+  it('draws nothing while the page is behind the calendar: a roll asked after the phase ended waits for the rollover, then is rolled in the new phase', async () => {
     // Phase 4 ends at 2026-11-19 00:00; the page still records it.
     const wiki = setup(['* roll 1d6']);
-    const s = await run(wiki, new MemoryStore(), new Date('2026-11-19T12:00:00Z'));
-    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
-    expect(s).toMatchObject({ done: 0, refused: 1 });
-    expect(wiki.text('G/Actions')).toMatch(/roll 1d6 <!-- croupier:refused .*records phase 4, but at this time it is phase 5: the rollover is due first/);
+    const store = new MemoryStore();
+    const after = new Date('2026-11-19T12:00:00Z');
+    const s = await run(wiki, store, after);
+    expect(history(wiki).some((r) => r.event === 'Roll' || r.event === 'Draws committed')).toBe(false);
+    expect(s).toMatchObject({ done: 0, refused: 0, waiting: 1 });
+    expect(s.problem).toMatch(/records phase 4, which the clock has ended \(phase 5 now\)/);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+    const rolled = cycle16Engine.rollover(
+      cycle16Engine.readRuleset(doc),
+      'c16',
+      { title: 'G', text: wiki.text('G')!, revid: 1 },
+      { now: after, trigger: 'test' },
+    );
+    wiki.put('G', rolled.text);
+    expect(await run(wiki, store, after)).toMatchObject({ phase: 5, done: 1 });
+    expect(history(wiki).find((r) => r.event === 'Roll')).toMatchObject({ phase: '5', player: 'Alice' });
   });
 
   it('verify recomputes every die of a roll and a draw once the phase secret is revealed', async () => {

@@ -134,13 +134,16 @@ describe('the referee job', () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
     const later = new Date('2026-11-19T00:30:00Z');
-    // A rollover (another process) saves the Gamestate page after this run committed phase 4, before the request.
+    // The run starts in phase 4 (a second before its boundary); a rollover (another process) saves the Gamestate page
+    // after this run committed phase 4, before the request, and the clock has passed the boundary since.
+    let rolled = false;
     const s = await run(wiki, store, {
-      now: () => later,
+      now: () => (rolled ? later : new Date('2026-11-18T23:59:59Z')),
       checkpoint: (step) => {
         if (step !== 'committed') return;
         const page = wiki.text('G')!;
         wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: page, revid: 1 }, { now: later, trigger: 'test' }).text);
+        rolled = true;
       },
     });
     expect(s).toMatchObject({ phase: 4, done: 0, failed: 0, waiting: 1 });
@@ -152,6 +155,26 @@ describe('the referee job', () => {
     const page = wiki.text('G')!;
     expect(page.match(/\|\| Pack opened \|\|/g)).toHaveLength(1);
     expect(page).toMatch(/\|\| 5 \|\| Card drawn \|\| Alice/);
+    expect(verifyDraws(history(wiki)).mismatching).toBe(0);
+  });
+
+  it('commits no secret for a phase the clock has ended while the page still records it: the request waits for the rollover, then is drawn in the new phase', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    // Phase 4 ends at the boundary of Thursday 2026-11-19 00:00; the page has not been rolled over at 06:00.
+    const after = new Date('2026-11-19T06:00:00Z');
+    const s = await run(wiki, store, { now: () => after });
+    expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1, commitment: undefined });
+    expect(s.problem).toMatch(/records phase 4, which the clock has ended \(phase 5 now\).*requests wait for the rollover to phase 5/);
+    expect(wiki.text('G')).not.toMatch(/Draws committed/);
+    expect(await storeSecrets(store, () => after).list('c16')).toEqual([]);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+    // Rolled over, the page records phase 5: its secret is committed, then the request is drawn with it.
+    const page = wiki.text('G')!;
+    wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: page, revid: 1 }, { now: after, trigger: 'test' }).text);
+    const next = await run(wiki, store, { now: () => after });
+    expect(next).toMatchObject({ phase: 5, done: 1, commitment: commitmentOf(SECRET) });
+    expect(wiki.text('G')).toMatch(/\|\| 5 \|\| Card drawn \|\| Alice/);
     expect(verifyDraws(history(wiki)).mismatching).toBe(0);
   });
 
