@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup-games.ts'],
           // Some unit tests spawn the CLI (several at once) or parse whole pages: a loaded 2-core machine needs
           // more than 5 s, and a start of the CLI alone took up to 17 s there.
           testTimeout: 60_000,
@@ -23,6 +24,7 @@ export default defineConfig({
           name: 'fuzz',
           include: ['test/fuzz/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup-games.ts'],
           testTimeout: 120_000,
           sequence: { groupOrder: 0 },
         },
@@ -32,6 +34,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup-games.ts'],
           // Starts the local wiki (or reuses a running one), seeds it, stops it afterwards if it started it.
           globalSetup: ['test/integration/global-setup.ts'],
           // One real wiki shared by every file: run files one after another.
@@ -47,6 +50,7 @@ export default defineConfig({
           name: 'after',
           include: ['test/after/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup-games.ts'],
           sequence: { groupOrder: 2 },
         },
       },

@@ -18,6 +18,7 @@ import { clientOptions, connect } from '../src/wiki/client.ts';
 import { removeDir } from '../test/temp-dir.ts';
 import { limitVerdict } from './targets.ts';
 import { DEVWIKI_DIR, withBenchWiki } from './wiki.ts';
+import { loadGames } from '../src/games/registry.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TICKS = Number(process.env.BENCH_DAEMON_TICKS ?? 1000);
@@ -208,6 +209,7 @@ export function benchDaemon(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
+  await loadGames();
   process.stdout.write(JSON.stringify(await ticks(process.argv[3]!, Number(process.argv[4]))));
   process.exit(0);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchDaemon();

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { croupierVersion } from '../version.ts';
-import { COMMANDS, invokedCommand } from './commands/index.ts';
+import { COMMANDS, type CommandEntry, invokedCommand } from './commands/index.ts';
 import { examples, logFormatOption } from './options.ts';
 import { stopProgress } from './progress.ts';
 import { commanderExitCode } from './usage.ts';
@@ -44,6 +44,11 @@ async function main(): Promise<void> {
   const invoked = invokedCommand(process.argv.slice(2), ['--log-format']);
   if (invoked !== undefined) (await COMMANDS[invoked].load())(program);
   else for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.description);
+  // The games are loaded before a command's action, not for its help (src/games/kinds.ts).
+  program.hook('preAction', async () => {
+    const entry: CommandEntry | undefined = invoked === undefined ? undefined : COMMANDS[invoked];
+    if (entry !== undefined && entry.games !== false) await (await import('../games/registry.ts')).loadGames();
+  });
 
   try {
     await program.parseAsync(process.argv);

@@ -1,34 +1,44 @@
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import type { Table } from '../parse/model.ts';
-import { cycle15 } from './cycle15/index.ts';
-import { cycle16 } from './cycle16/index.ts';
 import type { GameEngine, KindedRuleset } from './engine-contract.ts';
 import type { GameReferee } from './actions.ts';
 import type { GameModule, RulesetAmendment, TablesContext } from './kit/game.ts';
-import { generic } from './generic/index.ts';
-import { gameKinds, type GameKind } from './kinds.ts';
-import { nomicoup } from './nomicoup/index.ts';
-import { round10 } from './round10/index.ts';
+import { gameKinds, gameLoaders, type GameKind } from './kinds.ts';
 import type { ReadingDef } from './shared/readings.ts';
 
-/** What any game's module reads of a ruleset. */
-export type ParsedRuleset = ReturnType<(typeof modules)[GameKind]['readRuleset']>;
+/** Each kind's module, as its folder's index.ts exports it: under the kind's name (test/unit/games/list.test.ts checks it). */
+type ModuleOf<K extends GameKind> = Awaited<ReturnType<(typeof gameLoaders)[K]>> extends infer N ? (K extends keyof N ? N[K] : never) : never;
+type Modules = { [K in GameKind]: ModuleOf<K> };
 
-/** Each kind's module: a kind of kinds.ts without its module (of that kind) here does not compile. */
-const modules = { cycle16, round10, cycle15, nomicoup, generic } satisfies { [K in GameKind]: { kind: K } };
+/** What any game's module reads of a ruleset. */
+export type ParsedRuleset = ReturnType<Modules[GameKind]['readRuleset']>;
+
+type AnyModule = Modules[GameKind];
+let loaded: readonly AnyModule[] | undefined;
+
+/**
+ * Loads every game of the list (kinds.ts), once: the CLI before a command's action, the tests in their setup.
+ * Everything below needs it; before it, they fail saying so.
+ */
+export async function loadGames(): Promise<void> {
+  loaded ??= await Promise.all(gameKinds.map(async (k) => ((await gameLoaders[k]()) as unknown as Modules)[k]));
+}
 
 /** Most specific first, in the order of gameKinds (kinds.ts): detection falls through to generic. */
-export const games = gameKinds.map((k) => modules[k]);
+export function games(): readonly AnyModule[] {
+  if (loaded === undefined) throw new Error('the games are not loaded (the registry needs loadGames() first)');
+  return loaded;
+}
 export { gameKinds, type GameKind, type GameModule, type RulesetAmendment, type TablesContext };
 
-export function gameFor(kind: string): (typeof games)[number] | undefined {
-  return games.find((g) => g.kind === kind);
+export function gameFor(kind: string): AnyModule | undefined {
+  return games().find((g) => g.kind === kind);
 }
 
 /** One parse of the page; the game is `kind`, or detected from the page when omitted. */
 export function parseRuleset(text: string, opts: { page?: string; kind?: GameKind } = {}): ParsedRuleset {
   const doc = readDocument(text, { page: opts.page });
-  const game = opts.kind === undefined ? games.find((g) => g.detect(doc))! : gameFor(opts.kind)!;
+  const game = opts.kind === undefined ? games().find((g) => g.detect(doc))! : gameFor(opts.kind)!;
   return game.readRuleset(doc);
 }
 
@@ -86,7 +96,7 @@ export function refereeFor(kind: string): GameReferee | undefined {
 
 /** The game kind of a read Ruleset page (most specific first, falling through to generic). */
 export function detectKind(doc: WikiDocument): GameKind {
-  return games.find((g) => g.detect(doc))!.kind;
+  return games().find((g) => g.detect(doc))!.kind;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 /** Per subcommand, for a command that has them. */
 type Writes = 'dry-run' | 'apply' | false;
 
-interface CommandEntry {
+export interface CommandEntry {
   description: string;
   /**
    * What it may write (the wiki or the store; per subcommand if it has them) and how to see it first: `dry-run` (writes unless --dry-run) or
@@ -15,6 +15,8 @@ interface CommandEntry {
    */
   writes: Writes | Record<string, Writes>;
   load: () => Promise<(program: Command) => void>;
+  /** false: its action reads no game (the store's and pause's commands), so the games are not loaded for it. */
+  games?: false;
 }
 
 export const COMMANDS = {
@@ -92,16 +94,19 @@ export const COMMANDS = {
       "back the store up and restore it: its run log, halts and the referee's phase secrets, without which a phase's draws stop and cannot be verified (docs/daemon.md)",
     writes: { export: false, import: 'dry-run' },
     load: async () => (await import('./store.ts')).registerStore,
+    games: false,
   },
   clear: {
     description: 'clear the halt of a game after repeated failures: the daemon edits its Gamestate page again',
     writes: 'dry-run',
     load: async () => (await import('./clear.ts')).registerClear,
+    games: false,
   },
   resume: {
     description: "resume a game paused because a person reverted one of the bot's edits: the bot edits its pages again",
     writes: 'dry-run',
     load: async () => (await import('./resume.ts')).registerResume,
+    games: false,
   },
 } satisfies Record<string, CommandEntry>;
 

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
-import * as document from '../../../src/parse/document.ts';
-import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 import type { RequestPageRevision } from '../../../src/jobs/request-lines.ts';
 import { replaceOnce } from '../helpers/wikitext.ts';
@@ -11,9 +9,14 @@ import { replaceOnce } from '../helpers/wikitext.ts';
 // the game's Rulings page chooses, as the rollover does.
 
 vi.mock('../../../src/parse/document.ts', async (original) => {
-  const actual = await original<typeof document>();
+  const actual = await original<typeof import('../../../src/parse/document.ts')>();
   return { ...actual, readDocument: vi.fn(actual.readDocument) };
 });
+// The test setup loaded the games, with the parser, before this file's mock: loaded again, with the mock.
+vi.resetModules();
+const document = await import('../../../src/parse/document.ts');
+const { describeStatus, gameStatus } = await import('../../../src/jobs/status.ts');
+await (await import('../../../src/games/registry.ts')).loadGames();
 
 const fixture = (game: string, page: string) => readFileSync(new URL(`../../../fixtures/${game}/${page}.wikitext`, import.meta.url), 'utf8');
 
