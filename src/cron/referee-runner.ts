@@ -5,6 +5,7 @@ import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type 
 import type { RefereeRunner } from './ports.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { storeRulingsCache } from './rulings-memo.ts';
+import type { RulesetCache } from './game-jobs.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
 export function storeSecrets(store: Store, now: () => Date = () => new Date()): SecretKeeper {
@@ -17,7 +18,14 @@ export function storeSecrets(store: Store, now: () => Date = () => new Date()): 
 }
 
 /** The referee job of each game that has an actions page, as the scheduler runs it. */
-export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly RefereeGame[]; store: Store; now?: () => Date }): RefereeRunner {
+/** `rulesets`: the daemon's parsed Ruleset revisions, shared with the plan and the rollovers (./game-jobs.ts). */
+export function makeRefereeRunner(opts: {
+  wiki: RefereeWiki;
+  games: readonly RefereeGame[];
+  store: Store;
+  rulesets?: RulesetCache;
+  now?: () => Date;
+}): RefereeRunner {
   const secrets = storeSecrets(opts.store, opts.now);
   const active = async (id: string): Promise<boolean> => {
     const game = opts.games.find((g) => g.id === id);
@@ -36,6 +44,7 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
         secrets,
         // The rollover's memo of the Rulings page: a revision it attributed costs the pass no history read.
         rulingsCache: storeRulingsCache(opts.store, id),
+        ...(opts.rulesets ? { readRuleset: opts.rulesets.read.bind(opts.rulesets) } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         // After each step (its edits made): stop at a shutdown, else let another game's waiting boundary go first.
         checkpoint: async () => {

@@ -69,6 +69,8 @@ export interface RefereeContext {
   checkpoint?: (step: RefereeStep, detail?: string) => void | Promise<void>;
   /** The bot's memo of who added the Rulings page's lines (its store), as the rollover's: the page is then read with the others. */
   rulingsCache?: RulingsCache;
+  /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
+  readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => ReturnType<typeof readEngineRuleset>;
 }
 
 export interface RefereeSummary {
@@ -132,7 +134,9 @@ async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
     [game.ruleset, game.gamestate, ...(rulingsPage === undefined ? [] : [rulingsPage])],
     rulingsPage === undefined ? {} : { allowMissing: [rulingsPage] },
   );
-  const read = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
+  const rulesetPage = pages.get(game.ruleset)!;
+  const read = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
   const referee = refereeFor(read.ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${read.ruleset.kind}) has no actions for the referee`);
   const latest = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
