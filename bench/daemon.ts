@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, parseEnvFile } from '../src/config.ts';
-import { collectGarbage, IDLE_COLLECT_MS } from '../src/cron/collect-garbage.ts';
+import { collectGarbage, IDLE_SETTLED_MS } from '../src/cron/collect-garbage.ts';
 import { startDaemon } from '../src/cron/daemon.ts';
 import { createLogger } from '../src/cron/log.ts';
 import { daemonOptions } from '../src/cron/wiring.ts';
@@ -75,8 +75,8 @@ async function idleDaemon(configFile: string, env: Record<string, string>): Prom
     proc.on('exit', (code) => reject(new Error(`the daemon exited (${code}) before it started:\n${out.slice(-2000)}`)));
   });
   await started;
-  // Idle: the collections the daemon makes once it has waited IDLE_COLLECT_MS, and a little more.
-  await sleep(IDLE_COLLECT_MS + 4000);
+  // Idle: the collections the daemon makes once it has waited (IDLE_SETTLED_MS), and a little more.
+  await sleep(IDLE_SETTLED_MS + 4000);
   const rss = await idleRss(proc.pid!);
   const exited = new Promise((r) => proc.once('exit', r));
   proc.kill('SIGTERM');

@@ -30,24 +30,35 @@ export async function collectGarbage(): Promise<void> {
 
 let idle: NodeJS.Timeout | undefined;
 
-/** How long the daemon waits idle before releaseMemory's collections. */
+/** How long the daemon waits idle before releaseMemory's first collection. */
 export const IDLE_COLLECT_MS = 6_000;
+/**
+ * Between releaseMemory's two collections: more than the 5 s over which V8 measures the allocation rate (from
+ * what was allocated between its collections) when it decides whether to shrink the young generation.
+ */
+export const IDLE_COLLECT_APART_MS = 6_000;
+/** How long after its last tick the idle daemon has given back what it can (the bench measures it then). */
+export const IDLE_SETTLED_MS = IDLE_COLLECT_MS + IDLE_COLLECT_APART_MS;
 
 /**
- * When the daemon has nothing more to do (after a tick, and once started): two full collections, IDLE_COLLECT_MS
- * after the last call and one second apart. V8 shrinks the young generation — grown to 2 × 16 MB by a Ruleset's
- * parse and kept resident while the daemon waits, ~30 MB — at a full collection that finds the allocation rate low,
- * which is what a collection made once the process has waited finds (measured: the idle daemon 133 → 102 MB on a
- * restart; after the very first start on an empty store V8 kept it: docs/performance.md).
+ * Two full collections, `apartMs` apart. V8 shrinks the young generation — grown to 2 × 16 MB by a Ruleset's parse
+ * and kept resident while the daemon waits, ~30 MB — at a full collection only when it allocated less than 1 KB/ms
+ * over the last 5 s, counted from collection to collection: the first collection's count still holds the end of
+ * the last job (a status page's save, the log), so it is the second, made after 5 s of idleness, that shrinks it
+ * (measured: 1 s apart, the idle daemon stayed at 131 MB on a first start and on a restart; 6 s apart, 100 MB).
+ */
+export async function collectIdle(apartMs = IDLE_COLLECT_APART_MS): Promise<void> {
+  await collectGarbage();
+  await new Promise((r) => setTimeout(r, apartMs).unref());
+  await collectGarbage();
+}
+
+/**
+ * When the daemon has nothing more to do (after a tick, and once started): collectIdle, IDLE_COLLECT_MS after the
+ * last call (docs/performance.md, "The idle daemon's memory").
  */
 export function releaseMemory(): void {
   clearTimeout(idle);
-  idle = setTimeout(
-    () =>
-      void collectGarbage()
-        .then(() => new Promise((r) => setTimeout(r, 1000).unref()))
-        .then(collectGarbage),
-    IDLE_COLLECT_MS,
-  );
+  idle = setTimeout(() => void collectIdle(), IDLE_COLLECT_MS);
   idle.unref();
 }

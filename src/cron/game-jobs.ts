@@ -54,8 +54,8 @@ interface Loaded {
   page: EnginePage;
 }
 
-/** What a Ruleset revision reads as: the engine of its kind and the parsed rules. */
-export type EngineRuleset = Pick<Loaded, 'engine' | 'ruleset'>;
+/** What a Ruleset revision reads as: the engine of its kind, the parsed rules and the page's tables (what a draw names). */
+export type EngineRuleset = ReturnType<typeof readEngineRuleset>;
 
 /**
  * Parsed Ruleset revisions, by (page, revision, kind, game): the same revision is parsed once, however many

@@ -4,6 +4,8 @@ import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '
 import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
 import type { RefereeRunner } from './ports.ts';
 import { collectGarbage } from './collect-garbage.ts';
+import { storeRulingsCache } from './rulings-memo.ts';
+import type { RulesetCache } from './game-jobs.ts';
 
 /** The store as the referee's secret keeper: one secret per game and phase, kept across restarts. */
 export function storeSecrets(store: Store, now: () => Date = () => new Date()): SecretKeeper {
@@ -16,13 +18,21 @@ export function storeSecrets(store: Store, now: () => Date = () => new Date()): 
 }
 
 /** The referee job of each game that has an actions page, as the scheduler runs it. */
-export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly RefereeGame[]; store: Store; now?: () => Date }): RefereeRunner {
+/** `rulesets`: the daemon's parsed Ruleset revisions, shared with the plan and the rollovers (./game-jobs.ts). */
+export function makeRefereeRunner(opts: {
+  wiki: RefereeWiki;
+  games: readonly RefereeGame[];
+  store: Store;
+  rulesets?: RulesetCache;
+  now?: () => Date;
+}): RefereeRunner {
   const secrets = storeSecrets(opts.store, opts.now);
   const active = async (id: string): Promise<boolean> => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return false;
     if ((await secrets.list(id)).some((s) => !s.revealed)) return true; // a secret may be due for its reveal
-    return (await opts.wiki.history(game.actionsPage, 1)).length > 0;
+    // As many revisions as the pass reads next: the tick's one read of the page serves both (./tick-pages.ts).
+    return (await opts.wiki.history(game.actionsPage, game.lookback)).length > 0;
   };
   const run = async (id: string, signal: AbortSignal, between?: () => Promise<void>) => {
     const game = opts.games.find((g) => g.id === id);
@@ -32,6 +42,9 @@ export function makeRefereeRunner(opts: { wiki: RefereeWiki; games: readonly Ref
       {
         wiki: opts.wiki,
         secrets,
+        // The rollover's memo of the Rulings page: a revision it attributed costs the pass no history read.
+        rulingsCache: storeRulingsCache(opts.store, id),
+        ...(opts.rulesets ? { readRuleset: opts.rulesets.read.bind(opts.rulesets) } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         // After each step (its edits made): stop at a shutdown, else let another game's waiting boundary go first.
         checkpoint: async () => {

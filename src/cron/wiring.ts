@@ -212,6 +212,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
             allowedGroups: g.allowedGroups,
           })),
         store,
+        rulesets,
         ...(o.now ? { now: o.now } : {}),
       }),
     status: (s) =>

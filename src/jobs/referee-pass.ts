@@ -9,7 +9,7 @@ import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { botAddedLines, type RequestPageRevision } from './request-lines.ts';
 import type { ComputedPagesWiki } from './computed-pages.ts';
-import { readGameRulings, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsCache, type RulingsMemoUse, type RulingsWiki } from './rulings.ts';
 
 export interface RefereeWiki {
   /** The names the bot's own revisions are saved under (its account): only what they added is the bot's record. */
@@ -67,6 +67,10 @@ export interface RefereeContext {
   newSecret?: () => string;
   /** After each step (tests throw from it to simulate a crash there). */
   checkpoint?: (step: RefereeStep, detail?: string) => void | Promise<void>;
+  /** The bot's memo of who added the Rulings page's lines (its store), as the rollover's: the page is then read with the others. */
+  rulingsCache?: RulingsCache;
+  /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
+  readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => ReturnType<typeof readEngineRuleset>;
 }
 
 export interface RefereeSummary {
@@ -114,21 +118,29 @@ export interface Pass {
 }
 
 /** The game's Rulings page read with its authors, as the rollover reads it; undefined when there is none to read. */
-async function actionRulings(wiki: RefereeWiki, game: RefereeGame, ruleset: KindedRuleset) {
+async function actionRulings(wiki: RefereeWiki, game: RefereeGame, ruleset: KindedRuleset, memo: RulingsMemoUse | undefined) {
   const opts = {
     requestsLookback: game.lookback,
     ...(game.rulingsPage ? { rulingsPage: game.rulingsPage } : {}),
     ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
   };
-  return readGameRulings(wiki, opts, ruleset);
+  return readGameRulings(wiki, opts, ruleset, memo);
 }
 
 async function load(ctx: RefereeContext, game: RefereeGame): Promise<Loaded> {
-  const pages = await ctx.wiki.readPages([game.ruleset, game.gamestate]);
-  const read = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  // With the bot's memo, the Rulings page is read with the others (a revision the memo attributed asks no history).
+  const rulingsPage = ctx.rulingsCache ? game.rulingsPage : undefined;
+  const pages = await ctx.wiki.readPages(
+    [game.ruleset, game.gamestate, ...(rulingsPage === undefined ? [] : [rulingsPage])],
+    rulingsPage === undefined ? {} : { allowMissing: [rulingsPage] },
+  );
+  const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
+  const rulesetPage = pages.get(game.ruleset)!;
+  const read = ctx.readRuleset ? ctx.readRuleset(rulesetPage, readOpts) : readEngineRuleset(rulesetPage.text, readOpts);
   const referee = refereeFor(read.ruleset.kind);
   if (!referee) throw new Error(`game ${game.id} (kind ${read.ruleset.kind}) has no actions for the referee`);
-  const rulings = await actionRulings(ctx.wiki, game, read.ruleset);
+  const latest = rulingsPage === undefined ? undefined : pages.get(rulingsPage);
+  const rulings = await actionRulings(ctx.wiki, game, read.ruleset, latest && ctx.rulingsCache ? { cache: ctx.rulingsCache, latest } : undefined);
   const ruleset = rulings?.ruleset ?? read.ruleset;
   return { ruleset, referee, gamestate: pages.get(game.gamestate)!, tables: read.tables, ...(rulings ? { readings: rulings.readings } : {}) };
 }

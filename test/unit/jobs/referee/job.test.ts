@@ -13,6 +13,7 @@ import { readDocument } from '../../../../src/parse/document.ts';
 import { removeDir } from '../../../temp-dir.ts';
 import { RefereeFakeWiki } from './fake-wiki.ts';
 import { cycle16Engine } from '../../../../src/games/cycle16/index.ts';
+import { RulesetCache } from '../../../../src/cron/game-jobs.ts';
 
 // The referee job on an in-memory wiki: commit before the first draw, a request resolved exactly once,
 // refusals answered, the secret revealed after the phase and kept across restarts; verify on the result.
@@ -49,6 +50,19 @@ const ruleset = cycle16Engine.readRuleset(readDocument(fixture('cycle16'), { pag
 const history = (wiki: RefereeFakeWiki) => historyLines({ title: 'G', text: wiki.text('G')! }, cycle16Engine.history);
 
 describe('the referee job', () => {
+  it("in the daemon, parses no Ruleset revision the tick's plan and rollovers have parsed already (one cache for all)", async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack ~~~~']]);
+    const rulesets = new RulesetCache();
+    // The tick's plan has parsed the Ruleset's revision.
+    const read = rulesets.read((await wiki.readPages(['R'])).get('R')!, { page: 'R', kind: 'cycle16', game: 'c16' });
+    const s = await run(wiki, new MemoryStore(), { readRuleset: (page, o) => rulesets.read(page, o) });
+    expect(s).toMatchObject({ done: 1, refused: 0 });
+    expect(rulesets.parses).toBe(1);
+    // What the pass read is that parse: its draws name the Ruleset's own tables.
+    expect(rulesets.read((await wiki.readPages(['R'])).get('R')!, { page: 'R', kind: 'cycle16', game: 'c16' })).toBe(read);
+    expect(read.tables.length).toBeGreaterThan(0);
+  });
+
   it("resolves a player's `open 1 Handy Pack` once: cards added with IDs, the pack consumed, History rows with the draws, after the phase's commitment", async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack ~~~~']]);
     const s = await run(wiki);
