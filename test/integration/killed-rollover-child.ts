@@ -4,6 +4,7 @@
 // it with SIGKILL before its merge check. Arguments: the game as JSON, the run's instant (ISO), and optionally a step
 // of the job (RolloverStep): then it says "at <step> <revid>" there (the Gamestate revision read) and waits forever.
 import { createInterface } from 'node:readline';
+import { loadGames } from '../../src/games/registry.ts';
 import { rollover, type RolloverGame, type RolloverStep } from '../../src/jobs/rollover.ts';
 import { bot } from './helpers.ts';
 
@@ -11,6 +12,7 @@ const game = JSON.parse(process.argv[2]!) as RolloverGame;
 const now = new Date(process.argv[3]!);
 const stopAt = process.argv[4] as RolloverStep | undefined;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+await loadGames(); // as the CLI does before a command's action
 const b = await bot();
 const hang = () => {
   setInterval(() => undefined, 1000); // alive until killed
