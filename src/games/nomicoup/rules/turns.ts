@@ -67,7 +67,10 @@ export function beginNextTurn(
   const previous = currentTurn(s);
   const began = readings.get('turn-begins') === 'notified' ? new Date(Math.max(at.getTime(), now.getTime())) : at;
   const changes: Change[] = [];
-  let order = turnOrder(s);
+  // Only players take turns: a seated name whose Joined is after the turn begins is not one yet (“Players take turns
+  // according to the turn order.”), and is passed over until then.
+  const players = () => turnOrder(s).filter((p) => p.joined.getTime() <= began.getTime());
+  let order = players();
   // After the previous player's seat (`afterSeat`: the seat before theirs, when they have just left the order).
   const seat = afterSeat ?? (previous === undefined ? 0 : (s.players.find((p) => p.name === previous.player)?.seat ?? 0));
   let next = previous === undefined ? order[0] : order.find((p) => p.seat! > seat);
@@ -75,7 +78,7 @@ export function beginNextTurn(
   if (previous !== undefined && next === undefined) {
     round = s.game.round + 1;
     changes.push(...applyOrderChanges(s, round, began));
-    order = turnOrder(s);
+    order = players();
     next = order[0];
     if (next !== undefined) {
       changes.push(

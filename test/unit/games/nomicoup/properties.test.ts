@@ -200,4 +200,22 @@ describe('what the random edits found', () => {
     expect(err).toBeInstanceOf(GamestateError);
     expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.column])).toContainEqual(['Game', 'Previous Judge']);
   });
+
+  test("a seated player whose Joined is after a turn's end takes no turn before joining: passed over, and the next run leaves the page as it is", () => {
+    // fast-check's counterexample (seed -1692806870): Cosima's Joined → 2026-11-20 08:00; the run at 2026-11-19 09:30
+    // gave her turn 3 when Bram's turn timed out, and the next run refused that turn as begun before she joined.
+    const text = applyEdit(PAGE, { kind: 'cell', row: 1259938314, cell: 303430722, value: '2026-11-20 08:00' });
+    expect(text).toContain('| 3 || Cosima || 2026-11-20 08:00 ||');
+    for (const now of [at('2026-11-19 09:30'), at('2026-11-21 12:00')]) {
+      const first = roll(text, now);
+      const turns = first.result.changes.filter((c) => c.event === 'Turn');
+      expect(turns.length).toBeGreaterThan(0);
+      // “Players take turns according to the turn order.”: nobody's turn begins before they joined.
+      for (const t of turns) if (t.player === 'Cosima') expect(t.at.getTime()).toBeGreaterThanOrEqual(at('2026-11-20 08:00').getTime());
+      expect(turns[0]!.player).not.toBe('Cosima');
+      const again = roll(first.text, now);
+      expect(again.result.changes).toEqual([]);
+      expect(again.text).toBe(first.text);
+    }
+  });
 });
