@@ -192,6 +192,19 @@ describe('the referee job', () => {
     expect(verifyDraws(history(wiki)).mismatching).toBe(0);
   });
 
+  it('makes no draw on a Phase number set back by hand below the calendar: nothing is committed for the earlier phase, the request waits', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    // The calendar says phase 4 at NOW; a person types 2, a phase that is over.
+    wiki.put('G', wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase', '| 2026-11-02 00:00 || 2 || Rest Phase'));
+    const s = await run(wiki, store);
+    expect(s).toMatchObject({ phase: 2, done: 0, waiting: 1, commitment: undefined });
+    expect(s.problem).toMatch(/records phase 2, which the clock has ended \(phase 4 now\)/);
+    expect(history(wiki).some((r) => r.event === 'Draws committed' || r.event === 'Card drawn')).toBe(false);
+    expect(await storeSecrets(store, () => NOW).list('c16')).toEqual([]);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+  });
+
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
