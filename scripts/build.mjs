@@ -92,9 +92,10 @@ module.exports = new Proxy(() => {}, { get: (_, key) => (key === '__esModule' ? 
   },
 };
 
-/** What the build depends on: every file under src/ and package.json (newest mtime and count). */
+/** What the build depends on: every file under src/, package.json and this script (newest mtime and count). */
 function sourceStamp(root) {
-  let newest = statSync(join(root, 'package.json')).mtimeMs;
+  // This script too: a build it made differently (a pull that changed it) is made again.
+  let newest = Math.max(statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
   let count = 0;
   for (const entry of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -176,6 +177,7 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     outfile: join(out, VENDOR),
     plugins: [lazyBuiltins, bundleOnly(VENDORED)],
   });
+  for (const file of [entry, join(out, VENDOR)]) asciiOnly(file);
   // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need.
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
   if (existsSync(fixture)) {
@@ -187,6 +189,87 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   renameSync(tmp, pointer);
   prune(dist, dir);
   return pathToFileURL(entry).href;
+}
+
+/**
+ * A bundle's characters beyond ASCII written as `\u` escapes, its source map's columns moved to match. esbuild's
+ * ascii charset escapes them in strings and identifiers but not in regular-expression literals, `String.raw`
+ * templates (wikiparser-node's full-width `＿`, `：`… which all reach `RegExp`, where an escape means the same) and
+ * comments. One such character made V8 hold the whole source as two bytes a character, for as long as the process
+ * runs (the scripts keep it to compile lazily): ~10 MB of RSS for the two bundles (docs/performance.md).
+ */
+export function asciiOnly(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const shifts = new Map(); // line → [column, added] of each escape, in order
+  const out = lines.map((line, i) => {
+    let added = 0;
+    const at = [];
+    const escaped = line.replace(/(\\*)([^\x00-\x7F])/g, (_, slashes, c, column) => {
+      // `\é` (an identity escape, in a regular expression) is `é`: its backslash goes with the escape.
+      const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+      const code = `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      added += kept.length + code.length - slashes.length - 1;
+      at.push([column + slashes.length, added]);
+      return kept + code;
+    });
+    if (at.length > 0) shifts.set(i, at);
+    return escaped;
+  });
+  if (shifts.size === 0) return;
+  writeFileSync(file, out.join('\n'));
+  const mapFile = `${file}.map`;
+  if (!existsSync(mapFile)) return;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  map.mappings = map.mappings
+    .split(';')
+    .map((segments, i) => {
+      const at = shifts.get(i);
+      if (at === undefined || segments === '') return segments;
+      // A segment's first field is its column, relative to the line's previous segment: each is re-encoded.
+      let column = 0;
+      let moved = 0;
+      return segments
+        .split(',')
+        .map((segment) => {
+          const { value, length } = vlqDecode(segment);
+          column += value;
+          const shift = at.findLast(([c]) => c < column)?.[1] ?? 0;
+          const delta = column + shift - moved;
+          moved = column + shift;
+          return vlqEncode(delta) + segment.slice(length);
+        })
+        .join(',');
+    })
+    .join(';');
+  writeFileSync(mapFile, JSON.stringify(map));
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The first value of a source map segment, and how many characters it took. */
+function vlqDecode(segment) {
+  let value = 0;
+  let shift = 0;
+  let i = 0;
+  for (;;) {
+    const digit = BASE64.indexOf(segment[i++]);
+    value += (digit & 31) << shift;
+    shift += 5;
+    if ((digit & 32) === 0) break;
+  }
+  return { value: value & 1 ? -(value >>> 1) : value >>> 1, length: i };
+}
+
+function vlqEncode(n) {
+  let value = n < 0 ? (-n << 1) | 1 : n << 1;
+  let out = '';
+  do {
+    let digit = value & 31;
+    value >>>= 5;
+    if (value > 0) digit |= 32;
+    out += BASE64[digit];
+  } while (value > 0);
+  return out;
 }
 
 /**

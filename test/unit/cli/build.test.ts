@@ -80,3 +80,29 @@ test("a build runs with V8's code cache: written at exit when missing, and a dam
   expect(run.status).toBe(0);
   expect(readFileSync(cache, 'utf8')).not.toBe('not a code cache');
 });
+
+test('a build holds only ASCII: what esbuild leaves beyond it is escaped, the program and its source map unchanged in meaning', async () => {
+  const root = project('one');
+  const main = join(root, 'src', 'cli', 'main.ts');
+  // What esbuild's ascii charset leaves as written: a regular-expression literal, a String.raw template given to
+  // RegExp (as wikiparser-node does), an identity escape, a character outside the BMP.
+  const source = [
+    "const probe: string = process.argv[2] ?? '—';",
+    'const dash = /^[–—]$/u.test(probe), wide = new RegExp(String.raw`^＿{2}$`, "u").test("＿＿"), same = /\\é/.test("é");',
+    "const astral = /^😀$/u.test('😀') && /^😀$/.test('😀');",
+    'console.log(dash, wide, same, astral);',
+  ];
+  writeFileSync(main, `${source.join('\n')}\n`);
+  const entry: string = await ensureBuilt(root);
+  const file = fileURLToPath(entry);
+  const built = readFileSync(file, 'utf8');
+  expect(built).toMatch(/^[\x00-\x7F]*$/);
+  expect(runBuilt(entry).stdout.trim()).toBe('true true true true');
+  // The source map still points `probe`, after the escapes on its line, at `probe` in the source.
+  const { SourceMap } = await import('node:module');
+  const map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+  const lines = built.split('\n');
+  const line = lines.findIndex((l) => l.includes('\\u2013') && l.includes('.test(probe)'));
+  const entryOf = map.findEntry(line, lines[line]!.indexOf('probe)'));
+  expect(entryOf).toMatchObject({ originalLine: 1, originalColumn: source[1]!.indexOf('probe)') });
+});
