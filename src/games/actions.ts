@@ -86,6 +86,8 @@ export interface GameReferee<R extends KindedRuleset = KindedRuleset> {
    * number or Phase start, which anyone can type): a phase before it is over by the calendar.
    */
   calendarPhase(ruleset: R, page: EnginePage, now: Date): number;
+  /** Who the page records as the game's winners: none while the game goes on. */
+  winners(ruleset: R, page: EnginePage): readonly string[];
   /** The player whose wiki account `author` is, or why nobody. */
   playerOf(ruleset: R, page: EnginePage, author: string): { player: string } | { refused: string };
   /** The page with these History rows appended (the commitment or reveal rows). */

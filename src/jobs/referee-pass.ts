@@ -109,6 +109,8 @@ export interface Pass {
   /** The phase the page records, and the calendar's at the pass's time. */
   phase: number;
   calendar: number;
+  /** The winners the page records: the game is over when there is one. */
+  winners: readonly string[];
   summary: RefereeSummary;
   now: () => Date;
   /** The bot's record of the Gamestate page (what its revisions added), read when the page alone cannot tell. */
@@ -155,6 +157,7 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const { ruleset, referee: ref, gamestate } = loaded;
   const phase = ref.phase(ruleset, asPage(game, gamestate), now());
   const calendar = ref.calendarPhase(ruleset, asPage(game, gamestate), now());
+  const winners = ref.winners(ruleset, asPage(game, gamestate));
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
   let record: Promise<string> | undefined;
@@ -163,5 +166,5 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
     record = undefined;
     return (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
   };
-  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, summary, now, bot, readGamestate };
+  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, readGamestate };
 }

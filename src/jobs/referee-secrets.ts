@@ -2,6 +2,7 @@
 // and the current phase's commitment, in one edit of the Gamestate page, before any draw; the Status page's
 // referee region. What the bot published is read from its own record, never from what a person typed.
 import { randomBytes } from 'node:crypto';
+import { names } from '../games/shared/standings.ts';
 import { replaceRegion } from '../parse/regions.ts';
 import { commitmentOf } from '../sim/commit-reveal.ts';
 import type { Change } from '../sim/trail.ts';
@@ -95,7 +96,7 @@ export interface Committed {
  */
 export async function revealAndCommit(pass: Pass): Promise<Committed> {
   // 1. Reveal the secrets of the phases that are over (never the current one's), if the bot published their commitment.
-  const { ctx, game, ref, ruleset, gamestate, phase, calendar, summary, now, bot } = pass;
+  const { ctx, game, ref, ruleset, gamestate, phase, calendar, winners, summary, now, bot } = pass;
   const shows = (text: string, p: number, secret: string) => [...text.matchAll(COMMIT_RE)].some((m) => Number(m[1]) === p && m[2] === commitmentOf(secret));
   // A phase is over by the calendar, or by a rollover the bot itself saved (a Phase number typed ahead is not).
   const over = async (p: number) => calendar > p || (await bot().then(leftPhases)).some((from) => from >= p);
@@ -116,7 +117,11 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
   // A phase the clock has ended while the page still records it: its draws would be made after it, in a phase that
   // is not the one the requests are made in. No secret is committed for it; the requests wait for the rollover.
   const ended = !forged && calendar > phase;
-  if (forged) {
+  if (winners.length > 0 && latest) {
+    // Won: no rollover comes after it, and nothing the rules make happen is left to draw for. The requests wait, with
+    // this reason (a winner typed by hand and taken back lets them be resolved, in the phase the page then records).
+    summary.problem = `the game is over (won by ${names(winners)}): no draw is made; requests are not resolved`;
+  } else if (forged) {
     summary.problem = `the page's Phase number ${phase} is ahead of the calendar (phase ${calendar} now) and no rollover saved by the bot brought it there: no draw is made and no secret revealed until the calendar reaches it or the page is set back`;
   } else if (ended && latest) {
     summary.problem = `the page records phase ${phase}, which the clock has ended (phase ${calendar} now): no draw is made in it; requests wait for the rollover to phase ${phase + 1}`;

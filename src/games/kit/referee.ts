@@ -13,7 +13,7 @@ import { chanceActions } from './chance.ts';
 // (./chance.ts), after the game's own, which win a line both could read.
 
 /** What a game declares for its referee. `S` is its read Gamestate. */
-export interface RefereeDeclaration<R extends KindedRuleset, S extends { phase: { number: number } }> {
+export interface RefereeDeclaration<R extends KindedRuleset, S extends { phase: { number: number; winner: string[] } }> {
   // biome-ignore lint/suspicious/noExplicitAny: each action's argument type is its own; no one type fits them all
   actions: readonly ActionDef<R, any>[];
   /** The page as data; with `now`, the game's own checks of it at that time may throw (a Phase number ahead of the calendar). */
@@ -30,7 +30,7 @@ export interface RefereeDeclaration<R extends KindedRuleset, S extends { phase: 
   checkPhase?(ruleset: R, state: S, now: Date, page: string): void;
 }
 
-export function refereeOf<R extends KindedRuleset, S extends { phase: { number: number } }>(d: RefereeDeclaration<R, S>): GameReferee<R> {
+export function refereeOf<R extends KindedRuleset, S extends { phase: { number: number; winner: string[] } }>(d: RefereeDeclaration<R, S>): GameReferee<R> {
   const referee: GameReferee<R> = {
     actions: [],
     phase(ruleset, page, now) {
@@ -42,6 +42,9 @@ export function refereeOf<R extends KindedRuleset, S extends { phase: { number: 
     },
     calendarPhase(ruleset, page, now) {
       return d.calendarPhase(ruleset, d.read(documentOf(page.text, page.title), ruleset, now), now);
+    },
+    winners(ruleset, page) {
+      return d.read(documentOf(page.text, page.title), ruleset).phase.winner;
     },
     playerOf(ruleset, page, author) {
       const players = typeof d.players === 'function' ? d.players(ruleset) : d.players;

@@ -205,6 +205,24 @@ describe('the referee job', () => {
     expect(wiki.text('G/Actions')).not.toContain('croupier:');
   });
 
+  it('makes no draw once the game is won: nothing is committed, and the request waits with the winner named, not for a rollover that will not come', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    wiki.put(
+      'G',
+      wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -', '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram'),
+    );
+    // In the phase the page records, and after the calendar has left it.
+    for (const at of [NOW, new Date('2026-11-19T06:00:00Z')]) {
+      const s = await run(wiki, store, { now: () => at });
+      expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1, commitment: undefined });
+      expect(s.problem).toBe('the game is over (won by Bram): no draw is made; requests are not resolved');
+    }
+    expect(history(wiki).some((r) => r.event === 'Draws committed' || r.event === 'Card drawn')).toBe(false);
+    expect(await storeSecrets(store, () => NOW).list('c16')).toEqual([]);
+    expect(wiki.text('G/Actions')).not.toContain('croupier:');
+  });
+
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
