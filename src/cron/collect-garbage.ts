@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { forgetDocuments } from '../parse/page-memo.ts';
 
 // The daemon runs a job, then waits (for the next job of the tick, or the next hour) with that job's garbage in
 // its heap: Node collects nothing while it waits (measured: 30 s idle, not a byte). After each full collection
@@ -54,11 +55,15 @@ export async function collectIdle(apartMs = IDLE_COLLECT_APART_MS): Promise<void
 }
 
 /**
- * When the daemon has nothing more to do (after a tick, and once started): collectIdle, IDLE_COLLECT_MS after the
- * last call (docs/performance.md, "The idle daemon's memory").
+ * When the daemon has nothing more to do (after a tick, and once started): the pages read last let go
+ * (src/parse/page-memo.ts) and collectIdle, IDLE_COLLECT_MS after the last call (docs/performance.md, "The idle
+ * daemon's memory").
  */
 export function releaseMemory(): void {
   clearTimeout(idle);
-  idle = setTimeout(() => void collectIdle(), IDLE_COLLECT_MS);
+  idle = setTimeout(() => {
+    forgetDocuments(); // the last tick's pages: the next tick reads them again
+    void collectIdle();
+  }, IDLE_COLLECT_MS);
   idle.unref();
 }

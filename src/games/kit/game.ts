@@ -1,4 +1,5 @@
-import { readDocument, type WikiDocument } from '../../parse/document.ts';
+import type { WikiDocument } from '../../parse/document.ts';
+import { documentOf } from '../../parse/page-memo.ts';
 import type { Calendar } from '../../sim/calendar.ts';
 import type { Change } from '../../sim/trail.ts';
 import type { ActionDef, GameReferee } from '../actions.ts';
@@ -159,8 +160,8 @@ export function defineGame<R extends KindedRuleset, S extends PageState>(
 
   const engine: GameEngine<R, S> = {
     readRuleset: module.readRuleset,
-    readGamestate: (text, title, ruleset) => page.read(readDocument(text, { page: title }), ruleset),
-    renderGamestate: (text, state, changes, ruleset) => page.render(readDocument(text, { page: state.page }), state, changes, ruleset),
+    readGamestate: (text, title, ruleset) => page.read(documentOf(text, title), ruleset),
+    renderGamestate: (text, state, changes, ruleset) => page.render(documentOf(text, state.page), state, changes, ruleset),
     period: turns ? 'turn' : 'phase',
     schedule,
     history: page.history,
@@ -170,8 +171,8 @@ export function defineGame<R extends KindedRuleset, S extends PageState>(
         const { message, table } = noManualRollover;
         throw new GamestateError([{ message, location: { page: p.title, ...(table ? { table } : {}) } }]);
       }
-      // Kept through advance and render for its tables; its parse is let go (no Gamestate reader reads a rule's text).
-      const doc = readDocument(p.text, { page: p.title, keepParse: false });
+      // The tick's one read of the page (its parse let go: no Gamestate reader reads a rule's text).
+      const doc = documentOf(p.text, p.title);
       const state = page.read(doc, ruleset, opts.now);
       const fromPhase = period(state);
       let result = advance(ruleset, state, { now: opts.now, game, trigger: opts.trigger, force: opts.force, readings: opts.readings });

@@ -2,7 +2,8 @@ import type { WikiDocument } from '../../parse/document.ts';
 import type { Change } from '../../sim/trail.ts';
 import type { ActionDef, GameReferee } from '../actions.ts';
 import type { KindedRuleset } from '../engine-contract.ts';
-import { documentOf, playerOfAccount, type PlayersTable } from '../shared/actions.ts';
+import { playerOfAccount, type PlayersTable } from '../shared/actions.ts';
+import { documentOf } from '../../parse/page-memo.ts';
 import { findStateTable } from '../shared/read-tables.ts';
 import { chanceActions } from './chance.ts';
 

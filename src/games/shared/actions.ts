@@ -1,4 +1,4 @@
-import { normaliseHeader, readDocument, type WikiDocument } from '../../parse/document.ts';
+import { normaliseHeader, type WikiDocument } from '../../parse/document.ts';
 import type { ActionInput } from '../actions.ts';
 import type { KindedRuleset } from '../engine-contract.ts';
 import { drawToken, type DrawStream } from '../../sim/commit-reveal.ts';
@@ -6,19 +6,8 @@ import type { Reason } from '../../sim/trail.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Dice } from './ruleset-schema.ts';
 
-// What every game's referee actions share: the page read once per request, the requesting player
+// What every game's referee actions share: the requesting player
 // found by wiki account, and the History reasons that name the request and its draws.
-
-let last: { text: string; page: string | undefined; doc: WikiDocument } | undefined;
-
-/**
- * The page read once for the several questions one request asks of it (its phase, its player, the action).
- * The last page stays read until another is asked for: without its parse, which no action reads.
- */
-export function documentOf(text: string, page: string | undefined): WikiDocument {
-  if (last?.text !== text || last.page !== page) last = { text, page, doc: readDocument(text, { page, keepParse: false }) };
-  return last.doc;
-}
 
 /** The optional Players column naming each player's wiki account (default: the player's name). */
 export const WIKI_ACCOUNT = 'Wiki account';

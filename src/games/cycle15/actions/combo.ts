@@ -1,6 +1,7 @@
 import type { ActionDef } from '../../actions.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import { documentOf, drawReason, requestReason } from '../../shared/actions.ts';
+import { drawReason, requestReason } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import { gainItems } from '../rules/items.ts';
 import { phaseNumberAt } from '../../../sim/calendar.ts';
 import { drawRandomGarbage } from '../rules/random-garbage.ts';

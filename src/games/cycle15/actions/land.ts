@@ -1,7 +1,8 @@
 import type { ActionDef } from '../../actions.ts';
 import type { DrawStream } from '../../../sim/commit-reveal.ts';
 import { formatInstant } from '../../../sim/trail.ts';
-import { documentOf, drawReason, requestReason, rollDice } from '../../shared/actions.ts';
+import { drawReason, requestReason, rollDice } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import type { ChosenReadings } from '../../shared/readings.ts';
 import type { Gamestate, Move, Player } from '../gamestate/schema.ts';
 import { gainItems } from '../rules/items.ts';

@@ -1,7 +1,7 @@
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
-import { documentOf } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { historyTable } from '../../shared/history.ts';

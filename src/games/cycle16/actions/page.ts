@@ -5,7 +5,7 @@ import { renderGamestateDocument } from '../gamestate/render.ts';
 import type { Card, Gamestate, Player } from '../gamestate/schema.ts';
 import { cardsTable } from '../gamestate/tables.ts';
 import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
-import { documentOf } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';

@@ -1,6 +1,7 @@
 import { cellValue } from '../../../parse/document.ts';
 import type { ActionDef } from '../../actions.ts';
-import { documentOf, drawReason, requestReason } from '../../shared/actions.ts';
+import { drawReason, requestReason } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { writeCards } from '../gamestate/fields.ts';
 import { historyTable } from '../gamestate/tables.ts';

@@ -1,6 +1,6 @@
 import type { Change } from '../../../sim/trail.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
-import { documentOf } from '../../shared/actions.ts';
+import { documentOf } from '../../../parse/page-memo.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
 import { calendarOf, computeColumns } from '../engine.ts';
