@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, parseEnvFile } from '../src/config.ts';
 import { collectGarbage, IDLE_SETTLED_MS } from '../src/cron/collect-garbage.ts';
+import { baselineCompilerOnly } from '../src/cron/compiler-tier.ts';
 import { startDaemon } from '../src/cron/daemon.ts';
 import { createLogger } from '../src/cron/log.ts';
 import { daemonOptions } from '../src/cron/wiring.ts';
@@ -210,6 +211,7 @@ export function benchDaemon(): Promise<void> {
 
 if (process.argv[2] === '--child') {
   await loadGames();
+  await baselineCompilerOnly(); // as `croupier daemon` runs
   process.stdout.write(JSON.stringify(await ticks(process.argv[3]!, Number(process.argv[4]))));
   process.exit(0);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchDaemon();
