@@ -9,12 +9,9 @@ import { setFlagsFromString } from 'node:v8';
 // Set at run time, once the code the daemon runs is loaded: V8 refuses a code cache made under other flags, and
 // the CLI's bundles are cached under Node's defaults (scripts/build.mjs) — the same caches for every command.
 
-/** Whether the daemon keeps TurboFan: CROUPIER_DAEMON_OPTIMIZE=1. */
-export const keepsTurbofan = (env: NodeJS.ProcessEnv): boolean => env.CROUPIER_DAEMON_OPTIMIZE === '1';
-
 /** Stops V8 optimising beyond its baseline compiler from now on, unless `env` keeps TurboFan; true when it did. */
 export async function baselineCompilerOnly(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  if (keepsTurbofan(env)) return false;
+  if (env.CROUPIER_DAEMON_OPTIMIZE === '1') return false;
   await import('../parse/parser.ts'); // loads the vendored bundle (the parser) under the flags its cache was made with
   setFlagsFromString('--max-opt=1');
   return true;
