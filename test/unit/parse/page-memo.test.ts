@@ -20,16 +20,26 @@ function deepFreeze(value: unknown, seen = new Set<unknown>()): void {
 }
 
 describe('the pages read last', () => {
-  it('are read once while among the last four asked for, by title and text', () => {
+  it('are read once while among the last four pages asked for', () => {
     const text = fixture('cycle16', 'gamestate');
     const doc = documentOf(text, 'G');
     expect(documentOf(text, 'G')).toBe(doc);
     expect(documentOf(text, 'Other')).not.toBe(doc);
-    expect(documentOf(`${text}\n`, 'G')).not.toBe(doc);
-    for (const page of ['A', 'B', 'C']) documentOf('x', page);
+    for (const page of ['A', 'B']) documentOf('x', page);
+    expect(documentOf(text, 'G')).toBe(doc); // the fourth page asked for
+    for (const page of ['C', 'D', 'E', 'F']) documentOf('x', page);
     const again = documentOf(text, 'G');
     expect(again).not.toBe(doc);
     expect(again.tables.map((t) => t.rows.length)).toEqual(doc.tables.map((t) => t.rows.length));
+  });
+
+  it("keep one document per page: a page's new text replaces its old one", () => {
+    const text = fixture('cycle16', 'gamestate');
+    const doc = documentOf(text, 'G');
+    const saved = documentOf(`${text}\n`, 'G');
+    expect(saved).not.toBe(doc);
+    expect(documentOf(`${text}\n`, 'G')).toBe(saved);
+    expect(documentOf(text, 'G')).not.toBe(doc);
   });
 
   it('are let go when forgotten', () => {
