@@ -24,6 +24,7 @@ import {
   type Verdict,
 } from './request-lines.ts';
 import { namesRequest } from './rollover.ts';
+import { names } from '../games/shared/standings.ts';
 
 /** The request's text without bullet, bold, signature or trailing dashes: "open 1 Handy Pack". */
 export function requestText(line: string): string {
@@ -74,6 +75,7 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
         `${user || 'a hidden user'} has more than ${MAX_REQUESTS_PER_AUTHOR} requests waiting in this pass: only the first ${MAX_REQUESTS_PER_AUTHOR} are taken; write this one again`,
       ];
     else if (namesRequest(await bot(), l.key)) [l.verdict, l.message] = ['done', `done (see the History rows naming request ${l.key} on the Gamestate page)`];
+    else if (pass.winners.length > 0) [l.verdict, l.message] = ['refused', `the game is over (won by ${names(pass.winners)}): no more requests`];
     else if (secret === undefined) summary.waiting++;
     else todo.push(l);
   }

@@ -118,9 +118,8 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
   // is not the one the requests are made in. No secret is committed for it; the requests wait for the rollover.
   const ended = !forged && calendar > phase;
   if (winners.length > 0 && latest) {
-    // Won: no rollover comes after it, and nothing the rules make happen is left to draw for. The requests wait, with
-    // this reason (a winner typed by hand and taken back lets them be resolved, in the phase the page then records).
-    summary.problem = `the game is over (won by ${names(winners)}): no draw is made; requests are not resolved`;
+    // Won: no rollover comes after it, and nothing the rules make happen is left to draw for: requests are refused.
+    summary.problem = `the game is over (won by ${names(winners)}): no draw is made; requests are refused`;
   } else if (forged) {
     summary.problem = `the page's Phase number ${phase} is ahead of the calendar (phase ${calendar} now) and no rollover saved by the bot brought it there: no draw is made and no secret revealed until the calendar reaches it or the page is set back`;
   } else if (ended && latest) {

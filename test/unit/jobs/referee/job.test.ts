@@ -205,22 +205,30 @@ describe('the referee job', () => {
     expect(wiki.text('G/Actions')).not.toContain('croupier:');
   });
 
-  it('makes no draw once the game is won: nothing is committed, and the request waits with the winner named, not for a rollover that will not come', async () => {
-    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+  it("makes no draw once the game is won: nothing is committed, and every request, the game's own and a dice roll, is refused naming the winner", async () => {
+    const wiki = setup([
+      ['Player', '* open 1 Handy Pack'],
+      ['Player', '* roll 2d6'],
+    ]);
     const store = new MemoryStore();
     wiki.put(
       'G',
       wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -', '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram'),
     );
-    // In the phase the page records, and after the calendar has left it.
-    for (const at of [NOW, new Date('2026-11-19T06:00:00Z')]) {
-      const s = await run(wiki, store, { now: () => at });
-      expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1, commitment: undefined });
-      expect(s.problem).toBe('the game is over (won by Bram): no draw is made; requests are not resolved');
-    }
-    expect(history(wiki).some((r) => r.event === 'Draws committed' || r.event === 'Card drawn')).toBe(false);
+    const s = await run(wiki, store);
+    expect(s).toMatchObject({ phase: 4, done: 0, refused: 2, waiting: 0, commitment: undefined });
+    expect(s.problem).toBe('the game is over (won by Bram): no draw is made; requests are refused');
+    const answers = wiki
+      .text('G/Actions')!
+      .split('\n')
+      .filter((l) => l.includes('croupier:refused'));
+    expect(answers).toHaveLength(2);
+    for (const a of answers) expect(a).toContain('the game is over (won by Bram): no more requests');
+    // After the calendar has left the phase: still nothing committed, no request waiting for a rollover.
+    const later = await run(wiki, store, { now: () => new Date('2026-11-19T06:00:00Z') });
+    expect(later).toMatchObject({ done: 0, waiting: 0, commitment: undefined });
+    expect(history(wiki).some((r) => r.event === 'Draws committed' || r.event === 'Card drawn' || /rolled/i.test(r.change))).toBe(false);
     expect(await storeSecrets(store, () => NOW).list('c16')).toEqual([]);
-    expect(wiki.text('G/Actions')).not.toContain('croupier:');
   });
 
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
