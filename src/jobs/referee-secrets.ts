@@ -95,20 +95,22 @@ export interface Committed {
  * Gamestate edit, before any request of the phase is resolved.
  */
 export async function revealAndCommit(pass: Pass): Promise<Committed> {
-  // 1. Reveal the secrets of the phases that are over (never the current one's), if the bot published their commitment.
+  // 1. Reveal the secrets of the phases that are over, if the bot published their commitment: the phases before the
+  // page's, and the page's own once the game is won (no draw follows a win, and its draws become checkable).
   const { ctx, game, ref, ruleset, gamestate, phase, calendar, winners, summary, now, bot } = pass;
   const shows = (text: string, p: number, secret: string) => [...text.matchAll(COMMIT_RE)].some((m) => Number(m[1]) === p && m[2] === commitmentOf(secret));
-  // A phase is over by the calendar, or by a rollover the bot itself saved (a Phase number typed ahead is not).
-  const over = async (p: number) => calendar > p || (await bot().then(leftPhases)).some((from) => from >= p);
+  // A phase whose number the page shows ahead of the calendar, with no rollover of the bot's to it: no draw.
+  const forged = phase > calendar && !(await bot().then(leftPhases)).some((from) => from >= phase - 1);
+  const won = winners.length > 0 && !forged;
+  // A phase is over by the calendar, by a rollover the bot itself saved (a Phase number typed ahead is not), or by the win.
+  const over = async (p: number) => calendar > p || (won && p <= phase) || (await bot().then(leftPhases)).some((from) => from >= p);
   const kept = await ctx.secrets.list(game.id);
   const toReveal: typeof kept = [];
   for (const s of kept) {
-    if (s.revealed || s.phase >= phase || revealsIn(gamestate.text).get(s.phase) === s.secret) continue;
+    if (s.revealed || s.phase > phase || (s.phase === phase && !won) || revealsIn(gamestate.text).get(s.phase) === s.secret) continue;
     if (!(await over(s.phase))) continue;
     if (shows(gamestate.text, s.phase, s.secret) || shows(await bot(), s.phase, s.secret)) toReveal.push(s);
   }
-  // A phase whose number the page shows ahead of the calendar, with no rollover of the bot's to it: no draw.
-  const forged = phase > calendar && !(await bot().then(leftPhases)).some((from) => from >= phase - 1);
   // 2. The current phase's commitment, before any of its draws: in the same edit as the reveals.
   let secret: string | undefined;
   let commitment: string | undefined;
@@ -130,7 +132,12 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
       stored !== undefined && shows(gamestate.text, phase, stored)
         ? []
         : [...(await bot()).matchAll(COMMIT_RE)].filter((m) => Number(m[1]) === phase).map((m) => m[2]!);
-    if (stored !== undefined && (shows(gamestate.text, phase, stored) || committed.includes(commitmentOf(stored)))) secret = stored;
+    // A secret once revealed is never drawn with again (the store no longer gives it): its draws could be computed
+    // before they are asked for. Its commitment still on the page means a win or a rollover was taken back by a person.
+    const spent = kept.find((s) => s.phase === phase && s.revealed);
+    if (stored === undefined && spent && (shows(gamestate.text, phase, spent.secret) || committed.includes(commitmentOf(spent.secret)))) {
+      summary.problem = `the secret of phase ${phase} has been revealed (the page recorded a win or a rollover that was then taken back): no draw can be made in this phase; requests wait for the next phase`;
+    } else if (stored !== undefined && (shows(gamestate.text, phase, stored) || committed.includes(commitmentOf(stored)))) secret = stored;
     else if (committed.length > 0) {
       summary.commitment = committed.at(-1);
       summary.problem =
@@ -149,8 +156,10 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
       game.gamestate,
       (page) => {
         const current = ref.phase(ruleset, asPage(game, page), now());
+        // The page's own phase is revealed only while the page still records the win.
+        const over = (p: number) => p < current || (p === current && ref.winners(ruleset, asPage(game, page)).length > 0);
         const reveals = toReveal
-          .filter((s) => s.phase < current && revealsIn(page.text).get(s.phase) !== s.secret)
+          .filter((s) => over(s.phase) && revealsIn(page.text).get(s.phase) !== s.secret)
           .map((s) => revealRow(s.phase, s.secret, now(), current));
         // A rollover saved since the page was read: this phase's commitment is no use any more. Its secret stays
         // in the store unrevealed (no draw was made with it) until newer secrets push it out; the requests wait

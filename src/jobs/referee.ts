@@ -1,8 +1,9 @@
 // The referee job: players' requests on the game's actions page (`* open 1 Handy Pack`), resolved with
 // draws nobody can predict and anyone can verify (commit–reveal, src/sim/commit-reveal.ts).
 //
-//  1. reveal   every stored secret of a phase that is over — by the Ruleset's calendar, or by a rollover the bot
-//              itself saved — is published (a "Secret revealed" History row); a Phase number typed ahead is not;
+//  1. reveal   every stored secret of a phase that is over — by the Ruleset's calendar, by a rollover the bot
+//              itself saved, or by a win the page records — is published (a "Secret revealed" History row); a Phase
+//              number typed ahead is not; a revealed secret is never drawn with again;
 //  2. commit   (for a game whose actions page exists) the current phase's secret is drawn (once: kept in the store)
 //              and its SHA-256 published — a "Draws committed" History row, and the Status page — in the same
 //              edit as the reveals, before any request of the phase is resolved. A commitment the bot published

@@ -1,6 +1,7 @@
 // The referee against the tricks of issue 24, each played on the real local MediaWiki as a player or an
 // editor would: a planted request key, a fake commitment, identical lines, a flood, a forged rollover,
 // a line laundered through a revert (Rulings and requests pages), and a local user reading the store.
+import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
@@ -205,6 +206,28 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
         /croupier:refused .*Player, who added this line in revision \d+, is not in an allowed group/,
       );
       expect((await state()).phase.number).toBe(phase);
+    },
+    SLOW,
+  );
+
+  it(
+    "a Winner typed by an editor reveals the phase's secret; undone, the phase makes no more draws: a dice roll waits for the next phase",
+    async () => {
+      const row = new RegExp(`^(\\| [0-9-]+ [0-9:]+ \\|\\| ${phase} \\|\\| [^|]*\\|\\| )[0-9-]+ [0-9:]+ \\|\\| -$`, 'm');
+      const page = await text(G);
+      expect(page).toMatch(row);
+      const won = await put(admin, G, page.replace(row, '$1- || Bram'), 'Bram won');
+      expect(await referee()).toMatch(/the game is over \(won by Bram\)/);
+      const secret = new RegExp(`phase ${phase}: secret ([0-9a-f]{64})`).exec(await text(G))?.[1];
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      // The reveal is the bot's, and the commitment it published for the phase is that secret's SHA-256.
+      expect(createHash('sha256').update(Buffer.from(secret!, 'hex')).digest('hex')).toBe(commitmentFor(await text(G), phase));
+      await undo(admin, G, won);
+      expect((await state()).phase.winner).toEqual([]);
+      await write(player, ['* roll 1d6']);
+      expect(await referee()).toMatch(new RegExp(`secret of phase ${phase} has been revealed`));
+      expect((await answers('* roll 1d6'))[0]).not.toContain('croupier:');
+      expect(await text(G)).not.toMatch(/\|\| Roll \|\| Alice/);
     },
     SLOW,
   );

@@ -43,4 +43,22 @@ describe("Nomicoup's referee: the turn is the committed period", () => {
     const report = verifyDraws(history(wiki), { phase: 2 });
     expect(report).toMatchObject({ matching: 2, mismatching: 0 });
   });
+
+  it("a won game's last turn is never ended by the clock, so the win reveals its secret and its roll can be verified; a roll after the win is refused", async () => {
+    const wiki = setup(['* roll 2d6']);
+    const store = new MemoryStore();
+    expect(await run(wiki, store, NOW, 'ab'.repeat(32))).toMatchObject({ phase: 2, done: 1 });
+    // Alice is recorded as the winner during turn 2 (the Judge's ruling, typed by an admin).
+    const turn2 = '| 2026-11-16 12:00 || 1 || 2 || Bram || 2026-11-17 09:30 || 2026-11-19 09:30 || - || 43 || 10 || Bram || - || -';
+    expect(wiki.text('G')).toContain(turn2);
+    wiki.as('Admin', 'G', wiki.text('G')!.replace(turn2, `${turn2.slice(0, -1)}Alice`));
+    wiki.as('Alice', 'G/Actions', `${wiki.text('G/Actions')!}* roll 1d6\n`);
+    // A week later: the page still records turn 2, and the pass reveals its secret.
+    const later = new Date('2026-11-25T12:00:00Z');
+    const s = await run(wiki, store, later, 'cd'.repeat(32));
+    expect(s).toMatchObject({ phase: 2, revealed: [2], done: 0, refused: 1 });
+    expect(wiki.text('G')).toContain(`phase 2: secret ${'ab'.repeat(32)}`);
+    expect(verifyDraws(history(wiki), { phase: 2 })).toMatchObject({ matching: 2, mismatching: 0, pending: 0 });
+    expect(wiki.text('G/Actions')).toMatch(/roll 1d6 <!-- croupier:refused .*the game is over \(won by Alice\)/);
+  });
 });

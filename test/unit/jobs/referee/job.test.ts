@@ -231,6 +231,57 @@ describe('the referee job', () => {
     expect(await storeSecrets(store, () => NOW).list('c16')).toEqual([]);
   });
 
+  it("reveals the phase's secret once the page records a win, so its draws can be checked; taken back, the win leaves that secret unused", async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await run(wiki, store);
+    expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+    const open = wiki.text('G')!;
+    const lost = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
+    expect(open).toContain(lost);
+    // Bram wins in phase 4, which the calendar has not left: no rollover will end it.
+    wiki.as('Admin', 'G', open.replace(lost, '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram'));
+    const s = await run(wiki, store);
+    expect(s.revealed).toEqual([4]);
+    expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
+    const report = verifyDraws(history(wiki), { phase: 4 });
+    expect(report.findings.every((f) => f.ok)).toBe(true);
+    expect(report.findings.some((f) => /secret revealed .* matches the commitment/.test(f.text))).toBe(true);
+    // Every draw of the phase is checked against the revealed secret, none left pending.
+    expect(report).toMatchObject({ mismatching: 0, pending: 0 });
+    expect(report.matching).toBeGreaterThanOrEqual(3);
+    expect((await storeSecrets(store, () => NOW).list('c16')).find((x) => x.phase === 4)?.revealed).toBe(true);
+
+    // A person takes the win back (the reveal stays in the History): the phase goes on, but its secret is public now.
+    const taken = wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram', lost);
+    expect(taken).not.toBe(wiki.text('G'));
+    wiki.as('Admin', 'G', taken);
+    const actions = `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`;
+    wiki.as('Player', 'G/Actions', actions);
+    const after = await run(wiki, store);
+    expect(after).toMatchObject({ phase: 4, done: 0, waiting: 1 });
+    expect(after.problem).toMatch(/secret of phase 4 has been revealed.*no draw can be made in this phase/);
+    expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+  });
+
+  it('never draws with a secret revealed by a rollover of the bot that a person then reverted', async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    const store = new MemoryStore();
+    await run(wiki, store);
+    const before = wiki.text('G')!;
+    // The bot rolls the page over to phase 5 (an admin's manual rollover, the calendar still in phase 4) ...
+    wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: before, revid: 1 }, { now: NOW, trigger: 'manual', force: { by: 'Admin' } }).text);
+    const rolled = await run(wiki, store, { newSecret: () => 'cd'.repeat(32) });
+    expect(rolled.revealed).toEqual([4]);
+    // ... and a person reverts it: the page records phase 4 again, with the commitment of its first secret.
+    wiki.as('Admin', 'G', before);
+    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`);
+    const s = await run(wiki, store, { newSecret: () => 'ef'.repeat(32) });
+    expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1 });
+    expect(s.problem).toMatch(/secret of phase 4 has been revealed/);
+    expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+  });
+
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
