@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
 import { renderCycle16Tables } from '../src/games/cycle16/tables/render.ts';
 import { parseSections } from '../src/parse/parser.ts';
 import { havePythonBaseline, pythonWarm } from './mwparserfromhell.ts';
 import { printTarget } from './targets.ts';
 
-// Parse + extraction figures for the Cycle 16 ruleset and a synthetic ~1 MB ruleset.
+// Parse + extraction figures for the Cycle 16 ruleset and a synthetic ~1 MB ruleset, measured in a child process
+// running this file compiled by esbuild as the CLI is (.bench-build/, removed afterwards): through tsx, each of
+// wikiparser-node's lazy requires inside a parse goes through tsx's resolver, which made a warm parse ~1.4× slower
+// than the daemon's (docs/performance.md).
 
 const fixturePath = 'fixtures/cycle16/ruleset.wikitext';
 const fixture = readFileSync(new URL(`../${fixturePath}`, import.meta.url), 'utf8');
@@ -37,26 +44,25 @@ function synthetic(bytes: number): string {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-export async function benchParse(): Promise<void> {
-  const kb = (Buffer.byteLength(fixture) / 1024).toFixed(1);
+interface ParseFigures {
+  kb: number;
+  cold: number;
+  warm: number;
+  parseOnly: number;
+  tables: number;
+  bigMb: number;
+  bigTime: number;
+  bigHeapBytes: number;
+  maxRssBytes: number;
+}
+
+function measure(warmOnly: boolean): ParseFigures | { warm: number } {
   const cold = time(() => parseCycle16Ruleset(fixture));
   const warm = median(RUNS, () => parseCycle16Ruleset(fixture));
+  if (warmOnly) return { warm };
   const parseOnly = median(RUNS, () => parseSections(fixture));
   const ruleset = parseCycle16Ruleset(fixture);
   const tables = median(RUNS, () => renderCycle16Tables(ruleset));
-  console.log(`parse: Cycle 16 ruleset (${kb} KB), parse + extraction: first run ${ms(cold)}, median of ${RUNS} warm runs ${ms(warm)}`);
-  console.log(`parse:   of which wikiparser-node alone ${ms(parseOnly)}; computed tables ${ms(tables)}`);
-  if (havePythonBaseline()) {
-    // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
-    const py = pythonWarm(fixturePath, RUNS);
-    console.log(
-      `parse: mwparserfromhell, median of ${RUNS} warm runs: parse ${ms(py.parse)}, tables extracted (bench/mwparserfromhell_extract.py) ${ms(py.extract)} (baselines)`,
-    );
-    printTarget('parse', 'warm parse + extraction', warm, { name: "mwparserfromhell's warm parse", value: py.parse }, 1, ms);
-  } else {
-    console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');
-  }
-
   const big = synthetic(2 ** 20);
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
@@ -65,9 +71,76 @@ export async function benchParse(): Promise<void> {
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     return r;
   });
-  const { maxRSS } = process.resourceUsage();
+  return {
+    kb: Buffer.byteLength(fixture) / 1024,
+    cold,
+    warm,
+    parseOnly,
+    tables,
+    bigMb: Buffer.byteLength(big) / 2 ** 20,
+    bigTime,
+    bigHeapBytes: heapPeak - heapBefore,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+export async function benchParse(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
+  await build({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outfile: join(out, 'parse.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.10',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  // Rounds interleaved with the Python baseline's, so that a machine slowed for a while slows both: each round
+  // is a fresh process of each, `RUNS` warm runs after a first; the figures are the medians over the rounds.
+  const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 5);
+  const python = havePythonBaseline();
+  const child = (args: string[]) => {
+    const r = spawnSync(process.execPath, [join(out, 'parse.mjs'), '--child', ...args], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
+    return JSON.parse(r.stdout) as ParseFigures;
+  };
+  let f: ParseFigures;
+  const warm: number[] = [];
+  const py: { parse: number; extract: number }[] = [];
+  try {
+    f = child([]);
+    warm.push(f.warm);
+    if (python) py.push(pythonWarm(fixturePath, RUNS));
+    for (let i = 1; i < rounds; i++) {
+      warm.push(child(['--warm-only']).warm);
+      if (python) py.push(pythonWarm(fixturePath, RUNS));
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
-    `parse: synthetic ruleset (${(Buffer.byteLength(big) / 2 ** 20).toFixed(2)} MB), parse + extraction ${ms(bigTime)}; ` +
-      `heap grew ${mb(heapPeak - heapBefore)} while the result was alive; peak RSS of the process ${mb(maxRSS * 1024)}`,
+    `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)}, ` +
+      `warm ${ms(mid(warm))} (median over ${rounds} processes of the median of ${RUNS} warm runs; ${warm.map((w) => w.toFixed(1)).join(', ')})`,
+  );
+  console.log(`parse:   of which wikiparser-node alone ${ms(f.parseOnly)}; computed tables ${ms(f.tables)} (first process)`);
+  if (python) {
+    // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
+    const parse = mid(py.map((p) => p.parse));
+    console.log(
+      `parse: mwparserfromhell, interleaved with those: parse ${ms(parse)} (${py.map((p) => p.parse.toFixed(1)).join(', ')}), ` +
+        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(mid(py.map((p) => p.extract)))} (baselines)`,
+    );
+    printTarget('parse', 'warm parse + extraction', mid(warm), { name: "mwparserfromhell's warm parse", value: parse }, 1, ms);
+  } else {
+    console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');
+  }
+  console.log(
+    `parse: synthetic ruleset (${f.bigMb.toFixed(2)} MB), parse + extraction ${ms(f.bigTime)}; ` +
+      `heap grew ${mb(f.bigHeapBytes)} while the result was alive; peak RSS of the process ${mb(f.maxRssBytes)}`,
   );
 }
+
+if (process.argv[2] === '--child') process.stdout.write(JSON.stringify(measure(process.argv[3] === '--warm-only')));

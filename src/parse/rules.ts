@@ -1,6 +1,6 @@
 import type { AstNodes, HeadingToken } from 'wikiparser-node/dist/internal.js';
 import type { Rule } from './model.ts';
-import type { Section } from './parser.ts';
+import { readOnly, type Section } from './parser.ts';
 import { plainBlock, plainText, type Piece } from './plain.ts';
 import { piecesInRange } from './range.ts';
 
@@ -68,7 +68,11 @@ function withLazyText(rule: Rule, make: () => string): Rule {
  * and readRules' holds the heading tokens (with them the parse a document may have let go).
  */
 function ruleText(sections: () => readonly Section[], start: number, end: number, textLength: number): () => string {
-  return () => plainBlock(piecesBetween(sections(), start, end, textLength));
+  return () => {
+    const parsed = sections(); // outside readOnly: it may parse the page again, and a parse writes its tree
+    // With the position cache: the walk asks each child of a section for its offset (src/parse/parser.ts, readOnly).
+    return readOnly(() => plainBlock(piecesBetween(parsed, start, end, textLength)));
+  };
 }
 
 /** The parsed nodes covering text[start, end), across sections. */
