@@ -1,7 +1,7 @@
 // The referee in the daemon: the phases' secrets in the store, and the job run on each tick of a game
 // (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
-import { ensurePhaseSecret, markSecretRevealed, phaseSecret, phaseSecrets, type Store } from './store.ts';
+import { ensurePhaseSecret, markSecretRevealed, markSecretsSpent, phaseSecret, phaseSecrets, type Store } from './store.ts';
 import type { RefereeRunner } from './ports.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { storeRulingsCache } from './rulings-memo.ts';
@@ -12,8 +12,15 @@ export function storeSecrets(store: Store, now: () => Date = () => new Date()): 
   return {
     ensure: (game, phase, fresh) => ensurePhaseSecret(store, game, phase, fresh, now()),
     get: (game, phase) => phaseSecret(store, game, phase),
-    list: async (game) => (await phaseSecrets(store, game)).map(({ phase, secret, revealedAt }) => ({ phase, secret, revealed: revealedAt !== undefined })),
+    list: async (game) =>
+      (await phaseSecrets(store, game)).map(({ phase, secret, revealedAt, spentAt }) => ({
+        phase,
+        secret,
+        revealed: revealedAt !== undefined,
+        spent: revealedAt !== undefined || spentAt !== undefined,
+      })),
     revealed: (game, phase) => markSecretRevealed(store, game, phase, now()),
+    spending: (game, phases) => markSecretsSpent(store, game, phases, now()),
   };
 }
 

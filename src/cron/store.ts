@@ -132,6 +132,11 @@ export const PhaseSecret = z.object({
   at: Iso,
   /** When its reveal was saved: a revealed secret is never used again (a page set back to that phase gets a new one). */
   revealedAt: Iso.optional(),
+  /**
+   * When a save that reveals it was begun, written before that save: from then on it is never drawn with, even when
+   * the run stopped before it could record the reveal (and a person then reverted the page to before it).
+   */
+  spentAt: Iso.optional(),
 });
 export type PhaseSecret = z.infer<typeof PhaseSecret>;
 
@@ -334,9 +339,19 @@ export function gameRecord(data: StoreData, game: string): GameRecord {
 /** Secrets kept per game: enough for the phases not yet revealed, and a few after for `croupier verify`. */
 export const MAX_SECRETS_KEPT = 20;
 
-/** The stored secret of a game's phase, if any. */
+/** A secret that is, or may be, on the page: never drawn with again. */
+const spent = (s: PhaseSecret) => s.revealedAt !== undefined || s.spentAt !== undefined;
+
+/** The stored secret of a game's phase that may still be drawn with, if any. */
 export async function phaseSecret(store: Store, game: string, phase: number): Promise<string | undefined> {
-  return (await store.read()).secrets?.[game]?.find((s) => s.phase === phase && s.revealedAt === undefined)?.secret;
+  return (await store.read()).secrets?.[game]?.find((s) => s.phase === phase && !spent(s))?.secret;
+}
+
+/** Records, before the save that reveals them, that these secrets of a game are never to be drawn with again. */
+export async function markSecretsSpent(store: Store, game: string, phases: readonly number[], at: Date): Promise<void> {
+  await store.update((d) => {
+    for (const kept of d.secrets?.[game] ?? []) if (phases.includes(kept.phase)) kept.spentAt ??= at.toISOString();
+  });
 }
 
 /** Records that the secret of a game's phase was revealed on the page. */
@@ -354,13 +369,13 @@ export async function phaseSecrets(store: Store, game: string): Promise<PhaseSec
 
 /**
  * The secret of a game's phase: the stored one, else `fresh` is stored and returned — in one locked
- * update, so two runs never keep two secrets for one phase. A secret already revealed is replaced.
+ * update, so two runs never keep two secrets for one phase. A secret already revealed (or spent) is replaced.
  */
 export async function ensurePhaseSecret(store: Store, game: string, phase: number, fresh: string, at: Date): Promise<string> {
   return store.update((d) => {
     const list = ((d.secrets ??= {})[game] ??= []);
     const kept = list.find((s) => s.phase === phase);
-    if (kept && kept.revealedAt === undefined) return kept.secret;
+    if (kept && !spent(kept)) return kept.secret;
     if (kept) list.splice(list.indexOf(kept), 1);
     list.push({ phase, secret: fresh, at: at.toISOString() });
     list.sort((a, b) => a.phase - b.phase);

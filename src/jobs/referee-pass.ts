@@ -37,10 +37,12 @@ export interface SecretKeeper {
   /** The phase's secret, drawing and keeping `fresh` if there is none yet. */
   ensure(game: string, phase: number, fresh: string): Promise<string>;
   get(game: string, phase: number): Promise<string | undefined>;
-  /** Every kept secret of the game, oldest phase first. */
-  list(game: string): Promise<{ phase: number; secret: string; revealed: boolean }[]>;
+  /** Every kept secret of the game, oldest phase first. `spent`: revealed, or a save revealing it was begun. */
+  list(game: string): Promise<{ phase: number; secret: string; revealed: boolean; spent: boolean }[]>;
   /** The secret's reveal is on the page: it is never used again. */
   revealed(game: string, phase: number): Promise<void>;
+  /** A save that reveals these secrets is about to be made: they are never used again, whatever its outcome. */
+  spending(game: string, phases: readonly number[]): Promise<void>;
 }
 
 export interface RefereeGame {

@@ -134,7 +134,7 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
         : [...(await bot()).matchAll(COMMIT_RE)].filter((m) => Number(m[1]) === phase).map((m) => m[2]!);
     // A secret once revealed is never drawn with again (the store no longer gives it): its draws could be computed
     // before they are asked for. Its commitment still on the page means a win or a rollover was taken back by a person.
-    const spent = kept.find((s) => s.phase === phase && s.revealed);
+    const spent = kept.find((s) => s.phase === phase && s.spent);
     if (stored === undefined && spent && (shows(gamestate.text, phase, spent.secret) || committed.includes(commitmentOf(spent.secret)))) {
       summary.problem = `the secret of phase ${phase} has been revealed (the page recorded a win or a rollover that was then taken back): no draw can be made in this phase; requests wait for the next phase`;
     } else if (stored !== undefined && (shows(gamestate.text, phase, stored) || committed.includes(commitmentOf(stored)))) secret = stored;
@@ -150,6 +150,10 @@ export async function revealAndCommit(pass: Pass): Promise<Committed> {
     }
   }
   if (toReveal.length > 0 || commitment !== undefined) {
+    // Written ahead of the save: a run stopped after it but before the reveal is recorded must not leave a published
+    // secret drawable (a person may revert the page to before the reveal).
+    const revealing = toReveal.map((s) => s.phase);
+    if (revealing.length > 0) await ctx.secrets.spending(game.id, revealing);
     let moved: number | undefined;
     const saved = await saveGamestate(
       gamestateWiki(ctx.wiki),

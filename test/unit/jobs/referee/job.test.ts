@@ -46,6 +46,16 @@ function setup(lines: [user: string, line: string][]) {
 const run = (wiki: RefereeFakeWiki, store = new MemoryStore(), extra: Partial<Parameters<typeof referee>[0]> = {}) =>
   referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET, ...extra }, GAME);
 
+/** A pack opened in phase 4, then the bot's rollover to phase 5 (an admin's manual one: the calendar is still in phase 4). */
+async function drawnThenRolledOverByHand() {
+  const wiki = setup([['Player', '* open 1 Handy Pack']]);
+  const store = new MemoryStore();
+  await run(wiki, store);
+  const before = wiki.text('G')!;
+  wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: before, revid: 1 }, { now: NOW, trigger: 'manual', force: { by: 'Admin' } }).text);
+  return { wiki, store, before };
+}
+
 const ruleset = cycle16Engine.readRuleset(readDocument(fixture('cycle16'), { page: 'R' }));
 const history = (wiki: RefereeFakeWiki) => historyLines({ title: 'G', text: wiki.text('G')! }, cycle16Engine.history);
 
@@ -265,12 +275,7 @@ describe('the referee job', () => {
   });
 
   it('never draws with a secret revealed by a rollover of the bot that a person then reverted', async () => {
-    const wiki = setup([['Player', '* open 1 Handy Pack']]);
-    const store = new MemoryStore();
-    await run(wiki, store);
-    const before = wiki.text('G')!;
-    // The bot rolls the page over to phase 5 (an admin's manual rollover, the calendar still in phase 4) ...
-    wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: before, revid: 1 }, { now: NOW, trigger: 'manual', force: { by: 'Admin' } }).text);
+    const { wiki, store, before } = await drawnThenRolledOverByHand();
     const rolled = await run(wiki, store, { newSecret: () => 'cd'.repeat(32) });
     expect(rolled.revealed).toEqual([4]);
     // ... and a person reverts it: the page records phase 4 again, with the commitment of its first secret.
@@ -279,6 +284,27 @@ describe('the referee job', () => {
     const s = await run(wiki, store, { newSecret: () => 'ef'.repeat(32) });
     expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1 });
     expect(s.problem).toMatch(/secret of phase 4 has been revealed/);
+    expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+  });
+
+  it('never draws with a secret whose reveal was saved by a run that stopped before recording it, after a person reverts the page to before the reveal', async () => {
+    const { wiki, store, before } = await drawnThenRolledOverByHand();
+    // The process dies right after the Gamestate save that reveals phase 4's secret, before the store records it.
+    const secrets = storeSecrets(store, () => NOW);
+    const dies = {
+      ...secrets,
+      revealed: async () => {
+        throw new Error('killed');
+      },
+    };
+    await expect(referee({ wiki, secrets: dies, now: () => NOW, newSecret: () => 'cd'.repeat(32) }, GAME)).rejects.toThrow('killed');
+    expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
+    // A person reverts the page to before the rollover and the reveal: phase 4 again, its commitment without its secret.
+    wiki.as('Admin', 'G', before);
+    expect(wiki.text('G')).not.toContain(SECRET);
+    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`);
+    const s = await run(wiki, store, { newSecret: () => 'ef'.repeat(32) });
+    expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1 });
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
   });
 
