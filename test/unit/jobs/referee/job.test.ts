@@ -266,12 +266,13 @@ describe('the referee job', () => {
     const taken = wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram', lost);
     expect(taken).not.toBe(wiki.text('G'));
     wiki.as('Admin', 'G', taken);
-    const actions = `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`;
+    const actions = `${wiki.text('G/Actions')!}* roll 2d6\n`;
     wiki.as('Player', 'G/Actions', actions);
     const after = await run(wiki, store);
     expect(after).toMatchObject({ phase: 4, done: 0, waiting: 1 });
     expect(after.problem).toMatch(/secret of phase 4 has been revealed.*no draw can be made in this phase/);
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
   });
 
   it('never draws with a secret revealed by a rollover of the bot that a person then reverted', async () => {
@@ -280,11 +281,12 @@ describe('the referee job', () => {
     expect(rolled.revealed).toEqual([4]);
     // ... and a person reverts it: the page records phase 4 again, with the commitment of its first secret.
     wiki.as('Admin', 'G', before);
-    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`);
+    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* roll 2d6\n`);
     const s = await run(wiki, store, { newSecret: () => 'ef'.repeat(32) });
     expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1 });
     expect(s.problem).toMatch(/secret of phase 4 has been revealed/);
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
   });
 
   it('never draws with a secret whose reveal was saved by a run that stopped before recording it, after a person reverts the page to before the reveal', async () => {
@@ -302,10 +304,11 @@ describe('the referee job', () => {
     // A person reverts the page to before the rollover and the reveal: phase 4 again, its commitment without its secret.
     wiki.as('Admin', 'G', before);
     expect(wiki.text('G')).not.toContain(SECRET);
-    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* open 1 Handy Pack\n`);
+    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* roll 2d6\n`);
     const s = await run(wiki, store, { newSecret: () => 'ef'.repeat(32) });
     expect(s).toMatchObject({ phase: 4, done: 0, waiting: 1 });
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
+    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
   });
 
   it('never reveals a secret early: a Phase number set ahead of the calendar by hand is refused, and the secret stays unpublished', async () => {
