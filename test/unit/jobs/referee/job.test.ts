@@ -46,6 +46,15 @@ function setup(lines: [user: string, line: string][]) {
 const run = (wiki: RefereeFakeWiki, store = new MemoryStore(), extra: Partial<Parameters<typeof referee>[0]> = {}) =>
   referee({ wiki, secrets: storeSecrets(store, () => NOW), now: () => NOW, newSecret: () => SECRET, ...extra }, GAME);
 
+/** A pack opened in phase 4 (its secret committed), then Bram's win typed by an admin. */
+async function wonAfterAPack() {
+  const wiki = setup([['Player', '* open 1 Handy Pack']]);
+  const store = new MemoryStore();
+  await run(wiki, store);
+  wiki.as('Admin', 'G', wiki.text('G')!.replace(PLAYING, WON));
+  return { wiki, store };
+}
+
 /** A pack opened in phase 4, then the bot's rollover to phase 5 (an admin's manual one: the calendar is still in phase 4). */
 async function drawnThenRolledOverByHand() {
   const wiki = setup([['Player', '* open 1 Handy Pack']]);
@@ -55,6 +64,10 @@ async function drawnThenRolledOverByHand() {
   wiki.put('G', cycle16Engine.rollover(ruleset, 'c16', { title: 'G', text: before, revid: 1 }, { now: NOW, trigger: 'manual', force: { by: 'Admin' } }).text);
   return { wiki, store, before };
 }
+
+/** The Phase table's row of the fixture in phase 4, and the same row once Bram has won. */
+const PLAYING = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
+const WON = '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram';
 
 const ruleset = cycle16Engine.readRuleset(readDocument(fixture('cycle16'), { page: 'R' }));
 const history = (wiki: RefereeFakeWiki) => historyLines({ title: 'G', text: wiki.text('G')! }, cycle16Engine.history);
@@ -221,10 +234,7 @@ describe('the referee job', () => {
       ['Player', '* roll 2d6'],
     ]);
     const store = new MemoryStore();
-    wiki.put(
-      'G',
-      wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -', '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram'),
-    );
+    wiki.put('G', wiki.text('G')!.replace(PLAYING, WON));
     const s = await run(wiki, store);
     expect(s).toMatchObject({ phase: 4, done: 0, refused: 2, waiting: 0, commitment: undefined });
     expect(s.problem).toBe('the game is over (won by Bram): no draw is made; requests are refused');
@@ -247,10 +257,9 @@ describe('the referee job', () => {
     await run(wiki, store);
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
     const open = wiki.text('G')!;
-    const lost = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
-    expect(open).toContain(lost);
+    expect(open).toContain(PLAYING);
     // Bram wins in phase 4, which the calendar has not left: no rollover will end it.
-    wiki.as('Admin', 'G', open.replace(lost, '| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram'));
+    wiki.as('Admin', 'G', open.replace(PLAYING, WON));
     const s = await run(wiki, store);
     expect(s.revealed).toEqual([4]);
     expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
@@ -263,7 +272,7 @@ describe('the referee job', () => {
     expect((await storeSecrets(store, () => NOW).list('c16')).find((x) => x.phase === 4)?.revealed).toBe(true);
 
     // A person takes the win back (the reveal stays in the History): the phase goes on, but its secret is public now.
-    const taken = wiki.text('G')!.replace('| 2026-11-02 00:00 || 4 || Rest Phase || - || Bram', lost);
+    const taken = wiki.text('G')!.replace(WON, PLAYING);
     expect(taken).not.toBe(wiki.text('G'));
     wiki.as('Admin', 'G', taken);
     const actions = `${wiki.text('G/Actions')!}* roll 2d6\n`;
@@ -273,6 +282,56 @@ describe('the referee job', () => {
     expect(after.problem).toMatch(/secret of phase 4 has been revealed.*no draw can be made in this phase/);
     expect(history(wiki).filter((r) => r.event === 'Card drawn')).toHaveLength(3);
     expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
+  });
+
+  it("reveals a won phase's secret once: a second run adds nothing, and a person's revert of the reveal is not made again", async () => {
+    const { wiki, store } = await wonAfterAPack();
+    const beforeReveal = wiki.text('G')!;
+    expect((await run(wiki, store)).revealed).toEqual([4]);
+    expect(wiki.text('G')!.split(`phase 4: secret ${SECRET}`)).toHaveLength(2);
+    const edits = wiki.edits;
+    await run(wiki, store);
+    expect(wiki.edits).toBe(edits);
+    wiki.as('Admin', 'G', beforeReveal);
+    expect((await run(wiki, store)).revealed).toEqual([]);
+    expect(wiki.text('G')).toBe(beforeReveal);
+  });
+
+  it("reveals nothing when a person takes the win back between the pass's read and its save; the secret is not drawn with after", async () => {
+    const { wiki, store } = await wonAfterAPack();
+    const save = wiki.save.bind(wiki);
+    let raced = false;
+    wiki.save = (title, transform, opts) =>
+      save(title, transform, {
+        ...opts,
+        beforeEdit: async (page, edit, attempt) => {
+          if (title === 'G' && !raced) {
+            raced = true;
+            wiki.as('Admin', 'G', wiki.text('G')!.replace(WON, PLAYING));
+          }
+          await opts.beforeEdit?.(page, edit, attempt);
+        },
+      });
+    expect((await run(wiki, store)).revealed).toEqual([4]);
+    expect(raced).toBe(true);
+    expect(wiki.text('G')).not.toContain(SECRET);
+    // Its reveal was begun: the phase makes no more draws, and the secret is revealed once the phase is over.
+    wiki.as('Player', 'G/Actions', `${wiki.text('G/Actions')!}* roll 2d6\n`);
+    expect(await run(wiki, store)).toMatchObject({ phase: 4, done: 0, waiting: 1 });
+    expect(history(wiki).some((r) => r.event === 'Roll')).toBe(false);
+  });
+
+  it("reveals the won phase's secret at the next run when a run is killed after marking it spent, before its save", async () => {
+    const { wiki, store } = await wonAfterAPack();
+    const save = wiki.save.bind(wiki);
+    wiki.save = async () => {
+      throw new Error('killed');
+    };
+    await expect(run(wiki, store)).rejects.toThrow('killed');
+    expect(wiki.text('G')).not.toContain(SECRET);
+    wiki.save = save;
+    expect((await run(wiki, store)).revealed).toEqual([4]);
+    expect(wiki.text('G')).toContain(`phase 4: secret ${SECRET}`);
   });
 
   it('never draws with a secret revealed by a rollover of the bot that a person then reverted', async () => {
