@@ -1,9 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { benchRoot, withCompiled } from './compiled.ts';
 import { advance } from '../src/games/cycle16/engine.ts';
 import { readGamestateDocument } from '../src/games/cycle16/gamestate/read.ts';
 import { renderGamestateDocument } from '../src/games/cycle16/gamestate/render.ts';
@@ -159,54 +157,28 @@ function acrossProcesses(all: readonly SizeFigures[]): SizeFigures & { worstRssB
 /**
  * The engine figures, `procs` child processes per size (one size's memory never counts for the next), each a
  * cold run and `runs` warm ones; every figure is the median over the processes, the all-runs peak also as
- * its largest. The children run this file compiled by esbuild as the CLI is (.bench-build/, removed
- * afterwards), not through tsx, whose per-function wrappers would be measured too.
+ * its largest. The children run this file compiled by esbuild as the CLI is (./compiled.ts).
  */
 export async function benchEngine(
   sizes: readonly number[] = [50, 100, 200, 500],
   runs = Number(process.env.BENCH_ENGINE_RUNS ?? 3),
   procs = Number(process.env.BENCH_ENGINE_PROCS ?? 3),
 ): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
-  await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    outfile: join(out, 'engine.mjs'),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.10',
-    packages: 'external',
-    logLevel: 'error',
-  });
   const figures: ReturnType<typeof acrossProcesses>[] = [];
   let uncollected: ReturnType<typeof acrossProcesses> | undefined;
-  try {
-    for (const players of sizes) {
-      const each: SizeFigures[] = [];
-      for (let p = 0; p < procs; p++) {
-        const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], { cwd: root, encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
-        each.push(JSON.parse(r.stdout) as SizeFigures);
-      }
-      figures.push(acrossProcesses(each));
-    }
+  await withCompiled(import.meta.url, 'engine', (file) => {
+    const each = (players: number, env: NodeJS.ProcessEnv = process.env) =>
+      acrossProcesses(
+        Array.from({ length: procs }, () => {
+          const r = spawnSync(process.execPath, [file, '--child', String(players), String(runs)], { cwd: benchRoot, encoding: 'utf8', env });
+          if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
+          return JSON.parse(r.stdout) as SizeFigures;
+        }),
+      );
+    for (const players of sizes) figures.push(each(players));
     // The largest page again without the collection before each run: what the daemon's peak would be without it.
-    const players = sizes[sizes.length - 1]!;
-    const each: SizeFigures[] = [];
-    for (let p = 0; p < procs; p++) {
-      const r = spawnSync(process.execPath, [join(out, 'engine.mjs'), '--child', String(players), String(runs)], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, BENCH_ENGINE_COLLECT: '0' },
-      });
-      if (r.status !== 0) throw new Error(`engine bench for ${players} players exited ${r.status}: ${r.stderr}`);
-      each.push(JSON.parse(r.stdout) as SizeFigures);
-    }
-    uncollected = acrossProcesses(each);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+    uncollected = each(sizes[sizes.length - 1]!, { ...process.env, BENCH_ENGINE_COLLECT: '0' });
+  });
   const base = figures[0]!;
   console.log(
     `engine: ${procs} processes per size, each a cold run then ${runs} warm ones, each run after a full collection as each daemon job; medians over the processes of the medians of the warm runs; ratios against ${base.players} players`,

@@ -1,13 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
 import { renderCycle16Tables } from '../src/games/cycle16/tables/render.ts';
 import { parseSections } from '../src/parse/parser.ts';
 import { havePythonBaseline, pythonWarm } from './mwparserfromhell.ts';
 import { printTarget } from './targets.ts';
+import { benchRoot, withCompiled } from './compiled.ts';
 
 // Parse + extraction figures for the Cycle 16 ruleset and a synthetic ~1 MB ruleset, measured in a child process
 // running this file compiled by esbuild as the CLI is (.bench-build/, removed afterwards): through tsx, each of
@@ -85,41 +83,27 @@ function measure(warmOnly: boolean): ParseFigures | { warm: number } {
 }
 
 export async function benchParse(): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const out = join(root, '.bench-build'); // beside fixtures/, which the compiled file finds at ../fixtures
-  await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    outfile: join(out, 'parse.mjs'),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.10',
-    packages: 'external',
-    logLevel: 'error',
-  });
   // Rounds interleaved with the Python baseline's, so that a machine slowed for a while slows both: each round
   // is a fresh process of each, `RUNS` warm runs after a first; the figures are the medians over the rounds.
   const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 5);
   const python = havePythonBaseline();
-  const child = (args: string[]) => {
-    const r = spawnSync(process.execPath, [join(out, 'parse.mjs'), '--child', ...args], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
-    return JSON.parse(r.stdout) as ParseFigures;
-  };
-  let f: ParseFigures;
   const warm: number[] = [];
   const py: { parse: number; extract: number }[] = [];
-  try {
-    f = child([]);
-    warm.push(f.warm);
+  const f = await withCompiled(import.meta.url, 'parse', (file) => {
+    const child = (args: string[]) => {
+      const r = spawnSync(process.execPath, [file, '--child', ...args], { cwd: benchRoot, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
+      return JSON.parse(r.stdout) as ParseFigures;
+    };
+    const first = child([]);
+    warm.push(first.warm);
     if (python) py.push(pythonWarm(fixturePath, RUNS));
     for (let i = 1; i < rounds; i++) {
       warm.push(child(['--warm-only']).warm);
       if (python) py.push(pythonWarm(fixturePath, RUNS));
     }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+    return first;
+  });
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
     `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)}, ` +
