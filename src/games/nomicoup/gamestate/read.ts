@@ -43,7 +43,7 @@ function historyEntries(history: Table): HistoryEntry[] {
   return out;
 }
 
-/** What the tables must agree on: one row per player, seats 1…n, turns in order, no more credits than the game has. */
+/** What the tables must agree on: one row per player, proposition and case, seats 1…n, turns in order, no more credits than the game has. */
 function crossCheck(s: NomicoupState, ruleset: NomicoupRuleset, page: string | undefined, problems: Problem[]): void {
   const at = (table: string, row?: number, column?: string) => ({ page, table, row, column });
   const names = rowsByKey(
@@ -76,4 +76,15 @@ function crossCheck(s: NomicoupState, ruleset: NomicoupRuleset, page: string | u
   });
   for (const p of s.propositions)
     if (!names.has(p.proponent)) problems.push({ message: `"${p.proponent}" is not in the Players table`, location: at('Propositions', p.row, 'Proponent') });
+  // A proposition's or a case's ID names its votes, its Judge draws and their History rows: one row each.
+  rowsByKey(
+    s.propositions,
+    (p) => p.id,
+    (p) => problems.push({ message: `proposition ${p.id} has two rows`, location: at('Propositions', p.row, 'ID') }),
+  );
+  rowsByKey(
+    s.cases,
+    (c) => c.id,
+    (c) => problems.push({ message: `case ${c.id} has two rows`, location: at('Judge', c.row, 'Case') }),
+  );
 }

@@ -6,7 +6,7 @@ import type { HistoryEntry, NomicoupState, Player } from '../gamestate/schema.ts
 import type { RuleRef } from './change.ts';
 import { FORCED_COUP } from './forced-coup.ts';
 import { CHOOSING, SUGGESTION } from './judge.ts';
-import { EXITING } from './membership.ts';
+import { EXITING, PLACEMENT } from './membership.ts';
 import { CHANGING_ORDER } from './order.ts';
 import { CASTING, ELIGIBILITY, SUBMITTING } from './propositions.ts';
 import { STARTING } from './start.ts';
@@ -246,8 +246,14 @@ function turnProblems(s: NomicoupState, ruleset: NomicoupRuleset, readings: Chos
   });
 }
 
-/** What players hold, once the game started: 2 cards each (influence or revealed), no card the Court Deck never had. */
+/**
+ * What players hold: no revealed card before they have a seat (a join deals their cards), and once the game started,
+ * 2 cards each (influence or revealed), no card the Court Deck never had.
+ */
 function holdingProblems(s: NomicoupState, ruleset: NomicoupRuleset, add: Add): void {
+  for (const p of s.players)
+    if (p.seat === null && p.revealed.length > 0)
+      add(`${p.name} has no seat, so no cards: a player is dealt their cards when they join (Revealed must be -)`, PLACEMENT, 'Players', p.row, 'Revealed');
   if (s.turns.length === 0) return;
   const cards = ruleset.constants.startingCards;
   const seated = s.players.filter((p) => p.seat !== null);

@@ -13,6 +13,16 @@ const PAGE = fixture('nomicoup', 'gamestate');
 const MINUTE = 60_000;
 const game = { id: 'nomicoup', gamestate: 'Nomicoup/Gamestate' };
 const roll = (text: string, now: Date) => computeRollover(ruleset, game, { text, revid: 1 }, { now, trigger: 'property test' });
+/** The problems of a run the engine refuses (the test fails if it does not). */
+function refused(text: string, now: Date): GamestateError['problems'] {
+  try {
+    roll(text, now);
+  } catch (err) {
+    expect(err).toBeInstanceOf(GamestateError);
+    return (err as GamestateError).problems;
+  }
+  throw new Error('the run was not refused');
+}
 /** The latest time the example page writes (case 1's suggestion): no run can be before it. */
 const WRITTEN = at('2026-11-17 10:00');
 
@@ -190,15 +200,41 @@ describe('what the random edits found', () => {
       { kind: 'remove', row: 136308021 },
     ] as Parameters<typeof applyEdit>[1][];
     const text = edits.reduce(applyEdit, PAGE);
-    const err = (() => {
-      try {
-        roll(text, WRITTEN);
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(err).toBeInstanceOf(GamestateError);
-    expect((err as GamestateError).problems.map((p) => [p.location.table, p.location.column])).toContainEqual(['Game', 'Previous Judge']);
+    expect(refused(text, WRITTEN).map((p) => [p.location.table, p.location.column])).toContainEqual(['Game', 'Previous Judge']);
+  });
+
+  test('a case whose row is doubled (and its Judge cleared) is refused at the second row, not given a Judge per row that the next run refuses', () => {
+    // fast-check's counterexample (seed 1025983410): case 1's Judge "Bram" → "-", then its row doubled (and another
+    // row); the run drew a Judge for each row (Cosima, then Bram, both "draw 1" of case 1), and the next run refused
+    // Cosima's.
+    const edits = [
+      { kind: 'cell', row: 1959729011, cell: 312897322, value: '-' },
+      { kind: 'double', row: 225051358 },
+      { kind: 'double', row: 1599120574 },
+    ] as Parameters<typeof applyEdit>[1][];
+    const text = edits.reduce(applyEdit, PAGE);
+    expect(text.split('\n').filter((l) => l.startsWith('| 1 || 2026-11-16 20:00 || - ||'))).toHaveLength(2);
+    const problems = refused(text, WRITTEN).filter((p) => p.message === 'case 1 has two rows');
+    expect(problems.map((p) => [p.location.table, p.location.row, p.location.column])).toEqual([['Judge', 2, 'Case']]);
+  });
+
+  test('a player without a seat whose Revealed names a card is refused there, not seated with three cards that the next run refuses', () => {
+    // fast-check's counterexample (seed 1056785574): Cosima's Seat → "-" (a join to place) and her Revealed → "pass";
+    // the run seated her with 2 influence beside that card, and the next run refused her 3 cards.
+    const edits = [
+      { kind: 'cell', row: 2093528622, cell: 0, value: '-' },
+      { kind: 'cell', row: 485986494, cell: 699822885, value: 'pass' },
+    ] as Parameters<typeof applyEdit>[1][];
+    const text = edits.reduce(applyEdit, PAGE);
+    expect(text).toContain('| - || Cosima || 2026-11-16 12:00 || 2 || 2 || pass ||');
+    for (const revealed of ['pass', 'Duke']) {
+      expect(refused(text.replace('|| 2 || 2 || pass ||', `|| 2 || 2 || ${revealed} ||`), WRITTEN)).toContainEqual(
+        expect.objectContaining({
+          message: expect.stringMatching(/^Cosima has no seat, so no cards: a player is dealt their cards when they join \(Revealed must be -\) \(2\.2\.1 /),
+          location: expect.objectContaining({ table: 'Players', column: 'Revealed' }),
+        }),
+      );
+    }
   });
 
   test("a seated player whose Joined is after a turn's end takes no turn before joining: passed over, and the next run leaves the page as it is", () => {
