@@ -149,7 +149,7 @@ export class RunRecorder {
     return this.#o.scope.edits - mark.edits - (this.#lentEdits - mark.lent);
   }
 
-  /** Record a run cut by the shutdown: abandoned, with the edits it made before (none after). */
+  /** Record a run cut by the shutdown: abandoned, with the edits it made (a cut save may still put back what it began). */
   async #finishAbandoned(runId: string, edits: number): Promise<void> {
     await finishRun(
       this.#o.store,
@@ -158,7 +158,10 @@ export class RunRecorder {
         result: 'abandoned',
         at: this.#o.now(),
         edits,
-        error: `abandoned at shutdown: no request was sent after that point${edits > 0 ? ` (${edits} edit(s) made before it)` : ' and nothing was saved'}`,
+        error:
+          edits > 0
+            ? `abandoned at shutdown after ${edits} edit(s): what it did not save, the next run redoes`
+            : 'abandoned at shutdown: no request was sent after that point and nothing was saved',
       },
       this.#o.maxConsecutiveFailures,
     );

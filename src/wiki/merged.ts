@@ -123,6 +123,15 @@ const listed = (r: {
   ...(r.sha1 === undefined ? {} : { sha1: r.sha1 }),
 });
 
+/** Revisions by id, of any pages, as the history lists them: one request. */
+export async function listedRevisions(client: Requester, revids: readonly number[], page?: string): Promise<Map<number, ListedRevision>> {
+  const res = (await client.request(
+    { action: 'query', prop: 'revisions', revids: [...new Set(revids)], rvprop: 'ids|user|timestamp|comment|tags|sha1', formatversion: 2 },
+    { page },
+  )) as RevisionsResponse;
+  return new Map((res.query?.pages ?? []).flatMap((p) => p.revisions ?? []).map((r) => [r.revid, listed(r)]));
+}
+
 /** Revisions of `title` with their text, by revid. */
 export async function revisionTexts(client: Requester, title: string, revids: readonly number[]): Promise<Map<number, PageRevision>> {
   const res = (await client.request(

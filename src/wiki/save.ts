@@ -11,7 +11,8 @@
 //   was merged (merged.ts). Then the transform runs again on the other edit's revision — with `merge`, so it can
 //   say so on the page — and if the merged text differs, a correcting edit based on the merged revision
 //   replaces it; that edit is checked the same way (an edit saved after ours is carried over by a 3-way merge,
-//   merge3.ts). Edit conflicts, merges and re-reads together: at most maxConflictRetries.
+//   merge3.ts). Edit conflicts, merges and re-reads together: at most maxConflictRetries. Several saves' first checks
+//   may go in one request (`checks`: a Gamestate page and its subpages, revision-checks.ts).
 // - Across a crash: every summary records the base revision ("(base rev 123)"), and a save first looks at the
 //   bot's own latest revision of the page; one whose parent is not its recorded base is a merge that its run,
 //   stopped meanwhile, never corrected: the save corrects it the same way (merged.ts#pendingMerge).
@@ -31,6 +32,7 @@ import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import { merge3 } from './merge3.ts';
+import type { RevisionChecks } from './revision-checks.ts';
 import { botRevertsSince, revertOfBot, type BotRevert } from './reverts.ts';
 import {
   describeEdits,
@@ -79,6 +81,8 @@ export interface SaveOptions {
   beforeEdit?: (page: PageRevision, edit: Edit, attempt: number) => Promise<void> | void;
   /** Test hook: runs when the wiki has saved an edit, before the save checks it for a merge (e.g. to kill the process there). */
   afterEdit?: (revid: number, attempt: number) => Promise<void> | void;
+  /** Check the saved edit for a merge with other saves' checks, in one request (./revision-checks.ts). */
+  checks?: RevisionChecks;
 }
 
 export interface SaveResult {
@@ -148,6 +152,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
   let recomputed = 0; // re-reads and recomputations: edit conflicts, merges
   let saved: { revid: number; diff: string; texts: { before: string; after: string }; summary: string; corrections: number; page?: PageRevision } | undefined;
   let checkedPending = false;
+  let checks = opts.checks;
   // Reverts of the bot are looked for (the Status page, the bot's report, is saved over them).
   const bot = opts.overReverts ? undefined : host.names[0];
   /** Every revision of the page up to this one has been looked at for a revert of the bot. */
@@ -282,7 +287,8 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       return result(attempt, notes);
     }
     await opts.afterEdit?.(r.newrevid, attempt);
-    const found = await mergeOf(host, { title, bot, page, work, target, revid: r.newrevid, before: merged });
+    const found = await mergeOf(host, { title, bot, page, work, target, revid: r.newrevid, before: merged, checks });
+    checks = undefined; // its first check only: a correction's is its own
     if ('clean' in found) {
       if (found.clean) saved.page = savedPage(page, target, found.clean, page.pageid);
       return result(attempt, notes);
@@ -362,13 +368,26 @@ function savedPage(
  */
 async function mergeOf(
   host: SaveHost,
-  m: { title: string; bot: string | undefined; page: PageRevision; work: PageRevision; target: string; revid: number; before: Merged | undefined },
+  m: {
+    title: string;
+    bot: string | undefined;
+    page: PageRevision;
+    work: PageRevision;
+    target: string;
+    revid: number;
+    before: Merged | undefined;
+    checks: RevisionChecks | undefined;
+  },
 ): Promise<{ clean: ListedRevision | undefined } | { merged: Merged }> {
   const { title, bot, page, revid } = m;
+  const clean = (mine: ListedRevision) => ({ clean: mine.sha1 === createHash('sha1').update(m.target, 'utf8').digest('hex') ? mine : undefined });
+  // Its parent the base sent: no revision between them, so nothing more to list.
+  const batched = await m.checks?.look(host, title, revid);
+  if (batched?.parentid === page.revid) return clean(batched);
   const since = await revisionsBetween(host, title, page.revid, revid, bot);
   const mine = since.at(-1)!;
   const parent = mine.parentid;
-  if (parent === page.revid) return { clean: mine.sha1 === createHash('sha1').update(m.target, 'utf8').digest('hex') ? mine : undefined };
+  if (parent === page.revid) return clean(mine);
   const revert = bot === undefined ? undefined : await unknownRevert(host, title, bot, page.revid, since.slice(0, -1));
   if (revert) throw pausedBy(title, revert, await undoMerged(host, title, revid, parent, revert, m.before?.ctx));
   const texts = await revisionTexts(host, title, [revid, parent]);

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WikiError } from '../../src/wiki/errors.ts';
+import { RevisionChecks } from '../../src/wiki/revision-checks.ts';
 import { replaceRegion } from '../../src/wiki/regions.ts';
 import type { Transform, WikiClient } from '../../src/wiki/client.ts';
 import { bot, human, onEachWiki, put, uniquePrefix } from './helpers.ts';
@@ -269,6 +270,69 @@ onEachWiki((wiki) => {
         oldRevid: base,
         merged: { merged: [merged!.revid], on: humanRevid, corrected: true },
       });
+    });
+
+    it("the merge checks of several saves in one request: each waits for the last page's, a clean one needs nothing more, a merged one is then checked and corrected on its own", async () => {
+      const [x, y, last] = [`${P}/Batched X`, `${P}/Batched Y`, `${P}/Batched last`];
+      for (const t of [x, y, last]) await put(b, t, 'score: 2\n\nnote\n\ndouble: -');
+      const double: Transform = (p) => ({
+        text: p.text.replace(/double: .*/, `double: ${2 * Number(/score: (\d+)/.exec(p.text)![1])}`),
+        summary: 'bot doubles',
+      });
+      const checks = new RevisionChecks(last);
+      const sent: string[] = [];
+      const c = await bot();
+      const request = c.request.bind(c);
+      c.request = (params, ctx) => {
+        const what = params.revids ? `revids ${String(params.revids)}` : params.rvstartid ? 'listing' : String(params.prop ?? '');
+        sent.push(`${String(params.action)} ${what} ${ctx?.page ?? ''}`.replace(/ +/g, ' '));
+        return request(params, ctx);
+      };
+      // X is clean; Y gets a person's edit of the line the transform reads, between its read and its edit.
+      const sx = c.save(x, double, { checks });
+      await checks.asked(x);
+      const sy = c.save(y, double, {
+        checks,
+        beforeEdit: async (_p, _e, attempt) => {
+          if (attempt === 1) await player.save(y, (p) => ({ text: p.text.replace('score: 2', 'score: 5'), summary: 'human sets 5' }));
+        },
+      });
+      await checks.asked(y);
+      const sl = await c.save(last, double, { checks });
+      const [rx, ry] = await Promise.all([sx, sy]);
+      const merged = ry.merged!.merged[0]!;
+      // Each page read and edited; then one listing of the three new revisions (by the last page's save).
+      expect(sent.slice(0, 7)).toEqual([
+        `query revisions|info ${x}`,
+        `edit ${x}`,
+        `query revisions|info ${y}`,
+        `edit ${y}`,
+        `query revisions|info ${last}`,
+        `edit ${last}`,
+        `query revids ${rx.revid},${merged},${sl.revid} ${last}`,
+      ]);
+      // Then Y alone, as without the batch: its revisions since its base, their texts, the correction, its check.
+      expect(sent.slice(7).every((s) => s.endsWith(y))).toBe(true);
+      expect(sent.slice(7).filter((s) => s.startsWith('edit'))).toHaveLength(1);
+      expect(rx).toMatchObject({ changed: true, page: { text: 'score: 2\n\nnote\n\ndouble: 4', revid: rx.revid } });
+      expect(sl).toMatchObject({ changed: true, page: { revid: sl.revid } });
+      expect(ry).toMatchObject({ changed: true, merged: { corrected: true } });
+      expect((await b.readPage(y)).text).toBe('score: 5\n\nnote\n\ndouble: 10');
+    });
+
+    it("a page's rendering made at its save shows a page it transcludes as saved just before it (no purge needed)", async () => {
+      const [sub, t] = [`${P}/Rendered sub`, `${P}/Rendered`];
+      await put(b, sub, "'''first'''");
+      await put(b, t, `Above\n{{:${sub}}}\nBelow`);
+      const html = async () =>
+        ((await b.request({ action: 'parse', page: t, prop: 'text', formatversion: 2 }, { page: t })) as { parse: { text: string } }).parse.text;
+      expect(await html()).toContain('<b>first</b>');
+      // The transcluded page, then the page itself: the page's new rendering shows the second text at once.
+      await put(b, sub, "'''second'''");
+      await put(b, t, `Above, edited\n{{:${sub}}}\nBelow`);
+      const after = await html();
+      expect(after).toContain('<b>second</b>');
+      expect(after).toContain('Above, edited');
     });
 
     it('gives up with a clear error after maxConflictRetries conflicts, without saving', async () => {

@@ -70,11 +70,30 @@ describe('saving a Gamestate page with its subpages', () => {
     const text = p.text.replace(/(<!-- croupier:begin race-chart -->)[\s\S]*?(<!-- croupier:end race-chart -->)/, `$1\n${chart}\n$2`);
     return text === p.text ? null : { text, summary: 'Croupier: phase 4 → 5' };
   };
+  /** A rollover's edit: the chart with 4 rows, and a line of the Gamestate itself. */
+  const renamed = (p: Parameters<ReturnType<typeof transform>>[0]) => {
+    const e = transform(rows(4))(p);
+    return e && { ...e, text: e.text.replace('Intro people wrote.', 'Intro the run wrote.') };
+  };
+  /** `w`, whose Gamestate save computes its edit, saves its subpages (the save's beforeEdit), then fails with `error`. */
+  const failingAfterSubpages = (w: FakeWiki, error: string, meanwhile?: () => void) =>
+    Object.assign(Object.create(w) as FakeWiki, {
+      save: async (title: string, t: Parameters<FakeWiki['save']>[1], o: Parameters<FakeWiki['save']>[2]) => {
+        if (title !== G) return w.save(title, t, o);
+        const read = (await w.readPages([G])).get(G)!;
+        const edit = t(read);
+        if (edit) await o.beforeEdit?.(read, edit, 1);
+        meanwhile?.();
+        throw new Error(error);
+      },
+    });
 
-  test('an inline page is migrated by a save with nothing else to do: the Gamestate with its transclusions first, then the subpages', async () => {
+  test('an inline page is migrated by a save with nothing else to do: the subpages first, then the Gamestate that transcludes them', async () => {
     const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
     const s = await saveGamestate(w, G, () => null);
-    expect(w.edited).toEqual([G, `${G}/Race chart`, `${G}/Card tables`]);
+    // Never a transclusion of a page not yet written; the Gamestate's rendering at its save shows them: no purge.
+    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Card tables`, G]);
+    expect(w.purged).toEqual([]);
     expect(s.summary).toBe(`Croupier: the race chart and the card tables moved to [[${G}/Race chart]], [[${G}/Card tables]], transcluded`);
     expect(w.text(G)).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
     expect(subpageContent(w.text(`${G}/Card tables`)!)).toBe(rows(5));
@@ -94,7 +113,7 @@ describe('saving a Gamestate page with its subpages', () => {
     expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
   });
 
-  test('after a subpage edit the Gamestate page is rendered again (a purge, no edit); no purge when no subpage changed, nor in a dry run', async () => {
+  test('a subpage that changed with no Gamestate edit is saved, then the Gamestate is rendered again (a purge, no edit); none when nothing changed, nor in a dry run', async () => {
     const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     expect(w.purged).toEqual([[G]]);
@@ -103,27 +122,36 @@ describe('saving a Gamestate page with its subpages', () => {
     expect(w.purged).toEqual([[G]]);
   });
 
-  test('a Gamestate save that fails saves no subpage: no chart ever shows a state the page does not hold', async () => {
+  test('with a Gamestate edit, its subpages are saved just before it, as its text draws them: its rendering shows them, no purge', async () => {
+    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    await saveGamestate(w, G, transform(rows(3)));
+    const [edits, purges] = [w.edited.length, w.purged.length];
+    const s = await saveGamestate(w, G, renamed);
+    expect(w.edited.slice(edits)).toEqual([`${G}/Race chart`, G]);
+    expect(w.purged.length).toBe(purges);
+    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the race chart of [[${G}]] (phase 4 → 5)`]);
+    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
+  });
+
+  test('a Gamestate edit not saved after its subpages were puts them back: no chart shows a state the page does not hold', async () => {
     const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     const edits = w.edits;
-    const failing = Object.assign(Object.create(w) as FakeWiki, {
-      // The Gamestate's edit is computed, then the save fails (a stop, a refusal, conflicts without end).
-      save: async (title: string, t: Parameters<FakeWiki['save']>[1], o: Parameters<FakeWiki['save']>[2]) => {
-        if (title !== G) return w.save(title, t, o);
-        const read = (await w.readPages([G])).get(G)!;
-        const edit = t(read);
-        if (edit) await o.beforeEdit?.(read, edit, 1);
-        throw new Error('stopped before the edit');
-      },
-    });
-    const renamed = (p: Parameters<ReturnType<typeof transform>>[0]) => {
-      const e = transform(rows(4))(p);
-      return e && { ...e, text: e.text.replace('Intro people wrote.', 'Intro the run wrote.') };
-    };
-    await expect(saveGamestate(failing, G, renamed)).rejects.toThrow('stopped before the edit');
-    expect(w.edits).toBe(edits);
-    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(3));
+    const held = w.text(`${G}/Race chart`)!;
+    await expect(saveGamestate(failingAfterSubpages(w, 'still in conflict with other edits'), G, renamed)).rejects.toThrow('still in conflict');
+    // The chart was saved for the edit (rows 4), then put back to what it held.
+    expect(w.edited.slice(-2)).toEqual([`${G}/Race chart`, `${G}/Race chart`]);
+    expect(w.edits).toBe(edits + 2);
+    expect(w.text(`${G}/Race chart`)).toBe(held);
+    expect(w.text(G)).toContain('Intro people wrote.');
+  });
+
+  test('a subpage a person changed since the bot saved it is not put back: theirs stays', async () => {
+    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    await saveGamestate(w, G, transform(rows(3)));
+    const failing = failingAfterSubpages(w, 'refused', () => w.put(`${G}/Race chart`, 'a person wrote this'));
+    await expect(saveGamestate(failing, G, renamed)).rejects.toThrow('refused');
+    expect(w.text(`${G}/Race chart`)).toBe('a person wrote this');
   });
 
   test('a dry run returns the diffs of the Gamestate and of its subpages and writes nothing', async () => {

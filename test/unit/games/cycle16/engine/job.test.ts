@@ -27,10 +27,10 @@ async function reference(game = GAME): Promise<string> {
 }
 
 describe('the rollover job', () => {
-  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its standings and race chart on their subpages just after', async () => {
+  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its standings and race chart on their subpages just before it', async () => {
     const w = wiki();
     const s = await rollover({ wiki: w }, GAME, BOUNDARY);
-    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
+    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
     expect(s.subpages.map((p) => p.title)).toEqual([STANDINGS, RACE_CHART]);
     expect(s).toMatchObject({ fromPhase: 4, toPhase: 5, phaseName: 'Battle Phase', nextRollover: '2026-11-23 00:00' });
     // From the fixture, up to Thursday 19 Nov 00:00: one boundary (phase 4 → 5); Kestrel, declared
@@ -53,7 +53,7 @@ describe('the rollover job', () => {
     expect(again.save.changed).toBe(false);
     expect(again.subpages).toEqual([]);
     expect(again.changes).toBe(0);
-    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
+    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
   });
 
   test('a dry run saves nothing and returns the diff', async () => {
@@ -74,7 +74,7 @@ describe('the rollover job', () => {
     expect(text).toContain('Phase 6 → 7 (Battle Phase)');
     expect(text).toContain('Phase 7 → 8 (Rest Phase)');
     expect(text.indexOf('Phase 4 → 5')).toBeLessThan(text.indexOf('Phase 5 → 6'));
-    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
+    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
   });
 
   test('a forced rollover is recorded with who asked for it', async () => {
@@ -107,7 +107,7 @@ describe('exactly once, whatever interrupts the run', () => {
     await expect(rollover({ wiki: w, checkpoint: crashAt('read') }, GAME, BOUNDARY)).rejects.toThrow(Crash);
     await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(w.text(GAME.gamestate)).toBe(await reference());
-    expect(w.edited).toEqual([GAME.gamestate, STANDINGS, RACE_CHART]);
+    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
   });
 
   test('a crash after the save (before the run is logged) applies nothing twice', async () => {

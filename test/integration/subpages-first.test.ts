@@ -1,0 +1,168 @@
+// An established Cycle 16 game's rollover on the real local wiki: the standings and the race chart subpages are
+// saved just before the Gamestate's edit, with what that edit's text draws, and the three merge checks go in one
+// request (src/jobs/computed-pages.ts, src/wiki/revision-checks.ts). So the Gamestate's rendering at its save
+// already shows its new subpages (no purge), a rollover is five requests with the session kept, and a Gamestate
+// edit that is not saved leaves no subpage showing a state the page does not hold.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lighten, subpageText } from '../../src/games/computed-blocks.ts';
+import { cycle16Engine } from '../../src/games/cycle16/index.ts';
+import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
+import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import { CancelledError, inScope, RequestScope } from '../../src/wiki/cancel.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { normalizeText, type MergeContext } from '../../src/wiki/save.ts';
+import { bot, freshRolloverGame, human, root } from './helpers.ts';
+import { killedRollover } from './killed-rollover.ts';
+
+const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
+// The fixture is at phase 4 until 2026-11-19 00:00: a run the day before moves its standings to their subpage and
+// draws the race chart on its own (the game as it stands between rollovers); the run at the boundary rolls over.
+const DAY_BEFORE = { now: new Date('2026-11-18T00:00Z'), trigger: 'integration test' };
+const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
+
+let b: WikiClient;
+let player: WikiClient;
+
+beforeAll(async () => {
+  [b, player] = await Promise.all([bot(), human()]);
+});
+
+async function establishedGame(what: string): Promise<RolloverGame & { standings: string; chart: string }> {
+  const game = await freshRolloverGame(b, `subpages-first-${what}`);
+  const s = await rollover({ wiki: b }, game, DAY_BEFORE);
+  const [standings, chart] = [`${game.gamestate}/Standings`, `${game.gamestate}/Race chart`];
+  expect(s.subpages.map((p) => p.title)).toEqual([standings, chart]);
+  return { ...game, standings, chart };
+}
+
+/** The pages the engine draws, offline, from `text` at the boundary: the Gamestate and each subpage's text. */
+function drawn(game: RolloverGame, text: string, revid: number, merge?: MergeContext): Map<string, string> {
+  const out = lighten(computeRollover(ruleset, game, { text, revid }, BOUNDARY, cycle16Engine, merge).text, game.gamestate);
+  return new Map([[game.gamestate, out.text], ...out.moved.map((m) => [m.title, subpageText(game.gamestate, m)] as const)]);
+}
+
+async function expectPages(pages: Map<string, string>): Promise<void> {
+  for (const [title, text] of pages) expect(normalizeText((await b.readPage(title)).text), title).toBe(normalizeText(text));
+}
+
+/** A page's HTML without its comments (the parser's reports), its white space runs made one space. */
+const html = async (params: Record<string, unknown>) =>
+  ((await b.request({ action: 'parse', prop: 'text', formatversion: 2, ...params })) as { parse: { text: string } }).parse.text
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\s+/g, ' ');
+
+describe("an established game's rollover saves its subpages just before its Gamestate edit", () => {
+  it('is five requests with the session kept: the read, the standings and race chart edits, the Gamestate edit, one check of all three; no purge, as its rendering at its save shows them', async () => {
+    const game = await establishedGame('requests');
+    const before = await b.readPage(game.gamestate);
+    const c = await bot();
+    const sent: string[] = [];
+    const request = c.request.bind(c);
+    c.request = (params, ctx) => {
+      const titles = params.titles === undefined ? '' : [params.titles].flat().join(', ');
+      sent.push(`${String(params.action)}${params.revids ? ' revids' : ''} ${ctx?.page ?? titles}`);
+      return request(params, ctx);
+    };
+    const s = await rollover({ wiki: c }, game, BOUNDARY);
+    expect(s.save.changed).toBe(true);
+    expect(sent).toEqual([
+      `query ${[game.ruleset, game.gamestate, game.standings, game.chart, `${game.gamestate}/Card tables`].join(', ')}`,
+      `edit ${game.standings}`,
+      `edit ${game.chart}`,
+      `edit ${game.gamestate}`,
+      `query revids ${game.gamestate}`,
+    ]);
+    await expectPages(drawn(game, before.text, before.revid));
+    // The page as the wiki shows it (its rendering made at its save) is the page rendered now, with its subpages.
+    const page = await b.readPage(game.gamestate);
+    expect(await html({ page: game.gamestate })).toBe(await html({ title: game.gamestate, text: page.text }));
+  });
+
+  it("a person's edit saved into the Gamestate while its subpages were saved is merged by MediaWiki: the one check finds it, and the bot corrects the page and its subpages to the run on the person's revision", async () => {
+    const game = await establishedGame('merged');
+    // Farah's Last action, a line the rollover reads (her status) and does not write.
+    const farahActed = (t: string) => t.replace(/(\|Farah\n(?:\|[^\n]*\n){3})\|2026-11-11 19:00\n/, '$1|2026-11-18 12:00\n');
+    let theirs = 0;
+    const s = await rollover(
+      {
+        wiki: b,
+        saveOptions: {
+          beforeEdit: async (_p, _e, attempt) => {
+            if (attempt !== 1) return;
+            const page = await player.readPage(game.gamestate);
+            expect(farahActed(page.text)).not.toBe(page.text);
+            theirs = (await player.save(game.gamestate, () => ({ text: farahActed(page.text), summary: 'Farah acted' }))).revid!;
+          },
+        },
+      },
+      game,
+      BOUNDARY,
+    );
+    const merged = s.save.merged!;
+    // The standings were saved for the merged edit, then again for its correction (its rows differ); the chart once.
+    expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart, game.standings]);
+    expect(merged).toMatchObject({ on: theirs, corrected: true });
+    const text = (await b.revisions(game.gamestate, { limit: 10, content: true })).find((r) => r.revid === theirs)!.text!;
+    await expectPages(drawn(game, text, theirs, { merged: merged.merged, edits: [{ revid: theirs, user: 'Player', timestamp: '' }], on: theirs }));
+  });
+
+  it('a Gamestate edit refused after its subpages were saved puts them back to the revisions they had; the next run rolls over once', async () => {
+    const game = await establishedGame('refused');
+    const [standings, chart] = [await b.readPage(game.standings), await b.readPage(game.chart)];
+    await expect(
+      rollover(
+        {
+          wiki: b,
+          saveOptions: {
+            beforeEdit: () => {
+              throw new Error('refused before the Gamestate edit');
+            },
+          },
+        },
+        game,
+        BOUNDARY,
+      ),
+    ).rejects.toThrow('refused before the Gamestate edit');
+    for (const was of [standings, chart]) {
+      const [back, ahead] = await b.revisions(was.title, { limit: 2 });
+      expect(ahead!.user).toBe('Bot'); // the run's edit for the refused rollover
+      expect(back).toMatchObject({ user: 'Bot', parentid: ahead!.revid });
+      expect(back!.comment).toMatch(
+        new RegExp(
+          `^Croupier: back to revision ${was.revid}: the edit of \\[\\[.*\\]\\] it was computed for was not saved \\(refused before the Gamestate edit\\)`,
+        ),
+      );
+      expect((await b.readPage(was.title)).text).toBe(was.text);
+    }
+    const before = await b.readPage(game.gamestate);
+    const s = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart]);
+    await expectPages(drawn(game, before.text, before.revid));
+  });
+
+  it("a stop that cuts the Gamestate edit after its subpages were saved (a daemon's shutdown) puts them back: the page and its subpages as they were", async () => {
+    const game = await establishedGame('cut');
+    const [page, standings, chart] = [await b.readPage(game.gamestate), await b.readPage(game.standings), await b.readPage(game.chart)];
+    const scope = new RequestScope();
+    const run = inScope(scope, () => rollover({ wiki: b, saveOptions: { beforeEdit: () => scope.cancel('the daemon is shutting down') } }, game, BOUNDARY));
+    await expect(run).rejects.toMatchObject({ cause: expect.any(CancelledError) }); // no request sent for the Gamestate
+    // The two subpage edits and the two that put them back; no Gamestate edit.
+    expect(scope.edits).toBe(4);
+    expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
+    for (const was of [standings, chart]) expect((await b.readPage(was.title)).text).toBe(was.text);
+  });
+
+  it('a run killed between its subpages and its Gamestate edit: the next run saves the Gamestate alone, its subpages already holding what it draws', async () => {
+    const game = await establishedGame('killed');
+    const before = await b.readPage(game.gamestate);
+    const k = await killedRollover(game, BOUNDARY.now, 'ready');
+    expect(k.read).toBe(before.revid);
+    expect((await b.readPage(game.gamestate)).revid).toBe(before.revid);
+    const s = await rollover({ wiki: b }, game, BOUNDARY);
+    expect(s.save.changed).toBe(true);
+    expect(s.subpages).toEqual([]);
+    await expectPages(drawn(game, before.text, before.revid));
+  });
+});
