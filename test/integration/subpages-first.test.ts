@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lighten, subpageText } from '../../src/games/computed-blocks.ts';
 import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
-import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { computeRollover, rollover, type RolloverGame, type RolloverWiki } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { CancelledError, inScope, RequestScope } from '../../src/wiki/cancel.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
@@ -152,6 +152,66 @@ describe("an established game's rollover saves its subpages just before its Game
     expect(scope.edits).toBe(4);
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
     for (const was of [standings, chart]) expect((await b.readPage(was.title)).text).toBe(was.text);
+  });
+
+  it('two runs at once, both having computed on the same revision: each subpage and the Gamestate edited once, the pages the offline run draws; a third run makes no edit', async () => {
+    const game = await establishedGame('two-runs');
+    const before = await b.readPage(game.gamestate);
+    const [standings, chart] = [await b.readPage(game.standings), await b.readPage(game.chart)];
+    // Both runs wait, having read and computed, until the other is there too; then both save.
+    let arrived = 0;
+    let bothThere!: () => void;
+    const both = new Promise<void>((r) => (bothThere = r));
+    const checkpoint = async (step: string) => {
+      if (step !== 'computed') return;
+      if (++arrived === 2) bothThere();
+      await both;
+    };
+    const b2 = await bot();
+    const [one, two] = await Promise.all([rollover({ wiki: b, checkpoint }, game, BOUNDARY), rollover({ wiki: b2, checkpoint }, game, BOUNDARY)]);
+    expect([one.save.changed, two.save.changed].sort()).toEqual([false, true]);
+    await expectPages(drawn(game, before.text, before.revid));
+    for (const was of [before, standings, chart]) expect((await b.revisions(was.title, { limit: 10 })).filter((r) => r.revid > was.revid)).toHaveLength(1);
+    const third = await rollover({ wiki: b }, game, BOUNDARY);
+    expect([third.save.changed, third.subpages]).toEqual([false, []]);
+  });
+
+  it("an admin's undo of the bot's race chart edit, saved between the run's read and its save of that subpage: MediaWiki merges the bot's edit onto it, the one check finds it, the bot undoes it (never making the reverted edit again) and the game pauses; the Gamestate's rollover, saved before that check, stands", async () => {
+    const game = await establishedGame('undo-window');
+    // The chart's latest revision is the bot's rewrite of a person's edit: the admin's undo of it is a revert of the bot.
+    await player.save(game.chart, (p) => ({ text: `${p.text}\nA note.`, summary: 'a note' }));
+    await rollover({ wiki: b }, game, DAY_BEFORE);
+    const rewrite = await b.readPage(game.chart);
+    expect(rewrite.user).toBe('Bot');
+    const [page, standings] = [await b.readPage(game.gamestate), await b.readPage(game.standings)];
+    const admin = await human('ADMIN');
+    let undone = false;
+    const wiki: RolloverWiki = {
+      settings: b.settings,
+      names: b.names,
+      readPages: (titles, o) => b.readPages(titles, o),
+      purge: (titles) => b.purge(titles),
+      save: async (title, transform, o) => {
+        if (title === game.chart && !undone) {
+          undone = true;
+          await admin.request({ action: 'edit', title, undo: rewrite.revid, summary: '' }, { page: title, edit: true });
+        }
+        return b.save(title, transform, o);
+      },
+    };
+    await expect(rollover({ wiki }, game, BOUNDARY)).rejects.toMatchObject({ code: 'paused', page: game.chart });
+    // The chart holds the admin's undo: the bot's edit, had MediaWiki merged it onto the undo, is undone in turn.
+    const undo = (await b.revisions(game.chart, { limit: 5, content: true })).find((r) => r.user === 'Admin')!;
+    expect(undo.text).toContain('A note.');
+    expect((await b.readPage(game.chart)).text).toBe(undo.text);
+    const [chartRevs, after] = [await b.revisions(game.chart, { limit: 5 }), await b.readPage(game.gamestate)];
+    // The undo, the bot's edit merged onto it, the bot's undo of that: no bot edit of the chart's text since.
+    expect(chartRevs.slice(0, 3).map((r) => r.user)).toEqual(['Bot', 'Bot', 'Admin']);
+    expect(chartRevs[0]!.comment).toMatch(/revert|undo/i);
+    // The rollover: computed on the page, saved before the chart's check (as when the chart was saved after it).
+    expect(after.revid).toBeGreaterThan(page.revid);
+    await expectPages(new Map([...drawn(game, page.text, page.revid)].filter(([t]) => t !== game.chart)));
+    expect((await b.readPage(game.standings)).text).not.toBe(standings.text);
   });
 
   it('a run killed between its subpages and its Gamestate edit: the next run saves the Gamestate alone, its subpages already holding what it draws', async () => {
