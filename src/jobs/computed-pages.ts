@@ -15,7 +15,9 @@
 //   way to a person's revert) puts its subpages back to the revisions they had, if they still hold what the bot
 //   wrote (a stop does not cut that): no chart is left showing a state the page does not hold;
 // - a run killed between the two leaves a subpage one run ahead, and the next run, computing the same page, saves
-//   the Gamestate alone.
+//   the Gamestate alone;
+// - a subpage edit that the one check finds merged onto a person's revert of that subpage is undone and the game
+//   paused (save.ts), after the Gamestate's edit: that edit stands, as when the subpages were saved after it.
 // An edit conflict runs the transform again, and its subpages are saved again before the next attempt if it draws
 // them otherwise. When the Gamestate needs no edit, a subpage whose content changed (new card tables from a changed
 // Ruleset) is saved alone, and the Gamestate page is then purged (no edit) so its rendering shows it at once, not
