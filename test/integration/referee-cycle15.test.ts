@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../src/games/cycle15/ruleset/index.ts';
+import { engineFor } from '../../src/games/registry.ts';
+import { historyLines } from '../../src/jobs/verify.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { appendLine, put, refereeGame, root } from './helpers.ts';
 
@@ -47,6 +49,18 @@ const cosima = async () => (await state()).players.find((p) => p.name === 'Cosim
 /** A line appended to a request page (Actions, Rulings) by `who`. */
 const append = appendLine;
 const lines = async (start: string) => (await text(A)).split('\n').filter((l) => l.startsWith(start));
+/**
+ * Cosima's History rows of `event`, each cell as it reads (not its wikitext: a cell holding a long word, such
+ * as the Garbage item "duhTfibjdFugifFUGIFFUfig", is written with a style attribute before its text).
+ */
+const history = (page: string, event: string) =>
+  historyLines({ title: G, text: page }, engineFor('cycle15').history).filter((r) => r.event === event && r.player === 'Cosima');
+/** The one History row of `event`, its Change and Reason cells joined as one line. */
+const row = (page: string, event: string) => {
+  const rows = history(page, event);
+  expect(rows, `Cosima's ${event} rows`).toHaveLength(1);
+  return `${rows[0]!.change} || ${rows[0]!.reason}`;
+};
 
 // The Judge rules that random Garbage is theirs to draw (the referee must then draw none).
 beforeAll(() => put(admin, `${G}/Rulings`, '* random-garbage = judge — the Judge\n'));
@@ -72,7 +86,7 @@ describe('the referee resolves Cycle 15 requests on the local wiki', () => {
       const phase = s.phase.number;
       expect(page).toMatch(new RegExp(`phase ${phase}: commitment [0-9a-f]{64}`));
       // “First, a random choice of 2d4.”: the Moves row commenced with the two dice the History row draws.
-      const roll = /\|\| Movement roll \|\| Cosima \|\| 2d4 = (\d) \+ (\d) = \d+.*#1 d4=(\d) [^;]*; #2 d4=(\d) /.exec(page)!;
+      const roll = /^2d4 = (\d) \+ (\d) = \d+.*#1 d4=(\d) [^;]*; #2 d4=(\d) /.exec(row(page, 'Movement roll'))!;
       expect([roll[1], roll[2]]).toEqual([roll[3], roll[4]]);
       const move = s.moves.find((m) => m.player === 'Cosima' && m.status === 'commenced')!;
       expect(move.roll).toEqual([Number(roll[1]), Number(roll[2])]);
@@ -82,7 +96,7 @@ describe('the referee resolves Cycle 15 requests on the local wiki', () => {
       // The Judge's ruling, read with its author, is applied: the bot draws no random Garbage.
       expect((await lines('* macgyver'))[0]).toMatch(/croupier:refused .*random-garbage=judge \(ruling by Admin/);
       // “players can gain 10+1d10 shards by destroying 1 crystal in their possession”
-      const shards = /\|\| Crystal destroyed \|\| Cosima \|\| .*#1 d10=(\d+)/.exec(page)!;
+      const shards = /#1 d10=(\d+)/.exec(row(page, 'Crystal destroyed'))!;
       expect(await cosima()).toMatchObject({ crystals: before.crystals - 1, shards: before.shards + 10 + Number(shards[1]), garbage: before.garbage });
       expect((await lines(`* shatter ${before.crystals} crystals`))[0]).toMatch(
         new RegExp(`croupier:refused .*Cosima has ${before.crystals - 1} crystal\\(s\\)`),
@@ -119,13 +133,12 @@ describe('the referee resolves Cycle 15 requests on the local wiki', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/2 request\(s\) done, 1 refused/);
       const page = await text(G);
-      expect(page.match(/\|\| Landing \|\| Cosima \|\| landed on space/g)).toHaveLength(1);
-      expect(page).toMatch(new RegExp(`\\|\\| Landing \\|\\| Cosima \\|\\| landed on space ${end} .*#1 d\\d+=\\d+`));
+      expect(row(page, 'Landing')).toMatch(new RegExp(`^landed on space ${end} .*#1 d\\d+=\\d+`));
       const land = await lines('* land');
       expect(land[0]).toMatch(/croupier:done/);
       expect(land[1]).toMatch(/croupier:refused .*has had its draws/);
       // “then granting themselves a random item defined by Garbage. This destroys the specified items.”
-      const mac = /\|\| MacGyver \|\| Cosima \|\| .*\+1 (.+?) \(\d → \d\) \(ID (\d+)\).*#1 d98=(\d+) random garbage/.exec(page)!;
+      const mac = /\+1 (.+?) \(\d → \d\) \(ID (\d+)\).*#1 d98=(\d+) random garbage/.exec(row(page, 'MacGyver'))!;
       expect(ruleset.garbage[Number(mac[3]) - 1]).toMatchObject({ name: mac[1], id: Number(mac[2]) });
       expect((await cosima()).macGyveredThisPhase).toBe(true);
       expect((await lines('* macgyver'))[1]).toMatch(/croupier:done .*MacGyvered Summoning Whistle and Beer into/);
@@ -153,10 +166,10 @@ describe('the referee resolves Cycle 15 requests on the local wiki', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/2 request\(s\) done, 0 refused/);
       const page = await text(G);
-      const roll = /\|\| Roll \|\| Cosima \|\| 2d6\+1 = (\d) \+ (\d) \+ 1 = (\d+)/.exec(page)!;
+      const roll = /^2d6\+1 = (\d) \+ (\d) \+ 1 = (\d+)/.exec(row(page, 'Roll'))!;
       expect(Number(roll[3])).toBe(Number(roll[1]) + Number(roll[2]) + 1);
       // Two different items of the table (its Name column), each a die of the rows left.
-      const draw = /\|\| Draw \|\| Cosima \|\| drew 2 from "Garbage" \(without replacement\): (.+?), (.+?) \|\|.*#1 d(\d+)=\d+.*#2 d(\d+)=\d+/.exec(page)!;
+      const draw = /^drew 2 from "Garbage" \(without replacement\): (.+?), (.+?) \|\|.*#1 d(\d+)=\d+.*#2 d(\d+)=\d+/.exec(row(page, 'Draw'))!;
       expect(draw[1]).not.toBe(draw[2]);
       expect(ruleset.garbage.map((g) => g.name)).toEqual(expect.arrayContaining([draw[1], draw[2]]));
       expect([Number(draw[3]), Number(draw[4])]).toEqual([ruleset.garbage.length, ruleset.garbage.length - 1]);
