@@ -325,20 +325,31 @@ do_start() {
     create_wiki "$port"; created=1
   fi
   [ -f "$DIR/server.pid" ] && server_pid >/dev/null && stop_server
-  echo "$port" >"$DIR/port"
-  write_runtime "$port"
   cp "$ROOT/scripts/devwiki-hooks.php" "$HOME_HOST/hooks.php"
-  sed -i "s#^CROUPIER_API_URL=.*#CROUPIER_API_URL=http://127.0.0.1:$port/api.php#" "$DIR/env"
-  # setsid: a harness killing our process group does not take the server with it; stop it with `stop`.
-  (cd "$MW" && PHP_CLI_SERVER_WORKERS="$WORKERS" exec setsid "${PHP[@]}" -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&-) &
-  echo $! >"$DIR/server.pid"
-  local i
-  for i in $(seq 1 100); do
+  # The free port is closed again before the server binds it, so something else (an outgoing connection's
+  # ephemeral port) may take it meanwhile: then the server exits at once, and another port is tried.
+  local attempt i
+  for attempt in 1 2 3; do
+    echo "$port" >"$DIR/port"
+    write_runtime "$port"
+    sed -i "s#^CROUPIER_API_URL=.*#CROUPIER_API_URL=http://127.0.0.1:$port/api.php#" "$DIR/env"
+    # setsid: a harness killing our process group does not take the server with it; stop it with `stop`.
+    (cd "$MW" && PHP_CLI_SERVER_WORKERS="$WORKERS" exec setsid "${PHP[@]}" -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&-) &
+    echo $! >"$DIR/server.pid"
+    for i in $(seq 1 100); do
+      healthy && break
+      server_pid >/dev/null || break
+      sleep 0.1
+    done
     healthy && break
+    if ! server_pid >/dev/null && grep -q 'Address already in use' "$DIR/server.log" && [ "$attempt" -lt 3 ]; then
+      say "port $port was taken before the server bound it: trying another"
+      port="$(free_port)"
+      continue
+    fi
     server_pid >/dev/null || { tail -20 "$DIR/server.log" >&2; die "the server exited"; }
-    sleep 0.1
+    die "the server did not answer on $(api_url)"
   done
-  healthy || die "the server did not answer on $(api_url)"
   [ "$created" = 1 ] && do_seed
   [ -f "$DIR/config.json" ] || write_config
   say "started (pid $(cat "$DIR/server.pid")): $(api_url)"
