@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Location } from '../../parse/location.ts';
+import { describeLocation, Location } from '../../parse/location.ts';
+import { PageError } from '../../parse/source.ts';
 
 // Parts of a ruleset's data that several games' schemas use. Field names are part of `croupier parse --json`.
 
@@ -29,3 +30,33 @@ export const Phase = z.object({
   location: Location.optional(),
 });
 export type Phase = z.infer<typeof Phase>;
+
+/**
+ * A ruleset as its schema gives it back; what the readers let through but the schema refuses (a placement 0, a
+ * number too large to count with) is a refusal of the page naming where, never a crash: each issue at the
+ * location of the nearest thing on its path that has one (a table row, a rule).
+ */
+export function checkedRuleset<S extends z.ZodType>(schema: S, value: z.input<S>, page: string | undefined): z.output<S> {
+  const checked = schema.safeParse(value);
+  if (checked.success) return checked.data;
+  const byPlace = new Map<string, string[]>();
+  for (const issue of checked.error.issues) {
+    let at: unknown = value;
+    let where: Location = { page };
+    for (const key of issue.path) {
+      const loc = (at as { location?: unknown } | undefined)?.location;
+      // Its row, not its offset or the column it was read from (the issue names its field).
+      if (Location.safeParse(loc).success) where = { page, ...(loc as Location), offset: undefined, column: undefined };
+      at = (at as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+    }
+    const what = issue.path
+      .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+      .join('')
+      .replace(/^\./, '');
+    const shown = typeof at === 'number' || typeof at === 'string' ? ` = ${JSON.stringify(at)}` : '';
+    const place = describeLocation(where);
+    byPlace.set(place, [...(byPlace.get(place) ?? []), `${what}${shown} (${issue.message})`]);
+  }
+  const problems = [...byPlace].map(([place, what]) => `${place ? `${place}: ` : ''}${what.join(', ')}`);
+  throw new PageError(`the Ruleset cannot be read, a value the game cannot use: ${problems.join('; ')}`);
+}

@@ -4,6 +4,7 @@ import { readPhases } from '../../shared/phases.ts';
 import { readCategories, readGeode, readSpaceTypes, warnCategoriesAsTypes } from './board.ts';
 import { readConstants, readReputabilityGrants, warnOpenPoints } from './constants.ts';
 import { findGarbageTable, readGarbage } from './garbage.ts';
+import { checkedRuleset } from '../../shared/ruleset-schema.ts';
 import { Cycle15Ruleset } from './schema.ts';
 
 /** A Cycle 15-style ruleset: a Garbage table (Name, Description, ID) and rules defining space types. */
@@ -23,20 +24,24 @@ export function readCycle15Ruleset(doc: WikiDocument): Cycle15Ruleset {
   const reputabilityGrants = readReputabilityGrants(x);
   const constants = readConstants(x);
   warnOpenPoints(x);
-  // Validated: the schema is what `croupier parse --json` promises (a failure here is a bug, not the page's).
-  return Cycle15Ruleset.parse({
-    kind: 'cycle15',
-    page: doc.page,
-    phases,
-    garbage,
-    spaceTypes,
-    categories,
-    geode,
-    reputabilityGrants,
-    constants,
-    warnings: x.warnings,
-    rules: doc.rules,
-  });
+  // Validated: the schema is what `croupier parse --json` promises.
+  return checkedRuleset(
+    Cycle15Ruleset,
+    {
+      kind: 'cycle15',
+      page: doc.page,
+      phases,
+      garbage,
+      spaceTypes,
+      categories,
+      geode,
+      reputabilityGrants,
+      constants,
+      warnings: x.warnings,
+      rules: doc.rules,
+    },
+    doc.page,
+  );
 }
 
 export function parseCycle15Ruleset(text: string, page?: string): Cycle15Ruleset {

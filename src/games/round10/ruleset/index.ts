@@ -3,6 +3,7 @@ import type { Extraction } from '../../shared/extraction.ts';
 import { readPhases } from '../../shared/phases.ts';
 import { readFortunes, readMultipliers, readPrizes, readProposalMakers, readRanks, readSuitGroups, readSuits } from './cards.ts';
 import { readCasinoTables, readConstants } from './economy.ts';
+import { checkedRuleset } from '../../shared/ruleset-schema.ts';
 import { Round10Ruleset } from './schema.ts';
 import { readSlots } from './slots.ts';
 import { openQuestions } from './open-questions.ts';
@@ -40,7 +41,7 @@ export function readRound10Ruleset(doc: WikiDocument): Round10Ruleset {
     warnings: x.warnings,
     rules: doc.rules,
   };
-  return Round10Ruleset.parse(ruleset);
+  return checkedRuleset(Round10Ruleset, ruleset, doc.page);
 }
 
 export function parseRound10Ruleset(text: string, page?: string): Round10Ruleset {

@@ -22,6 +22,16 @@ describe('the Round 10 ruleset, extracted from the fixture', () => {
     ]);
   });
 
+  test('a placement 0 (the fuzz test, seed 105189) is a refusal of the page naming the Prizes row, not a crash of the schema', () => {
+    const text = replaceOnce(original, '|-\n|1\n|5 Trungs', '|-\n|0\n|5 Trungs');
+    expect(() => parseRound10Ruleset(text, PAGE)).toThrow(
+      expect.objectContaining({
+        name: 'PageError',
+        message: expect.stringMatching(/page "Round 10\/Ruleset", rule "Prizes", table "Placement \| Prizes", row 1: prizes\[0\]\.from = 0 \(Too small/),
+      }),
+    );
+  });
+
   test('the 7 placement rows are parsed into Trungs, Standard Proposal Makers, Chips and revealed cards', () => {
     expect(base.prizes).toHaveLength(7);
     const first = base.prizes[0]!;
