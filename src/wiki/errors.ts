@@ -15,6 +15,7 @@ export type LocalCode =
   | 'invalid-title'
   | 'shutoff' // the shutoff page does not hold the run word
   | 'bots-excluded' // {{nobots}} / {{bots|deny=…}}
+  | 'cannot-edit' // the wiki said at the read that it would refuse the edit (the page protected, the bot blocked)
   | 'region-markers' // missing / doubled / unmatched region marker
   | 'region-shrink' // a region would lose more than half its table rows
   | 'page-shrink' // the page would shrink by more than wiki.maxShrinkShare
@@ -69,7 +70,15 @@ export class WikiError extends Error {
 }
 
 /** Refusals: the bot deliberately made no edit (a guard said no). The CLI exits with code 4. */
-export const REFUSAL_CODES: ReadonlySet<string> = new Set(['shutoff', 'bots-excluded', 'region-markers', 'region-shrink', 'page-shrink', 'paused']);
+export const REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'shutoff',
+  'bots-excluded',
+  'cannot-edit',
+  'region-markers',
+  'region-shrink',
+  'page-shrink',
+  'paused',
+]);
 
 export function isRefusal(err: unknown): err is WikiError | RegionError {
   return (err instanceof WikiError || err instanceof RegionError) && REFUSAL_CODES.has(err.code);

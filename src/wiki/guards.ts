@@ -9,7 +9,9 @@
 //     {{nobots|allow=A}}            … is read as allow=A
 //   Names compare case-insensitively on the first letter, spaces and underscores alike; our name matches as the
 //   account name (`Bot` of `Bot@croupier`) and as the bot password's app name (`croupier`).
+// - What the wiki itself would refuse: a protected page, a blocked bot (MediaWiki says so at the read).
 import { WikiError } from './errors.ts';
+import type { EditRefusal, PageRevision } from './pages.ts';
 
 export interface ShutoffSettings {
   page: string;
@@ -81,4 +83,28 @@ export function exclusionReason(text: string, names: string[]): string | null {
 export function checkExclusion(text: string, names: string[], page: string): void {
   const why = exclusionReason(text, names);
   if (why !== null) throw new WikiError({ code: 'bots-excluded', page, message: `"${page}": bot exclusion: ${why}; no edit` });
+}
+
+/** One of MediaWiki's reasons, in plain words (a block with who made it, why and until when). */
+function describeRefusal(r: EditRefusal): string {
+  if (r.block) {
+    const b = r.block;
+    const why = [b.by && `by ${b.by}`, b.reason && `“${b.reason}”`, b.expiry && (b.expiry === 'infinite' ? 'with no end' : `until ${b.expiry}`)].filter(
+      Boolean,
+    );
+    return `the bot account is ${b.partial ? 'blocked from editing this page' : 'blocked'}${why.length ? ` (${why.join(', ')})` : ''}`;
+  }
+  return `${r.text.replace(/\s+/g, ' ').trim() || 'the wiki refuses the edit'} (${r.code})`;
+}
+
+/** The refusal of an edit the wiki said, at the read, it would not allow (thrown before any edit of the run). */
+export function cannotEdit(page: PageRevision, title: string): WikiError | undefined {
+  const reasons = page.cannotEdit;
+  if (reasons === undefined || reasons.length === 0) return undefined;
+  return new WikiError({
+    code: 'cannot-edit',
+    page: title,
+    info: reasons.map((r) => r.code).join(', '),
+    message: `"${title}": the wiki does not let the bot edit this page: ${reasons.map(describeRefusal).join('; ')}: no edit made`,
+  });
 }

@@ -26,6 +26,19 @@ export interface PageRevision {
   readAt?: string;
   /** Only with `allowMissing`: the page does not exist (text '', revid 0). */
   missing?: boolean;
+  /**
+   * Why the wiki would refuse the reader's edit of the page (protection, a block: MediaWiki's own codes and words),
+   * when it said so at the read; absent when it would not, or was not asked.
+   */
+  cannotEdit?: EditRefusal[];
+}
+
+/** One of MediaWiki's reasons not to let the reader edit a page (`intestactions=edit`, `intestactionsdetail=full`). */
+export interface EditRefusal {
+  code: string;
+  text: string;
+  /** For a block: who, why, until when. */
+  block?: { by?: string; reason?: string; expiry?: string; partial?: boolean };
 }
 
 export interface ReadOptions {
@@ -52,6 +65,7 @@ interface ApiPage {
   invalid?: boolean;
   invalidreason?: string;
   redirect?: boolean;
+  actions?: { edit?: boolean | { code?: string; text?: string; data?: { blockinfo?: Record<string, unknown> } }[] };
   revisions?: {
     revid: number;
     parentid?: number;
@@ -88,6 +102,10 @@ export async function readPages(client: Requester, titles: readonly string[], op
       rvslots: 'main',
       titles: wanted,
       curtimestamp: true,
+      // Whether the reader may edit each page, and if not why: a save refused by the wiki is then known before any
+      // edit of the run (a protected Gamestate page would otherwise cost its subpages' edits and their undoing).
+      intestactions: 'edit',
+      intestactionsdetail: 'full',
       formatversion: 2,
       ...LATEST_ROWS,
       ...opts.also,
@@ -112,7 +130,7 @@ export async function readPages(client: Requester, titles: readonly string[], op
     }
     if (p.missing) {
       if (allows(opts.allowMissing, asked)) {
-        out.set(asked, { title: p.title, text: '', revid: 0, timestamp: '', readAt: res.curtimestamp, missing: true });
+        out.set(asked, { title: p.title, text: '', revid: 0, timestamp: '', readAt: res.curtimestamp, missing: true, ...refusalsOf(p) });
         continue;
       }
       throw new WikiError({ code: 'missing', page: asked, message: `page "${asked}" does not exist on the wiki` });
@@ -145,7 +163,35 @@ export async function readPages(client: Requester, titles: readonly string[], op
     const row = rows.get(rev.revid);
     const recorded = row !== undefined || !fresh(rev.timestamp, res.curtimestamp);
     const about = { parentid: rev.parentid, user: rev.user ?? '', comment: rev.comment ?? '', tags: row ?? rev.tags ?? [], recorded };
-    out.set(asked, { title: p.title, text: content, revid: rev.revid, timestamp: rev.timestamp, ...about, pageid: p.pageid, readAt: res.curtimestamp });
+    out.set(asked, {
+      title: p.title,
+      text: content,
+      revid: rev.revid,
+      timestamp: rev.timestamp,
+      ...about,
+      pageid: p.pageid,
+      readAt: res.curtimestamp,
+      ...refusalsOf(p),
+    });
   }
   return out;
+}
+
+/** The page's `cannotEdit`, from the answer's `actions.edit` (a list of errors with `intestactionsdetail=full`). */
+function refusalsOf(p: ApiPage): Pick<PageRevision, 'cannotEdit'> {
+  const edit = p.actions?.edit;
+  if (!Array.isArray(edit) || edit.length === 0) return {};
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return {
+    cannotEdit: edit.map((e) => {
+      const b = e.data?.blockinfo;
+      const block = b && {
+        ...(str(b.blockedby) ? { by: str(b.blockedby) } : {}),
+        ...(str(b.blockreason) ? { reason: str(b.blockreason) } : {}),
+        ...(str(b.blockexpiry) ? { expiry: str(b.blockexpiry) } : {}),
+        partial: b.blockpartial === true,
+      };
+      return { code: e.code ?? 'cannot-edit', text: e.text ?? '', ...(block ? { block } : {}) };
+    }),
+  };
 }

@@ -27,7 +27,7 @@ import { createHash } from 'node:crypto';
 import { unifiedDiff } from './diff.ts';
 import { sendEdit } from './edit-attempt.ts';
 import { WikiError, toWikiError } from './errors.ts';
-import { checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
+import { cannotEdit, checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
 import { checkShrink, RegionError } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
@@ -239,6 +239,10 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
       newLabel: dryRun ? 'dry run' : 'saved',
     });
     const change = { before: page.text, after: target };
+    // The wiki said at the read that it would refuse this edit: refused before the edits it would have come with.
+    const refused = cannotEdit(page, title);
+    if (refused && !dryRun) throw refused;
+    if (refused) notes.push(`${refused.message} (a real run would make no edit)`);
     if (dryRun)
       return {
         title,
