@@ -48,7 +48,17 @@ function multiplierValue(m: Multiplier, cards: readonly Ranked[], h: number, rul
   const suits = new Set(cards.map((c) => c.suit));
   const value = (vars: Record<string, number>): number => {
     if (m.value.kind === 'number') return m.value.value;
-    return evaluate(m.value.text, vars);
+    try {
+      return evaluate(m.value.text, vars);
+    } catch (err) {
+      // A formula the Scoring table's row writes with a letter its condition does not give (the reader warned).
+      throw new GamestateError([
+        {
+          message: `the multiplier "${m.name}" has the value ${(err as Error).message}: hands cannot be scored, so nothing was changed`,
+          location: m.location,
+        },
+      ]);
+    }
   };
   switch (m.name.toLowerCase()) {
     case 'paired': {

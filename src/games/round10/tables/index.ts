@@ -1,5 +1,6 @@
 import { escapeWikitext } from '../../../parse/escape.ts';
 import { formatNumber, formatPercent, renderWikitable } from '../../shared/wikitable.ts';
+import { GamestateError } from '../../shared/gamestate-error.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { readCards } from '../gamestate/fields.ts';
 import { ROUND10_READINGS } from '../readings.ts';
@@ -65,16 +66,26 @@ const EXAMPLES: Record<string, string> = {
   flushed: '2 of Cups, 5 of Cups, 9 of Cups, King of Cups',
 };
 
+/** An example hand's score, or why it cannot be scored (a multiplier it qualifies for that cannot be evaluated). */
+function scored(hand: string, r: Round10Ruleset): ReturnType<typeof scoreHand> | string {
+  try {
+    return scoreHand(readCards(hand), r, defaults);
+  } catch (err) {
+    if (err instanceof GamestateError) return `cannot be scored: ${err.problems.map((p) => p.message).join('; ')}`;
+    throw err;
+  }
+}
+
 function multiplierTable(r: Round10Ruleset): string {
   const rows = r.multipliers.map((m) => {
     const value = m.value.kind === 'number' ? formatNumber(m.value.value) : m.value.text;
     const example = EXAMPLES[m.name.toLowerCase()];
     if (example === undefined) return [m.name, m.condition, value, '-', 'no example: Croupier cannot evaluate this condition yet'];
-    const s = scoreHand(readCards(example), r, defaults);
-    return [m.name, m.condition, value, example, `${s.arithmetic} (${s.multipliers.join(', ')})`];
+    const s = scored(example, r);
+    return [m.name, m.condition, value, example, typeof s === 'string' ? s : `${s.arithmetic} (${s.multipliers.join(', ')})`];
   });
-  const plain = scoreHand(readCards('Ace of Hearts, 9 of Cups'), r, defaults);
-  rows.push(['(none)', 'no multiplier applies', '-', 'Ace of Hearts, 9 of Cups', plain.arithmetic]);
+  const plain = scored('Ace of Hearts, 9 of Cups', r);
+  rows.push(['(none)', 'no multiplier applies', '-', 'Ace of Hearts, 9 of Cups', typeof plain === 'string' ? plain : plain.arithmetic]);
   return `${renderWikitable({ headers: ['Multiplier', 'Conditions', 'Value', 'Example hand', 'Score'], rows })}\n${note(`Score c·r·m + h with readings ${['rank-count', 'highest-rank', 'empty-multiplier'].map((id) => defaults.label(id)).join(', ')}.`)}`;
 }
 

@@ -27,6 +27,23 @@ describe('the computed Round 10 tables for players', () => {
     );
   });
 
+  test('a multiplier whose formula uses a letter its condition does not give (the fuzz test, seed 105465) is shown as not scorable, the others scored', () => {
+    const broken = parseRound10Ruleset(replaceOnce(original, '(where x ≥ 1 and y ≥ 2). || x + y', '(where x ≥ 1 and y ≥ 2). || x + m'), 'Round 10/Ruleset');
+    expect(broken.warnings.map((w) => w.message)).toContain("The multiplier Paired's value x + m uses m, which its conditions do not define");
+    const t = renderRound10Tables(broken);
+    expect(t).toMatch(
+      /\| Paired \|\| .* \|\| x \+ m \|\| 9 of Cups, 9 of Hearts \|\| cannot be scored: the multiplier "Paired" has the value "x \+ m": m is not defined for this hand/,
+    );
+    expect(t).toContain('|| 2 of Cups, 5 of Cups, 9 of Cups, King of Cups || c·r·m + h = 4 × 42 × 4 (Flushed) + 20 = 692 (Flushed)');
+  });
+
+  test('a multiplier Croupier cannot evaluate (seed 105757: a name it does not know) leaves every example hand shown as not scorable, saying why, and no crash', () => {
+    const unknown = parseRound10Ruleset(replaceOnce(original, '| Paired ||', '| Sparkling ||'), 'Round 10/Ruleset');
+    const t = renderRound10Tables(unknown);
+    expect(t).toMatch(/\| Sparkling \|\| .* \|\| - \|\| no example: Croupier cannot evaluate this condition yet/);
+    expect(t).toMatch(/\| Flushed \|\| .* \|\| cannot be scored: the multiplier "Sparkling" .* is not one Croupier can evaluate yet/);
+  });
+
   test('card draw odds: each suit 1/13, a Standard rank 1/20, an Arcana rank 1/22', () => {
     expect(tables).toContain('| Leaves || Standard || 1/13 (7.69%) || 1/20 (5%) || 1/260 (0.38%)');
     expect(tables).toContain('| Arcana || Arcana || 1/13 (7.69%) || 1/22 (4.55%) || 1/286 (0.35%)');
