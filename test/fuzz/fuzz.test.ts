@@ -92,6 +92,19 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
   );
 
   test(
+    'damage the fuzz test once found an unstable page in is refused: a History header renamed by hand, which made the next run lose the race chart its rows counted',
+    () => {
+      // Seed 20751 wrote "Change ڋ7'" for the header "Change": its rows' Change cells read as empty, so the next run
+      // redrew every player's chart flat. The History columns the bot writes are now required, by name.
+      const text = replaceOnce(GAMESTATE, '!! Change !! Reason', "!! Change ڋ7'!! Reason");
+      expect(() => cycle16Engine.rollover(ruleset, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: 1 }, OPTS[0]!)).toThrow(
+        `page "Fuzz/Gamestate", table "History": the History table has no column "Change" (its columns: Time (UTC), Phase, Event, Player, Change ڋ7', Reason): put its header back`,
+      );
+    },
+    TIMEOUT,
+  );
+
+  test(
     `${CASES} mutated Ruleset pages: read without a crash; card tables published twice make one edit; a Cycle 16 rollover with them is stable`,
     () => {
       const page = { title: 'Fuzz/Gamestate', text: GAMESTATE, revid: 1, timestamp: '2026-11-19T00:00:00Z' };

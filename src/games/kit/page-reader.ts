@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Table, WikiDocument } from '../../parse/document.ts';
 import { GamestateError, type Problem } from '../shared/gamestate-error.ts';
-import { historyTable } from '../shared/history.ts';
+import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
+import { normaliseHeader } from '../../parse/tables.ts';
 import { readRows, uniqueTable } from '../shared/read-tables.ts';
 import { parseChecked } from '../shared/schema-check.ts';
 import { withDefaults, type PageSpec, type PageTable, type RowFields } from './page-spec.ts';
@@ -60,6 +61,15 @@ export function readPageTables<S, H extends keyof S, C>(doc: WikiDocument, spec:
   const history = uniqueTable(doc, historyTable, problems);
   if (history === undefined) {
     problems.push({ message: 'no History table (a wikitable with the columns Event and Reason)', location: { page: doc.page, table: 'History' } });
+  } else {
+    // Every column the bot writes and reads back (the race chart and the summaries count its Change cells): a
+    // column renamed by hand would be read as empty and its rows' counts lost at the next run.
+    const missing = (spec.historyColumns ?? HISTORY_COLUMNS).filter((c) => !history.headers.includes(normaliseHeader(c)));
+    if (missing.length > 0)
+      problems.push({
+        message: `the History table has no column ${missing.map((c) => `"${c}"`).join(', ')} (its columns: ${history.labels.join(', ')}): put its header back`,
+        location: { page: doc.page, table: 'History' },
+      });
   }
   if (problems.length > 0) throw new GamestateError(problems);
   const { row: _, ...first } = head.entities[0]!; // the head's row number is 1 by definition (page-renderer.ts)
