@@ -40,14 +40,22 @@ export function renderRound10Tables(r: Round10Ruleset): string {
   ].join('\n');
 }
 
+/** The most rows a computed table lists; past it, the rule in words. */
+const MAX_TABLE_ROWS = 200;
+
 const note = (text: string) => `<small>${escapeWikitext(text)}</small>`;
 
 function taxTable(r: Round10Ruleset): string {
   const t = r.constants.tax;
   const income = r.constants.income;
   if (t === null || income === null) return note('The tax or the income cannot be read from the ruleset (see its warnings).');
-  const rows: string[][] = [[`${t.above + t.per - 1} or less`, '0', String(income)]];
+  // A step of 0 never reaches the maximum, and a tiny step under a huge maximum makes a table nobody reads (the
+  // fuzz test's seed 160825 wrote "increased by 0": the loop below never ended and the process ran out of memory).
+  if (t.step <= 0 || t.max <= 0) return renderWikitable({ headers: ['Wealth', 'Tax', 'Weekly income (chips)'], rows: [['any', '0', String(income)]] });
   const steps = Math.ceil(t.max / t.step);
+  if (steps > MAX_TABLE_ROWS)
+    return note(`The tax rises by ${t.step} for every ${t.per} wealth above ${t.above}, up to ${t.max}: ${steps} steps, too many to list.`);
+  const rows: string[][] = [[`${t.above + t.per - 1} or less`, '0', String(income)]];
   for (let k = 1; k <= steps; k++) {
     const from = t.above + k * t.per;
     const tax = taxOf(from, r, defaults).tax;
@@ -108,6 +116,11 @@ function drawTable(r: Round10Ruleset): string {
 function starTable(r: Round10Ruleset): string {
   const sp = r.constants.starPrice;
   if (sp === null) return note('The Star Price roll cannot be read from the ruleset (see its warnings).');
+  const mean = (sp.count * (sp.sides + 1)) / 2 + sp.offset;
+  const summary = `${sp.count}d${sp.sides} + ${sp.offset}: ${formatNumber(mean)} Trungs on average.`;
+  // Counting every total costs dice × totals × sides: beyond a table's worth of totals, the summary alone.
+  if (sp.count * (sp.sides - 1) + 1 > MAX_TABLE_ROWS)
+    return note(`${summary} From ${sp.count + sp.offset} to ${sp.count * sp.sides + sp.offset}: too many totals to list.`);
   // The sum of `count` dice of `sides`, plus the offset: the number of ways to roll each total.
   let ways = new Map<number, number>([[0, 1]]);
   for (let d = 0; d < sp.count; d++) {
@@ -117,8 +130,7 @@ function starTable(r: Round10Ruleset): string {
   }
   const all = sp.sides ** sp.count;
   const rows = [...ways].sort((a, b) => a[0] - b[0]).map(([total, n]) => [String(total + sp.offset), `${n}/${all} (${formatPercent(n / all)})`]);
-  const mean = (sp.count * (sp.sides + 1)) / 2 + sp.offset;
-  return `${renderWikitable({ headers: ['Star Price (Trungs for 1 Gold Star)', 'Chance'], rows })}\n${note(`${sp.count}d${sp.sides} + ${sp.offset}: ${formatNumber(mean)} Trungs on average.`)}`;
+  return `${renderWikitable({ headers: ['Star Price (Trungs for 1 Gold Star)', 'Chance'], rows })}\n${note(summary)}`;
 }
 
 function slotsSection(r: Round10Ruleset): string {

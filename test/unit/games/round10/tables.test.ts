@@ -44,6 +44,29 @@ describe('the computed Round 10 tables for players', () => {
     expect(t).toMatch(/\| Flushed \|\| .* \|\| cannot be scored: the multiplier "Sparkling" .* is not one Croupier can evaluate yet/);
   });
 
+  test('a tax step of 0 (the fuzz test, seed 160825, which ran out of memory) is one row: no wealth is taxed', () => {
+    const zero = renderRound10Tables(
+      parseRound10Ruleset(replaceOnce(original, 'increased by 5 for every 20 wealth', 'increased by 0 for every 20 wealth'), 'Round 10/Ruleset'),
+    );
+    expect(zero).toContain('| any || 0 || 100');
+    expect(zero).not.toContain('| 320 – 339');
+  });
+
+  test('a tax or a Star Price with more steps or totals than a table lists is said in words', () => {
+    const fine = renderRound10Tables(
+      parseRound10Ruleset(
+        replaceOnce(original, 'increased by 5 for every 20 wealth', 'increased by 1 for every 20 wealth').replace(
+          'maximum value of 100',
+          'maximum value of 100000',
+        ),
+        'Round 10/Ruleset',
+      ),
+    );
+    expect(fine).toContain('The tax rises by 1 for every 20 wealth above 300, up to 100000: 100000 steps, too many to list.');
+    const dice = renderRound10Tables(parseRound10Ruleset(replaceOnce(original, 'by rolling 1d6.', 'by rolling 40d100.'), 'Round 10/Ruleset'));
+    expect(dice).toContain('40d100 + 4: 2024 Trungs on average. From 44 to 4004: too many totals to list.');
+  });
+
   test('card draw odds: each suit 1/13, a Standard rank 1/20, an Arcana rank 1/22', () => {
     expect(tables).toContain('| Leaves || Standard || 1/13 (7.69%) || 1/20 (5%) || 1/260 (0.38%)');
     expect(tables).toContain('| Arcana || Arcana || 1/13 (7.69%) || 1/22 (4.55%) || 1/286 (0.35%)');
