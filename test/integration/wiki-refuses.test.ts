@@ -76,6 +76,46 @@ onEachWiki(() => {
       after.forEach((revid, i) => expect(revid, game.pages[i]).toBeGreaterThan(before[i]!));
     });
 
+    it("an admin protects the Gamestate page between the run's read and its save: MediaWiki refuses the edit, and both subpages the run had saved are put back", async () => {
+      const game = await establishedGame('protected-meanwhile');
+      const [standings, chart] = await Promise.all(game.pages.slice(1).map((t) => b.readPage(t)));
+      const protect = (protections: string) =>
+        admin.request({ action: 'protect', title: game.gamestate, protections, reason: 'the cycle is over' }, { page: game.gamestate, edit: true });
+      cleanups.push(() => protect('edit=all'));
+      // The run's own client: right after its one read (which found the page editable), the admin protects it.
+      const c = await bot();
+      const request = c.request.bind(c);
+      let protectedAfterRead = false;
+      c.request = async (params, ctx) => {
+        const answer = await request(params, ctx);
+        if (!protectedAfterRead && params.action === 'query' && params.titles !== undefined) {
+          protectedAfterRead = true;
+          await protect('edit=sysop');
+        }
+        return answer;
+      };
+      const gamestate = (await b.readPage(game.gamestate)).text;
+      const err = await rollover({ wiki: c }, game, BOUNDARY).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toMatchObject({ code: 'protectedpage', page: game.gamestate });
+      // Its latest revision is the protection's own (MediaWiki records it as a revision of the admin's), its text unchanged.
+      const now = await b.readPage(game.gamestate);
+      expect([now.user, now.text]).toEqual(['Admin', gamestate]);
+      for (const was of [standings!, chart!]) {
+        const [back, ahead] = await b.revisions(was.title, { limit: 2 });
+        expect(ahead!.user).toBe('Bot'); // saved before the refused Gamestate edit
+        expect(back).toMatchObject({ user: 'Bot', parentid: ahead!.revid });
+        expect(back!.comment).toMatch(new RegExp(`^Croupier: back to revision ${was.revid}: `));
+        expect((await b.readPage(was.title)).text).toBe(was.text);
+      }
+      // While it stays protected, the next run is refused at its read: no edit at all.
+      const before = await revids(game.pages);
+      expect(await rollover({ wiki: b }, game, BOUNDARY).catch((e: unknown) => e)).toMatchObject({ code: 'cannot-edit' });
+      expect(await revids(game.pages)).toEqual(before);
+    });
+
     it('the bot blocked from the Gamestate page alone (a partial block): refused naming who blocked it and why, nothing saved', async () => {
       const game = await establishedGame('partial-block');
       await blockBot({ partial: true, pagerestrictions: game.gamestate, allowusertalk: true });
