@@ -7,7 +7,9 @@
 // `generator=MediaWiki 1.45.0;key=abc` makes siteinfo name that version (a wiki outside the tested range);
 // `slowrecord=3000;key=abc` makes MediaWiki record an edit of that request 3 s late: its recent-changes row and
 // change tags, which it writes after answering (a POSTSEND deferred update), so that the moment a reader sees
-// the new revision without its tags lasts 3 s instead of a few milliseconds.
+// the new revision without its tags lasts 3 s instead of a few milliseconds;
+// `readonly=1;key=abc` serves that request with the wiki read-only ($wgReadOnly, as an admin's maintenance lock
+// does: MediaWiki refuses every write, with its reason).
 // Requests without the header are never affected, so other clients of the same wiki see nothing.
 
 $wgDevwikiFakeDir = __DIR__ . '/fake';
@@ -51,6 +53,11 @@ function devwikiFakeTake( array $spec, string $what ): bool {
 	flock( $fh, LOCK_UN );
 	fclose( $fh );
 	return $take;
+}
+
+// Set while LocalSettings.php runs (this file is required from it), before MediaWiki reads its settings.
+if ( preg_match( '/(?:^|;)\s*readonly=1\s*(?:;|$)/', $_SERVER['HTTP_X_DEVWIKI_FAKE'] ?? '' ) ) {
+	$wgReadOnly = 'devwiki: the wiki is locked for maintenance';
 }
 
 $wgHooks['ApiMaxLagInfo'][] = static function ( &$lagInfo ) {

@@ -179,6 +179,7 @@ const RESULT: Record<RunRecord['result'], string> = {
   changed: 'would change the wiki',
   'no-change': 'nothing to change',
   failed: 'FAILED',
+  unavailable: 'not done: the wiki is unavailable',
   refused: 'refused',
   skipped: 'skipped',
   abandoned: 'abandoned',
@@ -203,7 +204,7 @@ export function describeDryRun(r: DryRunReport, format: DiffFormat = 'unified'):
     for (const x of runs) {
       const boundary = x.boundary ? ` for the boundary of ${formatInstant(new Date(x.boundary))} UTC` : '';
       const actor = x.actor ? ` asked by ${x.actor}` : '';
-      const detail = x.result === 'failed' ? `: ${x.error ?? 'unknown error'}` : x.summary ? ` — ${x.summary}` : '';
+      const detail = x.result === 'failed' || x.result === 'unavailable' ? `: ${x.error ?? 'unknown error'}` : x.summary ? ` — ${x.summary}` : '';
       out.push(`  ${x.kind}${boundary} (${x.trigger}${actor}): ${RESULT[x.result]}${detail}`);
     }
   }

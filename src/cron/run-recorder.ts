@@ -4,11 +4,11 @@
 // games' jobs run at its yields (./queue.ts) are lent, and left out of its count.
 import type { Logger } from 'pino';
 import type { RequestScope } from '../wiki/cancel.ts';
-import { WikiError } from '../wiki/errors.ts';
 import type { Alert } from './alert.ts';
 import type { JobOutcome } from './ports.ts';
 import type { JobQueue } from './queue.ts';
-import { finishRun, startRun, type RunKind, type Store, type Trigger } from './store.ts';
+import { thrownEnd } from './run-end.ts';
+import { finishRun, startRun, type RunEnd, type RunKind, type Store, type Trigger } from './store.ts';
 
 /** How a recorded run ended, as the scheduler goes on from it. */
 export interface RunResult {
@@ -76,15 +76,16 @@ export class RunRecorder {
     this.inProgress.add(runId);
     const editsBefore = this.#editMark();
     let outcome: JobOutcome | undefined;
-    let error: string | undefined;
-    let reverted = false;
+    let thrown: RunEnd | undefined;
     try {
       outcome = await fn(o.scope.signal);
     } catch (err) {
-      error = plainError(err);
-      reverted = err instanceof WikiError && err.code === 'paused';
-      if (reverted) o.log.error({ game, kind, trigger, run: runId }, `${kind} for ${game} refused: ${error}`);
-      else if (!o.scope.cancelled) o.log.error({ err, game, kind, trigger, run: runId }, `${kind} for ${game} FAILED: ${error}`);
+      thrown = thrownEnd(err, plainError(err), o.now());
+      const at = { game, kind, trigger, run: runId };
+      if (thrown.result === 'refused') o.log.error(at, `${kind} for ${game} refused: ${thrown.error}`);
+      else if (thrown.result === 'unavailable')
+        o.log.warn(at, `${kind} for ${game} not done, the wiki is unavailable: ${thrown.error}; not counted as a failure, tried again at the next check`);
+      else if (!o.scope.cancelled) o.log.error({ err, ...at }, `${kind} for ${game} FAILED: ${thrown.error}`);
     } finally {
       this.inProgress.delete(runId);
     }
@@ -102,9 +103,11 @@ export class RunRecorder {
             edits: outcome.edits ?? (outcome.changed ? 1 : 0),
             ...(outcome.summary !== undefined ? { summary: outcome.summary } : {}),
           }
-        : { result: reverted ? 'refused' : 'failed', at: o.now(), error: error ?? 'unknown error' },
+        : thrown!,
       o.maxConsecutiveFailures,
     );
+    const error = thrown?.error;
+    const reverted = thrown?.result === 'refused';
     if (outcome) {
       o.log.info(
         { game, kind, trigger, run: runId, changed: outcome.changed, summary: outcome.summary },

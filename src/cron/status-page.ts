@@ -29,6 +29,7 @@ const RESULT_WORDS: Record<RunRecord['result'], string> = {
   changed: 'done, page updated',
   'no-change': 'done, nothing to change',
   failed: "'''FAILED'''",
+  unavailable: 'not done: the wiki was unavailable (not counted as a failure; tried again at the next check)',
   refused: 'refused',
   skipped: 'skipped',
   abandoned: "'''never finished''' (abandoned: the bot stopped during the run)",
@@ -88,7 +89,7 @@ export function renderStatus(info: StatusInfo, recent: RunRecord[] = [], wikiWar
     [
       'Result',
       last
-        ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${last.result === 'failed' && last.error ? ` — ${cell(last.error)}` : ''}`
+        ? `${RESULT_WORDS[last.result]}${last.summary ? ` — ${cell(last.summary)}` : ''}${(last.result === 'failed' || last.result === 'unavailable') && last.error ? ` — ${cell(last.error)}` : ''}`
         : '—',
     ],
     [

@@ -27,7 +27,7 @@ export type Trigger = (typeof TRIGGERS)[number];
 export const RunKind = z.enum(['rollover', 'check', 'request', 'clear', 'referee']);
 export type RunKind = z.infer<typeof RunKind>;
 
-export const RunResult = z.enum(['running', 'changed', 'no-change', 'failed', 'refused', 'skipped', 'abandoned']);
+export const RunResult = z.enum(['running', 'changed', 'no-change', 'failed', 'unavailable', 'refused', 'skipped', 'abandoned']);
 export type RunResult = z.infer<typeof RunResult>;
 
 const Iso = z.iso.datetime({ offset: true });
@@ -40,7 +40,7 @@ export const RunRecord = z.object({
   start: Iso,
   end: Iso.optional(),
   result: RunResult,
-  /** Plain-words error, when result is "failed". */
+  /** Plain-words error, when result is "failed" or "unavailable" (the wiki was down or read-only: ./run-end.ts). */
   error: z.string().optional(),
   /** Number of wiki edits the run made. */
   edits: z.number().int().nonnegative().default(0),
@@ -434,7 +434,7 @@ export interface RunEndOutcome {
 /**
  * Close a run and update the per-game counters. A failure increments consecutiveFailures and, at
  * `maxConsecutiveFailures`, sets the halt; a rollover or check that worked (changed or no-change)
- * resets the counter.
+ * resets the counter; a run the wiki could not serve (unavailable) does neither.
  */
 export async function finishRun(store: Store, id: string, end: RunEnd, maxConsecutiveFailures: number): Promise<RunEndOutcome> {
   return store.update((d) => {

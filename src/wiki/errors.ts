@@ -100,6 +100,26 @@ export function isUnreachable(err: WikiError): boolean {
   return NETWORK_CODES.has(err.code) || err.code === 'ENOTFOUND' || err.code === 'network';
 }
 
+/**
+ * The wiki is down or closed for now — it does not answer, its gateway says the service is unavailable, it is
+ * read-only (an admin's maintenance lock) or its database is lagged or unreachable — so the retries gave up on it.
+ * Not a fault of the page or of the bot, and a later run may find it back: the daemon does not count such a run
+ * toward halting its game (src/cron/run-end.ts). An HTTP 500, a rate limit or a refused edit still counts.
+ */
+export function isWikiUnavailable(err: unknown): err is WikiError {
+  if (!(err instanceof WikiError)) return false;
+  const c = err.code;
+  return (
+    NETWORK_CODES.has(c) ||
+    c === 'readonly' ||
+    c === 'maxlag' ||
+    UNAVAILABLE_STATUS.has(c) ||
+    c.startsWith('internal_api_error_DBConnectionError') ||
+    c.startsWith('internal_api_error_DBReadOnlyError')
+  );
+}
+const UNAVAILABLE_STATUS = new Set(['http-502', 'http-503', 'http-504']);
+
 const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Plain words for the codes a bot operator meets most. */
@@ -141,6 +161,8 @@ export function toWikiError(err: unknown, page?: string): WikiError {
     code?: unknown;
     info?: unknown;
     message?: unknown;
+    /** MediaWiki's reason for a read-only wiki (what its admin set), beside the generic `info`. */
+    readonlyreason?: unknown;
     response?: { status?: number; headers?: Record<string, unknown> };
   };
   const status = typeof e.response?.status === 'number' ? e.response.status : undefined;
@@ -157,7 +179,8 @@ export function toWikiError(err: unknown, page?: string): WikiError {
   if (code && info && !code.startsWith('ERR_') && !NETWORK_CODES.has(code)) {
     // An API error (MwnError carries code + info)
     if (code.startsWith('mwn_')) code = 'bad-response';
-    return new WikiError({ ...base, code, info, message: `${where}${explain(code, info)}` });
+    const why = code === 'readonly' && typeof e.readonlyreason === 'string' && e.readonlyreason ? e.readonlyreason : info;
+    return new WikiError({ ...base, code, info, message: `${where}${explain(code, why)}` });
   }
   const msg = typeof e.message === 'string' ? e.message : String(err);
   if (code && (NETWORK_CODES.has(code) || code.startsWith('ERR_') || code.startsWith('E'))) {

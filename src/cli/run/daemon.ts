@@ -49,7 +49,7 @@ export async function runDaemon(opts: DaemonCliOptions, command: Command): Promi
     progress?.stop();
     console.log(text);
     // A job that would fail now: exit 1, as a real run of it would fail.
-    if (report.runs.some((r) => r.result === 'failed')) process.exitCode = EXIT.failure;
+    if (report.runs.some((r) => r.result === 'failed' || r.result === 'unavailable')) process.exitCode = EXIT.failure;
     return;
   }
   await baselineCompilerOnly();

@@ -8,6 +8,7 @@ import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, MemoryStore, emptyStore, finishRun, startRun, type Store } from '../../cron/store.ts';
 import type { DiffFormat } from '../../wiki/diff-format.ts';
 import { refuseWhilePaused } from '../../cron/pause.ts';
+import { thrownEnd } from '../../cron/run-end.ts';
 import { gameContext } from '../context.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
@@ -108,12 +109,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
         );
         return s;
       } catch (err) {
-        await finishRun(
-          store,
-          id,
-          { result: 'failed', at: new Date(), error: err instanceof Error ? err.message : String(err) },
-          config.daemon.maxConsecutiveFailures,
-        );
+        await finishRun(store, id, thrownEnd(err, err instanceof Error ? err.message : String(err), new Date()), config.daemon.maxConsecutiveFailures);
         throw err;
       }
     },

@@ -5,6 +5,7 @@ import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { refuseWhilePaused } from '../../cron/pause.ts';
 import { storeRulingsCache } from '../../cron/rulings-memo.ts';
+import { thrownEnd } from '../../cron/run-end.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
 import { gameContext } from '../context.ts';
@@ -130,14 +131,14 @@ async function logged(
     async () => {
       const store = new FileStore(config.store.path);
       const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
-      const finish = (end: Omit<RunEnd, 'at'>) => finishRun(store, id, { ...end, at: new Date() }, config.daemon.maxConsecutiveFailures);
+      const finish = (end: RunEnd) => finishRun(store, id, end, config.daemon.maxConsecutiveFailures);
       try {
         const summary = await run();
         const edits = [summary.save, ...summary.subpages].filter((s) => s.changed).length;
-        await finish({ result: edits > 0 ? 'changed' : 'no-change', edits, summary: summary.save.summary });
+        await finish({ result: edits > 0 ? 'changed' : 'no-change', at: new Date(), edits, summary: summary.save.summary });
         return summary;
       } catch (err) {
-        await finish({ result: 'failed', error: err instanceof Error ? err.message : String(err) });
+        await finish(thrownEnd(err, err instanceof Error ? err.message : String(err), new Date()));
         throw err;
       }
     },

@@ -66,7 +66,8 @@ async function runsOf(storePath: string, game: string): Promise<Runs> {
   };
   if (record?.lastRun === undefined) return { unfinished, ...flags };
   const last = data.runs.find((r) => r.id === record.lastRun!.id);
-  const error = record.lastRun.result === 'failed' ? record.lastError?.message : record.lastRun.result === 'abandoned' ? last?.error : undefined;
+  const error =
+    record.lastRun.result === 'failed' ? record.lastError?.message : ['abandoned', 'unavailable'].includes(record.lastRun.result) ? last?.error : undefined;
   return { lastRun: { at: record.lastRun.at, result: record.lastRun.result, kind: record.lastRun.kind, error }, unfinished, ...flags };
 }
 

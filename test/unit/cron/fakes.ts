@@ -40,6 +40,8 @@ export interface FakeGame {
   sentEditMs?: number;
   /** Make plan() throw (a broken Gamestate page). */
   broken?: string;
+  /** Make rollover() and check() throw this once they have read the pages (their edit refused: a read-only wiki). */
+  unsaved?: Error;
   /** The cycle begins then (the page at phase 0 until then): a job run before it fails, as the engine refuses it. */
   startsAt?: Date;
   /** The engine's own events due between boundaries (a grant waiting on time): plan() names the next one. */
@@ -91,6 +93,7 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
         await enter(g, g.rolloverMs, o.signal);
         if (g.sentEditMs) await new Promise((r) => setTimeout(r, g.sentEditMs));
         if (g.broken) throw new Error(g.broken);
+        if (g.unsaved) throw g.unsaved;
         calls.push({
           kind: 'rollover',
           game: id,
@@ -116,6 +119,7 @@ export function fakeJobs(games: Record<string, FakeGame>, now: () => Date = () =
       await enter(g);
       try {
         if (g.broken) throw new Error(g.broken);
+        if (g.unsaved) throw g.unsaved;
         if (g.startsAt && now() < g.startsAt) throw new Error(`the cycle start ${g.startsAt.toISOString()} is after the run's time`);
         calls.push({ kind: 'check', game: id, at: now().toISOString(), trigger: o.trigger, ...(o.actor ? { actor: o.actor } : {}) });
         return { changed: false };

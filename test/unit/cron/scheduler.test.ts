@@ -330,6 +330,42 @@ describe('scheduler (fake timers)', () => {
     expect((await store.read()).games.c16?.consecutiveFailures).toBe(0);
   });
 
+  test('a wiki read-only for hours never halts the game: each check tries again, and the first one after the lock is lifted applies the boundary', async () => {
+    const readOnly = new WikiError({ code: 'readonly', page: 'c16/Gamestate', message: '"c16/Gamestate": the wiki is read-only (upgrading)' });
+    const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-23T00:00:00Z'), unsaved: readOnly };
+    const published: StatusInfo[] = [];
+    const {
+      fake,
+      store,
+      scheduler: s,
+    } = setup({ now: '2026-11-25T22:30:00Z', games: { c16: game }, max: 2, status: async (_g, info) => void published.push(info) });
+    await s.start();
+    await vi.advanceTimersByTimeAsync(5 * H);
+    await s.idle();
+    const data = await store.read();
+    // 23:00 the check; 00:00 the boundary, then the check at the same instant catching it up; 01:00–03:00 the checks,
+    // each catching the boundary up first.
+    expect(data.runs.map((r) => `${r.kind} ${r.result}`)).toEqual([
+      'check unavailable',
+      'rollover unavailable',
+      'rollover unavailable',
+      'rollover unavailable',
+      'rollover unavailable',
+      'rollover unavailable',
+    ]);
+    // The error in plain words, with its code (run-recorder.ts#plainError).
+    expect(new Set(data.runs.map((r) => r.error))).toEqual(new Set(['"c16/Gamestate": the wiki is read-only (upgrading) (readonly)']));
+    expect(data.games.c16).toMatchObject({ halted: false, consecutiveFailures: 0 });
+    expect(published.at(-1)?.lastRun?.result).toBe('unavailable');
+    expect(fake.calls).toEqual([]);
+
+    // The lock is lifted: the next check applies the boundary that passed meanwhile.
+    delete game.unsaved;
+    await vi.advanceTimersByTimeAsync(H);
+    await s.idle();
+    expect(fake.rollovers().map((c) => c.boundary)).toEqual(['2026-11-26T00:00:00.000Z']);
+  });
+
   test('requests are answered after the catch-up; a "clear" request lifts a halt and the missed boundaries follow', async () => {
     vi.setSystemTime(iso('2026-11-24T10:00:00Z'));
     const game: FakeGame = { weekdays: [MON, THU], applied: iso('2026-11-16T00:00:00Z') };

@@ -118,6 +118,19 @@ describe('failures, halt and clear', () => {
     expect(await clearHalt(store, 'g', 'Admin', at)).toBe(false);
   });
 
+  test('a run the wiki could not serve (unavailable) neither counts toward the halt nor resets the count', async () => {
+    const store = new MemoryStore();
+    const at = new Date('2026-11-26T00:00:00Z');
+    const end = async (result: 'failed' | 'unavailable') =>
+      finishRun(store, await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at }), { result, at, error: 'the wiki is read-only' }, 2);
+    expect(await end('failed')).toMatchObject({ consecutiveFailures: 1, halted: false });
+    for (let i = 0; i < 5; i++) expect(await end('unavailable')).toMatchObject({ consecutiveFailures: 1, halted: false });
+    expect(await end('failed')).toMatchObject({ consecutiveFailures: 2, halted: true, justHalted: true });
+    const d = await store.read();
+    expect(d.runs.filter((r) => r.result === 'unavailable').map((r) => r.error)).toEqual(Array(5).fill('the wiki is read-only'));
+    expect(d.games.g?.lastSuccess).toBeUndefined();
+  });
+
   test("at start, under the lock, every run still marked running was left by a stopped process and is marked abandoned, and becomes its game's last run", async () => {
     const store = new MemoryStore();
     const id = await startRun(store, { game: 'g', kind: 'rollover', trigger: 'boundary', at: new Date() });

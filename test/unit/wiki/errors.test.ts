@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RegionError, findRegions } from '../../../src/parse/regions.ts';
-import { isRefusal, retryDecision, toWikiError, WikiError } from '../../../src/wiki/errors.ts';
+import { isRefusal, isWikiUnavailable, retryDecision, toWikiError, WikiError } from '../../../src/wiki/errors.ts';
 import { unifiedDiff } from '../../../src/wiki/diff.ts';
 import { normalizeText } from '../../../src/wiki/save.ts';
 
@@ -27,6 +27,14 @@ describe('toWikiError', () => {
     expect(
       toWikiError({ code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.', response: { status: 200, headers: { 'retry-after': '5' } } }),
     ).toMatchObject({ code: 'maxlag', retryAfter: 5 });
+  });
+  it("names the reason an admin gave for a read-only wiki, not only MediaWiki's generic words", () => {
+    const e = toWikiError(
+      { code: 'readonly', info: 'The wiki is currently in read-only mode.', readonlyreason: 'Upgrading to 1.43, back by 14:00 UTC' },
+      'Cycle 16/Gamestate',
+    );
+    expect(e).toMatchObject({ code: 'readonly', info: 'The wiki is currently in read-only mode.' });
+    expect(e.message).toBe('"Cycle 16/Gamestate": the wiki is read-only (Upgrading to 1.43, back by 14:00 UTC)');
   });
   it('passes WikiErrors through', () => {
     const e = err('missing');
@@ -84,6 +92,18 @@ describe('retryDecision: the one retry policy', () => {
       page: 'Q',
       message: '"Q": too short',
     });
+  });
+});
+
+describe('a wiki down or read-only for now is not a failure of the game', () => {
+  it('counts a maintenance lock, a lag, an unreachable wiki and a gateway that says the service is unavailable as the wiki unavailable', () => {
+    for (const code of ['readonly', 'maxlag', 'ECONNREFUSED', 'ETIMEDOUT', 'http-502', 'http-503', 'http-504', 'internal_api_error_DBConnectionError'])
+      expect(isWikiUnavailable(err(code)), code).toBe(true);
+  });
+  it('counts a server error, a rate limit, a refusal, a lost session, a broken page or a plain Error as a failure', () => {
+    for (const code of ['http-500', 'http-404', 'ratelimited', 'protectedpage', 'cannot-edit', 'assertbotfailed', 'badtoken', 'region-shrink', 'network'])
+      expect(isWikiUnavailable(err(code)), code).toBe(false);
+    expect(isWikiUnavailable(new Error('table "Players", row 3: "x" is not a number'))).toBe(false);
   });
 });
 
