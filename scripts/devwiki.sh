@@ -153,6 +153,8 @@ write_runtime() { # settings read on every request: port, rate limits, test hook
 // Written by scripts/devwiki.sh start; read on every request.
 \$wgServer = 'http://127.0.0.1:$port';
 \$wgCanonicalServer = \$wgServer;
+// Admins may hide a revision's text (revision deletion), as on most wikis: core gives it to the suppress group only.
+\$wgGroupPermissions['sysop']['deleterevision'] = true;
 if ( '$ratelimits' !== '1' ) {
 	\$wgRateLimits = [];
 	\$wgPasswordAttemptThrottle = false;

@@ -219,7 +219,9 @@ export async function replayRequest(
   }
   const before = revisions[first + 1];
   if (first < 0 || !before)
-    return unavailable(`the revision of ${game.gamestate} the request was resolved on is not among its ${revisions.length} latest revisions the bot reads`);
+    return unavailable(
+      `the revision of ${game.gamestate} the request was resolved on is not among its ${revisions.length} latest revisions the bot reads (or an admin hid its text or the text of the bot's edit after it)`,
+    );
   let page: EnginePage = { title: game.gamestate, text: before.text, revid: before.revid };
   const at = new Date(revisions[first]!.timestamp);
   let was: number;

@@ -22,7 +22,10 @@ export interface RequestPageRevision {
   /** Empty when the user is hidden (revision deletion): never allowed. */
   user: string;
   timestamp: string;
+  /** '' when hidden. */
   text: string;
+  /** Its text hidden from the bot (an admin's revision deletion): what it added or removed cannot be told. */
+  textHidden?: boolean;
   /** MediaWiki's change tags (a restoration: RESTORE_TAGS). */
   tags?: readonly string[];
   /** The SHA-1 of the revision's content: equal to an earlier revision's when it restores it. */
@@ -104,7 +107,9 @@ function keptFrom(before: readonly string[], after: readonly string[]): number[]
  * back: a revision MediaWiki tags as a restoration (RESTORE_TAGS), or whose sha1 is an earlier revision's,
  * gives each line it brings back the author of the copy removed last. Identical lines added by one revision
  * are told apart by `copy` (1, 2, … in page order). A line of the oldest revision read, when that is not the
- * page's first, cannot be attributed.
+ * page's first, cannot be attributed. Nor can a line of the revision after one whose text is hidden (an admin's
+ * revision deletion) unless it was kept from the revision before the hidden ones: it may have been added by the hidden
+ * revision, whose author is not the next one's. The hidden revision's own lines are unknown.
  */
 export function attributeRevisions(revisions: readonly RequestPageRevision[]): Map<number, Attribution[]> {
   const out = new Map<number, Attribution[]>();
@@ -113,7 +118,13 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
   // Lines removed so far, by text, with their attribution (the last removed last).
   const removed = new Map<string, Attribution[]>();
   let before: { lines: string[]; who: Attribution[] } | undefined;
+  let hidden: RequestPageRevision | undefined; // the first of the hidden revisions since `before`
   for (const rev of chrono) {
+    if (rev.textHidden) {
+      hidden ??= rev;
+      out.set(rev.revid, []);
+      continue;
+    }
     const lines = linesOf(rev.text);
     const copies = new Map<string, number>();
     const added = (line: string): Attribution => {
@@ -122,9 +133,13 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
       return { found: true, revision: rev, copy };
     };
     let who: Attribution[];
+    const unknown = hidden && {
+      found: false as const,
+      reason: `the line may have been added by revision ${hidden.revid}, whose text an admin hid from the bot`,
+    };
     if (!before) {
       const reason = `the line is older than the ${revisions.length} most recent revisions the bot reads`;
-      who = lines.map((l) => (rev.parentid === 0 ? added(l) : { found: false, reason }));
+      who = lines.map((l) => (rev.parentid === 0 ? added(l) : (unknown ?? { found: false, reason })));
     } else {
       const prev = before;
       const kept = keptFrom(prev.lines, lines);
@@ -137,6 +152,7 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
       who = lines.map((l, j) => {
         if (same !== undefined && same.length === lines.length) return same[j]!;
         if (kept[j]! >= 0) return prev.who[kept[j]!]!;
+        if (unknown) return unknown;
         const back = restores ? removed.get(l)?.pop() : undefined;
         return back ?? added(l);
       });
@@ -144,6 +160,7 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
     if (rev.sha1 && !shas.has(rev.sha1)) shas.set(rev.sha1, who);
     out.set(rev.revid, who);
     before = { lines, who };
+    hidden = undefined;
   }
   return out;
 }
@@ -196,14 +213,16 @@ export function applyMark(text: string, line: string, occurrence: number, marked
 /**
  * The bot's own record of a page: the lines its own revisions added (History rows, the commitment, the
  * reveals, its rollovers' rows), within the `lookback` latest revisions — never a line a person typed,
- * even a copy of one of the bot's (docs/referee.md, "The threat model").
+ * even a copy of one of the bot's (docs/referee.md, "The threat model"). A revision of the bot's whose text, or whose
+ * parent's text, an admin hid adds nothing: a line a person typed in the hidden parent would read as the bot's.
  */
 export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
   const out: string[] = [];
   revisions.forEach((rev, i) => {
-    if (!isBot(rev.user)) return;
+    if (!isBot(rev.user) || rev.textHidden) return;
     const parent = revisions[i + 1];
     if (!parent && rev.parentid !== 0) return; // its parent is older than the revisions read: what it added is unknown
+    if (parent?.textHidden) return;
     const before = new Map<string, number>();
     for (const l of parent ? parent.text.split('\n') : []) before.set(l, (before.get(l) ?? 0) + 1);
     for (const l of rev.text.split('\n')) {

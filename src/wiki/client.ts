@@ -87,8 +87,13 @@ export interface RevisionInfo {
   user: string;
   timestamp: string;
   comment: string;
-  /** Only when asked for. */
+  /** Only when asked for ('' when hidden). */
   text?: string;
+  /**
+   * Its text was asked for and the wiki did not give it: an admin hid it (revision deletion) or it is lost. What the
+   * revision added or removed cannot be told; its text reads as ''.
+   */
+  textHidden?: true;
   /** MediaWiki's change tags (`mw-undo`, `mw-rollback`, `mw-manual-revert`, `mw-reverted`…). */
   tags: string[];
   /** SHA-1 of the content ('' when hidden): a restoration has the sha1 of the revision it restores. */
@@ -368,7 +373,7 @@ export class WikiClient {
               comment?: string;
               tags?: string[];
               sha1?: string;
-              slots?: { main?: { content?: string } };
+              slots?: { main?: { content?: string; texthidden?: boolean; textmissing?: boolean } };
             }[];
           }[];
         };
@@ -377,6 +382,7 @@ export class WikiClient {
       if (!page || page.missing) throw new WikiError({ code: 'missing', page: title, message: `page "${title}" does not exist on the wiki` });
       if (page.invalid) throw new WikiError({ code: 'invalid-title', page: title, message: `"${title}" is not a valid page title` });
       for (const r of page.revisions ?? []) {
+        const text = r.slots?.main?.content;
         out.push({
           revid: r.revid,
           parentid: r.parentid,
@@ -385,7 +391,7 @@ export class WikiClient {
           comment: r.comment ?? '',
           tags: r.tags ?? [],
           sha1: r.sha1 ?? '',
-          ...(opts.content ? { text: r.slots?.main?.content ?? '' } : {}),
+          ...(opts.content ? { text: text ?? '', ...(typeof text === 'string' ? {} : { textHidden: true as const }) } : {}),
         });
       }
       if (!res.continue) break;
@@ -398,7 +404,7 @@ export class WikiClient {
   async history(
     title: string,
     limit: number,
-  ): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string; tags: string[]; sha1: string }[]> {
+  ): Promise<{ revid: number; parentid: number; user: string; timestamp: string; text: string; textHidden?: true; tags: string[]; sha1: string }[]> {
     return (await this.revisions(title, { limit, content: true })).map((r) => ({
       revid: r.revid,
       parentid: r.parentid,
@@ -407,6 +413,7 @@ export class WikiClient {
       text: r.text ?? '',
       tags: r.tags,
       sha1: r.sha1,
+      ...(r.textHidden ? { textHidden: true } : {}),
     }));
   }
 

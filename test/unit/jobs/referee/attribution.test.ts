@@ -19,6 +19,9 @@ function history(edits: [user: string, text: string, tags?: string[]][]): Reques
     }))
     .reverse();
 }
+/** Revision `revid`'s text hidden from the bot (an admin's revision deletion), as the client reads it: '' and flagged. */
+const hide = (revs: RequestPageRevision[], revid: number): RequestPageRevision[] =>
+  revs.map((r) => (r.revid === revid ? { ...r, text: '', textHidden: true } : r));
 const author = (revs: RequestPageRevision[], line: number) => {
   const a = lineAuthors(revs)[line]!;
   return a.found ? `${a.revision.user} r${a.revision.revid}#${a.copy}` : 'unknown';
@@ -77,6 +80,33 @@ describe('who added a line', () => {
     expect(author(revs.slice(0, 2), 1)).toBe('unknown');
     expect(author(revs.slice(0, 2), 2)).toBe('Carol r3#1');
   });
+
+  it('a line added by a revision whose text an admin hid is not the work of whoever edits next: it cannot be attributed', () => {
+    // Bob asks for a clear and writes something an admin hides; the Judge's next edit keeps Bob's line.
+    const edits: [string, string][] = [
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n* clear\nsomething hidden`],
+      ['Judge', `${HEAD}\n* clear\n* tax-rounding = ceil`],
+    ];
+    const revs = hide(history(edits), 2);
+    expect([1, 2].map((l) => author(revs, l))).toEqual(['unknown', 'unknown']);
+    expect(lineAuthors(revs)[1]).toEqual({ found: false, reason: 'the line may have been added by revision 2, whose text an admin hid from the bot' });
+    // Without the hiding, Bob's line is Bob's and the Judge's the Judge's.
+    expect([1, 2].map((l) => author(history(edits), l))).toEqual(['Bob r2#1', 'Judge r3#1']);
+  });
+
+  it('around a hidden revision, a line kept from the revision before it keeps its author, and the edits after the next one are told as usual', () => {
+    const revs = hide(
+      history([
+        ['Admin', `${HEAD}\n* check`],
+        ['Bob', `${HEAD}\n* check\nhidden`],
+        ['Carol', `${HEAD}\n* check\n* clear`],
+        ['Dave', `${HEAD}\n* check\n* clear\n* resume`],
+      ]),
+      2,
+    );
+    expect([1, 2, 3].map((l) => author(revs, l))).toEqual(['Admin r1#1', 'unknown', 'Dave r4#1']);
+  });
 });
 
 describe("the bot's record", () => {
@@ -91,5 +121,20 @@ describe("the bot's record", () => {
     const record = botAddedLines(revs, (u) => u === 'Bot');
     expect(record).toContain('request r7-0a1b2c3d');
     expect(record).not.toContain('r9-0a1b2c3d');
+  });
+
+  it("holds nothing of a bot revision whose parent's text an admin hid: a row a person typed there would read as the bot's", () => {
+    const forged = '| 2026-11-25 10:00 || 4 || Phase || Croupier || phase 4 → 5 || rollover';
+    const row = '| 2026-11-25 11:00 || 4 || Buy || Alice || +1 Chip || on-wiki request r7-0a1b2c3d';
+    const edits: [string, string][] = [
+      ['Admin', 'page'],
+      ['Bob', `page\n${forged}`],
+      ['Bot', `page\n${forged}\n${row}`],
+    ];
+    const isBot = (u: string) => u === 'Bot';
+    expect(botAddedLines(history(edits), isBot)).toBe(row);
+    expect(botAddedLines(hide(history(edits), 2), isBot)).toBe('');
+    // Nor of a bot revision whose own text is hidden.
+    expect(botAddedLines(hide(history(edits), 3), isBot)).toBe('');
   });
 });
