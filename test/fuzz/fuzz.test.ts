@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
-import { parseRuleset, renderTables } from '../../src/games/registry.ts';
+import type { GameEngine, KindedRuleset } from '../../src/games/engine-contract.ts';
+import { engineFor, parseRuleset, renderTables } from '../../src/games/registry.ts';
 import { tablesEdit } from '../../src/jobs/publish-tables.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { RegionError } from '../../src/parse/regions.ts';
@@ -45,17 +46,23 @@ const OPTS = [
 ];
 
 /** A rollover of `text`; when it gives a page, that page rolled over again at the same instant gives the same page. */
-function rolloverTwice(rs: typeof ruleset, text: string, seed: number, opts: (typeof OPTS)[number]): 'refused' | 'rolled' {
+function rolloverTwice(
+  rs: KindedRuleset,
+  text: string,
+  seed: number,
+  opts: { now: Date; trigger: string },
+  engine: GameEngine = cycle16Engine as unknown as GameEngine,
+): 'refused' | 'rolled' {
   let first: string;
   try {
-    first = cycle16Engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: seed }, opts).text;
+    first = engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: seed }, opts).text;
   } catch (err) {
     expectLocated(err, seed);
     return 'refused';
   }
   let again: string;
   try {
-    again = cycle16Engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text: first, revid: seed + 1 }, opts).text;
+    again = engine.rollover(rs, 'fuzz', { title: 'Fuzz/Gamestate', text: first, revid: seed + 1 }, opts).text;
   } catch (err) {
     throw new Error(`seed ${seed}: the next run refuses the page this run wrote: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -75,6 +82,48 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
       // Both paths are exercised: the mutations are neither all harmless nor all fatal.
       expect(outcomes.refused).toBeGreaterThan(CASES / 10);
       expect(outcomes.rolled).toBeGreaterThan(CASES / 10);
+    },
+    TIMEOUT,
+  );
+
+  // The three newer games' pages: each game's Gamestate fixture, mutated, rolled over by its own engine at a time
+  // its unmutated page rolls over at (Round 10 weekly, Cycle 15 by phases, Nomicoup by turns).
+  const NEWER = ['round10', 'cycle15', 'nomicoup'].map((name) => ({
+    name,
+    ruleset: parseRuleset(fixture(`${name}/ruleset.wikitext`), { page: 'Fuzz/Ruleset', kind: name as 'round10' }),
+    gamestate: fixture(`${name}/gamestate.wikitext`),
+    engine: engineFor(name),
+  }));
+  const NEWER_TIMES = ['2026-11-20T12:00Z', '2026-11-23T00:00Z', '2026-11-27T12:00Z'].map((t) => ({ now: new Date(t), trigger: 'fuzz' }));
+  test(
+    `${CASES} mutated Gamestate pages of each newer game (Round 10, Cycle 15, Nomicoup): each refused with a located error, or rolled over to a page the next run leaves unchanged`,
+    () => {
+      for (const g of NEWER) {
+        const outcomes = { refused: 0, rolled: 0 };
+        for (let seed = FROM + 200_000; seed < FROM + 200_000 + CASES; seed++) {
+          const r = new Random(seed);
+          outcomes[rolloverTwice(g.ruleset, mutate(g.gamestate, r), seed, r.pick(NEWER_TIMES), g.engine)]++;
+        }
+        expect(outcomes.refused, g.name).toBeGreaterThan(CASES / 10);
+        expect(outcomes.rolled, g.name).toBeGreaterThan(CASES / 10);
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'damage the fuzz test once found an endless edit in is refused: a Nomicoup column the bot keeps, renamed by hand, which made every run write another Recomputed row',
+    () => {
+      // Seed 200137 wrote "e (UTC)" for the Propositions header "Deadline (UTC)": the Deadline read as empty at every
+      // run, differed from Posted + 72 h, and each run added a Recomputed History row (an edit an hour in the daemon).
+      const nomicoup = NEWER.find((g) => g.name === 'nomicoup')!;
+      const roll = (text: string) => () => nomicoup.engine.rollover(nomicoup.ruleset, 'fuzz', { title: 'Fuzz/Gamestate', text, revid: 1 }, NEWER_TIMES[2]!);
+      expect(roll(replaceOnce(nomicoup.gamestate, '!! Deadline (UTC) !!', '!!e (UTC) !!'))).toThrow(
+        'page "Fuzz/Gamestate", table "Propositions": the table has no "Deadline (UTC)" column',
+      );
+      // The same for each cell of the Game table the bot keeps: a Court Deck column taken out with its cell.
+      const noDeck = replaceOnce(replaceOnce(nomicoup.gamestate, '!! Treasury !! Court Deck !!', '!! Treasury !!'), '|| 43 || 10 ||', '|| 43 ||');
+      expect(roll(noDeck)).toThrow('page "Fuzz/Gamestate", table "Game": the table has no "Court Deck" column');
     },
     TIMEOUT,
   );
