@@ -10,6 +10,9 @@ import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import type { GameEngine, KindedRuleset } from '../../src/games/engine-contract.ts';
 import { engineFor, parseRuleset, renderTables } from '../../src/games/registry.ts';
+import { readDeclarations } from '../../src/games/generic/declarations.ts';
+import { readGenericRuleset, type GenericRuleset } from '../../src/games/generic/ruleset.ts';
+import { adoptText } from '../../src/jobs/adopt.ts';
 import { tablesEdit } from '../../src/jobs/publish-tables.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { RegionError } from '../../src/parse/regions.ts';
@@ -39,6 +42,14 @@ function expectLocated(err: unknown, seed: number): void {
     expect(err instanceof RegionError || err instanceof CalendarError || err instanceof PageError, where).toBe(true);
   }
 }
+
+// The new cycle's admins' declarations (as test/unit/games/generic/engine.test.ts reads them from its Rulings page).
+const DECLARED = [
+  '* reset "Delved this phase" to "no" at each phase start — "Once per phase, during an Expedition Phase, a player who holds at least 1 Lantern may Delve"',
+  '* inactive if "Last action (UTC)" is before the previous phase, shown in "Active?" — "A player is considered to be \'inactive\' if they performed no actions in the previous phase."',
+  '* grant 2 "Favour" to active players at each Planning Phase start, at most 12 — "At the beginning of each Planning Phase, each active player is granted 2 Favour."',
+  '* victory to the most "Ore", at least 150, at each Market Phase end — "At the end of each Market Phase, the player who holds the most Ore, if they hold at least 150 Ore, wins the cycle."',
+];
 
 const OPTS = [
   { now: new Date('2026-11-19T00:00Z'), trigger: 'fuzz' },
@@ -86,23 +97,38 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
     TIMEOUT,
   );
 
-  // The three newer games' pages: each game's Gamestate fixture, mutated, rolled over by its own engine at a time
-  // its unmutated page rolls over at (Round 10 weekly, Cycle 15 by phases, Nomicoup by turns).
+  // The other games' pages: each game's Gamestate fixture, mutated, rolled over by its own engine at a time its
+  // unmutated page rolls over at (Round 10 weekly, Cycle 15 by phases, Nomicoup by turns); and a cycle no module
+  // knows (the generic game), its hand-kept page adopted, with its admins' declarations.
+  const at = (...times: string[]) => times.map((t) => ({ now: new Date(t), trigger: 'fuzz' }));
+  const NEWER_TIMES = at('2026-11-20T12:00Z', '2026-11-23T00:00Z', '2026-11-27T12:00Z');
   const NEWER = ['round10', 'cycle15', 'nomicoup'].map((name) => ({
     name,
-    ruleset: parseRuleset(fixture(`${name}/ruleset.wikitext`), { page: 'Fuzz/Ruleset', kind: name as 'round10' }),
+    ruleset: parseRuleset(fixture(`${name}/ruleset.wikitext`), { page: 'Fuzz/Ruleset', kind: name as 'round10' }) as KindedRuleset,
     gamestate: fixture(`${name}/gamestate.wikitext`),
     engine: engineFor(name),
+    times: NEWER_TIMES,
   }));
-  const NEWER_TIMES = ['2026-11-20T12:00Z', '2026-11-23T00:00Z', '2026-11-27T12:00Z'].map((t) => ({ now: new Date(t), trigger: 'fuzz' }));
+  const generic = readGenericRuleset(readDocument(fixture('newcycle/ruleset.wikitext'), { page: 'Fuzz/Ruleset' }));
+  const declared = DECLARED.map((text, i) => ({ line: i + 1, text, by: 'Judge', at: new Date('2026-12-08T00:00Z') }));
+  const withDeclarations: GenericRuleset = { ...generic, declarations: readDeclarations(declared, generic, 'Fuzz/Gamestate/Rulings').declarations };
+  NEWER.push({
+    name: 'generic',
+    ruleset: withDeclarations,
+    gamestate: adoptText(fixture('newcycle/gamestate.wikitext'), { text: fixture('newcycle/ruleset.wikitext'), title: 'Fuzz/Ruleset' }, 'Fuzz/Gamestate', {
+      now: new Date('2026-12-09T10:00Z'),
+    }).text,
+    engine: engineFor('generic'),
+    times: at('2026-12-12T12:00Z', '2026-12-15T00:00Z', '2026-12-22T00:00Z'),
+  });
   test(
-    `${CASES} mutated Gamestate pages of each newer game (Round 10, Cycle 15, Nomicoup): each refused with a located error, or rolled over to a page the next run leaves unchanged`,
+    `${CASES} mutated Gamestate pages of each other game (Round 10, Cycle 15, Nomicoup, a new cycle): each refused with a located error, or rolled over to a page the next run leaves unchanged`,
     () => {
       for (const g of NEWER) {
         const outcomes = { refused: 0, rolled: 0 };
         for (let seed = FROM + 200_000; seed < FROM + 200_000 + CASES; seed++) {
           const r = new Random(seed);
-          outcomes[rolloverTwice(g.ruleset, mutate(g.gamestate, r), seed, r.pick(NEWER_TIMES), g.engine)]++;
+          outcomes[rolloverTwice(g.ruleset, mutate(g.gamestate, r), seed, r.pick(g.times), g.engine)]++;
         }
         expect(outcomes.refused, g.name).toBeGreaterThan(CASES / 10);
         expect(outcomes.rolled, g.name).toBeGreaterThan(CASES / 10);
@@ -112,7 +138,7 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
   );
 
   test(
-    'damage the fuzz test once found an endless edit in is refused: a Nomicoup column the bot keeps, renamed by hand, which made every run write another Recomputed row',
+    'damage the fuzz test once found endless edits in is refused: a column of a cell the bot keeps with a History row (Nomicoup, Cycle 15), renamed by hand, which made every run write another row',
     () => {
       // Seed 200137 wrote "e (UTC)" for the Propositions header "Deadline (UTC)": the Deadline read as empty at every
       // run, differed from Posted + 72 h, and each run added a Recomputed History row (an edit an hour in the daemon).
@@ -124,6 +150,12 @@ describe('fuzz: seeded mutations of the fixture pages', () => {
       // The same for each cell of the Game table the bot keeps: a Court Deck column taken out with its cell.
       const noDeck = replaceOnce(replaceOnce(nomicoup.gamestate, '!! Treasury !! Court Deck !!', '!! Treasury !!'), '|| 43 || 10 ||', '|| 43 ||');
       expect(roll(noDeck)).toThrow('page "Fuzz/Gamestate", table "Game": the table has no "Court Deck" column');
+      // Seed 201270: Cycle 15's "Party time" header broken ("Party timei={{"), a Party time row at every run.
+      const cycle15 = NEWER.find((g) => g.name === 'cycle15')!;
+      const party = replaceOnce(cycle15.gamestate, '!! Party time !!', '!! Party timei={{\ufeff !!');
+      expect(() => cycle15.engine.rollover(cycle15.ruleset, 'fuzz', { title: 'Fuzz/Gamestate', text: party, revid: 1 }, NEWER_TIMES[2]!)).toThrow(
+        'page "Fuzz/Gamestate", table "Phase": the table has no "Party time" column',
+      );
     },
     TIMEOUT,
   );

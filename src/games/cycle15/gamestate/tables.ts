@@ -56,7 +56,9 @@ export const phaseTable: TableSpec<PhaseState> = {
   columns: [
     ...cols.phaseClockColumns,
     cols.intColumn('Parties started', true, 'parties', { min: 0, blank: 0 }),
-    cols.fieldColumn('Party time', false, 'partyTime', yesNo, writeYesNo),
+    // Kept by the bot with a History row when it changes: a required column (read as empty where the page has no
+    // such column, it would change at every run, and every run would write another row: found by the fuzz test).
+    cols.fieldColumn('Party time', true, 'partyTime', yesNo, writeYesNo),
     cols.judgeColumn,
     cols.winnerColumn,
   ],
