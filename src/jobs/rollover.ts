@@ -221,6 +221,44 @@ export function computeRollover(
   };
 }
 
+/**
+ * computeRollover for a page the run will save: the page it would write, rolled over again at the same instant, must
+ * be left as it is. A page that is not — a value written where the next run reads something else, as a cell whose
+ * column the page lacks — would be edited again at every run, a History row each time, for ever (three such faults
+ * were found by the fuzz test). It is refused instead, with no edit, naming the first line that would change: the
+ * daemon counts the refusal as a failure and, after `maxConsecutiveFailures`, halts the game and alerts its admins.
+ * Costs a second run of the engine on the runs that change the page, none on the others.
+ */
+export function stableRollover(...args: Parameters<typeof computeRollover>): Computed {
+  const c = computeRollover(...args);
+  const [ruleset, game, page, opts, engine = engineFor(ruleset.kind)] = args;
+  if (c.text === page.text) return c;
+  const unstable = (what: string) =>
+    new GamestateError([
+      {
+        message: `the page this run would write is not stable: ${what}, so every run would edit it again. No edit made. A table, column or cell may be read otherwise than Croupier writes it (a header renamed by hand?); if the page looks right, this is a fault of Croupier's: please report it`,
+        location: { page: game.gamestate },
+      },
+    ]);
+  let again: string;
+  try {
+    again = engine.rollover(
+      ruleset,
+      game.id,
+      { title: game.gamestate, text: c.text, revid: page.revid },
+      { now: opts.now, trigger: opts.trigger, ...(opts.readings ? { readings: opts.readings } : {}) },
+    ).text;
+  } catch (err) {
+    throw unstable(`the next run at the same instant would refuse it (${err instanceof Error ? err.message.split('\n').join(' ') : String(err)})`);
+  }
+  if (again === c.text) return c;
+  const [mine, next] = [c.text.split('\n'), again.split('\n')];
+  const line = mine.findIndex((l, i) => l !== next[i]);
+  const at = line < 0 ? mine.length : line;
+  const quote = (l: string | undefined) => (l === undefined ? 'nothing' : `"${l.length > 120 ? `${l.slice(0, 119)}…` : l}"`);
+  throw unstable(`the next run at the same instant would change it again (line ${at + 1}: ${quote(mine[at])} → ${quote(next[at])})`);
+}
+
 function requestOutcome(r: Computed['result'], fromPhase: number, period: GameEngine['period']): string {
   const { number, name } = r.state.phase;
   const phase = number !== fromPhase ? `${period} ${fromPhase} → ${number} (${name})` : `${period} ${number} (${name})`;
@@ -301,7 +339,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   let first: Computed | undefined;
   let refused: GamestateError | undefined;
   try {
-    first = computeRollover(ruleset, game, gamestatePage, opts, engine);
+    first = stableRollover(ruleset, game, gamestatePage, opts, engine);
   } catch (err) {
     if (!(err instanceof GamestateError)) throw err;
     refused = err;
@@ -329,7 +367,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   const transform: Transform = (page, merge) => {
     const asRead = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text;
     if (asRead && refused) throw refused;
-    computed = asRead ? first! : computeRollover(ruleset, game, page, opts, engine, merge);
+    computed = asRead ? first! : stableRollover(ruleset, game, page, opts, engine, merge);
     let text = computed.text;
     if (plan && archived.size > 0) {
       text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { computeRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
+import { stableRollover, countEvents, describeSummary, rollover, type RolloverSummary } from '../../jobs/rollover.ts';
 import { engineFor } from '../../games/registry.ts';
 import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
@@ -50,7 +50,7 @@ async function offline(opts: RolloverCliOptions & { ruleset: string; gamestate: 
   progress.step('computing');
   const title = opts.title ?? gamestate.name;
   const engine = engineFor(ruleset.kind);
-  const c = computeRollover(
+  const c = stableRollover(
     ruleset,
     { id: 'offline', gamestate: title },
     { text: gamestate.text, revid: 0 },

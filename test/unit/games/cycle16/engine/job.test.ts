@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
+import { GamestateError } from '../../../../../src/games/shared/gamestate-error.ts';
 import { rollover, type RolloverGame, type RolloverStep } from '../../../../../src/jobs/rollover.ts';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
 import { fixture } from '../../../helpers/fixtures.ts';
@@ -84,6 +86,44 @@ describe('the rollover job', () => {
     expect(w.text(GAME.gamestate)).toContain('Manual rollover by Admin, ahead of the boundary 2026-11-19 00:00');
     const after = await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(after.events.Rollover).toBeUndefined();
+  });
+
+  test('a page the next run would change again is refused with no edit, naming the line: no edit at every run for ever', async () => {
+    // An engine fault of the kind the fuzz test found (a value written where the next run reads another): each run
+    // adds one more History row to whatever it is given.
+    const real = cycle16Engine.rollover.bind(cycle16Engine);
+    let n = 0;
+    const spy = vi.spyOn(cycle16Engine, 'rollover').mockImplementation((...args) => {
+      const r = real(...args);
+      return { ...r, text: r.text.replace('\n|}\n\n', `\n|-\n| extra ${++n}\n|}\n\n`) };
+    });
+    try {
+      const w = wiki();
+      const err = await rollover({ wiki: w }, GAME, BOUNDARY).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(GamestateError);
+      expect((err as Error).message).toMatch(
+        /page "Cycle 16\/Gamestate": the page this run would write is not stable: the next run at the same instant would change it again \(line \d+: "\| extra 1" → "\| extra 2"\), so every run would edit it again\. No edit made\./,
+      );
+      expect(w.edits).toBe(0);
+      // A page the next run would refuse is refused too.
+      spy.mockImplementation((rs, id, page, o) => {
+        if (page.text.includes('| extra')) throw new Error('cannot read "| extra"');
+        const r = real(rs, id, page, o);
+        return { ...r, text: r.text.replace('\n|}\n\n', '\n|-\n| extra\n|}\n\n') };
+      });
+      await expect(rollover({ wiki: w }, GAME, BOUNDARY)).rejects.toThrow(
+        /not stable: the next run at the same instant would refuse it \(cannot read "\| extra"\)/,
+      );
+      expect(w.edits).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    // The engine as it is: the page is stable, and saved.
+    const w = wiki();
+    expect((await rollover({ wiki: w }, GAME, BOUNDARY)).save.changed).toBe(true);
   });
 
   test('an invalid page is not edited, and the error lists its problems', async () => {
