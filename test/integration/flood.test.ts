@@ -24,10 +24,24 @@ const c16 = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle1
 const c15 = parseCycle15Ruleset(readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8'));
 const SLOW = 600_000;
 
+const DAY = 86_400_000;
+// The test is about B's boundary passing while A's own next boundary is later: true on a Thursday only (A, Cycle 16:
+// Monday and Thursday; B, Cycle 15: Monday and Friday). So the pages and the daemon live on the most recent Thursday
+// at this time of day (back up to 6 days: the people's edits are dated after it, as edits made late in a phase are),
+// whatever day the suite runs on: on a Friday it failed, both games' next boundary being the same Monday.
+const BACK = ((new Date().getUTCDay() - 4 + 7) % 7) * DAY;
+const thursday = () => new Date(Date.now() - BACK);
+
 let b: WikiClient, player: WikiClient, admin: WikiClient, G: string, A: string;
 // No Actions page yet: the flood creates it, so A's pass also publishes the phase's commitment (its own edit).
 const gameA = refereeGame(
-  { what: 'flood-a', id: 'flooda', accounts: ['Alice=Player', 'Bram=Admin'], read: (page, title) => readGamestate(page, title, c16) },
+  {
+    what: 'flood-a',
+    id: 'flooda',
+    accounts: ['Alice=Player', 'Bram=Admin'],
+    now: thursday().toISOString(),
+    read: (page, title) => readGamestate(page, title, c16),
+  },
   (g) => ({ b, player, admin, G, A } = g),
 );
 let gameB: TestGame;
@@ -35,14 +49,14 @@ let BG: string;
 let proxy: EditProxy;
 let daemon: DaemonHandle;
 let store: FileStore;
-/** The daemon's clock: the wall clock, or from `jumped` on, `to` plus the time since (B's boundary passing). */
+/** The daemon's clock: Thursday's, or from `jumped` on, `to` plus the time since (B's boundary passing). */
 let jump: { to: number; at: number } | undefined;
-const clock = () => new Date(jump ? jump.to + (Date.now() - jump.at) : Date.now());
+const clock = () => (jump ? new Date(jump.to + (Date.now() - jump.at)) : thursday());
 
 beforeAll(async () => {
   gameB = await freshCliGame(b, 'flood-b', 'floodb', {}, 'cycle15');
   BG = `${gameB.prefix}/Gamestate`;
-  const r = await gameB.cli(['rollover', '--game', 'floodb']);
+  const r = await gameB.cli(['rollover', '--game', 'floodb', '--now', thursday().toISOString()]);
   expect(r.code, r.stderr).toBe(0);
   proxy = await EditProxy.start(devEnv().CROUPIER_API_URL!);
   const a = JSON.parse(readFileSync(gameA.configFile, 'utf8'));
