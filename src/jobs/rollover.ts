@@ -12,7 +12,7 @@ import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/s
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { withSinceRedrawn } from '../games/shared/standings.ts';
-import { computedSubpages } from '../games/computed-blocks.ts';
+import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { saveGamestate } from './computed-pages.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
@@ -227,12 +227,15 @@ export function computeRollover(
  * column the page lacks — would be edited again at every run, a History row each time, for ever (three such faults
  * were found by the fuzz test). It is refused instead, with no edit, naming the first line that would change: the
  * daemon counts the refusal as a failure and, after `maxConsecutiveFailures`, halts the game and alerts its admins.
- * Costs a second run of the engine on the runs that change the page, none on the others.
+ * Both are compared as the wiki will hold them, their computed blocks on their subpages (src/games/computed-blocks.ts):
+ * the next run reads that page. Costs a second run of the engine on the runs that change the page, none on the others.
  */
 export function stableRollover(...args: Parameters<typeof computeRollover>): Computed {
   const c = computeRollover(...args);
   const [ruleset, game, page, opts, engine = engineFor(ruleset.kind)] = args;
-  if (c.text === page.text) return c;
+  const mine = lighten(c.text, game.gamestate);
+  // The same page: its blocks, drawn from it, are too (a subpage whose block changed is saved, once).
+  if (mine.text === page.text) return c;
   const unstable = (what: string) =>
     new GamestateError([
       {
@@ -240,23 +243,33 @@ export function stableRollover(...args: Parameters<typeof computeRollover>): Com
         location: { page: game.gamestate },
       },
     ]);
-  let again: string;
+  let again: ReturnType<typeof lighten>;
   try {
-    again = engine.rollover(
+    const next = engine.rollover(
       ruleset,
       game.id,
-      { title: game.gamestate, text: c.text, revid: page.revid },
+      { title: game.gamestate, text: mine.text, revid: page.revid },
       { now: opts.now, trigger: opts.trigger, ...(opts.readings ? { readings: opts.readings } : {}) },
-    ).text;
+    );
+    again = lighten(next.text, game.gamestate);
   } catch (err) {
     throw unstable(`the next run at the same instant would refuse it (${err instanceof Error ? err.message.split('\n').join(' ') : String(err)})`);
   }
-  if (again === c.text) return c;
-  const [mine, next] = [c.text.split('\n'), again.split('\n')];
-  const line = mine.findIndex((l, i) => l !== next[i]);
-  const at = line < 0 ? mine.length : line;
+  const block = mine.moved.find((m, i) => again.moved[i]?.content !== m.content) ?? again.moved[mine.moved.length];
+  if (again.text === mine.text && block === undefined && again.moved.length === mine.moved.length) return c;
+  const [where, before, after] =
+    again.text !== mine.text
+      ? ['', mine.text, again.text]
+      : [
+          ` of its ${block!.block.what}`,
+          mine.moved.find((m) => m.block === block!.block)?.content ?? '',
+          again.moved.find((m) => m.block === block!.block)?.content ?? '',
+        ];
+  const [a, b] = [before.split('\n'), after.split('\n')];
+  const line = a.findIndex((l, i) => l !== b[i]);
+  const at = line < 0 ? a.length : line;
   const quote = (l: string | undefined) => (l === undefined ? 'nothing' : `"${l.length > 120 ? `${l.slice(0, 119)}…` : l}"`);
-  throw unstable(`the next run at the same instant would change it again (line ${at + 1}: ${quote(mine[at])} → ${quote(next[at])})`);
+  throw unstable(`the next run at the same instant would change it again (line ${at + 1}${where}: ${quote(a[at])} → ${quote(b[at])})`);
 }
 
 function requestOutcome(r: Computed['result'], fromPhase: number, period: GameEngine['period']): string {

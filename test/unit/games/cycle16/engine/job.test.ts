@@ -90,12 +90,13 @@ describe('the rollover job', () => {
 
   test('a page the next run would change again is refused with no edit, naming the line: no edit at every run for ever', async () => {
     // An engine fault of the kind the fuzz test found (a value written where the next run reads another): each run
-    // adds one more History row to whatever it is given.
+    // adds one more line under the Players heading whatever it is given.
     const real = cycle16Engine.rollover.bind(cycle16Engine);
+    const withRow = (text: string, line: string) => text.replace('== Players ==\n', `== Players ==\n${line}\n`);
     let n = 0;
     const spy = vi.spyOn(cycle16Engine, 'rollover').mockImplementation((...args) => {
       const r = real(...args);
-      return { ...r, text: r.text.replace('\n|}\n\n', `\n|-\n| extra ${++n}\n|}\n\n`) };
+      return { ...r, text: withRow(r.text, `Extra ${++n}.`) };
     });
     try {
       const w = wiki();
@@ -105,17 +106,17 @@ describe('the rollover job', () => {
       );
       expect(err).toBeInstanceOf(GamestateError);
       expect((err as Error).message).toMatch(
-        /page "Cycle 16\/Gamestate": the page this run would write is not stable: the next run at the same instant would change it again \(line \d+: "\| extra 1" → "\| extra 2"\), so every run would edit it again\. No edit made\./,
+        /page "Cycle 16\/Gamestate": the page this run would write is not stable: the next run at the same instant would change it again \(line \d+: "Extra 1\." → "Extra 2\."\), so every run would edit it again\. No edit made\./,
       );
       expect(w.edits).toBe(0);
       // A page the next run would refuse is refused too.
       spy.mockImplementation((rs, id, page, o) => {
-        if (page.text.includes('| extra')) throw new Error('cannot read "| extra"');
+        if (page.text.includes('Extra.')) throw new Error('cannot read "Extra."');
         const r = real(rs, id, page, o);
-        return { ...r, text: r.text.replace('\n|}\n\n', '\n|-\n| extra\n|}\n\n') };
+        return { ...r, text: withRow(r.text, 'Extra.') };
       });
       await expect(rollover({ wiki: w }, GAME, BOUNDARY)).rejects.toThrow(
-        /not stable: the next run at the same instant would refuse it \(cannot read "\| extra"\)/,
+        /not stable: the next run at the same instant would refuse it \(cannot read "Extra\."\)/,
       );
       expect(w.edits).toBe(0);
     } finally {
@@ -124,6 +125,41 @@ describe('the rollover job', () => {
     // The engine as it is: the page is stable, and saved.
     const w = wiki();
     expect((await rollover({ wiki: w }, GAME, BOUNDARY)).save.changed).toBe(true);
+  });
+
+  test('a run with nothing to change runs the engine once: the check of the page it would write costs nothing there', async () => {
+    const w = wiki();
+    await rollover({ wiki: w }, GAME, BOUNDARY); // the standings and race chart now on their subpages, as the wiki holds them
+    const spy = vi.spyOn(cycle16Engine, 'rollover');
+    try {
+      const again = await rollover({ wiki: w }, GAME, BOUNDARY);
+      expect(again.save.changed).toBe(false);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // A run that changes the page runs it twice: once more on the page it would write, as the wiki will hold it.
+      await rollover({ wiki: w }, GAME, { now: utc('2026-11-23T00:00'), trigger: 'test' });
+      expect(spy).toHaveBeenCalledTimes(3);
+      expect(spy.mock.calls[2]![2].text).toBe(w.text(GAME.gamestate));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a race chart the next run would draw otherwise is refused with no edit, naming it', async () => {
+    const real = cycle16Engine.rollover.bind(cycle16Engine);
+    let n = 0;
+    const spy = vi.spyOn(cycle16Engine, 'rollover').mockImplementation((...args) => {
+      const r = real(...args);
+      return { ...r, text: r.text.replace('<!-- croupier:begin race-chart -->\n', `<!-- croupier:begin race-chart -->\nextra ${++n}\n`) };
+    });
+    const w = wiki();
+    try {
+      await expect(rollover({ wiki: w }, GAME, BOUNDARY)).rejects.toThrow(
+        /not stable: the next run at the same instant would change it again \(line 1 of its race chart: "extra 1" → "extra 2"\)/,
+      );
+      expect(w.edits).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test('an invalid page is not edited, and the error lists its problems', async () => {
