@@ -80,7 +80,7 @@ export class RunRecorder {
     try {
       outcome = await fn(o.scope.signal);
     } catch (err) {
-      thrown = thrownEnd(err, plainError(err), o.now());
+      thrown = thrownEnd(err, plainError(err), o.now(), this.#editsSince(editsBefore));
       const at = { game, kind, trigger, run: runId };
       if (thrown.result === 'refused') o.log.error(at, `${kind} for ${game} refused: ${thrown.error}`);
       else if (thrown.result === 'unavailable')

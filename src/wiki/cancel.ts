@@ -42,14 +42,19 @@ export class RequestScope {
     if (this.cancelled) throw this.error(page);
   }
 
+  /** An edit the wiki saved (answered, or found saved after its answer was lost): counted, and its save not cut any more. */
+  landed(): void {
+    this.edits++;
+    const save = saving.getStore();
+    if (save) save.committed = true;
+  }
+
   /** Send an edit request: never cut once sent; counted when the wiki answers it (and its save then finishes). */
   async sendEdit<T>(page: string | undefined, send: () => Promise<T>): Promise<T> {
     this.editInFlight = { page, since: new Date() };
     try {
       const res = await send();
-      this.edits++;
-      const save = saving.getStore();
-      if (save) save.committed = true;
+      this.landed();
       return res;
     } finally {
       this.editInFlight = undefined;

@@ -15,7 +15,8 @@ import { Mwn } from 'mwn';
 import type { Logger } from 'pino';
 import type { Config, Secrets } from '../config.ts';
 import { cuttingScope, currentScope, inSave, pause, type RequestScope } from './cancel.ts';
-import { WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
+import { answerLost, WikiError, isUnreachable, retryDecision, toWikiError, type RetryPolicy } from './errors.ts';
+import type { EditRequestContext } from './edit-attempt.ts';
 import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
@@ -245,7 +246,7 @@ export class WikiClient {
    * Errors are WikiErrors naming ctx.page. Within a cancelled RequestScope (./cancel.ts) nothing more is sent:
    * a read on the wire is cut, a pause ends, an edit already sent is awaited (and a save it landed, finished).
    */
-  async request(params: Record<string, unknown>, ctx: { page?: string; edit?: boolean } = {}): Promise<unknown> {
+  async request(params: Record<string, unknown>, ctx: EditRequestContext = {}): Promise<unknown> {
     const counting = currentScope();
     for (let attempt = 0; ; attempt++) {
       const scope = cuttingScope();
@@ -271,6 +272,7 @@ export class WikiClient {
         if (scope?.cancelled && !ctx.edit) throw scope.error(ctx.page);
         const err = toWikiError(e, ctx.page);
         if (ctx.edit) this.lastEditAt = Date.now();
+        if (ctx.edit && ctx.lost && answerLost(err)) ctx.lost.count++;
         const d = retryDecision(err, attempt, this.policy);
         if (!d.retry) throw isUnreachable(err) ? this.unreachable(err) : err;
         scope?.check(ctx.page);

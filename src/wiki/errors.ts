@@ -120,6 +120,14 @@ export function isWikiUnavailable(err: unknown): err is WikiError {
 }
 const UNAVAILABLE_STATUS = new Set(['http-502', 'http-503', 'http-504']);
 
+/**
+ * An edit request sent whose answer never came or cannot be read (a gateway's 5xx, a cut connection, a page that is
+ * not the API's JSON, an exception of MediaWiki's): the wiki may have saved it all the same (./edit-attempt.ts).
+ */
+export function answerLost(err: WikiError): boolean {
+  return /^http-5\d\d$/.test(err.code) || isUnreachable(err) || err.code === 'bad-response' || err.code.startsWith('internal_api_error_');
+}
+
 const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Plain words for the codes a bot operator meets most. */

@@ -25,7 +25,7 @@
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
 import { unifiedDiff } from './diff.ts';
-import { sendEdit } from './edit-attempt.ts';
+import { sendEdit, type EditRequestContext } from './edit-attempt.ts';
 import { WikiError, toWikiError } from './errors.ts';
 import { cannotEdit, checkExclusion, shutoffReason, type ShutoffSettings } from './guards.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
@@ -121,7 +121,7 @@ export interface SaveResult {
 export interface SaveHost {
   readonly names: string[];
   readonly settings: { shutoff: ShutoffSettings | null; maxConflictRetries: number; maxShrinkShare: number };
-  request(params: Record<string, unknown>, ctx?: { page?: string; edit?: boolean }): Promise<unknown>;
+  request(params: Record<string, unknown>, ctx?: EditRequestContext): Promise<unknown>;
   readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>>;
   /** Whether a revert of the bot is already known (to the pause of src/cron/pause.ts): then it does not stop this save. */
   knownRevert?: (revert: BotRevert) => Promise<boolean>;
@@ -271,10 +271,9 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     }
     if ('nochange' in answer) {
       // The wiki already holds this text. If someone saved since our read, the transform has not seen it: again.
-      const now = await host.readPages([title], { allowMissing: opts.create ? [title] : false });
-      if (now.get(title)!.revid === page.revid) return result(attempt, notes);
+      if (answer.latest.revid === page.revid) return result(attempt, notes);
       if (++recomputed > maxConflictRetries) throw giveUp(attempt);
-      pages = new Map([...pages, ...now]);
+      pages = new Map([...pages, [title, answer.latest]]);
       continue;
     }
     const r = answer.saved;

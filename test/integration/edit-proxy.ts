@@ -1,7 +1,9 @@
 // A small HTTP proxy on 127.0.0.1 in front of the test wiki's API, to make a save slow deterministically:
 // the edit requests of one page can be held (not forwarded until `release()`; dropped, never forwarded, if
-// the client goes away first), or answered by the wiki with `maxlag` (the X-Devwiki-Fake header of
-// scripts/devwiki-hooks.php, added to those requests only). Every other request passes through untouched.
+// the client goes away first), answered by the wiki with `maxlag` (the X-Devwiki-Fake header of
+// scripts/devwiki-hooks.php, added to those requests only), forwarded and their answer lost (the wiki saves the
+// edit and the client gets a 504, as from a gateway that gave up waiting), or answered 503 by the proxy, never
+// forwarded (a gateway that cannot reach the wiki for them). Every other request passes through untouched.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 export interface EditSeen {
   title: string;
   /** What became of it: forwarded to the wiki, held, or dropped (its client went away while it was held). */
-  fate: 'forwarded' | 'held' | 'dropped';
+  fate: 'forwarded' | 'held' | 'dropped' | 'answer lost' | 'unavailable';
 }
 
 interface Held {
@@ -27,7 +29,7 @@ function field(body: string, contentType: string, name: string): string | undefi
 
 export class EditProxy {
   readonly edits: EditSeen[] = [];
-  #mode: { page: string; how: 'hold' | 'maxlag' } | undefined;
+  #mode: { page: string; how: 'hold' | 'maxlag' | 'lose' | 'unavailable'; times?: number } | undefined;
   #held: Held[] = [];
   #waiters: (() => void)[] = [];
   readonly #server = createServer((req, res) => this.#handle(req, res));
@@ -59,6 +61,16 @@ export class EditProxy {
     this.#mode = { page, how: 'maxlag' };
   }
 
+  /** Forward the next `times` edit requests of `page` and answer each with a 504 once the wiki has answered. */
+  loseAnswers(page: string, times: number): void {
+    this.#mode = { page, how: 'lose', times };
+  }
+
+  /** Answer every edit request of `page` with a 503 from now on, never forwarded (until `release()`). */
+  unavailable(page: string): void {
+    this.#mode = { page, how: 'unavailable' };
+  }
+
   /** Forward the held requests (and stop holding). */
   release(): void {
     this.#mode = undefined;
@@ -86,10 +98,18 @@ export class EditProxy {
       const isEdit = field(text, ctype, 'action') === 'edit';
       const title = isEdit ? Buffer.from(field(text, ctype, 'title') ?? '', 'latin1').toString('utf8') : '';
       const mode = isEdit && this.#mode?.page === title ? this.#mode.how : undefined;
+      if (mode === 'lose' && --this.#mode!.times! <= 0) this.#mode = undefined;
       const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: this.#target.host };
       if (mode === 'maxlag') headers['x-devwiki-fake'] = `maxlag=1000000;key=${this.#key}`;
       const forward = () => {
         const up = request({ host: this.#target.hostname, port: this.#target.port, path: req.url, method: req.method, headers }, (upRes) => {
+          if (mode === 'lose') {
+            upRes.resume().on('end', () => {
+              res.writeHead(504, { 'content-type': 'text/html' });
+              res.end('<html><body><h1>504 Gateway Time-out</h1></body></html>');
+            });
+            return;
+          }
           res.writeHead(upRes.statusCode ?? 502, upRes.headers);
           upRes.pipe(res);
         });
@@ -97,9 +117,15 @@ export class EditProxy {
         up.end(body);
       };
       if (isEdit) {
-        const seen: EditSeen = { title, fate: mode === 'hold' ? 'held' : 'forwarded' };
+        const fates = { hold: 'held', lose: 'answer lost', unavailable: 'unavailable', maxlag: 'forwarded' } as const;
+        const seen: EditSeen = { title, fate: mode ? fates[mode] : 'forwarded' };
         this.edits.push(seen);
         for (const w of this.#waiters.splice(0)) w();
+        if (mode === 'unavailable') {
+          res.writeHead(503, { 'content-type': 'text/html' });
+          res.end('<html><body><h1>503 Service Unavailable</h1></body></html>');
+          return;
+        }
         if (mode === 'hold') {
           const held: Held = {
             forward: () => {

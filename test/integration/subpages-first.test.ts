@@ -3,24 +3,14 @@
 // request (src/jobs/computed-pages.ts, src/wiki/revision-checks.ts). So the Gamestate's rendering at its save
 // already shows its new subpages (no purge), a rollover is five requests with the session kept, and a Gamestate
 // edit that is not saved leaves no subpage showing a state the page does not hold.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lighten, subpageText } from '../../src/games/computed-blocks.ts';
-import { cycle16Engine } from '../../src/games/cycle16/index.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
-import { computeRollover, rollover, type RolloverGame, type RolloverWiki } from '../../src/jobs/rollover.ts';
-import { readDocument } from '../../src/parse/document.ts';
+import { rollover, type RolloverWiki } from '../../src/jobs/rollover.ts';
 import { CancelledError, inScope, RequestScope } from '../../src/wiki/cancel.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { normalizeText, type MergeContext } from '../../src/wiki/save.ts';
-import { bot, freshRolloverGame, human, root } from './helpers.ts';
+import { normalizeText } from '../../src/wiki/save.ts';
+import { BOUNDARY, DAY_BEFORE, drawn, establishedGame as establish } from './established-game.ts';
+import { bot, human } from './helpers.ts';
 import { killedRollover } from './killed-rollover.ts';
-
-const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
-// The fixture is at phase 4 until 2026-11-19 00:00: a run the day before moves its standings to their subpage and
-// draws the race chart on its own (the game as it stands between rollovers); the run at the boundary rolls over.
-const DAY_BEFORE = { now: new Date('2026-11-18T00:00Z'), trigger: 'integration test' };
-const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
 
 let b: WikiClient;
 let player: WikiClient;
@@ -29,19 +19,7 @@ beforeAll(async () => {
   [b, player] = await Promise.all([bot(), human()]);
 });
 
-async function establishedGame(what: string): Promise<RolloverGame & { standings: string; chart: string }> {
-  const game = await freshRolloverGame(b, `subpages-first-${what}`);
-  const s = await rollover({ wiki: b }, game, DAY_BEFORE);
-  const [standings, chart] = [`${game.gamestate}/Standings`, `${game.gamestate}/Race chart`];
-  expect(s.subpages.map((p) => p.title)).toEqual([standings, chart]);
-  return { ...game, standings, chart };
-}
-
-/** The pages the engine draws, offline, from `text` at the boundary: the Gamestate and each subpage's text. */
-function drawn(game: RolloverGame, text: string, revid: number, merge?: MergeContext): Map<string, string> {
-  const out = lighten(computeRollover(ruleset, game, { text, revid }, BOUNDARY, cycle16Engine, merge).text, game.gamestate);
-  return new Map([[game.gamestate, out.text], ...out.moved.map((m) => [m.title, subpageText(game.gamestate, m)] as const)]);
-}
+const establishedGame = (what: string) => establish(b, `subpages-first-${what}`);
 
 async function expectPages(pages: Map<string, string>): Promise<void> {
   for (const [title, text] of pages) expect(normalizeText((await b.readPage(title)).text), title).toBe(normalizeText(text));
@@ -74,7 +52,7 @@ describe("an established game's rollover saves its subpages just before its Game
       `edit ${game.gamestate}`,
       `query revids ${game.gamestate}`,
     ]);
-    await expectPages(drawn(game, before.text, before.revid));
+    await expectPages(drawn(game, before));
     // The page as the wiki shows it (its rendering made at its save) is the page rendered now, with its subpages.
     const page = await b.readPage(game.gamestate);
     expect(await html({ page: game.gamestate })).toBe(await html({ title: game.gamestate, text: page.text }));
@@ -105,7 +83,7 @@ describe("an established game's rollover saves its subpages just before its Game
     expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart, game.standings]);
     expect(merged).toMatchObject({ on: theirs, corrected: true });
     const text = (await b.revisions(game.gamestate, { limit: 10, content: true })).find((r) => r.revid === theirs)!.text!;
-    await expectPages(drawn(game, text, theirs, { merged: merged.merged, edits: [{ revid: theirs, user: 'Player', timestamp: '' }], on: theirs }));
+    await expectPages(drawn(game, { text, revid: theirs }, { merged: merged.merged, edits: [{ revid: theirs, user: 'Player', timestamp: '' }], on: theirs }));
   });
 
   it('a Gamestate edit refused after its subpages were saved puts them back to the revisions they had; the next run rolls over once', async () => {
@@ -139,7 +117,7 @@ describe("an established game's rollover saves its subpages just before its Game
     const before = await b.readPage(game.gamestate);
     const s = await rollover({ wiki: b }, game, BOUNDARY);
     expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart]);
-    await expectPages(drawn(game, before.text, before.revid));
+    await expectPages(drawn(game, before));
   });
 
   it("a stop that cuts the Gamestate edit after its subpages were saved (a daemon's shutdown) puts them back: the page and its subpages as they were", async () => {
@@ -170,7 +148,7 @@ describe("an established game's rollover saves its subpages just before its Game
     const b2 = await bot();
     const [one, two] = await Promise.all([rollover({ wiki: b, checkpoint }, game, BOUNDARY), rollover({ wiki: b2, checkpoint }, game, BOUNDARY)]);
     expect([one.save.changed, two.save.changed].sort()).toEqual([false, true]);
-    await expectPages(drawn(game, before.text, before.revid));
+    await expectPages(drawn(game, before));
     for (const was of [before, standings, chart]) expect((await b.revisions(was.title, { limit: 10 })).filter((r) => r.revid > was.revid)).toHaveLength(1);
     const third = await rollover({ wiki: b }, game, BOUNDARY);
     expect([third.save.changed, third.subpages]).toEqual([false, []]);
@@ -210,7 +188,7 @@ describe("an established game's rollover saves its subpages just before its Game
     expect(chartRevs[0]!.comment).toMatch(/revert|undo/i);
     // The rollover: computed on the page, saved before the chart's check (as when the chart was saved after it).
     expect(after.revid).toBeGreaterThan(page.revid);
-    await expectPages(new Map([...drawn(game, page.text, page.revid)].filter(([t]) => t !== game.chart)));
+    await expectPages(new Map([...drawn(game, page)].filter(([t]) => t !== game.chart)));
     expect((await b.readPage(game.standings)).text).not.toBe(standings.text);
   });
 
@@ -223,6 +201,6 @@ describe("an established game's rollover saves its subpages just before its Game
     const s = await rollover({ wiki: b }, game, BOUNDARY);
     expect(s.save.changed).toBe(true);
     expect(s.subpages).toEqual([]);
-    await expectPages(drawn(game, before.text, before.revid));
+    await expectPages(drawn(game, before));
   });
 });

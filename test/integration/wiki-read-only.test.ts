@@ -4,32 +4,20 @@
 // says why; it is not the game's failure, so a daemon never halts a game for it, and the first run once the lock is
 // lifted does what was due. On each MediaWiki version of the tests (helpers.ts#onEachWiki).
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { startDaemon } from '../../src/cron/daemon.ts';
-import { createLogger } from '../../src/cron/log.ts';
 import { FileStore } from '../../src/cron/store.ts';
-import { daemonOptions } from '../../src/cron/wiring.ts';
-import { lighten, subpageText } from '../../src/games/computed-blocks.ts';
-import { cycle16Engine } from '../../src/games/cycle16/index.ts';
-import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
-import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
-import { readDocument } from '../../src/parse/document.ts';
+import { rollover } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { isWikiUnavailable, WikiError } from '../../src/wiki/errors.ts';
 import { normalizeText } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
-import { bot, freshRolloverGame, onEachWiki, root } from './helpers.ts';
+import { BOUNDARY, daemonAtBoundary, drawn, establishedGame as establish } from './established-game.ts';
+import { bot, onEachWiki } from './helpers.ts';
 
-const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
-// The fixture is at phase 4 until 2026-11-19 00:00: the run the day before leaves the standings and race chart
-// subpages in place (an established game); the run at the boundary changes all three pages.
-const DAY_BEFORE = { now: new Date('2026-11-18T00:00Z'), trigger: 'integration test' };
-const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
 const REASON = 'devwiki: the wiki is locked for maintenance'; // the hook's $wgReadOnly
 
 /** Serve this client's requests read-only from now on (until `unlock`). */
@@ -50,18 +38,7 @@ onEachWiki(() => {
   });
   afterAll(() => removeDir(dir));
 
-  async function establishedGame(what: string): Promise<RolloverGame & { standings: string; chart: string }> {
-    const game = await freshRolloverGame(b, `read-only-${what}`);
-    const s = await rollover({ wiki: b }, game, DAY_BEFORE);
-    expect(s.subpages).toHaveLength(2);
-    return { ...game, standings: `${game.gamestate}/Standings`, chart: `${game.gamestate}/Race chart` };
-  }
-
-  /** The three pages as one rollover at the boundary draws them from the Gamestate revision `page`. */
-  function drawn(game: RolloverGame, page: { text: string; revid: number }): Map<string, string> {
-    const out = lighten(computeRollover(ruleset, game, page, BOUNDARY, cycle16Engine).text, game.gamestate);
-    return new Map([[game.gamestate, out.text], ...out.moved.map((m) => [m.title, subpageText(game.gamestate, m)] as const)]);
-  }
+  const establishedGame = (what: string) => establish(b, `read-only-${what}`);
   const texts = async (titles: string[]) => [...(await b.readPages(titles)).values()].map((p) => normalizeText(p.text));
 
   describe('a wiki made read-only for maintenance', () => {
@@ -100,13 +77,7 @@ onEachWiki(() => {
         games: [{ id: 'ro', kind: 'cycle16', ruleset: game.ruleset, gamestate: game.gamestate }],
       });
       const c = await bot();
-      const start = async () => {
-        const daemon = await startDaemon(
-          daemonOptions({ config, client: c, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now: () => BOUNDARY.now }),
-        );
-        await daemon.scheduler.idle();
-        await daemon.stop('test over');
-      };
+      const start = () => daemonAtBoundary(config, c);
       const store = new FileStore(storePath);
       const rollovers = async () => (await store.read()).runs.filter((r) => r.kind === 'rollover').map((r) => r.result);
 

@@ -7,12 +7,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { isRefusal, WikiError } from '../../src/wiki/errors.ts';
-import { bot, freshRolloverGame, human, onEachWiki } from './helpers.ts';
-
-// The fixture is at phase 4 until 2026-11-19 00:00: the run the day before leaves the standings and race chart
-// subpages in place (an established game); the run at the boundary changes all three pages.
-const DAY_BEFORE = { now: new Date('2026-11-18T00:00Z'), trigger: 'integration test' };
-const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integration test' };
+import { BOUNDARY, establishedGame as establish } from './established-game.ts';
+import { bot, human, onEachWiki } from './helpers.ts';
 
 onEachWiki(() => {
   let b: WikiClient;
@@ -28,12 +24,7 @@ onEachWiki(() => {
     cleanups = [];
   });
 
-  async function establishedGame(what: string): Promise<RolloverGame & { pages: string[] }> {
-    const game = await freshRolloverGame(b, `wiki-refuses-${what}`);
-    const s = await rollover({ wiki: b }, game, DAY_BEFORE);
-    expect(s.subpages).toHaveLength(2);
-    return { ...game, pages: [game.gamestate, `${game.gamestate}/Standings`, `${game.gamestate}/Race chart`] };
-  }
+  const establishedGame = (what: string) => establish(b, `wiki-refuses-${what}`);
 
   const revids = async (titles: string[]) => [...(await b.readPages(titles)).values()].map((p) => p.revid);
   const blockBot = async (params: Record<string, unknown>) => {

@@ -99,6 +99,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
       const store = new FileStore(config.store.path);
       await refuseWhilePaused(store, client, game); // refused (exit 4) while a person's revert of the bot pauses the game
       const id = await startRun(store, { game: game.id, kind: 'referee', trigger: 'manual', at: new Date() });
+      const editsBefore = client.stats.edits;
       try {
         const s = await pass(pages, store);
         await finishRun(
@@ -109,7 +110,8 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
         );
         return s;
       } catch (err) {
-        await finishRun(store, id, thrownEnd(err, err instanceof Error ? err.message : String(err), new Date()), config.daemon.maxConsecutiveFailures);
+        const end = thrownEnd(err, err instanceof Error ? err.message : String(err), new Date(), client.stats.edits - editsBefore);
+        await finishRun(store, id, end, config.daemon.maxConsecutiveFailures);
         throw err;
       }
     },

@@ -100,7 +100,7 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
   // A saving run first looks for reverts of the bot's edits: refused (exit 4, not a failed run) while the game is paused.
   if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);
-  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run);
+  const summary = opts.dryRun ? await run() : await logged(ctx.config, game, opts, actor ?? 'cli', run, () => ctx.client.stats.edits);
   ctx.progress.relabel('preparing the diff');
   // The Gamestate's diff, then each bot-owned subpage's (src/jobs/computed-pages.ts).
   const diff = [summary.save, ...summary.subpages]
@@ -123,6 +123,8 @@ async function logged(
   opts: RolloverCliOptions,
   actor: string,
   run: () => Promise<RolloverSummary>,
+  /** The client's edits so far (those of this run: the CLI runs one). */
+  editCount: () => number,
 ): Promise<RolloverSummary> {
   const command = `rollover --game ${game}${opts.force ? ' --force' : ''}`;
   return withCliLock(
@@ -132,13 +134,14 @@ async function logged(
       const store = new FileStore(config.store.path);
       const id = await startRun(store, { game, kind: 'rollover', trigger: 'manual', actor, at: new Date() });
       const finish = (end: RunEnd) => finishRun(store, id, end, config.daemon.maxConsecutiveFailures);
+      const editsBefore = editCount();
       try {
         const summary = await run();
         const edits = [summary.save, ...summary.subpages].filter((s) => s.changed).length;
         await finish({ result: edits > 0 ? 'changed' : 'no-change', at: new Date(), edits, summary: summary.save.summary });
         return summary;
       } catch (err) {
-        await finish(thrownEnd(err, err instanceof Error ? err.message : String(err), new Date()));
+        await finish(thrownEnd(err, err instanceof Error ? err.message : String(err), new Date(), editCount() - editsBefore));
         throw err;
       }
     },

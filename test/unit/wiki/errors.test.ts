@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RegionError, findRegions } from '../../../src/parse/regions.ts';
-import { isRefusal, isWikiUnavailable, retryDecision, toWikiError, WikiError } from '../../../src/wiki/errors.ts';
+import { answerLost, isRefusal, isWikiUnavailable, retryDecision, toWikiError, WikiError } from '../../../src/wiki/errors.ts';
 import { unifiedDiff } from '../../../src/wiki/diff.ts';
 import { normalizeText } from '../../../src/wiki/save.ts';
 
@@ -104,6 +104,17 @@ describe('a wiki down or read-only for now is not a failure of the game', () => 
     for (const code of ['http-500', 'http-404', 'ratelimited', 'protectedpage', 'cannot-edit', 'assertbotfailed', 'badtoken', 'region-shrink', 'network'])
       expect(isWikiUnavailable(err(code)), code).toBe(false);
     expect(isWikiUnavailable(new Error('table "Players", row 3: "x" is not a number'))).toBe(false);
+  });
+});
+
+describe('an edit whose answer was lost may have been saved', () => {
+  it("takes a gateway's 5xx, a cut or refused connection, an answer that is not the API's JSON and an exception of MediaWiki's as an answer lost", () => {
+    for (const code of ['http-500', 'http-502', 'http-504', 'ECONNRESET', 'ETIMEDOUT', 'network', 'bad-response', 'internal_api_error_DBQueryError'])
+      expect(answerLost(err(code)), code).toBe(true);
+  });
+  it("takes MediaWiki's own answers (a refusal, a conflict, a lock, a lag, a rate limit) and a 4xx as answers: the edit was not saved", () => {
+    for (const code of ['editconflict', 'readonly', 'maxlag', 'ratelimited', 'protectedpage', 'badtoken', 'http-404', 'http-429'])
+      expect(answerLost(err(code)), code).toBe(false);
   });
 });
 
