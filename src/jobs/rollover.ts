@@ -255,16 +255,13 @@ export function stableRollover(...args: Parameters<typeof computeRollover>): Com
   } catch (err) {
     throw unstable(`the next run at the same instant would refuse it (${err instanceof Error ? err.message.split('\n').join(' ') : String(err)})`);
   }
-  const block = mine.moved.find((m, i) => again.moved[i]?.content !== m.content) ?? again.moved[mine.moved.length];
-  if (again.text === mine.text && block === undefined && again.moved.length === mine.moved.length) return c;
+  // A block the next run draws otherwise (one it leaves as it is, as the card tables a rollover does not draw, stays
+  // on its subpage as this run saves it).
+  const drawnAgain = again.moved.map((m) => ({ m, was: mine.moved.find((x) => x.block === m.block) }));
+  const block = drawnAgain.find(({ m, was }) => was !== undefined && was.content !== m.content);
+  if (again.text === mine.text && block === undefined) return c;
   const [where, before, after] =
-    again.text !== mine.text
-      ? ['', mine.text, again.text]
-      : [
-          ` of its ${block!.block.what}`,
-          mine.moved.find((m) => m.block === block!.block)?.content ?? '',
-          again.moved.find((m) => m.block === block!.block)?.content ?? '',
-        ];
+    again.text !== mine.text ? ['', mine.text, again.text] : [` of its ${block!.m.block.what}`, block!.was!.content, block!.m.content];
   const [a, b] = [before.split('\n'), after.split('\n')];
   const line = a.findIndex((l, i) => l !== b[i]);
   const at = line < 0 ? a.length : line;

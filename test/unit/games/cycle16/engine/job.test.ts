@@ -162,6 +162,19 @@ describe('the rollover job', () => {
     }
   });
 
+  test('a page an older Croupier wrote with card tables inline, which a rollover does not draw, is migrated, not refused as unstable', async () => {
+    const inline = GAMESTATE.replace(
+      '<!-- croupier:end standings -->\n',
+      '<!-- croupier:end standings -->\n<!-- croupier:begin card-tables -->\nThe card tables, as an older Croupier drew them.\n<!-- croupier:end card-tables -->\n',
+    );
+    const w = new FakeWiki({ [GAME.ruleset]: fixture('cycle16'), [GAME.gamestate]: inline });
+    const s = await rollover({ wiki: w }, GAME, BOUNDARY);
+    expect(s.save.changed).toBe(true);
+    expect(w.text(`${GAME.gamestate}/Card tables`)).toContain('The card tables, as an older Croupier drew them.');
+    expect(w.text(GAME.gamestate)).toContain(`{{:${GAME.gamestate}/Card tables}}`);
+    expect((await rollover({ wiki: w }, GAME, BOUNDARY)).save.changed).toBe(false);
+  });
+
   test('an invalid page is not edited, and the error lists its problems', async () => {
     const w = new FakeWiki({ [GAME.ruleset]: fixture('cycle16'), [GAME.gamestate]: replaceOnce(GAMESTATE, '|41\n', '|forty-one\n') });
     await expect(rollover({ wiki: w }, GAME, BOUNDARY)).rejects.toThrow(/table "Players", row 1, column "Vertebrae"/);
