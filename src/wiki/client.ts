@@ -275,6 +275,8 @@ export class WikiClient {
         if (ctx.edit && ctx.lost && answerLost(err)) ctx.lost.count++;
         const d = retryDecision(err, attempt, this.policy);
         if (!d.retry) throw isUnreachable(err) ? this.unreachable(err) : err;
+        // Not the stop's error: an edit whose answer was lost may be saved, and its save looks (./edit-attempt.ts).
+        if (scope?.cancelled && ctx.edit && answerLost(err)) throw err;
         scope?.check(ctx.page);
         this.stats.retries++;
         this.log?.warn({ code: err.code, page: ctx.page, attempt: attempt + 1, delayMs: d.delayMs }, `${err.message}: ${d.reason}; retrying`);

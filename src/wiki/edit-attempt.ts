@@ -10,7 +10,7 @@
 // subpages that go with it) and never check it for a merge. A `nochange` with no answer lost before it is not this
 // edit's: another run of the bot saved the same text first (two processes at once), and this one made no edit.
 import { createHash } from 'node:crypto';
-import { currentScope } from './cancel.ts';
+import { afterCommit, currentScope } from './cancel.ts';
 import { answerLost, WikiError, toWikiError } from './errors.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
 
@@ -78,7 +78,8 @@ export async function sendEdit(host: EditHost, page: PageRevision, edit: { text:
     const err = toWikiError(e, title);
     if (err.code === 'editconflict' || (err.code === 'articleexists' && page.missing)) return { conflict: err };
     if (!answerLost(err)) throw err;
-    const latest = await readLatest(host, page).catch(() => undefined);
+    // Not cut by a stop, as the edit it looks for was not: whether the wiki saved it decides what the run must finish.
+    const latest = await afterCommit(() => readLatest(host, page)).catch(() => undefined);
     const mine = latest && ownEdit(host.names, page, latest, edit.summary);
     if (!mine) throw err;
     currentScope()?.landed(); // the client counted no edit: its answer was an error

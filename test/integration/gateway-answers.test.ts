@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
+import { inScope, RequestScope } from '../../src/wiki/cancel.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { normalizeText } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
@@ -91,6 +92,26 @@ onEachWiki(() => {
       const want = drawn(game, before);
       expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
     });
+  });
+
+  it("a daemon's stop while the gateway loses the answer: the run still finds its edit saved, checks it, and keeps its subpages", async () => {
+    const game = await establishedGame('stop');
+    const before = await b.readPage(game.gamestate);
+    const subpagesBefore = await Promise.all(game.subpages.map(revids));
+    proxy.loseAnswers(game.gamestate, 1);
+    const scope = new RequestScope();
+    const run = inScope(scope, () => rollover({ wiki: proxied }, game, BOUNDARY));
+    await proxy.editOf(game.gamestate);
+    scope.cancel('the daemon is shutting down');
+    const s = await run;
+    expect(proxy.edits.filter((e) => e.title === game.gamestate).map((e) => e.fate)).toEqual(['answer lost']); // never sent again
+    const page = await b.readPage(game.gamestate);
+    expect(s.save).toMatchObject({ changed: true, revid: page.revid });
+    expect(scope.edits).toBe(3); // the two subpages and the Gamestate, found saved
+    const subpagesAfter = await Promise.all(game.subpages.map(revids));
+    subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
+    const want = drawn(game, before);
+    expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
   });
 
   const c = CASES[0]!;
