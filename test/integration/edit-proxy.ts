@@ -29,7 +29,7 @@ function field(body: string, contentType: string, name: string): string | undefi
 
 export class EditProxy {
   readonly edits: EditSeen[] = [];
-  #mode: { page: string; how: 'hold' | 'maxlag' | 'lose' | 'unavailable'; times?: number } | undefined;
+  #mode: { page: string; how: 'hold' | 'maxlag' | 'lose' | 'unavailable'; times?: number; then?: () => Promise<unknown> } | undefined;
   #held: Held[] = [];
   #waiters: (() => void)[] = [];
   readonly #server = createServer((req, res) => this.#handle(req, res));
@@ -61,9 +61,12 @@ export class EditProxy {
     this.#mode = { page, how: 'maxlag' };
   }
 
-  /** Forward the next `times` edit requests of `page` and answer each with a 504 once the wiki has answered. */
-  loseAnswers(page: string, times: number): void {
-    this.#mode = { page, how: 'lose', times };
+  /**
+   * Forward the next `times` edit requests of `page` and answer each with a 504 once the wiki has answered (after
+   * `then`, if given: what happens on the wiki before the client hears of its edit).
+   */
+  loseAnswers(page: string, times: number, then?: () => Promise<unknown>): void {
+    this.#mode = { page, how: 'lose', times, ...(then ? { then } : {}) };
   }
 
   /** Answer every edit request of `page` with a 503 from now on, never forwarded (until `release()`). */
@@ -98,13 +101,15 @@ export class EditProxy {
       const isEdit = field(text, ctype, 'action') === 'edit';
       const title = isEdit ? Buffer.from(field(text, ctype, 'title') ?? '', 'latin1').toString('utf8') : '';
       const mode = isEdit && this.#mode?.page === title ? this.#mode.how : undefined;
+      const then = mode === 'lose' ? this.#mode!.then : undefined;
       if (mode === 'lose' && --this.#mode!.times! <= 0) this.#mode = undefined;
       const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: this.#target.host };
       if (mode === 'maxlag') headers['x-devwiki-fake'] = `maxlag=1000000;key=${this.#key}`;
       const forward = () => {
         const up = request({ host: this.#target.hostname, port: this.#target.port, path: req.url, method: req.method, headers }, (upRes) => {
           if (mode === 'lose') {
-            upRes.resume().on('end', () => {
+            upRes.resume().on('end', async () => {
+              await then?.();
               res.writeHead(504, { 'content-type': 'text/html' });
               res.end('<html><body><h1>504 Gateway Time-out</h1></body></html>');
             });

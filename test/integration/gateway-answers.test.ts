@@ -114,6 +114,21 @@ onEachWiki(() => {
     expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
   });
 
+  it("an admin's undo of the bot's edit whose answer was lost, before the client sends it again: MediaWiki merges the retry onto the undo, and the bot undoes that (never making the reverted edit again) and pauses; the subpages go back", async () => {
+    const game = await establishedGame('undone');
+    const [before, ...subpages] = await Promise.all(game.pages.map((t) => b.readPage(t)));
+    const admin = await human('ADMIN');
+    proxy.loseAnswers(game.gamestate, 1, async () => {
+      const landed = await b.readPage(game.gamestate);
+      await admin.request({ action: 'edit', title: game.gamestate, undo: landed.revid, summary: '' }, { page: game.gamestate, edit: true });
+    });
+    await expect(rollover({ wiki: proxied }, game, BOUNDARY)).rejects.toMatchObject({ code: 'paused', page: game.gamestate });
+    const page = await b.readPage(game.gamestate);
+    expect(normalizeText(page.text)).toBe(normalizeText(before!.text));
+    expect(page.user).toBe('Bot'); // the bot's undo of its retry, merged onto the admin's undo
+    for (const was of subpages) expect(normalizeText((await b.readPage(was!.title)).text)).toBe(normalizeText(was!.text));
+  });
+
   const c = CASES[0]!;
   it(`${c.kind}: ${c.readLine.what} between the read and the save, the answer to the merged edit lost: the run finds its edit merged and corrects it, the human's line kept`, async () => {
     const game = await freshGame(b, c, 'lost-merged');
