@@ -2,6 +2,8 @@
 // the bench's own: started here if it is not running, and then stopped by its PID at the end):
 //   - HTTP requests and wall time of a `publish-tables` run and of a rollover (login included)
 //   - against a bare mwn login + read + edit of a page, measured in the same process between them
+// The measuring process runs this file compiled by esbuild as the CLI is (./compiled.ts): the CLI and the daemon run
+// compiled bundles, and tsx's per-function wrappers and module resolver would be counted against croupier alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,8 @@ import { publishTables } from '../src/jobs/publish-tables.ts';
 import { rollover } from '../src/jobs/rollover.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../src/wiki/client.ts';
 import type { SessionKeeper } from '../src/wiki/session.ts';
+import { loadGames } from '../src/games/registry.ts';
+import { benchRoot, withCompiled } from './compiled.ts';
 import { limitVerdict } from './targets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +27,12 @@ function median(xs: number[]): number {
 }
 
 export function benchWiki(): Promise<void> {
-  return withBenchWiki(run);
+  return withBenchWiki(() =>
+    withCompiled(import.meta.url, 'wiki', (file) => {
+      const r = spawnSync(process.execPath, [file, '--child'], { cwd: benchRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+      if (r.status !== 0) throw new Error(`the wiki bench's child exited ${r.status ?? r.signal}`);
+    }),
+  );
 }
 
 /** Runs `body` with the bench's own wiki in .devwiki-bench/ (started if not running, then stopped). */
@@ -183,4 +192,7 @@ async function run(): Promise<void> {
   console.log(`wiki: ${limitVerdict('rollover logging in (no kept session), HTTP requests', Math.max(...rolled.map((x) => x.requests)), 4)}`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchWiki();
+if (process.argv[2] === '--child') {
+  await loadGames(); // as the CLI does before a command's action
+  await run();
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchWiki();
