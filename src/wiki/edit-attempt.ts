@@ -7,14 +7,18 @@
 // `nochange` (the text is there already), and with no retry left the error is thrown. Either way the page is read:
 // a latest revision of the bot's, made after the one the edit was sent on, with this edit's summary, is this edit
 // — saved, its merge check still to make. Otherwise the run would call its own edit "no change" (or put back the
-// subpages that go with it) and never check it for a merge. A `nochange` with no answer lost before it is not this
-// edit's: another run of the bot saved the same text first (two processes at once), and this one made no edit.
+// subpages that go with it) and never check it for a merge. Someone may have saved after it, before the client's
+// retry (which MediaWiki then answers `nochange` or a conflict): the revisions since the base are looked through.
+// A `nochange` or a conflict with no answer lost before it is not this edit's: another run of the bot saved the
+// same text first (two processes at once), or someone else edited the same lines, and this one made no edit.
 import { createHash } from 'node:crypto';
 import { afterCommit, currentScope } from './cancel.ts';
 import { answerLost, WikiError, toWikiError } from './errors.ts';
+import { revisionsBetween } from './merged.ts';
 import type { PageRevision, ReadOptions } from './pages.ts';
 
-type Saved = { newrevid: number; newtimestamp?: string; pageid?: number };
+/** `later`: an edit whose answer was lost, found with others' revisions after it (the page's latest is not it). */
+type Saved = { newrevid: number; newtimestamp?: string; pageid?: number; later?: true };
 
 export type EditAnswer =
   | { saved: Saved }
@@ -76,12 +80,15 @@ export async function sendEdit(host: EditHost, page: PageRevision, edit: { text:
     )) as EditResponse;
   } catch (e) {
     const err = toWikiError(e, title);
-    if (err.code === 'editconflict' || (err.code === 'articleexists' && page.missing)) return { conflict: err };
-    if (!answerLost(err)) throw err;
+    const conflict = err.code === 'editconflict' || (err.code === 'articleexists' && page.missing);
+    if (!conflict && !answerLost(err)) throw err;
+    if (conflict && lost.count === 0) return { conflict: err };
     // Not cut by a stop, as the edit it looks for was not: whether the wiki saved it decides what the run must finish.
-    const latest = await afterCommit(() => readLatest(host, page)).catch(() => undefined);
-    const mine = latest && ownEdit(host.names, page, latest, edit.summary);
-    if (!mine) throw err;
+    const mine = await afterCommit(async () => foundEdit(host, page, await readLatest(host, page), edit.summary)).catch(() => undefined);
+    if (!mine) {
+      if (conflict) return { conflict: err };
+      throw err;
+    }
     currentScope()?.landed(); // the client counted no edit: its answer was an error
     return { saved: mine };
   }
@@ -95,7 +102,7 @@ export async function sendEdit(host: EditHost, page: PageRevision, edit: { text:
   }
   if (r.nochange || r.newrevid === undefined) {
     const latest = await readLatest(host, page);
-    const mine = lost.count > 0 ? ownEdit(host.names, page, latest, edit.summary) : undefined;
+    const mine = lost.count > 0 ? await foundEdit(host, page, latest, edit.summary) : undefined;
     return mine ? { saved: mine } : { nochange: true, latest };
   }
   return {
@@ -106,9 +113,16 @@ export async function sendEdit(host: EditHost, page: PageRevision, edit: { text:
 const readLatest = async (host: EditHost, page: PageRevision): Promise<PageRevision> =>
   (await host.readPages([page.title], { allowMissing: page.missing ? [page.title] : false })).get(page.title)!;
 
-/** `latest`, read after an edit of `page` whose answer was lost or said `nochange`: that edit, if it is the bot's. */
-function ownEdit(names: readonly string[], page: PageRevision, latest: PageRevision, summary: string): Saved | undefined {
-  const after = page.missing ? !latest.missing : latest.revid > page.revid;
-  if (!after || latest.user === undefined || !names.includes(latest.user) || latest.comment?.trim() !== summary.trim()) return undefined;
-  return { newrevid: latest.revid, ...(latest.timestamp ? { newtimestamp: latest.timestamp } : {}), ...(latest.pageid ? { pageid: latest.pageid } : {}) };
+/**
+ * The bot's edit of `page` with `summary`, saved after the revision it was sent on, once an answer to it was lost:
+ * `latest` (read since), or an earlier revision up to it when others saved after the bot.
+ */
+async function foundEdit(host: EditHost, page: PageRevision, latest: PageRevision, summary: string): Promise<Saved | undefined> {
+  const mine = (r: { user?: string; comment?: string }) => r.user !== undefined && host.names.includes(r.user) && r.comment?.trim() === summary.trim();
+  if (page.missing ? latest.missing : latest.revid <= page.revid) return undefined;
+  if (mine(latest))
+    return { newrevid: latest.revid, ...(latest.timestamp ? { newtimestamp: latest.timestamp } : {}), ...(latest.pageid ? { pageid: latest.pageid } : {}) };
+  if (page.missing) return undefined; // a creation: someone else's page now, or the bot's edited since (rare: left to the next run)
+  const own = (await revisionsBetween(host, page.title, page.revid, latest.revid)).find(mine);
+  return own && { newrevid: own.revid, newtimestamp: own.timestamp, ...(latest.pageid ? { pageid: latest.pageid } : {}), later: true };
 }

@@ -293,7 +293,7 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const found = await mergeOf(host, { title, bot, page, work, target, revid: r.newrevid, before: merged, checks });
     checks = undefined; // its first check only: a correction's is its own
     if ('clean' in found) {
-      if (found.clean) saved.page = savedPage(page, target, found.clean, page.pageid);
+      if (found.clean && !r.later) saved.page = savedPage(page, target, found.clean, page.pageid); // else the page has others' edits after it
       return result(attempt, notes);
     }
     lookedUpTo = r.newrevid;

@@ -129,6 +129,53 @@ onEachWiki(() => {
     for (const was of subpages) expect(normalizeText((await b.readPage(was!.title)).text)).toBe(normalizeText(was!.text));
   });
 
+  // The retry, sent on the revision before the bot's, is merged onto the player's: MediaWiki finds the bot's lines
+  // there already and answers "no change"; or, the player's line being one the bot's edit changed, a conflict.
+  const playerEdits = [
+    {
+      what: 'a line the bot leaves alone',
+      answer: '"no change"',
+      edit: (t: string) => t.replace('This page holds the state', "(A player's note.) This page holds the state"),
+    },
+    {
+      what: 'the line of the phase the bot rolled over',
+      answer: 'a conflict',
+      edit: (t: string) => t.replace(/^(\| 2026-11-02 00:00 \|\| 5 .*)$/m, '$1 <!-- seen -->'),
+    },
+  ];
+  for (const p of playerEdits)
+    it(`a player's edit of ${p.what}, saved after the bot's edit whose answer was lost and before the client sends it again (answered ${p.answer}): the run still reports the revision it made and keeps its subpages; the player's edit stays`, async () => {
+      const game = await establishedGame(`player-after-${playerEdits.indexOf(p)}`);
+      const before = await b.readPage(game.gamestate);
+      const subpagesBefore = await Promise.all(game.subpages.map(revids));
+      let playerRevid = 0;
+      let playerText = '';
+      proxy.loseAnswers(game.gamestate, 1, async () => {
+        const landed = await b.readPage(game.gamestate);
+        playerText = p.edit(landed.text);
+        expect(playerText).not.toBe(landed.text);
+        const r = (await player.request(
+          { action: 'edit', title: game.gamestate, text: playerText, baserevid: landed.revid, summary: 'a note', formatversion: 2 },
+          { page: game.gamestate, edit: true },
+        )) as { edit: { newrevid: number } };
+        playerRevid = r.edit.newrevid;
+      });
+
+      const s = await rollover({ wiki: proxied }, game, BOUNDARY);
+      expect(proxy.edits.filter((e) => e.title === game.gamestate).map((e) => e.fate)).toEqual(['answer lost', 'forwarded']);
+      const [last, mine, base] = await b.revisions(game.gamestate, { limit: 3, content: true });
+      expect([last!.revid, mine!.user, base!.revid]).toEqual([playerRevid, 'Bot', before.revid]);
+      expect(s.save).toMatchObject({ changed: true, revid: mine!.revid });
+      expect(s.toPhase).toBe(5);
+      const want = drawn(game, before);
+      expect(normalizeText(mine!.text!)).toBe(normalizeText(want.get(game.gamestate)!));
+      expect(normalizeText(last!.text!)).toBe(normalizeText(playerText));
+      // The subpages hold the rollover's standings and race chart: one edit each, none put back.
+      const subpagesAfter = await Promise.all(game.subpages.map(revids));
+      subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
+      expect(await texts(game.subpages)).toEqual(game.subpages.map((t) => normalizeText(want.get(t)!)));
+    });
+
   const c = CASES[0]!;
   it(`${c.kind}: ${c.readLine.what} between the read and the save, the answer to the merged edit lost: the run finds its edit merged and corrects it, the human's line kept`, async () => {
     const game = await freshGame(b, c, 'lost-merged');
