@@ -94,6 +94,27 @@ onEachWiki(() => {
     });
   });
 
+  it("the answers to a subpage's edit lost at every retry: the run finds that edit saved, saves the Gamestate page and reports both; nothing is put back", async () => {
+    const game = await establishedGame('subpage');
+    const before = await b.readPage(game.gamestate);
+    const subpagesBefore = await Promise.all(game.subpages.map(revids));
+    proxy.loseAnswers(game.chart, 3);
+
+    const s = await rollover({ wiki: proxied }, game, BOUNDARY);
+    expect(proxy.edits.filter((e) => e.title === game.chart).map((e) => e.fate)).toEqual(['answer lost', 'answer lost', 'answer lost']);
+    const page = await b.readPage(game.gamestate);
+    expect(s.save).toMatchObject({ changed: true, revid: page.revid });
+    const chart = await b.readPage(game.chart);
+    expect(s.subpages.map((p) => [p.title, p.revid])).toEqual([
+      [game.standings, (await b.readPage(game.standings)).revid],
+      [game.chart, chart.revid],
+    ]);
+    const subpagesAfter = await Promise.all(game.subpages.map(revids));
+    subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
+    const want = drawn(game, before);
+    expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
+  });
+
   it("a daemon's stop while the gateway loses the answer: the run still finds its edit saved, checks it, and keeps its subpages", async () => {
     const game = await establishedGame('stop');
     const before = await b.readPage(game.gamestate);
