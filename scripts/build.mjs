@@ -33,7 +33,7 @@ const VENDOR = 'vendor.cjs';
 // goes into croupier.cjs (every run needs it). Everything else is required from node_modules as before:
 // mwn, pino (its transports run files by path), node-cron, proper-lockfile, and what wikiparser-node
 // loads only for features the bot does not use (typescript…).
-const VENDORED = [
+export const VENDORED = [
   'wikiparser-node',
   '@bhsd/common',
   '@bhsd/cm-util',
