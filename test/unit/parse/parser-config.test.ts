@@ -1,5 +1,6 @@
 import Parser from 'wikiparser-node';
 import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { parseWikitext } from '../../../src/parse/parser.ts';
 import { fixture } from '../helpers/fixtures.ts';
@@ -48,4 +49,30 @@ test('the internal flag is back to what it was after a parse, also when the pars
   expect(() => parseWikitext(Symbol('not text') as unknown as string)).toThrow();
   expect(parser.internal).toBe(false);
   expect(process.memoryUsage).toBe(memoryUsage);
+});
+
+// The free-link scan is skipped for a text that holds no "letter:", RFC, PMID or ISBN (src/parse/parser.ts):
+// whatever the text, the tree must be the one of the full scan.
+const LINKS = [
+  'See https://example.org/a_(b), ftp://x.y and mailto:a@b.c; not a link: 12:30, Note: text.',
+  'HTTPS://EXAMPLE.ORG and httpſ://example.org (ſ folds to s) and ISBN 978-0-306-40615-7, iſbn 0306406152, Iſbn 0306406152',
+  'rfc 1234 and PMID 5678 and RFC&nbsp;42; magnet:?xt=urn:btih:abc; geo:1,2 tel:+123 urn:isbn:1',
+  '{|\n! h\n|-\n| https://a.b || ISBN 0306406152 || plain\n|}\n* item news:comp.lang\n# sips:a@b',
+  'the only link httpſ://example.org',
+];
+
+test('a page with free links, in any case, comes out as with the full free-link scan', () => {
+  for (const page of LINKS) expect(outline(parseWikitext(page)), page).toEqual(outline(Parser.parse(page, false, 'list', Parser.getConfig())));
+  const links = (page: string) => outline(parseWikitext(page)).filter((n) => /^(free-ext-link|magic-link)@/.test(n));
+  expect(links(LINKS[1]!)).toHaveLength(3); // httpſ:// is a link; a lower-case isbn is not
+  expect(links(LINKS[4]!)).toHaveLength(1);
+});
+
+test('any text over letters, colons, digits and spaces comes out as with the full free-link scan', () => {
+  fc.assert(
+    fc.property(fc.string({ unit: fc.constantFrom(...'ahtpsſKkIiSBNRFCPMDbnrfcmdx:/. 0123456789\n|{}-'), maxLength: 60 }), (page) => {
+      expect(outline(parseWikitext(page))).toEqual(outline(Parser.parse(page, false, 'list', Parser.getConfig())));
+    }),
+    { numRuns: 3000, seed: 30 },
+  );
 });
