@@ -213,11 +213,12 @@ function onRequest(key: string | undefined): string {
  * When a win the page already shows happened (Chips recorded by hand since the last run: the page
  * keeps counts, not when they changed). Not before the page's phase began, nor before its latest
  * History row (that run found no win); within that, when the first of the players at the threshold
- * last acted (acquiring Chips is an action); never after now.
+ * last acted (acquiring Chips is an action), and not before they joined (nobody wins a cycle before
+ * they are in it); never after now.
  */
 function pageWinTime(s: Gamestate, calendar: Calendar, players: readonly Player[], now: Date): Date {
   const floor = Math.max(calendar.phase(s.phase.number).start.getTime(), s.historyLatest?.getTime() ?? -Infinity);
-  const acted = Math.min(...players.map((p) => p.lastAction?.getTime() ?? -Infinity));
+  const acted = Math.min(...players.map((p) => Math.max(p.joined.getTime(), p.lastAction?.getTime() ?? -Infinity)));
   return new Date(Math.min(now.getTime(), Math.max(floor, acted)));
 }
 

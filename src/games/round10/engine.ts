@@ -5,7 +5,7 @@ import { GamestateError } from '../shared/gamestate-error.ts';
 import type { AdvanceResult, Pending } from '../engine-contract.ts';
 import { catchUp, dueOf, EventLimit, listedAgain, refuseRunBefore, type CatchUpEvent } from '../kit/catch-up.ts';
 import { ChosenReadings } from '../shared/readings.ts';
-import type { Gamestate, SecretAction } from './gamestate/schema.ts';
+import type { Gamestate, Player, SecretAction } from './gamestate/schema.ts';
 import { ROUND10_READINGS } from './readings.ts';
 import { checkBidTotals, concludeAuction, readBids, type Bid } from './rules/auction.ts';
 import type { RuleContext } from './rules/common.ts';
@@ -190,6 +190,15 @@ function stateTime(s: Gamestate, calendar: Calendar, now: Date): Date {
   return new Date(Math.min(now.getTime(), floor));
 }
 
+/**
+ * When a win the page shows happened, as the page tells it: at its state time (stateTime), but not before the first of
+ * the players holding the Gold Stars joined: nobody wins the round before they are in it. Never after now.
+ */
+function shownWinTime(s: Gamestate, calendar: Calendar, now: Date, holding: readonly Player[]): Date {
+  const joined = Math.min(...holding.map((p) => p.joined.getTime()));
+  return new Date(Math.min(now.getTime(), Math.max(stateTime(s, calendar, now).getTime(), joined)));
+}
+
 /** A run's time before the phase the page records (or before the round start) is refused. */
 function refuseTimeBeforeState(s: Gamestate, calendar: Calendar, now: Date): void {
   const start = s.phase.number === 0 ? s.phase.start : calendar.phase(s.phase.number).start;
@@ -234,8 +243,9 @@ export function advance(ruleset: Round10Ruleset, state: Gamestate, opts: Advance
   changes.push(...handEdits(state, s, ruleset, readings, stateTime(s, calendar, opts.now), s.phase.number));
   const ctxAt = (at: Date): RuleContext => contextAt(s, ruleset, calendar, readings, at);
   // A win the page already shows: what was due up to it is applied, then the win, and nothing after.
-  const shownWin = !done() && winners({ s, ruleset, readings }).length > 0;
-  const until = shownWin ? stateTime(s, calendar, opts.now) : opts.now;
+  const holding = done() ? [] : winners({ s, ruleset, readings });
+  const shownWin = holding.length > 0;
+  const until = shownWin ? shownWinTime(s, calendar, opts.now, holding) : opts.now;
   catchUp({
     queue: listedAgain(() => events(s, ruleset, calendar, until, readings)),
     until: until.getTime(),

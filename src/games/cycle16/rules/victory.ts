@@ -38,7 +38,8 @@ export function playersAtThreshold(state: Gamestate, ruleset: EngineRuleset): Pl
 
 /**
  * Victory at `at`. `notYet`: players whose Chips, as the page shows them, were gained only later
- * (engine.ts dates a win the page already shows); they take no part before then.
+ * (engine.ts dates a win the page already shows); they take no part before then, and neither does a
+ * player who joins after `at`.
  *
  * A tie for the most Chips: the rules name “the player who possesses the most Chips”, and with a tie
  * nobody does. The condition that ends the cycle (“at least 10 Chips”) is met, so Croupier stops
@@ -50,8 +51,9 @@ export function checkVictory(state: Gamestate, ruleset: EngineRuleset, at: Date,
   const threshold = victoryThreshold(ruleset);
   const openBets = chipsInOpenBets(state);
   // Checked after every event of a run: nothing is built until someone holds the threshold.
-  if (!state.players.some((p) => !notYet.has(p.name) && chipsHeld(p, openBets) >= threshold)) return [];
-  const counted = state.players.filter((p) => !notYet.has(p.name)).map((p) => ({ p, held: chipsHeld(p, openBets), bet: openBets.get(p.name) ?? 0 }));
+  const inGame = (p: Player) => !notYet.has(p.name) && p.joined.getTime() <= at.getTime();
+  if (!state.players.some((p) => inGame(p) && chipsHeld(p, openBets) >= threshold)) return [];
+  const counted = state.players.filter(inGame).map((p) => ({ p, held: chipsHeld(p, openBets), bet: openBets.get(p.name) ?? 0 }));
   const most = Math.max(0, ...counted.map((c) => c.held));
   const leaders = counted.filter((c) => c.held === most).map((c) => c.p.name);
   state.phase.winner = leaders;

@@ -6,10 +6,12 @@ import { needed, row, type RuleContext } from './common.ts';
 
 export const VICTORY_RULE = 'Victory: "If a player has 10 Gold Stars in their possession at any time, they become the winner of Round 10, ending the round."';
 
-export function winners(ctx: Pick<RuleContext, 's' | 'ruleset' | 'readings'>): Player[] {
+/** The players holding the victory's Gold Stars; at `at`, only those who had joined by then (a player wins in the game). */
+export function winners(ctx: Pick<RuleContext, 's' | 'ruleset' | 'readings'> & { at?: Date }): Player[] {
   const n = needed(ctx.ruleset.constants.victoryGoldStars, 'the victory threshold', ctx.ruleset);
   const exactly = ctx.readings.get('gold-star-victory') === 'exactly';
-  return ctx.s.players.filter((p) => (exactly ? p.goldStars === n : p.goldStars >= n));
+  const joined = (p: Player) => ctx.at === undefined || p.joined.getTime() <= ctx.at.getTime();
+  return ctx.s.players.filter((p) => (exactly ? p.goldStars === n : p.goldStars >= n) && joined(p));
 }
 
 export function checkVictory(ctx: RuleContext): Change[] {

@@ -330,4 +330,10 @@ describe('Other rules', () => {
     const t = state({ players: [player('A', { goldStars: 11 })] });
     expect(checkVictory(ctx(t, ruling('gold-star-victory', 'exactly')))).toEqual([]);
   });
+
+  test('a player holding 10 Gold Stars who joins after the instant checked has not won at it', () => {
+    const late = state({ players: [player('A', { goldStars: 10, joined: new Date(AT.getTime() + 1) })] });
+    expect(checkVictory(ctx(late))).toEqual([]);
+    expect(late.phase.winner).toEqual([]);
+  });
 });

@@ -142,3 +142,19 @@ describe('a rollover across a full week of the example page', () => {
     );
   });
 });
+
+describe('a win the page shows, by a player who joined after the page was last rolled over', () => {
+  // Dave (joined Tuesday 10 Nov 12:00, 2 days into phase 2) written with 10 Gold Stars on the page of phase 1.
+  const won = page.replace(/^\| Dave \|\| 2026-11-10 12:00 \|\| - \|\| 0 \|\| 0 \|\| 0 /m, '| Dave || 2026-11-10 12:00 || - || 0 || 0 || 10 ');
+  const r = run(won, SUNDAY).result;
+
+  test('is dated when he joined, not before: what was due until then is applied (the Monday rollover, the incomes), then the win, and nothing after', () => {
+    expect(won).not.toBe(page);
+    const victory = r.changes.filter((c) => c.event === 'Victory');
+    expect(victory.map((c) => [c.player, c.at.toISOString(), c.phase])).toEqual([['Dave', '2026-11-10T12:00:00.000Z', 2]]);
+    expect(r.state.phase.winner).toEqual(['Dave']);
+    expect(r.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([2]);
+    expect(r.changes.filter((c) => c.event === 'Income').map((c) => c.player)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    expect(r.changes.every((c) => c.at.getTime() <= victory[0]!.at.getTime())).toBe(true);
+  });
+});

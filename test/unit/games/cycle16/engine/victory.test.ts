@@ -140,6 +140,19 @@ describe('a win found after missed boundaries happened when the page shows it di
     expect(readGamestate(r.text, PAGE, ruleset).phase).toMatchObject({ number: 4, winner: ['Alice'] });
   });
 
+  test('nobody wins before joining: Zed, added with 10 Chips, joined Fri 20 Nov 08:00 and has not acted — the win is at his joining, in phase 5, and Alice’s 10 Chips of the same page count from her last action', () => {
+    const end = GAMESTATE.indexOf('|}\n', GAMESTATE.indexOf('|Alice\n')); // the Players table's
+    const text = `${GAMESTATE.slice(0, end)}|-\n|Zed\n|2026-11-20 08:00\n| -\n|0\n| -\n|active\n|0\n|10\n| -\n|0\n| -\n| -\n${GAMESTATE.slice(end)}`;
+    const r = cycle16Engine.rollover(ruleset, 'cycle16', page(text), { now: NOW, trigger: 'schedule' });
+    expect(r.result.changes.at(-1)).toMatchObject({ event: 'Victory', player: 'Zed', at: utc('2026-11-20T08:00'), phase: 5 });
+    expect(r.result.changes.filter((c) => c.event === 'Rollover').map((c) => c.phase)).toEqual([5]);
+    // With Alice at 10 too (last acted 18 Nov 09:12: counted from the floor, 12:00), she wins at 12:00, alone: Zed had not joined.
+    const both = replaceOnce(text, '|2026-11-18 09:12\n|active\n|41\n|3\n', '|2026-11-18 09:12\n|active\n|41\n|10\n');
+    const r2 = cycle16Engine.rollover(ruleset, 'cycle16', page(both), { now: NOW, trigger: 'schedule' });
+    expect(r2.result.changes.at(-1)).toMatchObject({ event: 'Victory', player: 'Alice', at: utc('2026-11-18T12:00'), phase: 4 });
+    expect(readGamestate(r2.text, PAGE, ruleset).phase.winner).toEqual(['Alice']);
+  });
+
   test('a battle reward that makes a player win during a catch-up ends the cycle in that battle’s phase: later boundaries and grants are not applied', () => {
     const s = state({
       phaseNumber: 1,
