@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs script, no types
-import { VENDORED as vendored } from '../scripts/build.mjs';
-
-const VENDORED = vendored as readonly string[];
+import { bundleOnly, VENDORED } from '../scripts/build.mjs';
 
 // A bench section's measurements run in child processes executing its own file compiled by esbuild as the CLI is,
 // not through tsx, whose per-function wrappers and module resolver would be measured too. The packages the CLI
@@ -25,19 +23,7 @@ export async function withCompiled<T>(entry: string, name: string, use: (file: s
     format: 'esm',
     platform: 'node',
     target: 'node20.10',
-    plugins: [
-      {
-        name: 'vendored-only',
-        setup(b) {
-          const packageOf = (spec: string) =>
-            spec
-              .split('/')
-              .slice(0, spec.startsWith('@') ? 2 : 1)
-              .join('/');
-          b.onResolve({ filter: /^[^./]/ }, (args) => (VENDORED.includes(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
-        },
-      },
-    ],
+    plugins: [bundleOnly(VENDORED)], // the CLI's own rule: the vendored packages compiled in, the others required
     // The vendored packages are CommonJS: they need require, __filename and __dirname in this ES module.
     banner: {
       js: [

@@ -54,7 +54,7 @@ const packageOf = (spec) =>
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
 /** Bare imports stay `require`s, except those of the packages in `bundled`; the vendored ones are recorded. */
-const bundleOnly = (bundled, vendored) => ({
+export const bundleOnly = (bundled, vendored) => ({
   name: 'bundle-only',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {

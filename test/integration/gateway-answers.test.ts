@@ -16,6 +16,7 @@ import { FileStore } from '../../src/cron/store.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { inScope, RequestScope } from '../../src/wiki/cancel.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
+import type { PageRevision } from '../../src/wiki/pages.ts';
 import { normalizeText } from '../../src/wiki/save.ts';
 import { removeDir } from '../temp-dir.ts';
 import { EditProxy } from './edit-proxy.ts';
@@ -48,6 +49,17 @@ onEachWiki(() => {
   };
   const texts = async (titles: string[]) => [...(await b.readPages(titles)).values()].map((p) => normalizeText(p.text));
   const revids = async (title: string) => (await b.revisions(title, { limit: 50 })).map((r) => r.revid);
+  /**
+   * Each subpage edited once since it had `subpagesBefore` (none put back), and `titles` holding what the rollover of
+   * the Gamestate revision `before` draws.
+   */
+  const expectDrawnOnce = async (game: Awaited<ReturnType<typeof establishedGame>>, before: PageRevision, subpagesBefore: number[][], titles?: string[]) => {
+    const subpagesAfter = await Promise.all(game.subpages.map(revids));
+    subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
+    const want = drawn(game, before);
+    const compared = titles ?? [...want.keys()];
+    expect(await texts(compared)).toEqual(compared.map((t) => normalizeText(want.get(t)!)));
+  };
 
   describe("the answer to the bot's Gamestate edit lost by a gateway, the edit saved", () => {
     it('once (the retry answered "no change"): the run reports the revision it made, its subpages stay, and the next run makes no edit', async () => {
@@ -65,10 +77,7 @@ onEachWiki(() => {
       expect(s.toPhase).toBe(5);
       // One edit of each page: the Gamestate's (made once, not twice), a subpage's each, none put back.
       expect((await b.revisions(game.gamestate, { limit: 2 }))[1]!.revid).toBe(before.revid);
-      const subpagesAfter = await Promise.all(game.subpages.map(revids));
-      subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
-      const want = drawn(game, before);
-      expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
+      await expectDrawnOnce(game, before, subpagesBefore);
 
       const next = await rollover({ wiki: b }, game, BOUNDARY);
       expect(next.save.changed).toBe(false);
@@ -87,10 +96,7 @@ onEachWiki(() => {
       const page = await b.readPage(game.gamestate);
       expect(s.save).toMatchObject({ changed: true, revid: page.revid });
       expect((await b.revisions(game.gamestate, { limit: 2 }))[1]!.revid).toBe(before.revid);
-      const subpagesAfter = await Promise.all(game.subpages.map(revids));
-      subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
-      const want = drawn(game, before);
-      expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
+      await expectDrawnOnce(game, before, subpagesBefore);
     });
   });
 
@@ -109,10 +115,7 @@ onEachWiki(() => {
       [game.standings, (await b.readPage(game.standings)).revid],
       [game.chart, chart.revid],
     ]);
-    const subpagesAfter = await Promise.all(game.subpages.map(revids));
-    subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
-    const want = drawn(game, before);
-    expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
+    await expectDrawnOnce(game, before, subpagesBefore);
   });
 
   it("a daemon's stop while the gateway loses the answer: the run still finds its edit saved, checks it, and keeps its subpages", async () => {
@@ -129,10 +132,7 @@ onEachWiki(() => {
     const page = await b.readPage(game.gamestate);
     expect(s.save).toMatchObject({ changed: true, revid: page.revid });
     expect(scope.edits).toBe(3); // the two subpages and the Gamestate, found saved
-    const subpagesAfter = await Promise.all(game.subpages.map(revids));
-    subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
-    const want = drawn(game, before);
-    expect(await texts([...want.keys()])).toEqual([...want.values()].map(normalizeText));
+    await expectDrawnOnce(game, before, subpagesBefore);
   });
 
   it("an admin's undo of the bot's edit whose answer was lost, before the client sends it again: MediaWiki merges the retry onto the undo, and the bot undoes that (never making the reverted edit again) and pauses; the subpages go back", async () => {
@@ -188,13 +188,13 @@ onEachWiki(() => {
       expect([last!.revid, mine!.user, base!.revid]).toEqual([playerRevid, 'Bot', before.revid]);
       expect(s.save).toMatchObject({ changed: true, revid: mine!.revid });
       expect(s.toPhase).toBe(5);
-      const want = drawn(game, before);
-      expect(normalizeText(mine!.text!)).toBe(normalizeText(want.get(game.gamestate)!));
+      expect(normalizeText(mine!.text!)).toBe(normalizeText(drawn(game, before).get(game.gamestate)!));
       expect(normalizeText(last!.text!)).toBe(normalizeText(playerText));
-      // The subpages hold the rollover's standings and race chart: one edit each, none put back.
-      const subpagesAfter = await Promise.all(game.subpages.map(revids));
-      subpagesAfter.forEach((after, i) => expect(after.length - subpagesBefore[i]!.length).toBe(1));
-      expect(await texts(game.subpages)).toEqual(game.subpages.map((t) => normalizeText(want.get(t)!)));
+      await expectDrawnOnce(game, before, subpagesBefore, game.subpages);
+      // The next run has nothing to do: no edit, the player's edit stays the page's latest.
+      const next = await rollover({ wiki: b }, game, BOUNDARY);
+      expect([next.save.changed, next.subpages]).toEqual([false, []]);
+      expect((await b.readPage(game.gamestate)).revid).toBe(playerRevid);
     });
 
   const c = CASES[0]!;
