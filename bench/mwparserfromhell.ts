@@ -20,9 +20,9 @@ export function havePythonBaseline(): boolean {
   return check();
 }
 
-/** Median milliseconds of mwparserfromhell's warm parse of `file`, and of the script's extraction, over `runs`. */
-export function pythonWarm(file: string, runs: number): { parse: number; extract: number } {
-  const r = spawnSync(python, [extractScript, file, '--warm', String(runs)], { cwd: root, encoding: 'utf8' });
+/** Median milliseconds of mwparserfromhell's warm parse of `file`, and of the script's extraction, over `runs` after `skip` uncounted. */
+export function pythonWarm(file: string, runs: number, skip: number): { parse: number; extract: number } {
+  const r = spawnSync(python, [extractScript, file, '--warm', String(runs), String(skip)], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${extractScript} --warm exited ${r.status}: ${r.stderr}`);
   return JSON.parse(r.stdout) as { parse: number; extract: number };
 }

@@ -2,8 +2,9 @@
 """The baseline for `croupier parse --json` in `npm run bench`: the Cycle 16 ruleset's tables read by header
 with mwparserfromhell (Debian's python3-mwparserfromhell), printed as JSON. A whole process, like croupier's.
 
-With `--warm N` (the baseline of the warm parse): the page parsed N times in this process after one first
-parse, printed as JSON: the median milliseconds of mwparserfromhell.parse alone and of the extraction."""
+With `--warm N [K]` (the baseline of the warm parse): the page parsed N times in this process after one first
+parse and K uncounted ones (0 by default), printed as JSON: the median milliseconds of mwparserfromhell.parse
+alone and of the extraction."""
 import json
 import re
 import statistics
@@ -40,8 +41,9 @@ def tables(text):
     return out
 
 
-def warm_median_ms(run, runs):
-    run()
+def warm_median_ms(run, runs, skip):
+    for _ in range(1 + skip):
+        run()
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -55,7 +57,11 @@ if __name__ == "__main__":
         text = f.read()
     if len(sys.argv) > 3 and sys.argv[2] == "--warm":
         runs = int(sys.argv[3])
-        json.dump({"parse": warm_median_ms(lambda: mwparserfromhell.parse(text), runs), "extract": warm_median_ms(lambda: tables(text), runs)}, sys.stdout)
+        skip = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+        json.dump(
+            {"parse": warm_median_ms(lambda: mwparserfromhell.parse(text), runs, skip), "extract": warm_median_ms(lambda: tables(text), runs, skip)},
+            sys.stdout,
+        )
         sys.exit(0)
     result = tables(text)
     json.dump({"tables": result, "cards": sum(len(t["rows"]) for t in result)}, sys.stdout, ensure_ascii=False)

@@ -14,7 +14,12 @@ import { benchRoot, withCompiled } from './compiled.ts';
 
 const fixturePath = 'fixtures/cycle16/ruleset.wikitext';
 const fixture = readFileSync(new URL(`../${fixturePath}`, import.meta.url), 'utf8');
-const RUNS = 25;
+// The warm figure is V8's steady state, as in the daemon, which parses with the same code every tick: the runs
+// right after the first are still being compiled by V8's optimising tiers (they took ~1.5× the steady time), so
+// `WARMUP` runs are made and not counted, then `RUNS` are. The warming runs' median is printed beside it.
+const WARMUP = 50;
+const RUNS = 150;
+const WARMING = 25;
 
 function time(run: () => unknown): number {
   const start = performance.now();
@@ -22,9 +27,16 @@ function time(run: () => unknown): number {
   return performance.now() - start;
 }
 
+const middle = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 function median(runs: number, run: () => unknown): number {
-  const times = Array.from({ length: runs }, () => time(run)).sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return middle(Array.from({ length: runs }, () => time(run)));
+}
+
+/** The medians of the `WARMING` runs after a first (V8 still compiling) and of `RUNS` after `WARMUP` (steady). */
+function warmMedians(run: () => unknown): { warming: number; warm: number } {
+  const times = Array.from({ length: WARMUP + RUNS }, () => time(run));
+  return { warming: middle(times.slice(0, WARMING)), warm: middle(times.slice(WARMUP)) };
 }
 
 /** The fixture repeated with renumbered headings until it reaches about `bytes`. */
@@ -46,6 +58,7 @@ interface ParseFigures {
   kb: number;
   cold: number;
   warm: number;
+  warming: number;
   parseOnly: number;
   tables: number;
   bigMb: number;
@@ -54,10 +67,10 @@ interface ParseFigures {
   maxRssBytes: number;
 }
 
-function measure(warmOnly: boolean): ParseFigures | { warm: number } {
+function measure(warmOnly: boolean): ParseFigures | { warm: number; warming: number } {
   const cold = time(() => parseCycle16Ruleset(fixture));
-  const warm = median(RUNS, () => parseCycle16Ruleset(fixture));
-  if (warmOnly) return { warm };
+  const { warm, warming } = warmMedians(() => parseCycle16Ruleset(fixture));
+  if (warmOnly) return { warm, warming };
   const parseOnly = median(RUNS, () => parseSections(fixture));
   const ruleset = parseCycle16Ruleset(fixture);
   const tables = median(RUNS, () => renderCycle16Tables(ruleset));
@@ -73,6 +86,7 @@ function measure(warmOnly: boolean): ParseFigures | { warm: number } {
     kb: Buffer.byteLength(fixture) / 1024,
     cold,
     warm,
+    warming,
     parseOnly,
     tables,
     bigMb: Buffer.byteLength(big) / 2 ** 20,
@@ -84,10 +98,11 @@ function measure(warmOnly: boolean): ParseFigures | { warm: number } {
 
 export async function benchParse(): Promise<void> {
   // Rounds interleaved with the Python baseline's, so that a machine slowed for a while slows both: each round
-  // is a fresh process of each, `RUNS` warm runs after a first; the figures are the medians over the rounds.
+  // is a fresh process of each, `RUNS` warm runs after a first and `WARMUP` uncounted (Python's too, though it
+  // compiles nothing: the same runs in the same order); the figures are the medians over the rounds.
   const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 5);
   const python = havePythonBaseline();
-  const warm: number[] = [];
+  const warm: { warm: number; warming: number }[] = [];
   const py: { parse: number; extract: number }[] = [];
   const f = await withCompiled(import.meta.url, 'parse', (file) => {
     const child = (args: string[]) => {
@@ -96,28 +111,30 @@ export async function benchParse(): Promise<void> {
       return JSON.parse(r.stdout) as ParseFigures;
     };
     const first = child([]);
-    warm.push(first.warm);
-    if (python) py.push(pythonWarm(fixturePath, RUNS));
+    warm.push(first);
+    if (python) py.push(pythonWarm(fixturePath, RUNS, WARMUP));
     for (let i = 1; i < rounds; i++) {
-      warm.push(child(['--warm-only']).warm);
-      if (python) py.push(pythonWarm(fixturePath, RUNS));
+      warm.push(child(['--warm-only']));
+      if (python) py.push(pythonWarm(fixturePath, RUNS, WARMUP));
     }
     return first;
   });
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const steady = warm.map((w) => w.warm);
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
   console.log(
     `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)}, ` +
-      `warm ${ms(mid(warm))} (median over ${rounds} processes of the median of ${RUNS} warm runs; ${warm.map((w) => w.toFixed(1)).join(', ')})`,
+      `warm ${ms(middle(steady))} (median over ${rounds} processes of the median of ${RUNS} runs after ${WARMUP + 1}; ${list(steady)})`,
   );
+  console.log(`parse:   while V8 compiles it (runs 2–${WARMING + 1}): ${ms(middle(warm.map((w) => w.warming)))} (${list(warm.map((w) => w.warming))})`);
   console.log(`parse:   of which wikiparser-node alone ${ms(f.parseOnly)}; computed tables ${ms(f.tables)} (first process)`);
   if (python) {
     // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
-    const parse = mid(py.map((p) => p.parse));
+    const parse = middle(py.map((p) => p.parse));
     console.log(
-      `parse: mwparserfromhell, interleaved with those: parse ${ms(parse)} (${py.map((p) => p.parse.toFixed(1)).join(', ')}), ` +
-        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(mid(py.map((p) => p.extract)))} (baselines)`,
+      `parse: mwparserfromhell, interleaved with those, the same runs: parse ${ms(parse)} (${list(py.map((p) => p.parse))}), ` +
+        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(middle(py.map((p) => p.extract)))} (baselines)`,
     );
-    printTarget('parse', 'warm parse + extraction', mid(warm), { name: "mwparserfromhell's warm parse", value: parse }, 1, ms);
+    printTarget('parse', 'warm parse + extraction', middle(steady), { name: "mwparserfromhell's warm parse", value: parse }, 1, ms);
   } else {
     console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');
   }
