@@ -392,6 +392,12 @@ do_edit_as() { # user title file: an edit by that account (the demo's player req
   maint edit -u "$1" -s "Edit by $1" "$2" <"$3" >/dev/null || die "editing \"$2\" as $1 failed"
 }
 
+do_import_xml() { # file: a dump's revisions, with its own timestamps (the tests' Ruleset revisions saved in the past)
+  [ -f "$HOME_HOST/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  [ $# -eq 1 ] && [ -f "$1" ] || die "usage: $0 import-xml <file>"
+  maint importDump <"$1" >/dev/null || die "importing $1 failed"
+}
+
 do_env() {
   [ -f "$DIR/env" ] || die "no wiki in $DIR: run \`$0 start\` first"
   sed -n 's/^\([A-Z_][A-Z0-9_]*\)=\(.*\)$/export \1='"'"'\2'"'"'/p' "$DIR/env"
@@ -404,7 +410,8 @@ main() {
     status) do_status; return $? ;;
     env) do_env; return 0 ;;
     edit-as) shift; do_edit_as "$@"; return $? ;;
-    *) echo "usage: $0 start|stop|status|seed|env|reset|edit-as" >&2; return 2 ;;
+    import-xml) shift; do_import_xml "$@"; return $? ;;
+    *) echo "usage: $0 start|stop|status|seed|env|reset|edit-as|import-xml" >&2; return 2 ;;
   esac
   mkdir -p "$DIR"
   # One devwiki.sh at a time per directory (other test runs may start it concurrently).

@@ -34,7 +34,7 @@ export interface DryRunSave {
 }
 
 /** What the wiki client offers that the daemon's parts use (see ./wiring.ts). */
-export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge'>;
+export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge' | 'revisionsInForce'>;
 
 const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
@@ -78,6 +78,7 @@ export class DryRunWiki implements DaemonWiki {
 
   history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
+  revisionsInForce: DaemonWiki['revisionsInForce'] = (title, since, until) => this.#client.revisionsInForce(title, since, until);
   /** Nothing is saved in a dry run: nothing to render again. */
   purge: DaemonWiki['purge'] = async () => {};
 

@@ -79,6 +79,8 @@ export class TickPages implements DaemonWiki {
     return revisions.slice();
   };
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
+  /** Asked of the wiki each time: a run asks only when the Ruleset changed after an instant it applies. */
+  revisionsInForce: DaemonWiki['revisionsInForce'] = (title, since, until) => this.#client.revisionsInForce(title, since, until);
   purge: DaemonWiki['purge'] = (titles) => this.#client.purge(titles);
 
   async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {

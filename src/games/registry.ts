@@ -4,6 +4,7 @@ import type { GameEngine, KindedRuleset } from './engine-contract.ts';
 import type { GameReferee } from './actions.ts';
 import type { GameModule, RulesetAmendment, TablesContext } from './kit/game.ts';
 import { gameKinds, gameLoaders, type GameKind } from './kinds.ts';
+import { kitReadings } from './kit/readings.ts';
 import type { ReadingDef } from './shared/readings.ts';
 
 /** Each kind's module, as its folder's index.ts exports it: under the kind's name (test/unit/games/list.test.ts checks it). */
@@ -66,10 +67,10 @@ export function amendRuleset(text: string, opts: { page?: string; kind: string }
   return game.amendRuleset?.(readDocument(text, { page: opts.page })) ?? null;
 }
 
-/** The named readings of games of `kind` (none for games without). */
+/** The named readings of games of `kind`: the game's own, then those of every game (none for an unknown kind). */
 export function readingsFor(kind: string): readonly ReadingDef[] {
   const game: GameModule<KindedRuleset> | undefined = gameFor(kind);
-  return game?.readings ?? [];
+  return game ? [...(game.readings ?? []), ...kitReadings] : [];
 }
 
 /** How games of `kind` take declarations from their Rulings page; undefined when they take none. */

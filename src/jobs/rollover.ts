@@ -4,16 +4,18 @@ import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readGameRulings, type RulingsCache, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, withDeclarations, type RulingsCache, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
+import { PageError } from '../parse/source.ts';
 import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { saveGamestate } from './computed-pages.ts';
+import { rulesetRevisionsRow, rulesetsInForce, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -34,6 +36,8 @@ export interface RolloverWiki {
   save(title: string, transform: Transform, opts: SaveOptions): Promise<SaveResult>;
   /** Render a page again (the Gamestate, after its subpages changed: src/jobs/computed-pages.ts). */
   purge(titles: readonly string[]): Promise<void>;
+  /** The Ruleset's revisions in force over a span (./ruleset-revisions.ts). */
+  revisionsInForce: RulesetRevisionsWiki['revisionsInForce'];
   /** Page history and user groups, to read the Rulings page with its authors (games with readings). */
   history?: RulingsWiki['history'];
   userGroups?: RulingsWiki['userGroups'];
@@ -92,6 +96,12 @@ export interface RolloverOptions {
   request?: RolloverRequest;
   /** The readings in force (the job reads them from the Rulings page); absent: the engine's defaults. */
   readings?: ChosenReadings;
+  /**
+   * The Ruleset revisions in force at the instants the run applies, when the page was edited since the first of them
+   * (./ruleset-revisions.ts): what falls due before each older revision's `until` is applied with its rules, the rest
+   * with the run's ruleset (`current`'s); a History row names them. Absent: the run's ruleset for everything.
+   */
+  inForce?: RulesetsInForce;
 }
 
 /** An on-wiki request, as the rollover job records it (src/cron/requests.ts makes them). */
@@ -176,7 +186,8 @@ export function mergeRow(merge: MergeContext, o: { at: Date; phase: number }): C
 /**
  * The pure heart of the job: page text in, new page text out (no archiving), by the engine of the
  * ruleset's kind (`engine` when the caller already has it). `merge`: the run is recomputed because
- * MediaWiki merged its edit with a concurrent one; a History row says so.
+ * MediaWiki merged its edit with a concurrent one; a History row says so. With `opts.inForce`, what fell due
+ * under older Ruleset revisions is applied first with each one's rules, up to the next one's save.
  */
 export function computeRollover(
   ruleset: KindedRuleset,
@@ -187,38 +198,57 @@ export function computeRollover(
   merge?: MergeContext,
 ): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
-  const { request, force } = opts;
-  // The request's own row and the merge's, in the same edit.
-  const rows = (r: Computed['result'], fromPhase: number): Change[] => [
+  const { request, force, inForce } = opts;
+  const readings = opts.readings ? { readings: opts.readings } : {};
+  const on = (text: string) => ({ title: game.gamestate, text, revid: page.revid });
+  // Each older revision's rules up to the instant before the next one was saved (a revision saved at an instant applies at it).
+  const before: Computed[] = [];
+  for (const e of inForce?.earlier ?? []) {
+    before.push(
+      engine.rollover(e.ruleset, game.id, on(before.at(-1)?.text ?? page.text), { now: new Date(e.until.getTime() - 1), trigger: opts.trigger, ...readings }),
+    );
+  }
+  const earlier = before.flatMap((b) => b.result.changes);
+  const fromPhase = before[0]?.fromPhase;
+  // The run's own rows, in the same edit: the Ruleset revisions', the request's and the merge's.
+  const rows = (r: Computed['result'], from: number): Change[] => [
+    ...(inForce ? [rulesetRevisionsRow(inForce, { at: opts.now, phase: r.state.phase.number })] : []),
     ...(request
-      ? [requestRow(request, { at: opts.now, phase: r.state.phase.number, verdict: 'honoured', message: requestOutcome(r, fromPhase, engine.period) })]
+      ? [
+          requestRow(request, {
+            at: opts.now,
+            phase: r.state.phase.number,
+            verdict: 'honoured',
+            message: requestOutcome(r.state.phase, fromPhase ?? from, earlier.length + r.changes.length, engine.period),
+          }),
+        ]
       : []),
     ...(merge ? [mergeRow(merge, { at: opts.now, phase: r.state.phase.number })] : []),
   ];
-  const c = engine.rollover(
-    ruleset,
-    game.id,
-    { title: game.gamestate, text: page.text, revid: page.revid },
-    {
-      now: opts.now,
-      trigger: opts.trigger,
-      force: force
-        ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
-        : undefined,
-      ...(request || merge ? { rows } : {}),
-      ...(opts.readings ? { readings: opts.readings } : {}),
-    },
-  );
-  if (!merge || c.result.changes.length > 0) return c;
-  // Nothing due on the concurrent edit's revision (the engine adds rows only to a run that changes something):
-  // the merged revision is still replaced, and its History row says why.
-  const row = mergeRow(merge, { at: opts.now, phase: c.result.state.phase.number });
-  return {
-    ...c,
-    text: engine.renderGamestate(c.text, c.result.state, [row], ruleset),
-    historyRows: c.historyRows + 1,
-    result: { ...c.result, changes: [row] },
-  };
+  const c = engine.rollover(ruleset, game.id, on(before.at(-1)?.text ?? page.text), {
+    now: opts.now,
+    trigger: opts.trigger,
+    force: force
+      ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
+      : undefined,
+    ...(request || merge || inForce ? { rows } : {}),
+    ...readings,
+  });
+  const joined = (x: Computed, owed: readonly Change[] = []): Computed =>
+    before.length === 0 && owed.length === 0
+      ? x
+      : {
+          ...x,
+          fromPhase: fromPhase ?? x.fromPhase,
+          read: before[0]?.read ?? x.read,
+          historyRows: x.historyRows + owed.length,
+          result: { ...x.result, changes: [...earlier, ...x.result.changes, ...owed] },
+        };
+  // The engine adds the rows to a run whose own rules changed something; else they are owed when the older revisions
+  // did (the revisions' and the request's), and after a merge (the merged revision is still replaced, and its row says why).
+  if (c.result.changes.length > 0 || (earlier.length === 0 && !merge)) return joined(c);
+  const owed = rows({ ...c.result, changes: [] }, c.fromPhase).filter((row) => earlier.length > 0 || row.event === 'Concurrent edit');
+  return joined({ ...c, text: engine.renderGamestate(c.text, c.result.state, owed, ruleset) }, owed);
 }
 
 /**
@@ -269,10 +299,10 @@ export function stableRollover(...args: Parameters<typeof computeRollover>): Com
   throw unstable(`the next run at the same instant would change it again (line ${at + 1}${where}: ${quote(a[at])} → ${quote(b[at])})`);
 }
 
-function requestOutcome(r: Computed['result'], fromPhase: number, period: GameEngine['period']): string {
-  const { number, name } = r.state.phase;
+function requestOutcome(now: { number: number; name: string }, fromPhase: number, changes: number, period: GameEngine['period']): string {
+  const { number, name } = now;
   const phase = number !== fromPhase ? `${period} ${fromPhase} → ${number} (${name})` : `${period} ${number} (${name})`;
-  return `${phase}, ${r.changes.length} change(s) in this edit`;
+  return `${phase}, ${changes} change(s) in this edit`;
 }
 
 export function countEvents(changes: readonly Change[]): Record<string, number> {
@@ -294,7 +324,8 @@ export function editSummary(c: Computed, rulesetRevid: number, opts: RolloverOpt
         ? `${period} ${state.phase.number}`
         : 'computed columns';
   const by = escapeWikitext(opts.actor === undefined ? opts.trigger : `${opts.trigger} by ${opts.actor}`);
-  return `Croupier: ${what}${events ? `; ${events}` : ''} — from Ruleset rev ${rulesetRevid}; ${by}`;
+  const revs = opts.inForce ? `revs ${[...opts.inForce.earlier.map((e) => e.revid), rulesetRevid].join(', ')}` : `rev ${rulesetRevid}`;
+  return `Croupier: ${what}${events ? `; ${events}` : ''} — from Ruleset ${revs}; ${by}`;
 }
 
 /**
@@ -341,19 +372,42 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   );
   if (rulings) opts = { ...opts, readings: rulings.readings };
   // The ruleset with what the game's admins declared on the Rulings page (a generic game's resets, grants…).
-  const ruleset = rulings?.ruleset ?? read.ruleset;
-  await ctx.checkpoint?.('read');
+  let ruleset = rulings?.ruleset ?? read.ruleset;
 
   // The page as read may hold a killed run's merge the save corrects first, computing on the human's revision
   // under it: a page the rules refuse is refused when the save's transform meets it (the same page), not before.
   let first: Computed | undefined;
   let refused: GamestateError | undefined;
-  try {
-    first = stableRollover(ruleset, game, gamestatePage, opts, engine);
-  } catch (err) {
-    if (!(err instanceof GamestateError)) throw err;
-    refused = err;
+  const compute = () => {
+    try {
+      first = stableRollover(ruleset, game, gamestatePage, opts, engine);
+    } catch (err) {
+      if (!(err instanceof GamestateError)) throw err;
+      refused = err;
+    }
+  };
+  compute();
+  // The Ruleset edited since the first instant this run applies: each instant with the revision in force at it.
+  if (first) {
+    const since = engine.schedule(ruleset, first.read, opts.now).missed[0] ?? opts.now;
+    const inForce = await rulesetsInForce(ctx.wiki, {
+      latest: { ...rulesetPage, ruleset },
+      since,
+      now: opts.now,
+      ...(opts.readings ? { readings: opts.readings } : {}),
+      read: (revision) => {
+        const r = ctx.readRuleset ? ctx.readRuleset({ ...rulesetPage, ...revision }, readOpts) : readEngineRuleset(revision.text, readOpts);
+        if (r.engine !== engine)
+          throw new PageError(`${game.ruleset}: an older revision reads as another game's Ruleset (${r.ruleset.kind}, not ${ruleset.kind}): not applied`);
+        return rulings ? withDeclarations(rulings, r.ruleset).ruleset : r.ruleset;
+      },
+    });
+    if (inForce) {
+      [ruleset, opts, first] = [inForce.current.ruleset, { ...opts, inForce }, undefined];
+      compute();
+    }
   }
+  await ctx.checkpoint?.('read');
   await ctx.checkpoint?.('computed');
 
   // Archive pages first: idempotent appends, so a crash before the Gamestate save is harmless.
@@ -374,6 +428,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   await ctx.checkpoint?.('archived');
 
   let computed = first;
+  const rulesetRevid = opts.inForce?.current.revid ?? rulesetPage.revid;
   const transform: Transform = (page, merge) => {
     const asRead = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text;
     if (asRead && refused) throw refused;
@@ -385,7 +440,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       text = withSinceRedrawn(text, game.gamestate, computed.result.state.phase.number, engine.period);
       if (engine.redraw) text = engine.redraw(ruleset, text, game.gamestate);
     }
-    return text === page.text ? null : { text, summary: editSummary(computed, rulesetPage.revid, opts, engine.period) };
+    return text === page.text ? null : { text, summary: editSummary(computed, rulesetRevid, opts, engine.period) };
   };
   const save = await saveGamestate(ctx.wiki, game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
   await ctx.checkpoint?.('saved');
@@ -395,7 +450,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   return {
     game: game.id,
     gamestate: game.gamestate,
-    rulesetRevid: rulesetPage.revid,
+    rulesetRevid,
     gamestateRevid: save.revid ?? gamestatePage.revid,
     fromPhase: computed.fromPhase,
     toPhase: state.phase.number,

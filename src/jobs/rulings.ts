@@ -229,7 +229,7 @@ export function fileRulings<R extends KindedRuleset>(text: string, file: string,
 }
 
 /** The ruleset of a game that takes declarations, with those read (and a warning per line ignored). */
-function withDeclarations<R extends KindedRuleset>(read: ReadRulings, ruleset: R): GameRulings<R> {
+export function withDeclarations<R extends KindedRuleset>(read: ReadRulings, ruleset: R): GameRulings<R> {
   const declarations = declarationsFor(ruleset.kind);
   if (declarations === undefined) return { ...read, ruleset };
   const declared = declarations.declare(ruleset, read.declared, read.page);

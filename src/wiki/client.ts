@@ -346,11 +346,17 @@ export class WikiClient {
     return out;
   }
 
-  /** Revisions of a page, newest first, at most `limit` (with their text when `content`). */
-  async revisions(title: string, opts: { limit: number; content?: boolean }): Promise<RevisionInfo[]> {
+  /**
+   * Revisions of a page, newest first, at most `limit` (with their text when `content`): those saved at or before
+   * `before` when given; asked `batch` at a time (default as many as one request may give) until `enough` says so.
+   */
+  async revisions(
+    title: string,
+    opts: { limit: number; content?: boolean; before?: Date; batch?: number; enough?: (r: RevisionInfo) => boolean },
+  ): Promise<RevisionInfo[]> {
     const out: RevisionInfo[] = [];
     let cont: Record<string, string> = {};
-    while (out.length < opts.limit) {
+    while (out.length < opts.limit && !(opts.enough && out.length > 0 && opts.enough(out.at(-1)!))) {
       const res = (await this.request(
         {
           action: 'query',
@@ -358,7 +364,8 @@ export class WikiClient {
           titles: title,
           rvprop: `ids|timestamp|user|comment|tags|sha1${opts.content ? '|content' : ''}`,
           ...(opts.content ? { rvslots: 'main' } : {}),
-          rvlimit: Math.min(opts.limit - out.length, opts.content ? 50 : 500),
+          rvlimit: Math.min(opts.limit - out.length, opts.batch ?? Infinity, opts.content ? 50 : 500),
+          ...(opts.before ? { rvstart: opts.before.toISOString() } : {}),
           formatversion: 2,
           ...cont,
         },
@@ -419,6 +426,25 @@ export class WikiClient {
       sha1: r.sha1,
       ...(r.textHidden ? { textHidden: true } : {}),
     }));
+  }
+
+  /**
+   * The revisions of a page in force from `since` to `until`, oldest first, with their text: the one saved at or before
+   * `since`, then each saved after it up to `until`; none when no revision was saved by `since` (the page's history does
+   * not reach back that far). Asked newest first from `until`, a few at a time (usually one request: a page edited once
+   * or twice since), at most `limit`.
+   */
+  async revisionsInForce(title: string, since: Date, until: Date, limit = 100): Promise<(RevisionInfo & { text: string })[]> {
+    const saved = (r: RevisionInfo) => Date.parse(r.timestamp);
+    const found = await this.revisions(title, { limit, content: true, before: until, batch: 5, enough: (r) => saved(r) <= since.getTime() });
+    const first = found.findIndex((r) => saved(r) <= since.getTime());
+    if (first < 0 && found.length >= limit)
+      throw new Error(`"${title}" has more than ${limit} revisions saved between ${since.toISOString()} and ${until.toISOString()}: not read`);
+    if (first < 0) return [];
+    return found
+      .slice(0, first + 1)
+      .reverse()
+      .map((r) => ({ ...r, text: r.text ?? '' }));
   }
 
   /** URL of a page's view on the wiki. */

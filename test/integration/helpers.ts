@@ -89,6 +89,32 @@ export async function put(client: WikiClient, title: string, text: string, summa
   return (await client.readPage(title)).revid;
 }
 
+/**
+ * Revisions of `title` saved at instants in the past (before any it has), through MediaWiki's own import
+ * (`importDump.php`, scripts/devwiki.sh import-xml), which keeps a dump's timestamps: no edit through the API can
+ * date a revision. Their author is the dump's (`imported>Admin`).
+ */
+export async function importRevisions(title: string, revisions: readonly { at: Date; text: string }[]): Promise<void> {
+  const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const dump = [
+    '<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">',
+    `<page><title>${xml(title)}</title><ns>0</ns>`,
+    ...revisions.map(
+      (r) =>
+        `<revision><timestamp>${r.at.toISOString().replace(/\.\d{3}Z$/, 'Z')}</timestamp><contributor><username>Admin</username></contributor>` +
+        `<model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${xml(r.text)}</text></revision>`,
+    ),
+    '</page></mediawiki>',
+  ].join('\n');
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-import-'));
+  try {
+    writeFileSync(join(dir, 'dump.xml'), dump);
+    await run('bash', [`${root}scripts/devwiki.sh`, 'import-xml', join(dir, 'dump.xml')], { env: { ...process.env, DEVWIKI_DIR: current.dir } });
+  } finally {
+    removeDir(dir);
+  }
+}
+
 /** A fresh game for the rollover job: the fixture Ruleset and Gamestate under their own titles. */
 export async function freshRolloverGame(client: WikiClient, what: string): Promise<{ id: string; ruleset: string; gamestate: string; historyLimit: number }> {
   const prefix = uniquePrefix(what);

@@ -2,7 +2,7 @@
 // declarations read from the Rulings page (a player's line ignored), rollovers across several phases with the
 // declared resets, inactivity and grants applied once, a player's edit landing during the run kept and computed
 // from, a second run making no edit; then a player's dice roll and table draw resolved, and verified.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,26 +15,11 @@ import { formatInstant } from '../../src/sim/trail.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { keepsEveryLine } from '../kept-lines.ts';
 import { removeDir } from '../temp-dir.ts';
-import { appendLine, bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
+import { appendLine, bot, human, humanEditDuringRun, put, runCli, uniquePrefix } from './helpers.ts';
+import { at, DAY, gamestateText as datedGamestate, HOUR, rulesetText } from './newcycle-dated.ts';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-// The cycle began on a Monday at least two weeks ago (runs may not be dated after the clock): T0 + 2 days is the
-// Expedition Phase (phase 1), T0 + 5 days the Market Phase (2), T0 + 7 days the Planning Phase (3).
-const today = new Date();
-const T0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 14 * DAY - ((today.getUTCDay() + 6) % 7) * DAY;
-const at = (ms: number) => new Date(T0 + ms);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const start = at(0);
-const rulesetText = readFileSync(`${root}fixtures/newcycle/ruleset.wikitext`, 'utf8').replace(
-  'The cycle begins on Monday 7 December 2026 at 00:00 UTC.',
-  `The cycle begins on Monday ${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]} ${start.getUTCFullYear()} at 00:00 UTC.`,
-);
-// The fixture's last actions, moved with the cycle: Ada on Wednesday (phase 1), Brannoc on Tuesday (phase 0), Cress before the start.
-const gamestateText = readFileSync(`${root}fixtures/newcycle/gamestate.wikitext`, 'utf8')
-  .replace('2026-12-09 18:40', formatInstant(at(2 * DAY + 18 * HOUR + 40 * 60_000)))
-  .replace('2026-12-08 09:12', formatInstant(at(DAY + 9 * HOUR + 12 * 60_000)))
-  .replace('2026-12-03 21:00', formatInstant(at(-4 * DAY + 21 * HOUR)));
+const gamestateText = datedGamestate();
 
 const DECLARED = [
   'Declarations for this cycle:',

@@ -40,6 +40,10 @@ function counted(client: WikiClient): { wiki: RolloverWiki; asked: string[] } {
         asked.push(`groups ${users.join(', ')}`);
         return client.userGroups(users);
       },
+      revisionsInForce: (title, since, until) => {
+        asked.push(`revisions ${title}`);
+        return client.revisionsInForce(title, since, until);
+      },
     },
   };
 }

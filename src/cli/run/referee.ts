@@ -58,6 +58,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
         throw err;
       }),
     userGroups: client.userGroups.bind(client),
+    revisionsInForce: client.revisionsInForce.bind(client),
     purge: client.purge.bind(client),
   };
   const pass = (wiki: RefereeWiki, store: Store) =>

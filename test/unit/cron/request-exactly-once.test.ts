@@ -84,6 +84,10 @@ class World {
         this.alive();
         return this.gamestate.purge(titles);
       },
+      revisionsInForce: async (title: string, since: Date) => {
+        this.alive();
+        return this.gamestate.revisionsInForce(title, since);
+      },
     } as unknown as WikiClient;
   }
 

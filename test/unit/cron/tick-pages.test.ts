@@ -41,6 +41,10 @@ function fakeWiki(pages: Record<string, string>) {
         .map((r) => ({ revid: r.revid, parentid: 0, user: 'Someone', timestamp: '2026-11-26T09:00:00Z', text: r.text, tags: [], sha1: '' }));
     },
     userGroups: async () => new Map(),
+    revisionsInForce: async (title) => {
+      asked.push(`revisions ${title}`);
+      return [];
+    },
     purge: async () => undefined,
     save: async (title: string, transform: Transform, o: SaveOptions = {}): Promise<SaveResult> => {
       asked.push(`save ${title}`);

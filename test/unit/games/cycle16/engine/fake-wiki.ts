@@ -37,6 +37,12 @@ export class FakeWiki implements RolloverWiki {
     return out;
   }
 
+  /** Every page has one revision (saved when readPages says): in force from then on. */
+  async revisionsInForce(title: string, since: Date): ReturnType<RolloverWiki['revisionsInForce']> {
+    const page = (await this.readPages([title])).get(title)!;
+    return Date.parse(page.timestamp) <= since.getTime() ? [page] : [];
+  }
+
   async purge(titles: readonly string[]): Promise<void> {
     this.purged.push([...titles]);
   }

@@ -1,0 +1,93 @@
+import type { KindedRuleset } from '../games/engine-contract.ts';
+import { RULESET_REVISION, rulesetRevisionReading } from '../games/kit/readings.ts';
+import type { ChosenReadings } from '../games/shared/readings.ts';
+import { PageError } from '../parse/source.ts';
+import { type Change, formatInstant } from '../sim/trail.ts';
+import type { RevisionInfo } from '../wiki/client.ts';
+import type { PageRevision } from '../wiki/pages.ts';
+
+// Rules change while a game runs: a passed proposal is written onto the Ruleset page, and its rules apply from then
+// on. A run that applies instants it missed (the daemon was stopped, a cron run came late, or the daemon's catch-up,
+// which runs each missed boundary at its own instant) applies each with the Ruleset revision saved at or before it,
+// not with the page as it is at the run: a grant a proposal repealed after a boundary is still paid at that boundary,
+// and one a proposal added after it is not. That a revision's save time is when its rules took effect is a reading
+// (a proposal may pass before anyone edits the page): the Judge may rule `ruleset-revision = latest`.
+
+/** An older Ruleset revision a run applies: what falls due before `until` (the next revision's save) is applied with its rules. */
+export interface EarlierRuleset {
+  revid: number;
+  savedAt: Date;
+  until: Date;
+  ruleset: KindedRuleset;
+}
+
+export interface RulesetsInForce {
+  /** The revision in force at the run's instant. */
+  current: { revid: number; savedAt: Date; ruleset: KindedRuleset };
+  /** The revisions before it, oldest first, from the one in force at the first instant the run applies. */
+  earlier: EarlierRuleset[];
+  /** The reading's label, for the History row. */
+  label: string;
+}
+
+export interface RulesetRevisionsWiki {
+  revisionsInForce(title: string, since: Date, until: Date): Promise<(Pick<RevisionInfo, 'revid' | 'timestamp' | 'textHidden'> & { text: string })[]>;
+}
+
+/**
+ * The Ruleset revisions a run at `now` applies, the first instant it applies being `since`: undefined when the latest
+ * revision was saved by then or is the page's first (almost every run, and no request), when the Judge ruled `latest`,
+ * or when the page has no revision saved by `since` (its history does not reach back: the current rules, as the page
+ * is all there is).
+ * `read` gives an older revision's ruleset as the run read the latest's (`latest.ruleset`: with the game's declarations).
+ */
+export async function rulesetsInForce(
+  wiki: RulesetRevisionsWiki,
+  o: {
+    latest: PageRevision & { ruleset: KindedRuleset };
+    since: Date;
+    now: Date;
+    readings?: ChosenReadings;
+    read: (revision: { text: string; revid: number }) => KindedRuleset;
+  },
+): Promise<RulesetsInForce | undefined> {
+  const { latest, since, now } = o;
+  // Saved by then, or the page's first revision (none was in force at `since`): the latest alone, nothing asked.
+  if (Date.parse(latest.timestamp) <= since.getTime() || latest.parentid === 0) return undefined;
+  const chosen = o.readings?.all().find((c) => c.def.id === RULESET_REVISION);
+  if (chosen?.value === 'latest') return undefined;
+  const revisions = await wiki.revisionsInForce(latest.title, since, now);
+  if (revisions.length === 0 || (revisions.length === 1 && revisions[0]!.revid === latest.revid)) return undefined;
+  const rules = revisions.map((r) => {
+    if (r.textHidden) {
+      throw new PageError(
+        `${latest.title}: revision ${r.revid} (saved ${r.timestamp}), in force at instants this run applies, has its text hidden: its rules cannot be read. No edit made; a Judge's ruling "${RULESET_REVISION} = latest" applies the current Ruleset to them instead`,
+      );
+    }
+    return { revid: r.revid, savedAt: new Date(r.timestamp), ruleset: r.revid === latest.revid ? latest.ruleset : o.read(r) };
+  });
+  const last = rules.at(-1)!;
+  return {
+    current: { revid: last.revid, savedAt: last.savedAt, ruleset: last.ruleset },
+    earlier: rules.slice(0, -1).map((r, i) => ({ revid: r.revid, savedAt: r.savedAt, until: rules[i + 1]!.savedAt, ruleset: r.ruleset })),
+    label: chosen ? o.readings!.label(RULESET_REVISION) : `${RULESET_REVISION}=${rulesetRevisionReading.default} (default)`,
+  };
+}
+
+/** The History row of a run that applied Ruleset revisions older than the latest: which applied until when. */
+export function rulesetRevisionsRow(inForce: RulesetsInForce, o: { at: Date; phase: number }): Change {
+  const spans = inForce.earlier.map((e) => `revision ${e.revid} before ${formatInstant(e.until)}`);
+  const { current } = inForce;
+  return {
+    at: o.at,
+    phase: o.phase,
+    event: 'Ruleset revisions',
+    player: '-',
+    change: `applied with the Ruleset as it was then: ${[...spans, `revision ${current.revid} ${spans.length > 0 ? 'after' : `(saved ${formatInstant(current.savedAt)}), the latest saved by ${formatInstant(o.at)}`}`].join(', ')}`,
+    reason: {
+      rule: 'what falls due at an instant is applied with the rules in force at it: the Ruleset revision saved at or before it',
+      inputs: Object.fromEntries([...inForce.earlier, current].map((e) => [`revision ${e.revid}`, `saved ${formatInstant(e.savedAt)}`])),
+      readings: [inForce.label],
+    },
+  };
+}

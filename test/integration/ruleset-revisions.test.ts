@@ -1,0 +1,104 @@
+// The Ruleset edited after instants the bot missed, on the real local MediaWiki. A proposal repealed the Planning
+// Phase's Favour grant after boundaries a stopped bot missed: the catch-up applies them with the rules in force then
+// (the revision saved before them, imported with its date: no API edit can date one), names the revisions in a
+// History row, and a second run changes nothing; the Judge's ruling `ruleset-revision = latest` applies the current
+// Ruleset instead. And what the bot relies on from the wiki: the revisions in force over a span, from its history.
+import { beforeAll, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
+import { adoptText } from '../../src/jobs/adopt.ts';
+import { rollover } from '../../src/jobs/rollover.ts';
+import { readDocument } from '../../src/parse/document.ts';
+import { formatInstant } from '../../src/sim/trail.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, human, importRevisions, onEachWiki, put, uniquePrefix } from './helpers.ts';
+import { at, DAY, gamestateText, HOUR, rulesetText } from './newcycle-dated.ts';
+
+const GRANT = 'At the beginning of each Planning Phase, each active player is granted 2 Favour.';
+const before = rulesetText;
+// The proposal that passed since: no more Favour at the Planning Phase.
+const after = before.replace(GRANT, 'Favour is no longer granted at the beginning of the Planning Phase.');
+// Ada last acted in the Market Phase (phase 2): active at the Planning Phase start of T0 + 7 days, not at T0 + 14.
+const hand = gamestateText(at(5 * DAY + 10 * HOUR));
+const DECLARED = [
+  '* inactive if "Last action (UTC)" is before the previous phase, shown in "Active?" — "A player is considered to be \'inactive\' if they performed no actions in the previous phase."',
+  `* grant 2 "Favour" to active players at each Planning Phase start, at most 12 — "${GRANT}"`,
+];
+
+const favourOf = (page: string, name: string): string => {
+  const table = readDocument(page).tables.find((t) => t.rule === 'Miners')!;
+  const row = table.rows.find((r) => r.list[0]!.text === name)!;
+  return row.list[table.headers.indexOf('favour')]!.text;
+};
+
+onEachWiki(() => {
+  const P = uniquePrefix('ruleset-revisions');
+  const ruleset = `${P}/Ruleset`;
+  let b: WikiClient, player: WikiClient, admin: WikiClient;
+  let revs: { old: number; current: number };
+  const gameOf = (gamestate: string) =>
+    parseConfig({ wiki: {}, store: { path: '/nonexistent/store.json' }, games: [{ id: 'c17', kind: 'generic', ruleset, gamestate }] }).games[0]!;
+  /** A Gamestate page adopted in phase 1, with its Rulings page: the declarations, and `more` lines. */
+  const freshGame = async (name: string, more: string[] = []) => {
+    const game = gameOf(`${P}/${name}`);
+    await put(player, game.gamestate, adoptText(hand, { text: after, title: ruleset }, game.gamestate, { now: at(2 * DAY + 10 * HOUR) }).text);
+    await put(admin, game.rulingsPage, `${[...DECLARED, ...more].join('\n')}\n`);
+    return game;
+  };
+
+  beforeAll(async () => {
+    [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
+    // The Ruleset as saved the day before the cycle began, then the proposal's edit, now.
+    await importRevisions(ruleset, [{ at: at(-DAY), text: before }]);
+    revs = { old: (await b.readPage(ruleset)).revid, current: await put(admin, ruleset, after, 'Proposal 12 passed: no more Favour') };
+  }, 120_000);
+
+  it('the wiki gives the revision in force at an instant and those saved after it, oldest first, with their text', async () => {
+    const now = new Date();
+    const span = await b.revisionsInForce(ruleset, at(5 * DAY), now);
+    // (An edit's text is kept without its final newline; an import keeps the dump's as it is.)
+    expect(span.map((r) => [r.revid, r.text])).toEqual([
+      [revs.old, before],
+      [revs.current, after.trimEnd()],
+    ]);
+    // Up to an instant before the edit: the old revision alone; from an instant after it, the new one alone.
+    expect((await b.revisionsInForce(ruleset, at(5 * DAY), at(6 * DAY))).map((r) => r.revid)).toEqual([revs.old]);
+    expect((await b.revisionsInForce(ruleset, now, now)).map((r) => r.revid)).toEqual([revs.current]);
+    // Before the page's first revision: none in force, so none.
+    expect(await b.revisionsInForce(ruleset, at(-2 * DAY), now)).toEqual([]);
+  });
+
+  it('boundaries missed before the Ruleset was edited are applied with the revision in force at them, and a row names both', async () => {
+    const game = await freshGame('Gamestate');
+    const r = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(r).toMatchObject({ fromPhase: 1, rulesetRevid: revs.current, save: { changed: true } });
+    const page = (await b.readPage(game.gamestate)).text;
+    // Granted at the Planning Phase start of T0 + 7 days, before the repeal, by the rule then in force.
+    expect(favourOf(page, 'Ada')).toBe('7');
+    expect(page.match(/\|\| Grant \|\|/g)).toHaveLength(1);
+    expect(page).toMatch(new RegExp(`^\\| ${formatInstant(at(7 * DAY))} \\|\\| 3 \\|\\| Grant \\|\\| Ada \\|\\| Favour 5 → 7 \\|\\|`, 'm'));
+    expect(page).toMatch(
+      new RegExp(
+        `\\|\\| Ruleset revisions \\|\\| - \\|\\| applied with the Ruleset as it was then: revision ${revs.old} before \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d, revision ${revs.current} after \\|\\|.*&#91;reading ruleset-revision=saved \\(default\\)&#93;$`,
+        'm',
+      ),
+    );
+    const summary = (await b.revisions(game.gamestate, { limit: 1 }))[0]!.comment;
+    expect(summary).toContain(`from Ruleset revs ${revs.old}, ${revs.current}`);
+
+    // The next run finds nothing due: no edit, and no second row.
+    const rev = (await b.readPage(game.gamestate)).revid;
+    const again = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(again.save.changed).toBe(false);
+    expect((await b.readPage(game.gamestate)).revid).toBe(rev);
+  }, 120_000);
+
+  it("the Judge's ruling ruleset-revision = latest applies the current Ruleset to every missed boundary: no grant", async () => {
+    const game = await freshGame('Gamestate latest', ['* ruleset-revision = latest — the proposal took effect before the bot stopped']);
+    const r = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(r).toMatchObject({ fromPhase: 1, rulesetRevid: revs.current, save: { changed: true } });
+    expect(r.rulings?.applied).toEqual([expect.stringMatching(/^ruleset-revision=latest \(ruling by Admin, /)]);
+    const page = (await b.readPage(game.gamestate)).text;
+    expect(favourOf(page, 'Ada')).toBe('5');
+    expect(page).not.toMatch(/\|\| (Grant|Ruleset revisions) \|\|/);
+  }, 120_000);
+});

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { KindedRuleset } from '../../../src/games/engine-contract.ts';
+import { RULESET_REVISION } from '../../../src/games/kit/readings.ts';
+import { readEngineRuleset, readingsFor } from '../../../src/games/registry.ts';
+import { ChosenReadings } from '../../../src/games/shared/readings.ts';
+import { adoptText } from '../../../src/jobs/adopt.ts';
+import { computeRollover, editSummary, stableRollover } from '../../../src/jobs/rollover.ts';
+import { rulesetsInForce, type RulesetRevisionsWiki, type RulesetsInForce } from '../../../src/jobs/ruleset-revisions.ts';
+import { fileRulings } from '../../../src/jobs/rulings.ts';
+import { readDocument } from '../../../src/parse/document.ts';
+import { PageError } from '../../../src/parse/source.ts';
+import type { PageRevision } from '../../../src/wiki/pages.ts';
+
+// The new cycle of fixtures/newcycle (no module knows it: a generic game), its Favour grant declared by an admin.
+// Cycle start Monday 2026-12-07: phase 1 (Expedition) from Wed 12-09, 2 (Market) Sat 12-12, 3 (Planning) Mon 12-14.
+const fixture = (file: string) => readFileSync(new URL(`../../../fixtures/newcycle/${file}.wikitext`, import.meta.url), 'utf8');
+const GRANT = 'At the beginning of each Planning Phase, each active player is granted 2 Favour.';
+const before = fixture('ruleset');
+const after = before.replace(GRANT, 'Favour is no longer granted at the beginning of the Planning Phase.');
+const DECLARED = [
+  '* inactive if "Last action (UTC)" is before the previous phase, shown in "Active?" — "A player is considered to be \'inactive\' if they performed no actions in the previous phase."',
+  `* grant 2 "Favour" to active players at each Planning Phase start, at most 12 — "${GRANT}"`,
+].join('\n');
+const declared = (text: string) =>
+  fileRulings(DECLARED, 'Rulings', readEngineRuleset(text, { kind: 'generic' }).ruleset, new Date('2026-12-01T00:00Z')).ruleset;
+// Ada last acted on Saturday 12-12 (the Market Phase): active at the Planning Phase start of 12-14.
+const page = adoptText(fixture('gamestate').replace('2026-12-09 18:40', '2026-12-12 10:00'), { text: before, title: 'R' }, 'G', {
+  now: new Date('2026-12-09T10:00Z'),
+}).text;
+const game = { id: 'c17', gamestate: 'G' };
+const favourOf = (text: string, name: string) => {
+  const table = readDocument(text).tables.find((t) => t.rule === 'Miners')!;
+  return table.rows.find((r) => r.list[0]!.text === name)!.list[table.headers.indexOf('favour')]!.text;
+};
+const latest = (timestamp: string, text = after): PageRevision & { ruleset: KindedRuleset } => ({
+  title: 'R',
+  text,
+  revid: 12,
+  timestamp,
+  ruleset: declared(text),
+});
+const revision = (revid: number, timestamp: string, text: string, textHidden = false) => ({
+  revid,
+  timestamp,
+  text,
+  ...(textHidden ? { textHidden: true as const } : {}),
+});
+
+/** A wiki whose Ruleset history is `revisions` (oldest first), recording what it was asked. */
+function wiki(revisions: ReturnType<typeof revision>[]): RulesetRevisionsWiki & { asked: [Date, Date][] } {
+  const asked: [Date, Date][] = [];
+  return {
+    asked,
+    revisionsInForce: async (_title, since, until) => {
+      asked.push([since, until]);
+      const upTo = revisions.filter((r) => Date.parse(r.timestamp) <= until.getTime());
+      const inForce = upTo.filter((r) => Date.parse(r.timestamp) <= since.getTime()).length - 1;
+      return inForce < 0 ? [] : upTo.slice(inForce);
+    },
+  };
+}
+
+describe('the Ruleset revisions a run applies', () => {
+  const since = new Date('2026-12-12T00:00Z');
+  const now = new Date('2026-12-15T10:00Z');
+  const read = (r: { text: string }) => declared(r.text);
+
+  it('are not asked for when the latest revision was saved by the first instant the run applies', async () => {
+    const w = wiki([revision(12, '2026-12-01T00:00:00Z', after)]);
+    expect(await rulesetsInForce(w, { latest: latest('2026-12-12T00:00:00Z'), since, now, read })).toBeUndefined();
+    expect(w.asked).toEqual([]);
+  });
+
+  it("are not asked for when the Judge ruled that the latest applies to every instant, and the ruling's reading is the kit's", async () => {
+    const w = wiki([revision(11, '2026-12-01T00:00:00Z', before), revision(12, '2026-12-15T09:00:00Z', after)]);
+    const readings = new ChosenReadings(readingsFor('generic'), [{ reading: RULESET_REVISION, value: 'latest', line: 1, by: 'Judge', at: since }]);
+    expect(await rulesetsInForce(w, { latest: latest('2026-12-15T09:00:00Z'), since, now, readings, read })).toBeUndefined();
+    expect(w.asked).toEqual([]);
+  });
+
+  it('are the one in force at the first instant and each saved after it, every older one applying until the next was saved', async () => {
+    const w = wiki([
+      revision(10, '2026-11-20T00:00:00Z', before),
+      revision(11, '2026-12-01T00:00:00Z', before),
+      revision(12, '2026-12-13T09:00:00Z', after),
+      revision(13, '2026-12-15T09:00:00Z', after),
+    ]);
+    const r = await rulesetsInForce(w, { latest: { ...latest('2026-12-15T09:00:00Z'), revid: 13 }, since, now, read });
+    expect(w.asked).toEqual([[since, now]]);
+    expect(r?.earlier.map((e) => [e.revid, e.until.toISOString()])).toEqual([
+      [11, '2026-12-13T09:00:00.000Z'],
+      [12, '2026-12-15T09:00:00.000Z'],
+    ]);
+    expect(r?.current).toMatchObject({ revid: 13, savedAt: new Date('2026-12-15T09:00:00Z') });
+    expect(r?.label).toBe('ruleset-revision=saved (default)');
+  });
+
+  it('at a past instant (the daemon catching up one boundary) is the revision saved by then alone, not the latest', async () => {
+    const w = wiki([revision(11, '2026-12-01T00:00:00Z', before), revision(12, '2026-12-15T09:00:00Z', after)]);
+    const boundary = new Date('2026-12-14T00:00Z');
+    const r = await rulesetsInForce(w, { latest: latest('2026-12-15T09:00:00Z'), since: boundary, now: boundary, read });
+    expect(r).toMatchObject({ current: { revid: 11 }, earlier: [] });
+  });
+
+  it('are the latest alone when the page has no revision saved by the first instant (its history does not reach back)', async () => {
+    const w = wiki([revision(11, '2026-12-13T08:00:00Z', before), revision(12, '2026-12-13T09:00:00Z', after)]);
+    expect(await rulesetsInForce(w, { latest: latest('2026-12-13T09:00:00Z'), since, now, read })).toBeUndefined();
+    expect(w.asked).toHaveLength(1);
+    // The page's first revision (no parent) was in force at no earlier instant: nothing to ask.
+    const first = wiki([revision(12, '2026-12-13T09:00:00Z', after)]);
+    expect(await rulesetsInForce(first, { latest: { ...latest('2026-12-13T09:00:00Z'), parentid: 0 }, since, now, read })).toBeUndefined();
+    expect(first.asked).toEqual([]);
+  });
+
+  it('refuse a revision in force whose text an admin hid, naming it and the ruling that applies the current Ruleset instead', async () => {
+    const w = wiki([revision(11, '2026-12-01T00:00:00Z', '', true), revision(12, '2026-12-13T09:00:00Z', after)]);
+    const refused = rulesetsInForce(w, { latest: latest('2026-12-13T09:00:00Z'), since, now, read });
+    await expect(refused).rejects.toThrow(PageError);
+    await expect(refused).rejects.toThrow(
+      'R: revision 11 (saved 2026-12-01T00:00:00Z), in force at instants this run applies, has its text hidden: its rules cannot be read. No edit made; a Judge\'s ruling "ruleset-revision = latest" applies the current Ruleset to them instead',
+    );
+  });
+});
+
+describe('a rollover across Ruleset revisions', () => {
+  const old = declared(before);
+  const current = declared(after);
+  const inForce = (until: string): RulesetsInForce => ({
+    current: { revid: 12, savedAt: new Date(until), ruleset: current },
+    earlier: [{ revid: 11, savedAt: new Date('2026-12-01T00:00Z'), until: new Date(until), ruleset: old }],
+    label: 'ruleset-revision=saved (default)',
+  });
+  const now = new Date('2026-12-15T10:00Z');
+
+  it('pays a grant due before a proposal repealed it, by the rule then in force, and says which revisions applied', () => {
+    const c = computeRollover(current, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: inForce('2026-12-15T09:00Z') });
+    expect(favourOf(c.text, 'Ada')).toBe('7');
+    expect(c.fromPhase).toBe(1);
+    expect(c.result.changes.map((x) => x.event)).toEqual([
+      'Rollover',
+      'Inactive',
+      'Rollover',
+      'Grant',
+      'Ruleset revisions', // the last: the current revision's rules changed nothing
+    ]);
+    expect(c.result.changes.at(-1)!.change).toBe('applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 12 after');
+    expect(editSummary(c, 12, { now, trigger: 'test', inForce: inForce('2026-12-15T09:00Z') })).toContain('from Ruleset revs 11, 12;');
+    // With the latest Ruleset alone (as before), the repealed grant was not paid.
+    expect(favourOf(computeRollover(current, game, { text: page, revid: 1 }, { now, trigger: 'test' }).text, 'Ada')).toBe('5');
+  });
+
+  it('applies a grant a proposal added after the boundary only from the proposal on', () => {
+    const added: RulesetsInForce = { ...inForce('2026-12-15T09:00Z'), current: { revid: 12, savedAt: new Date('2026-12-15T09:00Z'), ruleset: old } };
+    added.earlier = [{ ...added.earlier[0]!, ruleset: current }];
+    const c = computeRollover(old, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: added });
+    expect(favourOf(c.text, 'Ada')).toBe('5');
+    expect(c.result.changes.map((x) => x.event)).not.toContain('Grant');
+  });
+
+  it('is left as it is by the next run at the same instant, and the daemon catching up one boundary applies the revision in force at it', () => {
+    const c = stableRollover(current, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: inForce('2026-12-15T09:00Z') });
+    const again = computeRollover(current, game, { text: c.text, revid: 2 }, { now, trigger: 'test' });
+    expect(again.result.changes).toEqual([]);
+
+    // The daemon's run at the Planning Phase's boundary, the repeal saved after it: the old revision is the run's ruleset.
+    const boundary = new Date('2026-12-14T00:00Z');
+    const daemon: RulesetsInForce = {
+      current: { revid: 11, savedAt: new Date('2026-12-01T00:00Z'), ruleset: old },
+      earlier: [],
+      label: 'ruleset-revision=saved (default)',
+    };
+    const d = computeRollover(old, game, { text: page, revid: 1 }, { now: boundary, trigger: 'catch-up', inForce: daemon });
+    expect(favourOf(d.text, 'Ada')).toBe('7');
+    expect(d.result.changes.at(-1)!.change).toBe(
+      'applied with the Ruleset as it was then: revision 11 (saved 2026-12-01 00:00), the latest saved by 2026-12-14 00:00',
+    );
+  });
+
+  it('records an on-wiki request whose run only the older revisions changed', () => {
+    const request = { key: 'r9-0a1b2c3d', by: 'Admin', verb: 'check' };
+    const c = computeRollover(current, game, { text: page, revid: 1 }, { now, trigger: 'request', request, inForce: inForce('2026-12-15T09:00Z') });
+    expect(c.result.changes.slice(-2).map((x) => [x.event, x.change])).toEqual([
+      ['Ruleset revisions', 'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 12 after'],
+      ['Request', '"check" honoured: phase 1 → 3 (Planning Phase), 4 change(s) in this edit'],
+    ]);
+  });
+});
