@@ -4,18 +4,24 @@ import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-
 import { appendToArchive, archiveRowCount, archiveTitle, linkedArchives, planArchive, removeArchivedRows, type ArchivePlan } from '../games/history-archive.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
-import { readGameRulings, withDeclarations, type RulingsCache, type RulingsWiki } from './rulings.ts';
+import { readGameRulings, type RulingsCache, type RulingsWiki } from './rulings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
-import { PageError } from '../parse/source.ts';
 import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { saveGamestate } from './computed-pages.ts';
-import { rulesetRevisionsRow, rulesetsInForce, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
+import {
+  firstInstant,
+  olderRevisionReader,
+  rulesetRevisionsRow,
+  rulesetsInForce,
+  type RulesetRevisionsWiki,
+  type RulesetsInForce,
+} from './ruleset-revisions.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -389,18 +395,18 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   compute();
   // The Ruleset edited since the first instant this run applies: each instant with the revision in force at it.
   if (first) {
-    const since = engine.schedule(ruleset, first.read, opts.now).missed[0] ?? opts.now;
     const inForce = await rulesetsInForce(ctx.wiki, {
       latest: { ...rulesetPage, ruleset },
-      since,
+      since: firstInstant(engine, ruleset, first.read, opts.now),
       now: opts.now,
       ...(opts.readings ? { readings: opts.readings } : {}),
-      read: (revision) => {
-        const r = ctx.readRuleset ? ctx.readRuleset({ ...rulesetPage, ...revision }, readOpts) : readEngineRuleset(revision.text, readOpts);
-        if (r.engine !== engine)
-          throw new PageError(`${game.ruleset}: an older revision reads as another game's Ruleset (${r.ruleset.kind}, not ${ruleset.kind}): not applied`);
-        return rulings ? withDeclarations(rulings, r.ruleset).ruleset : r.ruleset;
-      },
+      read: olderRevisionReader({
+        latest: rulesetPage,
+        game,
+        engine,
+        ...(rulings ? { rulings } : {}),
+        ...(ctx.readRuleset ? { readRuleset: ctx.readRuleset } : {}),
+      }),
     });
     if (inForce) {
       [ruleset, opts, first] = [inForce.current.ruleset, { ...opts, inForce }, undefined];

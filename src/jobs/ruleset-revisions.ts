@@ -1,10 +1,12 @@
-import type { KindedRuleset } from '../games/engine-contract.ts';
+import type { EngineState, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
+import { readEngineRuleset } from '../games/registry.ts';
 import { RULESET_REVISION, rulesetRevisionReading } from '../games/kit/readings.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import { PageError } from '../parse/source.ts';
 import { type Change, formatInstant } from '../sim/trail.ts';
 import type { RevisionInfo } from '../wiki/client.ts';
 import type { PageRevision } from '../wiki/pages.ts';
+import { type ReadRulings, withDeclarations } from './rulings.ts';
 
 // Rules change while a game runs: a passed proposal is written onto the Ruleset page, and its rules apply from then
 // on. A run that applies instants it missed (the daemon was stopped, a cron run came late, or the daemon's catch-up,
@@ -71,6 +73,32 @@ export async function rulesetsInForce(
     current: { revid: last.revid, savedAt: last.savedAt, ruleset: last.ruleset },
     earlier: rules.slice(0, -1).map((r, i) => ({ revid: r.revid, savedAt: r.savedAt, until: rules[i + 1]!.savedAt, ruleset: r.ruleset })),
     label: chosen ? o.readings!.label(RULESET_REVISION) : `${RULESET_REVISION}=${rulesetRevisionReading.default} (default)`,
+  };
+}
+
+/** The first instant a run at `now` applies to a page in state `read`: the first period start it has not applied, else `now`. */
+export function firstInstant(engine: GameEngine, ruleset: KindedRuleset, read: EngineState, now: Date): Date {
+  return engine.schedule(ruleset, read, now).missed[0] ?? now;
+}
+
+/**
+ * How a run reads an older Ruleset revision: as it read the latest (`readRuleset`: the daemon's cache, keyed by
+ * revision), with the declarations of the game's Rulings page; refused when it reads as another game's Ruleset.
+ */
+export function olderRevisionReader(o: {
+  latest: PageRevision;
+  game: { id: string; kind?: string; ruleset: string };
+  engine: GameEngine;
+  rulings?: ReadRulings;
+  readRuleset?: (page: PageRevision, opts: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
+}): (revision: { text: string; revid: number }) => KindedRuleset {
+  const opts = { page: o.game.ruleset, kind: o.game.kind, game: o.game.id };
+  return (revision) => {
+    const r = o.readRuleset ? o.readRuleset({ ...o.latest, ...revision }, opts) : readEngineRuleset(revision.text, opts);
+    if (r.engine !== o.engine) {
+      throw new PageError(`${o.latest.title}: revision ${revision.revid} reads as another game's Ruleset (${r.ruleset.kind}): not applied`);
+    }
+    return o.rulings ? withDeclarations(o.rulings, r.ruleset).ruleset : r.ruleset;
   };
 }
 

@@ -2,8 +2,9 @@ import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { appliedRulings, computeRollover, countEvents, type RolloverGame, type RolloverWiki } from './rollover.ts';
+import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverGame, type RolloverWiki } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
+import { firstInstant, olderRevisionReader, rulesetsInForce, type RulesetsInForce } from './ruleset-revisions.ts';
 
 // `croupier status`: where the game stands now, computed exactly as a rollover would compute it,
 // without saving anything.
@@ -41,11 +42,10 @@ function standing(
   game: Pick<RolloverGame, 'id' | 'gamestate'>,
   page: Pick<PageRevision, 'text' | 'revid'>,
   now: Date,
-  rulings?: ReadRulings,
+  o: StatusInputs,
 ): Standing {
   const engine = engineFor(ruleset.kind);
-  // Computed as the rollover computes it: with the readings the Rulings page chooses.
-  const computed = computeRollover(ruleset, game, page, { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}) }, engine);
+  const computed = o.computed ?? statusRun(ruleset, game, page, now, o.rulings, o.inForce);
   const { state, changes, due } = computed.result;
   // The schedule of the state as read (the page's own period is `recorded`); the clock's period is the same from either.
   const schedule = engine.schedule(ruleset, computed.read, now);
@@ -60,6 +60,19 @@ function standing(
     dueNow: countEvents(changes),
     pending: due.pending,
   };
+}
+
+/** Computed as the rollover computes it: with the readings the Rulings page chooses, and the Ruleset revisions in force. */
+function statusRun(
+  ruleset: KindedRuleset,
+  game: Pick<RolloverGame, 'id' | 'gamestate'>,
+  page: Pick<PageRevision, 'text' | 'revid'>,
+  now: Date,
+  rulings?: ReadRulings,
+  inForce?: RulesetsInForce,
+): Computed {
+  const readings = rulings ? { readings: rulings.readings } : {};
+  return computeRollover(ruleset, game, page, { now, trigger: 'status', ...readings, ...(inForce ? { inForce } : {}) }, engineFor(ruleset.kind));
 }
 
 /** `croupier status --json`: instants in ISO 8601 UTC ("2026-11-23T00:00:00Z"). */
@@ -103,16 +116,27 @@ export interface DaemonLiveness {
 const iso = (t: Date): string => t.toISOString().replace(/\.000Z$/, 'Z');
 const isoOrNull = (t: Date | null): string | null => (t === null ? null : iso(t));
 
-/** Where the game stands at `now`; `rulings`: the game's Rulings page as read (absent: the readings' defaults). */
+/** What status computes with, beside the pages. */
+export interface StatusInputs {
+  /** The game's Rulings page as read (absent: the readings' defaults). */
+  rulings?: ReadRulings;
+  /** The Ruleset revisions in force at the instants a rollover would apply (the ruleset given is its current one's). */
+  inForce?: RulesetsInForce;
+  /** The rollover already computed with these (the page is then not parsed again). */
+  computed?: Computed;
+}
+
+/** Where the game stands at `now`. */
 export function statusJson(
   ruleset: KindedRuleset,
   game: Pick<RolloverGame, 'id' | 'gamestate'>,
   page: Pick<PageRevision, 'text' | 'revid'>,
   now: Date,
   runs: Runs = {},
-  rulings?: ReadRulings,
+  o: StatusInputs = {},
 ): StatusJson {
-  const s = standing(ruleset, game, page, now, rulings);
+  const { rulings } = o;
+  const s = standing(ruleset, game, page, now, o);
   return {
     game: s.game,
     now: iso(now),
@@ -196,13 +220,25 @@ export function alertsOf(r: Runs): string[] {
  * (the rollover's read state gives the schedule), the Rulings page read as the rollover reads it; nothing saved.
  */
 export async function gameStatus(
-  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups'>,
+  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups' | 'revisionsInForce'>,
   game: RolloverGame,
   now: Date,
   runs: Runs = {},
 ): Promise<StatusJson> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
-  const { ruleset } = readEngineRuleset(pages.get(game.ruleset)!.text, { page: game.ruleset, kind: game.kind, game: game.id });
-  const rulings = await readGameRulings(wiki, game, ruleset);
-  return statusJson(rulings?.ruleset ?? ruleset, game, pages.get(game.gamestate)!, now, runs, rulings);
+  const [latest, page] = [pages.get(game.ruleset)!, pages.get(game.gamestate)!];
+  const read = readEngineRuleset(latest.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const rulings = await readGameRulings(wiki, game, read.ruleset);
+  const ruleset = rulings?.ruleset ?? read.ruleset;
+  // As the rollover: with the revisions in force since the first instant it applies, when the Ruleset was saved after it.
+  const computed = statusRun(ruleset, game, page, now, rulings);
+  const inForce = await rulesetsInForce(wiki, {
+    latest: { ...latest, ruleset },
+    since: firstInstant(read.engine, ruleset, computed.read, now),
+    now,
+    ...(rulings ? { readings: rulings.readings } : {}),
+    read: olderRevisionReader({ latest, game, engine: read.engine, ...(rulings ? { rulings } : {}) }),
+  });
+  const inputs = { ...(rulings ? { rulings } : {}), ...(inForce ? { inForce } : { computed }) };
+  return statusJson(inForce?.current.ruleset ?? ruleset, game, page, now, runs, inputs);
 }

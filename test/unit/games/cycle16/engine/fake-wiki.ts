@@ -2,12 +2,16 @@ import type { RolloverWiki } from '../../../../../src/jobs/rollover.ts';
 import type { PageRevision, ReadOptions } from '../../../../../src/wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../../../../../src/wiki/save.ts';
 
+/** When every revision of the fake was saved, as it says. */
+const SAVED = '2026-11-19T00:00:00Z';
+
 /**
  * An in-memory wiki with MediaWiki's conflict rule as the save layer sees it: an edit based on an
  * older revision is refused, and the save reads again and re-runs the transform.
  */
 export class FakeWiki implements RolloverWiki {
-  readonly pages = new Map<string, { text: string; revid: number }>();
+  /** Each page's latest revision (the fake keeps no history: `parentid` says whether it had one). */
+  readonly pages = new Map<string, { text: string; revid: number; parentid: number }>();
   edits = 0;
   /** The title of each edit, in order. */
   readonly edited: string[] = [];
@@ -20,7 +24,7 @@ export class FakeWiki implements RolloverWiki {
   }
 
   put(title: string, text: string): void {
-    this.pages.set(title, { text, revid: ++this.rev });
+    this.pages.set(title, { text, revid: ++this.rev, parentid: this.pages.get(title)?.revid ?? 0 });
   }
 
   text(title: string): string | undefined {
@@ -32,15 +36,15 @@ export class FakeWiki implements RolloverWiki {
     for (const title of titles) {
       const p = this.pages.get(title);
       if (p === undefined && !opts.allowMissing) throw new Error(`missing page ${title}`);
-      out.set(title, p === undefined ? { title, text: '', revid: 0, timestamp: '', missing: true } : { title, ...p, timestamp: '2026-11-19T00:00:00Z' });
+      out.set(title, p === undefined ? { title, text: '', revid: 0, timestamp: '', missing: true } : { title, ...p, timestamp: SAVED });
     }
     return out;
   }
 
-  /** Every page has one revision (saved when readPages says): in force from then on. */
+  /** The latest revision (saved when readPages says), in force from then on: the fake's history reaches no further back. */
   async revisionsInForce(title: string, since: Date): ReturnType<RolloverWiki['revisionsInForce']> {
-    const page = (await this.readPages([title])).get(title)!;
-    return Date.parse(page.timestamp) <= since.getTime() ? [page] : [];
+    const page = this.pages.get(title);
+    return page !== undefined && Date.parse(SAVED) <= since.getTime() ? [{ ...page, timestamp: SAVED }] : [];
   }
 
   async purge(titles: readonly string[]): Promise<void> {
