@@ -117,8 +117,13 @@ async function run(): Promise<void> {
   // The CLI keeps its session beside the store (src/cron/session-file.ts): here in memory, the same for every kept run.
   let kept: string | undefined;
   const session: SessionKeeper = { load: async () => kept, save: async (d) => void (kept = d) };
+  // The rollovers' Ruleset is a page of its own, saved once: the publish-tables runs edit theirs, and a run dated at a
+  // boundary before its Ruleset's latest edit asks for the revisions in force then (one request more: a rare run, when
+  // the bot missed a boundary and the rules changed since; src/jobs/ruleset-revisions.ts).
+  const rolloverRuleset = `${P}/Rollover Ruleset`;
+  await put(rolloverRuleset, ruleset);
   async function rolloverRun(i: number, keep = false): Promise<{ ms: number; requests: number; edits: number }> {
-    const target = { id: 'bench', kind: 'cycle16', ruleset: game.ruleset, gamestate: `${P}/Rollover ${i}${keep ? ' kept' : ''}`, historyLimit: 200 };
+    const target = { id: 'bench', kind: 'cycle16', ruleset: rolloverRuleset, gamestate: `${P}/Rollover ${i}${keep ? ' kept' : ''}`, historyLimit: 200 };
     await put(target.gamestate, gamestate); // setup, not measured
     const established = await rollover({ wiki: setup }, target, { now: DAY_BEFORE, trigger: 'bench setup' });
     if (established.subpages.length !== 2) throw new Error(`the bench's setup run made ${established.subpages.length} subpages, not 2`);
