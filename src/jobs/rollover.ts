@@ -13,6 +13,7 @@ import { describeMerge } from '../wiki/merged.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages, lighten } from '../games/computed-blocks.ts';
+import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import {
   firstInstant,
@@ -210,9 +211,15 @@ export function computeRollover(
   // Each older revision's rules up to the instant before the next one was saved (a revision saved at an instant applies at it).
   const before: Computed[] = [];
   for (const e of inForce?.earlier ?? []) {
-    before.push(
-      engine.rollover(e.ruleset, game.id, on(before.at(-1)?.text ?? page.text), { now: new Date(e.until.getTime() - 1), trigger: opts.trigger, ...readings }),
-    );
+    const text = before.at(-1)?.text ?? page.text;
+    try {
+      before.push(engine.rollover(e.ruleset, game.id, on(text), { now: new Date(e.until.getTime() - 1), trigger: opts.trigger, ...readings }));
+    } catch (err) {
+      if (!(err instanceof GamestateError)) throw err;
+      // The page as it is now, read with rules older than some of it (a card a later proposal added, a moved calendar).
+      const why = `the instants this run missed before ${formatInstant(e.until)} are applied with Ruleset revision ${e.revid}, in force then (${inForce!.label}), which refuses the page as below; a Judge's ruling "* ${RULESET_REVISION} = latest" on the Rulings page applies the current Ruleset to them instead`;
+      throw new GamestateError([{ message: why, location: { page: game.gamestate } }, ...err.problems]);
+    }
   }
   const earlier = before.flatMap((b) => b.result.changes);
   const fromPhase = before[0]?.fromPhase;

@@ -10,6 +10,7 @@ import { rulesetsInForce, type RulesetRevisionsWiki, type RulesetsInForce } from
 import { fileRulings } from '../../../src/jobs/rulings.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 import { PageError } from '../../../src/parse/source.ts';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import type { PageRevision } from '../../../src/wiki/pages.ts';
 
 // The new cycle of fixtures/newcycle (no module knows it: a generic game), its Favour grant declared by an admin.
@@ -184,5 +185,48 @@ describe('a rollover across Ruleset revisions', () => {
       ['Ruleset revisions', 'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 12 after'],
       ['Request', '"check" honoured: phase 1 → 3 (Planning Phase), 4 change(s) in this edit'],
     ]);
+  });
+});
+
+describe('a page an older Ruleset revision refuses', () => {
+  const cycle16 = (page: string) => readFileSync(new URL(`../../../fixtures/cycle16/${page}.wikitext`, import.meta.url), 'utf8');
+  it('is refused, the run saying which revision refused it, for which instants, and how the Judge applies the current one instead', () => {
+    const current = readEngineRuleset(cycle16('ruleset'), { kind: 'cycle16' }).ruleset;
+    // Before the proposal that added the Ace, whose card Alice now holds.
+    const old = readEngineRuleset(cycle16('ruleset').replace('|-\n|Ace\n', '|-\n|Old Ace\n'), { kind: 'cycle16' }).ruleset;
+    const inForce: RulesetsInForce = {
+      current: { revid: 12, savedAt: new Date('2026-11-19T09:00Z'), ruleset: current },
+      earlier: [{ revid: 11, savedAt: new Date('2026-11-01T00:00Z'), until: new Date('2026-11-19T09:00Z'), ruleset: old }],
+      label: 'ruleset-revision=saved (default)',
+    };
+    const run = () =>
+      computeRollover(
+        current,
+        { id: 'cycle16', gamestate: 'G' },
+        { text: cycle16('gamestate'), revid: 1 },
+        { now: new Date('2026-11-19T10:00Z'), trigger: 'test', inForce },
+      );
+    expect(run).toThrow(GamestateError);
+    const problems = (() => {
+      try {
+        run();
+      } catch (err) {
+        return (err as GamestateError).problems.map((p) => p.message);
+      }
+    })();
+    expect(problems?.[0]).toBe(
+      'the instants this run missed before 2026-11-19 09:00 are applied with Ruleset revision 11, in force then (ruleset-revision=saved (default)), which refuses the page as below; a Judge\'s ruling "* ruleset-revision = latest" on the Rulings page applies the current Ruleset to them instead',
+    );
+    // Then what the old revision found: the page's Ace cards (one problem each).
+    expect(new Set(problems?.slice(1))).toEqual(new Set(['"Ace" is not a card species of the ruleset']));
+    // The current revision alone reads it.
+    expect(() =>
+      computeRollover(
+        current,
+        { id: 'cycle16', gamestate: 'G' },
+        { text: cycle16('gamestate'), revid: 1 },
+        { now: new Date('2026-11-19T10:00Z'), trigger: 'test' },
+      ),
+    ).not.toThrow();
   });
 });
