@@ -2,7 +2,11 @@
 // Phase's Favour grant after boundaries a stopped bot missed: the catch-up applies them with the rules in force then
 // (the revision saved before them, imported with its date: no API edit can date one), names the revisions in a
 // History row, and a second run changes nothing; the Judge's ruling `ruleset-revision = latest` applies the current
-// Ruleset instead. And what the bot relies on from the wiki: the revisions in force over a span, from its history.
+// Ruleset instead; the daemon's catch-up, boundary by boundary, does the same (its dry run). And what the bot relies on
+// from the wiki: the revisions in force over a span, from its history.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { adoptText } from '../../src/jobs/adopt.ts';
@@ -10,7 +14,8 @@ import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { formatInstant } from '../../src/sim/trail.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
-import { bot, human, importRevisions, onEachWiki, put, uniquePrefix } from './helpers.ts';
+import { removeDir } from '../temp-dir.ts';
+import { bot, human, importRevisions, onEachWiki, put, runCli, uniquePrefix } from './helpers.ts';
 import { at, DAY, gamestateText, HOUR, rulesetText } from './newcycle-dated.ts';
 
 const GRANT = 'At the beginning of each Planning Phase, each active player is granted 2 Favour.';
@@ -90,6 +95,35 @@ onEachWiki(() => {
     const again = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
     expect(again.save.changed).toBe(false);
     expect((await b.readPage(game.gamestate)).revid).toBe(rev);
+  }, 120_000);
+
+  it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {
+    const game = await freshGame('Gamestate daemon');
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-revisions-'));
+    try {
+      const config = join(dir, 'config.json');
+      writeFileSync(
+        config,
+        JSON.stringify({
+          wiki: { editThrottleMs: 0 },
+          store: { path: join(dir, 'store.json') },
+          games: [{ id: 'c17', kind: 'generic', ruleset, gamestate: game.gamestate }],
+        }),
+      );
+      const rev = (await b.readPage(game.gamestate)).revid;
+      const r = await runCli(['daemon', '--dry-run', '--config', config]);
+      expect(r.code, r.stderr).toBe(0);
+      // The Planning Phase's boundary, caught up at its own instant: the grant by the revision then in force, which the row names.
+      expect(r.stdout).toMatch(new RegExp(`row \\d+ added: ${formatInstant(at(7 * DAY))} \\| 3 \\| Grant \\| Ada \\| Favour 5 → 7 \\|`));
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `row \\d+ added: ${formatInstant(at(7 * DAY))} \\| 3 \\| Ruleset revisions \\| - \\| applied with the Ruleset as it was then: revision ${revs.old} \\(saved `,
+        ),
+      );
+      expect((await b.readPage(game.gamestate)).revid).toBe(rev);
+    } finally {
+      removeDir(dir);
+    }
   }, 120_000);
 
   it("the Judge's ruling ruleset-revision = latest applies the current Ruleset to every missed boundary: no grant", async () => {
