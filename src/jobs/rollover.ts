@@ -15,14 +15,7 @@ import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
-import {
-  firstInstant,
-  olderRevisionReader,
-  rulesetRevisionsRow,
-  rulesetsInForce,
-  type RulesetRevisionsWiki,
-  type RulesetsInForce,
-} from './ruleset-revisions.ts';
+import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -402,18 +395,16 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
   compute();
   // The Ruleset edited since the first instant this run applies: each instant with the revision in force at it.
   if (first) {
-    const inForce = await rulesetsInForce(ctx.wiki, {
-      latest: { ...rulesetPage, ruleset },
-      since: firstInstant(engine, ruleset, first.read, opts.now),
+    const inForce = await rulesetsForRun(ctx.wiki, {
+      game,
+      engine,
+      latest: rulesetPage,
+      ruleset,
+      read: first.read,
       now: opts.now,
       ...(opts.readings ? { readings: opts.readings } : {}),
-      read: olderRevisionReader({
-        latest: rulesetPage,
-        game,
-        engine,
-        ...(rulings ? { rulings } : {}),
-        ...(ctx.readRuleset ? { readRuleset: ctx.readRuleset } : {}),
-      }),
+      ...(rulings ? { rulings } : {}),
+      ...(ctx.readRuleset ? { readRuleset: ctx.readRuleset } : {}),
     });
     if (inForce) {
       [ruleset, opts, first] = [inForce.current.ruleset, { ...opts, inForce }, undefined];

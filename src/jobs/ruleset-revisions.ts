@@ -76,8 +76,42 @@ export async function rulesetsInForce(
   };
 }
 
+/**
+ * The revisions in force for a run at `now` on a page in state `read`, as `rollover` and `status` ask for them: from
+ * the first instant the run applies, older revisions read as the latest was (`readRuleset`: the daemon's cache).
+ */
+export function rulesetsForRun(
+  wiki: RulesetRevisionsWiki,
+  o: {
+    game: { id: string; kind?: string; ruleset: string };
+    engine: GameEngine;
+    latest: PageRevision;
+    ruleset: KindedRuleset;
+    read: EngineState;
+    now: Date;
+    readings?: ChosenReadings;
+    rulings?: ReadRulings;
+    readRuleset?: Parameters<typeof olderRevisionReader>[0]['readRuleset'];
+  },
+): Promise<RulesetsInForce | undefined> {
+  const { game, engine, latest, ruleset, now } = o;
+  return rulesetsInForce(wiki, {
+    latest: { ...latest, ruleset },
+    since: firstInstant(engine, ruleset, o.read, now),
+    now,
+    ...(o.readings ? { readings: o.readings } : {}),
+    read: olderRevisionReader({
+      latest,
+      game,
+      engine,
+      ...(o.rulings ? { rulings: o.rulings } : {}),
+      ...(o.readRuleset ? { readRuleset: o.readRuleset } : {}),
+    }),
+  });
+}
+
 /** The first instant a run at `now` applies to a page in state `read`: the first period start it has not applied, else `now`. */
-export function firstInstant(engine: GameEngine, ruleset: KindedRuleset, read: EngineState, now: Date): Date {
+function firstInstant(engine: GameEngine, ruleset: KindedRuleset, read: EngineState, now: Date): Date {
   return engine.schedule(ruleset, read, now).missed[0] ?? now;
 }
 
@@ -85,7 +119,7 @@ export function firstInstant(engine: GameEngine, ruleset: KindedRuleset, read: E
  * How a run reads an older Ruleset revision: as it read the latest (`readRuleset`: the daemon's cache, keyed by
  * revision), with the declarations of the game's Rulings page; refused when it reads as another game's Ruleset.
  */
-export function olderRevisionReader(o: {
+function olderRevisionReader(o: {
   latest: PageRevision;
   game: { id: string; kind?: string; ruleset: string };
   engine: GameEngine;

@@ -4,7 +4,7 @@ import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverGame, type RolloverWiki } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
-import { firstInstant, olderRevisionReader, rulesetsInForce, type RulesetsInForce } from './ruleset-revisions.ts';
+import { type RulesetsInForce, rulesetsForRun } from './ruleset-revisions.ts';
 
 // `croupier status`: where the game stands now, computed exactly as a rollover would compute it,
 // without saving anything.
@@ -232,12 +232,14 @@ export async function gameStatus(
   const ruleset = rulings?.ruleset ?? read.ruleset;
   // As the rollover: with the revisions in force since the first instant it applies, when the Ruleset was saved after it.
   const computed = statusRun(ruleset, game, page, now, rulings);
-  const inForce = await rulesetsInForce(wiki, {
-    latest: { ...latest, ruleset },
-    since: firstInstant(read.engine, ruleset, computed.read, now),
+  const inForce = await rulesetsForRun(wiki, {
+    game,
+    engine: read.engine,
+    latest,
+    ruleset,
+    read: computed.read,
     now,
-    ...(rulings ? { readings: rulings.readings } : {}),
-    read: olderRevisionReader({ latest, game, engine: read.engine, ...(rulings ? { rulings } : {}) }),
+    ...(rulings ? { readings: rulings.readings, rulings } : {}),
   });
   const inputs = { ...(rulings ? { rulings } : {}), ...(inForce ? { inForce } : { computed }) };
   return statusJson(inForce?.current.ruleset ?? ruleset, game, page, now, runs, inputs);

@@ -15,6 +15,7 @@ import { readDocument } from '../../src/parse/document.ts';
 import { formatInstant } from '../../src/sim/trail.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
+import { humanEdit } from './game-races.ts';
 import { bot, human, importRevisions, onEachWiki, put, runCli, uniquePrefix } from './helpers.ts';
 import { at, DAY, gamestateText, HOUR, rulesetText } from './newcycle-dated.ts';
 
@@ -95,6 +96,33 @@ onEachWiki(() => {
     const again = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
     expect(again.save.changed).toBe(false);
     expect((await b.readPage(game.gamestate)).revid).toBe(rev);
+  }, 120_000);
+
+  it("a person's edit of a line the run only reads, saved between its read and its save, is computed with the revisions in force too", async () => {
+    const game = await freshGame('Gamestate merged');
+    // Cress's last action moved into the Market Phase: active at the Planning Phase start of T0 + 7 days, so granted
+    // 2 Favour by the rule then in force. The run does not write Cress's row, so MediaWiki merges the edit with its own.
+    const lastAction = (text: string) => text.match(/^\| Cress \|\|.*$/m)![0]!;
+    const moved = (text: string) =>
+      text.replace(lastAction(text), lastAction(text).replace(/\d{4}-\d\d-\d\d \d\d:\d\d/, formatInstant(at(5 * DAY + 12 * HOUR))));
+    let humanRevid = 0;
+    const beforeEdit = async (_page: unknown, _edit: unknown, attempt: number) => {
+      if (attempt === 1) humanRevid = await humanEdit(player, game.gamestate, moved, "Cress's action in the Market Phase");
+    };
+    const r = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date(), trigger: 'test' });
+    expect(r.save).toMatchObject({ changed: true, merged: { on: humanRevid, corrected: true } });
+    const page = (await b.readPage(game.gamestate)).text;
+    expect(page).toContain(formatInstant(at(5 * DAY + 12 * HOUR)));
+    // Both granted at the Planning Phase start of T0 + 7 days, by the revision then in force; once each.
+    expect([favourOf(page, 'Ada'), favourOf(page, 'Cress')]).toEqual(['7', '5']);
+    expect(page).toMatch(new RegExp(`^\\| ${formatInstant(at(7 * DAY))} \\|\\| 3 \\|\\| Grant \\|\\| Cress \\|\\| Favour 3 → 5 \\|\\|`, 'm'));
+    expect(page.match(/\|\| Grant \|\|/g)).toHaveLength(2);
+    expect(page.match(/\|\| Ruleset revisions \|\|/g)).toHaveLength(1);
+    expect(page.match(/\|\| Concurrent edit \|\|/g)).toHaveLength(1);
+    expect((await b.revisions(game.gamestate, { limit: 1 }))[0]!.comment).toContain(`from Ruleset revs ${revs.old}, ${revs.current}`);
+
+    const again = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(again.save.changed).toBe(false);
   }, 120_000);
 
   it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {
