@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { LineServer } from './line-server.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // The Python baselines (issue 30): the same Cycle 16 extraction with mwparserfromhell's C tokenizer, as a whole
-// process (startup) and warm in one process (parse). bench/mwparserfromhell_extract.py does both.
+// process (startup) and warm in one process kept alive (parse). bench/mwparserfromhell_extract.py does both.
 
 export const python = '/usr/bin/python3';
 export const extractScript = 'bench/mwparserfromhell_extract.py';
@@ -20,9 +21,14 @@ export function havePythonBaseline(): boolean {
   return check();
 }
 
-/** Median milliseconds of mwparserfromhell's warm parse of `file`, and of the script's extraction, over `runs` after `skip` uncounted. */
-export function pythonWarm(file: string, runs: number, skip: number): { parse: number; extract: number } {
-  const r = spawnSync(python, [extractScript, file, '--warm', String(runs), String(skip)], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${extractScript} --warm exited ${r.status}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as { parse: number; extract: number };
+/** Median milliseconds of the script's extraction of `file`, warm, over `runs` after one (its `--serve`). */
+export async function pythonExtraction(file: string, runs: number): Promise<number> {
+  const server = new LineServer(extractScript, python, [extractScript, file, '--serve'], root);
+  try {
+    await server.ask('extract 1');
+    const times = (await server.ask<{ wall: number[] }>(`extract ${runs}`)).wall.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)]!;
+  } finally {
+    await server.close();
+  }
 }

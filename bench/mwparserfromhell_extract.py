@@ -2,12 +2,11 @@
 """The baseline for `croupier parse --json` in `npm run bench`: the Cycle 16 ruleset's tables read by header
 with mwparserfromhell (Debian's python3-mwparserfromhell), printed as JSON. A whole process, like croupier's.
 
-With `--warm N [K]` (the baseline of the warm parse): the page parsed N times in this process after one first
-parse and K uncounted ones (0 by default), printed as JSON: the median milliseconds of mwparserfromhell.parse
-alone and of the extraction."""
+With `--serve` (the baselines of the warm parse, kept alive): each line read, `parse N` or `extract N`, is answered
+with one line of JSON: the milliseconds of each of N runs of it (`wall`), and the process's CPU time since its
+previous answer (`cpu`, what it did while it waited included)."""
 import json
 import re
-import statistics
 import sys
 import time
 
@@ -41,27 +40,21 @@ def tables(text):
     return out
 
 
-def warm_median_ms(run, runs, skip):
-    for _ in range(1 + skip):
-        run()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
 if __name__ == "__main__":
     with open(sys.argv[1], encoding="utf-8") as f:
         text = f.read()
-    if len(sys.argv) > 3 and sys.argv[2] == "--warm":
-        runs = int(sys.argv[3])
-        skip = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-        json.dump(
-            {"parse": warm_median_ms(lambda: mwparserfromhell.parse(text), runs, skip), "extract": warm_median_ms(lambda: tables(text), runs, skip)},
-            sys.stdout,
-        )
+    if len(sys.argv) > 2 and sys.argv[2] == "--serve":
+        what = {"parse": lambda: mwparserfromhell.parse(text), "extract": lambda: tables(text)}
+        since = time.process_time()
+        for line in sys.stdin:
+            name, n = line.split()
+            times = []
+            for _ in range(int(n)):
+                start = time.perf_counter()
+                what[name]()
+                times.append((time.perf_counter() - start) * 1000)
+            cpu, since = (time.process_time() - since) * 1000, time.process_time()
+            print(json.dumps({"wall": times, "cpu": cpu}), flush=True)
         sys.exit(0)
     result = tables(text)
     json.dump({"tables": result, "cards": sum(len(t["rows"]) for t in result)}, sys.stdout, ensure_ascii=False)

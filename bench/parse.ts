@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { parseCycle16Ruleset } from '../src/games/cycle16/ruleset/read.ts';
 import { renderCycle16Tables } from '../src/games/cycle16/tables/render.ts';
 import { parseSections } from '../src/parse/parser.ts';
-import { havePythonBaseline, pythonWarm } from './mwparserfromhell.ts';
-import { printTarget } from './targets.ts';
+import { createInterface } from 'node:readline';
+import { LineServer } from './line-server.ts';
+import { extractScript, havePythonBaseline, python as pythonPath, pythonExtraction } from './mwparserfromhell.ts';
+import { pairedRatio, printTarget } from './targets.ts';
 import { benchRoot, withCompiled } from './compiled.ts';
 
 // Parse + extraction figures for the Cycle 16 ruleset and a synthetic ~1 MB ruleset, measured in a child process
@@ -16,10 +18,14 @@ const fixturePath = 'fixtures/cycle16/ruleset.wikitext';
 const fixture = readFileSync(new URL(`../${fixturePath}`, import.meta.url), 'utf8');
 // The warm figure is V8's steady state, as in the daemon, which parses with the same code every tick: the runs
 // right after the first are still being compiled by V8's optimising tiers (they took ~1.5× the steady time), so
-// `WARMUP` runs are made and not counted, then `RUNS` are. The warming runs' median is printed beside it.
+// `WARMUP` runs are made and not counted; the warming runs' median is printed beside it. Then ours and
+// mwparserfromhell's warm parse are asked in turn for `BATCHES` batches of `BATCH` runs each, the two kept alive: the
+// machine changes speed within seconds (the same Python parse takes ~14 or ~21 ms), so the ratio is the median of
+// the batches' own ratios, each batch of ours beside one of Python's run right before or after it.
 const WARMUP = 50;
-const RUNS = 150;
 const WARMING = 25;
+const BATCH = 10;
+const BATCHES = 15;
 
 function time(run: () => unknown): number {
   const start = performance.now();
@@ -31,12 +37,6 @@ const middle = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 
 function median(runs: number, run: () => unknown): number {
   return middle(Array.from({ length: runs }, () => time(run)));
-}
-
-/** The medians of the `WARMING` runs after a first (V8 still compiling) and of `RUNS` after `WARMUP` (steady). */
-function warmMedians(run: () => unknown): { warming: number; warm: number } {
-  const times = Array.from({ length: WARMUP + RUNS }, () => time(run));
-  return { warming: middle(times.slice(0, WARMING)), warm: middle(times.slice(WARMUP)) };
 }
 
 /** The fixture repeated with renumbered headings until it reaches about `bytes`. */
@@ -57,8 +57,6 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 interface ParseFigures {
   kb: number;
   cold: number;
-  warm: number;
-  warming: number;
   parseOnly: number;
   tables: number;
   bigMb: number;
@@ -67,13 +65,11 @@ interface ParseFigures {
   maxRssBytes: number;
 }
 
-function measure(warmOnly: boolean): ParseFigures | { warm: number; warming: number } {
+function measure(): ParseFigures {
   const cold = time(() => parseCycle16Ruleset(fixture));
-  const { warm, warming } = warmMedians(() => parseCycle16Ruleset(fixture));
-  if (warmOnly) return { warm, warming };
-  const parseOnly = median(RUNS, () => parseSections(fixture));
+  const parseOnly = median(BATCH * BATCHES, () => parseSections(fixture));
   const ruleset = parseCycle16Ruleset(fixture);
-  const tables = median(RUNS, () => renderCycle16Tables(ruleset));
+  const tables = median(BATCH * BATCHES, () => renderCycle16Tables(ruleset));
   const big = synthetic(2 ** 20);
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
@@ -85,8 +81,6 @@ function measure(warmOnly: boolean): ParseFigures | { warm: number; warming: num
   return {
     kb: Buffer.byteLength(fixture) / 1024,
     cold,
-    warm,
-    warming,
     parseOnly,
     tables,
     bigMb: Buffer.byteLength(big) / 2 ** 20,
@@ -96,45 +90,108 @@ function measure(warmOnly: boolean): ParseFigures | { warm: number; warming: num
   };
 }
 
-export async function benchParse(): Promise<void> {
-  // Rounds interleaved with the Python baseline's, so that a machine slowed for a while slows both: each round
-  // is a fresh process of each, `RUNS` warm runs after a first and `WARMUP` uncounted (Python's too, though it
-  // compiles nothing: the same runs in the same order); the figures are the medians over the rounds.
-  const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 5);
-  const python = havePythonBaseline();
-  const warm: { warm: number; warming: number }[] = [];
-  const py: { parse: number; extract: number }[] = [];
-  const f = await withCompiled(import.meta.url, 'parse', (file) => {
-    const child = (args: string[]) => {
-      const r = spawnSync(process.execPath, [file, '--child', ...args], { cwd: benchRoot, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
-      return JSON.parse(r.stdout) as ParseFigures;
-    };
-    const first = child([]);
-    warm.push(first);
-    if (python) py.push(pythonWarm(fixturePath, RUNS, WARMUP));
-    for (let i = 1; i < rounds; i++) {
-      warm.push(child(['--warm-only']));
-      if (python) py.push(pythonWarm(fixturePath, RUNS, WARMUP));
+/** A batch's answer: each run's milliseconds, and the process's CPU time since the previous answer (idle work included). */
+interface Batch {
+  wall: number[];
+  cpu: number;
+}
+
+/** The `--serve` child: each line read, N, is answered with a Batch of N parses + extractions. */
+async function serve(): Promise<void> {
+  let since = process.cpuUsage();
+  for await (const line of createInterface({ input: process.stdin })) {
+    const wall = Array.from({ length: Number(line) }, () => time(() => parseCycle16Ruleset(fixture)));
+    const used = process.cpuUsage(since);
+    since = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 } satisfies Batch)}\n`);
+  }
+}
+
+interface Round {
+  warming: number;
+  ours: number[];
+  theirs: number[];
+  /** Each batch's median wall time, ours and Python's. */
+  batches: [number, number][];
+  /** Each batch's CPU time per run (the process's, since its previous batch), ours and Python's. */
+  cpu: [number, number][];
+}
+
+/** One pair of fresh processes, ours (`file --serve`) and mwparserfromhell's: warmed alike, then asked in turn. */
+async function pairedRound(file: string, python: boolean): Promise<Round> {
+  const ours = new LineServer('the parse bench', process.execPath, [file, '--serve'], benchRoot);
+  const theirs = python ? new LineServer(extractScript, pythonPath, [extractScript, fixturePath, '--serve'], benchRoot) : undefined;
+  try {
+    const first = await ours.ask<Batch>(String(WARMUP + 1));
+    await theirs?.ask(`parse ${WARMUP + 1}`);
+    const round: Round = { warming: middle(first.wall.slice(1, WARMING + 1)), ours: [], theirs: [], batches: [], cpu: [] };
+    for (let i = 0; i < BATCHES; i++) {
+      // In turn, and which goes first alternates (ABBA), so that neither is always the one after a pause.
+      const askOurs = () => ours.ask<Batch>(String(BATCH));
+      const askTheirs = async (): Promise<Batch> => (theirs ? theirs.ask<Batch>(`parse ${BATCH}`) : { wall: [], cpu: 0 });
+      let ourBatch: Batch;
+      let b: Batch;
+      if (i % 2 === 0) {
+        ourBatch = await askOurs();
+        b = await askTheirs();
+      } else {
+        b = await askTheirs();
+        ourBatch = await askOurs();
+      }
+      round.ours.push(...ourBatch.wall);
+      round.theirs.push(...b.wall);
+      if (theirs) {
+        round.batches.push([middle(ourBatch.wall), middle(b.wall)]);
+        round.cpu.push([ourBatch.cpu / BATCH, b.cpu / BATCH]);
+      }
     }
-    return first;
+    return round;
+  } finally {
+    await Promise.all([ours.close(), theirs?.close()]);
+  }
+}
+
+export async function benchParse(): Promise<void> {
+  const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 3);
+  const python = havePythonBaseline();
+  const { f, all, extract } = await withCompiled(import.meta.url, 'parse', async (file) => {
+    const r = spawnSync(process.execPath, [file, '--child'], { cwd: benchRoot, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
+    const all: Round[] = [];
+    for (let i = 0; i < rounds; i++) all.push(await pairedRound(file, python));
+    const extract = python ? await pythonExtraction(fixturePath, BATCH * BATCHES) : undefined;
+    return { f: JSON.parse(r.stdout) as ParseFigures, all, extract };
   });
-  const steady = warm.map((w) => w.warm);
+  const steady = middle(all.flatMap((r) => r.ours));
   const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+  const counted = `${rounds} × ${BATCHES * BATCH} runs after ${WARMUP + 1}`;
   console.log(
     `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)}, ` +
-      `warm ${ms(middle(steady))} (median over ${rounds} processes of the median of ${RUNS} runs after ${WARMUP + 1}; ${list(steady)})`,
+      `warm ${ms(steady)} (the median of ${counted}, in ${rounds} processes; each process's: ${list(all.map((r) => middle(r.ours)))})`,
   );
-  console.log(`parse:   while V8 compiles it (runs 2–${WARMING + 1}): ${ms(middle(warm.map((w) => w.warming)))} (${list(warm.map((w) => w.warming))})`);
-  console.log(`parse:   of which wikiparser-node alone ${ms(f.parseOnly)}; computed tables ${ms(f.tables)} (first process)`);
+  console.log(`parse:   while V8 compiles it (runs 2–${WARMING + 1}): ${ms(middle(all.map((r) => r.warming)))} (${list(all.map((r) => r.warming))})`);
+  console.log(`parse:   of which wikiparser-node alone ${ms(f.parseOnly)}; computed tables ${ms(f.tables)} (a process of its own)`);
   if (python) {
     // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
-    const parse = middle(py.map((p) => p.parse));
+    const parse = middle(all.flatMap((r) => r.theirs));
     console.log(
-      `parse: mwparserfromhell, interleaved with those, the same runs: parse ${ms(parse)} (${list(py.map((p) => p.parse))}), ` +
-        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(middle(py.map((p) => p.extract)))} (baselines)`,
+      `parse: mwparserfromhell, in turn with those (batches of ${BATCH}), the same runs: parse ${ms(parse)} (each process's: ${list(all.map((r) => middle(r.theirs)))}), ` +
+        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(extract!)} (baselines)`,
     );
-    printTarget('parse', 'warm parse + extraction', middle(steady), { name: "mwparserfromhell's warm parse", value: parse }, 1, ms);
+    // Wall time in turn favours V8, which collects garbage while its process waits for its next batch: not counted
+    // here. The target is judged on CPU time: each process's, charged what it did while the other ran, and its helper
+    // threads' work (V8's concurrent collection and compilation), which a daemon sharing its machine pays too.
+    const wall = pairedRatio(all.flatMap((r) => r.batches));
+    console.log(
+      `parse: wall time, in turn: ${ms(steady)} = ${wall.median.toFixed(2)}× mwparserfromhell's ${ms(parse)} (the median of ${BATCHES * rounds} batches' own ratios, ` +
+        `${wall.min.toFixed(2)}–${wall.max.toFixed(2)}; garbage V8 collects while its process waits is not counted)`,
+    );
+    const cpu = all.flatMap((r) => r.cpu);
+    const [ourCpu, theirCpu] = [middle(cpu.map((c) => c[0])), middle(cpu.map((c) => c[1]))];
+    printTarget('parse', 'warm parse + extraction, CPU', ourCpu, { name: "mwparserfromhell's warm parse", value: theirCpu }, 1, ms, {
+      each: cpu,
+      are: `${cpu.length} batches`,
+    });
   } else {
     console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');
   }
@@ -144,4 +201,5 @@ export async function benchParse(): Promise<void> {
   );
 }
 
-if (process.argv[2] === '--child') process.stdout.write(JSON.stringify(measure(process.argv[3] === '--warm-only')));
+if (process.argv[2] === '--child') process.stdout.write(JSON.stringify(measure()));
+if (process.argv[2] === '--serve') await serve();
