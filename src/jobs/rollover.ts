@@ -218,7 +218,7 @@ export function computeRollover(
   const fromPhase = before[0]?.fromPhase;
   // The run's own rows, in the same edit: the Ruleset revisions', the request's and the merge's.
   const rows = (r: Computed['result'], from: number): Change[] => [
-    ...(inForce ? [rulesetRevisionsRow(inForce, { at: opts.now, phase: r.state.phase.number })] : []),
+    ...(inForce ? [rulesetRevisionsRow(inForce, { at: opts.now, phase: r.state.phase.number, changes: r.changes })] : []),
     ...(request
       ? [
           requestRow(request, {

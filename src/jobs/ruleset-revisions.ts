@@ -136,16 +136,25 @@ function olderRevisionReader(o: {
   };
 }
 
-/** The History row of a run that applied Ruleset revisions older than the latest: which applied until when. */
-export function rulesetRevisionsRow(inForce: RulesetsInForce, o: { at: Date; phase: number }): Change {
+/**
+ * The History row of a run that applied Ruleset revisions older than the latest: which applied until when. `changes`:
+ * the latest revision's own; those it made at instants before it was saved (a boundary only its calendar has, between
+ * the last an older one had and the save: no rule was in force that made it one) are named, not applied silently.
+ */
+export function rulesetRevisionsRow(inForce: RulesetsInForce, o: { at: Date; phase: number; changes: readonly Change[] }): Change {
   const spans = inForce.earlier.map((e) => `revision ${e.revid} before ${formatInstant(e.until)}`);
   const { current } = inForce;
+  const early = [...new Set(o.changes.filter((c) => c.at < current.savedAt).map((c) => formatInstant(c.at)))];
+  const unseen =
+    early.length > 0
+      ? `; revision ${current.revid} also applied what its rules make due at ${early.join(', ')}, before it was saved, which no older revision did`
+      : '';
   return {
     at: o.at,
     phase: o.phase,
     event: 'Ruleset revisions',
     player: '-',
-    change: `applied with the Ruleset as it was then: ${[...spans, `revision ${current.revid} ${spans.length > 0 ? 'after' : `(saved ${formatInstant(current.savedAt)}), the latest saved by ${formatInstant(o.at)}`}`].join(', ')}`,
+    change: `applied with the Ruleset as it was then: ${[...spans, `revision ${current.revid} ${spans.length > 0 ? 'after' : `(saved ${formatInstant(current.savedAt)}), the latest saved by ${formatInstant(o.at)}`}`].join(', ')}${unseen}`,
     reason: {
       rule: 'what falls due at an instant is applied with the rules in force at it: the Ruleset revision saved at or before it',
       inputs: Object.fromEntries([...inForce.earlier, current].map((e) => [`revision ${e.revid}`, `saved ${formatInstant(e.savedAt)}`])),

@@ -10,6 +10,7 @@ import { rulesetsInForce, type RulesetRevisionsWiki, type RulesetsInForce } from
 import { fileRulings } from '../../../src/jobs/rulings.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 import { PageError } from '../../../src/parse/source.ts';
+import { formatInstant } from '../../../src/sim/trail.ts';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import type { PageRevision } from '../../../src/wiki/pages.ts';
 
@@ -176,6 +177,32 @@ describe('a rollover across Ruleset revisions', () => {
     expect(d.result.changes.at(-1)!.change).toBe(
       'applied with the Ruleset as it was then: revision 11 (saved 2026-12-01 00:00), the latest saved by 2026-12-14 00:00',
     );
+  });
+
+  it('names what the latest revision applies at an instant before it was saved that no older calendar had (a boundary a proposal moved earlier)', () => {
+    // Before the proposal, the Market Phase was Sunday alone; the proposal, saved Saturday 12-12 at noon, made it
+    // Saturday and Sunday: the Market Phase's start of Saturday 00:00 is one no rule in force then made a boundary.
+    const sundayOnly = declared(
+      before.replace(
+        'The Expedition Phase runs from Wednesday to Friday. Saturday and Sunday are the Market Phase.',
+        'The Expedition Phase runs from Wednesday to Saturday. Sunday is the Market Phase.',
+      ),
+    );
+    const moved: RulesetsInForce = {
+      current: { revid: 12, savedAt: new Date('2026-12-12T12:00Z'), ruleset: old },
+      earlier: [{ revid: 11, savedAt: new Date('2026-12-01T00:00Z'), until: new Date('2026-12-12T12:00Z'), ruleset: sundayOnly }],
+      label: 'ruleset-revision=saved (default)',
+    };
+    const c = computeRollover(old, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: moved });
+    const rollovers = c.result.changes.filter((x) => x.event === 'Rollover');
+    expect(rollovers.map((x) => formatInstant(x.at))).toEqual(['2026-12-12 00:00', '2026-12-14 00:00']);
+    expect(c.result.changes.at(-1)!.change).toBe(
+      'applied with the Ruleset as it was then: revision 11 before 2026-12-12 12:00, revision 12 after; revision 12 also applied what its rules make due at 2026-12-12 00:00, before it was saved, which no older revision did',
+    );
+    // Saved after the Saturday boundary's instant had passed under both: nothing to name.
+    expect(
+      computeRollover(current, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: inForce('2026-12-15T09:00Z') }).result.changes.at(-1)!.change,
+    ).not.toContain('also applied');
   });
 
   it('records an on-wiki request whose run only the older revisions changed', () => {
