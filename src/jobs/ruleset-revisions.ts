@@ -28,12 +28,18 @@ export interface RulesetsInForce {
   current: { revid: number; savedAt: Date; ruleset: KindedRuleset };
   /** The revisions before it, oldest first, from the one in force at the first instant the run applies. */
   earlier: EarlierRuleset[];
+  /** Revisions saved in that span that a later one took back (a person's revert): never in force. */
+  reverted: number[];
   /** The reading's label, for the History row. */
   label: string;
 }
 
 export interface RulesetRevisionsWiki {
-  revisionsInForce(title: string, since: Date, until: Date): Promise<(Pick<RevisionInfo, 'revid' | 'timestamp' | 'textHidden'> & { text: string })[]>;
+  revisionsInForce(
+    title: string,
+    since: Date,
+    until: Date,
+  ): Promise<(Pick<RevisionInfo, 'revid' | 'timestamp' | 'textHidden'> & { text: string; reverted?: true })[]>;
 }
 
 /**
@@ -58,8 +64,11 @@ export async function rulesetsInForce(
   if (Date.parse(latest.timestamp) <= since.getTime() || latest.parentid === 0) return undefined;
   const chosen = o.readings?.all().find((c) => c.def.id === RULESET_REVISION);
   if (chosen?.value === 'latest') return undefined;
-  const revisions = await wiki.revisionsInForce(latest.title, since, now);
-  if (revisions.length === 0 || (revisions.length === 1 && revisions[0]!.revid === latest.revid)) return undefined;
+  const listed = await wiki.revisionsInForce(latest.title, since, now);
+  // A revision a person took back (vandalism, a proposal's edit undone) was never the rules: the one before it stays in force.
+  const revisions = listed.filter((r) => !r.reverted);
+  const reverted = listed.filter((r) => r.reverted).map((r) => r.revid);
+  if (revisions.length === 0 || (revisions.length === 1 && revisions[0]!.revid === latest.revid && reverted.length === 0)) return undefined;
   const rules = revisions.map((r) => {
     if (r.textHidden) {
       throw new PageError(
@@ -72,6 +81,7 @@ export async function rulesetsInForce(
   return {
     current: { revid: last.revid, savedAt: last.savedAt, ruleset: last.ruleset },
     earlier: rules.slice(0, -1).map((r, i) => ({ revid: r.revid, savedAt: r.savedAt, until: rules[i + 1]!.savedAt, ruleset: r.ruleset })),
+    reverted,
     label: chosen ? o.readings!.label(RULESET_REVISION) : `${RULESET_REVISION}=${rulesetRevisionReading.default} (default)`,
   };
 }
@@ -149,12 +159,13 @@ export function rulesetRevisionsRow(inForce: RulesetsInForce, o: { at: Date; pha
     early.length > 0
       ? `; revision ${current.revid} also applied what its rules make due at ${early.join(', ')}, before it was saved, which no older revision did`
       : '';
+  const taken = inForce.reverted.length > 0 ? `; not applied, taken back by a later revision: ${inForce.reverted.map((r) => `revision ${r}`).join(', ')}` : '';
   return {
     at: o.at,
     phase: o.phase,
     event: 'Ruleset revisions',
     player: '-',
-    change: `applied with the Ruleset as it was then: ${[...spans, `revision ${current.revid} ${spans.length > 0 ? 'after' : `(saved ${formatInstant(current.savedAt)}), the latest saved by ${formatInstant(o.at)}`}`].join(', ')}${unseen}`,
+    change: `applied with the Ruleset as it was then: ${[...spans, `revision ${current.revid} ${spans.length > 0 ? 'after' : `(saved ${formatInstant(current.savedAt)}), the latest saved by ${formatInstant(o.at)}`}`].join(', ')}${taken}${unseen}`,
     reason: {
       rule: 'what falls due at an instant is applied with the rules in force at it: the Ruleset revision saved at or before it',
       inputs: Object.fromEntries([...inForce.earlier, current].map((e) => [`revision ${e.revid}`, `saved ${formatInstant(e.savedAt)}`])),

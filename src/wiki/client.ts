@@ -21,7 +21,7 @@ import { botNames, type ShutoffSettings } from './guards.ts';
 import { readPages as readPagesIn, type PageRevision, type ReadOptions } from './pages.ts';
 import { croupierVersion as pkgVersion, mwnVersion } from '../version.ts';
 import { savePage, type SaveOptions, type SaveResult, type Transform } from './save.ts';
-import type { BotRevert } from './reverts.ts';
+import { type BotRevert, isRevert, REVERT_RADIUS, restoredBy, revertedAmong } from './reverts.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { siteInfoOf, versionWarning, type SiteInfo } from './site.ts';
 import { keptSession, restoreSession, type SessionKeeper } from './session.ts';
@@ -352,11 +352,11 @@ export class WikiClient {
    */
   async revisions(
     title: string,
-    opts: { limit: number; content?: boolean; before?: Date; batch?: number; enough?: (r: RevisionInfo) => boolean },
+    opts: { limit: number; content?: boolean; before?: Date; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]> {
     const out: RevisionInfo[] = [];
     let cont: Record<string, string> = {};
-    while (out.length < opts.limit && !(opts.enough && out.length > 0 && opts.enough(out.at(-1)!))) {
+    while (out.length < opts.limit && !(opts.enough && out.length > 0 && opts.enough(out))) {
       const res = (await this.request(
         {
           action: 'query',
@@ -432,19 +432,33 @@ export class WikiClient {
    * The revisions of a page in force from `since` to `until`, oldest first, with their text: the one saved at or before
    * `since`, then each saved after it up to `until`; none when no revision was saved by `since` (the page's history does
    * not reach back that far). Asked newest first from `until`, a few at a time (usually one request: a page edited once
-   * or twice since), at most `limit`.
+   * or twice since), at most `limit`. A revision a later one took back (a person's undo, rollback or manual revert:
+   * reverts.ts) is marked `reverted`, and is never the one in force at `since`: the one it replaced is.
    */
-  async revisionsInForce(title: string, since: Date, until: Date, limit = 100): Promise<(RevisionInfo & { text: string })[]> {
+  async revisionsInForce(title: string, since: Date, until: Date, limit = 100): Promise<(RevisionInfo & { text: string; reverted?: true })[]> {
     const saved = (r: RevisionInfo) => Date.parse(r.timestamp);
-    const found = await this.revisions(title, { limit, content: true, before: until, batch: 5, enough: (r) => saved(r) <= since.getTime() });
-    const first = found.findIndex((r) => saved(r) <= since.getTime());
-    if (first < 0 && found.length >= limit)
+    // The newest revision saved by `since` that no later one took back (reverts.ts), once every revert saved after it
+    // has its restored revision read (or MediaWiki's search radius is passed: an undo under later edits restores none).
+    const inForce = (found: readonly RevisionInfo[]) => {
+      const reverted = revertedAmong(found);
+      return { at: found.findIndex((r) => saved(r) <= since.getTime() && !reverted.has(r.revid)), reverted };
+    };
+    const settled = (found: readonly RevisionInfo[], at: number) =>
+      found.slice(0, at).every((r, i) => !isRevert(r) || restoredBy(found, i) >= 0 || found.length - i > REVERT_RADIUS);
+    const enough = (found: readonly RevisionInfo[]) => {
+      const { at } = inForce(found);
+      return at >= 0 && settled(found, at);
+    };
+    // Read until enough, or to the page's first revision: a revert whose restored revision was not found restores none.
+    const found = await this.revisions(title, { limit, content: true, before: until, batch: 5, enough });
+    const { at, reverted } = inForce(found);
+    if (at < 0 && found.length >= limit)
       throw new Error(`"${title}" has more than ${limit} revisions saved between ${since.toISOString()} and ${until.toISOString()}: not read`);
-    if (first < 0) return [];
+    if (at < 0) return [];
     return found
-      .slice(0, first + 1)
+      .slice(0, at + 1)
       .reverse()
-      .map((r) => ({ ...r, text: r.text ?? '' }));
+      .map((r) => ({ ...r, text: r.text ?? '', ...(reverted.has(r.revid) ? { reverted: true as const } : {}) }));
   }
 
   /** URL of a page's view on the wiki. */

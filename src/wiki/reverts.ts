@@ -85,6 +85,37 @@ const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[numb
     }),
   );
 
+/** How many revisions before a revert MediaWiki looks for the one it restored (`$wgManualRevertSearchRadius`'s default). */
+export const REVERT_RADIUS = 15;
+
+/**
+ * The revisions among `history` (one page's, newest first) that a later one among them took back: those between a
+ * revision and the older one whose text it restored (the same sha1), and those MediaWiki tagged `mw-reverted` (an undo
+ * under later edits restores no older text). A revert that was itself taken back takes nothing back. Pure.
+ */
+export function revertedAmong(history: readonly Pick<TaggedRevision, 'revid' | 'sha1' | 'tags'>[]): Set<number> {
+  const reverted = new Set(history.filter((r) => r.tags.includes('mw-reverted')).map((r) => r.revid));
+  history.forEach((r, i) => {
+    if (reverted.has(r.revid)) return;
+    const restored = restoredBy(history, i);
+    for (const o of history.slice(i + 1, Math.max(i + 1, restored))) reverted.add(o.revid);
+  });
+  return reverted;
+}
+
+/**
+ * The index in `history` (newest first) of the older revision whose text the one at `i` restored (the same sha1), or
+ * -1 (none, or not read yet). By the sha1 alone, as MediaWiki finds a manual revert: its tags are written after it
+ * answers the edit, so a revision read at once may not carry them yet.
+ */
+export function restoredBy(history: readonly Pick<TaggedRevision, 'sha1'>[], i: number): number {
+  const { sha1 } = history[i]!;
+  return sha1 ? history.findIndex((o, j) => j > i && o.sha1 === sha1) : -1;
+}
+
+/** Whether the revision's tags say it reverts others (an undo, a rollback, a manual revert). */
+export const isRevert = (r: Pick<TaggedRevision, 'tags'>): boolean => howOf(r.tags) !== undefined;
+
 /**
  * Whether `page` (its latest revision, as readPages read it) is a person's revert of the bot's edits: then the bot
  * must not save over it. Costs nothing unless that revision carries a revert tag (then one history request).

@@ -125,6 +125,39 @@ onEachWiki(() => {
     expect(again.save.changed).toBe(false);
   }, 120_000);
 
+  it("a revision a person took back is never in force: the one before it applies through its span, as the wiki's history shows", async () => {
+    // A vandal's edit the day before the Planning Phase (the grant's sentence gone, so no grant by it), undone now by an admin.
+    const vandalised = `${P}/Ruleset vandalised`;
+    // (Kept as an edit keeps a text, without its final newline: the undo restores that text, with the same SHA-1.)
+    await importRevisions(vandalised, [
+      { at: at(-DAY), text: before.trimEnd() },
+      { at: at(6 * DAY), text: before.replace(GRANT, 'Favour is never granted.').trimEnd() },
+    ]);
+    const vandal = (await b.readPage(vandalised)).revid;
+    await admin.request({ action: 'edit', title: vandalised, undo: vandal, summary: 'vandalism' }, { page: vandalised, edit: true });
+    const span = await b.revisionsInForce(vandalised, at(5 * DAY), new Date());
+    expect(span.map((r) => [r.revid === vandal, r.reverted ?? false, r.tags.includes('mw-undo')])).toEqual([
+      [false, false, false],
+      [true, true, false],
+      [false, false, true],
+    ]);
+    expect(span[0]!.text).toBe(span[2]!.text);
+
+    const game = parseConfig({
+      wiki: {},
+      store: { path: '/nonexistent/store.json' },
+      games: [{ id: 'c17', kind: 'generic', ruleset: vandalised, gamestate: `${P}/Gamestate vandalised` }],
+    }).games[0]!;
+    await put(player, game.gamestate, adoptText(hand, { text: before, title: vandalised }, game.gamestate, { now: at(2 * DAY + 10 * HOUR) }).text);
+    await put(admin, game.rulingsPage, `${DECLARED.join('\n')}\n`);
+    const r = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(r.save.changed).toBe(true);
+    const page = (await b.readPage(game.gamestate)).text;
+    // Granted at the Planning Phase of T0 + 7 days by the rules the undo restored; the vandal's revision granted nothing.
+    expect(favourOf(page, 'Ada')).toBe('7');
+    expect(page).toMatch(new RegExp(`\\|\\| Ruleset revisions \\|\\| - \\|\\| .*; not applied, taken back by a later revision: revision ${vandal} \\|\\|`));
+  }, 120_000);
+
   it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {
     const game = await freshGame('Gamestate daemon');
     const dir = mkdtempSync(join(tmpdir(), 'croupier-revisions-'));

@@ -115,6 +115,26 @@ describe('the Ruleset revisions a run applies', () => {
     expect(first.asked).toEqual([]);
   });
 
+  it('skip a revision a person took back: the one before it stays in force through its span, and the row names it', async () => {
+    // A vandal made the grant 20 Favour the day before the Planning Phase; an admin's undo came after it, with the repeal.
+    const vandal = before.replace('granted 2 Favour', 'granted 20 Favour');
+    const w: RulesetRevisionsWiki = {
+      revisionsInForce: async () => [
+        revision(11, '2026-12-01T00:00:00Z', before),
+        { ...revision(12, '2026-12-13T09:00:00Z', vandal), reverted: true },
+        revision(13, '2026-12-15T09:00:00Z', after),
+      ],
+    };
+    const r = (await rulesetsInForce(w, { latest: { ...latest('2026-12-15T09:00:00Z'), revid: 13 }, since, now, read }))!;
+    expect(r.earlier.map((e) => [e.revid, e.until.toISOString()])).toEqual([[11, '2026-12-15T09:00:00.000Z']]);
+    expect(r.reverted).toEqual([12]);
+    const c = computeRollover(r.current.ruleset, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: r });
+    expect(favourOf(c.text, 'Ada')).toBe('7');
+    expect(c.result.changes.at(-1)!.change).toBe(
+      'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 13 after; not applied, taken back by a later revision: revision 12',
+    );
+  });
+
   it('refuse a revision in force whose text an admin hid, naming it and the ruling that applies the current Ruleset instead', async () => {
     const w = wiki([revision(11, '2026-12-01T00:00:00Z', '', true), revision(12, '2026-12-13T09:00:00Z', after)]);
     const refused = rulesetsInForce(w, { latest: latest('2026-12-13T09:00:00Z'), since, now, read });
@@ -132,6 +152,7 @@ describe('a rollover across Ruleset revisions', () => {
     current: { revid: 12, savedAt: new Date(until), ruleset: current },
     earlier: [{ revid: 11, savedAt: new Date('2026-12-01T00:00Z'), until: new Date(until), ruleset: old }],
     label: 'ruleset-revision=saved (default)',
+    reverted: [],
   });
   const now = new Date('2026-12-15T10:00Z');
 
@@ -171,6 +192,7 @@ describe('a rollover across Ruleset revisions', () => {
       current: { revid: 11, savedAt: new Date('2026-12-01T00:00Z'), ruleset: old },
       earlier: [],
       label: 'ruleset-revision=saved (default)',
+      reverted: [],
     };
     const d = computeRollover(old, game, { text: page, revid: 1 }, { now: boundary, trigger: 'catch-up', inForce: daemon });
     expect(favourOf(d.text, 'Ada')).toBe('7');
@@ -192,6 +214,7 @@ describe('a rollover across Ruleset revisions', () => {
       current: { revid: 12, savedAt: new Date('2026-12-12T12:00Z'), ruleset: old },
       earlier: [{ revid: 11, savedAt: new Date('2026-12-01T00:00Z'), until: new Date('2026-12-12T12:00Z'), ruleset: sundayOnly }],
       label: 'ruleset-revision=saved (default)',
+      reverted: [],
     };
     const c = computeRollover(old, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: moved });
     const rollovers = c.result.changes.filter((x) => x.event === 'Rollover');
@@ -225,6 +248,7 @@ describe('a page an older Ruleset revision refuses', () => {
       current: { revid: 12, savedAt: new Date('2026-11-19T09:00Z'), ruleset: current },
       earlier: [{ revid: 11, savedAt: new Date('2026-11-01T00:00Z'), until: new Date('2026-11-19T09:00Z'), ruleset: old }],
       label: 'ruleset-revision=saved (default)',
+      reverted: [],
     };
     const run = () =>
       computeRollover(

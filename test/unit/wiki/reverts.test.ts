@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { botRevertsIn, botRevertsSince, type TaggedRevision } from '../../../src/wiki/reverts.ts';
+import { botRevertsIn, botRevertsSince, revertedAmong, type TaggedRevision } from '../../../src/wiki/reverts.ts';
 
 // A page's history, oldest first as written here (botRevertsIn takes it newest first, as the API gives it).
 const rev = (revid: number, user: string, sha1: string, tags: string[] = []): TaggedRevision => ({
@@ -95,5 +95,28 @@ describe('reverts among the revisions a save finds after its base (botRevertsSin
       expect(await botRevertsSince(w, P, 'Bot', 2, listed)).toMatchObject([{ revid: 3, user: 'Admin', how: 'undo', reverted: [2] }]);
       expect(w.requests).toHaveLength(1);
     }
+  });
+});
+
+describe("the revisions a later one took back, whoever made them (the Ruleset's, for the rules in force)", () => {
+  test('a rollback of two edits takes back both, and not the revision it restored nor anything before', () => {
+    const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Vandal', 'v'), rev(3, 'Vandal', 'w'), rev(4, 'Admin', 'a', ['mw-rollback']), rev(5, 'Admin', 'e'));
+    expect([...revertedAmong(h)]).toEqual([3, 2]);
+  });
+
+  test('an undo under later edits takes back what MediaWiki tagged mw-reverted; ordinary edits take back nothing', () => {
+    const h = newestFirst(rev(1, 'Admin', 'a'), { ...rev(2, 'Vandal', 'v'), tags: ['mw-reverted'] }, rev(3, 'Admin', 'c'), rev(4, 'Admin', 'd', ['mw-undo']));
+    expect([...revertedAmong(h)]).toEqual([2]);
+    expect([...revertedAmong(newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Admin', 'b'), rev(3, 'Admin', 'c')))]).toEqual([]);
+  });
+
+  test('a revert read before MediaWiki wrote its tags takes back the same, by the text it restored', () => {
+    expect([...revertedAmong(newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Vandal', 'v'), rev(3, 'Admin', 'a')))]).toEqual([2]);
+  });
+
+  test('a revert taken back by a later one takes nothing back: the edit it undid stands', () => {
+    // 2 is a proposal's edit; 3 undoes it by mistake; 4 undoes the undo, restoring 2's text.
+    const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Admin', 'b'), rev(3, 'Player', 'a', ['mw-undo']), rev(4, 'Admin', 'b', ['mw-undo']));
+    expect([...revertedAmong(h)]).toEqual([3]);
   });
 });
