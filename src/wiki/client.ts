@@ -347,12 +347,12 @@ export class WikiClient {
   }
 
   /**
-   * Revisions of a page, newest first, at most `limit` (with their text when `content`): those saved at or before
-   * `before` when given; asked `batch` at a time (default as many as one request may give) until `enough` says so.
+   * Revisions of a page, newest first, at most `limit` (with their text when `content`), asked `batch` at a time
+   * (default as many as one request may give) until `enough` says so of those read.
    */
   async revisions(
     title: string,
-    opts: { limit: number; content?: boolean; before?: Date; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
+    opts: { limit: number; content?: boolean; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]> {
     const out: RevisionInfo[] = [];
     let cont: Record<string, string> = {};
@@ -365,7 +365,6 @@ export class WikiClient {
           rvprop: `ids|timestamp|user|comment|tags|sha1${opts.content ? '|content' : ''}`,
           ...(opts.content ? { rvslots: 'main' } : {}),
           rvlimit: Math.min(opts.limit - out.length, opts.batch ?? Infinity, opts.content ? 50 : 500),
-          ...(opts.before ? { rvstart: opts.before.toISOString() } : {}),
           formatversion: 2,
           ...cont,
         },
@@ -431,9 +430,10 @@ export class WikiClient {
   /**
    * The revisions of a page in force from `since` to `until`, oldest first, with their text: the one saved at or before
    * `since`, then each saved after it up to `until`; none when no revision was saved by `since` (the page's history does
-   * not reach back that far). Asked newest first from `until`, a few at a time (usually one request: a page edited once
+   * not reach back that far). Asked newest first, a few at a time (usually one request: a page edited once
    * or twice since), at most `limit`. A revision a later one took back (a person's undo, rollback or manual revert:
-   * reverts.ts) is marked `reverted`, and is never the one in force at `since`: the one it replaced is.
+   * reverts.ts), even one saved after `until`, is marked `reverted`, and is never the one in force at `since`: the one
+   * it replaced is.
    */
   async revisionsInForce(title: string, since: Date, until: Date, limit = 100): Promise<(RevisionInfo & { text: string; reverted?: true })[]> {
     const saved = (r: RevisionInfo) => Date.parse(r.timestamp);
@@ -449,14 +449,16 @@ export class WikiClient {
       const { at } = inForce(found);
       return at >= 0 && settled(found, at);
     };
-    // Read until enough, or to the page's first revision: a revert whose restored revision was not found restores none.
-    const found = await this.revisions(title, { limit, content: true, before: until, batch: 5, enough });
+    // From the newest revision, not from `until`: a revert saved since then takes back what was in force at it (the
+    // daemon catching up a past boundary). Read until enough, or to the page's first revision: a revert whose
+    // restored revision was not found restores none.
+    const found = await this.revisions(title, { limit, content: true, batch: 5, enough });
     const { at, reverted } = inForce(found);
-    if (at < 0 && found.length >= limit)
-      throw new Error(`"${title}" has more than ${limit} revisions saved between ${since.toISOString()} and ${until.toISOString()}: not read`);
+    if (at < 0 && found.length >= limit) throw new Error(`"${title}" has more than ${limit} revisions saved since ${since.toISOString()}: not read`);
     if (at < 0) return [];
     return found
       .slice(0, at + 1)
+      .filter((r) => saved(r) <= until.getTime())
       .reverse()
       .map((r) => ({ ...r, text: r.text ?? '', ...(reverted.has(r.revid) ? { reverted: true as const } : {}) }));
   }

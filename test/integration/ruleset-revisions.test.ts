@@ -142,6 +142,12 @@ onEachWiki(() => {
       [false, false, true],
     ]);
     expect(span[0]!.text).toBe(span[2]!.text);
+    // Up to an instant before the undo (the daemon catching up a past boundary): the vandal's revision is still marked.
+    const past = await b.revisionsInForce(vandalised, at(5 * DAY), at(7 * DAY));
+    expect(past.map((r) => [r.revid === vandal, r.reverted ?? false])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
 
     const game = parseConfig({
       wiki: {},

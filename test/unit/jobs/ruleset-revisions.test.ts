@@ -133,6 +133,11 @@ describe('the Ruleset revisions a run applies', () => {
     expect(c.result.changes.at(-1)!.change).toBe(
       'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 13 after; not applied, taken back by a later revision: revision 12',
     );
+    // The daemon catching up the Planning Phase's boundary alone, after the undo: revision 11 is the one in force at it.
+    const boundary = new Date('2026-12-14T00:00Z');
+    const undone: RulesetRevisionsWiki = { revisionsInForce: async () => (await w.revisionsInForce('R', boundary, boundary)).slice(0, 2) };
+    const d = (await rulesetsInForce(undone, { latest: { ...latest('2026-12-15T09:00:00Z'), revid: 13 }, since: boundary, now: boundary, read }))!;
+    expect([d.current.revid, d.earlier, d.reverted]).toEqual([11, [], [12]]);
   });
 
   it('refuse a revision in force whose text an admin hid, naming it and the ruling that applies the current Ruleset instead', async () => {
