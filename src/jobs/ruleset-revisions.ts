@@ -65,9 +65,13 @@ export async function rulesetsInForce(
   const chosen = o.readings?.all().find((c) => c.def.id === RULESET_REVISION);
   if (chosen?.value === 'latest') return undefined;
   const listed = await wiki.revisionsInForce(latest.title, since, now);
-  // A revision a person took back (vandalism, a proposal's edit undone) was never the rules: the one before it stays in force.
-  const revisions = listed.filter((r) => !r.reverted);
-  const reverted = listed.filter((r) => r.reverted).map((r) => r.revid);
+  // A revision a person took back (vandalism, a proposal's edit undone) was never the rules: the one before it stays
+  // in force. Unless the Judge ruled that a revert is a change like any other (a repeal that restored a text).
+  const withReverted = chosen?.value === 'saved-including-reverted';
+  const revisions = withReverted
+    ? listed.slice(Math.max(0, listed.filter((r) => Date.parse(r.timestamp) <= since.getTime()).length - 1))
+    : listed.filter((r) => !r.reverted);
+  const reverted = withReverted ? [] : listed.filter((r) => r.reverted).map((r) => r.revid);
   if (revisions.length === 0 || (revisions.length === 1 && revisions[0]!.revid === latest.revid && reverted.length === 0)) return undefined;
   const rules = revisions.map((r) => {
     if (r.textHidden) {
@@ -159,7 +163,10 @@ export function rulesetRevisionsRow(inForce: RulesetsInForce, o: { at: Date; pha
     early.length > 0
       ? `; revision ${current.revid} also applied what its rules make due at ${early.join(', ')}, before it was saved, which no older revision did`
       : '';
-  const taken = inForce.reverted.length > 0 ? `; not applied, taken back by a later revision: ${inForce.reverted.map((r) => `revision ${r}`).join(', ')}` : '';
+  const taken =
+    inForce.reverted.length > 0
+      ? `; not applied, taken back by a later revision: ${inForce.reverted.map((r) => `revision ${r}`).join(', ')} (a Judge's ruling "${RULESET_REVISION} = saved-including-reverted" applies it)`
+      : '';
   return {
     at: o.at,
     phase: o.phase,

@@ -161,7 +161,11 @@ onEachWiki(() => {
     const page = (await b.readPage(game.gamestate)).text;
     // Granted at the Planning Phase of T0 + 7 days by the rules the undo restored; the vandal's revision granted nothing.
     expect(favourOf(page, 'Ada')).toBe('7');
-    expect(page).toMatch(new RegExp(`\\|\\| Ruleset revisions \\|\\| - \\|\\| .*; not applied, taken back by a later revision: revision ${vandal} \\|\\|`));
+    expect(page).toMatch(
+      new RegExp(
+        `\\|\\| Ruleset revisions \\|\\| - \\|\\| .*; not applied, taken back by a later revision: revision ${vandal} \\(a Judge's ruling .*saved-including-reverted.* applies it\\) \\|\\|`,
+      ),
+    );
   }, 120_000);
 
   it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {

@@ -13,7 +13,9 @@ export const rulesetRevisionReading: ReadingDef = {
   default: 'saved',
   alternatives: {
     saved:
-      'each instant with the Ruleset revision saved at or before it (a revision takes effect when it is saved); the current one when the page has no revision that old',
+      'each instant with the Ruleset revision saved at or before it (a revision takes effect when it is saved), except one a later revision took back (an undo, a rollback, its older text saved again: vandalism reverted was never the rules); the current one when the page has no revision that old',
+    'saved-including-reverted':
+      'each instant with the Ruleset revision saved at or before it, also one a later revision took back (a proposal that repealed another restored its text: the repealed rules were in force until then)',
     latest: 'every instant with the Ruleset as it is at the run',
   },
   usedIn: ['jobs/ruleset-revisions.ts: the Ruleset revisions a rollover applies (a History row names them when they differ)'],

@@ -131,8 +131,16 @@ describe('the Ruleset revisions a run applies', () => {
     const c = computeRollover(r.current.ruleset, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: r });
     expect(favourOf(c.text, 'Ada')).toBe('7');
     expect(c.result.changes.at(-1)!.change).toBe(
-      'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 13 after; not applied, taken back by a later revision: revision 12',
+      'applied with the Ruleset as it was then: revision 11 before 2026-12-15 09:00, revision 13 after; not applied, taken back by a later revision: revision 12 (a Judge\'s ruling "ruleset-revision = saved-including-reverted" applies it)',
     );
+    // The Judge's ruling that a revert is a change like any other (a repeal that restored a text): revision 12 applies
+    // through its span, and granted nothing (its text has no grant).
+    const ruled = new ChosenReadings(readingsFor('generic'), [
+      { reading: RULESET_REVISION, value: 'saved-including-reverted', line: 1, by: 'Judge', at: since },
+    ]);
+    const kept = (await rulesetsInForce(w, { latest: { ...latest('2026-12-15T09:00:00Z'), revid: 13 }, since, now, readings: ruled, read }))!;
+    expect([kept.earlier.map((e) => e.revid), kept.reverted]).toEqual([[11, 12], []]);
+    expect(favourOf(computeRollover(kept.current.ruleset, game, { text: page, revid: 1 }, { now, trigger: 'test', inForce: kept }).text, 'Ada')).toBe('5');
     // The daemon catching up the Planning Phase's boundary alone, after the undo: revision 11 is the one in force at it.
     const boundary = new Date('2026-12-14T00:00Z');
     const undone: RulesetRevisionsWiki = { revisionsInForce: async () => (await w.revisionsInForce('R', boundary, boundary)).slice(0, 2) };
