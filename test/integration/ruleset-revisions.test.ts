@@ -168,6 +168,19 @@ onEachWiki(() => {
     );
   }, 120_000);
 
+  it('a revert whose restored revision is older than the first few read makes the wiki read on, and takes back every revision between', async () => {
+    // Five edits the days before the cycle's second week, in force at T0 + 5 days; then the text of the revision before
+    // them saved again (a manual revert): the first batch read (5) holds the revert and four of them, not the revision it restored.
+    const title = `${P}/Ruleset reverted far`;
+    const text = before.trimEnd();
+    await importRevisions(title, [{ at: at(-2 * DAY), text }, ...[1, 2, 3, 4, 5].map((i) => ({ at: at(-DAY + i * HOUR), text: `${text}\n\nEdit ${i}.` }))]);
+    await put(admin, title, text, 'back to the rules as they were');
+    const span = await b.revisionsInForce(title, at(5 * DAY), new Date());
+    expect(span.map((r) => r.reverted ?? false)).toEqual([false, true, true, true, true, true, false]);
+    expect(span.at(-1)!.tags).toContain('mw-manual-revert');
+    expect(span[0]!.text).toBe(text);
+  }, 120_000);
+
   it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {
     const game = await freshGame('Gamestate daemon');
     const dir = mkdtempSync(join(tmpdir(), 'croupier-revisions-'));
