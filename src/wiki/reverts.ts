@@ -49,10 +49,9 @@ export function botRevertsIn(page: string, history: readonly TaggedRevision[], b
   history.forEach((r, i) => {
     const how = howOf(r.tags);
     if (r.revid <= after || how === undefined || r.user === bot) return;
-    const older = history.slice(i + 1);
-    const restored = r.sha1 === undefined ? -1 : older.findIndex((o) => o.sha1 === r.sha1);
+    const restored = restoredBy(history, i);
     // Between the restored revision and the revert; without one (an undo under later edits), the tagged ones.
-    const taken = restored >= 0 ? older.slice(0, restored) : older.filter((o) => o.tags.includes('mw-reverted'));
+    const taken = restored >= 0 ? history.slice(i + 1, restored) : history.slice(i + 1).filter((o) => o.tags.includes('mw-reverted'));
     const reverted = taken
       .filter((o) => o.user === bot)
       .map((o) => o.revid)
