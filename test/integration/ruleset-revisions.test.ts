@@ -166,6 +166,11 @@ onEachWiki(() => {
         `\\|\\| Ruleset revisions \\|\\| - \\|\\| .*; not applied, taken back by a later revision: revision ${vandal} \\(a Judge's ruling .*saved-including-reverted.* applies it\\) \\|\\|`,
       ),
     );
+
+    // The same instant again: nothing due, no edit (the skipped revision is not applied by a second run).
+    const rev = (await b.readPage(game.gamestate)).revid;
+    expect((await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' })).save.changed).toBe(false);
+    expect((await b.readPage(game.gamestate)).revid).toBe(rev);
   }, 120_000);
 
   it('a revert whose restored revision is older than the first few read makes the wiki read on, and takes back every revision between', async () => {
