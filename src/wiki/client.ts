@@ -440,11 +440,11 @@ export class WikiClient {
     // The newest revision saved by `since` that no later one took back (reverts.ts), once every revert saved after it
     // has its restored revision read (or MediaWiki's search radius is passed: an undo under later edits restores none).
     const inForce = (found: readonly RevisionInfo[]) => {
-      const reverted = revertedAmong(found);
+      const reverted = revertedAmong(found, this.names[0]);
       return { at: found.findIndex((r) => saved(r) <= since.getTime() && !reverted.has(r.revid)), reverted };
     };
     const settled = (found: readonly RevisionInfo[], at: number) =>
-      found.slice(0, at).every((r, i) => !isRevert(r) || restoredBy(found, i) >= 0 || found.length - i > REVERT_RADIUS);
+      found.slice(0, at).every((r, i) => !isRevert(r) || r.user === this.names[0] || restoredBy(found, i) >= 0 || found.length - i > REVERT_RADIUS);
     const enough = (found: readonly RevisionInfo[]) => {
       const { at } = inForce(found);
       return at >= 0 && settled(found, at);

@@ -88,14 +88,21 @@ const tagged = (r: NonNullable<NonNullable<ApiRevisions['query']>['pages']>[numb
 export const REVERT_RADIUS = 15;
 
 /**
- * The revisions among `history` (one page's, newest first) that a later one among them took back: those between a
- * revision and the older one whose text it restored (the same sha1), and those MediaWiki tagged `mw-reverted` (an undo
- * under later edits restores no older text). A revert that was itself taken back takes nothing back. Pure.
+ * The revisions among `history` (one page's, newest first) that a person's later revision among them took back: those
+ * between a revision and the older one whose text it restored (the same sha1), and those MediaWiki tagged
+ * `mw-reverted` when a person's revert restored no older text (an undo under later edits). A revert that was itself
+ * taken back takes nothing back, nor does a revision of the bot (`bot`): its edit of its own region that happens to
+ * restore an older text (card tables written back after a price went back) is no one taking back the revisions
+ * between, though MediaWiki tags it a manual revert and them `mw-reverted`. Pure.
  */
-export function revertedAmong(history: readonly Pick<TaggedRevision, 'revid' | 'sha1' | 'tags'>[]): Set<number> {
-  const reverted = new Set(history.filter((r) => r.tags.includes('mw-reverted')).map((r) => r.revid));
+export function revertedAmong(history: readonly Pick<TaggedRevision, 'revid' | 'sha1' | 'tags' | 'user'>[], bot?: string): Set<number> {
+  const person = (r: Pick<TaggedRevision, 'user'>) => bot === undefined || r.user !== bot;
+  // The tags do not say whose revert wrote them: they count only when older than a person's revert that restored no
+  // older text (the newest such one).
+  const undo = history.findIndex((r, i) => person(r) && isRevert(r) && restoredBy(history, i) < 0);
+  const reverted = new Set(history.filter((r, i) => undo >= 0 && i > undo && r.tags.includes('mw-reverted')).map((r) => r.revid));
   history.forEach((r, i) => {
-    if (reverted.has(r.revid)) return;
+    if (reverted.has(r.revid) || !person(r)) return;
     const restored = restoredBy(history, i);
     for (const o of history.slice(i + 1, Math.max(i + 1, restored))) reverted.add(o.revid);
   });

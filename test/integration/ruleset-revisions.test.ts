@@ -4,19 +4,20 @@
 // History row, and a second run changes nothing; the Judge's ruling `ruleset-revision = latest` applies the current
 // Ruleset instead; the daemon's catch-up, boundary by boundary, does the same (its dry run). And what the bot relies on
 // from the wiki: the revisions in force over a span, from its history.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { adoptText } from '../../src/jobs/adopt.ts';
+import { publishTables } from '../../src/jobs/publish-tables.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { formatInstant } from '../../src/sim/trail.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { removeDir } from '../temp-dir.ts';
 import { humanEdit } from './game-races.ts';
-import { bot, human, importRevisions, onEachWiki, put, runCli, uniquePrefix } from './helpers.ts';
+import { bot, human, importRevisions, onEachWiki, put, root, runCli, uniquePrefix } from './helpers.ts';
 import { at, DAY, gamestateText, HOUR, rulesetText } from './newcycle-dated.ts';
 
 const GRANT = 'At the beginning of each Planning Phase, each active player is granted 2 Favour.';
@@ -184,6 +185,37 @@ onEachWiki(() => {
     expect(span.map((r) => r.reverted ?? false)).toEqual([false, true, true, true, true, true, false]);
     expect(span.at(-1)!.tags).toContain('mw-manual-revert');
     expect(span[0]!.text).toBe(text);
+  }, 120_000);
+
+  it("the bot's own edit of its card tables on the Ruleset, though it restores an older text, takes nothing back", async () => {
+    // The card tables on the Ruleset page itself (`tablesPage`): a proposal raises a price, the bot writes the tables
+    // for it, a later proposal puts the price back, and the bot's tables for that make the page's text of before.
+    const title = `${P}/Ruleset with its tables`;
+    const input = {
+      wiki: { editThrottleMs: 0 },
+      store: { path: '/nonexistent/store.json' },
+      games: [{ id: 'c16', kind: 'cycle16', ruleset: title, gamestate: `${P}/Gamestate of the tables`, tablesPage: title }],
+    };
+    const config = parseConfig(input);
+    const publish = async () => (await publishTables({ config, client: b }, config.games[0]!)).save;
+    const price = (n: number) => (text: string) => text.replace(/^\| Handy Pack \|\| \d+ Vertebrae$/m, `| Handy Pack || ${n} Vertebrae`);
+    const edit = async (change: (text: string) => string, summary: string) => put(admin, title, change((await b.readPage(title)).text), summary);
+    await put(admin, title, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
+    const tables = await publish();
+    const raised = await edit(price(14), 'Proposal 20 passed: the Handy Pack costs 14');
+    expect((await publish()).changed).toBe(true);
+    const back = await edit(price(12), 'Proposal 21 passed: the Handy Pack costs 12 again');
+    const again = await publish();
+    const [first, last] = await Promise.all(
+      [tables.revid, again.revid].map(async (revid) => (await b.revisions(title, { limit: 10 })).find((r) => r.revid === revid)!),
+    );
+    // What makes the case: the bot's last edit has the text of its first, and MediaWiki says it reverts the edits between.
+    expect(last!.sha1).toBe(first!.sha1);
+    expect(last!.tags).toContain('mw-manual-revert');
+
+    const span = await b.revisionsInForce(title, new Date(first!.timestamp), new Date());
+    expect(span.map((r) => r.revid)).toEqual(expect.arrayContaining([raised, back, last!.revid]));
+    expect(span.filter((r) => r.reverted).map((r) => r.revid)).toEqual([]);
   }, 120_000);
 
   it("the daemon's dry run catches up each missed boundary at its instant with the revision in force then, as its diffs show", async () => {

@@ -98,7 +98,7 @@ describe('reverts among the revisions a save finds after its base (botRevertsSin
   });
 });
 
-describe("the revisions a later one took back, whoever made them (the Ruleset's, for the rules in force)", () => {
+describe("the revisions a person's later revision took back (the Ruleset's, for the rules in force)", () => {
   test('a rollback of two edits takes back both, and not the revision it restored nor anything before', () => {
     const h = newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Vandal', 'v'), rev(3, 'Vandal', 'w'), rev(4, 'Admin', 'a', ['mw-rollback']), rev(5, 'Admin', 'e'));
     expect([...revertedAmong(h)]).toEqual([3, 2]);
@@ -112,6 +112,34 @@ describe("the revisions a later one took back, whoever made them (the Ruleset's,
 
   test('a revert read before MediaWiki wrote its tags takes back the same, by the text it restored', () => {
     expect([...revertedAmong(newestFirst(rev(1, 'Admin', 'a'), rev(2, 'Vandal', 'v'), rev(3, 'Admin', 'a')))]).toEqual([2]);
+  });
+
+  test("the bot's own edit that restores an older text takes nothing back, though MediaWiki tags it and the revisions between", () => {
+    // The Ruleset holds the bot's card tables: 2 raises a price, 3 is the bot's tables for it, 4 (a later proposal)
+    // puts the price back, and 5, the bot's tables for that, is again the text of 1. 2 and 4 were each in force.
+    const tagged = (r: TaggedRevision) => ({ ...r, tags: ['mw-reverted'] });
+    const h = newestFirst(
+      rev(1, 'Admin', 'a'),
+      tagged(rev(2, 'Admin', 'p')),
+      tagged(rev(3, 'Bot', 'pt')),
+      tagged(rev(4, 'Admin', 'at')),
+      rev(5, 'Bot', 'a', ['mw-manual-revert']),
+    );
+    expect([...revertedAmong(h, 'Bot')]).toEqual([]);
+    // A person who restores the text takes them back, the bot's revision between included.
+    expect([...revertedAmong([{ ...h[0]!, user: 'Admin' }, ...h.slice(1)], 'Bot')].sort()).toEqual([2, 3, 4]);
+  });
+
+  test("MediaWiki's mw-reverted tags count only older than a person's revert that restored no older text", () => {
+    // 3 undoes 2 under a later edit (restoring no text); 5, the bot's, restores 3's text, and MediaWiki tags 4.
+    const h = newestFirst(
+      rev(1, 'Admin', 'a'),
+      { ...rev(2, 'Vandal', 'v'), tags: ['mw-reverted'] },
+      rev(3, 'Admin', 'c', ['mw-undo']),
+      { ...rev(4, 'Admin', 'd'), tags: ['mw-reverted'] },
+      rev(5, 'Bot', 'c', ['mw-manual-revert']),
+    );
+    expect([...revertedAmong(h, 'Bot')]).toEqual([2]);
   });
 
   test('a revert taken back by a later one takes nothing back: the edit it undid stands', () => {
