@@ -29,6 +29,7 @@ import {
   DEFAULT_REQUESTS_LOOKBACK,
   lineAuthors,
   markLine,
+  notRestorable,
   pendingRequests,
   requestKey,
   type RequestPageRevision,
@@ -164,7 +165,9 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     // Attribute every pending line from the same history snapshot, before any edit.
     const origins = lineAuthors(revisions);
     const attributed: Attributed[] = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
-    const authors = [...new Set(attributed.flatMap((a) => (a.who.found && a.who.revision.user ? [a.who.revision.user] : [])))];
+    // The authors, and for a line put back by a revert who put it back and who had removed it (notRestorable).
+    const named = ({ who }: Attributed) => (who.found ? [who.revision.user, who.restored?.by ?? '', who.restored?.removedBy ?? ''] : []);
+    const authors = [...new Set(attributed.flatMap(named).filter((u) => u !== ''))];
     const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
     const allowed = opts.allowedGroupsFor(game);
 
@@ -184,7 +187,9 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     for (const a of order) {
       const { p, who } = a;
       const ref = requestOf(page, a, latest);
-      const allowedAuthor = who.found && ref.author !== '' && (groups.get(ref.author) ?? []).some((g) => allowed.includes(g));
+      const inAllowed = (user: string) => (groups.get(user) ?? []).some((g) => allowed.includes(g));
+      const withdrawn = who.found ? notRestorable(ref.author, who.restored, inAllowed) : undefined;
+      const allowedAuthor = who.found && ref.author !== '' && inAllowed(ref.author) && withdrawn === undefined;
       // Paused: no edit at all (no answer, no refusal) but a resume by an allowed user.
       if (!(allowedAuthor && p.verb === 'resume') && (await actions.paused())) {
         summary.waiting++;
@@ -192,11 +197,13 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
       }
       const refusal = !who.found
         ? `cannot tell who added this line (${who.reason}); write it again`
-        : !allowedAuthor
+        : ref.author === '' || !inAllowed(ref.author)
           ? refusalReason(ref.author, ref.revid, groups.get(ref.author), allowed)
-          : !p.verb
-            ? NOT_UNDERSTOOD
-            : undefined;
+          : withdrawn !== undefined
+            ? `${ref.author} added this line in revision ${ref.revid}; it was ${withdrawn}`
+            : !p.verb
+              ? NOT_UNDERSTOOD
+              : undefined;
       if (refusal !== undefined || !p.verb) {
         refusals.push({ p, ref, message: refusal ?? NOT_UNDERSTOOD });
         continue;

@@ -81,11 +81,18 @@ export const Heartbeat = z.object({
 export type Heartbeat = z.infer<typeof Heartbeat>;
 
 const LineOrigin = z.union([
-  z.object({ line: z.number().int().positive(), user: z.string(), revid: z.number().int(), timestamp: z.string() }),
+  z.object({
+    line: z.number().int().positive(),
+    user: z.string(),
+    revid: z.number().int(),
+    timestamp: z.string(),
+    restored: z.object({ by: z.string(), revid: z.number().int(), removedBy: z.string() }).optional(),
+  }),
   z.object({ line: z.number().int().positive(), unknown: z.string() }),
 ]);
 
 const RulingsMemo = z.object({
+  version: z.number().int().optional(),
   revid: z.number().int(),
   lookback: z.number().int(),
   allowedGroups: z.array(z.string()),

@@ -15,6 +15,7 @@ import {
   attributeRevisions,
   botAddedLines,
   lineAuthors,
+  notRestorable,
   markLine,
   pendingRequests,
   requestKey,
@@ -67,6 +68,12 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
       continue;
     }
     const user = l.who.revision.user;
+    // A request its author withdrew, put back by someone else, is not theirs to make (docs/referee.md, the threat model).
+    const withdrawn = notRestorable(user, l.who.restored);
+    if (withdrawn !== undefined) {
+      [l.verdict, l.message] = ['refused', `${withdrawn}; write it again to make it`];
+      continue;
+    }
     const n = (perAuthor.get(user) ?? 0) + 1;
     perAuthor.set(user, n);
     if (n > MAX_REQUESTS_PER_AUTHOR)

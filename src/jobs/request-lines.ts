@@ -70,10 +70,17 @@ export function pendingRequests(text: string): RequestLine[] {
   return out;
 }
 
-/** MediaWiki's tags on a revision that restores earlier content (docs/referee.md, "Who added a line"). */
+/** MediaWiki's tags on a revision that restores earlier content (docs/referee.md, "Who asks"). */
 export const RESTORE_TAGS: readonly string[] = ['mw-undo', 'mw-rollback', 'mw-manual-revert'];
 
-export type Attribution = { found: true; revision: RequestPageRevision; copy: number } | { found: false; reason: string };
+/** A revert that put a line back: who saved it, and who had removed the line before (the revision the line left the page in). */
+export interface Restoration {
+  by: string;
+  revid: number;
+  removedBy: string;
+}
+
+export type Attribution = { found: true; revision: RequestPageRevision; copy: number; restored?: Restoration } | { found: false; reason: string };
 
 const linesOf = (text: string): string[] => text.split('\n').map((l) => l.replace(/\r$/, ''));
 
@@ -105,7 +112,8 @@ function keptFrom(before: readonly string[], after: readonly string[]): number[]
  * Who added each line of each revision, oldest revision first, by the lines each revision keeps from its
  * predecessor (a line diff). A line is the work of the revision that first added it, not of one that puts it
  * back: a revision MediaWiki tags as a restoration (RESTORE_TAGS), or whose sha1 is an earlier revision's,
- * gives each line it brings back the author of the copy removed last. Identical lines added by one revision
+ * gives each line it brings back the author of the copy removed last, and says who put it back after whom
+ * (`restored`: a withdrawn line is not the author's again, notRestorable). Identical lines added by one revision
  * are told apart by `copy` (1, 2, … in page order). A line of the oldest revision read, when that is not the
  * page's first, cannot be attributed. Nor can a line of the revision after one whose text is hidden (an admin's
  * revision deletion) unless it was kept from the revision before the hidden ones: it may have been added by the hidden
@@ -115,8 +123,8 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
   const out = new Map<number, Attribution[]>();
   const chrono = [...revisions].reverse();
   const shas = new Map<string, Attribution[]>();
-  // Lines removed so far, by text, with their attribution (the last removed last).
-  const removed = new Map<string, Attribution[]>();
+  // Lines removed so far, by text, with their attribution and who removed them (the last removed last).
+  const removed = new Map<string, { who: Attribution; by: string }[]>();
   let before: { lines: string[]; who: Attribution[] } | undefined;
   let hidden: RequestPageRevision | undefined; // the first of the hidden revisions since `before`
   for (const rev of chrono) {
@@ -145,24 +153,48 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
       const kept = keptFrom(prev.lines, lines);
       const keptSet = new Set(kept);
       prev.lines.forEach((l, i) => {
-        if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), prev.who[i]!]);
+        // Replaced by its answered form (the bot's mark appended): answered, not withdrawn by anyone.
+        const answered = (): boolean => lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
+        if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), { who: prev.who[i]!, by: hidden || answered() ? '' : rev.user }]);
       });
       const same = rev.sha1 ? shas.get(rev.sha1) : undefined;
       const restores = same !== undefined || (rev.tags ?? []).some((t) => RESTORE_TAGS.includes(t));
+      // A line put back keeps its author, and says who put it back after whom (a withdrawal may not be undone by anyone: notRestorable).
+      const putBack = (w: Attribution, removedBy: string): Attribution => (w.found ? { ...w, restored: { by: rev.user, revid: rev.revid, removedBy } } : w);
       who = lines.map((l, j) => {
-        if (same !== undefined && same.length === lines.length) return same[j]!;
+        const back = kept[j]! < 0 && restores ? removed.get(l)?.pop() : undefined;
+        if (same !== undefined && same.length === lines.length) return kept[j]! >= 0 ? same[j]! : putBack(same[j]!, back?.by ?? '');
         if (kept[j]! >= 0) return prev.who[kept[j]!]!;
         if (unknown) return unknown;
-        const back = restores ? removed.get(l)?.pop() : undefined;
-        return back ?? added(l);
+        return back ? putBack(back.who, back.by) : added(l);
       });
     }
-    if (rev.sha1 && !shas.has(rev.sha1)) shas.set(rev.sha1, who);
+    // The latest revision of a text is the one a revert to it restores (MediaWiki's manual revert finds the newest).
+    if (rev.sha1) shas.set(rev.sha1, who);
     out.set(rev.revid, who);
     before = { lines, who };
     hidden = undefined;
   }
   return out;
+}
+
+const NOBODY = (): boolean => false;
+
+/**
+ * Why a line put back by a revert (`restored`) does not stand for its author, or undefined when it does. A line its
+ * author removed, or someone `entitled` to (a user of the allowed groups, where the page has them), was withdrawn: put
+ * back by someone else, not entitled, it is that person's doing, not the author's (a player who undoes an admin's
+ * withdrawal of a ruling, or another player's of their request). A line someone else removed (blanking, a mistake) is
+ * the author's again, whoever puts it back.
+ */
+export function notRestorable(author: string, restored: Restoration | undefined, entitled: (user: string) => boolean = NOBODY): string | undefined {
+  if (restored === undefined) return undefined;
+  const { by, revid, removedBy } = restored;
+  const may = (user: string) => user !== '' && (user === author || entitled(user));
+  if (!may(removedBy) || may(by)) return undefined;
+  const whom = removedBy === author ? 'its author' : removedBy;
+  const who = entitled === NOBODY ? `its author (${author})` : `its author (${author}) or a user of an allowed group`;
+  return `put back in revision ${revid} by ${by || 'a hidden user'} after ${whom} removed it; a line withdrawn so is put back only by ${who}`;
 }
 
 /** Who added each line of the newest revision (empty when there is none). */

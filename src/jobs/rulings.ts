@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, type RequestPageRevision } from './request-lines.ts';
+import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, notRestorable, type RequestPageRevision, type Restoration } from './request-lines.ts';
 import { declarationsFor, readingsFor } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { ChosenReadings, rulingLines, type DeclaredLine, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
@@ -47,13 +47,17 @@ export interface RulingsOptions {
 }
 
 /** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineAuthors), as the bot's memo keeps it. */
-export type LineOrigin = { line: number; user: string; revid: number; timestamp: string } | { line: number; unknown: string };
+export type LineOrigin = { line: number; user: string; revid: number; timestamp: string; restored?: Restoration } | { line: number; unknown: string };
+
+/** The memo's shape: a memo of another (an older bot's, without who put a line back) is made again. */
+export const RULINGS_MEMO_VERSION = 2;
 
 /**
  * The bot's memo of a Rulings revision, kept in its own store (never read from a page): who added each ruling line
  * of revision `revid` (found by walking the history once), and the authors' groups as asked at `checkedAt`.
  */
 export interface RulingsMemo {
+  version?: number;
   revid: number;
   lookback: number;
   allowedGroups: string[];
@@ -92,7 +96,14 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   const now = memo?.now ?? new Date();
   if (memo?.latest.missing) return none(opts);
   const kept = memo ? await memo.cache.get(opts.page) : undefined;
-  if (memo && kept && kept.revid === memo.latest.revid && kept.lookback === lookback && sameSet(kept.allowedGroups, allowed)) {
+  if (
+    memo &&
+    kept &&
+    kept.version === RULINGS_MEMO_VERSION &&
+    kept.revid === memo.latest.revid &&
+    kept.lookback === lookback &&
+    sameSet(kept.allowedGroups, allowed)
+  ) {
     const lines = linesOf(memo.latest.text, kept.origins, opts.declarationLine);
     if (lines) {
       if (now.getTime() - Date.parse(kept.checkedAt) < RULINGS_GROUPS_TTL_MS) return judge(opts, allowed, lines, new Map(Object.entries(kept.groups)));
@@ -114,11 +125,14 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   const found = lineAuthors(revisions);
   const origins = pageLines(latest.text, opts.declarationLine).map(({ line }): LineOrigin => {
     const who = found[line - 1]!;
-    return who.found ? { line, user: who.revision.user, revid: who.revision.revid, timestamp: who.revision.timestamp } : { line, unknown: who.reason };
+    if (!who.found) return { line, unknown: who.reason };
+    const { user, revid, timestamp } = who.revision;
+    return { line, user, revid, timestamp, ...(who.restored ? { restored: who.restored } : {}) };
   });
   const lines = linesOf(latest.text, origins, opts.declarationLine)!;
   const groups = await groupsOf(wiki, lines);
   await memo?.cache.set(opts.page, {
+    version: RULINGS_MEMO_VERSION,
     revid: latest.revid,
     lookback,
     allowedGroups: [...allowed],
@@ -170,7 +184,9 @@ function linesOf(text: string, origins: readonly LineOrigin[], declarationLine: 
 }
 
 async function groupsOf(wiki: RulingsWiki, lines: readonly AttributedLine[]): Promise<Map<string, string[]>> {
-  const authors = [...new Set(lines.flatMap((l) => ('user' in l.origin && l.origin.user ? [l.origin.user] : [])))];
+  // The authors, and for a line put back by a revert who put it back and who had removed it (notRestorable).
+  const named = (o: LineOrigin) => ('user' in o ? [o.user, o.restored?.by ?? '', o.restored?.removedBy ?? ''] : []);
+  const authors = [...new Set(lines.flatMap((l) => named(l.origin)).filter((u) => u !== ''))];
   return authors.length > 0 ? wiki.userGroups(authors) : new Map<string, string[]>();
 }
 
@@ -186,10 +202,16 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       warnings.push(`${where(l)}: cannot tell who added the line (${o.unknown}); the line is ignored`);
       continue;
     }
-    if (!o.user || !(groups.get(o.user) ?? []).some((g) => allowed.includes(g))) {
+    const inAllowed = (user: string) => (groups.get(user) ?? []).some((g) => allowed.includes(g));
+    if (!o.user || !inAllowed(o.user)) {
       warnings.push(
         `${where(l)}: added by ${o.user || 'a hidden user'} in revision ${o.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`,
       );
+      continue;
+    }
+    const withdrawn = notRestorable(o.user, o.restored, inAllowed);
+    if (withdrawn !== undefined) {
+      warnings.push(`${where(l)}: added by ${o.user} in revision ${o.revid}, ${withdrawn}; the line is ignored`);
       continue;
     }
     if (l.reading === null) declared.push({ line: l.line, text: l.text, by: o.user, at: new Date(o.timestamp) });

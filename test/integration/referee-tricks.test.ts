@@ -1,6 +1,7 @@
 // The referee against the tricks of issue 24, each played on the real local MediaWiki as a player or an
 // editor would: a planted request key, a fake commitment, identical lines, a flood, a forged rollover,
-// a line laundered through a revert (Rulings and requests pages), and a local user reading the store.
+// a line laundered through a revert (Rulings and requests pages), a withdrawn line put back by another's revert
+// (Rulings, actions and requests pages), and a local user reading the store.
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,21 +192,68 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
   );
 
   it(
-    "a non-admin's `* rollover now`, blanked and restored by an admin's undo, is refused as the non-admin's",
+    "a `* rollover now` laundered through a revert is refused: a non-admin's restored by an admin's undo, and an admin's withdrawn and put back by a player's undo",
     async () => {
       const Q = `${G}/Requests`;
       await put(admin, Q, '== Requests ==\n');
       await put(player, Q, '== Requests ==\n* rollover now\n');
       const blank = await put(player, Q, '== Requests ==\n');
       await undo(admin, Q, blank);
+      const withAdmins = `${await text(Q)}\n* rollover now (the Judge)\n`;
+      await put(admin, Q, withAdmins);
+      const withdrawn = await put(admin, Q, withAdmins.replace('* rollover now (the Judge)\n', ''), 'no rollover after all');
+      await undo(player, Q, withdrawn);
+      expect(await text(Q)).toContain('* rollover now (the Judge)');
       const config = parseConfig(JSON.parse(readFileSync(game.configFile, 'utf8')));
       const d = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000 }));
       await d.scheduler.idle();
       await d.stop('test over');
-      expect((await text(Q)).split('\n').find((l) => l.startsWith('* rollover now'))).toMatch(
+      const lines = (await text(Q)).split('\n');
+      expect(lines.find((l) => l.startsWith('* rollover now <!--'))).toMatch(
         /croupier:refused .*Player, who added this line in revision \d+, is not in an allowed group/,
       );
+      expect(lines.find((l) => l.startsWith('* rollover now (the Judge)'))).toMatch(
+        /croupier:refused .*Admin added this line in revision \d+; it was put back in revision \d+ by Player after its author removed it/,
+      );
       expect((await state()).phase.number).toBe(phase);
+    },
+    SLOW,
+  );
+
+  it(
+    "an admin's ruling, withdrawn by the admin and put back by a player's undo, does not count",
+    async () => {
+      // (Signed: a text the page never had, which would be a restoration of that revision's lines.)
+      const R = `${G}/Rulings`;
+      const ruling = '* good-luck = everyone — the Judge';
+      await put(admin, R, '== Rulings ==\n');
+      await put(admin, R, `== Rulings ==\n${ruling}\n`);
+      const withdrawn = await put(admin, R, '== Rulings ==\n', 'ruling withdrawn');
+      await undo(player, R, withdrawn);
+      expect(await text(R)).toContain(ruling);
+      const r = await game.cli(['readings', '--game', 'tricks', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
+      expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
+      expect(out.warnings.join('\n')).toMatch(/added by Admin in revision \d+, put back in revision \d+ by Player after its author removed it/);
+    },
+    SLOW,
+  );
+
+  it(
+    "a player's request its author withdrew, put back by another player's undo, is refused: it is not theirs to make",
+    async () => {
+      const bram = async () => (await state()).players.find((p) => p.name === 'Bram')!;
+      const before = await bram();
+      await write(admin, ['* buy 1 Chip']);
+      const withdrawn = await put(admin, A, (await text(A)).replace(/\n\* buy 1 Chip\n?$/, '\n'), 'withdrawn');
+      expect((await answers('* buy 1 Chip')).filter((l) => !l.includes('croupier:'))).toEqual([]);
+      await undo(player, A, withdrawn);
+      const out = await referee();
+      expect(out).not.toMatch(/[1-9]\d* request\(s\) done/);
+      expect((await answers('* buy 1 Chip')).at(-1)).toMatch(/croupier:refused .*put back in revision \d+ by Player after its author removed it/);
+      const after = await bram();
+      expect([after.chips, after.vertebrae]).toEqual([before.chips, before.vertebrae]);
     },
     SLOW,
   );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { botAddedLines, lineAuthors, requestKey, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
+import { botAddedLines, lineAuthors, notRestorable, requestKey, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
 
 // Who added a line of a request, Rulings or actions page: the revision that first added it, through
 // reverts (docs/referee.md, "The threat model").
@@ -106,6 +106,85 @@ describe('who added a line', () => {
       2,
     );
     expect([1, 2, 3].map((l) => author(revs, l))).toEqual(['Admin r1#1', 'unknown', 'Dave r4#1']);
+  });
+});
+
+describe('a line put back by a revert', () => {
+  /** Why the line does not stand for its author (notRestorable), with `admins` the allowed users; undefined when it stands. */
+  const withdrawn = (revs: RequestPageRevision[], line: number, admins: string[] = []) => {
+    const a = lineAuthors(revs)[line]!;
+    if (!a.found) throw new Error(a.reason);
+    return notRestorable(a.revision.user, a.restored, admins.length > 0 ? (u) => admins.includes(u) : undefined);
+  };
+  const RULING = '* tax-rounding = ceil';
+
+  it("an admin's ruling another admin withdrew, put back by a player's undo, does not stand; put back by an admin, it does", () => {
+    const edits: [string, string, string[]?][] = [
+      ['Admin', HEAD],
+      ['Judge', `${HEAD}\n${RULING}`],
+      ['Admin', HEAD],
+      ['Player', `${HEAD}\n${RULING}`, ['mw-undo']],
+    ];
+    expect(author(history(edits), 1)).toBe('Judge r2#1');
+    expect(withdrawn(history(edits), 1, ['Admin', 'Judge'])).toBe(
+      'put back in revision 4 by Player after Admin removed it; a line withdrawn so is put back only by its author (Judge) or a user of an allowed group',
+    );
+    // By the sha1 alone (a manual revert read before its tags), the same.
+    expect(withdrawn(history(edits.map(([u, t]) => [u, t])), 1, ['Admin', 'Judge'])).toContain('by Player after Admin removed it');
+    edits[3] = ['Admin', `${HEAD}\n${RULING}`, ['mw-undo']];
+    expect(withdrawn(history(edits), 1, ['Admin', 'Judge'])).toBeUndefined();
+  });
+
+  it('a line a vandal blanked is its author’s again, whoever puts it back', () => {
+    const revs = history([
+      ['Admin', HEAD],
+      ['Judge', `${HEAD}\n${RULING}`],
+      ['Vandal', ''],
+      ['Player', `${HEAD}\n${RULING}`, ['mw-undo']],
+    ]);
+    expect(author(revs, 1)).toBe('Judge r2#1');
+    expect(withdrawn(revs, 1, ['Judge'])).toBeUndefined();
+  });
+
+  it("a player's request its author withdrew is not theirs when another player puts it back, and is when they do", () => {
+    const edits: [string, string, string[]?][] = [
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n* open 1 Handy Pack`],
+      ['Bob', HEAD],
+      ['Carol', `${HEAD}\n* open 1 Handy Pack`, ['mw-undo']],
+    ];
+    expect(withdrawn(history(edits), 1)).toBe(
+      'put back in revision 4 by Carol after its author removed it; a line withdrawn so is put back only by its author (Bob)',
+    );
+    edits[3] = ['Bob', `${HEAD}\n* open 1 Handy Pack`, ['mw-undo']];
+    expect(withdrawn(history(edits), 1)).toBeUndefined();
+  });
+
+  it('a withdrawal is told from an answer though an identical line was answered before: put back by another, it does not stand', () => {
+    const line = '* buy 1 Chip';
+    const answered = `${line} <!-- croupier:done r2 --> → '''Done''' (Croupier, 2026-11-25 10:02 UTC): bought`;
+    const revs = history([
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n${line}`],
+      ['Croupier', `${HEAD}\n${answered}`],
+      ['Bob', `${HEAD}\n${answered}\n${line}`],
+      ['Bob', `${HEAD}\n${answered}`],
+      ['Carol', `${HEAD}\n${answered}\n${line}`, ['mw-undo']],
+    ]);
+    expect(author(revs, 2)).toBe('Bob r4#1');
+    expect(withdrawn(revs, 2)).toBe('put back in revision 6 by Carol after its author removed it; a line withdrawn so is put back only by its author (Bob)');
+  });
+
+  it('a request whose answer a player undid is pending again as the same request: answering it withdrew nothing', () => {
+    const line = '* open 1 Handy Pack';
+    const revs = history([
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n${line}`],
+      ['Croupier', `${HEAD}\n${line} <!-- croupier:done r2 --> → '''Done''' (Croupier, 2026-11-25 10:02 UTC): drawn`],
+      ['Carol', `${HEAD}\n${line}`, ['mw-undo']],
+    ]);
+    expect(author(revs, 1)).toBe('Bob r2#1');
+    expect(withdrawn(revs, 1, ['Croupier'])).toBeUndefined();
   });
 });
 
