@@ -97,6 +97,20 @@ const RulingsMemo = z.object({
   lookback: z.number().int(),
   allowedGroups: z.array(z.string()),
   origins: z.array(LineOrigin),
+  removed: z
+    .array(
+      z.object({
+        text: z.string(),
+        line: z.number().int().positive(),
+        user: z.string(),
+        revid: z.number().int(),
+        timestamp: z.string(),
+        removedBy: z.string(),
+        removedIn: z.number().int(),
+        editorsSince: z.array(z.string()),
+      }),
+    )
+    .optional(),
   groups: z.record(z.string(), z.array(z.string())),
   checkedAt: Iso,
 });

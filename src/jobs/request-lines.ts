@@ -120,11 +120,23 @@ function keptFrom(before: readonly string[], after: readonly string[]): number[]
  * revision, whose author is not the next one's. The hidden revision's own lines are unknown.
  */
 export function attributeRevisions(revisions: readonly RequestPageRevision[]): Map<number, Attribution[]> {
+  return walk(revisions).out;
+}
+
+/** A copy of a line removed from the page: who added it, who removed it, and where it was (1-based, in the revision before). */
+interface Removal {
+  who: Attribution;
+  by: string;
+  in: number;
+  line: number;
+}
+
+function walk(revisions: readonly RequestPageRevision[]): { out: Map<number, Attribution[]>; removed: Map<string, Removal[]> } {
   const out = new Map<number, Attribution[]>();
   const chrono = [...revisions].reverse();
   const shas = new Map<string, Attribution[]>();
-  // Lines removed so far, by text, with their attribution and who removed them (the last removed last).
-  const removed = new Map<string, { who: Attribution; by: string }[]>();
+  // Lines removed so far and not put back, by text (the last removed last).
+  const removed = new Map<string, Removal[]>();
   let before: { lines: string[]; who: Attribution[] } | undefined;
   let hidden: RequestPageRevision | undefined; // the first of the hidden revisions since `before`
   for (const rev of chrono) {
@@ -155,7 +167,8 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
       prev.lines.forEach((l, i) => {
         // Replaced by its answered form (the bot's mark appended): answered, not withdrawn by anyone.
         const answered = (): boolean => lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
-        if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), { who: prev.who[i]!, by: hidden || answered() ? '' : rev.user }]);
+        if (!keptSet.has(i))
+          removed.set(l, [...(removed.get(l) ?? []), { who: prev.who[i]!, by: hidden || answered() ? '' : rev.user, in: rev.revid, line: i + 1 }]);
       });
       const same = rev.sha1 ? shas.get(rev.sha1) : undefined;
       const restores = same !== undefined || (rev.tags ?? []).some((t) => RESTORE_TAGS.includes(t));
@@ -175,7 +188,35 @@ export function attributeRevisions(revisions: readonly RequestPageRevision[]): M
     before = { lines, who };
     hidden = undefined;
   }
-  return out;
+  return { out, removed };
+}
+
+/** A line the page had and its latest revision has not: who added it, and who removed it in which revision. */
+export interface RemovedLine {
+  text: string;
+  /** Its line number in the revision before its removal. */
+  line: number;
+  who: Extract<Attribution, { found: true }>;
+  removedBy: string;
+  removedIn: number;
+  /** Who saved the page after its removal. */
+  editorsSince: string[];
+}
+
+/**
+ * The copies of lines removed from the page and not put back by a revert since (a copy typed again, or moved, is
+ * another line, its typer's), each with who added it (through
+ * reverts, as attributeRevisions), who removed it ('' when that cannot be told: a hidden revision, or the bot's
+ * answer that replaced it) and who saved the page since. Oldest removal first. A line whose author cannot be told
+ * is left out.
+ */
+export function removedLines(revisions: readonly RequestPageRevision[]): RemovedLine[] {
+  const since = (revid: number) => [...new Set(revisions.filter((r) => r.revid > revid).map((r) => r.user))];
+  return [...walk(revisions).removed]
+    .flatMap(([text, copies]) =>
+      copies.flatMap((c) => (c.who.found ? [{ text, line: c.line, who: c.who, removedBy: c.by, removedIn: c.in, editorsSince: since(c.in) }] : [])),
+    )
+    .sort((a, b) => a.removedIn - b.removedIn);
 }
 
 const NOBODY = (): boolean => false;

@@ -1,4 +1,12 @@
-import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineAuthors, notRestorable, type RequestPageRevision, type Restoration } from './request-lines.ts';
+import {
+  DEFAULT_ALLOWED_GROUPS,
+  DEFAULT_REQUESTS_LOOKBACK,
+  lineAuthors,
+  notRestorable,
+  removedLines,
+  type RequestPageRevision,
+  type Restoration,
+} from './request-lines.ts';
 import { declarationsFor, readingsFor } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { ChosenReadings, rulingLines, type DeclaredLine, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
@@ -49,7 +57,23 @@ export interface RulingsOptions {
 /** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineAuthors), as the bot's memo keeps it. */
 export type LineOrigin = { line: number; user: string; revid: number; timestamp: string; restored?: Restoration } | { line: number; unknown: string };
 
-/** The memo's shape: a memo of another (an older bot's, without who put a line back) is made again. */
+/**
+ * A ruling or declaration line the page no longer has: who added it, and who removed it in which revision (`line`:
+ * where it was in the revision before). Removed by someone who may not withdraw it, it still counts.
+ */
+export interface RemovedOrigin {
+  text: string;
+  line: number;
+  user: string;
+  revid: number;
+  timestamp: string;
+  removedBy: string;
+  removedIn: number;
+  /** Who saved the page since: a user of the allowed groups among them accepted the page without it. */
+  editorsSince: string[];
+}
+
+/** The memo's shape: a memo of another (an older bot's, without who put a line back or removed one) is made again. */
 export const RULINGS_MEMO_VERSION = 2;
 
 /**
@@ -62,6 +86,8 @@ export interface RulingsMemo {
   lookback: number;
   allowedGroups: string[];
   origins: LineOrigin[];
+  /** The ruling and declaration lines removed since they were added (within `lookback`). */
+  removed?: RemovedOrigin[];
   groups: Record<string, string[]>;
   checkedAt: string;
 }
@@ -104,8 +130,9 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
     kept.lookback === lookback &&
     sameSet(kept.allowedGroups, allowed)
   ) {
-    const lines = linesOf(memo.latest.text, kept.origins, opts.declarationLine);
-    if (lines) {
+    const present = linesOf(memo.latest.text, kept.origins, opts.declarationLine);
+    if (present) {
+      const lines = [...present, ...removedOf(kept.removed ?? [], opts.declarationLine)];
       if (now.getTime() - Date.parse(kept.checkedAt) < RULINGS_GROUPS_TTL_MS) return judge(opts, allowed, lines, new Map(Object.entries(kept.groups)));
       const groups = await groupsOf(wiki, lines);
       await memo.cache.set(opts.page, { ...kept, groups: Object.fromEntries(groups), checkedAt: now.toISOString() });
@@ -129,7 +156,24 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
     const { user, revid, timestamp } = who.revision;
     return { line, user, revid, timestamp, ...(who.restored ? { restored: who.restored } : {}) };
   });
-  const lines = linesOf(latest.text, origins, opts.declarationLine)!;
+  // And the lines removed since: a ruling a player deleted is still the Judge's (judge).
+  const removed = removedLines(revisions).flatMap((r): RemovedOrigin[] =>
+    pageLines(r.text, opts.declarationLine).length === 1
+      ? [
+          {
+            text: r.text,
+            line: r.line,
+            user: r.who.revision.user,
+            revid: r.who.revision.revid,
+            timestamp: r.who.revision.timestamp,
+            removedBy: r.removedBy,
+            removedIn: r.removedIn,
+            editorsSince: r.editorsSince,
+          },
+        ]
+      : [],
+  );
+  const lines = [...linesOf(latest.text, origins, opts.declarationLine)!, ...removedOf(removed, opts.declarationLine)];
   const groups = await groupsOf(wiki, lines);
   await memo?.cache.set(opts.page, {
     version: RULINGS_MEMO_VERSION,
@@ -137,6 +181,7 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
     lookback,
     allowedGroups: [...allowed],
     origins,
+    removed,
     groups: Object.fromEntries(groups),
     checkedAt: now.toISOString(),
   });
@@ -167,6 +212,21 @@ interface AttributedLine extends PageLine {
   /** The line as written. */
   text: string;
   origin: LineOrigin;
+  /** A line the page no longer has: who removed it, in which revision, and who saved the page since. */
+  removed?: { by: string; in: number; since: string[] };
+}
+
+/** The removed lines as the judge reads them. */
+function removedOf(removed: readonly RemovedOrigin[], declarationLine: RegExp | undefined): AttributedLine[] {
+  return removed.flatMap((r) =>
+    pageLines(r.text, declarationLine).map((l) => ({
+      ...l,
+      line: r.line,
+      text: r.text,
+      origin: { line: r.line, user: r.user, revid: r.revid, timestamp: r.timestamp },
+      removed: { by: r.removedBy, in: r.removedIn, since: r.editorsSince },
+    })),
+  );
 }
 
 /** The attributed lines of `text` with their origins; undefined when one has none (the memo is not this text's). */
@@ -185,8 +245,11 @@ function linesOf(text: string, origins: readonly LineOrigin[], declarationLine: 
 
 async function groupsOf(wiki: RulingsWiki, lines: readonly AttributedLine[]): Promise<Map<string, string[]>> {
   // The authors, and for a line put back by a revert who put it back and who had removed it (notRestorable).
-  const named = (o: LineOrigin) => ('user' in o ? [o.user, o.restored?.by ?? '', o.restored?.removedBy ?? ''] : []);
-  const authors = [...new Set(lines.flatMap((l) => named(l.origin)).filter((u) => u !== ''))];
+  const named = (l: AttributedLine) =>
+    'user' in l.origin
+      ? [l.origin.user, l.origin.restored?.by ?? '', l.origin.restored?.removedBy ?? '', l.removed?.by ?? '', ...(l.removed?.since ?? [])]
+      : [];
+  const authors = [...new Set(lines.flatMap(named).filter((u) => u !== ''))];
   return authors.length > 0 ? wiki.userGroups(authors) : new Map<string, string[]>();
 }
 
@@ -195,6 +258,7 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
   const warnings: string[] = [];
   const where = (l: { line: number; text: string }) => lineOf(opts.page, l);
   const rulings: Ruling[] = [];
+  const sources = new Map<Ruling, AttributedLine>();
   const declared: DeclaredLine[] = [];
   for (const l of lines) {
     const o = l.origin;
@@ -203,6 +267,19 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       continue;
     }
     const inAllowed = (user: string) => (groups.get(user) ?? []).some((g) => allowed.includes(g));
+    let by = o.user;
+    if (l.removed) {
+      // Removed: withdrawn when its author or an allowed user removed it, or an allowed user saved the page since (their
+      // edit accepts it as it is): nothing to say. Else a player deleted a ruling: it still counts.
+      const { by: remover, in: revid, since } = l.removed;
+      const may = (user: string) => user !== '' && (user === o.user || inAllowed(user));
+      if (!o.user || !inAllowed(o.user) || may(remover) || since.some(may)) continue;
+      const who = remover || 'a hidden revision';
+      warnings.push(
+        `${where(l)}: added by ${o.user} in revision ${o.revid}, removed by ${who}, who is not in an allowed group (${allowed.join(', ')}); it still counts until a user of an allowed group saves the page (their edit accepts it without the line)`,
+      );
+      by = `${o.user} (removed in revision ${revid} by ${who}, who may not: still in force)`;
+    }
     if (!o.user || !inAllowed(o.user)) {
       warnings.push(
         `${where(l)}: added by ${o.user || 'a hidden user'} in revision ${o.revid}, who is not in an allowed group (${allowed.join(', ')}); the line is ignored`,
@@ -214,20 +291,26 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       warnings.push(`${where(l)}: added by ${o.user} in revision ${o.revid}, ${withdrawn}; the line is ignored`);
       continue;
     }
-    if (l.reading === null) declared.push({ line: l.line, text: l.text, by: o.user, at: new Date(o.timestamp) });
-    else rulings.push({ reading: l.reading, value: l.value, line: l.line, by: o.user, at: new Date(o.timestamp) });
+    if (l.reading === null) declared.push({ line: l.line, text: l.text, by, at: new Date(o.timestamp) });
+    else sources.set(rulings[rulings.push({ reading: l.reading, value: l.value, line: l.line, by, at: new Date(o.timestamp) }) - 1]!, l);
   }
-  return chosen(opts, rulings, declared, warnings, lines);
+  return chosen(opts, rulings, declared, warnings, sources);
 }
 
-/** `Game/Rulings, line 3 ("* tax-rounding = ceil")`: where a warning's line is. */
-const lineOf = (page: string, l: { line: number; text: string }): string => `${page}, line ${l.line} ("${l.text}")`;
+/** `Game/Rulings, line 3 ("* tax-rounding = ceil")`: where a warning's line is (a removed one: in the revision before). */
+const lineOf = (page: string, l: { line: number; text: string; removed?: { in: number } }): string =>
+  l.removed ? `${page}, line ${l.line} ("${l.text}") of the revision before ${l.removed.in}, which removed it` : `${page}, line ${l.line} ("${l.text}")`;
 
-/** The readings the rulings choose, with a warning per ruling that chooses nothing. */
-function chosen(opts: RulingsOptions, rulings: Ruling[], declared: DeclaredLine[], warnings: string[], lines: readonly AttributedLine[]): ReadRulings {
+/** The readings the rulings choose, with a warning per ruling that chooses nothing (`sources`: each ruling's line). */
+function chosen(
+  opts: RulingsOptions,
+  rulings: Ruling[],
+  declared: DeclaredLine[],
+  warnings: string[],
+  sources: ReadonlyMap<Ruling, { line: number; text: string; removed?: { in: number } }>,
+): ReadRulings {
   const readings = new ChosenReadings(opts.defs, rulings);
-  for (const { ruling, why } of readings.ignored)
-    warnings.push(`${lineOf(opts.page, lines.find((l) => l.line === ruling.line)!)}: ${why}; the line is ignored`);
+  for (const { ruling, why } of readings.ignored) warnings.push(`${lineOf(opts.page, sources.get(ruling)!)}: ${why}; the line is ignored`);
   return { page: opts.page, readings, warnings, declared };
 }
 
@@ -245,9 +328,9 @@ export function fileRulings<R extends KindedRuleset>(text: string, file: string,
     text: raw[l.line - 1]!,
     origin: { line: l.line, user: by, revid: 0, timestamp: at.toISOString() },
   }));
-  const rulings = lines.flatMap((l) => (l.reading === null ? [] : [{ reading: l.reading, value: l.value, line: l.line, by, at }]));
+  const sources = new Map(lines.flatMap((l) => (l.reading === null ? [] : [[{ reading: l.reading, value: l.value, line: l.line, by, at }, l] as const])));
   const declared = lines.flatMap((l) => (l.reading === null ? [{ line: l.line, text: l.text, by, at }] : []));
-  return withDeclarations(chosen(opts, rulings, declared, [], lines), ruleset);
+  return withDeclarations(chosen(opts, [...sources.keys()], declared, [], sources), ruleset);
 }
 
 /** The ruleset of a game that takes declarations, with those read (and a warning per line ignored). */

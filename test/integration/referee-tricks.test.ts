@@ -1,7 +1,7 @@
 // The referee against the tricks of issue 24, each played on the real local MediaWiki as a player or an
 // editor would: a planted request key, a fake commitment, identical lines, a flood, a forged rollover,
 // a line laundered through a revert (Rulings and requests pages), a withdrawn line put back by another's revert
-// (Rulings, actions and requests pages), and a local user reading the store.
+// (Rulings, actions and requests pages), a ruling a player deletes, and a local user reading the store.
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +236,30 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
       const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
       expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
       expect(out.warnings.join('\n')).toMatch(/added by Admin in revision \d+, put back in revision \d+ by Player after its author removed it/);
+    },
+    SLOW,
+  );
+
+  it(
+    "an admin's ruling a player deletes still counts, named in a warning, until an admin saves the page",
+    async () => {
+      const R = `${G}/Rulings`;
+      const ruling = '* good-luck = everyone — the Judge, once more';
+      const read = async () => {
+        const r = await game.cli(['readings', '--game', 'tricks', '--json']);
+        expect(r.code, r.stderr).toBe(0);
+        const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
+        return { current: out.readings.find((x) => x.id === 'good-luck')?.current, warnings: out.warnings.join('\n') };
+      };
+      // (The admin's client saves over the player's undo of its withdrawal in the test before: over reverts.)
+      const asAdmin = (text: string) => admin.save(R, () => ({ text, summary: 'ruling' }), { overReverts: true });
+      await asAdmin(`== Rulings ==\n${ruling}\n`);
+      await put(player, R, '== Rulings ==\n<!-- tidied -->\n', 'tidy');
+      const deleted = await read();
+      expect(deleted.current).toBe('everyone');
+      expect(deleted.warnings).toMatch(/added by Admin in revision \d+, removed by Player, who is not in an allowed group \(sysop\); it still counts until/);
+      await asAdmin('== Rulings ==\n<!-- tidied, and the Judge agrees -->\n');
+      expect(await read()).toEqual({ current: 'column', warnings: expect.not.stringMatching(/still counts/) });
     },
     SLOW,
   );

@@ -202,6 +202,8 @@ onEachWiki(() => {
     const edit = async (change: (text: string) => string, summary: string) => put(admin, title, change((await b.readPage(title)).text), summary);
     await put(admin, title, readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8'));
     const tables = await publish();
+    // The wiki dates revisions to the second: the proposal's edit is saved after the instant the span starts at.
+    await new Promise((r) => setTimeout(r, 1100));
     const raised = await edit(price(14), 'Proposal 20 passed: the Handy Pack costs 14');
     expect((await publish()).changed).toBe(true);
     const back = await edit(price(12), 'Proposal 21 passed: the Handy Pack costs 12 again');

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { declarationsFor } from '../../../../src/games/registry.ts';
 import { ROUND10_READINGS } from '../../../../src/games/round10/readings.ts';
 import { ChosenReadings, ReadingDef } from '../../../../src/games/shared/readings.ts';
-import { readRulings, type RulingsWiki } from '../../../../src/jobs/rulings.ts';
+import { readRulings, type RulingsMemo, type RulingsWiki } from '../../../../src/jobs/rulings.ts';
 import type { RequestPageRevision } from '../../../../src/cron/requests.ts';
 import { describeReason } from '../../../../src/sim/trail.ts';
 import { describeReadings, listReadings } from '../../../../src/cli/run/readings.ts';
@@ -126,5 +127,131 @@ describe("the Rulings page, read with each line's author", () => {
     expect(text).toContain('  * zero: no multiplier, no product: score h');
     expect(text).toContain('    one (default): the empty product is 1');
     expect(text).toContain('used in: rules/hands.ts (hand score)');
+  });
+});
+
+describe('a ruling removed from the Rulings page', () => {
+  /** A page history, newest first, each revision the page's whole text. */
+  const pages = (edits: { user: string; text: string }[], groups: Record<string, string[]>): RulingsWiki => ({
+    history: async () =>
+      edits.map((e, i) => ({ revid: 300 + i, parentid: i === 0 ? 0 : 299 + i, user: e.user, timestamp: `2026-11-2${i}T12:00:00Z`, text: e.text })).reverse(),
+    userGroups: async (users) => new Map(users.filter((u) => groups[u]).map((u) => [u, groups[u]!])),
+  });
+  const groups = { Judge: ['sysop'], Judge2: ['sysop'], Mallory: ['user'] };
+  const RULING = '* tax-rounding = ceil — ~~~~';
+
+  test('by a player still counts, with a warning naming who removed it; the label names it too', async () => {
+    const w = pages(
+      [
+        { user: 'Judge', text: `Rulings.\n${RULING}\n` },
+        { user: 'Mallory', text: 'Rulings.\n' },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+    expect(r.readings.get('tax-rounding')).toBe('ceil');
+    expect(r.readings.label('tax-rounding')).toBe(
+      'tax-rounding=ceil (ruling by Judge (removed in revision 301 by Mallory, who may not: still in force), 2026-11-20 12:00)',
+    );
+    expect(r.warnings).toEqual([
+      `${PAGE}, line 2 ("${RULING}") of the revision before 301, which removed it: added by Judge in revision 300, removed by Mallory, who is not in an allowed group (sysop); it still counts until a user of an allowed group saves the page (their edit accepts it without the line)`,
+    ]);
+    // The same from the bot's memo of the revision, which asks the wiki nothing.
+    const memos = new Map<string, RulingsMemo>();
+    const cache = { get: async (page: string) => memos.get(page), set: async (page: string, m: RulingsMemo) => void memos.set(page, m) };
+    const latest = (await w.history(PAGE, 1))[0]!;
+    await readRulings(w, { page: PAGE, defs: ROUND10_READINGS }, { cache, latest });
+    const asked = { history: 0, groups: 0 };
+    const counted: RulingsWiki = {
+      history: async (...a) => {
+        asked.history++;
+        return w.history(...a);
+      },
+      userGroups: async (...a) => {
+        asked.groups++;
+        return w.userGroups(...a);
+      },
+    };
+    const again = await readRulings(counted, { page: PAGE, defs: ROUND10_READINGS }, { cache, latest });
+    expect([again.readings.label('tax-rounding'), again.warnings, asked]).toEqual([r.readings.label('tax-rounding'), r.warnings, { history: 0, groups: 0 }]);
+  });
+
+  test('by a player who edits its value: the old value still counts, the new one is the player’s and ignored', async () => {
+    const w = pages(
+      [
+        { user: 'Judge', text: `Rulings.\n${RULING}\n` },
+        { user: 'Mallory', text: 'Rulings.\n* tax-rounding = floor\n' },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+    expect(r.readings.get('tax-rounding')).toBe('ceil');
+    expect(r.warnings).toHaveLength(2);
+  });
+
+  test('moved by a player (removed, typed again elsewhere) is still the Judge’s: the player’s copy is ignored', async () => {
+    const w = pages(
+      [
+        { user: 'Judge', text: `Rulings.\n${RULING}\nMore prose.\n` },
+        { user: 'Mallory', text: `Rulings.\nMore prose.\n${RULING}\n` },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+    expect(r.readings.label('tax-rounding')).toBe(
+      'tax-rounding=ceil (ruling by Judge (removed in revision 301 by Mallory, who may not: still in force), 2026-11-20 12:00)',
+    );
+    expect(r.warnings[0]).toMatch(/line 3 .*: added by Mallory in revision 301, who is not in an allowed group/);
+  });
+
+  test('by a player, then the page saved by an admin: the admin accepted the page without it', async () => {
+    const w = pages(
+      [
+        { user: 'Judge', text: `Rulings.\n${RULING}\n` },
+        { user: 'Mallory', text: 'Rulings.\n' },
+        { user: 'Judge2', text: 'Rulings.\n* rank-count = largest\n' },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+    expect([r.readings.get('tax-rounding'), r.readings.get('rank-count'), r.warnings]).toEqual(['floor', 'largest', []]);
+  });
+
+  test('a generic game’s declaration a player deleted is still declared, its author marked', async () => {
+    const line = '* grant 2 "Favour" to active players at each Planning Phase start — "Each active player is granted 2 Favour."';
+    const w = pages(
+      [
+        { user: 'Judge', text: `Declarations.\n${line}\n` },
+        { user: 'Mallory', text: 'Declarations.\n' },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: [], declarationLine: declarationsFor('generic')!.line });
+    expect(r.declared).toEqual([
+      { line: 2, text: line, by: 'Judge (removed in revision 301 by Mallory, who may not: still in force)', at: new Date('2026-11-20T12:00:00Z') },
+    ]);
+  });
+
+  test('by its author or another admin is withdrawn, without a word; a player’s line someone removed is nothing', async () => {
+    for (const remover of ['Judge', 'Judge2']) {
+      const w = pages(
+        [
+          { user: 'Judge', text: `Rulings.\n${RULING}\n` },
+          { user: remover, text: 'Rulings.\n' },
+        ],
+        groups,
+      );
+      const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+      expect([r.readings.get('tax-rounding'), r.warnings]).toEqual(['floor', []]);
+    }
+    const w = pages(
+      [
+        { user: 'Mallory', text: `Rulings.\n${RULING}\n` },
+        { user: 'Judge', text: 'Rulings.\n' },
+      ],
+      groups,
+    );
+    const r = await readRulings(w, { page: PAGE, defs: ROUND10_READINGS });
+    expect([r.readings.get('tax-rounding'), r.warnings]).toEqual(['floor', []]);
   });
 });
