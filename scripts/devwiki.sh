@@ -398,6 +398,11 @@ do_import_xml() { # file: a dump's revisions, with its own timestamps (the tests
   maint importDump <"$1" >/dev/null || die "importing $1 failed"
 }
 
+do_run_jobs() { # [type]: the job queue, run now ($wgJobRunRate = 0: a wiki whose jobs run from cron), or its jobs of one type
+  [ -f "$HOME_HOST/LocalSettings.php" ] || die "no wiki in $DIR: run \`$0 start\` first"
+  maint runJobs ${1:+--type "$1"} >/dev/null || die "running the job queue failed"
+}
+
 do_env() {
   [ -f "$DIR/env" ] || die "no wiki in $DIR: run \`$0 start\` first"
   sed -n 's/^\([A-Z_][A-Z0-9_]*\)=\(.*\)$/export \1='"'"'\2'"'"'/p' "$DIR/env"
@@ -411,7 +416,8 @@ main() {
     env) do_env; return 0 ;;
     edit-as) shift; do_edit_as "$@"; return $? ;;
     import-xml) shift; do_import_xml "$@"; return $? ;;
-    *) echo "usage: $0 start|stop|status|seed|env|reset|edit-as|import-xml" >&2; return 2 ;;
+    run-jobs) shift; do_run_jobs "$@"; return $? ;;
+    *) echo "usage: $0 start|stop|status|seed|env|reset|edit-as|import-xml|run-jobs" >&2; return 2 ;;
   esac
   mkdir -p "$DIR"
   # One devwiki.sh at a time per directory (other test runs may start it concurrently).

@@ -50,8 +50,8 @@ export function botRevertsIn(page: string, history: readonly TaggedRevision[], b
     const how = howOf(r.tags);
     if (r.revid <= after || how === undefined || r.user === bot) return;
     const restored = restoredBy(history, i);
-    // Between the restored revision and the revert; without one (an undo under later edits), the tagged ones.
-    const taken = restored >= 0 ? history.slice(i + 1, restored) : history.slice(i + 1).filter((o) => o.tags.includes('mw-reverted'));
+    // Between the restored revision and the revert; without one (an undo under later edits), the tagged ones it wrote.
+    const taken = restored >= 0 ? history.slice(i + 1, restored) : history.filter((_, k) => k > i && taggedBy(history, k) === i);
     const reverted = taken
       .filter((o) => o.user === bot)
       .map((o) => o.revid)
@@ -97,10 +97,12 @@ export const REVERT_RADIUS = 15;
  */
 export function revertedAmong(history: readonly Pick<TaggedRevision, 'revid' | 'sha1' | 'tags' | 'user'>[], bot?: string): Set<number> {
   const person = (r: Pick<TaggedRevision, 'user'>) => bot === undefined || r.user !== bot;
-  // The tags do not say whose revert wrote them: they count only when older than a person's revert that restored no
-  // older text (the newest such one).
-  const undo = history.findIndex((r, i) => person(r) && isRevert(r) && restoredBy(history, i) < 0);
-  const reverted = new Set(history.filter((r, i) => undo >= 0 && i > undo && r.tags.includes('mw-reverted')).map((r) => r.revid));
+  // A tag counts when the revert that wrote it is a person's that restored no older text (one that did is read below).
+  const byUndo = (k: number) => {
+    const j = taggedBy(history, k);
+    return j >= 0 && person(history[j]!) && restoredBy(history, j) < 0;
+  };
+  const reverted = new Set(history.filter((_, k) => byUndo(k)).map((r) => r.revid));
   history.forEach((r, i) => {
     if (reverted.has(r.revid) || !person(r)) return;
     const restored = restoredBy(history, i);
@@ -117,6 +119,22 @@ export function revertedAmong(history: readonly Pick<TaggedRevision, 'revid' | '
 export function restoredBy(history: readonly Pick<TaggedRevision, 'sha1'>[], i: number): number {
   const { sha1 } = history[i]!;
   return sha1 ? history.findIndex((o, j) => j > i && o.sha1 === sha1) : -1;
+}
+
+/**
+ * The index in `history` (newest first) of the revert that wrote the `mw-reverted` tag of the revision at `k`, or -1
+ * (untagged, or no revert read). The tag does not say: it is the nearest newer revert that could have, one that
+ * restored no older text (an undo under later edits) or one whose restored text is older than the revision. Without
+ * this, a person's undo of anyone's edit counted every tagged revision before it, the bot's reverted long ago
+ * included, as taken back by it. Pure.
+ */
+export function taggedBy(history: readonly Pick<TaggedRevision, 'sha1' | 'tags'>[], k: number): number {
+  if (!history[k]!.tags.includes('mw-reverted')) return -1;
+  for (let j = k - 1; j >= 0; j--) {
+    const restored = restoredBy(history, j);
+    if (restored < 0 ? isRevert(history[j]!) : restored > k) return j;
+  }
+  return -1;
 }
 
 /** Whether the revision's tags say it reverts others (an undo, a rollback, a manual revert). */

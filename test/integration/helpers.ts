@@ -115,6 +115,14 @@ export async function importRevisions(title: string, revisions: readonly { at: D
   }
 }
 
+/**
+ * Runs the wiki's jobs of `type` now (the test wikis run their queue only when asked, as a wiki whose jobs run from
+ * cron): `revertedTagUpdate` writes MediaWiki's `mw-reverted` tags.
+ */
+export async function runJobs(type: string): Promise<void> {
+  await run('bash', [`${root}scripts/devwiki.sh`, 'run-jobs', type], { env: { ...process.env, DEVWIKI_DIR: current.dir } });
+}
+
 /** A fresh game for the rollover job: the fixture Ruleset and Gamestate under their own titles. */
 export async function freshRolloverGame(client: WikiClient, what: string): Promise<{ id: string; ruleset: string; gamestate: string; historyLimit: number }> {
   const prefix = uniquePrefix(what);

@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WikiError } from '../../src/wiki/errors.ts';
 import { RevisionChecks } from '../../src/wiki/revision-checks.ts';
 import { replaceRegion } from '../../src/wiki/regions.ts';
+import { findBotReverts } from '../../src/wiki/reverts.ts';
 import type { Transform, WikiClient } from '../../src/wiki/client.ts';
-import { bot, human, onEachWiki, put, uniquePrefix } from './helpers.ts';
+import { bot, human, onEachWiki, put, runJobs, uniquePrefix } from './helpers.ts';
 
 async function thrown(p: Promise<unknown>): Promise<WikiError> {
   try {
@@ -408,6 +409,27 @@ onEachWiki((wiki) => {
       expect(new Set([revs[1]!.sha1, revs[3]!.sha1, revs[5]!.sha1]).size).toBe(1);
       expect(revs[0]!.sha1).toBe(revs[2]!.sha1);
       expect((await b.revisions(t, { limit: 10 })).map((r) => r.revid)).toEqual(revs.map((r) => r.revid));
+    });
+
+    it("an admin's undo of a player's edit under later ones is no revert of the bot's revision a rollback took back before (both tagged mw-reverted)", async () => {
+      const t = `${P}/Old revert`;
+      const admin = await human('ADMIN');
+      const me = b.names[0]!;
+      const base = 'one\ntwo\nthree\nfour\nfive\nsix\n';
+      await put(player, t, base);
+      const botRev = await put(b, t, `${base}the bot\n`);
+      await admin.request({ action: 'rollback', title: t, user: me, token: (admin.bot.state as Record<string, string>).rollbacktoken }, { page: t });
+      const p1 = await put(player, t, `first\n${base}`);
+      const p2 = await put(player, t, `first\n${base}last\n`);
+      await admin.request({ action: 'edit', title: t, undo: p1, summary: 'undo' }, { page: t, edit: true });
+      expect((await b.readPage(t)).text).toBe(`${base}last`);
+      // MediaWiki tags the reverted revisions from its job queue.
+      await runJobs('revertedTagUpdate');
+      const tagged = (await b.revisions(t, { limit: 10 })).filter((r) => r.tags.includes('mw-reverted')).map((r) => r.revid);
+      expect(tagged.sort()).toEqual([botRev, p1].sort());
+      // The check after the player's edits finds no revert of the bot; the one before the rollback finds the rollback.
+      expect((await findBotReverts(b, [t], me, { [t]: p2 })).reverts).toEqual([]);
+      expect((await findBotReverts(b, [t], me, { [t]: botRev })).reverts.map((r) => [r.how, r.reverted])).toEqual([['rollback', [botRev]]]);
     });
   });
 

@@ -43,6 +43,25 @@ describe('reverts of the bot, from the change tags', () => {
     expect(botRevertsIn(P, h, 'Bot', 1)).toEqual([]);
   });
 
+  test("a person's undo of a player's edit under later ones does not take back the bot's revision an older revert took back", () => {
+    // 2, the bot's, was rolled back by 3 (and tagged mw-reverted then); later an admin undoes a player's 4 under 5.
+    const reverted = (r: TaggedRevision) => ({ ...r, tags: ['mw-reverted'] });
+    const h = newestFirst(
+      rev(1, 'Admin', 'a'),
+      reverted(rev(2, 'Bot', 'b')),
+      rev(3, 'Admin', 'a', ['mw-rollback']),
+      reverted(rev(4, 'Player', 'p')),
+      rev(5, 'Player', 'q'),
+      rev(6, 'Admin', 'r', ['mw-undo']),
+    );
+    expect(botRevertsIn(P, h, 'Bot', 5)).toEqual([]);
+    // Its own revert of the bot is still found, by the revision that restored the text.
+    expect(botRevertsIn(P, h, 'Bot', 2).map((r) => [r.revid, r.reverted])).toEqual([[3, [2]]]);
+    // And an undo of the bot's revision under later edits is one.
+    const undone = newestFirst(rev(1, 'Admin', 'a'), reverted(rev(2, 'Bot', 'b')), rev(3, 'Player', 'p'), rev(4, 'Admin', 'u', ['mw-undo']));
+    expect(botRevertsIn(P, undone, 'Bot', 3).map((r) => [r.revid, r.reverted])).toEqual([[4, [2]]]);
+  });
+
   test('the bot putting back what a person removed is tagged a manual revert by MediaWiki, and is not a revert of the bot', () => {
     const h = newestFirst(rev(1, 'Bot', 'b'), rev(2, 'Player', 'p'), rev(3, 'Bot', 'b', ['mw-manual-revert']));
     expect(botRevertsIn(P, h, 'Bot', 1)).toEqual([]);
