@@ -165,10 +165,12 @@ function walk(revisions: readonly RequestPageRevision[]): { out: Map<number, Att
       const kept = keptFrom(prev.lines, lines);
       const keptSet = new Set(kept);
       prev.lines.forEach((l, i) => {
-        // Replaced by its answered form (the bot's mark appended): answered, not withdrawn by anyone.
-        const answered = (): boolean => lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
-        if (!keptSet.has(i))
-          removed.set(l, [...(removed.get(l) ?? []), { who: prev.who[i]!, by: hidden || answered() ? '' : rev.user, in: rev.revid, line: i + 1 }]);
+        // Replaced by its answered form (the bot's mark appended): answered, not withdrawn by anyone. Not when its own
+        // author typed the mark: that withdraws it as a removal does (the mark is text anyone can type).
+        const who = prev.who[i]!;
+        const answered = (): boolean =>
+          !(who.found && who.revision.user === rev.user) && lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
+        if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), { who, by: hidden || answered() ? '' : rev.user, in: rev.revid, line: i + 1 }]);
       });
       const same = rev.sha1 ? shas.get(rev.sha1) : undefined;
       const restores = same !== undefined || (rev.tags ?? []).some((t) => RESTORE_TAGS.includes(t));
@@ -204,19 +206,22 @@ export interface RemovedLine {
 }
 
 /**
- * The copies of lines removed from the page and not put back by a revert since (a copy typed again, or moved, is
- * another line, its typer's), each with who added it (through
- * reverts, as attributeRevisions), who removed it ('' when that cannot be told: a hidden revision, or the bot's
- * answer that replaced it) and who saved the page since. Oldest removal first. A line whose author cannot be told
- * is left out.
+ * Who added each line of the newest revision (as lineAuthors), and the copies of lines removed from the page and not
+ * put back by a revert since (a copy typed again, or moved, is another line, its typer's): each with who added it,
+ * who removed it ('' when that cannot be told: a hidden revision, or an answer that replaced it) and who saved the
+ * page since, oldest removal first; a removed line whose author cannot be told is left out. One walk of the history.
  */
-export function removedLines(revisions: readonly RequestPageRevision[]): RemovedLine[] {
+export function lineHistory(revisions: readonly RequestPageRevision[]): { authors: Attribution[]; removed: RemovedLine[] } {
+  const { out, removed } = walk(revisions);
   const since = (revid: number) => [...new Set(revisions.filter((r) => r.revid > revid).map((r) => r.user))];
-  return [...walk(revisions).removed]
-    .flatMap(([text, copies]) =>
-      copies.flatMap((c) => (c.who.found ? [{ text, line: c.line, who: c.who, removedBy: c.by, removedIn: c.in, editorsSince: since(c.in) }] : [])),
-    )
-    .sort((a, b) => a.removedIn - b.removedIn);
+  return {
+    authors: revisions[0] ? out.get(revisions[0].revid)! : [],
+    removed: [...removed]
+      .flatMap(([text, copies]) =>
+        copies.flatMap((c) => (c.who.found ? [{ text, line: c.line, who: c.who, removedBy: c.by, removedIn: c.in, editorsSince: since(c.in) }] : [])),
+      )
+      .sort((a, b) => a.removedIn - b.removedIn),
+  };
 }
 
 const NOBODY = (): boolean => false;

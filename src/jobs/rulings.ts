@@ -1,12 +1,4 @@
-import {
-  DEFAULT_ALLOWED_GROUPS,
-  DEFAULT_REQUESTS_LOOKBACK,
-  lineAuthors,
-  notRestorable,
-  removedLines,
-  type RequestPageRevision,
-  type Restoration,
-} from './request-lines.ts';
+import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineHistory, notRestorable, type RequestPageRevision, type Restoration } from './request-lines.ts';
 import { declarationsFor, readingsFor } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { ChosenReadings, rulingLines, type DeclaredLine, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
@@ -149,7 +141,7 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   const latest = revisions[0];
   if (latest === undefined) return none(opts);
   // Each line with the revision that first added it (one that restores it by a revert is not its author).
-  const found = lineAuthors(revisions);
+  const { authors: found, removed: gone } = lineHistory(revisions);
   const origins = pageLines(latest.text, opts.declarationLine).map(({ line }): LineOrigin => {
     const who = found[line - 1]!;
     if (!who.found) return { line, unknown: who.reason };
@@ -157,7 +149,7 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
     return { line, user, revid, timestamp, ...(who.restored ? { restored: who.restored } : {}) };
   });
   // And the lines removed since: a ruling a player deleted is still the Judge's (judge).
-  const removed = removedLines(revisions).flatMap((r): RemovedOrigin[] =>
+  const removed = gone.flatMap((r): RemovedOrigin[] =>
     pageLines(r.text, opts.declarationLine).length === 1
       ? [
           {

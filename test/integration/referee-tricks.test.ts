@@ -48,6 +48,13 @@ const referee = async () => {
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 };
+/** The good-luck reading as `croupier readings --json` gives it, and the Rulings page's warnings, one string. */
+const goodLuck = async () => {
+  const r = await game.cli(['readings', '--game', 'tricks', '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
+  return { current: out.readings.find((x) => x.id === 'good-luck')?.current, warnings: out.warnings.join('\n') };
+};
 /** Revisions of `title` saved by the bot after revision `after`. */
 const botEditsSince = async (title: string, after: number) =>
   (await b.revisions(title, { limit: 50 })).filter((r) => r.revid > after && r.user === botUser()).length;
@@ -182,11 +189,9 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
       const blank = await put(player, R, '== Rulings ==\n');
       await undo(admin, R, blank);
       expect(await text(R)).toContain('* good-luck = everyone');
-      const r = await game.cli(['readings', '--game', 'tricks', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
-      expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
-      expect(out.warnings.join('\n')).toMatch(/added by Player in revision \d+, who is not in an allowed group/);
+      const out = await goodLuck();
+      expect(out.current).toBe('column');
+      expect(out.warnings).toMatch(/added by Player in revision \d+, who is not in an allowed group/);
     },
     SLOW,
   );
@@ -231,11 +236,9 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
       const withdrawn = await put(admin, R, '== Rulings ==\n', 'ruling withdrawn');
       await undo(player, R, withdrawn);
       expect(await text(R)).toContain(ruling);
-      const r = await game.cli(['readings', '--game', 'tricks', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
-      expect(out.readings.find((x) => x.id === 'good-luck')).toMatchObject({ current: 'column' });
-      expect(out.warnings.join('\n')).toMatch(/added by Admin in revision \d+, put back in revision \d+ by Player after its author removed it/);
+      const out = await goodLuck();
+      expect(out.current).toBe('column');
+      expect(out.warnings).toMatch(/added by Admin in revision \d+, put back in revision \d+ by Player after its author removed it/);
     },
     SLOW,
   );
@@ -245,21 +248,15 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
     async () => {
       const R = `${G}/Rulings`;
       const ruling = '* good-luck = everyone — the Judge, once more';
-      const read = async () => {
-        const r = await game.cli(['readings', '--game', 'tricks', '--json']);
-        expect(r.code, r.stderr).toBe(0);
-        const out = JSON.parse(r.stdout) as { readings: { id: string; current: string }[]; warnings: string[] };
-        return { current: out.readings.find((x) => x.id === 'good-luck')?.current, warnings: out.warnings.join('\n') };
-      };
       // (The admin's client saves over the player's undo of its withdrawal in the test before: over reverts.)
       const asAdmin = (text: string) => admin.save(R, () => ({ text, summary: 'ruling' }), { overReverts: true });
       await asAdmin(`== Rulings ==\n${ruling}\n`);
       await put(player, R, '== Rulings ==\n<!-- tidied -->\n', 'tidy');
-      const deleted = await read();
+      const deleted = await goodLuck();
       expect(deleted.current).toBe('everyone');
       expect(deleted.warnings).toMatch(/added by Admin in revision \d+, removed by Player, who is not in an allowed group \(sysop\); it still counts until/);
       await asAdmin('== Rulings ==\n<!-- tidied, and the Judge agrees -->\n');
-      expect(await read()).toEqual({ current: 'column', warnings: expect.not.stringMatching(/still counts/) });
+      expect(await goodLuck()).toEqual({ current: 'column', warnings: expect.not.stringMatching(/still counts/) });
     },
     SLOW,
   );

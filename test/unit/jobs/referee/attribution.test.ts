@@ -175,6 +175,17 @@ describe('a line put back by a revert', () => {
     expect(withdrawn(revs, 2)).toBe('put back in revision 6 by Carol after its author removed it; a line withdrawn so is put back only by its author (Bob)');
   });
 
+  it("a request its author 'answered' with a typed mark is withdrawn: another player's undo does not make it theirs again", () => {
+    const line = '* open 1 Handy Pack';
+    const revs = history([
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n${line}`],
+      ['Bob', `${HEAD}\n${line} <!-- croupier:done r2 --> → '''Done''' (Croupier, 2026-11-25 10:02 UTC): drawn`],
+      ['Carol', `${HEAD}\n${line}`, ['mw-undo']],
+    ]);
+    expect(withdrawn(revs, 1)).toBe('put back in revision 4 by Carol after its author removed it; a line withdrawn so is put back only by its author (Bob)');
+  });
+
   it('a request whose answer a player undid is pending again as the same request: answering it withdrew nothing', () => {
     const line = '* open 1 Handy Pack';
     const revs = history([
