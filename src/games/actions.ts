@@ -48,6 +48,12 @@ export interface ActionInput<R extends KindedRuleset> {
    * its own stream — or why it could not be. Absent: nobody replayed it.
    */
   original?: Replay;
+  /**
+   * The bot's own record of the Gamestate page (the lines its revisions added: src/jobs/request-lines.ts#botAddedLines),
+   * given to an action that declares `readsRecord`: a History row a person typed is not in it, and a row of the
+   * bot's a person deleted or altered since still is (src/games/shared/bot-record.ts). Absent: an empty record.
+   */
+  record?: string;
 }
 
 /** An earlier request's original resolution, replayed by the job (src/jobs/referee.ts, `replayRequest`). */
@@ -69,6 +75,8 @@ export interface ActionDef<R extends KindedRuleset = KindedRuleset, A = unknown>
    * from the page before the request is resolved; the job replays that request first.
    */
   replays?(input: Omit<ActionInput<R>, 'draws' | 'original'>, args: A): string | undefined;
+  /** Its checks read History rows as the record of what the bot did: the job reads the bot's record first (`ActionInput.record`). */
+  readsRecord?: true;
 }
 
 /** The rows the referee itself writes (commitment, reveal), and what it needs to know of the page. */

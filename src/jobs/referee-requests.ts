@@ -144,6 +144,7 @@ export function resolveRequest(
   request: ActionRequest,
   secret: string,
   original?: Replay,
+  record?: string,
 ): ActionOutcome & { player?: string } {
   const parsed = parseAction(g.referee, request.text);
   if (!parsed) return { ok: false, reason: notUnderstood(g.referee) };
@@ -163,6 +164,7 @@ export function resolveRequest(
         ...(g.readings ? { readings: g.readings } : {}),
         ...(g.tables ? { tables: g.tables } : {}),
         ...(original ? { original } : {}),
+        ...(record !== undefined && parsed.def.readsRecord ? { record } : {}),
         draws: () => ({ stream: new DrawStream(seed), seed }),
       },
       parsed.args,
@@ -242,6 +244,8 @@ export async function replayRequest(
   if (was !== phase) return unavailable(`it was resolved in phase ${was}, and the bot holds only phase ${phase}'s secret`);
   // The requests the edit resolved, in the order of their rows (a key the page named before is an earlier request's, e.g. a rerolled one).
   const chain = [...new Set([...added.matchAll(KEY_RE)].map((m) => m[1]!))].filter((k) => !namesRequest(before.text, k));
+  // The bot's record as it was then: what its revisions up to the one the request was resolved on added.
+  const recordThen = botAddedLines(revisions.slice(first + 1), isBot);
   for (const k of chain.slice(0, chain.indexOf(key) + 1)) {
     const r = requests.get(k);
     if (!r)
@@ -249,7 +253,7 @@ export async function replayRequest(
         `request ${k}, resolved before it in the same edit, is not among the lines of the ${actions.length} latest revisions of ${game.actionsPage}`,
       );
     if (k !== key && parseAction(g.referee, r.text)?.def.replays) return unavailable(`request ${k}, resolved before it in the same edit, is itself a reroll`);
-    const outcome = resolveRequest(g, game.id, page, at, r, secret);
+    const outcome = resolveRequest(g, game.id, page, at, r, secret, undefined, recordThen);
     if (k === key) return { key, outcome };
     if (outcome.ok) page = { ...page, text: outcome.text };
   }
@@ -303,6 +307,8 @@ async function resolveAll(
     }
     if (target !== undefined) originals.set(l.key, await replayRequest(ctx, game, g, target, secret, phase, read.actions));
   }
+  // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that record.
+  const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record() : undefined;
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();
   try {
@@ -319,7 +325,7 @@ async function resolveAll(
           let verdict: Verdict;
           let message: string;
           try {
-            const o = resolveRequest(g, game.id, { ...asPage(game, page), text }, at, requestOf(l), secret, originals.get(l.key));
+            const o = resolveRequest(g, game.id, { ...asPage(game, page), text }, at, requestOf(l), secret, originals.get(l.key), bots);
             if (o.ok && namings(o.text, l.key) <= namings(text, l.key)) throw new Error(`the action wrote no History row naming request ${l.key}`);
             if (o.ok) {
               text = o.text;

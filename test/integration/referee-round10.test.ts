@@ -129,4 +129,40 @@ describe('Round 10 requests through the referee on the local wiki', () => {
     },
     SLOW,
   );
+
+  it(
+    "a player who deletes the bot's Fortune rolled row and types a Fortune row of their own gets no roll: the bot rolls only what its own revisions recorded",
+    async () => {
+      const page = await text(G);
+      const rolled = page.split('\n').find((l) => l.includes('|| Fortune rolled || Carol || The Fool (hand H3)'))!;
+      const fool = page.split('\n').find((l) => l.includes('|| Fortune || Carol || The Fool: '))!;
+      // Carol's player, on the page: the roll's row gone, and a Wheel of Fortune row (“gains d100 chips”) that looks like the bot's.
+      const wheel = fool.replace(/The Fool: [^|]*\|\|/, 'Wheel of Fortune: The revealing player gains d100 chips. ||').replace(/action = H3/, 'action = H9');
+      expect(wheel).not.toBe(fool);
+      await put(
+        player,
+        G,
+        page
+          .replace(`${rolled}\n`, '')
+          .replace(`${fool}\n`, `${fool}\n|-\n${wheel}\n`)
+          .replace(/\n\|-\n\|-\n/g, '\n|-\n'),
+        'history',
+      );
+      expect(await text(G)).not.toContain('|| Fortune rolled ||');
+      const chips = (await state()).players.find((p) => p.name === 'Carol')!.chips;
+      await append(player, '* roll fortune The Fool');
+      await append(player, '* roll fortune Wheel of Fortune');
+      const r = await game.cli(['referee', '--game', 'r10ref', '--now', MONDAY]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/0 request\(s\) done, 2 refused/);
+      const after = await text(G);
+      expect(after).not.toContain('|| Fortune rolled ||');
+      expect((await state()).players.find((p) => p.name === 'Carol')!.chips).toBe(chips);
+      const lines = (await text(A)).split('\n');
+      const answer = (start: string) => lines.filter((l) => l.startsWith(start)).at(-1)!;
+      expect(answer('* roll fortune The Fool')).toMatch(/croupier:refused .*the bot has recorded no Fortune row of The Fool for Carol that is not rolled yet/);
+      expect(answer('* roll fortune Wheel of Fortune')).toMatch(/croupier:refused .*the bot has recorded no Fortune row of Wheel of Fortune for Carol/);
+    },
+    SLOW,
+  );
 });

@@ -25,6 +25,7 @@ const PIZZA = 'Party Pizza';
 export const comboAction: ActionDef<Cycle15Ruleset, Record<string, never>> = {
   name: 'combo',
   grammar: 'combo',
+  readsRecord: true,
   parse(text) {
     return /^combo\.?$/i.test(text.trim()) ? {} : undefined;
   },
@@ -48,8 +49,10 @@ export const comboAction: ActionDef<Cycle15Ruleset, Record<string, never>> = {
           return {
             refused: `no other player's roll this phase shares a number with ${player.name}'s ${own.roll.join('+')} (the Moves table): “multiple players roll the same number on any of their dice”`,
           };
-        if (historyRecords(documentOf(input.page.text, input.page.title), COMBO_EVENT, player.name, move))
-          return { refused: `${player.name} has comboed on the roll of the ${move} already (a ${COMBO_EVENT} row in the History)` };
+        if (historyRecords(documentOf(input.page.text, input.page.title), COMBO_EVENT, player.name, move, input.record ?? ''))
+          return {
+            refused: `${player.name} has comboed on the roll of the ${move} already (a ${COMBO_EVENT} row in the History, or in the bot's record of it)`,
+          };
         const none = noGarbageDraw(r, readings);
         if (none) return { refused: none };
         const { stream, seed } = input.draws();

@@ -122,6 +122,7 @@ function typeEffect(
 export const landAction: ActionDef<Cycle15Ruleset, { gamble: boolean }> = {
   name: 'land',
   grammar: 'land [gamble]',
+  readsRecord: true,
   parse(text) {
     const m = /^land(?:\s+(?:and\s+)?(gamble))?\.?$/i.exec(text.trim());
     return m ? { gamble: m[1] !== undefined } : undefined;
@@ -139,8 +140,10 @@ export const landAction: ActionDef<Cycle15Ruleset, { gamble: boolean }> = {
             refused: `no performed move of ${player.name} this phase ends on space ${space.id}, where the Players table puts them (the Moves table: its last selection): ${LAND_RULE}`,
           };
         const moveName = `move of ${formatInstant(move.time)}`;
-        if (historyRecords(documentOf(input.page.text, input.page.title), LANDING_EVENT, player.name, moveName)) {
-          return { refused: `the landing of ${player.name}'s ${moveName} on space ${space.id} has had its draws (a ${LANDING_EVENT} row in the History)` };
+        if (historyRecords(documentOf(input.page.text, input.page.title), LANDING_EVENT, player.name, moveName, input.record ?? '')) {
+          return {
+            refused: `the landing of ${player.name}'s ${moveName} on space ${space.id} has had its draws (a ${LANDING_EVENT} row in the History, or in the bot's record of it)`,
+          };
         }
         const category = r.categories.find((c) => c.name === space.type);
         const type = category ? space.pseudoType : space.type;

@@ -4,6 +4,7 @@ import type { Calendar } from '../../../sim/calendar.ts';
 import { documentOf } from '../../../parse/page-memo.ts';
 import { normaliseHeader, type WikiDocument } from '../../../parse/document.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
+import { recordRows } from '../../shared/bot-record.ts';
 import { historyTable } from '../../shared/history.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
 import { appendTableRows, type Edit } from '../../shared/render-tables.ts';
@@ -92,11 +93,17 @@ export function onPage(input: ActionInput<Cycle15Ruleset>, apply: Apply, opts: {
   };
 }
 
-/** Whether the page's History has a row of `event` for `player` whose Change names `what` (a move done once). */
-export function historyRecords(doc: WikiDocument, event: string, player: string, what: string): boolean {
+/**
+ * Whether the History has a row of `event` for `player` whose Change names `what` (a move done once): on the page,
+ * or in the bot's `record` (a row of the bot's a person deleted or altered still says it was done:
+ * src/games/shared/bot-record.ts). A row a person typed on the page counts too: it can deny a draw, which its
+ * victim sees and an admin can undo, never pay one twice.
+ */
+export function historyRecords(doc: WikiDocument, event: string, player: string, what: string, record: string): boolean {
   const table = findStateTable(doc, historyTable);
+  if (table === undefined) return false;
   const [e, who, change] = ['Event', 'Player', 'Change'].map(normaliseHeader);
-  return (table?.rows ?? []).some(
+  return [...table.rows, ...recordRows(record, table)].some(
     (r) => r.cells[e!]?.text.trim() === event && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(what),
   );
 }

@@ -1,4 +1,6 @@
 import { cellValue } from '../../../parse/document.ts';
+import type { Row } from '../../../parse/model.ts';
+import { recordRows } from '../../shared/bot-record.ts';
 import type { ActionDef } from '../../actions.ts';
 import { drawReason, requestReason } from '../../shared/actions.ts';
 import { documentOf } from '../../../parse/page-memo.ts';
@@ -15,7 +17,7 @@ import { onPage } from './page.ts';
 //   * roll fortune The Fool
 // The rollover records each fortune a revealed hand triggers (a `Fortune` History row naming the hand); the
 // player then asks the referee to roll it, in public and once: the roll is a `Fortune rolled` row naming the
-// same fortune and hand. Effects the bot applies: “loses dN chips” (reading fortune-loss when the roll exceeds
+// same fortune and hand. Both are read from the bot's own record, not only from the page (shared/bot-record.ts). Effects the bot applies: “loses dN chips” (reading fortune-loss when the roll exceeds
 // the chips), “gains dN chips”, “gains N random cards” (drawn as the Cards rule says); any other is refused.
 
 export const FORTUNE_EVENT = 'Fortune';
@@ -34,26 +36,33 @@ export function fortuneEffect(f: Pick<Fortune, 'effect'>): Effect | undefined {
   return undefined;
 }
 
-/** The hands (action IDs) whose fortune `f` the History records for `player` and no roll of it yet, oldest first. */
-export function pendingFortunes(text: string, page: string | undefined, player: string, f: Pick<Fortune, 'name'>): string[] {
+/**
+ * The hands (action IDs) whose fortune `f` the bot recorded for `player` and no roll of it yet, oldest first. A
+ * Fortune row counts only when the bot wrote it (its `record`: a row a person types entitles nobody); a roll
+ * counts on the page or in the record (deleting the bot's Fortune rolled row does not make the roll again).
+ */
+export function pendingFortunes(text: string, page: string | undefined, player: string, f: Pick<Fortune, 'name'>, record: string): string[] {
   const table = findStateTable(documentOf(text, page), historyTable);
   if (table === undefined) return [];
-  const rows = table.rows.map((r) => ({
-    event: cellValue(r, 'event'),
-    player: cellValue(r, 'player'),
-    change: cellValue(r, 'change') ?? '',
-    reason: cellValue(r, 'reason') ?? '',
-  }));
-  const rolled = new Set(rows.filter((r) => r.event === ROLLED_EVENT && r.player === player).map((r) => r.change.split(':')[0]));
-  return rows
+  const read = (rows: readonly Row[]) =>
+    rows.map((r) => ({
+      event: cellValue(r, 'event'),
+      player: cellValue(r, 'player'),
+      change: cellValue(r, 'change') ?? '',
+      reason: cellValue(r, 'reason') ?? '',
+    }));
+  const [onPage, bots] = [read(table.rows), read(recordRows(record, table))];
+  const rolled = new Set([...onPage, ...bots].filter((r) => r.event === ROLLED_EVENT && r.player === player).map((r) => r.change.split(':')[0]));
+  const hands = bots
     .filter((r) => r.event === FORTUNE_EVENT && r.player === player && r.change.startsWith(`${f.name}:`))
-    .map((r) => /\baction = ([^;)\s]+)/.exec(r.reason)?.[1] ?? '?')
-    .filter((hand) => !rolled.has(`${f.name} (hand ${hand})`));
+    .map((r) => /\baction = ([^;)\s]+)/.exec(r.reason)?.[1] ?? '?');
+  return [...new Set(hands)].filter((hand) => !rolled.has(`${f.name} (hand ${hand})`));
 }
 
 export const fortuneAction: ActionDef<Round10Ruleset, { name: string }> = {
   name: 'fortune',
   grammar: 'roll fortune <fortune>',
+  readsRecord: true,
   parse(text) {
     const m = /^roll\s+(?:the\s+)?fortune\s+(.+?)\.?$/i.exec(text.trim());
     return m ? { name: m[1]!.replace(/^['"“]|['"”]$/g, '') } : undefined;
@@ -67,10 +76,10 @@ export const fortuneAction: ActionDef<Round10Ruleset, { name: string }> = {
     const deck = deckOf(r);
     if ('cards' in effect && deckProblem(deck)) return { ok: false, reason: `no card can be drawn: ${deckProblem(deck)}` };
     return onPage(input, ({ s, player, readings }) => {
-      const hands = pendingFortunes(input.page.text, input.page.title, player.name, f);
+      const hands = pendingFortunes(input.page.text, input.page.title, player.name, f, input.record ?? '');
       if (hands.length === 0)
         return {
-          refused: `the History has no ${FORTUNE_EVENT} row of ${f.name} for ${player.name} that is not rolled yet (“Revealed hands that meet any of the conditions … trigger the effect”)`,
+          refused: `the bot has recorded no ${FORTUNE_EVENT} row of ${f.name} for ${player.name} that is not rolled yet (“Revealed hands that meet any of the conditions … trigger the effect”; a row is the bot's when one of its own revisions wrote it, among the Gamestate page's latest revisions it reads: a row typed on the page entitles nobody)`,
         };
       const hand = hands[0]!;
       const label = readings.label('fortune-loss');

@@ -24,7 +24,11 @@ const FRIDAY = new Date('2026-11-06T12:00:00Z');
 const SECRET = '22'.repeat(32);
 const NULL_STAR = PAGE.replace('|| 7 || 2026-11-10 15:00 ||', '|| null || - ||');
 
-function act(line: string, player: string, opts: { r?: Round10Ruleset; text?: string; now?: Date; readings?: ChosenReadings } = {}): ActionOutcome {
+function act(
+  line: string,
+  player: string,
+  opts: { r?: Round10Ruleset; text?: string; now?: Date; readings?: ChosenReadings; record?: string } = {},
+): ActionOutcome {
   const p = parseAction(round10Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const key = 'r9-0a1b2c3d';
@@ -39,6 +43,7 @@ function act(line: string, player: string, opts: { r?: Round10Ruleset; text?: st
       request: { key, text: line, author: player, revid: 9, at: new Date((opts.now ?? FRIDAY).getTime() - 600_000) },
       draws: () => ({ stream: new DrawStream(seed), seed }),
       ...(opts.readings ? { readings: opts.readings } : {}),
+      ...(opts.record !== undefined ? { record: opts.record } : {}),
     },
     p.args,
   );
@@ -209,25 +214,28 @@ describe('Round 10 actions', () => {
     const fortune = (player: string, name: string, effect: string, hand: string) =>
       `|-\n| 2026-11-08 00:00 || 1 || Fortune || ${player} || ${name}: ${effect} (to be rolled publicly by ${player} and recorded on the page) || Fortunes: "Revealed hands …" (condition = …; action = ${hand})\n`;
     const end = PAGE.lastIndexOf('|}');
-    const WITH =
-      PAGE.slice(0, end) +
-      fortune('Carol', 'The Fool', 'The revealing player loses d100 chips.', 'H3') +
-      fortune('Bob', 'The Magician', 'The revealing player gains 3 random cards.', 'H2') +
-      PAGE.slice(end);
+    const ROWS = [
+      fortune('Carol', 'The Fool', 'The revealing player loses d100 chips.', 'H3'),
+      fortune('Bob', 'The Magician', 'The revealing player gains 3 random cards.', 'H2'),
+    ];
+    const WITH = PAGE.slice(0, end) + ROWS.join('') + PAGE.slice(end);
+    // The bot's record: the rollover that wrote the rows was the bot's (the lines its revision added).
+    const RECORD = `{{Some line of the bot's}}\n${ROWS.join('')}`;
+    const roll = (line: string, player: string, opts: Parameters<typeof act>[2] = {}) => act(line, player, { record: RECORD, ...opts });
 
     it("“Where dice rolls are called for, they should be done publicly by the player who revealed the hand”: The Fool's d100, rolled once", () => {
-      const o = done(act('roll fortune The Fool', 'Carol', { text: WITH }));
+      const o = done(roll('roll fortune The Fool', 'Carol', { text: WITH }));
       const [d100] = dice(o);
       expect(d100!.sides).toBe(100);
       expect(who(o, 'Carol').chips).toBe(250 - d100!.value);
       expect(o.changes[0]!.change).toBe(`The Fool (hand H3): d100 = ${d100!.value}: −${d100!.value} chips`);
-      expect(refused(act('roll fortune The Fool', 'Carol', { text: o.text }))).toMatch(
-        /^the History has no Fortune row of The Fool for Carol that is not rolled yet/,
+      expect(refused(roll('roll fortune The Fool', 'Carol', { text: o.text }))).toMatch(
+        /^the bot has recorded no Fortune row of The Fool for Carol that is not rolled yet/,
       );
     });
 
     it('The Magician: “The revealing player gains 3 random cards”, drawn as the Cards rule says', () => {
-      const o = done(act('roll fortune the magician', 'Bob', { text: WITH }));
+      const o = done(roll('roll fortune the magician', 'Bob', { text: WITH }));
       expect(
         dice(o)
           .map((t) => t.sides)
@@ -237,20 +245,51 @@ describe('Round 10 actions', () => {
     });
 
     it('a fortune nobody triggered, or not a fortune, is refused; a loss beyond the chips follows the reading fortune-loss', () => {
-      expect(refused(act('roll fortune The Fool', 'Bob', { text: WITH }))).toMatch(/^the History has no Fortune row of The Fool for Bob/);
-      expect(refused(act('roll fortune The Tower', 'Bob', { text: WITH }))).toBe(
+      expect(refused(roll('roll fortune The Fool', 'Bob', { text: WITH }))).toMatch(/^the bot has recorded no Fortune row of The Fool for Bob/);
+      expect(refused(roll('roll fortune The Tower', 'Bob', { text: WITH }))).toBe(
         '"The Tower" is not a fortune of the Ruleset (The Fool, The Magician, Wheel of Fortune)',
       );
       const poor = WITH.replace('| Carol || 2026-11-02 00:00 || - || 250 ||', '| Carol || 2026-11-02 00:00 || - || 0 ||');
-      const o = done(act('roll fortune The Fool', 'Carol', { text: poor }));
+      const o = done(roll('roll fortune The Fool', 'Carol', { text: poor }));
       expect(o.changes[0]!.change).toMatch(/: −0 chips \(all 0 they had\)$/);
       expect(o.changes[0]!.reason.readings).toEqual(['fortune-loss=all-chips (default)']);
       const ruled = new ChosenReadings(ROUND10_READINGS, [
         { reading: 'fortune-loss', value: 'refuse', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') },
       ]);
-      expect(refused(act('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(
+      expect(refused(roll('roll fortune The Fool', 'Carol', { text: poor, readings: ruled }))).toMatch(
         /^Carol has 0 chips, and a d100 may take more \(reading fortune-loss=refuse/,
       );
+    });
+
+    it('a Fortune row a person typed on the page entitles nobody: only a row the bot wrote can be rolled', () => {
+      const wheel = fortune('Bob', 'Wheel of Fortune', 'The revealing player gains d100 chips.', 'H2');
+      const typed = PAGE.slice(0, end) + ROWS.join('') + wheel + PAGE.slice(end);
+      expect(refused(roll('roll fortune Wheel of Fortune', 'Bob', { text: typed }))).toMatch(
+        /^the bot has recorded no Fortune row of Wheel of Fortune for Bob/,
+      );
+      // The same row in the bot's record: rolled.
+      expect(done(roll('roll fortune Wheel of Fortune', 'Bob', { text: typed, record: RECORD + wheel })).changes[0]!.change).toMatch(
+        /^Wheel of Fortune \(hand H2\): d100 = \d+: \+\d+ chips$/,
+      );
+      // A copy of the bot's row altered to name another player is not the bot's row either.
+      const carols = PAGE.slice(0, end) + ROWS.join('') + ROWS[1]!.replace(/Bob/g, 'Carol') + PAGE.slice(end);
+      expect(refused(roll('roll fortune The Magician', 'Carol', { text: carols }))).toMatch(/^the bot has recorded no Fortune row of The Magician for Carol/);
+      // No record at all (a caller that read none): nothing is entitled.
+      expect(refused(act('roll fortune The Fool', 'Carol', { text: WITH }))).toMatch(/^the bot has recorded no Fortune row/);
+    });
+
+    it("deleting the bot's Fortune rolled row, or its Fortune row, does not make the roll again or take it away", () => {
+      const o = done(roll('roll fortune The Fool', 'Carol', { text: WITH }));
+      const rolledLine = o.text.split('\n').find((l) => l.includes('|| Fortune rolled || Carol ||'))!;
+      const deleted = o.text.replace(`|-\n${rolledLine}\n`, '');
+      expect(deleted).not.toContain('|| Fortune rolled ||');
+      // The bot's record holds its row: still rolled.
+      expect(refused(roll('roll fortune The Fool', 'Carol', { text: deleted, record: `${RECORD}${rolledLine}\n` }))).toMatch(
+        /^the bot has recorded no Fortune row of The Fool for Carol that is not rolled yet/,
+      );
+      // The Fortune row deleted from the page before the roll: the bot's record still entitles Carol to it.
+      const noRow = WITH.replace(ROWS[0]!, '');
+      expect(done(roll('roll fortune The Fool', 'Carol', { text: noRow })).changes[0]!.change).toMatch(/^The Fool \(hand H3\): d100 = /);
     });
   });
 

@@ -32,7 +32,7 @@ interface Acted {
   outcome: ActionOutcome;
   seed: string;
 }
-function act(line: string, player: string, opts: { text?: string; key?: string; at?: string; readings?: Record<string, string> } = {}): Acted {
+function act(line: string, player: string, opts: { text?: string; key?: string; at?: string; readings?: Record<string, string>; record?: string } = {}): Acted {
   const p = parseAction(cycle15Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const key = opts.key ?? 'r9-0a1b2c3d';
@@ -54,6 +54,7 @@ function act(line: string, player: string, opts: { text?: string; key?: string; 
       request: { key, text: line, author: player, revid: 9, at: new Date(opts.at ?? '2026-11-15T17:30:00Z') },
       readings: new ChosenReadings(cycle15Readings, rulings),
       draws: () => ({ stream: new DrawStream(seed), seed }),
+      ...(opts.record !== undefined ? { record: opts.record } : {}),
     },
     p.args,
   );
@@ -182,6 +183,14 @@ describe('Cycle 15 actions', () => {
     expect(refused(act('land gamble', 'Dario', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(
       /^the landing of Dario's move of 2026-11-14 09:00 on space 7 has had its draws/,
     );
+    // A person deletes the bot's Landing row, or alters it: the bot's record of it still says the draws were made.
+    const row = o.text.split('\n').find((l) => l.includes('|| Landing || Dario ||'))!;
+    for (const text of [o.text.replace(`|-\n${row}\n`, ''), o.text.replace(row, row.replace('move of 2026-11-14 09:00', 'move of 2026-11-14 09:01'))]) {
+      expect(done(act('land gamble', 'Dario', { text, key: 'r11-0a1b2c3d' })).changes[0]!.event).toBe('Landing'); // the page alone would allow it
+      expect(refused(act('land gamble', 'Dario', { text, key: 'r11-0a1b2c3d', record: `a line of the bot's\n${row}\n` }))).toMatch(
+        /^the landing of Dario's move of 2026-11-14 09:00 on space 7 has had its draws \(a Landing row in the History, or in the bot's record of it\)/,
+      );
+    }
   });
 
   it('Geode: “When a player lands on a Geode space, grant them a random item from the list below” — a d7 over the list (reading geode-item)', () => {
@@ -236,6 +245,13 @@ describe('Cycle 15 actions', () => {
     expect(o.changes[0]!.reason.readings).toEqual(['combo-rolls=same-phase (default)', 'random-garbage=uniform (default)']);
     expect(refused(act('combo', 'Alice', { text: o.text, key: 'r10-0a1b2c3d' }))).toMatch(
       /^Alice has comboed on the roll of the move of 2026-11-13 15:00 already/,
+    );
+    // Its row deleted from the page: the bot's record (the lines its revision added) still says it was done.
+    const row = o.text.split('\n').find((l) => l.includes('|| Combo || Alice ||'))!;
+    const deleted = o.text.replace(`|-\n${row}\n`, '');
+    expect(deleted).not.toContain('|| Combo || Alice ||');
+    expect(refused(act('combo', 'Alice', { text: deleted, key: 'r11-0a1b2c3d', record: `${row}\n` }))).toMatch(
+      /^Alice has comboed on the roll of the move of 2026-11-13 15:00 already \(a Combo row in the History, or in the bot's record of it\)/,
     );
     // Dario's 2+2 shares no number with anyone's roll this phase; Cosima has not rolled.
     expect(refused(act('combo', 'Dario'))).toMatch(/^no other player's roll this phase shares a number with Dario's 2\+2/);
