@@ -162,8 +162,8 @@ export interface StatusPublisherOptions {
   pageFor(game: string): string | undefined;
   /** Recent runs of a game for the table (from the store). */
   recentRuns?: (game: string) => Promise<RunRecord[]>;
-  /** The wiki's version is outside the tested range: this warning (src/wiki/site.ts) is shown on every Status page. */
-  wikiWarning?: string;
+  /** The wiki's version is outside the tested range: this warning (src/wiki/site.ts) is shown on every Status page (asked at each save: the client learns the version at its first read). */
+  wikiWarning?: () => string | undefined;
 }
 
 export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublisher {
@@ -171,7 +171,7 @@ export function makeStatusPublisher(opts: StatusPublisherOptions): StatusPublish
     const page = opts.pageFor(game);
     if (!page) return;
     const recent = opts.recentRuns ? await opts.recentRuns(game) : [];
-    const content = renderStatus(info, recent, opts.wikiWarning);
+    const content = renderStatus(info, recent, opts.wikiWarning?.());
     const result = info.lastRun?.result;
     const summary = `Croupier status: ${info.record.paused ? 'PAUSED' : info.record.halted ? 'HALTED' : result === 'failed' ? 'run FAILED' : `last run ${result ?? 'none'}`}`;
     await opts.wiki.save(

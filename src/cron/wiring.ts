@@ -220,7 +220,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         wiki: wiki.status,
         pageFor: (id) => byId(id)?.statusPage,
         recentRuns: async (id) => (await s.read()).runs.filter((r) => r.game === id),
-        ...(o.client.versionWarning ? { wikiWarning: o.client.versionWarning } : {}),
+        wikiWarning: () => o.client.versionWarning,
       }),
     shutoff: makeShutoff(
       {

@@ -1,8 +1,9 @@
 // Job: publish the computed card tables of a game's Ruleset into the bot-managed region `card-tables` of
 // its tables page (default: the Gamestate page).
 //
-// One batched read (Ruleset + tables page + shutoff page), one parse, one region splice, at most one edit:
-// login (3 requests) + read (1) + edit (0 or 1) = 4–5 HTTP requests. Running it twice makes one edit at
+// One batched read (Ruleset + tables page + its subpages + shutoff page), one parse, one region splice: a login
+// (2 requests) and the read (1, which brings the edit token) when nothing changed; when the tables changed, the
+// subpage's edit, the page's when its region changes, and one merge check. Running it twice makes one edit at
 // most; after the Ruleset changes, the next run updates the tables. Safe against concurrent human edits
 // (WikiClient.save re-reads and re-runs the transform on edit conflicts).
 import type { Logger } from 'pino';

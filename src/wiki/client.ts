@@ -164,8 +164,8 @@ export class WikiClient {
       for (const [k, v] of Object.entries(this.headers)) config.headers.set(k, v);
       return config;
     });
-    // mwn's login reads siteinfo's `general` with the tokens (its third request), a resumed session's first read
-    // asks for both (readPages): kept, at no extra request.
+    // The first read after a login or a resumed session asks for siteinfo's `general` and the edit token with the
+    // pages (readPages, loginOnly): kept, at no extra request.
     this.bot.axiosInstance.interceptors.response.use((res) => {
       const query = (res.data as { query?: { general?: Parameters<typeof siteInfoOf>[0]; tokens?: { csrftoken?: string } } } | undefined)?.query;
       if (query?.general && !this.site) this.learnSite(query.general);
@@ -209,9 +209,8 @@ export class WikiClient {
     for (let attempt = 0; ; attempt++) {
       try {
         this.activity?.start(`logging in to ${this.apiUrl}`);
-        await this.bot.login();
+        await loginOnly(this.bot);
         this.activity?.done(`logged in`);
-        if (!this.site) await this.readSite();
         await this.session
           ?.save(keptSession(this.bot, this.apiUrl, this.username))
           .catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
@@ -467,6 +466,22 @@ export class WikiClient {
   pageUrl(title: string): string {
     return `${this.apiUrl.replace(/api\.php.*$/, 'index.php')}?title=${encodeURIComponent(title.replace(/ /g, '_'))}`;
   }
+}
+
+/**
+ * mwn's login without its third request (the edit token and siteinfo, asked again by every login): the next read
+ * asks for both in its own request (readPages), as after a resumed session, and an edit before any read asks for
+ * its token. A token of the session before (a login again after the session was lost) is dropped.
+ */
+async function loginOnly(bot: Mwn): Promise<void> {
+  const fetch = bot.getTokensAndSiteInfo;
+  bot.getTokensAndSiteInfo = async () => {};
+  try {
+    await bot.login();
+  } finally {
+    bot.getTokensAndSiteInfo = fetch;
+  }
+  bot.csrfToken = '%notoken%';
 }
 
 /** A logged-in client (anonymous when no username is given). */

@@ -1,6 +1,6 @@
 // A kept session: the cookies of a logged-in client, written where the caller keeps them (the CLI: beside the
 // store, readable by its owner only: src/cron/session-file.ts), so that the next process of the same account on
-// the same wiki sends them instead of logging in again (mwn's login is 3 requests). The kept cookies are never
+// the same wiki sends them instead of logging in again (a login is 2 requests). The kept cookies are never
 // trusted blindly: every request carries `assert=bot`, so a session the wiki no longer knows fails it
 // (`assertbotfailed`), and the client logs in again (errors.ts#retryDecision) and keeps the new session.
 import type { Mwn } from 'mwn';
