@@ -284,6 +284,8 @@ async function resolveAll(
   read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] },
   record: () => Promise<string>,
 ): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
+  // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that record.
+  const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record() : undefined;
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
   const originals = new Map<string, Replay>();
@@ -298,7 +300,16 @@ async function resolveAll(
       target =
         'player' in who
           ? parsed.def.replays(
-              { ruleset: g.ruleset, game: game.id, page, now: now(), request, player: who.player, ...(g.readings ? { readings: g.readings } : {}) },
+              {
+                ruleset: g.ruleset,
+                game: game.id,
+                page,
+                now: now(),
+                request,
+                player: who.player,
+                ...(g.readings ? { readings: g.readings } : {}),
+                ...(bots !== undefined && parsed.def.readsRecord ? { record: bots } : {}),
+              },
               parsed.args,
             )
           : undefined;
@@ -307,8 +318,6 @@ async function resolveAll(
     }
     if (target !== undefined) originals.set(l.key, await replayRequest(ctx, game, g, target, secret, phase, read.actions));
   }
-  // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that record.
-  const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record() : undefined;
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();
   try {

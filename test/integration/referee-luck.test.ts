@@ -136,6 +136,43 @@ describe('the luck reroll on the local wiki', () => {
     },
     SLOW,
   );
+
+  it(
+    "a player who deletes the bot's Reroll row and takes Reroll out of Used this phase gets no second reroll in the phase: the bot's record holds the row",
+    async () => {
+      // An editor gives Alice a pack; her player then wipes the reroll of this phase from the page.
+      await admin.save(G, (p) => {
+        const lines = p.text.split('\n');
+        const packs = lines.indexOf('|Alice') + 8;
+        expect(lines[packs]).toMatch(/^\| ?-?$/);
+        lines[packs] = '|1 Handy Pack';
+        return { text: lines.join('\n'), summary: 'a pack for Alice' };
+      });
+      await player.save(G, (p) => {
+        const row = p.text.split('\n').find((l) => l.includes('|| Reroll || Alice ||'))!;
+        const lines = p.text.replace(`|-\n${row}\n`, '').split('\n');
+        const at = lines.indexOf('|Alice');
+        const used = lines.findIndex((l, i) => i > at && /^\|.*\bReroll\b/.test(l));
+        lines[used] = lines[used]!.replace(/,? ?\bReroll\b/, '').replace(/^\|\s*$/, '| -');
+        return { text: lines.join('\n'), summary: 'history' };
+      });
+      expect(await text(G)).not.toContain('|| Reroll || Alice ||');
+      expect((await state()).players.find((p) => p.name === 'Alice')!.used.Reroll ?? 0).toBe(0);
+      await append(player, '* open 1 Handy Pack');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      expect(await lineOf('* open 1 Handy Pack')).toMatch(/croupier:done /);
+      const before = await b.readPage(G);
+
+      await append(player, '* reroll');
+      const r = await game.cli(['referee', '--game', 'lucktest']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(await lineOf('* reroll')).toMatch(
+        /croupier:refused .*Alice has rerolled this phase already \(a Reroll row of the bot's, in its record of the page\)/,
+      );
+      expect((await b.readPage(G)).revid).toBe(before.revid);
+    },
+    SLOW,
+  );
 });
 
 describe("the luck reroll checks the original request's History rows against its draws first", () => {

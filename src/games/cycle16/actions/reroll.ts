@@ -2,6 +2,8 @@ import type { ActionDef, ActionInput, ActionOutcome } from '../../actions.ts';
 import { toHistoryRow, type Change, type HistoryRow } from '../../../sim/trail.ts';
 import { drawToken, drawTokens } from '../../../sim/commit-reveal.ts';
 import { normaliseHeader } from '../../../parse/document.ts';
+import type { Row as TableRow } from '../../../parse/model.ts';
+import { recordRows } from '../../shared/bot-record.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { historyTable, playersTable } from '../gamestate/tables.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
@@ -52,16 +54,30 @@ interface Recorded {
 
 function historyRows(input: Pick<ActionInput<Cycle16Ruleset>, 'page'>): Row[] {
   const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
-  const cell = (r: NonNullable<typeof table>['rows'][number], k: string) => r.cells[k]?.text.trim() ?? '';
-  return (table?.rows ?? []).map((r) => ({
+  return (table?.rows ?? []).map(asRow);
+}
+
+const asRow = (r: TableRow): Row => {
+  const cell = (k: string) => r.cells[k]?.text.trim() ?? '';
+  return {
     row: r.index,
-    time: cell(r, 'time'),
-    phase: cell(r, 'phase'),
-    event: cell(r, 'event'),
-    player: cell(r, 'player'),
-    change: cell(r, 'change'),
-    reason: cell(r, 'reason'),
-  }));
+    time: cell('time'),
+    phase: cell('phase'),
+    event: cell('event'),
+    player: cell('player'),
+    change: cell('change'),
+    reason: cell('reason'),
+  };
+};
+
+/**
+ * The Reroll rows the bot wrote (its record: src/games/shared/bot-record.ts), with those on the page: a person who
+ * deletes one does not make its request rerollable again, nor the player's reroll of the phase unmade.
+ */
+function rerollRows(input: Pick<ActionInput<Cycle16Ruleset>, 'page' | 'record'>, rows: readonly Row[]): Row[] {
+  const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
+  const bots = table === undefined ? [] : recordRows(input.record ?? '', table).map(asRow);
+  return [...rows, ...bots].filter((r) => r.event === REROLL_EVENT);
 }
 
 /** Whether the player has good luck, by the reading good-luck. */
@@ -236,14 +252,17 @@ function undo(r: Cycle16Ruleset, s: Gamestate, p: Player, rows: readonly Row[], 
 }
 
 /** The request a reroll names, or the player's latest of this phase that drew something and was not rerolled. */
-function targetOf(rows: readonly Row[], player: string, phase: string, args: { key?: string }): string | undefined {
+function targetOf(rows: readonly Row[], rerolls: readonly Row[], player: string, phase: string, args: { key?: string }): string | undefined {
   if (args.key !== undefined) return args.key;
-  const undone = new Set(rows.filter((r) => r.event === REROLL_EVENT).flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
+  const undone = rerolled(rerolls);
   return [...rows]
     .reverse()
     .find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))
     ?.reason.match(REQUEST)?.[1];
 }
+
+/** The requests the Reroll rows declared not to have happened. */
+const rerolled = (rerolls: readonly Row[]) => new Set(rerolls.flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
 
 const namesKey = (reason: string, key: string) => new RegExp(`\\bon-wiki request ${escapeRegExp(key)} by `).test(reason);
 
@@ -296,6 +315,7 @@ function untrusted(input: ActionInput<Cycle16Ruleset>, key: string, own: readonl
 export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
   name: 'reroll',
   grammar: 'reroll [<request key>]',
+  readsRecord: true,
   parse(text) {
     const m = /^reroll(?:\s+(?:request\s+)?(r\d+-[0-9a-f]{8}))?\s*$/i.exec(text);
     return m ? (m[1] ? { key: m[1].toLowerCase() } : {}) : undefined;
@@ -303,7 +323,8 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
   // The original request, which the job replays with the phase's secret before resolving the reroll.
   replays(input, args) {
     const phase = String(readGamestateDocument(documentOf(input.page.text, input.page.title), input.ruleset, input.now).phase.number);
-    return targetOf(historyRows(input), input.player, phase, args);
+    const rows = historyRows(input);
+    return targetOf(rows, rerollRows(input, rows), input.player, phase, args);
   },
   resolve(input, args): ActionOutcome {
     const readings = readingsOf(input.readings);
@@ -317,8 +338,9 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     const state = readGamestateDocument(documentOf(input.page.text, input.page.title), input.ruleset, input.now);
     const phase = String(state.phase.number);
     const rows = historyRows(input);
-    const undone = new Set(rows.filter((r) => r.event === REROLL_EVENT).flatMap((r) => REROLLED.exec(r.reason)?.[1] ?? []));
-    const key = targetOf(rows, input.player, phase, args);
+    const rerolls = rerollRows(input, rows);
+    const undone = rerolled(rerolls);
+    const key = targetOf(rows, rerolls, input.player, phase, args);
     if (key === undefined) return { ok: false, reason: `${input.player} has no request of this phase (${phase}) with draws on the Gamestate page to reroll` };
     const own = rows.filter((r) => namesKey(r.reason, key));
     if (own.length === 0)
@@ -332,6 +354,8 @@ export const rerollAction: ActionDef<Cycle16Ruleset, { key?: string }> = {
     if ('refused' in redo) return { ok: false, reason: redo.refused };
     if ((state.players.find((p) => p.name === input.player)?.used.Reroll ?? 0) >= 1)
       return { ok: false, reason: `${input.player} has rerolled this phase already (Used this phase): ${ONCE}` };
+    if (rerolls.some((r) => r.player === input.player && r.phase === phase))
+      return { ok: false, reason: `${input.player} has rerolled this phase already (a ${REROLL_EVENT} row of the bot's, in its record of the page): ${ONCE}` };
     // Last, the rows against the draws (the replay the job made): what the undoing below reads must be what was drawn.
     const distrust = untrusted(input, key, own);
     if (distrust !== undefined) return { ok: false, reason: distrust };

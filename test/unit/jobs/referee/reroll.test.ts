@@ -72,6 +72,7 @@ function act(
   r: Cycle16Ruleset = ruleset,
   at = new Date('2026-11-18T17:30:00Z'),
   replay = replayOf,
+  record?: string,
 ): ActionOutcome & { key: string } {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
@@ -87,6 +88,7 @@ function act(
     player,
     request: { key, text: line, author: player, revid: id, at },
     ...(readings ? { readings } : {}),
+    ...(record !== undefined ? { record } : {}),
   };
   const target = p.def.replays?.(input, p.args);
   const o = p.def.resolve(
@@ -175,6 +177,32 @@ describe('the luck reroll', () => {
     const once = done(act(`reroll ${opened.key}`, 'Alice', done(opened).text));
     expect(refused(act('reroll', 'Alice', once.text))).toMatch(/Alice has rerolled this phase already \(Used this phase\)/);
     expect(refused(act(`reroll ${opened.key}`, 'Alice', once.text))).toMatch(new RegExp(`request ${opened.key} was rerolled already`));
+  });
+
+  it("a person who deletes the bot's Reroll row and sets Used this phase back gets no second reroll in the phase: the bot's record still holds the row", () => {
+    const lucky = withGoodLuck('Alice').replace('\n|1 Handy Pack\n', '\n|2 Handy Pack\n');
+    const opened = act('open 1 Handy Pack', 'Alice', lucky);
+    const once = done(act(`reroll ${opened.key}`, 'Alice', done(opened).text));
+    const row = once.text.split('\n').find((l) => l.includes('|| Reroll || Alice ||'))!;
+    // Alice's Used this phase cell: the Players table writes a cell a line, that one the 12th of her row.
+    const lines = once.text.replace(`|-\n${row}\n`, '').split('\n');
+    const used = lines.indexOf('|Alice') + 11;
+    lines[used] = lines[used]!.replace(/,? ?Reroll\b/, '');
+    const wiped = lines.join('\n');
+    expect(wiped).not.toContain('|| Reroll || Alice ||');
+    expect(readGamestate(wiped, 'G', ruleset).players.find((p) => p.name === 'Alice')!.used.Reroll ?? 0).toBe(0);
+    // Her second pack, opened and rerolled: the page alone allows it.
+    const second = act('open 1 Handy Pack', 'Alice', wiped);
+    expect(refused(act(`reroll ${second.key}`, 'Alice', done(second).text))).toBe('done');
+    // With the bot's record (the lines its revisions added: its Reroll row), refused.
+    const record = `${row}\n`;
+    expect(refused(act(`reroll ${second.key}`, 'Alice', done(second).text, undefined, ruleset, undefined, replayOf, record))).toMatch(
+      /^Alice has rerolled this phase already \(a Reroll row of the bot's, in its record of the page\)/,
+    );
+    // And the request rerolled, named again: refused as rerolled already, whatever else the page says.
+    expect(refused(act(`reroll ${opened.key}`, 'Alice', wiped, undefined, ruleset, undefined, replayOf, record))).toMatch(
+      new RegExp(`^request ${opened.key} was rerolled already`),
+    );
   });
 
   it('“If a player has good luck”: a player the Good luck column does not mark is refused, by the reading good-luck', () => {
