@@ -1,4 +1,10 @@
-import { readDocument } from '../../parse/document.ts';
+import { cellValue, readDocument } from '../../parse/document.ts';
+import { documentOf } from '../../parse/page-memo.ts';
+import type { ActionInput } from '../actions.ts';
+import type { KindedRuleset } from '../engine-contract.ts';
+import { REROLLED } from './actions.ts';
+import { historyTable } from './history.ts';
+import { findStateTable } from './read-tables.ts';
 import type { Row, Table } from '../../parse/model.ts';
 
 // The History rows the bot itself wrote, for an action whose check reads the History as a record: a row that
@@ -21,3 +27,44 @@ export function recordRows(record: string, table: Table): Row[] {
   // their cells (an Event cell that is an event), as the page's own rows are.
   return doc.tables[0]?.rows.filter((r) => r.width === table.headers.length) ?? [];
 }
+
+/**
+ * The uses of a limited action (once per phase, three times a week…) counted for `player`: the page's own count
+ * (`onPage`: the Used this phase cell, Limited tables this week…), and the bot's record — its rows of `event` that
+ * `within` keeps and that name a request, one per request (a row written again counts once), without the requests a
+ * luck reroll declared not to have happened (its row, on the page or in the record, names them). A use whose row a
+ * person deleted from the page is added to the page's count (they took it out of the cell too, or the row alone);
+ * and never fewer than the record holds. A player who wipes a use from the page has still used it.
+ */
+export function usesCounted(
+  onPage: number,
+  input: Pick<ActionInput<KindedRuleset>, 'page' | 'record'>,
+  event: string,
+  player: string,
+  within: (row: Row) => boolean,
+): number {
+  const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
+  if (table === undefined) return onPage;
+  const rows = recordRows(input.record ?? '', table);
+  const reason = (r: Row) => cellValue(r, 'Reason') ?? '';
+  const undone = new Set([...table.rows, ...rows].flatMap((r) => REROLLED.exec(reason(r))?.[1] ?? []));
+  const keyOf = (r: Row) => (cellValue(r, 'Event') === event && cellValue(r, 'Player') === player ? REQUEST_KEY.exec(reason(r))?.[1] : undefined);
+  const shown = new Set(table.rows.map(keyOf));
+  // A use is a request the referee performed: a row of the same event written otherwise (an auction's Work of Art) is none.
+  const uses = new Set(
+    rows
+      .filter(within)
+      .flatMap((r) => keyOf(r) ?? [])
+      .filter((key) => !undone.has(key)),
+  );
+  const deleted = [...uses].filter((key) => !shown.has(key)).length;
+  return Math.max(onPage + deleted, uses.size);
+}
+
+const REQUEST_KEY = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
+
+/** A predicate of `usesCounted`: the row's Phase cell is `phase`. */
+export const inPhase =
+  (phase: number) =>
+  (r: Row): boolean =>
+    cellValue(r, 'Phase') === String(phase);

@@ -6,6 +6,7 @@ import { drawRandomGarbage } from '../rules/random-garbage.ts';
 import { RANDOM_GARBAGE } from '../readings.ts';
 import type { Cycle15Ruleset, GarbageItem } from '../ruleset/schema.ts';
 import { onPage } from './page.ts';
+import { inPhase, usesCounted } from '../../shared/bot-record.ts';
 
 // MacGyvering: “Once per phase, a player can MacGyver by posting to #game-actions and specifying 2
 // different items defined by Garbage in their possession, then granting themselves a random item defined
@@ -53,6 +54,7 @@ export function noGarbageDraw(r: Pick<Cycle15Ruleset, 'garbage'>, readings: Chos
 export const macGyverAction: ActionDef<Cycle15Ruleset, { items: string }> = {
   name: 'macgyver',
   grammar: 'macgyver <item>, <item>',
+  readsRecord: true,
   parse(text) {
     const m = /^mac\s*gyver\s+(.+?)\.?$/i.exec(text.trim());
     return m ? { items: m[1]! } : undefined;
@@ -72,8 +74,12 @@ export const macGyverAction: ActionDef<Cycle15Ruleset, { items: string }> = {
     return onPage(
       input,
       (s, player, { readings }) => {
-        if (player.macGyveredThisPhase)
-          return { refused: `${player.name} has MacGyvered this phase (MacGyvered this phase: yes): “Once per phase, a player can MacGyver”` };
+        const done = player.macGyveredThisPhase
+          ? 'MacGyvered this phase: yes'
+          : usesCounted(0, input, 'MacGyver', player.name, inPhase(s.phase.number)) > 0
+            ? "a MacGyver row in the bot's record of the page"
+            : undefined;
+        if (done) return { refused: `${player.name} has MacGyvered this phase (${done}): “Once per phase, a player can MacGyver”` };
         for (const item of [a, b]) {
           if ((player.garbage[item.name] ?? 0) < 1)
             return { refused: `${player.name} has no ${item.name} (the Players table's Garbage): “2 different items defined by Garbage in their possession”` };

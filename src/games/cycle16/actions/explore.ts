@@ -10,6 +10,7 @@ import { drawReason, requestReason, rollDice } from '../../shared/actions.ts';
 import { onPage, type NewCards } from './page.ts';
 import { packNamed } from './packs.ts';
 import { drawOutcome } from './random-card.ts';
+import { inPhase, usesCounted } from '../../shared/bot-record.ts';
 
 // Exploration: “Once per phase, each player may explore the Gilded Hall. When doing so they are
 // presented with a random scenario from the list below”. The answer to the scenario's question is
@@ -157,6 +158,7 @@ function applyScenario(
 export const exploreAction: ActionDef<Cycle16Ruleset, ExploreArgs> = {
   name: 'explore',
   grammar: 'explore [yes|no] [option <n>]',
+  readsRecord: true,
   parse(text) {
     const m = /^explore\b\s*(?:,?\s*(yes|no)\b)?\s*(?:,?\s*option\s+(\d+))?\s*$/i.exec(text);
     if (!m) return undefined;
@@ -174,11 +176,11 @@ export const exploreAction: ActionDef<Cycle16Ruleset, ExploreArgs> = {
         };
     }
     return onPage(input, (s, player, fresh) => {
-      const used = player.used.Exploration ?? 0;
+      const used = usesCounted(player.used.Exploration ?? 0, input, 'Exploration', player.name, inPhase(s.phase.number));
       const allowed = 1 + (player.mazes ?? 0);
       if (used >= allowed)
         return {
-          refused: `${player.name} has explored ${used} time(s) this phase (Used this phase), and may explore ${allowed} time(s): “Once per phase, each player may explore the Gilded Hall.”`,
+          refused: `${player.name} has explored ${used} time(s) this phase (Used this phase, or the Exploration rows of the bot's record), and may explore ${allowed} time(s): “Once per phase, each player may explore the Gilded Hall.”`,
         };
       const { stream, seed } = input.draws();
       const n = stream.roll(r.scenarios.length, `scenario (${r.scenarios.length} scenarios, 1/${r.scenarios.length} each)`);

@@ -4,6 +4,7 @@ import { gainVertebrae } from '../rules/inventory.ts';
 import { drawReason, requestReason } from '../../shared/actions.ts';
 import { describeCard, describeDestroyed, onPage } from './page.ts';
 import { FUSION_PROPERTIES, readingsOf } from '../readings.ts';
+import { inPhase, usesCounted } from '../../shared/bot-record.ts';
 
 // Fusion: “Once per phase, each player may choose to destroy 9 Vertebrae then select 2 cards from their
 // deck to fuse together, destroying both. They are then granted 1 card with value, suit and colour
@@ -30,6 +31,7 @@ export function fusionPrice(r: Pick<Cycle16Ruleset, 'rules'>): { amount: number;
 export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
   name: 'fuse',
   grammar: 'fuse #<card> #<card>',
+  readsRecord: true,
   parse(text) {
     const m = /^fuse\s+#?(\d+)\s*(?:,|and|\+|with)?\s*#?(\d+)\s*$/i.exec(text);
     return m ? { a: Number(m[1]), b: Number(m[2]) } : undefined;
@@ -41,8 +43,13 @@ export const fuseAction: ActionDef<Cycle16Ruleset, { a: number; b: number }> = {
     if (!r.cards.some((c) => c.name === 'Amalgam')) return { ok: false, reason: 'the Ruleset has no Amalgam species' };
     if (args.a === args.b) return { ok: false, reason: 'fusion needs 2 different cards' };
     return onPage(input, (s, player, fresh) => {
-      if ((player.used.Fusion ?? 0) >= 1)
-        return { refused: `${player.name} has fused this phase already (Used this phase): “Once per phase, each player may choose to …fuse”` };
+      const done =
+        (player.used.Fusion ?? 0) >= 1
+          ? 'Used this phase'
+          : usesCounted(0, input, 'Fusion', player.name, inPhase(s.phase.number)) >= 1
+            ? "a Fusion row in the bot's record of the page"
+            : undefined;
+      if (done) return { refused: `${player.name} has fused this phase already (${done}): “Once per phase, each player may choose to …fuse”` };
       const [a, b] = [args.a, args.b].map((id) => s.cards.find((c) => c.id === id));
       for (const [id, c] of [
         [args.a, a],

@@ -1,4 +1,7 @@
 import type { Change } from '../../../sim/trail.ts';
+import { cellValue } from '../../../parse/document.ts';
+import type { Row } from '../../../parse/model.ts';
+import { isAuctionPhase } from '../rules/phase.ts';
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
 import { documentOf } from '../../../parse/page-memo.ts';
 import { ChosenReadings } from '../../shared/readings.ts';
@@ -38,6 +41,18 @@ export interface Acting {
 }
 
 export type Apply = (a: Acting) => Applied | { refused: string };
+
+/**
+ * A predicate of usesCounted (src/games/shared/bot-record.ts): the row is of this week, the Auction Phase that
+ * began it and the Resolution Phase after (the weekly limits are cleared as the Auction Phase begins).
+ */
+export function inWeek(s: Pick<Gamestate, 'phase'>): (r: Row) => boolean {
+  const first = isAuctionPhase(s.phase.name) ? s.phase.number : s.phase.number - 1;
+  return (r) => {
+    const phase = Number(cellValue(r, 'Phase'));
+    return Number.isInteger(phase) && phase >= first && phase <= s.phase.number;
+  };
+}
 
 export const readingsOf = (input: Pick<ActionInput<Round10Ruleset>, 'readings'>): ChosenReadings => input.readings ?? new ChosenReadings(ROUND10_READINGS);
 

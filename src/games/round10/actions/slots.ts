@@ -3,7 +3,10 @@ import { drawReason, requestReason } from '../../shared/actions.ts';
 import { writeCard } from '../gamestate/fields.ts';
 import { deckOf, deckProblem, drawCard, DRAW_RULE } from '../rules/deck.ts';
 import type { Round10Ruleset, SlotPayout } from '../ruleset/schema.ts';
-import { onPage } from './page.ts';
+import { cellValue } from '../../../parse/document.ts';
+import type { Row } from '../../../parse/model.ts';
+import { usesCounted } from '../../shared/bot-record.ts';
+import { inWeek, onPage } from './page.ts';
 import { payoutOf, rollSlots } from '../tables/slots.ts';
 import { BROKEN } from '../rules/limits.ts';
 
@@ -38,6 +41,7 @@ const norm = (x: string) => x.toLowerCase().replace(/[’‘`]/g, "'").replace(/
 export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
   name: 'slots',
   grammar: 'play slots <table>',
+  readsRecord: true,
   parse(text) {
     const m = /^(?:play\s+(?:the\s+)?slots|slots)(?:\s+(?:at|on)?\s*(.*?))?\.?$/i.exec(text.trim());
     return m ? { table: (m[1] ?? '').trim() } : undefined;
@@ -83,12 +87,14 @@ export const slotsAction: ActionDef<Round10Ruleset, { table: string }> = {
       }
       if (player.table !== null)
         return { refused: `${player.name} is sitting at ${player.table}: “A player may not be sitting at multiple Tables at the same time.”` };
-      if ((player.limited[BROKEN] ?? 0) > 0)
+      const week = inWeek(s);
+      const broke = (r: Row) => week(r) && /: the machine broke \(/.test(cellValue(r, 'Change') ?? '');
+      if ((player.limited[BROKEN] ?? 0) > 0 || usesCounted(0, input, 'Slots', player.name, broke) > 0)
         return { refused: `${player.name}'s machine broke this week: “you may not play the slots any more times this week”` };
-      const used = player.limited.Slots ?? 0;
+      const used = usesCounted(player.limited.Slots ?? 0, input, 'Slots', player.name, week);
       if (used >= perWeek)
         return {
-          refused: `${player.name} has sat at the slots ${used} times this week (Limited tables this week): “a player may sit down at at most ${perWeek} times per week”`,
+          refused: `${player.name} has sat at the slots ${used} times this week (Limited tables this week, or the Slots rows of the bot's record): “a player may sit down at at most ${perWeek} times per week”`,
         };
       if (player.chips < cost)
         return {

@@ -3,7 +3,8 @@ import { drawReason, requestReason } from '../../shared/actions.ts';
 import type { Gamestate } from '../gamestate/schema.ts';
 import { participation } from '../rules/participation.ts';
 import type { Round10Ruleset } from '../ruleset/schema.ts';
-import { onPage } from './page.ts';
+import { usesCounted } from '../../shared/bot-record.ts';
+import { inWeek, onPage } from './page.ts';
 
 // The Studio: “While sitting at the Studio Table, a player may spend 50 chips to create a single Work of Art in
 // their possession. To create a Work of Art, the player must post a message to #the-studio, providing a Title for
@@ -30,6 +31,7 @@ const norm = (x: string) => x.toLowerCase().replace(/[’‘`]/g, "'").replace(/
 export const studioAction: ActionDef<Round10Ruleset, { table: string; title: string; description: string }> = {
   name: 'studio',
   grammar: 'create art at <table>: "<title>" <description>',
+  readsRecord: true,
   parse(text) {
     const m = /^create\s+(?:a\s+)?(?:work\s+of\s+)?art\s+(?:at\s+)?(.+?)\s*:\s*["“](.*?)["”]\s*(.*)$/is.exec(text.trim());
     return m ? { table: m[1]!, title: m[2]!.trim(), description: m[3]!.trim() } : undefined;
@@ -55,10 +57,10 @@ export const studioAction: ActionDef<Round10Ruleset, { table: string; title: str
     return onPage(input, ({ s, player, readings, newWorks }) => {
       if (player.table !== null)
         return { refused: `${player.name} is sitting at ${player.table}: “A player may not be sitting at multiple Tables at the same time.”` };
-      const used = player.limited.Studio ?? 0;
+      const used = usesCounted(player.limited.Studio ?? 0, input, 'Work of Art', player.name, inWeek(s));
       if (used >= kind.perWeek!)
         return {
-          refused: `${player.name} has sat at the Studio ${used} time(s) this week (Limited tables this week): “a player may sit down at once per week”`,
+          refused: `${player.name} has sat at the Studio ${used} time(s) this week (Limited tables this week, or the Work of Art rows of the bot's record): “a player may sit down at once per week”`,
         };
       if (player.chips < studio.price)
         return {

@@ -162,6 +162,22 @@ describe('Round 10 actions', () => {
       expect(refused(act('play slots 9 Lives', 'Bob', { text: once.text }))).toMatch(/^Bob has sat at the slots 3 times this week/);
     });
 
+    it("a sitting whose Slots row a person deleted, the count taken down with it, is still counted: the bot's record holds it (this week's only)", () => {
+      const once = done(act("play slots Raven's Quest", 'Bob'));
+      const row = once.text.split('\n').find((l) => l.includes('|| Slots || Bob ||'))!;
+      const wiped = once.text.replace(`|-\n${row}\n`, '').replace(/(\n\| Bob \|\|.*)\|\| Slots 3\n/, '$1|| Slots 2\n');
+      expect(readGamestate(wiped, 'G', ruleset).players.find((p) => p.name === 'Bob')!.limited.Slots).toBe(2);
+      expect(refused(act('play slots 9 Lives', 'Bob', { text: wiped }))).toBe('done'); // the page alone: a fourth sitting
+      expect(refused(act('play slots 9 Lives', 'Bob', { text: wiped, record: `${row}\n` }))).toMatch(
+        /^Bob has sat at the slots 3 times this week \(Limited tables this week, or the Slots rows of the bot's record\)/,
+      );
+      // The same row of last week's phase is not this week's.
+      const phase = readGamestate(wiped, 'G', ruleset).phase.number;
+      const lastWeek = row.replace(new RegExp(`^(\\| [^|]+ \\|\\| )${phase} \\|\\|`), `$1${phase - 2} ||`);
+      expect(lastWeek).not.toBe(row);
+      expect(refused(act('play slots 9 Lives', 'Bob', { text: wiped, record: `${lastWeek}\n` }))).toBe('done');
+    });
+
     it('refusals: no table named, a table that is not a Slots table, sitting at another table, not enough chips', () => {
       expect(refused(act('play slots', 'Alice'))).toMatch(
         /^say which table: “specifying clearly which table they are sitting at” \(the Slots tables: Raven's Quest, /,

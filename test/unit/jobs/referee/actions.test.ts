@@ -17,7 +17,7 @@ const ruleset = readCycle16Ruleset(readDocument(fixture('cycle16'), { page: 'Cyc
 const PAGE = fixture('cycle16', 'gamestate');
 const NOW = new Date('2026-11-18T18:00:00Z');
 
-function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = PAGE, readings?: ChosenReadings): ActionOutcome {
+function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = PAGE, readings?: ChosenReadings, record?: string): ActionOutcome {
   const p = parseAction(cycle16Referee, line);
   if (!p) throw new Error(`not an action: ${line}`);
   const seed = seedOf('11'.repeat(32), `cycle16|r9-${line}|9`);
@@ -31,6 +31,7 @@ function act(line: string, player: string, r: Cycle16Ruleset = ruleset, text = P
       request: { key: 'r9-0a1b2c3d', text: line, author: player, revid: 9, at: new Date('2026-11-18T17:30:00Z') },
       draws: () => ({ stream: new DrawStream(seed), seed }),
       ...(readings ? { readings } : {}),
+      ...(record !== undefined ? { record } : {}),
     },
     p.args,
   );
@@ -121,6 +122,22 @@ describe('Cycle 16 actions', () => {
 
   it('“Once per phase, each player may explore”: Alice, who explored this phase, is refused', () => {
     expect(refused(act('explore yes', 'Alice'))).toMatch(/Alice has explored 1 time\(s\) this phase/);
+  });
+
+  it("a player who takes Exploration out of Used this phase and deletes the bot's Exploration row has still explored: the bot's record holds the row", () => {
+    const o = done(act('explore yes', 'Farah', only(7)));
+    const row = o.text.split('\n').find((l) => l.includes('|| Exploration || Farah ||'))!;
+    // Farah's Used this phase, the 12th of her cells (a line each).
+    const lines = o.text.replace(`|-\n${row}\n`, '').split('\n');
+    const used = lines.indexOf('|Farah') + 11;
+    expect(lines[used]).toMatch(/Exploration/);
+    lines[used] = lines[used]!.replace(/,? ?Exploration\b/, '').replace(/^\|\s*$/, '| -');
+    const wiped = lines.join('\n');
+    expect(who({ ...o, state: readGamestate(wiped, 'G', ruleset) }, 'Farah').used.Exploration ?? 0).toBe(0);
+    expect(refused(act('explore yes', 'Farah', only(7), wiped))).toBe('done'); // the page alone
+    expect(refused(act('explore yes', 'Farah', only(7), wiped, undefined, `${row}\n`))).toMatch(
+      /^Farah has explored 1 time\(s\) this phase \(Used this phase, or the Exploration rows of the bot's record\), and may explore 1 time\(s\)/,
+    );
   });
 
   it('fusion: “destroy 9 Vertebrae then select 2 cards from their deck to fuse together, destroying both”', () => {

@@ -154,6 +154,21 @@ describe('Cycle 15 actions', () => {
     expect(o.changes[0]!.reason.readings).toEqual(['random-garbage=uniform (default)']);
   });
 
+  it("a player who deletes the bot's MacGyver row and writes MacGyvered this phase back to no is refused: the bot's record holds the row", () => {
+    const o = done(act('macgyver Summoning Whistle, Beer', 'Cosima'));
+    const row = o.text.split('\n').find((l) => l.includes('|| MacGyver || Cosima ||'))!;
+    // Cosima's cells, a line each: MacGyvered this phase the 9th, Garbage the 12th (her two items given back too).
+    const lines = o.text.replace(`|-\n${row}\n`, '').split('\n');
+    const at = lines.indexOf('|Cosima');
+    [lines[at + 8], lines[at + 11]] = ['|no', '|Summoning Whistle, Beer'];
+    const wiped = lines.join('\n');
+    expect(wiped).not.toContain('|| MacGyver || Cosima ||');
+    expect(refused(act('macgyver Summoning Whistle, Beer', 'Cosima', { text: wiped, key: 'r11-0a1b2c3d' }))).toBe('done'); // the page alone
+    expect(refused(act('macgyver Summoning Whistle, Beer', 'Cosima', { text: wiped, key: 'r11-0a1b2c3d', record: `${row}\n` }))).toMatch(
+      /^Cosima has MacGyvered this phase \(a MacGyver row in the bot's record of the page\): “Once per phase/,
+    );
+  });
+
   it('MacGyvering is refused once per phase, for items not held, for the same item twice, and under random-garbage=judge', () => {
     expect(refused(act('macgyver Duck, Crustal', 'Bram'))).toMatch(/^Bram has MacGyvered this phase \(MacGyvered this phase: yes\): “Once per phase/);
     expect(refused(act('macgyver Duck and Beer', 'Hana'))).toMatch(/^Hana has no Beer \(the Players table's Garbage\)/);
