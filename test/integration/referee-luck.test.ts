@@ -277,3 +277,32 @@ describe('a referee run racing a rollover in another process', () => {
     expect(v.code, v.stdout).toBe(0);
   }, 1_800_000);
 });
+
+describe('a limited action counted from the bot’s record', () => {
+  it(
+    "a player who deletes the bot's Exploration row and takes Exploration out of Used this phase cannot explore again in the phase",
+    async () => {
+      expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
+      await append(player, '* explore no');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      expect(await lineOf('* explore no')).toMatch(/croupier:done /);
+      await player.save(G, (p) => {
+        const row = p.text.split('\n').find((l) => l.includes('|| Exploration || Alice ||'))!;
+        const lines = p.text.replace(`|-\n${row}\n`, '').split('\n');
+        const at = lines.indexOf('|Alice');
+        const used = lines.findIndex((l, i) => i > at && /^\|.*\bExploration\b/.test(l));
+        lines[used] = lines[used]!.replace(/,? ?\bExploration\b/, '').replace(/^\|\s*$/, '| -');
+        return { text: lines.join('\n'), summary: 'history' };
+      });
+      expect((await state()).players.find((p) => p.name === 'Alice')!.used.Exploration ?? 0).toBe(0);
+      const before = await b.readPage(G);
+      await append(player, '* explore no');
+      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+      expect(await lineOf('* explore no')).toMatch(
+        /croupier:refused .*Alice has explored 1 time\(s\) this phase \(Used this phase, or the Exploration rows of the bot's record\)/,
+      );
+      expect((await b.readPage(G)).revid).toBe(before.revid);
+    },
+    SLOW,
+  );
+});
