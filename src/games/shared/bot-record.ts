@@ -15,17 +15,18 @@ import type { Row, Table } from '../../parse/model.ts';
 // not: a row there is the bot's, as it wrote it, even when a person deleted or altered it on the page since.
 
 /**
- * The rows of `table` (the page's History table) that the bot's `record` holds: each line of the record that is a
- * row of one line, read with the table's own headers (every game writes its History rows one line each).
+ * The rows of `events` in `table` (the page's History table) that the bot's `record` holds: each line of the record
+ * that is a row of one line naming one of them, read with the table's own headers. Every game writes its History
+ * rows one line each, an event between ` || `, so only those lines are parsed (a busy page's record is thousands
+ * of lines: all of them took seconds to parse); the parse confirms the Event cell.
  */
-export function recordRows(record: string, table: Table): Row[] {
-  const lines = record.split('\n').filter((l) => /^\|(?![-}+])/.test(l) && l.includes('||'));
+export function recordRows(record: string, table: Table, events: readonly string[]): Row[] {
+  const named = events.map((e) => ` || ${e} || `);
+  const lines = record.split('\n').filter((l) => /^\|(?![-}+])/.test(l) && named.some((n) => l.includes(n)));
   if (lines.length === 0) return [];
   const header = `{|\n! ${table.labels.join(' !! ')}\n`;
   const doc = readDocument(`${header}${lines.map((l) => `|-\n${l}\n`).join('')}|}\n`);
-  // Lines of other tables (a Players row the bot changed) are read with these headers too: they are told apart by
-  // their cells (an Event cell that is an event), as the page's own rows are.
-  return doc.tables[0]?.rows.filter((r) => r.width === table.headers.length) ?? [];
+  return (doc.tables[0]?.rows ?? []).filter((r) => r.width === table.headers.length && events.includes(cellValue(r, 'Event') ?? ''));
 }
 
 /**
@@ -45,9 +46,9 @@ export function usesCounted(
 ): number {
   const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
   if (table === undefined) return onPage;
-  const rows = recordRows(input.record ?? '', table);
+  const rows = recordRows(input.record ?? '', table, [event, REROLL_EVENT]);
   const reason = (r: Row) => cellValue(r, 'Reason') ?? '';
-  const undone = new Set([...table.rows, ...rows].flatMap((r) => REROLLED.exec(reason(r))?.[1] ?? []));
+  const undone = new Set([...table.rows, ...rows].flatMap((r) => (cellValue(r, 'Event') === REROLL_EVENT ? (REROLLED.exec(reason(r))?.[1] ?? []) : [])));
   const keyOf = (r: Row) => (cellValue(r, 'Event') === event && cellValue(r, 'Player') === player ? REQUEST_KEY.exec(reason(r))?.[1] : undefined);
   const shown = new Set(table.rows.map(keyOf));
   // A use is a request the referee performed: a row of the same event written otherwise (an auction's Work of Art) is none.
@@ -60,6 +61,9 @@ export function usesCounted(
   const deleted = [...uses].filter((key) => !shown.has(key)).length;
   return Math.max(onPage + deleted, uses.size);
 }
+
+/** The luck reroll's rows (src/games/cycle16/actions/page.ts), which name the request they declared not to have happened. */
+const REROLL_EVENT = 'Reroll';
 
 const REQUEST_KEY = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
 

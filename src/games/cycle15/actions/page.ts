@@ -103,7 +103,7 @@ export function historyRecords(doc: WikiDocument, event: string, player: string,
   const table = findStateTable(doc, historyTable);
   if (table === undefined) return false;
   const [e, who, change] = ['Event', 'Player', 'Change'].map(normaliseHeader);
-  return [...table.rows, ...recordRows(record, table)].some(
+  return [...table.rows, ...recordRows(record, table, [event])].some(
     (r) => r.cells[e!]?.text.trim() === event && r.cells[who!]?.text.trim() === player && (r.cells[change!]?.text ?? '').includes(what),
   );
 }

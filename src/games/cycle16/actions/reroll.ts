@@ -76,7 +76,7 @@ const asRow = (r: TableRow): Row => {
  */
 function rerollRows(input: Pick<ActionInput<Cycle16Ruleset>, 'page' | 'record'>, rows: readonly Row[]): Row[] {
   const table = findStateTable(documentOf(input.page.text, input.page.title), historyTable);
-  const bots = table === undefined ? [] : recordRows(input.record ?? '', table).map(asRow);
+  const bots = table === undefined ? [] : recordRows(input.record ?? '', table, [REROLL_EVENT]).map(asRow);
   return [...rows, ...bots].filter((r) => r.event === REROLL_EVENT);
 }
 

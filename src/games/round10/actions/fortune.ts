@@ -51,7 +51,7 @@ export function pendingFortunes(text: string, page: string | undefined, player: 
       change: cellValue(r, 'change') ?? '',
       reason: cellValue(r, 'reason') ?? '',
     }));
-  const [onPage, bots] = [read(table.rows), read(recordRows(record, table))];
+  const [onPage, bots] = [read(table.rows), read(recordRows(record, table, [FORTUNE_EVENT, ROLLED_EVENT]))];
   const rolled = new Set([...onPage, ...bots].filter((r) => r.event === ROLLED_EVENT && r.player === player).map((r) => r.change.split(':')[0]));
   const hands = bots
     .filter((r) => r.event === FORTUNE_EVENT && r.player === player && r.change.startsWith(`${f.name}:`))

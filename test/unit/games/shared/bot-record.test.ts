@@ -13,7 +13,7 @@ describe("the bot's record as History rows", () => {
   it("reads the record's one-line rows with the page's headers, and leaves out lines of other tables", () => {
     const table = readDocument(page().text).tables[0]!;
     const record = ['|Alice', '|41', row(4, 'Fusion', 'Alice', 'fused', 'r1-0a1b2c3d'), '| 1 || Alice || Ace', '|}'].join('\n');
-    expect(recordRows(record, table).map((r) => [r.cells.event?.text, r.cells.player?.text])).toEqual([['Fusion', 'Alice']]);
+    expect(recordRows(record, table, ['Fusion']).map((r) => [r.cells.event?.text, r.cells.player?.text])).toEqual([['Fusion', 'Alice']]);
   });
 
   it('counts one use per request the rows name, in the phase asked, not a row that names none nor a rerolled request', () => {
