@@ -17,6 +17,12 @@ export function requestReason(input: Pick<ActionInput<KindedRuleset>, 'request'>
   return `on-wiki request ${input.request.key} by ${input.request.author}`;
 }
 
+/** How a row's reason is read back for the request it names (requestReason). */
+export const NAMED_REQUEST = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
+
+/** The event of a luck reroll's History row (Cycle 16's actions/reroll.ts). */
+export const REROLL_EVENT = 'Reroll';
+
 /** The input of a luck reroll's History row naming the request it declared not to have happened, and how it is read back. */
 export const REROLLED_INPUT = 'rerolled request';
 export const REROLLED = /\brerolled request = (r\d+-[0-9a-f]+)/;

@@ -2,7 +2,7 @@ import { cellValue, readDocument } from '../../parse/document.ts';
 import { documentOf } from '../../parse/page-memo.ts';
 import type { ActionInput } from '../actions.ts';
 import type { KindedRuleset } from '../engine-contract.ts';
-import { REROLLED } from './actions.ts';
+import { NAMED_REQUEST, REROLL_EVENT, REROLLED } from './actions.ts';
 import { historyTable } from './history.ts';
 import { findStateTable } from './read-tables.ts';
 import type { Row, Table } from '../../parse/model.ts';
@@ -34,8 +34,8 @@ export function recordRows(record: string, table: Table, events: readonly string
  * (`onPage`: the Used this phase cell, Limited tables this week…), and the bot's record — its rows of `event` that
  * `within` keeps and that name a request, one per request (a row written again counts once), without the requests a
  * luck reroll declared not to have happened (its row, on the page or in the record, names them). A use whose row a
- * person deleted from the page is added to the page's count (they took it out of the cell too, or the row alone);
- * and never fewer than the record holds. A player who wipes a use from the page has still used it.
+ * person deleted from the page is added to the page's count (they took it out of the cell too, or the row alone;
+ * one older than the page's first row was archived, not deleted); and never fewer than the record holds. A player who wipes a use from the page has still used it.
  */
 export function usesCounted(
   onPage: number,
@@ -49,7 +49,7 @@ export function usesCounted(
   const rows = recordRows(input.record ?? '', table, [event, REROLL_EVENT]);
   const reason = (r: Row) => cellValue(r, 'Reason') ?? '';
   const undone = new Set([...table.rows, ...rows].flatMap((r) => (cellValue(r, 'Event') === REROLL_EVENT ? (REROLLED.exec(reason(r))?.[1] ?? []) : [])));
-  const keyOf = (r: Row) => (cellValue(r, 'Event') === event && cellValue(r, 'Player') === player ? REQUEST_KEY.exec(reason(r))?.[1] : undefined);
+  const keyOf = (r: Row) => (cellValue(r, 'Event') === event && cellValue(r, 'Player') === player ? NAMED_REQUEST.exec(reason(r))?.[1] : undefined);
   const shown = new Set(table.rows.map(keyOf));
   // A use is a request the referee performed: a row of the same event written otherwise (an auction's Work of Art) is none.
   const uses = new Set(
@@ -58,14 +58,20 @@ export function usesCounted(
       .flatMap((r) => keyOf(r) ?? [])
       .filter((key) => !undone.has(key)),
   );
-  const deleted = [...uses].filter((key) => !shown.has(key)).length;
-  return Math.max(onPage + deleted, uses.size);
+  // The oldest rows leave the page by the bot's own edit (archived to a History subpage, which is not read): a
+  // row older than the page's first is not one a person deleted.
+  const first = table.rows[0] && cellValue(table.rows[0], TIME);
+  const deleted = new Set(
+    rows.flatMap((r) => {
+      const key = keyOf(r);
+      const archived = first !== undefined && (cellValue(r, TIME) ?? '') < first;
+      return key !== undefined && uses.has(key) && !shown.has(key) && !archived ? [key] : [];
+    }),
+  );
+  return Math.max(onPage + deleted.size, uses.size);
 }
 
-/** The luck reroll's rows (src/games/cycle16/actions/page.ts), which name the request they declared not to have happened. */
-const REROLL_EVENT = 'Reroll';
-
-const REQUEST_KEY = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
+const TIME = 'Time (UTC)';
 
 /** A predicate of `usesCounted`: the row's Phase cell is `phase`. */
 export const inPhase =

@@ -1,4 +1,5 @@
 import type { ActionInput, ActionOutcome } from '../../actions.ts';
+import { REROLL_EVENT } from '../../shared/actions.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { readGamestateDocument } from '../gamestate/read.ts';
 import { renderGamestateDocument } from '../gamestate/render.ts';
@@ -28,10 +29,7 @@ export interface Applied {
 
 export type Apply = (s: Gamestate, player: Player, next: NewCards) => Applied | { refused: string };
 
-/** The event of the History row of a reroll (actions/reroll.ts): the cards it names keep their IDs retired. */
-export const REROLL_EVENT = 'Reroll';
-
-/** The highest card ID the page's Reroll rows name: a card removed by a reroll never gives its ID to another. */
+/** The highest card ID the page's Reroll rows name: a card removed by a reroll never gives its ID to another (its ID stays retired). */
 function highestRetiredId(doc: WikiDocument): number {
   const rows = findStateTable(doc, historyTable)?.rows ?? [];
   const ids = rows

@@ -11,13 +11,13 @@ import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import { gainChips, gainPacks, gainTokens, gainVertebrae } from '../rules/inventory.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
-import { REROLLED, REROLLED_INPUT, requestReason } from '../../shared/actions.ts';
+import { NAMED_REQUEST, REROLL_EVENT, REROLLED, REROLLED_INPUT, requestReason } from '../../shared/actions.ts';
 import { documentOf } from '../../../parse/page-memo.ts';
 import { GOOD_LUCK, GOOD_LUCK_COLUMN, readingsOf, REROLL_EFFECTS, REROLL_IS_ACTION, REROLL_SCOPE } from '../readings.ts';
 import { exploreAction, type ExploreArgs } from './explore.ts';
 import { fuseAction } from './fuse.ts';
 import { openAction } from './packs.ts';
-import { describeCard, onPage, REROLL_EVENT, type NewCards } from './page.ts';
+import { describeCard, onPage, type NewCards } from './page.ts';
 
 // Luck: “If a player has good luck, once per phase, when selecting a random choice, they may reroll, by
 // declaring the original outcome of the chance to have not happened, and any effects thereof to be null.
@@ -43,7 +43,6 @@ const ONCE = '“If a player has good luck, once per phase, … they may reroll�
 /** A History row of the page, as the reroll reads it, with its 1-based data row (to name it). */
 type Row = HistoryRow & { row: number };
 
-const REQUEST = /\bon-wiki request (r\d+-[0-9a-f]+) by /;
 const SEEDED = /\[seed "phase \d+: HMAC\(/;
 
 /** What a request did, as its rows recorded it, and the arguments to resolve it again. */
@@ -257,8 +256,11 @@ function targetOf(rows: readonly Row[], rerolls: readonly Row[], player: string,
   const undone = rerolled(rerolls);
   return [...rows]
     .reverse()
-    .find((r) => r.player === player && r.phase === phase && SEEDED.test(r.reason) && REQUEST.test(r.reason) && !undone.has(REQUEST.exec(r.reason)![1]!))
-    ?.reason.match(REQUEST)?.[1];
+    .find(
+      (r) =>
+        r.player === player && r.phase === phase && SEEDED.test(r.reason) && NAMED_REQUEST.test(r.reason) && !undone.has(NAMED_REQUEST.exec(r.reason)![1]!),
+    )
+    ?.reason.match(NAMED_REQUEST)?.[1];
 }
 
 /** The requests the Reroll rows declared not to have happened. */

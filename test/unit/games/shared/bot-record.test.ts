@@ -52,6 +52,9 @@ describe("the bot's record as History rows", () => {
     expect(usesCounted(2, { page: page(slots(1)), record }, 'Slots', 'Bob', inPhase(4))).toBe(3);
     // Both deleted and the count cleared: the record's two.
     expect(usesCounted(0, { page: page(), record }, 'Slots', 'Bob', inPhase(4))).toBe(2);
+    // Its row archived by the bot (older than the page's first row, moved to a History subpage): not deleted.
+    const later = row(5, 'Slots', 'Bob', 'a later row', 'r9-0a1b2c3d');
+    expect(usesCounted(2, { page: page(later), record }, 'Slots', 'Bob', () => true)).toBe(2);
     // The rows kept and the count lowered by hand (an admin's correction, say): never fewer than the record's two.
     expect(usesCounted(1, { page: page(slots(1), slots(2)), record }, 'Slots', 'Bob', inPhase(4))).toBe(2);
   });
