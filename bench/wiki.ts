@@ -197,7 +197,9 @@ async function run(): Promise<void> {
   console.log(`wiki: ${limitVerdict('rollover logging in (no kept session), HTTP requests', Math.max(...rolled.map((x) => x.requests)), 4)}`);
 }
 
-if (process.argv[2] === '--child') {
+// Only as the entry: the daemon section's tick child (bench/daemon.ts --child) imports this file for its wiki.
+const entry = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (entry && process.argv[2] === '--child') {
   await loadGames(); // as the CLI does before a command's action
   await run();
-} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchWiki();
+} else if (entry) await benchWiki();
