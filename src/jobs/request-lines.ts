@@ -292,12 +292,14 @@ export function applyMark(text: string, line: string, occurrence: number, marked
  * The bot's own record of a page: the lines its own revisions added (History rows, the commitment, the
  * reveals, its rollovers' rows), within the `lookback` latest revisions — never a line a person typed,
  * even a copy of one of the bot's (docs/referee.md, "The threat model"). A revision of the bot's whose text, or whose
- * parent's text, an admin hid adds nothing: a line a person typed in the hidden parent would read as the bot's.
+ * parent's text, an admin hid adds nothing: a line a person typed in the hidden parent would read as the bot's. Nor
+ * does one MediaWiki tags as a restoration (the bot's own undo of its merged edit): the lines it puts back are older
+ * text, a person's among them, not what the bot wrote (its own are in the record from the revision that wrote them).
  */
 export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
   const out: string[] = [];
   revisions.forEach((rev, i) => {
-    if (!isBot(rev.user) || rev.textHidden) return;
+    if (!isBot(rev.user) || rev.textHidden || rev.tags?.some((t) => RESTORE_TAGS.includes(t))) return;
     const parent = revisions[i + 1];
     if (!parent && rev.parentid !== 0) return; // its parent is older than the revisions read: what it added is unknown
     if (parent?.textHidden) return;

@@ -227,4 +227,20 @@ describe("the bot's record", () => {
     // Nor of a bot revision whose own text is hidden.
     expect(botAddedLines(hide(history(edits), 3), isBot)).toBe('');
   });
+
+  it('holds nothing a bot revision restored: its undo of its own edit puts back a row a person typed, which stays theirs', () => {
+    const forged = '| 2026-11-25 09:00 || 4 || Fortune || Bob || Wheel of Fortune: gains d100 chips || (action = H9)';
+    const row = '| 2026-11-25 11:00 || 4 || Buy || Alice || +1 Chip || on-wiki request r7-0a1b2c3d';
+    const isBot = (u: string) => u === 'Bot';
+    // Bob types the row; the bot's edit archives it (removes it) and adds its own; its undo of that edit puts Bob's back.
+    const edits: [string, string, string[]?][] = [
+      ['Admin', 'page'],
+      ['Bob', `page\n${forged}`],
+      ['Bot', `page\n${row}`],
+      ['Bot', `page\n${forged}`, ['mw-undo']],
+    ];
+    expect(botAddedLines(history(edits), isBot)).toBe(row);
+    // The same revision without the tag would have put Bob's row in the bot's record.
+    expect(botAddedLines(history(edits.map(([u, t]) => [u, t] as [string, string])), isBot)).toBe(`${forged}\n${row}`);
+  });
 });
