@@ -1,6 +1,7 @@
 // The referee in the daemon: the phases' secrets in the store, and the job run on each tick of a game
 // (after its catch-up, so a phase that ended is revealed at once, and requests see the current phase).
 import { referee, type RefereeGame, type RefereeWiki, type SecretKeeper } from '../jobs/referee.ts';
+import type { BotRecord } from '../jobs/referee-pass.ts';
 import { ensurePhaseSecret, markSecretRevealed, markSecretsSpent, phaseSecret, phaseSecrets, type Store } from './store.ts';
 import type { RefereeRunner } from './ports.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -34,6 +35,7 @@ export function makeRefereeRunner(opts: {
   now?: () => Date;
 }): RefereeRunner {
   const secrets = storeSecrets(opts.store, opts.now);
+  const records = new Map<string, BotRecord>();
   const active = async (id: string): Promise<boolean> => {
     const game = opts.games.find((g) => g.id === id);
     if (!game) return false;
@@ -51,6 +53,7 @@ export function makeRefereeRunner(opts: {
         secrets,
         // The rollover's memo of the Rulings page: a revision it attributed costs the pass no history read.
         rulingsCache: storeRulingsCache(opts.store, id),
+        records,
         ...(opts.rulesets ? { readRuleset: opts.rulesets.read.bind(opts.rulesets) } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         // After each step (its edits made): stop at a shutdown, else let another game's waiting boundary go first.

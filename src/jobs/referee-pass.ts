@@ -73,6 +73,16 @@ export interface RefereeContext {
   rulingsCache?: RulingsCache;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => ReturnType<typeof readEngineRuleset>;
+  /**
+   * The bot's record of each game's Gamestate page, by the latest revision it was read at (the daemon's, kept across
+   * its passes): a pass that finds the page unchanged reads no history for it.
+   */
+  records?: Map<string, BotRecord>;
+}
+
+export interface BotRecord {
+  revid: number;
+  lines: string;
 }
 
 export interface RefereeSummary {
@@ -163,10 +173,21 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
   let record: Promise<string> | undefined;
-  const bot = () => (record ??= ctx.wiki.history(game.gamestate, game.lookback).then((revs) => botAddedLines(revs, isBot)));
+  let latest = gamestate.revid;
+  const readRecord = async () => {
+    const kept = ctx.records?.get(game.id);
+    if (kept?.revid === latest) return kept.lines;
+    const revs = await ctx.wiki.history(game.gamestate, game.lookback);
+    const lines = botAddedLines(revs, isBot);
+    if (revs[0]) ctx.records?.set(game.id, { revid: revs[0].revid, lines });
+    return lines;
+  };
+  const bot = () => (record ??= readRecord());
   const readGamestate = async () => {
     record = undefined;
-    return (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
+    const page = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
+    latest = page.revid;
+    return page;
   };
   return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, readGamestate };
 }

@@ -418,6 +418,30 @@ describe('the referee job', () => {
     expect(s.problem).toMatch(/no secret for it/);
   });
 
+  it("reads the bot's record of an unchanged Gamestate page once across passes, and again once the page changes", async () => {
+    const wiki = setup([['Player', '* open 1 Handy Pack']]);
+    await run(wiki); // commits, resolves
+    const lost = new MemoryStore(); // each pass then looks for the phase's commitment in the bot's record
+    const records = new Map();
+    const reads: string[] = [];
+    const history = wiki.history.bind(wiki);
+    wiki.history = (title, limit) => {
+      reads.push(title);
+      return history(title, limit);
+    };
+    const gamestateReads = () => reads.filter((t) => t === 'G').length;
+    expect((await run(wiki, lost, { records })).problem).toMatch(/no secret for it/);
+    expect((await run(wiki, lost, { records })).problem).toMatch(/no secret for it/);
+    expect(gamestateReads()).toBe(1);
+    // A person's edit: a new latest revision, and the record is read again (it holds their revision's place).
+    wiki.as('Player', 'G', `${wiki.text('G')!}\n<!-- a note -->`);
+    expect((await run(wiki, lost, { records })).problem).toMatch(/no secret for it/);
+    expect(gamestateReads()).toBe(2);
+    // Without the memo (the CLI's one-off pass), each pass reads it.
+    await run(wiki, lost);
+    expect(gamestateReads()).toBe(3);
+  });
+
   it('marks a request whose Gamestate save went through before a crash as done, without a second draw', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
