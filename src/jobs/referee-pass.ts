@@ -7,7 +7,7 @@ import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
-import { botAddedLines, type RequestPageRevision } from './request-lines.ts';
+import { botAddedLines, DEFAULT_ALLOWED_GROUPS, standingRecord, type RequestPageRevision } from './request-lines.ts';
 import type { ComputedPagesWiki } from './computed-pages.ts';
 import { readGameRulings, type RulingsCache, type RulingsMemoUse, type RulingsWiki } from './rulings.ts';
 
@@ -82,7 +82,9 @@ export interface RefereeContext {
 
 export interface BotRecord {
   revid: number;
+  /** What the bot's revisions added (botAddedLines); `standing`, less what an admin took back (standingRecord). */
   lines: string;
+  standing: string;
 }
 
 export interface RefereeSummary {
@@ -127,6 +129,8 @@ export interface Pass {
   now: () => Date;
   /** The bot's record of the Gamestate page (what its revisions added), read when the page alone cannot tell. */
   bot(): Promise<string>;
+  /** The same less what the game's admins took back (an action's checks read it: a use made, a roll it entitles). */
+  standing(): Promise<string>;
   /** The Gamestate page read again (after the pass's own save: the record is read again too). */
   readGamestate(): Promise<PageRevision>;
 }
@@ -172,22 +176,33 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const winners = ref.winners(ruleset, asPage(game, gamestate));
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
-  let record: Promise<string> | undefined;
+  let record: Promise<Omit<BotRecord, 'revid'>> | undefined;
   let latest = gamestate.revid;
   const readRecord = async () => {
     const kept = ctx.records?.get(game.id);
-    if (kept?.revid === latest) return kept.lines;
+    if (kept?.revid === latest) return kept;
     const revs = await ctx.wiki.history(game.gamestate, game.lookback);
-    const lines = botAddedLines(revs, isBot);
-    if (revs[0]) ctx.records?.set(game.id, { revid: revs[0].revid, lines });
-    return lines;
+    const read = { lines: botAddedLines(revs, isBot), standing: await standingRecord(revs, isBot, adminsOf(ctx, game)) };
+    if (revs[0]) ctx.records?.set(game.id, { revid: revs[0].revid, ...read });
+    return read;
   };
-  const bot = () => (record ??= readRecord());
+  const bot = async () => (await (record ??= readRecord())).lines;
+  const standing = async () => (await (record ??= readRecord())).standing;
   const readGamestate = async () => {
     record = undefined;
     const page = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;
     latest = page.revid;
     return page;
   };
-  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, readGamestate };
+  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, standing, readGamestate };
 }
+
+/** Which of `users` are the game's admins (its allowedGroups); nobody when the wiki cannot tell. */
+export const adminsOf =
+  (ctx: RefereeContext, game: RefereeGame) =>
+  async (users: string[]): Promise<ReadonlySet<string>> => {
+    if (!ctx.wiki.userGroups) return new Set();
+    const groups = await ctx.wiki.userGroups(users);
+    const allowed = game.allowedGroups ?? DEFAULT_ALLOWED_GROUPS;
+    return new Set(users.filter((u) => (groups.get(u) ?? []).some((g) => allowed.includes(g))));
+  };

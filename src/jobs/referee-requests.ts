@@ -8,7 +8,7 @@ import { escapeWikitext } from '../parse/escape.ts';
 import { DrawStream, seedMessage, seedOf } from '../sim/commit-reveal.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { saveGamestate } from './computed-pages.ts';
-import { asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
+import { adminsOf, asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
 import { PhaseMoved, phaseMoved } from './referee-secrets.ts';
 import {
   applyMark,
@@ -19,6 +19,7 @@ import {
   markLine,
   pendingRequests,
   requestKey,
+  standingRecord,
   type Attribution,
   type RequestLine,
   type RequestPageRevision,
@@ -87,7 +88,7 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
     else todo.push(l);
   }
   if (todo.length > 0) {
-    const r = await resolveAll(ctx, game, pass.loaded, todo, secret!, phase, now, { gamestate: current, actions: revisions }, bot);
+    const r = await resolveAll(ctx, game, pass.loaded, todo, secret!, phase, now, { gamestate: current, actions: revisions }, pass);
     summary.edits += (r.saved ? 1 : 0) + (r.subpages ?? 0);
     if (r.waiting !== undefined) {
       summary.problem = r.waiting;
@@ -244,8 +245,8 @@ export async function replayRequest(
   if (was !== phase) return unavailable(`it was resolved in phase ${was}, and the bot holds only phase ${phase}'s secret`);
   // The requests the edit resolved, in the order of their rows (a key the page named before is an earlier request's, e.g. a rerolled one).
   const chain = [...new Set([...added.matchAll(KEY_RE)].map((m) => m[1]!))].filter((k) => !namesRequest(before.text, k));
-  // The bot's record as it was then: what its revisions up to the one the request was resolved on added.
-  const recordThen = botAddedLines(revisions.slice(first + 1), isBot);
+  // The bot's record as it stood then: what its revisions up to the one the request was resolved on added.
+  const recordThen = await standingRecord(revisions.slice(first + 1), isBot, adminsOf(ctx, game));
   for (const k of chain.slice(0, chain.indexOf(key) + 1)) {
     const r = requests.get(k);
     if (!r)
@@ -282,10 +283,11 @@ async function resolveAll(
   phase: number,
   now: () => Date,
   read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] },
-  record: () => Promise<string>,
+  record: Pick<Pass, 'bot' | 'standing'>,
 ): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
-  // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that record.
-  const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record() : undefined;
+  // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that
+  // record as it stands (what the game's admins took back of it is not there).
+  const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record.standing() : undefined;
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
   const originals = new Map<string, Replay>();
@@ -359,7 +361,7 @@ async function resolveAll(
     if (err instanceof PhaseMoved) return { saved: false, waiting: err.message };
     // A failure after the save went through (its reply lost): the bot's record says it was done.
     const reported = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    const mine = await record();
+    const mine = await record.bot();
     for (const l of todo) {
       const o = outcomes.get(l.key);
       if (o?.verdict === 'done' && namesRequest(mine, l.key))

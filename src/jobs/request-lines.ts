@@ -297,19 +297,94 @@ export function applyMark(text: string, line: string, occurrence: number, marked
  * text, a person's among them, not what the bot wrote (its own are in the record from the revision that wrote them).
  */
 export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
-  const out: string[] = [];
-  revisions.forEach((rev, i) => {
-    if (!isBot(rev.user) || rev.textHidden || rev.tags?.some((t) => RESTORE_TAGS.includes(t))) return;
+  return record(revisions, isBot, () => false).lines;
+}
+
+/**
+ * The bot's record as it stands (what an action's checks read: a use made, a roll it entitles): botAddedLines less
+ * the lines a user `trusted` names (the game's admins) removed from the page since and did not put back. An admin
+ * who deletes the bot's row, or reverts its edit, gives back what the row recorded; anyone else's deletion gives
+ * back nothing. `trusted` is asked once, for the people who removed a line of the record.
+ */
+export async function standingRecord(
+  revisions: readonly RequestPageRevision[],
+  isBot: (user: string) => boolean,
+  trusted: (users: string[]) => Promise<ReadonlySet<string>>,
+): Promise<string> {
+  const all = record(revisions, isBot, () => true);
+  if (all.removers.size === 0) return all.lines;
+  const admins = await trusted([...all.removers]);
+  return record(revisions, isBot, (user) => admins.has(user)).lines;
+}
+
+/**
+ * The lines the bot's revisions added, oldest revision last, less those a `withdraws` user's revision removed and
+ * did not put back; `removers`, every user not the bot whose revision removed one of them.
+ */
+function record(
+  revisions: readonly RequestPageRevision[],
+  isBot: (user: string) => boolean,
+  withdraws: (user: string) => boolean,
+): { lines: string; removers: Set<string> } {
+  const added: string[][] = revisions.map(() => []);
+  const standing = new Map<string, number[]>(); // a line: the revisions whose copy of it stands
+  const withdrawn = new Map<string, number[]>();
+  const gone = revisions.map(() => new Map<string, number>());
+  const removers = new Set<string>();
+  const move = (from: Map<string, number[]>, to: Map<string, number[]>, line: string): number | undefined => {
+    const i = from.get(line)?.pop();
+    if (i !== undefined) to.set(line, [...(to.get(line) ?? []), i]);
+    return i;
+  };
+  for (let i = revisions.length - 1; i >= 0; i--) {
+    const rev = revisions[i]!;
     const parent = revisions[i + 1];
-    if (!parent && rev.parentid !== 0) return; // its parent is older than the revisions read: what it added is unknown
-    if (parent?.textHidden) return;
-    const before = new Map<string, number>();
-    for (const l of parent ? parent.text.split('\n') : []) before.set(l, (before.get(l) ?? 0) + 1);
-    for (const l of rev.text.split('\n')) {
-      const n = before.get(l) ?? 0;
-      if (n > 0) before.set(l, n - 1);
-      else out.push(l);
+    const bot = isBot(rev.user);
+    if (rev.textHidden || (bot && rev.tags?.some((t) => RESTORE_TAGS.includes(t)))) continue;
+    if (!parent && rev.parentid !== 0) continue; // its parent is older than the revisions read: what it changed is unknown
+    if (parent?.textHidden) continue;
+    const { plus, minus } = lineChanges(parent?.text ?? '', rev.text);
+    if (bot) {
+      for (const l of plus) {
+        added[i]!.push(l);
+        standing.set(l, [...(standing.get(l) ?? []), i]);
+      }
+      continue;
     }
-  });
-  return out.join('\n');
+    const mine = withdraws(rev.user);
+    for (const l of minus) {
+      if (!standing.get(l)?.length) continue;
+      removers.add(rev.user);
+      if (!mine) continue;
+      const j = move(standing, withdrawn, l)!;
+      gone[j]!.set(l, (gone[j]!.get(l) ?? 0) + 1);
+    }
+    // What they put back of what they (or another of them) withdrew stands again.
+    for (const l of mine ? plus : []) {
+      const j = move(withdrawn, standing, l);
+      if (j !== undefined) gone[j]!.set(l, gone[j]!.get(l)! - 1);
+    }
+  }
+  const out = added.flatMap((lines, i) =>
+    lines.filter((l) => {
+      const n = gone[i]!.get(l) ?? 0;
+      if (n > 0) gone[i]!.set(l, n - 1);
+      return n === 0;
+    }),
+  );
+  return { lines: out.join('\n'), removers };
+}
+
+/** The lines `after` has that `before` has not, and the reverse, counting copies. */
+function lineChanges(before: string, after: string): { plus: string[]; minus: string[] } {
+  const count = new Map<string, number>();
+  for (const l of before.split('\n')) count.set(l, (count.get(l) ?? 0) + 1);
+  const plus: string[] = [];
+  for (const l of after.split('\n')) {
+    const n = count.get(l) ?? 0;
+    if (n > 0) count.set(l, n - 1);
+    else plus.push(l);
+  }
+  const minus = [...count].flatMap(([l, n]) => Array<string>(n).fill(l));
+  return { plus, minus };
 }

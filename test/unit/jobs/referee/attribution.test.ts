@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { botAddedLines, lineAuthors, notRestorable, requestKey, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
+import { botAddedLines, lineAuthors, notRestorable, requestKey, standingRecord, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
 
 // Who added a line of a request, Rulings or actions page: the revision that first added it, through
 // reverts (docs/referee.md, "The threat model").
@@ -242,5 +242,46 @@ describe("the bot's record", () => {
     expect(botAddedLines(history(edits), isBot)).toBe(row);
     // The same revision without the tag would have put Bob's row in the bot's record.
     expect(botAddedLines(history(edits.map(([u, t]) => [u, t] as [string, string])), isBot)).toBe(`${forged}\n${row}`);
+  });
+
+  describe('as it stands', () => {
+    const isBot = (u: string) => u === 'Bot';
+    const explored = '| 2026-11-25 10:00 || 4 || Exploration || Alice || +1 card || on-wiki request r7-0a1b2c3d';
+    const bought = '| 2026-11-25 11:00 || 4 || Buy || Alice || +1 Chip || on-wiki request r8-0a1b2c3d';
+    const asked: string[][] = [];
+    const admins = async (users: string[]) => {
+      asked.push(users);
+      return new Set(users.filter((u) => u === 'Admin'));
+    };
+    const standing = (edits: [string, string, string[]?][]) => standingRecord(history(edits), isBot, admins);
+    const botRows: [string, string][] = [
+      ['Admin', 'page'],
+      ['Bot', `page\n${explored}`],
+      ['Bot', `page\n${explored}\n${bought}`],
+    ];
+
+    it("is the whole record while nobody removed a line of it, without asking anyone's groups", async () => {
+      asked.length = 0;
+      expect(await standing([...botRows, ['Bob', `page\n${explored}\n${bought}\nnote`]])).toBe(`${bought}\n${explored}`);
+      expect(asked).toEqual([]);
+    });
+
+    it("lacks a row an admin deleted or reverted away, and keeps one a player deleted; only the removers' groups are asked", async () => {
+      asked.length = 0;
+      expect(await standing([...botRows, ['Admin', `page\n${bought}`]])).toBe(bought);
+      expect(await standing([...botRows, ['Admin', 'page', ['mw-rollback']]])).toBe('');
+      expect(await standing([...botRows, ['Bob', `page\n${bought}`]])).toBe(`${bought}\n${explored}`);
+      expect(asked).toEqual([['Admin'], ['Admin'], ['Bob']]);
+      // The full record keeps every row the bot wrote, whoever removed it: a request it performed stays performed.
+      expect(botAddedLines(history([...botRows, ['Admin', `page\n${bought}`]]), isBot)).toBe(`${bought}\n${explored}`);
+    });
+
+    it("holds again a row an admin put back, and not one a player put back after an admin's deletion", async () => {
+      const deleted: [string, string][] = [...botRows, ['Admin', `page\n${bought}`]];
+      expect(await standing([...deleted, ['Admin', `page\n${explored}\n${bought}`, ['mw-undo']]])).toBe(`${bought}\n${explored}`);
+      expect(await standing([...deleted, ['Bob', `page\n${explored}\n${bought}`]])).toBe(bought);
+      // A player's deletion, then an admin's edit of something else: still held.
+      expect(await standing([...botRows, ['Bob', `page\n${bought}`], ['Admin', `page\n${bought}\nnote`]])).toBe(`${bought}\n${explored}`);
+    });
   });
 });
