@@ -49,9 +49,10 @@ export interface ActionInput<R extends KindedRuleset> {
    */
   original?: Replay;
   /**
-   * The bot's own record of the Gamestate page (the lines its revisions added: src/jobs/request-lines.ts#botAddedLines),
-   * given to an action that declares `readsRecord`: a History row a person typed is not in it, and a row of the
-   * bot's a person deleted or altered since still is (src/games/shared/bot-record.ts). Absent: an empty record.
+   * The bot's record of the Gamestate page as it stands (the lines its revisions and the game's admins' added, less
+   * what an admin removed: src/jobs/request-lines.ts#standingRecord), given to an action that declares `readsRecord`:
+   * a History row a player typed is not in it, and a row of the bot's a player deleted or altered since still is
+   * (src/games/shared/bot-record.ts). Absent: an empty record.
    */
   record?: string;
 }

@@ -82,9 +82,9 @@ export interface RefereeContext {
 
 export interface BotRecord {
   revid: number;
-  /** What the bot's revisions added (botAddedLines); `standing`, less what an admin took back (standingRecord). */
+  /** What the bot's revisions added (botAddedLines); `standing`, with what an admin changed of it (standingRecord), once asked. */
   lines: string;
-  standing: string;
+  standing?: string;
 }
 
 export interface RefereeSummary {
@@ -176,18 +176,24 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const winners = ref.winners(ruleset, asPage(game, gamestate));
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
-  let record: Promise<Omit<BotRecord, 'revid'>> | undefined;
+  let record: Promise<{ lines: string; standing: () => Promise<string> }> | undefined;
   let latest = gamestate.revid;
-  const readRecord = async () => {
-    const kept = ctx.records?.get(game.id);
-    if (kept?.revid === latest) return kept;
+  type Read = { lines: string; standing: () => Promise<string> };
+  const readHistory = async (): Promise<Read> => {
     const revs = await ctx.wiki.history(game.gamestate, game.lookback);
-    const read = { lines: botAddedLines(revs, isBot), standing: await standingRecord(revs, isBot, adminsOf(ctx, game)) };
-    if (revs[0]) ctx.records?.set(game.id, { revid: revs[0].revid, ...read });
-    return read;
+    const memo: BotRecord = { revid: revs[0]?.revid ?? 0, lines: botAddedLines(revs, isBot) };
+    if (revs[0]) ctx.records?.set(game.id, memo);
+    // Asked only by an action's checks: the groups of the page's editors are a request more.
+    let standing: Promise<string> | undefined;
+    return { lines: memo.lines, standing: () => (standing ??= standingRecord(revs, isBot, adminsOf(ctx, game)).then((s) => (memo.standing = s))) };
+  };
+  const readRecord = async (): Promise<Read> => {
+    const kept = ctx.records?.get(game.id);
+    if (kept?.revid !== latest) return readHistory();
+    return { lines: kept.lines, standing: async () => kept.standing ?? (await readHistory()).standing() };
   };
   const bot = async () => (await (record ??= readRecord())).lines;
-  const standing = async () => (await (record ??= readRecord())).standing;
+  const standing = async () => (await (record ??= readRecord())).standing();
   const readGamestate = async () => {
     record = undefined;
     const page = (await ctx.wiki.readPages([game.gamestate])).get(game.gamestate)!;

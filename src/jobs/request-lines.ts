@@ -297,82 +297,61 @@ export function applyMark(text: string, line: string, occurrence: number, marked
  * text, a person's among them, not what the bot wrote (its own are in the record from the revision that wrote them).
  */
 export function botAddedLines(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean): string {
-  return record(revisions, isBot, () => false).lines;
+  return record(revisions, isBot, () => false);
 }
 
 /**
- * The bot's record as it stands (what an action's checks read: a use made, a roll it entitles): botAddedLines less
- * the lines a user `trusted` names (the game's admins) removed from the page since and did not put back. An admin
- * who deletes the bot's row, or reverts its edit, gives back what the row recorded; anyone else's deletion gives
- * back nothing. `trusted` is asked once, for the people who removed a line of the record.
+ * The bot's record as it stands (what an action's checks read: a use made, a roll it entitles): the lines the bot's
+ * revisions added and those a user `trusted` names (the game's admins) added, less those such a user removed since.
+ * An admin's revisions are the bot's record's as the Rulings page's lines are the Judge's: one who deletes the bot's
+ * row, or reverts its edit, gives back what the row recorded; one who records a use by hand, or corrects a row, is
+ * believed. Anyone else's edit changes nothing of it. `trusted` is asked once, for the people who edited the page.
  */
 export async function standingRecord(
   revisions: readonly RequestPageRevision[],
   isBot: (user: string) => boolean,
   trusted: (users: string[]) => Promise<ReadonlySet<string>>,
 ): Promise<string> {
-  const all = record(revisions, isBot, () => true);
-  if (all.removers.size === 0) return all.lines;
-  const admins = await trusted([...all.removers]);
-  return record(revisions, isBot, (user) => admins.has(user)).lines;
+  const people = [...new Set(revisions.filter((r) => !isBot(r.user) && !r.textHidden).map((r) => r.user))];
+  if (people.length === 0) return botAddedLines(revisions, isBot);
+  const admins = await trusted(people);
+  return record(revisions, isBot, (user) => admins.has(user));
 }
 
 /**
- * The lines the bot's revisions added, oldest revision last, less those a `withdraws` user's revision removed and
- * did not put back; `removers`, every user not the bot whose revision removed one of them.
+ * The lines the bot's revisions and a `trusted` user's added, newest revision first, less those a `trusted` user's
+ * revision removed (the bot's own removals, its archiving, take nothing out of its record).
  */
-function record(
-  revisions: readonly RequestPageRevision[],
-  isBot: (user: string) => boolean,
-  withdraws: (user: string) => boolean,
-): { lines: string; removers: Set<string> } {
+function record(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean, trusted: (user: string) => boolean): string {
   const added: string[][] = revisions.map(() => []);
-  const standing = new Map<string, number[]>(); // a line: the revisions whose copy of it stands
-  const withdrawn = new Map<string, number[]>();
   const gone = revisions.map(() => new Map<string, number>());
-  const removers = new Set<string>();
-  const move = (from: Map<string, number[]>, to: Map<string, number[]>, line: string): number | undefined => {
-    const i = from.get(line)?.pop();
-    if (i !== undefined) to.set(line, [...(to.get(line) ?? []), i]);
-    return i;
-  };
+  const standing = new Map<string, number[]>(); // a line: the revisions whose copy of it stands
   for (let i = revisions.length - 1; i >= 0; i--) {
     const rev = revisions[i]!;
     const parent = revisions[i + 1];
     const bot = isBot(rev.user);
-    if (rev.textHidden || (bot && rev.tags?.some((t) => RESTORE_TAGS.includes(t)))) continue;
+    if (rev.textHidden || (bot && rev.tags?.some((t) => RESTORE_TAGS.includes(t))) || !(bot || trusted(rev.user))) continue;
     if (!parent && rev.parentid !== 0) continue; // its parent is older than the revisions read: what it changed is unknown
     if (parent?.textHidden) continue;
     const { plus, minus } = lineChanges(parent?.text ?? '', rev.text);
-    if (bot) {
-      for (const l of plus) {
-        added[i]!.push(l);
-        standing.set(l, [...(standing.get(l) ?? []), i]);
-      }
-      continue;
+    for (const l of bot ? [] : minus) {
+      const j = standing.get(l)?.pop();
+      if (j !== undefined) gone[j]!.set(l, (gone[j]!.get(l) ?? 0) + 1);
     }
-    const mine = withdraws(rev.user);
-    for (const l of minus) {
-      if (!standing.get(l)?.length) continue;
-      removers.add(rev.user);
-      if (!mine) continue;
-      const j = move(standing, withdrawn, l)!;
-      gone[j]!.set(l, (gone[j]!.get(l) ?? 0) + 1);
-    }
-    // What they put back of what they (or another of them) withdrew stands again.
-    for (const l of mine ? plus : []) {
-      const j = move(withdrawn, standing, l);
-      if (j !== undefined) gone[j]!.set(l, gone[j]!.get(l)! - 1);
+    for (const l of plus) {
+      added[i]!.push(l);
+      standing.set(l, [...(standing.get(l) ?? []), i]);
     }
   }
-  const out = added.flatMap((lines, i) =>
-    lines.filter((l) => {
-      const n = gone[i]!.get(l) ?? 0;
-      if (n > 0) gone[i]!.set(l, n - 1);
-      return n === 0;
-    }),
-  );
-  return { lines: out.join('\n'), removers };
+  return added
+    .flatMap((lines, i) =>
+      lines.filter((l) => {
+        const n = gone[i]!.get(l) ?? 0;
+        if (n > 0) gone[i]!.set(l, n - 1);
+        return n === 0;
+      }),
+    )
+    .join('\n');
 }
 
 /** The lines `after` has that `before` has not, and the reverse, counting copies. */

@@ -165,4 +165,23 @@ describe('Round 10 requests through the referee on the local wiki', () => {
     },
     SLOW,
   );
+
+  it(
+    "an admin's Fortune row (a fortune the rollover missed, written by hand) is the record's as the bot's are: the player's roll of it is done",
+    async () => {
+      const page = await text(G);
+      const typed = page.split('\n').find((l) => l.includes('|| Fortune || Carol || Wheel of Fortune: '))!;
+      // The admin's correction of the row the player typed (in the test before): another hand.
+      await put(admin, G, page.replace(typed, typed.replace('action = H9', 'action = H8')), 'the fortune of hand H8, which the rollover missed');
+      const chips = (await state()).players.find((p) => p.name === 'Carol')!.chips;
+      await append(player, '* roll fortune Wheel of Fortune');
+      const r = await game.cli(['referee', '--game', 'r10ref', '--now', MONDAY]);
+      expect(r.code, r.stderr).toBe(0);
+      const answers = (await text(A)).split('\n').filter((l) => l.startsWith('* roll fortune Wheel of Fortune'));
+      expect(answers.at(-1)).toMatch(/croupier:done /);
+      expect(await text(G)).toContain('|| Fortune rolled || Carol || Wheel of Fortune (hand H8)');
+      expect((await state()).players.find((p) => p.name === 'Carol')!.chips).toBeGreaterThan(chips);
+    },
+    SLOW,
+  );
 });

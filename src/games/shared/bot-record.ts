@@ -11,8 +11,9 @@ import type { Row, Table } from '../../parse/model.ts';
 // entitles a player to something (Round 10's Fortune row: a roll to ask for) or that marks something done once
 // (a Landing, a Combo, a Fortune rolled). The page's History is text anyone can type: a row typed to look like
 // the bot's would entitle its author, and deleting one of the bot's would let a draw be made twice. The bot's
-// record (src/jobs/request-lines.ts#botAddedLines: the lines its own revisions added to the Gamestate page) is
-// not: a row there is the bot's, as it wrote it, even when a person deleted or altered it on the page since.
+// record as it stands (src/jobs/request-lines.ts#standingRecord: the lines its own revisions and the game's admins'
+// added to the Gamestate page, less what an admin removed) is not: a row there is the bot's (or an admin's), as it
+// was written, even when a player deleted or altered it on the page since.
 
 /**
  * The rows of `events` in `table` (the page's History table) that the bot's `record` holds: each line of the record

@@ -254,34 +254,43 @@ describe("the bot's record", () => {
       return new Set(users.filter((u) => u === 'Admin'));
     };
     const standing = (edits: [string, string, string[]?][]) => standingRecord(history(edits), isBot, admins);
+    // The page made by a player, then two rows of the bot's.
     const botRows: [string, string][] = [
-      ['Admin', 'page'],
+      ['Carol', 'page'],
       ['Bot', `page\n${explored}`],
       ['Bot', `page\n${explored}\n${bought}`],
     ];
 
-    it("is the whole record while nobody removed a line of it, without asking anyone's groups", async () => {
+    it("is the bot's lines when nobody else edited the page, without asking anyone's groups", async () => {
       asked.length = 0;
-      expect(await standing([...botRows, ['Bob', `page\n${explored}\n${bought}\nnote`]])).toBe(`${bought}\n${explored}`);
+      expect(await standing([['Bot', 'page'], ...botRows.slice(1)])).toBe(`${bought}\n${explored}\npage`);
       expect(asked).toEqual([]);
     });
 
-    it("lacks a row an admin deleted or reverted away, and keeps one a player deleted; only the removers' groups are asked", async () => {
+    it("lacks a row an admin deleted or reverted away, and keeps one a player deleted; the editors' groups are asked once", async () => {
       asked.length = 0;
       expect(await standing([...botRows, ['Admin', `page\n${bought}`]])).toBe(bought);
       expect(await standing([...botRows, ['Admin', 'page', ['mw-rollback']]])).toBe('');
       expect(await standing([...botRows, ['Bob', `page\n${bought}`]])).toBe(`${bought}\n${explored}`);
-      expect(asked).toEqual([['Admin'], ['Admin'], ['Bob']]);
+      expect(asked).toEqual([
+        ['Admin', 'Carol'],
+        ['Admin', 'Carol'],
+        ['Bob', 'Carol'],
+      ]);
       // The full record keeps every row the bot wrote, whoever removed it: a request it performed stays performed.
       expect(botAddedLines(history([...botRows, ['Admin', `page\n${bought}`]]), isBot)).toBe(`${bought}\n${explored}`);
     });
 
-    it("holds again a row an admin put back, and not one a player put back after an admin's deletion", async () => {
+    it('holds what an admin adds or puts back, their correction of a row included, and nothing a player adds', async () => {
       const deleted: [string, string][] = [...botRows, ['Admin', `page\n${bought}`]];
-      expect(await standing([...deleted, ['Admin', `page\n${explored}\n${bought}`, ['mw-undo']]])).toBe(`${bought}\n${explored}`);
+      expect(await standing([...deleted, ['Admin', `page\n${explored}\n${bought}`, ['mw-undo']]])).toBe(`${explored}\n${bought}`);
       expect(await standing([...deleted, ['Bob', `page\n${explored}\n${bought}`]])).toBe(bought);
+      const corrected = explored.replace('+1 card', '+1 card (Ace of Bones)');
+      expect(await standing([...botRows, ['Admin', `page\n${corrected}\n${bought}`]])).toBe(`${corrected}\n${bought}`);
+      const typed = '| 2026-11-25 12:00 || 4 || Fortune || Bob || Wheel of Fortune: gains d100 chips || (action = H9)';
+      expect(await standing([...botRows, ['Bob', `page\n${explored}\n${bought}\n${typed}`]])).toBe(`${bought}\n${explored}`);
       // A player's deletion, then an admin's edit of something else: still held.
-      expect(await standing([...botRows, ['Bob', `page\n${bought}`], ['Admin', `page\n${bought}\nnote`]])).toBe(`${bought}\n${explored}`);
+      expect(await standing([...botRows, ['Bob', `page\n${bought}`], ['Admin', `page\n${bought}\nnote`]])).toBe(`note\n${bought}\n${explored}`);
     });
   });
 });
