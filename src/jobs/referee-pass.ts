@@ -129,7 +129,7 @@ export interface Pass {
   now: () => Date;
   /** The bot's record of the Gamestate page (what its revisions added), read when the page alone cannot tell. */
   bot(): Promise<string>;
-  /** The same less what the game's admins took back (an action's checks read it: a use made, a roll it entitles). */
+  /** The record as it stands: with what the game's admins added and removed (an action's checks read it: a use made, a roll it entitles). */
   standing(): Promise<string>;
   /** The Gamestate page read again (after the pass's own save: the record is read again too). */
   readGamestate(): Promise<PageRevision>;
@@ -176,9 +176,9 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const winners = ref.winners(ruleset, asPage(game, gamestate));
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
-  let record: Promise<{ lines: string; standing: () => Promise<string> }> | undefined;
-  let latest = gamestate.revid;
   type Read = { lines: string; standing: () => Promise<string> };
+  let record: Promise<Read> | undefined;
+  let latest = gamestate.revid;
   const readHistory = async (): Promise<Read> => {
     const revs = await ctx.wiki.history(game.gamestate, game.lookback);
     const memo: BotRecord = { revid: revs[0]?.revid ?? 0, lines: botAddedLines(revs, isBot) };

@@ -286,7 +286,7 @@ async function resolveAll(
   record: Pick<Pass, 'bot' | 'standing'>,
 ): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
   // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that
-  // record as it stands (what the game's admins took back of it is not there).
+  // record as it stands (with what the game's admins added to it and took back).
   const bots = todo.some((l) => parseAction(g.referee, requestOf(l).text)?.def.readsRecord) ? await record.standing() : undefined;
   // An action that checks an earlier request's rows (the luck reroll) gets that request replayed first.
   // (A page it cannot read here is refused by the action itself, below.)
