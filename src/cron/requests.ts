@@ -27,6 +27,7 @@ import { escapeWikitext } from '../parse/escape.ts';
 import {
   applyMark,
   DEFAULT_REQUESTS_LOOKBACK,
+  inGroups,
   lineAuthors,
   markLine,
   notRestorable,
@@ -187,7 +188,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     for (const a of order) {
       const { p, who } = a;
       const ref = requestOf(page, a, latest);
-      const inAllowed = (user: string) => (groups.get(user) ?? []).some((g) => allowed.includes(g));
+      const inAllowed = inGroups(groups, allowed);
       const withdrawn = who.found ? notRestorable(ref.author, who.restored, inAllowed) : undefined;
       const allowedAuthor = who.found && ref.author !== '' && inAllowed(ref.author) && withdrawn === undefined;
       // Paused: no edit at all (no answer, no refusal) but a resume by an allowed user.

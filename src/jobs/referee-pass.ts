@@ -7,7 +7,7 @@ import { readEngineRuleset, refereeFor } from '../games/registry.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import type { PageRevision, ReadOptions } from '../wiki/pages.ts';
 import type { SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
-import { botAddedLines, DEFAULT_ALLOWED_GROUPS, standingRecord, type RequestPageRevision } from './request-lines.ts';
+import { botAddedLines, DEFAULT_ALLOWED_GROUPS, inGroups, standingRecord, type RequestPageRevision } from './request-lines.ts';
 import type { ComputedPagesWiki } from './computed-pages.ts';
 import { readGameRulings, type RulingsCache, type RulingsMemoUse, type RulingsWiki } from './rulings.ts';
 
@@ -209,6 +209,5 @@ export const adminsOf =
   async (users: string[]): Promise<ReadonlySet<string>> => {
     if (!ctx.wiki.userGroups) return new Set();
     const groups = await ctx.wiki.userGroups(users);
-    const allowed = game.allowedGroups ?? DEFAULT_ALLOWED_GROUPS;
-    return new Set(users.filter((u) => (groups.get(u) ?? []).some((g) => allowed.includes(g))));
+    return new Set(users.filter(inGroups(groups, game.allowedGroups ?? DEFAULT_ALLOWED_GROUPS)));
   };

@@ -11,6 +11,12 @@ export type Verb = (typeof VERBS)[number];
 
 /** Who may ask (games[].allowedGroups) when the config says nothing. */
 export const DEFAULT_ALLOWED_GROUPS: readonly string[] = ['sysop'];
+
+/** Whether a user is in one of the `allowed` groups, by `groups` (the wiki's answer for the users asked). */
+export const inGroups =
+  (groups: ReadonlyMap<string, readonly string[]>, allowed: readonly string[]) =>
+  (user: string): boolean =>
+    (groups.get(user) ?? []).some((g) => allowed.includes(g));
 /** How many revisions of the request page are read (games[].requestsLookback) when the config says nothing. */
 export const DEFAULT_REQUESTS_LOOKBACK = 200;
 

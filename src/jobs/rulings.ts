@@ -1,4 +1,12 @@
-import { DEFAULT_ALLOWED_GROUPS, DEFAULT_REQUESTS_LOOKBACK, lineHistory, notRestorable, type RequestPageRevision, type Restoration } from './request-lines.ts';
+import {
+  DEFAULT_ALLOWED_GROUPS,
+  DEFAULT_REQUESTS_LOOKBACK,
+  inGroups,
+  lineHistory,
+  notRestorable,
+  type RequestPageRevision,
+  type Restoration,
+} from './request-lines.ts';
 import { declarationsFor, readingsFor } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { ChosenReadings, rulingLines, type DeclaredLine, type ReadingDef, type Ruling } from '../games/shared/readings.ts';
@@ -258,7 +266,7 @@ function judge(opts: RulingsOptions, allowed: readonly string[], lines: readonly
       warnings.push(`${where(l)}: cannot tell who added the line (${o.unknown}); the line is ignored`);
       continue;
     }
-    const inAllowed = (user: string) => (groups.get(user) ?? []).some((g) => allowed.includes(g));
+    const inAllowed = inGroups(groups, allowed);
     let by = o.user;
     if (l.removed) {
       // Removed: withdrawn when its author or an allowed user removed it, or an allowed user saved the page since (their

@@ -279,13 +279,18 @@ describe('a referee run racing a rollover in another process', () => {
 });
 
 describe('a limited action counted from the bot’s record', () => {
+  /** A new phase (an admin's manual rollover), in which Alice explores once. */
+  const exploredInANewPhase = async () => {
+    expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
+    await append(player, '* explore no');
+    expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
+    expect(await lineOf('* explore no')).toMatch(/croupier:done /);
+  };
+
   it(
     "a player who deletes the bot's Exploration row and takes Exploration out of Used this phase cannot explore again in the phase",
     async () => {
-      expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
-      await append(player, '* explore no');
-      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
-      expect(await lineOf('* explore no')).toMatch(/croupier:done /);
+      await exploredInANewPhase();
       await player.save(G, (p) => ({ text: `${withoutUse(p.text, 'Exploration')}\n<!-- tidied -->`, summary: 'history' }));
       expect((await state()).players.find((p) => p.name === 'Alice')!.used.Exploration ?? 0).toBe(0);
       const before = await b.readPage(G);
@@ -302,10 +307,7 @@ describe('a limited action counted from the bot’s record', () => {
   it(
     "an admin who deletes the bot's Exploration row and takes Exploration out of Used this phase gives the use back: the player explores again",
     async () => {
-      expect((await game.cli(['rollover', '--game', 'lucktest', '--force', '--by', 'Admin'])).code).toBe(0);
-      await append(player, '* explore no');
-      expect((await game.cli(['referee', '--game', 'lucktest'])).code).toBe(0);
-      expect(await lineOf('* explore no')).toMatch(/croupier:done /);
+      await exploredInANewPhase();
       const explorations = async () => (await rows()).filter((r) => r.event === 'Exploration' && r.player === 'Alice').length;
       const before = await explorations();
       await admin.save(G, (p) => ({ text: `${withoutUse(p.text, 'Exploration')}\n<!-- given back -->`, summary: 'an exploration given back' }));
