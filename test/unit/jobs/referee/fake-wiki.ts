@@ -10,6 +10,8 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
   /** Who the next `put` is made by (the bot's saves are "Bot"). */
   declare user: string;
   readonly botNames = ['Bot'];
+  /** The wiki's user groups, when a test gives them (absent: the referee trusts no person's edit of its record). */
+  userGroups?: RefereeWiki['userGroups'];
 
   override put(title: string, text: string): void {
     super.put(title, text);

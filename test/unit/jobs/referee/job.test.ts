@@ -144,6 +144,35 @@ describe('the referee job', () => {
     expect(wiki.text('G/Actions')).toMatch(/explore no <!-- croupier:refused.*has explored 1 time/);
   });
 
+  it("in the daemon's passes (the record kept by revision), an admin's deletion of the bot's Exploration row gives the use back, a player's does not", async () => {
+    /** The page without Bram's Exploration row and Exploration out of his Used this phase, with a note (not a revert). */
+    const withoutUse = (text: string) => {
+      const lines = text.split('\n');
+      const row = lines.findIndex((l) => l.includes('|| Exploration || Bram ||'));
+      lines.splice(row - 1, 2); // the row and its `|-`
+      const used = lines.findIndex((l, i) => i > lines.indexOf('|Bram') && /^\|.*\bExploration\b/.test(l));
+      lines[used] = lines[used]!.replace(/,? ?\bExploration\b/, '');
+      return `${lines.join('\n')}\n<!-- tidied -->`;
+    };
+    for (const [by, second] of [
+      ['Bram', { done: 0, refused: 1 }],
+      ['Admin', { done: 1, refused: 0 }],
+    ] as const) {
+      const wiki = setup([['Bram', '* explore no']]);
+      wiki.userGroups = async (users) => new Map(users.map((u) => [u, u === 'Admin' ? ['sysop'] : []]));
+      const [store, records] = [new MemoryStore(), new Map()];
+      const ask = async () => {
+        wiki.as('Bram', GAME.actionsPage, `${wiki.text(GAME.actionsPage)}* explore no\n`);
+        return run(wiki, store, { records });
+      };
+      expect(await run(wiki, store, { records })).toMatchObject({ done: 1 });
+      wiki.as(by, 'G', withoutUse(wiki.text('G')!));
+      expect(await ask(), by).toMatchObject(second);
+      // Once more: refused either way (the player's deletion gave nothing back; the admin's was used again).
+      expect(await ask(), by).toMatchObject({ done: 0, refused: 1 });
+    }
+  });
+
   it('reveals the secret only once the page has left the phase, and verify then checks every draw against the commitment', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
