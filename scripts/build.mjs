@@ -5,13 +5,14 @@
 // (root-owned, run by a service user, or read-only under systemd's ProtectSystem=strict) is never written at
 // run time: it runs the build it has, saying when src/ is newer (a pull without the upgrade step).
 //
-// The build is two CommonJS files run through vm.Script with V8's code cache: croupier.cjs (src/ and
-// commander) and vendor.cjs (the parser, zod and the other pure-JS libraries), loaded only when a command
-// first requires one of them — resolving and compiling their hundred-odd files was a third of `croupier
-// parse`. The functions a first run compiled are stored beside each file (made at build time by one
-// `parse` of the Cycle 16 fixture) and not compiled again; a cache V8 rejects (another Node version) is
-// made anew at exit — beside the build where this process may write, else in $CACHE_DIRECTORY (systemd's
-// CacheDirectory=), else not at all.
+// The build is three CommonJS files run through vm.Script with V8's code cache: croupier.cjs (src/ and
+// commander), vendor.cjs (the parser, zod and the other pure-JS libraries) and wiki.cjs (the wiki client, mwn,
+// with its HTTP stack and cookie jar), each of the last two loaded only when a command first requires one of its
+// packages — resolving and compiling their hundred-odd files each was a third of `croupier parse` and ~190 ms
+// of every command that talks to the wiki. The functions a first run compiled are stored beside each file (made
+// at build time by one `parse` of the Cycle 16 fixture, with the wiki client loaded) and not compiled again; a
+// cache V8 rejects (another Node version) is made anew at exit — beside the build where this process may write,
+// else in $CACHE_DIRECTORY (systemd's CacheDirectory=), else not at all.
 //
 // Each build goes into its own folder dist/build-<id>/ and then dist/current.json is switched to it with
 // one rename, so two processes building at once (tests spawn the CLI in parallel) never see half a build.
@@ -28,6 +29,7 @@ const KEEP = 3;
 const PRUNE_AFTER_MS = 24 * 3600_000;
 const ENTRY = 'croupier.cjs';
 const VENDOR = 'vendor.cjs';
+const WIKI = 'wiki.cjs';
 // Packages compiled into vendor.cjs: what `parse` loads (wikiparser-node and its small dependencies) and
 // pure-JS libraries (lowdb is ESM-only: a CommonJS file cannot require it from node_modules). commander
 // goes into croupier.cjs (every run needs it). Everything else is required from node_modules as before:
@@ -48,6 +50,13 @@ export const VENDORED = [
   'date-fns',
   '@date-fns/utc',
 ];
+// Packages compiled into wiki.cjs with everything they require (mwn: axios, tough-cookie, form-data… ~110 files).
+export const WIKI_CLIENT = ['mwn'];
+/** The lazily loaded bundles of a build, and the packages each serves. */
+const BUNDLES = [
+  { file: VENDOR, packages: VENDORED },
+  { file: WIKI, packages: WIKI_CLIENT },
+];
 const packageOf = (spec) =>
   spec
     .split('/')
@@ -59,7 +68,7 @@ export const bundleOnly = (bundled, vendored) => ({
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || bundled.includes(packageOf(args.path))) return undefined;
-      if (VENDORED.includes(packageOf(args.path))) vendored?.add(args.path);
+      if (VENDORED.includes(packageOf(args.path)) || WIKI_CLIENT.includes(packageOf(args.path))) vendored?.add(args.path);
       return { path: args.path, external: true };
     });
   },
@@ -163,25 +172,30 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     define: { 'import.meta.url': '__croupier_import_meta_url' },
     banner: { js: "var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });
-  // vendor.cjs: each specifier src/ imports, evaluated on first access.
-  const specs = [...vendored].sort();
+  // vendor.cjs and wiki.cjs: each specifier src/ imports, evaluated on first access. wiki.cjs holds its packages'
+  // dependencies too (only Node's own modules stay outside); vendor.cjs only the packages listed.
+  const exportsOf = (specs) =>
+    specs
+      .map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`)
+      .join('\n');
   await esbuild({
     ...common,
-    stdin: {
-      contents: specs
-        .map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`)
-        .join('\n'),
-      resolveDir: root,
-      sourcefile: 'vendor.js',
-    },
+    stdin: { contents: exportsOf([...vendored].filter((spec) => VENDORED.includes(packageOf(spec))).sort()), resolveDir: root, sourcefile: 'vendor.js' },
     outfile: join(out, VENDOR),
     plugins: [lazyBuiltins, bundleOnly(VENDORED)],
   });
-  for (const file of [entry, join(out, VENDOR)]) asciiOnly(file);
-  // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need.
+  await esbuild({
+    ...common,
+    stdin: { contents: exportsOf([...vendored].filter((spec) => WIKI_CLIENT.includes(packageOf(spec))).sort()), resolveDir: root, sourcefile: 'wiki.js' },
+    outfile: join(out, WIKI),
+    plugins: [lazyBuiltins],
+  });
+  for (const file of [entry, join(out, VENDOR), join(out, WIKI)]) asciiOnly(file);
+  // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need; the wiki client
+  // is loaded and made in the same run (no request) for wiki.cjs's.
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
   if (existsSync(fixture)) {
-    spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--run', entry, 'parse', fixture, '--json'], { cwd: root, stdio: 'ignore' });
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--warm', entry, 'parse', fixture, '--json'], { cwd: root, stdio: 'ignore' });
   }
   mkdirSync(dist, { recursive: true });
   const tmp = `${pointer}.${process.pid}.tmp`;
@@ -279,18 +293,26 @@ function vlqEncode(n) {
 export function runBuilt(entry) {
   const file = entry.startsWith('file:') ? fileURLToPath(entry) : entry;
   const fromNodeModules = createRequire(file);
-  const vendorFile = join(dirname(file), VENDOR);
-  let vendor;
+  const loaded = new Map();
   const require = Object.assign(
     (id) => {
-      if (!VENDORED.includes(packageOf(id))) return fromNodeModules(id);
-      vendor ??= existsSync(vendorFile) ? loadCached(vendorFile, fromNodeModules) : {};
-      return Object.hasOwn(vendor, id) ? vendor[id] : fromNodeModules(id);
+      const bundle = BUNDLES.find((b) => b.packages.includes(packageOf(id)));
+      if (bundle === undefined) return fromNodeModules(id);
+      const bundleFile = join(dirname(file), bundle.file);
+      if (!loaded.has(bundle.file)) loaded.set(bundle.file, existsSync(bundleFile) ? loadCached(bundleFile, fromNodeModules) : {});
+      const exports = loaded.get(bundle.file);
+      if (!Object.hasOwn(exports, id)) return fromNodeModules(id);
+      served.add(id);
+      return exports[id];
     },
     { resolve: fromNodeModules.resolve, cache: fromNodeModules.cache },
   );
   loadCached(file, require);
+  return require;
 }
+
+/** The packages this process was given from a build's bundles (the others are Node's `require`'s to see). */
+export const served = new Set();
 
 /**
  * The code caches of a build's file, in the order they are tried: `<file>.v8cache` beside it (made at build
@@ -354,9 +376,15 @@ function prune(dist, keep) {
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
   if (process.argv[2] === '--run') {
-    // `node scripts/build.mjs --run <entry> <command…>`: the build's warm-up run, as bin/croupier.js runs it.
+    // `node scripts/build.mjs --run <entry> <command…>`: a build's run, as bin/croupier.js runs it.
     process.argv.splice(1, 2);
     runBuilt(process.argv[1]);
+  } else if (process.argv[2] === '--warm') {
+    // `node scripts/build.mjs --warm <entry> <command…>`: the build's warm-up run, as bin/croupier.js runs it, with
+    // the wiki client loaded and made (no request) for wiki.cjs's code cache.
+    process.argv.splice(1, 2);
+    const { Mwn } = runBuilt(process.argv[1])('mwn');
+    new Mwn({ apiUrl: 'http://127.0.0.1/api.php', silent: true });
   } else {
     const entry = await build();
     console.error(`croupier: built ${relative(projectRoot, fileURLToPath(entry))}`);

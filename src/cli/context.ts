@@ -27,7 +27,7 @@ import {
   type Secrets,
 } from '../config.ts';
 import { hasTables } from '../games/registry.ts';
-import { clientOptions, connect, type ConnectOptions, type WikiClient } from '../wiki/client.ts';
+import type { ConnectOptions, WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 import { InstantError } from '../sim/instant.ts';
 import { commanderExitCode, UsageError } from './usage.ts';
@@ -112,6 +112,8 @@ export async function buildContext(opts: ContextOptions = {}, check?: (config: C
   const progress = cliProgress(opts.logFormat);
   // The bot's session is kept beside the store (private like it) for the next command: it skips the login.
   const session = secrets && !opts.freshLogin ? { session: sessionFile(config.store.path) } : {};
+  // Loaded here: the wiki client (mwn and its HTTP stack) is most of a start, and an offline run needs none.
+  const { clientOptions, connect } = await import('../wiki/client.ts');
   const client = await connect(clientOptions(config, secrets, { ...anonymous, logger, activity: progressActivity(progress), ...session, ...opts.client }));
   return { config, configSource, secrets, logger, client, progress };
 }

@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { COMMANDS } from '../../../src/cli/commands/index.ts';
 import { root, tempDir } from './run-cli.ts';
 
 // A command's --help must start as fast as `croupier --help` (issue 10: every command starts in ≤ 3× a bare
 // node): it declares its options only, and what it does (src/cli/run/) is loaded when it runs. The libraries
-// below are the slow part of a start; the built CLI requires them from node_modules, so a hook on Node's
-// module loader sees each one a process loads.
+// below are the slow part of a start. The built CLI requires pino, node-cron and proper-lockfile from
+// node_modules, so a hook on Node's module loader sees each one a process loads; mwn comes from the build's
+// wiki.cjs, and scripts/build.mjs's `served` lists what its bundles gave the process.
 const HEAVY = ['mwn', 'pino', 'node-cron', 'proper-lockfile'];
 
 const tmp = tempDir({
@@ -19,16 +21,19 @@ Module._load = function (request, ...rest) {
   seen.add(request);
   return load.call(this, request, ...rest);
 };
-process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([...seen]) + '\\n'));
+// The same module instance as bin/croupier.js's (one URL).
+let build;
+import(${JSON.stringify(pathToFileURL(join(root, 'scripts/build.mjs')).href)}).then((m) => (build = m));
+process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([...seen, ...(build?.served ?? [])]) + '\\n'));
 `,
 });
 afterAll(() => tmp.remove());
 
 /** The heavy libraries a CLI process loaded, and its exit status. */
-function heavyLoadedBy(args: string[]): { heavy: string[]; status: number | null; stderr: string } {
+function heavyLoadedBy(args: string[], env: Record<string, string> = {}): { heavy: string[]; status: number | null; stderr: string } {
   const r = spawnSync(process.execPath, ['-r', join(tmp.dir, 'trace.cjs'), join(root, 'bin/croupier.js'), ...args], {
     cwd: tmp.dir,
-    env: { PATH: process.env.PATH ?? '', HOME: tmp.dir },
+    env: { PATH: process.env.PATH ?? '', HOME: tmp.dir, ...env },
     encoding: 'utf8',
   });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
@@ -38,10 +43,27 @@ function heavyLoadedBy(args: string[]): { heavy: string[]; status: number | null
 }
 
 test('a command that talks to the wiki loads the wiki client and the logger when it runs (what the trace below must see)', () => {
+  // A wiki that does not answer (nothing listens on 127.0.0.1:9): the client is loaded to log in, and fails at once.
+  const game = { id: 'g', kind: 'cycle16', ruleset: 'R', gamestate: 'G' };
+  writeFileSync(join(tmp.dir, 'config.json'), JSON.stringify({ wiki: { maxRetries: 0 }, games: [game] }));
+  const wiki = { CROUPIER_API_URL: 'http://127.0.0.1:9/api.php', CROUPIER_USERNAME: 'Bot@lazy', CROUPIER_PASSWORD: 'x' };
+  const r = heavyLoadedBy(['status', '--game', 'g', '--config', join(tmp.dir, 'config.json')], wiki);
+  expect(r.stderr).toContain('cannot reach the wiki at http://127.0.0.1:9/api.php');
+  expect(r.heavy).toEqual(expect.arrayContaining(['mwn', 'pino']));
+});
+
+test('a command that talks to the wiki loads no wiki client when its game is not in the config', () => {
   writeFileSync(join(tmp.dir, 'config.json'), JSON.stringify({ games: [] }));
   const r = heavyLoadedBy(['status', '--game', 'nosuch', '--config', join(tmp.dir, 'config.json')]);
   expect(r.status).toBe(2);
-  expect(r.heavy).toEqual(expect.arrayContaining(['mwn', 'pino']));
+  expect(r.heavy).not.toContain('mwn');
+});
+
+test('an offline rollover (files, no wiki) loads no wiki client', () => {
+  const fixture = (name: string) => join(root, 'fixtures/cycle16', name);
+  const r = heavyLoadedBy(['rollover', '--ruleset', fixture('ruleset.wikitext'), '--gamestate', fixture('gamestate.wikitext'), '--now', '2026-11-19T00:00Z']);
+  expect(r.status).toBe(0);
+  expect(r.heavy).not.toContain('mwn');
 });
 
 test.each(Object.keys(COMMANDS))('`croupier %s --help` prints its options without loading the wiki client, the logger, the scheduler or the lock', (name) => {
