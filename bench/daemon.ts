@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, parseEnvFile } from '../src/config.ts';
 import { collectGarbage, IDLE_SETTLED_MS } from '../src/cron/collect-garbage.ts';
-import { baselineCompilerOnly } from '../src/cron/compiler-tier.ts';
 import { startDaemon } from '../src/cron/daemon.ts';
 import { createLogger } from '../src/cron/log.ts';
 import { daemonOptions } from '../src/cron/wiring.ts';
 import { clientOptions, connect } from '../src/wiki/client.ts';
 import { removeDir } from '../test/temp-dir.ts';
 import { limitVerdict } from './targets.ts';
+// @ts-expect-error: a plain .mjs script, no types
+import { baselineCompiler } from '../scripts/build.mjs';
 import { DEVWIKI_DIR, withBenchWiki } from './wiki.ts';
 import { loadGames } from '../src/games/registry.ts';
 
@@ -210,8 +211,8 @@ export function benchDaemon(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
+  baselineCompiler(); // as every process that runs a build: `croupier daemon` too
   await loadGames();
-  await baselineCompilerOnly(); // as `croupier daemon` runs
   process.stdout.write(JSON.stringify(await ticks(process.argv[3]!, Number(process.argv[4]))));
   process.exit(0);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await benchDaemon();

@@ -20,6 +20,7 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -195,7 +196,9 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   // is loaded and made in the same run (no request) for wiki.cjs's.
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
   if (existsSync(fixture)) {
-    spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--warm', entry, 'parse', fixture, '--json'], { cwd: root, stdio: 'ignore' });
+    // Under the flags every run has (optimising): not those of a builder's environment that keeps TurboFan.
+    const env = { ...process.env, CROUPIER_OPTIMIZE: '', CROUPIER_DAEMON_OPTIMIZE: '' };
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--warm', entry, 'parse', fixture, '--json'], { cwd: root, stdio: 'ignore', env });
   }
   mkdirSync(dist, { recursive: true });
   const tmp = `${pointer}.${process.pid}.tmp`;
@@ -291,6 +294,7 @@ function vlqEncode(n) {
  * build's vendor.cjs, the others from node_modules.
  */
 export function runBuilt(entry) {
+  const write = baselineCompiler();
   const file = entry.startsWith('file:') ? fileURLToPath(entry) : entry;
   const fromNodeModules = createRequire(file);
   const loaded = new Map();
@@ -299,7 +303,7 @@ export function runBuilt(entry) {
       const bundle = BUNDLES.find((b) => b.packages.includes(packageOf(id)));
       if (bundle === undefined) return fromNodeModules(id);
       const bundleFile = join(dirname(file), bundle.file);
-      if (!loaded.has(bundle.file)) loaded.set(bundle.file, existsSync(bundleFile) ? loadCached(bundleFile, fromNodeModules) : {});
+      if (!loaded.has(bundle.file)) loaded.set(bundle.file, existsSync(bundleFile) ? loadCached(bundleFile, fromNodeModules, write) : {});
       const exports = loaded.get(bundle.file);
       if (!Object.hasOwn(exports, id)) return fromNodeModules(id);
       served.add(id);
@@ -307,8 +311,31 @@ export function runBuilt(entry) {
     },
     { resolve: fromNodeModules.resolve, cache: fromNodeModules.cache },
   );
-  loadCached(file, require);
+  loadCached(file, require, write);
   return require;
+}
+
+/**
+ * Whether a process keeps V8's optimising compiler, TurboFan. Every process that runs a build (a command, the
+ * daemon, the build's warm-up) runs its code with V8's baseline compiler (Sparkplug) at most: a command is over
+ * before most of what TurboFan compiles pays back (a cold `parse --json` of the Cycle 16 ruleset, or a rollover of
+ * the example page, ~25% less CPU; the same wall time on two cores, where TurboFan compiles on the other), and the
+ * daemon's heap stays flat without it (docs/performance.md). CROUPIER_OPTIMIZE=1, or the daemon's older
+ * CROUPIER_DAEMON_OPTIMIZE=1, keeps it, for pages far larger than a game's (a rollover of a 100-player × 60-card
+ * page took ~1.2–1.5× the wall time without it). The flag is set before the first bundle is compiled: V8 stamps a
+ * code cache with the flags in force when it is made and refuses one stamped otherwise, so the caches are made (at
+ * build time) and read under the same flags; a process that keeps TurboFan has its caches refused, and writes none
+ * (every other process would refuse it).
+ */
+function optimising(env = process.env) {
+  return env.CROUPIER_OPTIMIZE === '1' || env.CROUPIER_DAEMON_OPTIMIZE === '1';
+}
+
+/** V8's baseline compiler made the highest tier of this process, unless it is `optimising`: true when it was. */
+export function baselineCompiler(env = process.env) {
+  if (optimising(env)) return false;
+  v8.setFlagsFromString('--max-opt=1');
+  return true;
 }
 
 /** The packages this process was given from a build's bundles (the others are Node's `require`'s to see). */
@@ -329,9 +356,9 @@ export function cacheFiles(file, cacheDirectory = process.env.CACHE_DIRECTORY) {
 
 /**
  * A CommonJS file's exports, compiled with the first of its code caches V8 accepts. When none is accepted,
- * a cache is written at exit (cacheFiles), with every function this run compiled.
+ * a cache is written at exit (cacheFiles), with every function this run compiled — unless `write` is false.
  */
-function loadCached(file, require) {
+function loadCached(file, require, write) {
   const caches = cacheFiles(file);
   const source = Module.wrap(readFileSync(file, 'utf8'));
   const compile = (cachedData) => new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
@@ -348,7 +375,7 @@ function loadCached(file, require) {
   }
   if (script === undefined || script.cachedDataRejected) {
     script ??= compile(undefined);
-    const cacheFile = caches.write;
+    const cacheFile = write ? caches.write : undefined;
     if (cacheFile !== undefined)
       process.once('exit', () => {
         try {

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { loadConfig, loadSecrets, resolveConfigSource } from '../../config.ts';
-import { baselineCompilerOnly } from '../../cron/compiler-tier.ts';
 import { startDaemon } from '../../cron/daemon.ts';
 import { describeDryRun, dryRunDaemon, DryRunWiki } from '../../cron/dry-run.ts';
 import { createLogger, defaultLogFormat } from '../../cron/log.ts';
@@ -52,7 +51,6 @@ export async function runDaemon(opts: DaemonCliOptions, command: Command): Promi
     if (report.runs.some((r) => r.result === 'failed' || r.result === 'unavailable')) process.exitCode = EXIT.failure;
     return;
   }
-  await baselineCompilerOnly();
   const daemon = await startDaemon(
     daemonOptions({
       config,

@@ -106,3 +106,38 @@ test('a build holds only ASCII: what esbuild leaves beyond it is escaped, the pr
   const entryOf = map.findEntry(line, lines[line]!.indexOf('probe)'));
   expect(entryOf).toMatchObject({ originalLine: 1, originalColumn: source[1]!.indexOf('probe)') });
 });
+
+// A function's tier as V8 reports it once asked to optimise it (%GetOptimizationStatus: 1 << 6 TurboFan's code).
+const TIER_PROBE = `import { setFlagsFromString } from 'node:v8';
+// Set for the probe only, then unset: V8 stamps the code cache made at exit with the flags in force then.
+setFlagsFromString('--allow-natives-syntax');
+const status = new Function(
+  'function hot(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }' +
+    '%PrepareFunctionForOptimization(hot); hot(10); %OptimizeFunctionOnNextCall(hot); hot(10); return %GetOptimizationStatus(hot);',
+)();
+setFlagsFromString('--no-allow-natives-syntax');
+console.log((status & (1 << 6)) !== 0 ? 'turbofan' : 'baseline');
+`;
+
+test("a build's run never optimises with TurboFan; CROUPIER_OPTIMIZE=1 keeps it, and leaves the code cache as the build made it", async () => {
+  const root = project('one');
+  writeFileSync(join(root, 'src', 'cli', 'main.ts'), TIER_PROBE);
+  const entry: string = await ensureBuilt(root);
+  const cache = `${fileURLToPath(entry)}.v8cache`;
+  const run = (env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [buildScript, '--run', fileURLToPath(entry)], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
+  expect(run().stdout.trim()).toBe('baseline');
+  const made = readFileSync(cache);
+  expect(made.length).toBeGreaterThan(0);
+  // Its flags are those the cache was made under: V8 takes it, and nothing is written again.
+  expect(run().stdout.trim()).toBe('baseline');
+  expect(readFileSync(cache).equals(made)).toBe(true);
+  // Keeping TurboFan, V8 refuses that cache: the run compiles without it and writes none, which every other run would refuse.
+  for (const env of [{ CROUPIER_OPTIMIZE: '1' }, { CROUPIER_DAEMON_OPTIMIZE: '1' }] as Record<string, string>[]) {
+    expect(run(env).stdout.trim()).toBe('turbofan');
+    expect(readFileSync(cache).equals(made)).toBe(true);
+  }
+  rmSync(cache);
+  expect(run({ CROUPIER_OPTIMIZE: '1' }).status).toBe(0);
+  expect(existsSync(cache)).toBe(false);
+});
