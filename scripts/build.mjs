@@ -401,7 +401,9 @@ function prune(dist, keep) {
   for (const { d, t } of builds.slice(KEEP - 1)) if (t < old) rmSync(join(dist, d), { recursive: true, force: true });
 }
 
-if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
+// Only as the process's entry, and only as this file: a bench file compiled with it inlined (bench/compiled.ts) has
+// the same import.meta.url as its entry, and ran a whole build as it started.
+if (process.argv[1] && basename(fileURLToPath(import.meta.url)) === 'build.mjs' && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
   if (process.argv[2] === '--run') {
     // `node scripts/build.mjs --run <entry> <command…>`: a build's run, as bin/croupier.js runs it.
     process.argv.splice(1, 2);

@@ -141,3 +141,25 @@ test("a build's run never optimises with TurboFan; CROUPIER_OPTIMIZE=1 keeps it,
   expect(run({ CROUPIER_OPTIMIZE: '1' }).status).toBe(0);
   expect(existsSync(cache)).toBe(false);
 });
+
+test('a program compiled with scripts/build.mjs in it (a bench file) runs its own code: no build of the project it sits in', async () => {
+  const root = project('one');
+  // bench/compiled.ts compiles a bench file that imports build.mjs's exports into one file: there `import.meta.url` is
+  // that file's, which is also the process's entry.
+  writeFileSync(join(root, 'uses-build.mjs'), `import { VENDORED } from ${JSON.stringify(buildScript)};\nconsole.log(VENDORED.includes('zod'));\n`);
+  const { build } = await import('esbuild');
+  const compiled = join(root, 'out', 'uses-build.mjs');
+  await build({
+    entryPoints: [join(root, 'uses-build.mjs')],
+    outfile: compiled,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  const run = spawnSync(process.execPath, [compiled], { cwd: root, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('true');
+  expect(existsSync(join(root, 'dist'))).toBe(false);
+});
