@@ -163,3 +163,23 @@ test('a program compiled with scripts/build.mjs in it (a bench file) runs its ow
   expect(run.stdout.trim()).toBe('true');
   expect(existsSync(join(root, 'dist'))).toBe(false);
 });
+
+test("the build's warm-up makes the code cache under every run's flags, even from a builder's environment that keeps TurboFan", async () => {
+  const root = project('one');
+  mkdirSync(join(root, 'fixtures', 'cycle16'), { recursive: true });
+  writeFileSync(join(root, 'fixtures', 'cycle16', 'ruleset.wikitext'), '== Rules ==\n');
+  const kept = process.env.CROUPIER_OPTIMIZE;
+  process.env.CROUPIER_OPTIMIZE = '1';
+  let entry: string;
+  try {
+    entry = await ensureBuilt(root);
+  } finally {
+    if (kept === undefined) delete process.env.CROUPIER_OPTIMIZE;
+    else process.env.CROUPIER_OPTIMIZE = kept;
+  }
+  const cache = `${fileURLToPath(entry)}.v8cache`;
+  const made = readFileSync(cache);
+  // A run takes it: nothing written again.
+  expect(runBuilt(entry).stdout.trim()).toBe('one');
+  expect(readFileSync(cache).equals(made)).toBe(true);
+});
