@@ -17,8 +17,10 @@ import { benchRoot, withCompiled } from './compiled.ts';
 const fixturePath = 'fixtures/cycle16/ruleset.wikitext';
 const fixture = readFileSync(new URL(`../${fixturePath}`, import.meta.url), 'utf8');
 // The warm figure is V8's steady state, as in the daemon, which parses with the same code every tick: the runs
-// right after the first are still being compiled by V8's optimising tiers (they took ~1.5× the steady time), so
-// `WARMUP` runs are made and not counted; the warming runs' median is printed beside it. Then ours and
+// right after the first are still being compiled by V8 (with TurboFan they took ~1.5× the steady time), so
+// `WARMUP` runs are made and not counted; the warming runs' median is printed beside it. It is measured under
+// each of the two settings a process can run: `croupier daemon`'s (V8's baseline compiler only, `--max-opt=1`, as
+// every process that runs a build: scripts/build.mjs) and TurboFan's (`CROUPIER_OPTIMIZE=1`). Then ours and
 // mwparserfromhell's warm parse are asked in turn for `BATCHES` batches of `BATCH` runs each, the two kept alive: the
 // machine changes speed within seconds (the same Python parse takes ~14 or ~21 ms), so the ratio is the median of
 // the batches' own ratios, each batch of ours beside one of Python's run right before or after it.
@@ -26,6 +28,16 @@ const WARMUP = 50;
 const WARMING = 25;
 const BATCH = 10;
 const BATCHES = 15;
+
+/** How the measured process runs: the node flags it starts with, and the words printed for it. */
+interface Compiler {
+  name: string;
+  flags: string[];
+}
+const COMPILERS: readonly Compiler[] = [
+  { name: "as croupier daemon runs it (V8's baseline compiler only)", flags: ['--max-opt=1'] },
+  { name: 'with TurboFan (CROUPIER_OPTIMIZE=1)', flags: [] },
+];
 
 function time(run: () => unknown): number {
   const start = performance.now();
@@ -118,8 +130,8 @@ interface Round {
 }
 
 /** One pair of fresh processes, ours (`file --serve`) and mwparserfromhell's: warmed alike, then asked in turn. */
-async function pairedRound(file: string, python: boolean): Promise<Round> {
-  const ours = new LineServer('the parse bench', process.execPath, [file, '--serve'], benchRoot);
+async function pairedRound(file: string, python: boolean, compiler: Compiler): Promise<Round> {
+  const ours = new LineServer('the parse bench', process.execPath, [...compiler.flags, file, '--serve'], benchRoot);
   const theirs = python ? new LineServer(extractScript, pythonPath, [extractScript, fixturePath, '--serve'], benchRoot) : undefined;
   try {
     const first = await ours.ask<Batch>(String(WARMUP + 1));
@@ -154,51 +166,64 @@ async function pairedRound(file: string, python: boolean): Promise<Round> {
 export async function benchParse(): Promise<void> {
   const rounds = Number(process.env.BENCH_PARSE_ROUNDS ?? 3);
   const python = havePythonBaseline();
-  const { f, all, extract } = await withCompiled(import.meta.url, 'parse', async (file) => {
+  const { f, settings, extract } = await withCompiled(import.meta.url, 'parse', async (file) => {
     const r = spawnSync(process.execPath, [file, '--child'], { cwd: benchRoot, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`parse bench exited ${r.status}: ${r.stderr}`);
-    const all: Round[] = [];
-    for (let i = 0; i < rounds; i++) all.push(await pairedRound(file, python));
+    const settings: Round[][] = [];
+    for (const compiler of COMPILERS) {
+      const all: Round[] = [];
+      for (let i = 0; i < rounds; i++) all.push(await pairedRound(file, python, compiler));
+      settings.push(all);
+    }
     const extract = python ? await pythonExtraction(fixturePath, BATCH * BATCHES) : undefined;
-    return { f: JSON.parse(r.stdout) as ParseFigures, all, extract };
+    return { f: JSON.parse(r.stdout) as ParseFigures, settings, extract };
   });
+  console.log(
+    `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)} (with TurboFan); ` +
+      `of which wikiparser-node alone ${ms(f.parseOnly)} warm; computed tables ${ms(f.tables)} (a process of its own)`,
+  );
+  if (python) {
+    console.log(`parse: mwparserfromhell's tables extracted (bench/mwparserfromhell_extract.py) ${ms(extract!)} a run (baseline of the extraction)`);
+  }
+  COMPILERS.forEach((compiler, i) => printWarm(compiler, settings[i]!, rounds, python));
+  console.log(
+    `parse: synthetic ruleset (${f.bigMb.toFixed(2)} MB), parse + extraction ${ms(f.bigTime)}; ` +
+      `heap grew ${mb(f.bigHeapBytes)} while the result was alive; peak RSS of the process ${mb(f.maxRssBytes)}`,
+  );
+}
+
+/** The warm figures of one compiler setting, each beside mwparserfromhell's runs made in turn with them. */
+function printWarm(compiler: Compiler, all: Round[], rounds: number, python: boolean): void {
   const steady = middle(all.flatMap((r) => r.ours));
   const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
   const counted = `${rounds} × ${BATCHES * BATCH} runs after ${WARMUP + 1}`;
   console.log(
-    `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)}, ` +
-      `warm ${ms(steady)} (the median of ${counted}, in ${rounds} processes; each process's: ${list(all.map((r) => middle(r.ours)))})`,
+    `parse: warm parse + extraction ${compiler.name}: ${ms(steady)} (the median of ${counted}, in ${rounds} processes; each process's: ${list(all.map((r) => middle(r.ours)))})`,
   );
   console.log(`parse:   while V8 compiles it (runs 2–${WARMING + 1}): ${ms(middle(all.map((r) => r.warming)))} (${list(all.map((r) => r.warming))})`);
-  console.log(`parse:   of which wikiparser-node alone ${ms(f.parseOnly)}; computed tables ${ms(f.tables)} (a process of its own)`);
   if (python) {
     // Issue 30 §2: the warm parse + extraction at or under mwparserfromhell's warm parse of the same page.
     const parse = middle(all.flatMap((r) => r.theirs));
     console.log(
-      `parse: mwparserfromhell, in turn with those (batches of ${BATCH}), the same runs: parse ${ms(parse)} (each process's: ${list(all.map((r) => middle(r.theirs)))}), ` +
-        `tables extracted (bench/mwparserfromhell_extract.py) ${ms(extract!)} (baselines)`,
+      `parse:   mwparserfromhell, in turn with those (batches of ${BATCH}), the same runs: parse ${ms(parse)} (baseline; each process's: ${list(all.map((r) => middle(r.theirs)))})`,
     );
     // Wall time in turn favours V8, which collects garbage while its process waits for its next batch: not counted
     // here. The target is judged on CPU time: each process's, charged what it did while the other ran, and its helper
     // threads' work (V8's concurrent collection and compilation), which a daemon sharing its machine pays too.
     const wall = pairedRatio(all.flatMap((r) => r.batches));
     console.log(
-      `parse: wall time, in turn: ${ms(steady)} = ${wall.median.toFixed(2)}× mwparserfromhell's ${ms(parse)} (the median of ${BATCHES * rounds} batches' own ratios, ` +
+      `parse:   wall time, in turn: ${ms(steady)} = ${wall.median.toFixed(2)}× mwparserfromhell's ${ms(parse)} (the median of ${BATCHES * rounds} batches' own ratios, ` +
         `${wall.min.toFixed(2)}–${wall.max.toFixed(2)}; garbage V8 collects while its process waits is not counted)`,
     );
     const cpu = all.flatMap((r) => r.cpu);
     const [ourCpu, theirCpu] = [middle(cpu.map((c) => c[0])), middle(cpu.map((c) => c[1]))];
-    printTarget('parse', 'warm parse + extraction, CPU', ourCpu, { name: "mwparserfromhell's warm parse", value: theirCpu }, 1, ms, {
+    printTarget('parse', `warm parse + extraction ${compiler.name}, CPU`, ourCpu, { name: "mwparserfromhell's warm parse", value: theirCpu }, 1, ms, {
       each: cpu,
       are: `${cpu.length} batches`,
     });
   } else {
     console.log('parse: python3-mwparserfromhell not available: no baseline, no verdict for issue 30 §2');
   }
-  console.log(
-    `parse: synthetic ruleset (${f.bigMb.toFixed(2)} MB), parse + extraction ${ms(f.bigTime)}; ` +
-      `heap grew ${mb(f.bigHeapBytes)} while the result was alive; peak RSS of the process ${mb(f.maxRssBytes)}`,
-  );
 }
 
 if (process.argv[2] === '--child') process.stdout.write(JSON.stringify(measure()));

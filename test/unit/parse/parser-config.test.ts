@@ -3,7 +3,7 @@ import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { parseWikitext } from '../../../src/parse/parser.ts';
-import { fixture } from '../helpers/fixtures.ts';
+import { fixture, RULESETS } from '../helpers/fixtures.ts';
 
 // parseWikitext keeps one parser configuration for the whole process and sets wikiparser-node's internal
 // flag during each parse (src/parse/parser.ts). Neither may change what a parse gives: a page parsed after
@@ -38,6 +38,11 @@ test('a ruleset parsed after pages that copy the configuration comes out as with
   const fresh = outline(Parser.parse(page, false, 'list', Parser.getConfig()));
   expect(ours).toEqual(fresh);
   expect(ours.length).toBeGreaterThan(1000);
+});
+
+test("every game's pages and the tricky ones come out as wikiparser-node parses them with its own settings", () => {
+  const pages = [...RULESETS.flatMap((game) => [fixture(game), fixture(game, 'gamestate')]), ...TRICKY];
+  for (const page of pages) expect(outline(parseWikitext(page))).toEqual(outline(Parser.parse(page, false, 'list', Parser.getConfig())));
 });
 
 test('the internal flag is back to what it was after a parse, also when the parse throws', () => {
