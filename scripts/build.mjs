@@ -53,10 +53,14 @@ export const VENDORED = [
 ];
 // Packages compiled into wiki.cjs with everything they require (mwn: axios, tough-cookie, form-data… ~110 files).
 export const WIKI_CLIENT = ['mwn'];
-/** The lazily loaded bundles of a build, and the packages each serves. */
+/**
+ * The lazily loaded bundles of a build, and the packages each serves: vendor.cjs compiles only those packages (the
+ * ones they require stay `require`s), wiki.cjs its packages with everything they require (only Node's own modules
+ * stay outside).
+ */
 const BUNDLES = [
-  { file: VENDOR, packages: VENDORED },
-  { file: WIKI, packages: WIKI_CLIENT },
+  { file: VENDOR, packages: VENDORED, withDependencies: false },
+  { file: WIKI, packages: WIKI_CLIENT, withDependencies: true },
 ];
 const packageOf = (spec) =>
   spec
@@ -173,25 +177,21 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     define: { 'import.meta.url': '__croupier_import_meta_url' },
     banner: { js: "var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });
-  // vendor.cjs and wiki.cjs: each specifier src/ imports, evaluated on first access. wiki.cjs holds its packages'
-  // dependencies too (only Node's own modules stay outside); vendor.cjs only the packages listed.
+  // Each bundle exports every specifier src/ imports of its packages, evaluated on first access.
   const exportsOf = (specs) =>
     specs
       .map((spec) => `Object.defineProperty(exports, ${JSON.stringify(spec)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`)
       .join('\n');
-  await esbuild({
-    ...common,
-    stdin: { contents: exportsOf([...vendored].filter((spec) => VENDORED.includes(packageOf(spec))).sort()), resolveDir: root, sourcefile: 'vendor.js' },
-    outfile: join(out, VENDOR),
-    plugins: [lazyBuiltins, bundleOnly(VENDORED)],
-  });
-  await esbuild({
-    ...common,
-    stdin: { contents: exportsOf([...vendored].filter((spec) => WIKI_CLIENT.includes(packageOf(spec))).sort()), resolveDir: root, sourcefile: 'wiki.js' },
-    outfile: join(out, WIKI),
-    plugins: [lazyBuiltins],
-  });
-  for (const file of [entry, join(out, VENDOR), join(out, WIKI)]) asciiOnly(file);
+  for (const { file, packages, withDependencies } of BUNDLES) {
+    const specs = [...vendored].filter((spec) => packages.includes(packageOf(spec))).sort();
+    await esbuild({
+      ...common,
+      stdin: { contents: exportsOf(specs), resolveDir: root, sourcefile: file.replace(/\.cjs$/, '.js') },
+      outfile: join(out, file),
+      plugins: withDependencies ? [lazyBuiltins] : [lazyBuiltins, bundleOnly(packages)],
+    });
+  }
+  for (const file of [entry, ...BUNDLES.map((b) => join(out, b.file))]) asciiOnly(file);
   // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need; the wiki client
   // is loaded and made in the same run (no request) for wiki.cjs's.
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
@@ -290,8 +290,9 @@ function vlqEncode(n) {
 }
 
 /**
- * Runs a build's entry (a file URL or path) in this process; its vendored packages are required from the
- * build's vendor.cjs, the others from node_modules.
+ * Runs a build's entry (a file URL or path) in this process: the packages of its bundles (vendor.cjs, wiki.cjs)
+ * are required from them, each bundle loaded at the first require of one of its packages, the others from
+ * node_modules. Gives back the require it ran the entry with.
  */
 export function runBuilt(entry) {
   const write = baselineCompiler();
