@@ -327,27 +327,51 @@ export async function standingRecord(
 /**
  * The lines the bot's revisions and a `trusted` user's added, newest revision first, less those a `trusted` user's
  * revision removed (the bot's own removals, its archiving, take nothing out of its record).
+ *
+ * Which copy of a line a revision removed cannot be told from the text (identical lines are identical): a removal is
+ * counted first against the copies on the page that nobody trusted typed. So a player's copy of one of the bot's
+ * rows, deleted by an admin, leaves the bot's row in the record; and an admin who deletes the one copy left on the
+ * page, after a player deleted the bot's and typed their own, takes nothing out of the record either.
  */
 function record(revisions: readonly RequestPageRevision[], isBot: (user: string) => boolean, trusted: (user: string) => boolean): string {
   const added: string[][] = revisions.map(() => []);
   const gone = revisions.map(() => new Map<string, number>());
-  const standing = new Map<string, number[]>(); // a line: the revisions whose copy of it stands
+  const standing = new Map<string, number[]>(); // a line: the revisions whose copy of it stands in the record
+  const trustedOnPage = new Map<string, number>(); // a line: how many of the page's copies a trusted revision wrote
+  // Without a trusted person nothing leaves the record, and the others' revisions need not be read.
+  const withdrawals = revisions.some((r) => !isBot(r.user) && trusted(r.user));
   for (let i = revisions.length - 1; i >= 0; i--) {
     const rev = revisions[i]!;
     const parent = revisions[i + 1];
     const bot = isBot(rev.user);
-    if (rev.textHidden || (bot && rev.tags?.some((t) => RESTORE_TAGS.includes(t))) || !(bot || trusted(rev.user))) continue;
-    if (!parent && rev.parentid !== 0) continue; // its parent is older than the revisions read: what it changed is unknown
-    if (parent?.textHidden) continue;
-    const { plus, minus } = lineChanges(parent?.text ?? '', rev.text);
-    for (const l of bot ? [] : minus) {
-      const j = standing.get(l)?.pop();
-      if (j !== undefined) gone[j]!.set(l, (gone[j]!.get(l) ?? 0) + 1);
+    const counts = !rev.textHidden && !(bot && rev.tags?.some((t) => RESTORE_TAGS.includes(t))) && (bot || trusted(rev.user));
+    if (!counts && !withdrawals) continue;
+    if (rev.textHidden || (!parent && rev.parentid !== 0) || parent?.textHidden) continue; // what it changed is unknown
+    const before = parent?.text ?? '';
+    const { plus, minus } = lineChanges(before, rev.text);
+    const onPage = withdrawals ? countLines(before) : undefined;
+    // The trusted copies of `l` the page held before this revision: no more than it held (others' edits may have
+    // removed some since), counted first as still there.
+    const oursBefore = (l: string) => Math.min(trustedOnPage.get(l) ?? 0, onPage!.get(l) ?? 0);
+    if (onPage) {
+      for (const [l, removed] of countLines(minus)) {
+        const ours = oursBefore(l);
+        const ourRemoved = Math.max(0, removed - (onPage.get(l)! - ours));
+        trustedOnPage.set(l, ours - ourRemoved);
+        if (!counts || bot) continue;
+        const held = standing.get(l) ?? [];
+        for (let n = ourRemoved; n > 0 && held.length > 0; n--) {
+          const j = held.pop()!;
+          gone[j]!.set(l, (gone[j]!.get(l) ?? 0) + 1);
+        }
+      }
     }
+    if (!counts) continue;
     for (const l of plus) {
       added[i]!.push(l);
       standing.set(l, [...(standing.get(l) ?? []), i]);
     }
+    if (onPage) for (const [l, copies] of countLines(plus)) trustedOnPage.set(l, oursBefore(l) + copies);
   }
   return added
     .flatMap((lines, i) =>
@@ -360,10 +384,16 @@ function record(revisions: readonly RequestPageRevision[], isBot: (user: string)
     .join('\n');
 }
 
+/** How many copies of each line. */
+function countLines(text: string | readonly string[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const l of typeof text === 'string' ? text.split('\n') : text) count.set(l, (count.get(l) ?? 0) + 1);
+  return count;
+}
+
 /** The lines `after` has that `before` has not, and the reverse, counting copies. */
 function lineChanges(before: string, after: string): { plus: string[]; minus: string[] } {
-  const count = new Map<string, number>();
-  for (const l of before.split('\n')) count.set(l, (count.get(l) ?? 0) + 1);
+  const count = countLines(before);
   const plus: string[] = [];
   for (const l of after.split('\n')) {
     const n = count.get(l) ?? 0;

@@ -292,5 +292,25 @@ describe("the bot's record", () => {
       // A player's deletion, then an admin's edit of something else: still held.
       expect(await standing([...botRows, ['Bob', `page\n${bought}`], ['Admin', `page\n${bought}\nnote`]])).toBe(`note\n${bought}\n${explored}`);
     });
+
+    it("keeps the bot's row when an admin deletes a player's exact copy of it, and loses it when they delete both", async () => {
+      const copied: [string, string][] = [...botRows, ['Bob', `page\n${explored}\n${bought}\n${bought}`]];
+      // Either copy deleted leaves the same page: the removal is counted against the player's copy first.
+      expect(await standing([...copied, ['Admin', `page\n${explored}\n${bought}`]])).toBe(`${bought}\n${explored}`);
+      expect(await standing([...copied, ['Admin', `page\n${explored}`]])).toBe(explored);
+      // The copy typed on the line above the bot's, the bot's row deleted by the admin: the same page, the same reading.
+      const above: [string, string][] = [...botRows, ['Bob', `page\n${explored}\n${bought}\n${bought}`], ['Admin', `page\n${explored}\n${bought}`]];
+      expect(await standing(above)).toBe(`${bought}\n${explored}`);
+    });
+
+    it("keeps the bot's row when a player deleted it and typed a copy back, which an admin then deletes", async () => {
+      const retyped: [string, string][] = [...botRows, ['Bob', `page\n${explored}`], ['Bob', `page\n${explored}\n${bought}`]];
+      expect(await standing([...retyped, ['Admin', `page\n${explored}`]])).toBe(`${bought}\n${explored}`);
+      // The bot archived its own row and a player typed it back: the admin's deletion of that copy takes nothing.
+      const archived: [string, string][] = [...botRows, ['Bot', `page\n${explored}`], ['Bob', `page\n${explored}\n${bought}`]];
+      expect(await standing([...archived, ['Admin', `page\n${explored}`]])).toBe(`${bought}\n${explored}`);
+      // Without the player's edits in between, the admin's deletion of the bot's row is a withdrawal, as before.
+      expect(await standing([...botRows, ['Admin', `page\n${explored}`]])).toBe(explored);
+    });
   });
 });
