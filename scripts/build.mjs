@@ -24,10 +24,13 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Old builds are removed only when more than KEEP exist and they are a day old: a running process (a daemon
-// started before src/ changed) still loads its lazy chunks from the build it started with.
+// Old builds are removed beyond the KEEP newest, once an hour old and used by no live process: a running process (a
+// daemon started before src/ changed) still loads its lazy bundles, source maps and code caches from the build it
+// started with. Each process that runs a build marks itself in dist/.users/ (`<build>.<pid>`) when it may write there;
+// the hour covers one that may not, and the moment between reading dist/current.json and marking.
 const KEEP = 3;
-const PRUNE_AFTER_MS = 24 * 3600_000;
+const PRUNE_AFTER_MS = 3600_000;
+const USERS = '.users';
 const ENTRY = 'croupier.cjs';
 const VENDOR = 'vendor.cjs';
 const WIKI = 'wiki.cjs';
@@ -297,6 +300,7 @@ function vlqEncode(n) {
 export function runBuilt(entry) {
   const write = baselineCompiler();
   const file = entry.startsWith('file:') ? fileURLToPath(entry) : entry;
+  markUser(dirname(dirname(file)), basename(dirname(file)));
   const fromNodeModules = createRequire(file);
   const loaded = new Map();
   const require = Object.assign(
@@ -394,12 +398,49 @@ function loadCached(file, require, write) {
 }
 
 function prune(dist, keep) {
+  const used = liveUsers(dist);
   const builds = readdirSync(dist)
     .filter((d) => d.startsWith('build-') && d !== keep)
     .map((d) => ({ d, t: statSync(join(dist, d)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   const old = Date.now() - PRUNE_AFTER_MS;
-  for (const { d, t } of builds.slice(KEEP - 1)) if (t < old) rmSync(join(dist, d), { recursive: true, force: true });
+  for (const { d, t } of builds.slice(KEEP - 1)) if (t < old && !used.has(d)) rmSync(join(dist, d), { recursive: true, force: true });
+}
+
+/** Marks this process as a user of `build` until it exits, when it may write into `dist` (never into an install). */
+function markUser(dist, build) {
+  if (!writable(dist)) return;
+  const marker = join(dist, USERS, `${build}.${process.pid}`);
+  try {
+    mkdirSync(join(dist, USERS), { recursive: true });
+    writeFileSync(marker, '');
+    process.once('exit', () => rmSync(marker, { force: true }));
+  } catch {
+    // Unmarked, its build is kept for its first hour only.
+  }
+}
+
+/** The builds a live process marked; the marks of processes gone (killed before their exit) are removed. */
+function liveUsers(dist) {
+  const dir = join(dist, USERS);
+  const used = new Set();
+  for (const mark of existsSync(dir) ? readdirSync(dir) : []) {
+    const dot = mark.lastIndexOf('.');
+    if (alive(Number(mark.slice(dot + 1)))) used.add(mark.slice(0, dot));
+    else rmSync(join(dir, mark), { force: true });
+  }
+  return used;
+}
+
+/** Whether a process of that id runs (signal 0 sends nothing; EPERM: it runs as another user). */
+function alive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
 }
 
 // Only as the process's entry, and only as this file: a bench file compiled with it inlined (bench/compiled.ts) has

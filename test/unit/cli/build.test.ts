@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
@@ -42,7 +42,7 @@ test('a source file changed after the build is compiled again before the run', a
   expect(runEntry(second)).toBe('two');
 });
 
-test('a source file added after the build is compiled too; builds beyond three are removed once a day old', async () => {
+test('a source file added after the build is compiled too; builds beyond three are removed once an hour old', async () => {
   const root = project('one');
   const builds = () => readdirSync(join(root, 'dist')).filter((d) => d.startsWith('build-'));
   let entry: string = await ensureBuilt(root);
@@ -54,8 +54,8 @@ test('a source file added after the build is compiled too; builds beyond three a
   }
   // Four builds, all fresh: a process started from any of them may still load its chunks.
   expect(builds()).toHaveLength(4);
-  const dayAgo = new Date(Date.now() - 25 * 3600_000);
-  for (const d of builds()) utimesSync(join(root, 'dist', d), dayAgo, dayAgo);
+  const hourAgo = new Date(Date.now() - 61 * 60_000);
+  for (const d of builds()) utimesSync(join(root, 'dist', d), hourAgo, hourAgo);
   writeFileSync(join(root, 'src', 'extra9.ts'), 'export {};\n');
   const last: string = await ensureBuilt(root);
   expect(builds()).toHaveLength(3);
@@ -65,6 +65,39 @@ test('a source file added after the build is compiled too; builds beyond three a
 // bin/croupier.js runs a build as `node scripts/build.mjs --run <entry>` does.
 const buildScript = fileURLToPath(new URL('../../../scripts/build.mjs', import.meta.url));
 const runBuilt = (entry: string) => spawnSync(process.execPath, [buildScript, '--run', fileURLToPath(entry)], { encoding: 'utf8' });
+
+test('a run marks its build as used while it runs; an old build a live process uses is kept, one whose process is gone is removed', async () => {
+  const root = project('one');
+  const main = join(root, 'src', 'cli', 'main.ts');
+  writeFileSync(
+    main,
+    "import { readdirSync } from 'node:fs';\nimport { basename, dirname, join } from 'node:path';\nconsole.log(readdirSync(join(__dirname, '..', '.users')).join(','));\n",
+  );
+  const first: string = await ensureBuilt(root);
+  const buildOf = (entry: string) => basename(dirname(fileURLToPath(entry)));
+  const run = runBuilt(first);
+  expect(run.stdout.trim()).toBe(`${buildOf(first)}.${run.pid}`);
+  const users = join(root, 'dist', '.users');
+  expect(readdirSync(users)).toEqual([]);
+  const entries = [first];
+  for (let i = 0; i < 3; i++) {
+    writeFileSync(join(root, 'src', `extra${i}.ts`), 'export {};\n');
+    entries.push(await ensureBuilt(root));
+  }
+  // Hours old, the oldest first: the first build used by this process (alive), the second by one that is gone.
+  entries.forEach((entry, i) => {
+    const then = new Date(Date.now() - (5 - i) * 3600_000);
+    utimesSync(dirname(fileURLToPath(entry)), then, then);
+  });
+  const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+  writeFileSync(join(users, `${buildOf(entries[0]!)}.${process.pid}`), '');
+  writeFileSync(join(users, `${buildOf(entries[1]!)}.${gone}`), '');
+  writeFileSync(join(root, 'src', 'extra9.ts'), 'export {};\n');
+  const last: string = await ensureBuilt(root);
+  const builds = readdirSync(join(root, 'dist')).filter((d) => d.startsWith('build-'));
+  expect(builds.sort()).toEqual([...entries.slice(2), last, entries[0]!].map(buildOf).sort());
+  expect(readdirSync(users)).toEqual([`${buildOf(entries[0]!)}.${process.pid}`]);
+});
 
 test("a build runs with V8's code cache: written at exit when missing, and a damaged one is replaced, with the same output", async () => {
   const root = project('one');
