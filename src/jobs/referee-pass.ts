@@ -131,6 +131,8 @@ export interface Pass {
   bot(): Promise<string>;
   /** The record as it stands: with what the game's admins added and removed (an action's checks read it: a use made, a roll it entitles). */
   standing(): Promise<string>;
+  /** Which of `users` are the game's admins: each user's groups asked of the wiki once per pass. */
+  admins(users: string[]): Promise<ReadonlySet<string>>;
   /** The Gamestate page read again (after the pass's own save: the record is read again too). */
   readGamestate(): Promise<PageRevision>;
 }
@@ -175,6 +177,8 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
   const calendar = ref.calendarPhase(ruleset, asPage(game, gamestate), now());
   const winners = ref.winners(ruleset, asPage(game, gamestate));
   const summary: RefereeSummary = { phase, commitment: undefined, revealed: [], done: 0, refused: 0, failed: 0, waiting: 0, edits: 0 };
+  // A reroll's replay reads the record as it stood then, beside the record as it stands: one question for both.
+  const admins = adminsOnce(adminsOf(ctx, game));
   // The bot's record of the Gamestate page, read when the page alone cannot tell (after each of its saves, again).
   type Read = { lines: string; standing: () => Promise<string> };
   let record: Promise<Read> | undefined;
@@ -185,7 +189,7 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
     if (revs[0]) ctx.records?.set(game.id, memo);
     // Asked only by an action's checks: the groups of the page's editors are a request more.
     let standing: Promise<string> | undefined;
-    return { lines: memo.lines, standing: () => (standing ??= standingRecord(revs, isBot, adminsOf(ctx, game)).then((s) => (memo.standing = s))) };
+    return { lines: memo.lines, standing: () => (standing ??= standingRecord(revs, isBot, admins).then((s) => (memo.standing = s))) };
   };
   const readRecord = async (): Promise<Read> => {
     const kept = ctx.records?.get(game.id);
@@ -200,11 +204,24 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
     latest = page.revid;
     return page;
   };
-  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, standing, readGamestate };
+  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, standing, admins, readGamestate };
+}
+
+/** `ask`, asked only of the users it was not asked of before. */
+function adminsOnce(ask: (users: string[]) => Promise<ReadonlySet<string>>): (users: string[]) => Promise<ReadonlySet<string>> {
+  const known = new Map<string, boolean>();
+  return async (users) => {
+    const unknown = users.filter((u) => !known.has(u));
+    if (unknown.length > 0) {
+      const admins = await ask(unknown);
+      for (const u of unknown) known.set(u, admins.has(u));
+    }
+    return new Set(users.filter((u) => known.get(u)));
+  };
 }
 
 /** Which of `users` are the game's admins (its allowedGroups); nobody when the wiki cannot tell. */
-export const adminsOf =
+const adminsOf =
   (ctx: RefereeContext, game: RefereeGame) =>
   async (users: string[]): Promise<ReadonlySet<string>> => {
     if (!ctx.wiki.userGroups) return new Set();

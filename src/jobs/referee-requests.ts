@@ -8,7 +8,7 @@ import { escapeWikitext } from '../parse/escape.ts';
 import { DrawStream, seedMessage, seedOf } from '../sim/commit-reveal.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { saveGamestate } from './computed-pages.ts';
-import { adminsOf, asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
+import { asPage, gamestateWiki, type Loaded, type Pass, type RefereeContext, type RefereeGame } from './referee-pass.ts';
 import { PhaseMoved, phaseMoved } from './referee-secrets.ts';
 import {
   applyMark,
@@ -207,6 +207,7 @@ export async function replayRequest(
   secret: string,
   phase: number,
   actions: readonly RequestPageRevision[],
+  admins: Pass['admins'],
 ): Promise<Replay> {
   const unavailable = (why: string): Replay => ({ key, unavailable: why });
   const revid = Number(/^r(\d+)-/.exec(key)?.[1]);
@@ -246,7 +247,7 @@ export async function replayRequest(
   // The requests the edit resolved, in the order of their rows (a key the page named before is an earlier request's, e.g. a rerolled one).
   const chain = [...new Set([...added.matchAll(KEY_RE)].map((m) => m[1]!))].filter((k) => !namesRequest(before.text, k));
   // The bot's record as it stood then: what its revisions up to the one the request was resolved on added.
-  const recordThen = await standingRecord(revisions.slice(first + 1), isBot, adminsOf(ctx, game));
+  const recordThen = await standingRecord(revisions.slice(first + 1), isBot, admins);
   for (const k of chain.slice(0, chain.indexOf(key) + 1)) {
     const r = requests.get(k);
     if (!r)
@@ -283,7 +284,7 @@ async function resolveAll(
   phase: number,
   now: () => Date,
   read: { gamestate: PageRevision; actions: readonly RequestPageRevision[] },
-  record: Pick<Pass, 'bot' | 'standing'>,
+  record: Pick<Pass, 'bot' | 'standing' | 'admins'>,
 ): Promise<{ saved: boolean; subpages?: number; waiting?: string }> {
   // An action whose checks read the History as the bot's record (a roll it entitles, a draw made once) gets that
   // record as it stands (with what the game's admins added to it and took back).
@@ -318,7 +319,7 @@ async function resolveAll(
     } catch {
       target = undefined;
     }
-    if (target !== undefined) originals.set(l.key, await replayRequest(ctx, game, g, target, secret, phase, read.actions));
+    if (target !== undefined) originals.set(l.key, await replayRequest(ctx, game, g, target, secret, phase, read.actions, record.admins));
   }
   const at = now();
   let outcomes = new Map<string, { verdict: Verdict; message: string }>();

@@ -516,6 +516,21 @@ describe('the luck reroll in the job', () => {
     expect(wiki.text('G/Actions')).toMatch(/\* reroll <!-- croupier:done r\d+ --> .*declared not to have happened \(#52 .* removed/);
   });
 
+  it("asks the wiki for the groups of the page's editors once in a reroll's pass, for the record as it stands and as it stood then", async () => {
+    const wiki = lucky([['Player', '* open 1 Handy Pack']]);
+    const asked: string[][] = [];
+    wiki.userGroups = async (users) => {
+      asked.push(users);
+      return new Map(users.map((u) => [u, u === 'Admin' ? ['sysop'] : []]));
+    };
+    const store = new MemoryStore();
+    expect((await run(wiki, store)).done).toBe(1);
+    asked.length = 0;
+    addLine(wiki, 'Player', '* reroll');
+    expect(await run(wiki, store)).toMatchObject({ done: 1, refused: 0 });
+    expect(asked).toEqual([['Admin']]);
+  });
+
   it('an altered Card drawn row is refused naming it, and an original whose revisions are beyond the lookback is refused rather than trusted; the Gamestate page is not edited', async () => {
     const wiki = lucky([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
