@@ -303,6 +303,15 @@ describe("the bot's record", () => {
       expect(await standing(above)).toBe(`${bought}\n${explored}`);
     });
 
+    it("an admin's undo of the bot's edit, with a player's copy of its row on the page, leaves the row until they delete the copy left", async () => {
+      // The undo removes one of two identical lines: counted against the player's copy, as any removal is.
+      const copied: [string, string][] = [...botRows, ['Bob', `page\n${explored}\n${bought}\n${bought}`]];
+      const undone: [string, string, string[]?][] = [...copied, ['Admin', `page\n${explored}\n${bought}`, ['mw-undo']]];
+      expect(await standing(undone)).toBe(`${bought}\n${explored}`);
+      // The copy left is the only one: its deletion withdraws the bot's row.
+      expect(await standing([...undone, ['Admin', `page\n${explored}`]])).toBe(explored);
+    });
+
     it("keeps the bot's row when a player deleted it and typed a copy back, which an admin then deletes", async () => {
       const retyped: [string, string][] = [...botRows, ['Bob', `page\n${explored}`], ['Bob', `page\n${explored}\n${bought}`]];
       expect(await standing([...retyped, ['Admin', `page\n${explored}`]])).toBe(`${bought}\n${explored}`);
