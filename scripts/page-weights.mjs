@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The weight of the Gamestate pages on the local wiki (CROUPIER_API_URL), read anonymously: for each page, the
-// bytes of wikitext of its first and its latest revision, of its bot-owned subpages (…/Standings, …/Race chart, …/Card tables),
+// bytes of wikitext of its first and its latest revision, of its bot-owned subpages (…/Standings, with Cycle 16's race chart, and …/Card tables),
 // and the lines each of the bot's edits changed (what the diff of that edit shows an editor). After `npm run demo`:
 //   eval "$(bash scripts/devwiki.sh env)"; node scripts/page-weights.mjs
 // Other pages: node scripts/page-weights.mjs "Cycle 16/Gamestate" …
@@ -13,7 +13,7 @@ if (!api) {
 }
 const titles = process.argv.slice(2);
 if (titles.length === 0) titles.push('Cycle 16/Gamestate', 'Round 10/Gamestate', 'Cycle 15/Gamestate', 'Nomicoup/Gamestate');
-const SUBPAGES = ['Standings', 'Race chart', 'Card tables'];
+const SUBPAGES = ['Standings', 'Card tables'];
 
 const query = async (params) => {
   const url = `${api}?${new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params })}`;

@@ -1,6 +1,6 @@
 import { findRegions } from '../parse/regions.ts';
 
-// What the bot computes for players (the race chart, the card tables…) lives on bot-owned subpages of the
+// What the bot computes for players (the standings and race chart, the card tables…) lives on bot-owned subpages of the
 // Gamestate page, each transcluded into the page by one line inside its bot-managed region: the page people
 // edit by hand stays light, and the rendered page shows the same blocks in the same places. The renderers write
 // a block into its region as before; `lighten` moves it out to its subpage before the page is saved
@@ -23,11 +23,39 @@ export interface ComputedBlock {
 
 export const COMPUTED_BLOCKS: readonly ComputedBlock[] = [
   { region: 'standings', subpage: 'Standings', what: 'standings', anyRows: true },
-  { region: 'race-chart', subpage: 'Race chart', what: 'race chart', anyRows: true },
   { region: 'card-tables', subpage: 'Card tables', what: 'card tables' },
 ];
 
+/**
+ * A block an earlier Croupier drew in a region and a section of its own, now drawn inside another block (so on its
+ * subpage: a rollover that changes both is one subpage edit). The run that draws the other block removes the old
+ * region, and its heading when nothing else is under it (src/games/shared/standings.ts).
+ */
+export interface AbsorbedBlock {
+  region: string;
+  heading: string;
+  what: string;
+  /** The region of the block that now holds it. */
+  into: string;
+  /** The subpage it had (Croupier 0.3), no longer written. */
+  subpage: string;
+}
+
+export const ABSORBED_BLOCKS: readonly AbsorbedBlock[] = [
+  { region: 'race-chart', heading: 'Race', what: 'race chart', into: 'standings', subpage: 'Race chart' },
+];
+
 export const subpageTitle = (gamestate: string, block: ComputedBlock): string => `${gamestate}/${block.subpage}`;
+
+/** The absorbed blocks `before` holds in their old regions and `after` no longer does, with what they take of `before`. */
+export function absorbedBy(before: string, after: string, gamestate: string): { block: AbsorbedBlock; into: ComputedBlock; bytes: number }[] {
+  const [was, now] = [findRegions(before, gamestate), findRegions(after, gamestate)];
+  return ABSORBED_BLOCKS.flatMap((block) => {
+    const old = was.find((r) => r.name === block.region);
+    const into = COMPUTED_BLOCKS.find((b) => b.region === block.into)!;
+    return old && !now.some((r) => r.name === block.region) ? [{ block, into, bytes: old.end - old.start }] : [];
+  });
+}
 
 /** The one line the Gamestate page keeps in the block's region. */
 export const transclusion = (gamestate: string, block: ComputedBlock): string => `{{:${subpageTitle(gamestate, block)}}}`;

@@ -22,9 +22,9 @@
 // them otherwise. When the Gamestate needs no edit, a subpage whose content changed (new card tables from a changed
 // Ruleset) is saved alone, and the Gamestate page is then purged (no edit) so its rendering shows it at once, not
 // when the wiki's job queue gets to it. A subpage is edited only when its text differs from what it should hold: a
-// rollover makes one edit of the Gamestate and one of each subpage whose block changed (the standings and the race
-// chart change at every rollover; the card tables with the Ruleset).
-import { subpageContent, subpageText, lighten, type MovedBlock } from '../games/computed-blocks.ts';
+// rollover makes one edit of the Gamestate and one of each subpage whose block changed (the standings, with Cycle
+// 16's race chart under them, at every rollover; the card tables with the Ruleset).
+import { absorbedBy, lighten, subpageContent, subpageText, subpageTitle, type MovedBlock } from '../games/computed-blocks.ts';
 import { names } from '../games/shared/standings.ts';
 import { checkRegionRows } from '../parse/regions.ts';
 import { afterCommit } from '../wiki/cancel.ts';
@@ -84,9 +84,16 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
     why = edit?.summary.replace(/^Croupier: /, '');
     if (out.text === page.text) return null;
     const inline = inlineBlocks(page.text, title);
-    const migrated = inline.reduce((n, m) => n + m.content.length, 0);
-    const words =
-      inline.length > 0 ? `${names(inline.map((m) => `the ${m.block.what}`))} moved to ${inline.map((m) => `[[${m.title}]]`).join(', ')}, transcluded` : '';
+    const absorbed = absorbedBy(page.text, out.text, title);
+    const migrated = inline.reduce((n, m) => n + m.content.length, 0) + absorbed.reduce((n, a) => n + a.bytes, 0);
+    const words = [
+      ...(inline.length > 0
+        ? [`${names(inline.map((m) => `the ${m.block.what}`))} moved to ${inline.map((m) => `[[${m.title}]]`).join(', ')}, transcluded`]
+        : []),
+      ...absorbed.map(
+        (a) => `the ${a.block.what} moved under the ${a.into.what}, to [[${subpageTitle(title, a.into)}]] ([[${title}/${a.block.subpage}]] is no longer used)`,
+      ),
+    ].join('; ');
     const summary = edit ? `${edit.summary}${words ? `; ${words}` : ''}` : `Croupier: ${words}`;
     return { text: out.text, summary, ...(migrated > 0 ? { movedOut: migrated } : {}) };
   };

@@ -251,3 +251,21 @@ export function replaceRegion(text: string, name: string, content: string, opts:
   if (!opts.anyRows) checkRegionRows(name, region.content, inner, opts.page);
   return { text: text.slice(0, region.contentStart) + inner + text.slice(region.contentEnd), added: false, changed: true };
 }
+
+/**
+ * The page without region `name` (markers and content), and without the `heading` line above it when the region
+ * was all its section held: a region an earlier Croupier drew that another block now holds. A section a person
+ * wrote anything else in keeps its heading and their text. The page as it is when it has no such region.
+ */
+export function removeRegion(text: string, name: string, opts: { heading?: string; page?: string } = {}): string {
+  const region = findRegion(text, name, opts.page);
+  if (!region) return text;
+  let head = text.slice(0, region.start).replace(/\s*$/, '');
+  const tail = text.slice(region.end).replace(/^\s*/, '');
+  const above = head.slice(head.lastIndexOf('\n') + 1);
+  // the region is the whole of its section: a heading line just above, the next heading (or the page's end) just after
+  if (opts.heading !== undefined && headingLine(opts.heading).test(above) && (tail === '' || tail.startsWith('='))) {
+    head = head.slice(0, head.length - above.length).replace(/\s*$/, '');
+  }
+  return head && tail ? `${head}\n\n${tail}` : `${head}${tail}${head ? '\n' : ''}`;
+}

@@ -1,6 +1,6 @@
 // An established Cycle 16 game on the real local wiki, as the tests of its rollover use it: the fixture is at phase 4
-// until 2026-11-19 00:00; a run the day before moves its standings to their subpage and draws the race chart on its
-// own (the game as it stands between rollovers), and the run at the boundary changes all three pages.
+// until 2026-11-19 00:00; a run the day before moves its standings to their subpage and draws the race chart under
+// them (the game as it stands between rollovers), and the run at the boundary changes both pages.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Config } from '../../src/config.ts';
@@ -22,19 +22,19 @@ export const BOUNDARY = { now: new Date('2026-11-19T00:00Z'), trigger: 'integrat
 const ruleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
 
 export interface EstablishedGame extends RolloverGame {
+  /** The subpage of its standings and the race chart under them. */
   standings: string;
-  chart: string;
-  /** The Gamestate page and its two subpages. */
+  /** The Gamestate page and its subpage. */
   pages: string[];
 }
 
-/** A fresh game (`what` names its pages), run the day before by `b`: its standings and race chart on their subpages. */
+/** A fresh game (`what` names its pages), run the day before by `b`: its standings and race chart on their subpage. */
 export async function establishedGame(b: WikiClient, what: string): Promise<EstablishedGame> {
   const game = await freshRolloverGame(b, what);
   const s = await rollover({ wiki: b }, game, DAY_BEFORE);
-  const [standings, chart] = [`${game.gamestate}/Standings`, `${game.gamestate}/Race chart`];
-  expect(s.subpages.map((p) => p.title)).toEqual([standings, chart]);
-  return { ...game, standings, chart, pages: [game.gamestate, standings, chart] };
+  const standings = `${game.gamestate}/Standings`;
+  expect(s.subpages.map((p) => p.title)).toEqual([standings]);
+  return { ...game, standings, pages: [game.gamestate, standings] };
 }
 
 /** The pages the engine draws, offline, from the Gamestate revision `page` at the boundary: the Gamestate and each subpage's text. */

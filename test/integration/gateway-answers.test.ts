@@ -45,7 +45,7 @@ onEachWiki(() => {
 
   const establishedGame = async (what: string) => {
     const game = await establish(b, `gateway-${what}`);
-    return { ...game, subpages: [game.standings, game.chart] };
+    return { ...game, subpages: [game.standings] };
   };
   const texts = async (titles: string[]) => [...(await b.readPages(titles)).values()].map((p) => normalizeText(p.text));
   const revids = async (title: string) => (await b.revisions(title, { limit: 50 })).map((r) => r.revid);
@@ -104,17 +104,13 @@ onEachWiki(() => {
     const game = await establishedGame('subpage');
     const before = await b.readPage(game.gamestate);
     const subpagesBefore = await Promise.all(game.subpages.map(revids));
-    proxy.loseAnswers(game.chart, 3);
+    proxy.loseAnswers(game.standings, 3);
 
     const s = await rollover({ wiki: proxied }, game, BOUNDARY);
-    expect(proxy.edits.filter((e) => e.title === game.chart).map((e) => e.fate)).toEqual(['answer lost', 'answer lost', 'answer lost']);
+    expect(proxy.edits.filter((e) => e.title === game.standings).map((e) => e.fate)).toEqual(['answer lost', 'answer lost', 'answer lost']);
     const page = await b.readPage(game.gamestate);
     expect(s.save).toMatchObject({ changed: true, revid: page.revid });
-    const chart = await b.readPage(game.chart);
-    expect(s.subpages.map((p) => [p.title, p.revid])).toEqual([
-      [game.standings, (await b.readPage(game.standings)).revid],
-      [game.chart, chart.revid],
-    ]);
+    expect(s.subpages.map((p) => [p.title, p.revid])).toEqual([[game.standings, (await b.readPage(game.standings)).revid]]);
     await expectDrawnOnce(game, before, subpagesBefore);
   });
 
@@ -131,7 +127,7 @@ onEachWiki(() => {
     expect(proxy.edits.filter((e) => e.title === game.gamestate).map((e) => e.fate)).toEqual(['answer lost']); // never sent again
     const page = await b.readPage(game.gamestate);
     expect(s.save).toMatchObject({ changed: true, revid: page.revid });
-    expect(scope.edits).toBe(3); // the two subpages and the Gamestate, found saved
+    expect(scope.edits).toBe(2); // the subpage and the Gamestate, found saved
     await expectDrawnOnce(game, before, subpagesBefore);
   });
 
@@ -245,11 +241,11 @@ onEachWiki(() => {
     }
     const runs = await rollovers();
     expect(runs.map((r) => r.result)).toEqual(['failed', 'failed', 'failed']);
-    // Each: both subpages saved, the Gamestate edit refused by the gateway (sent twice: one retry), both put back.
+    // Each: the subpage saved, the Gamestate edit refused by the gateway (sent twice: one retry), the subpage put back.
     for (const r of runs) {
-      expect(r.edits).toBe(4);
+      expect(r.edits).toBe(2);
       expect(r.error).toContain('HTTP 503');
-      expect(r.error).toContain('the wiki had saved 4 edit(s) of this run: counted as a failure');
+      expect(r.error).toContain('the wiki had saved 2 edit(s) of this run: counted as a failure');
     }
     expect((await store.read()).games.gw).toMatchObject({ halted: true, consecutiveFailures: 3 });
     expect(proxy.edits.filter((e) => e.title === game.gamestate).map((e) => e.fate)).toEqual(Array(6).fill('unavailable'));

@@ -7,8 +7,8 @@ import { findStateTable } from '../../src/games/shared/read-tables.ts';
 import { historyTable } from '../../src/games/cycle16/gamestate/tables.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
-import { RACE_REGION } from '../../src/games/cycle16/gamestate/race-chart.ts';
 import { subpageContent } from '../../src/games/computed-blocks.ts';
+import { STANDINGS_REGION } from '../../src/games/shared/standings.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import { findRegion } from '../../src/parse/regions.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
@@ -61,16 +61,15 @@ describe('hostile names on the real wiki', () => {
     expect(first.save.changed).toBe(true);
     const page = await b.readPage(game.gamestate); // the API's wikitext of the saved revision
     const doc = readDocument(page.text);
-    // The table keeps its shape: no table swallowed or added, no new damage found by the reader; the race chart's
-    // two tables are on its subpage (transcluded in its region), a row per player; the standings' table, inline in
-    // the fixture, moved to its own subpage, where every name reads back as written.
-    expect(findRegion(page.text, RACE_REGION)!.content.trim()).toBe(`{{:${game.gamestate}/Race chart}}`);
+    // The table keeps its shape: no table swallowed or added, no new damage found by the reader; the standings'
+    // table, inline in the fixture, moved to its own subpage (transcluded in its region), where every name reads back
+    // as written; the race chart's two tables are under it there, a row per player.
+    expect(findRegion(page.text, STANDINGS_REGION)!.content.trim()).toBe(`{{:${game.gamestate}/Standings}}`);
     const isStandings = (t: { labels: readonly string[] }) => t.labels[0] === 'Rank';
     expect(doc.tables.map((t) => t.labels)).toEqual(before.tables.filter((t) => !isStandings(t)).map((t) => t.labels));
     const standings = readDocument(subpageContent((await b.readPage(`${game.gamestate}/Standings`)).text));
     expect(standings.tables.filter(isStandings).flatMap((t) => t.rows.map((r) => r.list[1]!.text))).toEqual(expect.arrayContaining([PLAYER, PLAYER2]));
-    const chart = readDocument(subpageContent((await b.readPage(`${game.gamestate}/Race chart`)).text));
-    expect(chart.tables.map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual(
+    expect(standings.tables.filter((t) => !isStandings(t)).map((t) => t.rows.map((r) => r.list[0]!.text))).toEqual(
       [0, 1].map(() => readGamestate(page.text, game.gamestate, ruleset).players.map((p) => p.name)),
     );
     expect(doc.warnings).toEqual(before.warnings);

@@ -63,7 +63,7 @@ function rolloverDuring(game: RolloverGame, edits: Record<number, () => Promise<
   return rollover({ wiki: b, saveOptions: { beforeEdit } }, game, BOUNDARY);
 }
 
-/** The serial outcome, offline: the engine on the text the humans' edits leave (`revid`: the last of them), its race chart on its subpage. */
+/** The serial outcome, offline: the engine on the text the humans' edits leave (`revid`: the last of them), its standings and race chart on their subpage. */
 function serialOutcome(game: RolloverGame, text: string, revid: number, merge?: MergeContext): string {
   return normalizeText(lighten(computeRollover(ruleset, game, { text, revid }, BOUNDARY, cycle16Engine, merge).text, game.gamestate).text);
 }

@@ -41,7 +41,8 @@ import { DEMO_GAMESTATES } from './page-report.ts';
 import { STANDINGS_REGION } from '../../src/games/shared/standings.ts';
 import { findTable } from '../../src/parse/document.ts';
 import type { Gamestate, Player } from '../../src/games/cycle16/gamestate/schema.ts';
-import { RACE_REGION } from '../../src/games/cycle16/gamestate/race-chart.ts';
+import { RACE_CHART } from '../../src/games/cycle16/gamestate/race-chart.ts';
+import { subpageContent } from '../../src/games/computed-blocks.ts';
 import { findRegion } from '../../src/parse/regions.ts';
 import { bot, devEnv, human, put, root, uniquePrefix } from './helpers.ts';
 import { DEMO_PAGE, DEMO_WIKI_DIR, wikiEnv } from './wiki-dirs.ts';
@@ -131,7 +132,7 @@ function expectChart(seen: SeenPage & { measured: SeenChart | null }, state: Gam
   expect(chart.overflow, 'content wider than the chart (1 px: rounding of the table border)').toBeLessThanOrEqual(1);
   expect(chart.series.map((s) => s.title)).toEqual(['Chips', 'Vertebrae']);
   // Real tables: a header and a row per player, three cells each (player, bars, now).
-  const tables = seen.tables.filter((t) => t.region === RACE_REGION);
+  const tables = seen.tables.filter((t) => t.region === RACE_CHART);
   expect(tables.map((t) => t.rows.length)).toEqual([state.players.length + 1, state.players.length + 1]);
   expect(tables.every((t) => t.rows.every((r) => r.length === 3))).toBe(true);
   for (const [series, count] of [
@@ -212,9 +213,10 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
   it(`the race chart on that page shows a table of bars per count (Chips, Vertebrae), a row per player, bars in proportion to the counts, within a desktop and a ${PHONE.width} px wide screen`, async () => {
     const text = (await b.readPage(game.gamestate)).text;
     const state = readGamestate(text, game.gamestate, ruleset);
-    // The chart alone on a page of its own: nothing else on it may widen the page.
+    // The chart alone on a page of its own (from its section under the standings): nothing else on it may widen the page.
     const alone = `${P}/Race chart`;
-    await put(b, alone, findRegion(text, RACE_REGION)!.content);
+    const underStandings = subpageContent((await b.readPage(`${game.gamestate}/Standings`)).text);
+    await put(b, alone, underStandings.slice(underStandings.indexOf(`<div data-croupier="${RACE_CHART}"`)));
     // The skin's own width at that size (Vector's tabs and search box may not fit a phone): a page of one word.
     const word = `${P}/One word`;
     await put(b, word, 'Word.');
@@ -222,10 +224,10 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const seen = await viewPage(chromium.browser, url(game.gamestate), `gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
+      const seen = await viewPage(chromium.browser, url(game.gamestate), `gamestate-${where}`, viewport, (page) => measureChart(page, RACE_CHART));
       expectClean(seen);
       expectChart(seen, state, where);
-      const page = await viewPage(chromium.browser, url(alone), `race-chart-${where}`, viewport, (p) => measureChart(p, RACE_REGION));
+      const page = await viewPage(chromium.browser, url(alone), `race-chart-${where}`, viewport, (p) => measureChart(p, RACE_CHART));
       expectClean(page);
       const skin = await viewPage(chromium.browser, url(word), `one-word-${where}`, viewport);
       expect(page.overflow, `the page holding only the chart is no wider than a page of one word (${where})`).toBeLessThanOrEqual(Math.max(0, skin.overflow));
@@ -237,17 +239,20 @@ describe('the pages Croupier writes, rendered by MediaWiki and read in Chromium'
     expect(api, `the demo's wiki in ${DEMO_WIKI_DIR} (the integration setup runs the demo on a fresh clone)`).toBeDefined();
     const demoUrl = `${api!.replace(/api\.php$/, 'index.php')}?title=${encodeURIComponent(DEMO_PAGE.replaceAll(' ', '_'))}`;
     const text = await (await fetch(`${demoUrl}&action=raw`)).text();
+    const standings = await (
+      await fetch(`${api!.replace(/api\.php$/, 'index.php')}?title=${encodeURIComponent(`${DEMO_PAGE}/Standings`.replaceAll(' ', '_'))}&action=raw`)
+    ).text();
     expect(
-      findRegion(text, RACE_REGION),
-      `the demo's page has a race chart (a demo run by an older Croupier has none: run \`npm run demo\` again)`,
-    ).toBeDefined();
+      findRegion(text, STANDINGS_REGION) && standings.includes(`data-croupier="${RACE_CHART}"`),
+      `the demo's page has a race chart under its standings (a demo run by an older Croupier has none: run \`npm run demo\` again)`,
+    ).toBe(true);
     const demoRuleset = readCycle16Ruleset(readDocument(readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8')));
     const state = readGamestate(text, DEMO_PAGE, demoRuleset);
     for (const [viewport, where] of [
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const seen = await viewPage(chromium.browser, demoUrl, `demo-gamestate-${where}`, viewport, (page) => measureChart(page, RACE_REGION));
+      const seen = await viewPage(chromium.browser, demoUrl, `demo-gamestate-${where}`, viewport, (page) => measureChart(page, RACE_CHART));
       expectClean(seen);
       expectChart(seen, state, where);
     }

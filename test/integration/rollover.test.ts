@@ -105,7 +105,7 @@ describe('rollover on the real wiki', () => {
     expect(s.save.changed).toBe(true);
     expect(s.save.attempts).toBe(1);
     expect(readsBeforeEdit).toBe(1);
-    expect(editsBefore).toBe(2); // the standings' and the race chart's subpages, saved just before the Gamestate edit
+    expect(editsBefore).toBe(1); // the subpage of the standings and race chart, saved just before the Gamestate edit
     // And the shutoff page it read is honoured: "stop" there, and the next run makes no edit.
     await put(b, shutoff, 'stop');
     const r0 = (await b.readPage(game.gamestate)).revid;

@@ -1,7 +1,7 @@
-// An established Cycle 16 game's rollover on the real local wiki: the standings and the race chart subpages are
-// saved just before the Gamestate's edit, with what that edit's text draws, and the three merge checks go in one
-// request (src/jobs/computed-pages.ts, src/wiki/revision-checks.ts). So the Gamestate's rendering at its save
-// already shows its new subpages (no purge), a rollover is five requests with the session kept, and a Gamestate
+// An established Cycle 16 game's rollover on the real local wiki: the subpage of the standings and the race chart
+// under them is saved just before the Gamestate's edit, with what that edit's text draws, and both merge checks go
+// in one request (src/jobs/computed-pages.ts, src/wiki/revision-checks.ts). So the Gamestate's rendering at its save
+// already shows its new subpage (no purge), a rollover is four requests with the session kept, and a Gamestate
 // edit that is not saved leaves no subpage showing a state the page does not hold.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rollover, type RolloverWiki } from '../../src/jobs/rollover.ts';
@@ -32,7 +32,7 @@ const html = async (params: Record<string, unknown>) =>
     .replace(/\s+/g, ' ');
 
 describe("an established game's rollover saves its subpages just before its Gamestate edit", () => {
-  it('is five requests with the session kept: the read, the standings and race chart edits, the Gamestate edit, one check of all three; no purge, as its rendering at its save shows them', async () => {
+  it('is four requests with the session kept: the read, the edit of the standings and race chart, the Gamestate edit, one check of both; no purge, as its rendering at its save shows them', async () => {
     const game = await establishedGame('requests');
     const before = await b.readPage(game.gamestate);
     const c = await bot();
@@ -46,9 +46,8 @@ describe("an established game's rollover saves its subpages just before its Game
     const s = await rollover({ wiki: c }, game, BOUNDARY);
     expect(s.save.changed).toBe(true);
     expect(sent).toEqual([
-      `query ${[game.ruleset, game.gamestate, game.standings, game.chart, `${game.gamestate}/Card tables`].join(', ')}`,
+      `query ${[game.ruleset, game.gamestate, game.standings, `${game.gamestate}/Card tables`].join(', ')}`,
       `edit ${game.standings}`,
-      `edit ${game.chart}`,
       `edit ${game.gamestate}`,
       `query revids ${game.gamestate}`,
     ]);
@@ -79,8 +78,8 @@ describe("an established game's rollover saves its subpages just before its Game
       BOUNDARY,
     );
     const merged = s.save.merged!;
-    // The standings were saved for the merged edit, then again for its correction (its rows differ); the chart once.
-    expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart, game.standings]);
+    // The standings were saved for the merged edit, then again for its correction (its rows differ).
+    expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.standings]);
     expect(merged).toMatchObject({ on: theirs, corrected: true });
     const text = (await b.revisions(game.gamestate, { limit: 10, content: true })).find((r) => r.revid === theirs)!.text!;
     await expectPages(drawn(game, { text, revid: theirs }, { merged: merged.merged, edits: [{ revid: theirs, user: 'Player', timestamp: '' }], on: theirs }));
@@ -88,7 +87,7 @@ describe("an established game's rollover saves its subpages just before its Game
 
   it('a Gamestate edit refused after its subpages were saved puts them back to the revisions they had; the next run rolls over once', async () => {
     const game = await establishedGame('refused');
-    const [standings, chart] = [await b.readPage(game.standings), await b.readPage(game.chart)];
+    const standings = await b.readPage(game.standings);
     await expect(
       rollover(
         {
@@ -103,7 +102,7 @@ describe("an established game's rollover saves its subpages just before its Game
         BOUNDARY,
       ),
     ).rejects.toThrow('refused before the Gamestate edit');
-    for (const was of [standings, chart]) {
+    for (const was of [standings]) {
       const [back, ahead] = await b.revisions(was.title, { limit: 2 });
       expect(ahead!.user).toBe('Bot'); // the run's edit for the refused rollover
       expect(back).toMatchObject({ user: 'Bot', parentid: ahead!.revid });
@@ -116,26 +115,26 @@ describe("an established game's rollover saves its subpages just before its Game
     }
     const before = await b.readPage(game.gamestate);
     const s = await rollover({ wiki: b }, game, BOUNDARY);
-    expect(s.subpages.map((p) => p.title)).toEqual([game.standings, game.chart]);
+    expect(s.subpages.map((p) => p.title)).toEqual([game.standings]);
     await expectPages(drawn(game, before));
   });
 
   it("a stop that cuts the Gamestate edit after its subpages were saved (a daemon's shutdown) puts them back: the page and its subpages as they were", async () => {
     const game = await establishedGame('cut');
-    const [page, standings, chart] = [await b.readPage(game.gamestate), await b.readPage(game.standings), await b.readPage(game.chart)];
+    const [page, standings] = [await b.readPage(game.gamestate), await b.readPage(game.standings)];
     const scope = new RequestScope();
     const run = inScope(scope, () => rollover({ wiki: b, saveOptions: { beforeEdit: () => scope.cancel('the daemon is shutting down') } }, game, BOUNDARY));
     await expect(run).rejects.toMatchObject({ cause: expect.any(CancelledError) }); // no request sent for the Gamestate
-    // The two subpage edits and the two that put them back; no Gamestate edit.
-    expect(scope.edits).toBe(4);
+    // The subpage's edit and the one that puts it back; no Gamestate edit.
+    expect(scope.edits).toBe(2);
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
-    for (const was of [standings, chart]) expect((await b.readPage(was.title)).text).toBe(was.text);
+    expect((await b.readPage(standings.title)).text).toBe(standings.text);
   });
 
   it('two runs at once, both having computed on the same revision: each subpage and the Gamestate edited once, the pages the offline run draws; a third run makes no edit', async () => {
     const game = await establishedGame('two-runs');
     const before = await b.readPage(game.gamestate);
-    const [standings, chart] = [await b.readPage(game.standings), await b.readPage(game.chart)];
+    const standings = await b.readPage(game.standings);
     // Both runs wait, having read and computed, until the other is there too; then both save.
     let arrived = 0;
     let bothThere!: () => void;
@@ -149,19 +148,19 @@ describe("an established game's rollover saves its subpages just before its Game
     const [one, two] = await Promise.all([rollover({ wiki: b, checkpoint }, game, BOUNDARY), rollover({ wiki: b2, checkpoint }, game, BOUNDARY)]);
     expect([one.save.changed, two.save.changed].sort()).toEqual([false, true]);
     await expectPages(drawn(game, before));
-    for (const was of [before, standings, chart]) expect((await b.revisions(was.title, { limit: 10 })).filter((r) => r.revid > was.revid)).toHaveLength(1);
+    for (const was of [before, standings]) expect((await b.revisions(was.title, { limit: 10 })).filter((r) => r.revid > was.revid)).toHaveLength(1);
     const third = await rollover({ wiki: b }, game, BOUNDARY);
     expect([third.save.changed, third.subpages]).toEqual([false, []]);
   });
 
-  it("an admin's undo of the bot's race chart edit, saved between the run's read and its save of that subpage: MediaWiki merges the bot's edit onto it, the one check finds it, the bot undoes it (never making the reverted edit again) and the game pauses; the Gamestate's rollover, saved before that check, stands", async () => {
+  it("an admin's undo of the bot's standings edit, saved between the run's read and its save of that subpage: MediaWiki merges the bot's edit onto it, the one check finds it, the bot undoes it (never making the reverted edit again) and the game pauses; the Gamestate's rollover, saved before that check, stands", async () => {
     const game = await establishedGame('undo-window');
-    // The chart's latest revision is the bot's rewrite of a person's edit: the admin's undo of it is a revert of the bot.
-    await player.save(game.chart, (p) => ({ text: `${p.text}\nA note.`, summary: 'a note' }));
+    // The subpage's latest revision is the bot's rewrite of a person's edit: the admin's undo of it is a revert of the bot.
+    await player.save(game.standings, (p) => ({ text: `${p.text}\nA note.`, summary: 'a note' }));
     await rollover({ wiki: b }, game, DAY_BEFORE);
-    const rewrite = await b.readPage(game.chart);
+    const rewrite = await b.readPage(game.standings);
     expect(rewrite.user).toBe('Bot');
-    const [page, standings] = [await b.readPage(game.gamestate), await b.readPage(game.standings)];
+    const page = await b.readPage(game.gamestate);
     const admin = await human('ADMIN');
     let undone = false;
     const wiki: RolloverWiki = {
@@ -171,26 +170,25 @@ describe("an established game's rollover saves its subpages just before its Game
       purge: (titles) => b.purge(titles),
       revisionsInForce: (title, since, until) => b.revisionsInForce(title, since, until),
       save: async (title, transform, o) => {
-        if (title === game.chart && !undone) {
+        if (title === game.standings && !undone) {
           undone = true;
           await admin.request({ action: 'edit', title, undo: rewrite.revid, summary: '' }, { page: title, edit: true });
         }
         return b.save(title, transform, o);
       },
     };
-    await expect(rollover({ wiki }, game, BOUNDARY)).rejects.toMatchObject({ code: 'paused', page: game.chart });
-    // The chart holds the admin's undo: the bot's edit, had MediaWiki merged it onto the undo, is undone in turn.
-    const undo = (await b.revisions(game.chart, { limit: 5, content: true })).find((r) => r.user === 'Admin')!;
+    await expect(rollover({ wiki }, game, BOUNDARY)).rejects.toMatchObject({ code: 'paused', page: game.standings });
+    // The subpage holds the admin's undo: the bot's edit, had MediaWiki merged it onto the undo, is undone in turn.
+    const undo = (await b.revisions(game.standings, { limit: 5, content: true })).find((r) => r.user === 'Admin')!;
     expect(undo.text).toContain('A note.');
-    expect((await b.readPage(game.chart)).text).toBe(undo.text);
-    const [chartRevs, after] = [await b.revisions(game.chart, { limit: 5 }), await b.readPage(game.gamestate)];
-    // The undo, the bot's edit merged onto it, the bot's undo of that: no bot edit of the chart's text since.
-    expect(chartRevs.slice(0, 3).map((r) => r.user)).toEqual(['Bot', 'Bot', 'Admin']);
-    expect(chartRevs[0]!.comment).toMatch(/revert|undo/i);
-    // The rollover: computed on the page, saved before the chart's check (as when the chart was saved after it).
+    expect((await b.readPage(game.standings)).text).toBe(undo.text);
+    const [subpageRevs, after] = [await b.revisions(game.standings, { limit: 5 }), await b.readPage(game.gamestate)];
+    // The undo, the bot's edit merged onto it, the bot's undo of that: no bot edit of the subpage's text since.
+    expect(subpageRevs.slice(0, 3).map((r) => r.user)).toEqual(['Bot', 'Bot', 'Admin']);
+    expect(subpageRevs[0]!.comment).toMatch(/revert|undo/i);
+    // The rollover: computed on the page, saved before the subpage's check (as when the subpage was saved after it).
     expect(after.revid).toBeGreaterThan(page.revid);
-    await expectPages(new Map([...drawn(game, page)].filter(([t]) => t !== game.chart)));
-    expect((await b.readPage(game.standings)).text).not.toBe(standings.text);
+    await expectPages(new Map([...drawn(game, page)].filter(([t]) => t !== game.standings)));
   });
 
   it('a run killed between its subpages and its Gamestate edit: the next run saves the Gamestate alone, its subpages already holding what it draws', async () => {

@@ -19,7 +19,7 @@ import { phaseNumberAt } from '../../sim/calendar.ts';
 import { phaseAhead, rollOver } from './rules/phase.ts';
 import { grantReputability, reputableAt } from './rules/reputability.ts';
 import { checkVictory, playersAtThreshold } from './rules/victory.ts';
-import { raceRows, withRaceChart } from './gamestate/race-chart.ts';
+import { raceRows, raceSection } from './gamestate/race-chart.ts';
 import { standings } from './rules/standings.ts';
 import { withStandings } from '../shared/standings.ts';
 import { readGamestateDocument } from './gamestate/read.ts';
@@ -319,15 +319,15 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
   return { state: s, changes, due: dueOf(done(), () => events(s, ruleset, calendar, opts.now, game), waiting) };
 }
 
-/** The race chart a run draws under the standings, from the page's History and this run's rows. */
-export function drawRaceChart(text: string, doc: WikiDocument, result: AdvanceResult, ruleset: Cycle16Ruleset): string {
-  return withRaceChart(text, raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset);
+/** The race a run draws under the standings, from the page's History and this run's rows. */
+export function raceOfRun(doc: WikiDocument, result: AdvanceResult, ruleset: Cycle16Ruleset): string {
+  return raceSection(raceRows(doc, result.changes), result.state, calendarOf(ruleset, result.state), ruleset);
 }
 
-/** The standings and the race chart redrawn from the page as it is (after History rows were archived: one more parse). */
-export function redrawRaceChart(ruleset: Cycle16Ruleset, text: string, page: string): string {
+/** The standings and the race under them redrawn from the page as it is (after History rows were archived: one more parse). */
+export function redrawStandings(ruleset: Cycle16Ruleset, text: string, page: string): string {
   const doc = readDocument(text, { page });
   const state = readGamestateDocument(doc, ruleset);
-  const standing = withStandings(text, standings(state, ruleset), { doc, changes: [], period: state.phase.number });
-  return withRaceChart(standing, raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
+  const below = raceSection(raceRows(doc, []), state, calendarOf(ruleset, state), ruleset);
+  return withStandings(text, { ...standings(state, ruleset), below }, { doc, changes: [], period: state.phase.number });
 }

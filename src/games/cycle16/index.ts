@@ -3,7 +3,7 @@ import { defineGame } from '../kit/game.ts';
 import { rulesetCalendar } from '../kit/phase-clock.ts';
 import { HISTORY_COLUMNS } from '../shared/history.ts';
 import { cycle16Actions } from './actions/index.ts';
-import { advance, calendarOf, drawRaceChart, redrawRaceChart } from './engine.ts';
+import { advance, calendarOf, raceOfRun, redrawStandings } from './engine.ts';
 import { readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate } from './gamestate/schema.ts';
@@ -31,8 +31,8 @@ export const cycle16 = defineGame<Cycle16Ruleset, Gamestate>({
     periodTable: phaseTable,
     standings,
     // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.
-    draw: drawRaceChart,
-    redraw: redrawRaceChart,
+    belowStandings: raceOfRun,
+    redraw: redrawStandings,
   },
   clock: { phases: calendarOf },
   advance,

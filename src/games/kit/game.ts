@@ -98,8 +98,8 @@ export interface PageDeclaration<R, S extends PageState> {
   standings?(state: S, ruleset: R): Standings | undefined;
   /** The section the standings go before when the page has no Race or Players section. */
   standingsBefore?(state: S): string | undefined;
-  /** What else a run draws from the page once its cells and standings are written (Cycle 16's race chart). */
-  draw?(text: string, doc: WikiDocument, result: AdvanceResult<S>, ruleset: R): string;
+  /** What a run draws under the standings, in their block and on their subpage (Cycle 16's race chart), from the page and the run. */
+  belowStandings?(doc: WikiDocument, result: AdvanceResult<S>, ruleset: R): string;
   /** See GameEngine.redraw. */
   redraw?(ruleset: R, text: string, page: string): string;
 }
@@ -147,15 +147,14 @@ export function defineGame<R extends KindedRuleset, S extends PageState>(
   const schedule = (ruleset: R, state: S, now: Date) =>
     turns ? turns.turns(ruleset, state, now) : calendarSchedule((clock as PhaseClock<R, S>).phases(ruleset, state), state, now);
 
-  /** A run's page: its cells and History rows, its standings with this run's rows since its period began, what else it draws. */
+  /** A run's page: its cells and History rows, its standings with this run's rows since its period began and what goes under them. */
   const renderRun = (doc: WikiDocument, result: AdvanceResult<S>, ruleset: R): string => {
-    let text = page.render(doc, result.state, result.changes, ruleset);
+    const text = page.render(doc, result.state, result.changes, ruleset);
     const standings = page.standings?.(result.state, ruleset);
-    if (standings !== undefined) {
-      const trail = { doc, changes: result.changes, period: period(result.state), ...(turns ? { word: 'turn' } : {}) };
-      text = withStandings(text, standings, trail, page.standingsBefore?.(result.state));
-    }
-    return page.draw?.(text, doc, result, ruleset) ?? text;
+    if (standings === undefined) return text;
+    const trail = { doc, changes: result.changes, period: period(result.state), ...(turns ? { word: 'turn' } : {}) };
+    const below = page.belowStandings?.(doc, result, ruleset);
+    return withStandings(text, below === undefined ? standings : { ...standings, below }, trail, page.standingsBefore?.(result.state));
   };
 
   const engine: GameEngine<R, S> = {

@@ -1,6 +1,7 @@
 import { readDocument, type WikiDocument } from '../../parse/document.ts';
+import { ABSORBED_BLOCKS } from '../computed-blocks.ts';
 import { escapeWikitext } from '../../parse/escape.ts';
-import { findRegion, replaceRegion } from '../../parse/regions.ts';
+import { findRegion, removeRegion, replaceRegion } from '../../parse/regions.ts';
 import type { Change } from '../../sim/trail.ts';
 import { sinceSummary, trailRows } from './since.ts';
 
@@ -37,6 +38,8 @@ export interface Standings {
   winner: readonly string[];
   /** What changed since the current period began, in words (./since.ts). */
   since?: string;
+  /** Wikitext the game draws under the ranking, in the same block and so on the same subpage (Cycle 16's race chart). */
+  below?: string;
 }
 
 export interface Ranked extends Standing {
@@ -122,6 +125,7 @@ export function renderStandings(s: Standings): string {
     '|}',
     `''How players are ranked: ${escapeWikitext(s.rule)}${s.reading === undefined ? '' : ` ${escapeWikitext(s.reading)}`} Croupier rewrites this table when the numbers change.''`,
     '</div>',
+    ...(s.below === undefined ? [] : ['', s.below]),
   );
   return lines.join('\n');
 }
@@ -135,17 +139,6 @@ export interface Trail {
   word?: string;
 }
 
-/** A phase game's rollover render (its engine's `render` step): the standings, with this run's rows since its phase began. */
-export function withRunStandings(
-  text: string,
-  s: Standings,
-  doc: WikiDocument,
-  run: { state: { phase: { number: number } }; changes: readonly Change[] },
-  before?: string,
-): string {
-  return withStandings(text, s, { doc, changes: run.changes, period: run.state.phase.number }, before);
-}
-
 /**
  * The page with its standings block (added as a `== Standings ==` section before the Players when missing),
  * with what changed since the current period began when `trail` is given; `before`: the section it goes
@@ -155,7 +148,12 @@ export function withStandings(text: string, s: Standings, trail?: Trail, before?
   const word = trail?.word ?? 'phase';
   const since = trail === undefined ? {} : { since: sinceSummary(trailRows(trail.doc, trail.changes, word), trail.period, word) };
   const page = trail?.doc.page;
-  return replaceRegion(text, STANDINGS_REGION, renderStandings({ ...s, ...since }), {
+  // What an earlier Croupier drew in a section of its own and this block now holds (its `below`): that section goes.
+  const absorbed = ABSORBED_BLOCKS.filter((a) => a.into === STANDINGS_REGION).reduce(
+    (t, a) => removeRegion(t, a.region, { heading: a.heading, ...(page === undefined ? {} : { page }) }),
+    text,
+  );
+  return replaceRegion(absorbed, STANDINGS_REGION, renderStandings({ ...s, ...since }), {
     ...PLACEMENT,
     ...(before === undefined ? {} : { before: [before] }),
     anyRows: true,

@@ -95,8 +95,9 @@ test('offline rollover --dry-run prints the diff, not the page', async () => {
   // of 19 Nov starts phase 5, the Battle Phase (Thursday to Sunday), until Monday 23 Nov.
   expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Phase number": 4 → 5');
   expect(r.stdout).toContain('table "Phase", row 1 "2026-11-02 00:00", column "Next rollover (UTC)": 2026-11-19 00:00 → 2026-11-23 00:00');
-  // Outside the tables, only what changed and its context: the race chart's new section before the Players, not the page.
-  expect(r.stdout).toContain('+<!-- croupier:begin race-chart -->');
+  // Outside the tables, only what changed and its context: the race chart's new section under the standings, not the page.
+  expect(r.stdout).toContain('+== Race ==');
+  expect(r.stdout).toContain('+<div data-croupier="race-chart" style="max-width:48em">');
   // The boxes the run puts around the tables it writes cells of (src/games/shared/fit.ts), the Players one shown smaller.
   expect(r.stdout).toContain('+<div class="croupier-fit" style="overflow-x:auto;font-size:85%">');
   expect(r.stdout).not.toContain('This page holds the state of the game');

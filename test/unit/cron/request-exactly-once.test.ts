@@ -209,8 +209,8 @@ function expectDoneOnce(world: World, key: string, resumed = true) {
 describe('an on-wiki request is acted on exactly once, as the pages record it', () => {
   test("a crash right after the Gamestate save of a request's rollover: the next tick marks the request done without a second rollover", async () => {
     const { world, storePath, key } = await crashedRequest();
-    // The crashed run saved the race chart's subpage just before its Gamestate edit.
-    expect(world.gamestate.edited.slice(-2)).toEqual([`${g.gamestate}/Race chart`, g.gamestate]);
+    // The crashed run saved the standings' subpage (with the race chart) just before its Gamestate edit.
+    expect(world.gamestate.edited.slice(-2)).toEqual([`${g.gamestate}/Standings`, g.gamestate]);
     const before = world.gamestate.edits;
 
     const store = await runDaemonOnce(world, storePath);

@@ -566,7 +566,7 @@ function flood(opts: { lines?: number; referee?: RefereeRunner; checkCron?: stri
       ...fake.jobs,
       // b's rollover saves one subpage first (an edit the wiki made), then its page.
       rollover: async (game, o) => {
-        if (game === 'b') await currentScope()?.sendEdit('b/Race chart', async () => {});
+        if (game === 'b') await currentScope()?.sendEdit('b/Standings', async () => {});
         return fake.jobs.rollover(game, o);
       },
     },

@@ -71,8 +71,8 @@ describe('the daemon wiring', () => {
     const o = { now: ASKED, trigger: 'request' as const, force: true, requestedAt: ASKED, actor: 'Admin', request };
     const first = await run(pages[0]!, o);
     expect(first.changed).toBe(true);
-    expect(wiki.edits).toBe(3); // the Gamestate, and the subpages of its standings and its race chart
-    expect(first.edits).toBe(3);
+    expect(wiki.edits).toBe(2); // the Gamestate, and the subpage of its standings and race chart
+    expect(first.edits).toBe(2);
     expect(phase()).toBe(5);
     const rows = wiki
       .text(g.gamestate)!

@@ -6,22 +6,22 @@ import { revertablePages } from '../../../src/cron/pause.ts';
 import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
 
 const G = 'Cycle 16/Gamestate';
-const [RACE, TABLES] = [COMPUTED_BLOCKS.find((b) => b.region === 'race-chart')!, COMPUTED_BLOCKS.find((b) => b.region === 'card-tables')!];
+const [STANDINGS, TABLES] = [COMPUTED_BLOCKS.find((b) => b.region === 'standings')!, COMPUTED_BLOCKS.find((b) => b.region === 'card-tables')!];
 const rows = (n: number) => `{| class="wikitable"\n! A\n${Array.from({ length: n }, (_, i) => `|-\n| ${i}`).join('\n')}\n|}`;
 const region = (name: string, content: string) => `${beginMarker(name)}\n${content}\n${endMarker(name)}`;
 const page = (chart: string, tables: string) =>
-  `Intro people wrote.\n\n== Race ==\n${region('race-chart', chart)}\n\n== Players ==\n{| class="wikitable"\n! Player\n|-\n| Alice\n|}\n\n${region('card-tables', tables)}\n\n== History ==\n${region('history', '| row |')}\n`;
+  `Intro people wrote.\n\n== Standings ==\n${region('standings', chart)}\n\n== Players ==\n{| class="wikitable"\n! Player\n|-\n| Alice\n|}\n\n${region('card-tables', tables)}\n\n== History ==\n${region('history', '| row |')}\n`;
 
 describe('computed blocks on bot-owned subpages', () => {
   test('lighten leaves one transclusion line in each computed region, every other byte identical, and returns the blocks', () => {
     const text = page(rows(3), rows(5));
     const out = lighten(text, G);
     expect(out.moved.map((m) => [m.title, m.content])).toEqual([
-      [`${G}/Race chart`, rows(3)],
+      [`${G}/Standings`, rows(3)],
       [`${G}/Card tables`, rows(5)],
     ]);
-    expect(out.text).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
-    expect(findRegion(out.text, 'race-chart')!.content).toBe(`\n{{:${G}/Race chart}}\n`);
+    expect(out.text).toBe(page(transclusion(G, STANDINGS), transclusion(G, TABLES)));
+    expect(findRegion(out.text, 'standings')!.content).toBe(`\n{{:${G}/Standings}}\n`);
     // The History stays on the page; a page already light is left as it is.
     expect(findRegion(out.text, 'history')!.content).toBe('\n| row |\n');
     expect(lighten(out.text, G)).toEqual({ text: out.text, moved: [] });
@@ -39,15 +39,15 @@ describe('computed blocks on bot-owned subpages', () => {
   test('the subpages are among the pages whose reverts pause the game', () => {
     const pages = revertablePages({ gamestate: G, requestsPage: `${G}/Requests`, actionsPage: `${G}/Actions`, tablesPage: G });
     expect(pages).toEqual(expect.arrayContaining(computedSubpages(G)));
-    expect(computedSubpages(G)).toEqual([`${G}/Standings`, `${G}/Race chart`, `${G}/Card tables`]);
+    expect(computedSubpages(G)).toEqual([`${G}/Standings`, `${G}/Card tables`]);
   });
 
   test("a subpage someone edited is written again whole, the summary naming their revision; the bot's own one needs no edit", () => {
-    const m = { block: RACE, title: `${G}/Race chart`, content: rows(2) };
+    const m = { block: STANDINGS, title: `${G}/Standings`, content: rows(2) };
     const theirs = { title: m.title, text: 'vandalised', revid: 7, timestamp: '', user: 'Player' };
     expect(subpageEdit(theirs, G, m, ['Bot'], 'phase 4 → 5')).toEqual({
       text: subpageText(G, m),
-      summary: `Croupier: the race chart of [[${G}]] (phase 4 → 5); replaces revision 7 by Player: this page is computed`,
+      summary: `Croupier: the standings of [[${G}]] (phase 4 → 5); replaces revision 7 by Player: this page is computed`,
     });
     expect(subpageEdit({ ...theirs, text: `${subpageText(G, m)}\n\n`, user: 'Bot' }, G, m, ['Bot'])).toBeNull();
   });
@@ -67,7 +67,7 @@ describe('computed blocks on bot-owned subpages', () => {
 
 describe('saving a Gamestate page with its subpages', () => {
   const transform = (chart: string) => (p: { text: string }) => {
-    const text = p.text.replace(/(<!-- croupier:begin race-chart -->)[\s\S]*?(<!-- croupier:end race-chart -->)/, `$1\n${chart}\n$2`);
+    const text = p.text.replace(/(<!-- croupier:begin standings -->)[\s\S]*?(<!-- croupier:end standings -->)/, `$1\n${chart}\n$2`);
     return text === p.text ? null : { text, summary: 'Croupier: phase 4 → 5' };
   };
   /** A rollover's edit: the chart with 4 rows, and a line of the Gamestate itself. */
@@ -92,10 +92,10 @@ describe('saving a Gamestate page with its subpages', () => {
     const w = new FakeWiki({ [G]: page(rows(3), rows(5)) });
     const s = await saveGamestate(w, G, () => null);
     // Never a transclusion of a page not yet written; the Gamestate's rendering at its save shows them: no purge.
-    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Card tables`, G]);
+    expect(w.edited).toEqual([`${G}/Standings`, `${G}/Card tables`, G]);
     expect(w.purged).toEqual([]);
-    expect(s.summary).toBe(`Croupier: the race chart and the card tables moved to [[${G}/Race chart]], [[${G}/Card tables]], transcluded`);
-    expect(w.text(G)).toBe(page(transclusion(G, RACE), transclusion(G, TABLES)));
+    expect(s.summary).toBe(`Croupier: the standings and the card tables moved to [[${G}/Standings]], [[${G}/Card tables]], transcluded`);
+    expect(w.text(G)).toBe(page(transclusion(G, STANDINGS), transclusion(G, TABLES)));
     expect(subpageContent(w.text(`${G}/Card tables`)!)).toBe(rows(5));
     // Again: nothing to do.
     const again = await saveGamestate(w, G, transform(rows(3)));
@@ -104,17 +104,17 @@ describe('saving a Gamestate page with its subpages', () => {
   });
 
   test('a block that changed is one edit of its subpage; the Gamestate, unchanged, gets none', async () => {
-    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    const w = new FakeWiki({ [G]: page(transclusion(G, STANDINGS), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     const s = await saveGamestate(w, G, transform(rows(4)));
     expect(s.changed).toBe(false);
-    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the race chart of [[${G}]] (phase 4 → 5)`]);
-    expect(w.edited).toEqual([`${G}/Race chart`, `${G}/Race chart`]);
-    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
+    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the standings of [[${G}]] (phase 4 → 5)`]);
+    expect(w.edited).toEqual([`${G}/Standings`, `${G}/Standings`]);
+    expect(subpageContent(w.text(`${G}/Standings`)!)).toBe(rows(4));
   });
 
   test('a subpage that changed with no Gamestate edit is saved, then the Gamestate is rendered again (a purge, no edit); none when nothing changed, nor in a dry run', async () => {
-    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    const w = new FakeWiki({ [G]: page(transclusion(G, STANDINGS), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     expect(w.purged).toEqual([[G]]);
     await saveGamestate(w, G, transform(rows(3)));
@@ -123,35 +123,35 @@ describe('saving a Gamestate page with its subpages', () => {
   });
 
   test('with a Gamestate edit, its subpages are saved just before it, as its text draws them: its rendering shows them, no purge', async () => {
-    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    const w = new FakeWiki({ [G]: page(transclusion(G, STANDINGS), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     const [edits, purges] = [w.edited.length, w.purged.length];
     const s = await saveGamestate(w, G, renamed);
-    expect(w.edited.slice(edits)).toEqual([`${G}/Race chart`, G]);
+    expect(w.edited.slice(edits)).toEqual([`${G}/Standings`, G]);
     expect(w.purged.length).toBe(purges);
-    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the race chart of [[${G}]] (phase 4 → 5)`]);
-    expect(subpageContent(w.text(`${G}/Race chart`)!)).toBe(rows(4));
+    expect(s.subpages.map((p) => p.summary)).toEqual([`Croupier: the standings of [[${G}]] (phase 4 → 5)`]);
+    expect(subpageContent(w.text(`${G}/Standings`)!)).toBe(rows(4));
   });
 
   test('a Gamestate edit not saved after its subpages were puts them back: no chart shows a state the page does not hold', async () => {
-    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    const w = new FakeWiki({ [G]: page(transclusion(G, STANDINGS), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
     const edits = w.edits;
-    const held = w.text(`${G}/Race chart`)!;
+    const held = w.text(`${G}/Standings`)!;
     await expect(saveGamestate(failingAfterSubpages(w, 'still in conflict with other edits'), G, renamed)).rejects.toThrow('still in conflict');
     // The chart was saved for the edit (rows 4), then put back to what it held.
-    expect(w.edited.slice(-2)).toEqual([`${G}/Race chart`, `${G}/Race chart`]);
+    expect(w.edited.slice(-2)).toEqual([`${G}/Standings`, `${G}/Standings`]);
     expect(w.edits).toBe(edits + 2);
-    expect(w.text(`${G}/Race chart`)).toBe(held);
+    expect(w.text(`${G}/Standings`)).toBe(held);
     expect(w.text(G)).toContain('Intro people wrote.');
   });
 
   test('a subpage a person changed since the bot saved it is not put back: theirs stays', async () => {
-    const w = new FakeWiki({ [G]: page(transclusion(G, RACE), transclusion(G, TABLES)) });
+    const w = new FakeWiki({ [G]: page(transclusion(G, STANDINGS), transclusion(G, TABLES)) });
     await saveGamestate(w, G, transform(rows(3)));
-    const failing = failingAfterSubpages(w, 'refused', () => w.put(`${G}/Race chart`, 'a person wrote this'));
+    const failing = failingAfterSubpages(w, 'refused', () => w.put(`${G}/Standings`, 'a person wrote this'));
     await expect(saveGamestate(failing, G, renamed)).rejects.toThrow('refused');
-    expect(w.text(`${G}/Race chart`)).toBe('a person wrote this');
+    expect(w.text(`${G}/Standings`)).toBe('a person wrote this');
   });
 
   test('a dry run returns the diffs of the Gamestate and of its subpages and writes nothing', async () => {
@@ -159,7 +159,7 @@ describe('saving a Gamestate page with its subpages', () => {
     const s = await saveGamestate(w, G, transform(rows(4)), { dryRun: true });
     expect(s).toMatchObject({ changed: true, dryRun: true });
     expect(s.subpages.map((p) => [p.title, p.dryRun, p.changed])).toEqual([
-      [`${G}/Race chart`, true, true],
+      [`${G}/Standings`, true, true],
       [`${G}/Card tables`, true, true],
     ]);
     expect(w.edits).toBe(0);

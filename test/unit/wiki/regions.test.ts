@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkShrink, countTableRows, findRegion, findRegions, RegionError, replaceRegion } from '../../../src/parse/regions.ts';
+import { checkShrink, countTableRows, findRegion, findRegions, RegionError, removeRegion, replaceRegion } from '../../../src/parse/regions.ts';
 
 const table = (n: number, tag = 'x'): string =>
   ['{| class="wikitable"', '! A !! B', ...Array.from({ length: n }, (_, i) => `|-\n| ${tag}${i} || ${i}`), '|}'].join('\n');
@@ -111,6 +111,27 @@ describe('replaceRegion', () => {
 
   it('adds to an empty page', () => {
     expect(replaceRegion('', 'ct', 'T').text).toBe('<!-- croupier:begin ct -->\nT\n<!-- croupier:end ct -->\n');
+  });
+});
+
+describe('removeRegion', () => {
+  const region = '<!-- croupier:begin old -->\nthe old block\n<!-- croupier:end old -->';
+  it('removes a region that was all its section held, with its heading', () => {
+    expect(removeRegion(`Intro.\n\n== Old ==\n${region}\n\n== Players ==\nrows\n`, 'old', { heading: 'Old' })).toBe('Intro.\n\n== Players ==\nrows\n');
+    expect(removeRegion(`Intro.\n\n== Old ==\n${region}\n`, 'old', { heading: 'Old' })).toBe('Intro.\n');
+  });
+  it('keeps the heading, and what a person wrote, when the section holds anything else', () => {
+    expect(removeRegion(`== Old ==\nTheirs.\n${region}\n\n== Players ==\n`, 'old', { heading: 'Old' })).toBe('== Old ==\nTheirs.\n\n== Players ==\n');
+    expect(removeRegion(`== Old ==\n${region}\nTheirs after.\n\n== Players ==\n`, 'old', { heading: 'Old' })).toBe(
+      '== Old ==\n\nTheirs after.\n\n== Players ==\n',
+    );
+    // another heading just above it is not its heading
+    expect(removeRegion(`== Players ==\n${region}\n`, 'old', { heading: 'Old' })).toBe('== Players ==\n');
+  });
+  it('leaves a page without the region as it is, and refuses broken markers as findRegions does', () => {
+    const page = '== Old ==\nText.\n';
+    expect(removeRegion(page, 'old', { heading: 'Old' })).toBe(page);
+    expect(() => removeRegion('<!-- croupier:begin old -->\n', 'old')).toThrow(RegionError);
   });
 });
 

@@ -24,7 +24,7 @@ describe('the merge checks of several saves, in one request', () => {
     const w = wiki();
     const checks = new RevisionChecks('G');
     const a = checks.look(w, 'G/Standings', 11);
-    const b = checks.look(w, 'G/Race chart', 12);
+    const b = checks.look(w, 'G/Standings', 12);
     await Promise.resolve();
     expect(w.asked).toEqual([]);
     const g = await checks.look(w, 'G', 13);
@@ -45,10 +45,10 @@ describe('the merge checks of several saves, in one request', () => {
     await expect(checks.asked('G/Standings')).resolves.toBeUndefined();
     // And one that asks later resolves the wait then.
     let seen = false;
-    const waiting = checks.asked('G/Race chart').then(() => (seen = true));
+    const waiting = checks.asked('G/Standings').then(() => (seen = true));
     await Promise.resolve();
     expect(seen).toBe(false);
-    void checks.look(w, 'G/Race chart', 12);
+    void checks.look(w, 'G/Standings', 12);
     await waiting;
     expect(seen).toBe(true);
   });

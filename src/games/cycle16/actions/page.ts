@@ -10,7 +10,7 @@ import { documentOf } from '../../../parse/page-memo.ts';
 import { findStateTable } from '../../shared/read-tables.ts';
 import { applySelfRemovingModifiers, computeCard } from '../rules/cards.ts';
 import type { Cycle16Ruleset } from '../ruleset/schema.ts';
-import { raceRows, withRaceChart } from '../gamestate/race-chart.ts';
+import { raceRows, raceSection } from '../gamestate/race-chart.ts';
 import { standings } from '../rules/standings.ts';
 import { withStandings } from '../../shared/standings.ts';
 import { calendarOf } from '../engine.ts';
@@ -106,11 +106,15 @@ export function onPage(input: ActionInput<Cycle16Ruleset>, apply: Apply, opts: {
   }
   const newRows: Edit[] = [];
   appendTableRows(doc, cardsTable, fresh.cards, newRows);
-  const rendered = withStandings(renderGamestateDocument(doc, s, r.changes, newRows), standings(s, input.ruleset), {
-    doc,
-    changes: r.changes,
-    period: s.phase.number,
-  });
-  const text = withRaceChart(rendered, raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
+  const below = raceSection(raceRows(doc, r.changes), s, calendarOf(input.ruleset, s), input.ruleset);
+  const text = withStandings(
+    renderGamestateDocument(doc, s, r.changes, newRows),
+    { ...standings(s, input.ruleset), below },
+    {
+      doc,
+      changes: r.changes,
+      period: s.phase.number,
+    },
+  );
   return { ok: true, text, changes: r.changes, message: r.message };
 }

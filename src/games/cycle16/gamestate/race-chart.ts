@@ -1,5 +1,4 @@
 import type { WikiDocument } from '../../../parse/document.ts';
-import { replaceRegion } from '../../../parse/regions.ts';
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { renderChart, type ChartSeries } from '../../shared/chart.ts';
@@ -12,11 +11,13 @@ import { victoryThreshold } from '../rules/victory.ts';
 // The race on the Gamestate page: each player's Chips (“If a player possesses at least 10 Chips in
 // their inventory, then the player who possesses the most Chips wins the cycle.”) and Vertebrae at the
 // end of every phase, rebuilt from the page's History rows and the Players table (how:
-// src/games/shared/count-history.ts), drawn by the shared chart (src/games/shared/chart.ts) in the
-// bot-managed region `race-chart`, in its own section before the Players.
+// src/games/shared/count-history.ts), drawn by the shared chart (src/games/shared/chart.ts) under the
+// standings, in their block (`Standings.below`) and so on their subpage, in a section `== Race ==` of its own:
+// a rollover changes both, and one subpage is one edit. (Croupier 0.3 drew it in a region `race-chart` of its
+// own, on a subpage of its own; src/games/shared/standings.ts removes that region.)
 
-export const RACE_REGION = 'race-chart';
-const PLACEMENT = { heading: 'Race', before: ['Players'] } as const;
+/** The chart's name on the rendered page (`data-croupier`). */
+export const RACE_CHART = 'race-chart';
 
 /** A History row as the chart reads it: its Phase, Player and Change cells. */
 export interface RaceRow {
@@ -63,8 +64,7 @@ const INTRO =
   'Chips and Vertebrae of each player at the end of each phase (the current phase: now), read from the History and the Players table below; ' +
   'a count changed by hand shows from the next History row that changes it. Croupier redraws this chart when the numbers change.';
 
-/** The page with its race chart drawn from `rows` and `state` (unchanged when the numbers are). */
-export function withRaceChart(text: string, rows: readonly RaceRow[], state: Gamestate, calendar: Calendar, ruleset: EngineRuleset): string {
-  const chart = renderChart(RACE_REGION, INTRO, raceSeries(rows, state, calendar, ruleset));
-  return replaceRegion(text, RACE_REGION, chart, { ...PLACEMENT, anyRows: true, ...(state.page === undefined ? {} : { page: state.page }) }).text;
+/** The race section drawn from `rows` and `state`, to go under the standings (the same text when the numbers are). */
+export function raceSection(rows: readonly RaceRow[], state: Gamestate, calendar: Calendar, ruleset: EngineRuleset): string {
+  return `== Race ==\n${renderChart(RACE_CHART, INTRO, raceSeries(rows, state, calendar, ruleset))}`;
 }

@@ -257,7 +257,7 @@ describe('the luck reroll', () => {
   it("redraws the race chart and settles the drawn cards' self-removing modifiers in the same edit: a rollover with nothing due leaves the page as the action wrote it, and the reroll still finds its cards", () => {
     // The page brought up to now first (what was due applied), as the daemon's catch-up does before the referee.
     const settled = cycle16Engine.rollover(ruleset, 'cycle16', { title: 'G', text: withGoodLuck('Alice'), revid: 1 }, { now: NOW, trigger: 'test' }).text;
-    const chart = (t: string) => /<!-- croupier:begin race-chart[\s\S]*croupier:end race-chart -->/.exec(t)![0];
+    const chart = (t: string) => /== Race ==\n<div data-croupier="race-chart"[\s\S]*croupier:end standings -->/.exec(t)![0];
     const bought = done(act('buy 1 Chip', 'Alice', settled));
     // “If a player possesses at least 10 Chips …”: the chart of Chips shows Alice's 4 now (3 + the one bought).
     expect(chart(bought.text)).not.toBe(chart(settled));

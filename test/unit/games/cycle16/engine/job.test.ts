@@ -7,12 +7,12 @@ import { fixture } from '../../../helpers/fixtures.ts';
 import { replaceOnce } from '../../../helpers/wikitext.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 import { FakeWiki } from './fake-wiki.ts';
+import { onWiki03 } from '../../../../croupier-03.ts';
 
 const GAME: RolloverGame = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200 };
 const BOUNDARY = { now: utc('2026-11-19T00:00'), trigger: 'test' };
-/** The Gamestate's bot-owned subpages of the standings and the race chart (src/games/computed-blocks.ts). */
+/** The Gamestate's bot-owned subpage of the standings and the race chart under them (src/games/computed-blocks.ts). */
 const STANDINGS = `${GAME.gamestate}/Standings`;
-const RACE_CHART = `${GAME.gamestate}/Race chart`;
 const wiki = () => new FakeWiki({ [GAME.ruleset]: fixture('cycle16'), [GAME.gamestate]: GAMESTATE });
 const rows = (text: string, event: string) => text.split('\n').filter((l) => l.includes(` || ${event} || `)).length;
 
@@ -29,11 +29,11 @@ async function reference(game = GAME): Promise<string> {
 }
 
 describe('the rollover job', () => {
-  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its standings and race chart on their subpages just before it', async () => {
+  test('at the boundary it saves the new phase, the rewards and their History rows in one edit, its standings and race chart on their subpage just before it: two edits', async () => {
     const w = wiki();
     const s = await rollover({ wiki: w }, GAME, BOUNDARY);
-    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
-    expect(s.subpages.map((p) => p.title)).toEqual([STANDINGS, RACE_CHART]);
+    expect(w.edited).toEqual([STANDINGS, GAME.gamestate]);
+    expect(s.subpages.map((p) => p.title)).toEqual([STANDINGS]);
     expect(s).toMatchObject({ fromPhase: 4, toPhase: 5, phaseName: 'Battle Phase', nextRollover: '2026-11-23 00:00' });
     // From the fixture, up to Thursday 19 Nov 00:00: one boundary (phase 4 → 5); Kestrel, declared
     // reputable 17 Nov, not yet granted; Cosima's gift to Lior, recorded; battle 2, commenced with a
@@ -55,7 +55,7 @@ describe('the rollover job', () => {
     expect(again.save.changed).toBe(false);
     expect(again.subpages).toEqual([]);
     expect(again.changes).toBe(0);
-    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
+    expect(w.edited).toEqual([STANDINGS, GAME.gamestate]);
   });
 
   test('a dry run saves nothing and returns the diff', async () => {
@@ -76,7 +76,7 @@ describe('the rollover job', () => {
     expect(text).toContain('Phase 6 → 7 (Battle Phase)');
     expect(text).toContain('Phase 7 → 8 (Rest Phase)');
     expect(text.indexOf('Phase 4 → 5')).toBeLessThan(text.indexOf('Phase 5 → 6'));
-    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
+    expect(w.edited).toEqual([STANDINGS, GAME.gamestate]);
   });
 
   test('a forced rollover is recorded with who asked for it', async () => {
@@ -129,7 +129,7 @@ describe('the rollover job', () => {
 
   test('a run with nothing to change runs the engine once: the check of the page it would write costs nothing there', async () => {
     const w = wiki();
-    await rollover({ wiki: w }, GAME, BOUNDARY); // the standings and race chart now on their subpages, as the wiki holds them
+    await rollover({ wiki: w }, GAME, BOUNDARY); // the standings and race chart now on their subpage, as the wiki holds them
     const spy = vi.spyOn(cycle16Engine, 'rollover');
     try {
       const again = await rollover({ wiki: w }, GAME, BOUNDARY);
@@ -144,17 +144,17 @@ describe('the rollover job', () => {
     }
   });
 
-  test('a race chart the next run would draw otherwise is refused with no edit, naming it', async () => {
+  test('standings the next run would draw otherwise are refused with no edit, naming them', async () => {
     const real = cycle16Engine.rollover.bind(cycle16Engine);
     let n = 0;
     const spy = vi.spyOn(cycle16Engine, 'rollover').mockImplementation((...args) => {
       const r = real(...args);
-      return { ...r, text: r.text.replace('<!-- croupier:begin race-chart -->\n', `<!-- croupier:begin race-chart -->\nextra ${++n}\n`) };
+      return { ...r, text: r.text.replace('<!-- croupier:begin standings -->\n', `<!-- croupier:begin standings -->\nextra ${++n}\n`) };
     });
     const w = wiki();
     try {
       await expect(rollover({ wiki: w }, GAME, BOUNDARY)).rejects.toThrow(
-        /not stable: the next run at the same instant would change it again \(line 1 of its race chart: "extra 1" → "extra 2"\)/,
+        /not stable: the next run at the same instant would change it again \(line 1 of its standings: "extra 1" → "extra 2"\)/,
       );
       expect(w.edits).toBe(0);
     } finally {
@@ -173,6 +173,26 @@ describe('the rollover job', () => {
     expect(w.text(`${GAME.gamestate}/Card tables`)).toContain('The card tables, as an older Croupier drew them.');
     expect(w.text(GAME.gamestate)).toContain(`{{:${GAME.gamestate}/Card tables}}`);
     expect((await rollover({ wiki: w }, GAME, BOUNDARY)).save.changed).toBe(false);
+  });
+
+  test("a game Croupier 0.3 established, its race chart in a section and on a subpage of its own, is drawn as now by the next run: one edit of the standings' subpage and one of the Gamestate, whose summary says where the chart went; the old subpage is left as it was", async () => {
+    const w = wiki();
+    await rollover({ wiki: w }, GAME, BOUNDARY);
+    const now = new Map([GAME.gamestate, STANDINGS].map((t) => [t, w.text(t)!]));
+    const was = onWiki03(now.get(GAME.gamestate)!, now.get(STANDINGS)!, GAME.gamestate);
+    for (const [t, text] of was) w.put(t, text);
+    expect(w.text(GAME.gamestate)).toContain('== Race ==');
+    const edits = w.edited.length;
+    const s = await rollover({ wiki: w }, GAME, BOUNDARY);
+    expect(s.changes).toBe(0);
+    expect(w.edited.slice(edits)).toEqual([STANDINGS, GAME.gamestate]);
+    expect(s.save.summary).toMatch(
+      /; the race chart moved under the standings, to \[\[Cycle 16\/Gamestate\/Standings\]\] \(\[\[Cycle 16\/Gamestate\/Race chart\]\] is no longer used\)$/,
+    );
+    for (const [t, text] of now) expect(w.text(t), t).toBe(text);
+    expect(w.text(`${GAME.gamestate}/Race chart`)).toBe(was.get(`${GAME.gamestate}/Race chart`));
+    expect((await rollover({ wiki: w }, GAME, BOUNDARY)).save.changed).toBe(false);
+    expect(w.edited.length).toBe(edits + 2);
   });
 
   test('an invalid page is not edited, and the error lists its problems', async () => {
@@ -196,7 +216,7 @@ describe('exactly once, whatever interrupts the run', () => {
     await expect(rollover({ wiki: w, checkpoint: crashAt('read') }, GAME, BOUNDARY)).rejects.toThrow(Crash);
     await rollover({ wiki: w }, GAME, BOUNDARY);
     expect(w.text(GAME.gamestate)).toBe(await reference());
-    expect(w.edited).toEqual([STANDINGS, RACE_CHART, GAME.gamestate]);
+    expect(w.edited).toEqual([STANDINGS, GAME.gamestate]);
   });
 
   test('a crash after the save (before the run is logged) applies nothing twice', async () => {

@@ -1,13 +1,14 @@
-// The race chart on the Cycle 16 Gamestate page (src/games/cycle16/gamestate/race-chart.ts): drawn by the rollover in
-// its own region from the page's History and Players table, redrawn only when the numbers change.
+// The race chart on the Cycle 16 Gamestate page (src/games/cycle16/gamestate/race-chart.ts): drawn by the rollover
+// under the standings, in their region, from the page's History and Players table, redrawn only when the numbers change.
 import { describe, expect, test } from 'vitest';
 import { readGamestate } from '../../../../../src/games/cycle16/gamestate/read.ts';
-import { RACE_REGION } from '../../../../../src/games/cycle16/gamestate/race-chart.ts';
+import { RACE_CHART } from '../../../../../src/games/cycle16/gamestate/race-chart.ts';
 import { STANDINGS_REGION } from '../../../../../src/games/shared/standings.ts';
 import { countChangesIn } from '../../../../../src/games/shared/count-history.ts';
 import { planArchive, removeArchivedRows } from '../../../../../src/games/history-archive.ts';
 import { readDocument } from '../../../../../src/parse/document.ts';
 import { findRegion } from '../../../../../src/parse/regions.ts';
+import { inline03 } from '../../../../croupier-03.ts';
 import { GAMESTATE, ruleset, utc } from './build.ts';
 import { cycle16Engine } from '../../../../../src/games/cycle16/index.ts';
 
@@ -15,11 +16,16 @@ const PAGE = 'Cycle 16/Gamestate';
 const roll = (text: string, now = utc('2026-11-19T00:00')) =>
   cycle16Engine.rollover(ruleset, 'cycle16', { title: PAGE, text, revid: 1 }, { now, trigger: 'test' });
 
+/** The race section under the standings: from its heading to the end of the standings' region. */
+const raceOf = (text: string) => {
+  const region = findRegion(text, STANDINGS_REGION, PAGE)!;
+  return region.content.slice(region.content.indexOf('== Race =='));
+};
+
 /** Per chart table (Chips, Vertebrae): each player's values by phase, from the bars' titles ("phases 0–2: 4"). */
 function chart(text: string): Map<string, Map<string, (number | null)[]>> {
-  const region = findRegion(text, RACE_REGION, PAGE)!;
   const out = new Map<string, Map<string, (number | null)[]>>();
-  for (const table of readDocument(region.content).tables) {
+  for (const table of readDocument(raceOf(text)).tables) {
     const rows = new Map<string, (number | null)[]>();
     for (const row of table.rows) {
       const values: (number | null)[] = [];
@@ -36,12 +42,27 @@ function chart(text: string): Map<string, Map<string, (number | null)[]>> {
 describe('the race chart of the Gamestate page', () => {
   const first = roll(GAMESTATE);
 
-  test('a rollover draws it in its own region, in a section before the Players; a second run at the same time leaves the page as it is', () => {
-    const region = findRegion(first.text, RACE_REGION, PAGE);
-    expect(region).toBeDefined();
-    expect(first.text.indexOf('== Race ==')).toBeLessThan(region!.start);
-    expect(region!.end).toBeLessThan(first.text.indexOf('== Players =='));
+  test('a rollover draws it under the standings, in their region (so on their subpage), in a section of its own before the Players; a second run at the same time leaves the page as it is', () => {
+    const region = findRegion(first.text, STANDINGS_REGION, PAGE)!;
+    expect(region.content).toMatch(new RegExp(`</div>\\n\\n== Race ==\\n<div data-croupier="${RACE_CHART}"[\\s\\S]*</div>\\n$`));
+    expect(region.end).toBeLessThan(first.text.indexOf('== Players =='));
+    expect(first.text.match(/== Race ==/g)).toHaveLength(1);
     expect(roll(first.text).text).toBe(first.text);
+  });
+
+  test('a page drawn by Croupier 0.3, its chart in a region and a section of its own, is drawn as now by the next run: the chart goes under the standings, the old region and its heading go', () => {
+    const old = inline03(first.text, PAGE);
+    expect(findRegion(old, 'race-chart', PAGE)).toBeDefined();
+    expect(old.match(/== Race ==/g)).toHaveLength(1);
+    expect(roll(old).text).toBe(first.text);
+  });
+
+  test('what a person wrote under the old Race heading stays, with the heading; only the old region goes', () => {
+    const old = inline03(first.text, PAGE, 'Our own notes on the race.\n\n');
+    const again = roll(old).text;
+    expect(findRegion(again, 'race-chart', PAGE)).toBeUndefined();
+    expect(again).toContain('== Race ==\nOur own notes on the race.\n\n== Players ==');
+    expect(raceOf(again)).toBe(raceOf(first.text));
   });
 
   test("each player's Chips and Vertebrae: now in the current phase, and changing between phases only where a History row of that phase changes them", () => {
@@ -79,8 +100,8 @@ describe('the race chart of the Gamestate page', () => {
     const again = roll(edited);
     expect(chart(again.text).get('Chips')!.get('Alice')!.at(-1)).toBe(7);
     const outside = (t: string) => {
-      const [a, b] = [findRegion(t, STANDINGS_REGION)!, findRegion(t, RACE_REGION)!];
-      return t.slice(0, a.contentStart) + t.slice(a.contentEnd, b.contentStart) + t.slice(b.contentEnd);
+      const a = findRegion(t, STANDINGS_REGION)!;
+      return t.slice(0, a.contentStart) + t.slice(a.contentEnd);
     };
     expect(outside(again.text)).toBe(outside(edited));
     expect(findRegion(again.text, STANDINGS_REGION)!.content).toContain('| Alice || 7 ||');
