@@ -5,10 +5,13 @@
 // The measuring process runs this file compiled by esbuild as the CLI is (./compiled.ts): the CLI and the daemon run
 // compiled bundles, and tsx's per-function wrappers and module resolver would be counted against croupier alone.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
 import { parseConfig, parseEnvFile } from '../src/config.ts';
+import { rulesetFiles } from '../src/cron/ruleset-files.ts';
 import { publishTables } from '../src/jobs/publish-tables.ts';
 import { rollover } from '../src/jobs/rollover.ts';
 import { connect, type ConnectOptions, type WikiClient } from '../src/wiki/client.ts';
@@ -114,9 +117,11 @@ async function run(): Promise<void> {
   const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
   const BOUNDARY = new Date('2026-11-19T00:00Z');
   const DAY_BEFORE = new Date('2026-11-18T00:00Z');
-  // The CLI keeps its session beside the store (src/cron/session-file.ts): here in memory, the same for every kept run.
+  // The CLI keeps its session beside the store (src/cron/session-file.ts): here in memory, the same for every kept run;
+  // and its reading of the Ruleset, as this build read it (src/cron/ruleset-files.ts): here in a store of the bench's.
   let kept: string | undefined;
   const session: SessionKeeper = { load: async () => kept, save: async (d) => void (kept = d) };
+  const storeDir = mkdtempSync(join(tmpdir(), 'croupier-bench-store-'));
   // The rollovers' Ruleset is a page of its own, saved once: the publish-tables runs edit theirs, and a run dated at a
   // boundary before its Ruleset's latest edit asks for the revisions in force then (one request more: a rare run, when
   // the bot missed a boundary and the rules changed since; src/jobs/ruleset-revisions.ts).
@@ -129,7 +134,8 @@ async function run(): Promise<void> {
     if (established.subpages.length !== 1) throw new Error(`the bench's setup run made ${established.subpages.length} subpage edits, not 1`);
     const t0 = performance.now();
     const client: WikiClient = await connect(keep ? { ...base, session } : base);
-    const summary = await rollover({ wiki: client }, target, { now: BOUNDARY, trigger: 'bench' });
+    const readRuleset = keep ? { readRuleset: rulesetFiles(join(storeDir, 'store.json'), 'bench', { write: true }).read } : {};
+    const summary = await rollover({ wiki: client, ...readRuleset }, target, { now: BOUNDARY, trigger: 'bench' });
     if (!summary.save.changed || summary.subpages.length !== 1)
       throw new Error(`the bench rollover did not edit the page and its subpage: ${JSON.stringify(summary)}`);
     return { ms: performance.now() - t0, requests: client.stats.requests, edits: client.stats.edits };
@@ -139,7 +145,7 @@ async function run(): Promise<void> {
   await setup.save(game.ruleset, ace(2));
   await publishRun();
   await rolloverRun(0);
-  await rolloverRun(0, true); // logs in and keeps the session
+  await rolloverRun(0, true); // logs in and keeps the session, and the reading of the Ruleset
   const rolledText = (await setup.readPage(`${P}/Rollover 0`)).text;
   const samePage = (i: number) => ({ title: `${P}/Bare ${i}`, rolled: rolledText });
   await bareRun(0);
@@ -174,7 +180,7 @@ async function run(): Promise<void> {
     `wiki: rollover (phase 4 → 5 of the example Gamestate, the subpage of its standings and race chart): ${reqs(rolled)} HTTP requests incl. login, ${rolled.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(rolled.map((x) => x.ms)))}`,
   );
   console.log(
-    `wiki: the same rollover with the session kept by the previous run (the CLI's): ${reqs(keptRuns)} HTTP requests, ${keptRuns.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(keptRuns.map((x) => x.ms)))}`,
+    `wiki: the same rollover with the session and the Ruleset's reading kept by the previous run (the CLI's): ${reqs(keptRuns)} HTTP requests, ${keptRuns.reduce((a, x) => a + x.edits, 0)} edits in ${RUNS} runs, median ${fmt(median(keptRuns.map((x) => x.ms)))}`,
   );
   console.log(
     `wiki: against bare mwn: publish-tables ${(median(edit.map((x) => x.ms)) / bareMs).toFixed(2)}× with an edit, ` +
@@ -195,6 +201,7 @@ async function run(): Promise<void> {
   console.log(`wiki: ${limitVerdict('rollover with a kept session / bare mwn edit of the small page (same run)', Number((keptMs / bareMs).toFixed(2)), 1.2)}`);
   console.log(`wiki: ${limitVerdict('rollover with a kept session, HTTP requests of an editing run', Math.max(...keptRuns.map((x) => x.requests)), 4)}`);
   console.log(`wiki: ${limitVerdict('rollover logging in (no kept session), HTTP requests', Math.max(...rolled.map((x) => x.requests)), 4)}`);
+  rmSync(storeDir, { recursive: true, force: true });
 }
 
 // Only as the entry: the daemon section's tick child (bench/daemon.ts --child) imports this file for its wiki.

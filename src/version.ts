@@ -5,3 +5,5 @@ import pkg from '../package.json' with { type: 'json' };
 
 export const croupierVersion: string = pkg.version;
 export const mwnVersion: string = (createRequire(import.meta.url)('mwn/package.json') as { version: string }).version;
+/** The build this code runs from (its folder in dist/: each build has its own), or undefined when run from src/ (tsx). */
+export const build: string | undefined = /\/dist\/(build-[^/]+)\//.exec(import.meta.url)?.[1];

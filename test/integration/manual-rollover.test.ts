@@ -1,7 +1,9 @@
 // `croupier rollover --game <id> --force` against the real local MediaWiki, run as a user runs it:
 // the CLI as a child process, with its own config, store and shutoff page.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rulesetsDir } from '../../src/cron/ruleset-files.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
@@ -34,10 +36,16 @@ describe('a manual rollover by an admin from the CLI', () => {
     const first = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
     expect(first.code).toBe(0);
     expect((await phaseOf()).number).toBe(4);
+    // The run kept its reading of the Ruleset beside the store (src/cron/ruleset-files.ts): the next one reads it there.
+    const kept = readdirSync(rulesetsDir(storePath));
+    expect(kept).toHaveLength(1);
+    const readAt = statSync(join(rulesetsDir(storePath), kept[0]!)).mtimeMs;
     const before = (await b.readPage(`${P}/Gamestate`)).revid;
     const again = await cli(['rollover', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
     expect(again.code).toBe(0);
     expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
+    expect(readdirSync(rulesetsDir(storePath))).toEqual(kept);
+    expect(statSync(join(rulesetsDir(storePath), kept[0]!)).mtimeMs).toBeGreaterThan(readAt); // read (used) again
   });
 
   it('--force --dry-run shows the diff of the next phase (--diff unified: of the wikitext) and writes nothing', async () => {

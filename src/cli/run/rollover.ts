@@ -5,6 +5,8 @@ import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { refuseWhilePaused } from '../../cron/pause.ts';
 import { storeRulingsCache } from '../../cron/rulings-memo.ts';
+import { rulesetFiles } from '../../cron/ruleset-files.ts';
+import { build } from '../../version.ts';
 import { thrownEnd } from '../../cron/run-end.ts';
 import { formatInstant } from '../../sim/trail.ts';
 import { saveDiff, showDiff, type DiffFormat } from '../../wiki/diff.ts';
@@ -88,15 +90,25 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: opts.dryRun, logFormat: logFormatOf(command) }, opts.game, 'game');
   const actor = opts.by ?? botAccount(ctx.secrets);
   if (opts.force && actor === undefined) throw new UsageError('--force needs --by <name> when no wiki account is configured');
+  // The Ruleset as this build read its text before, beside the store (a dry run reads it there, and writes nothing).
+  const rulesets = build === undefined ? undefined : rulesetFiles(ctx.config.store.path, build, { write: !opts.dryRun });
   const run = () =>
     // A saving run keeps the memo of the Rulings page's authors in the store (a dry run writes nothing there).
-    rollover({ wiki: ctx.client, ...(opts.dryRun ? {} : { rulingsCache: storeRulingsCache(new FileStore(ctx.config.store.path), game.id) }) }, game, {
-      now,
-      dryRun: opts.dryRun,
-      force: opts.force,
-      trigger: opts.force ? 'manual rollover' : 'cli',
-      actor,
-    });
+    rollover(
+      {
+        wiki: ctx.client,
+        ...(rulesets ? { readRuleset: rulesets.read } : {}),
+        ...(opts.dryRun ? {} : { rulingsCache: storeRulingsCache(new FileStore(ctx.config.store.path), game.id) }),
+      },
+      game,
+      {
+        now,
+        dryRun: opts.dryRun,
+        force: opts.force,
+        trigger: opts.force ? 'manual rollover' : 'cli',
+        actor,
+      },
+    );
   // A dry run writes nothing, so it needs neither the lock nor a place in the run log.
   // A saving run first looks for reverts of the bot's edits: refused (exit 4, not a failed run) while the game is paused.
   if (!opts.dryRun) await refuseWhilePaused(new FileStore(ctx.config.store.path), ctx.client, game);

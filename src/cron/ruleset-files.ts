@@ -1,0 +1,85 @@
+// The Ruleset revisions the CLI has read, kept beside the store (`<store.path>.rulesets/`): a cron job's
+// `croupier rollover` runs every hour on a Ruleset that seldom changes, and parsing its 35 KB was most of the
+// parsing a cold run does. An entry is one build of Croupier's reading of one Ruleset text (its file is named by a
+// hash of the build, the page, the kind, the game and the text), so another build or another text is parsed anew;
+// the daemon keeps its readings in memory instead (RulesetCache, ./game-jobs.ts).
+//
+// Trusted like the store: the bot's own files (0600 in a 0700 directory, written through a temp file and a rename);
+// one another user could have written, or that does not read back, is parsed again and replaced. A cache: a file it
+// cannot write costs the next run a parse, nothing else. The 8 most recently used are kept.
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import v8 from 'node:v8';
+import type { GameEngine, KindedRuleset } from '../games/engine-contract.ts';
+import { engineFor, readEngineRuleset } from '../games/registry.ts';
+
+export const rulesetsDir = (storePath: string): string => `${resolve(storePath)}.rulesets`;
+const KEEP = 8;
+
+export interface RulesetReader {
+  read(page: { text: string }, o: { page: string; kind?: string; game: string }): { engine: GameEngine; ruleset: KindedRuleset };
+  /** How many times a Ruleset was actually parsed (tests). */
+  parses: number;
+}
+
+/** `build`: what identifies the code that reads (the build's folder); `write`: false for a run that writes nothing (a dry run). */
+export function rulesetFiles(storePath: string, build: string, opts: { write: boolean }): RulesetReader {
+  const dir = rulesetsDir(storePath);
+  const reader: RulesetReader = {
+    parses: 0,
+    read(page, o) {
+      const key = createHash('sha256')
+        .update(JSON.stringify([build, o.page, o.kind ?? null, o.game, page.text]))
+        .digest('hex');
+      const file = join(dir, `${key}.v8`);
+      const kept = load(file);
+      if (kept !== undefined && (o.kind === undefined || kept.kind === o.kind)) return { engine: engineFor(kept.kind), ruleset: kept };
+      reader.parses++;
+      const read = readEngineRuleset(page.text, o);
+      // Kept only when its kind names the engine that read it (the engine is found again by that kind).
+      if (opts.write && engineFor(read.ruleset.kind) === read.engine) save(dir, file, read.ruleset);
+      return { engine: read.engine, ruleset: read.ruleset };
+    },
+  };
+  return reader;
+}
+
+function load(file: string): KindedRuleset | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined; // not read by this build yet
+  }
+  try {
+    const st = fstatSync(fd);
+    const mine = process.getuid === undefined || st.uid === process.getuid();
+    if (!st.isFile() || !mine || (st.mode & 0o077) !== 0) return undefined;
+    const value = v8.deserialize(readFileSync(fd)) as KindedRuleset | null;
+    if (typeof value?.kind !== 'string') return undefined;
+    const now = new Date();
+    utimesSync(file, now, now); // most recently used
+    return value;
+  } catch {
+    return undefined; // torn or foreign: parsed again and replaced
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function save(dir: string, file: string, ruleset: KindedRuleset): void {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(temp, v8.serialize(ruleset), { mode: 0o600, flag: 'wx' });
+    renameSync(temp, file);
+    const entries = readdirSync(dir)
+      .filter((f) => f.endsWith('.v8'))
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of entries.slice(KEEP)) rmSync(join(dir, f), { force: true });
+  } catch {
+    rmSync(temp, { force: true }); // a cache: the next run parses again
+  }
+}
