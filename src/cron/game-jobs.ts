@@ -14,7 +14,9 @@
 // One tick plans, rolls over, checks, plans again and records requests: a RulesetCache shared by them all
 // (and by the rollover job, see ./wiring.ts) parses each revision of a Ruleset page once.
 import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
+import { lighten } from '../games/computed-blocks.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
+import { STANDINGS_REGION } from '../games/shared/standings.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
 import { shutoffReason, type ShutoffSettings } from '../wiki/guards.ts';
@@ -203,12 +205,18 @@ export function makeRequestsHistory(opts: {
     return opts.wiki.save(g.gamestate, (page) => {
       const { engine, ruleset } = (read ??= readRuleset(g, rulesetPage, rulesets));
       const state = engine.readGamestate(page.text, g.gamestate, ruleset);
-      const text = engine.renderGamestate(
+      let text = engine.renderGamestate(
         page.text,
         state,
         entries.map((e) => requestChange(e, state.phase.number)),
         ruleset,
       );
+      // Standings the page holds inline (an older Croupier's, or a revert to such a page) go to their subpage with this
+      // save: drawn anew from the page when the game can (Cycle 16's with the race chart under them), not copied as
+      // the page held them, which would take the chart off the subpage.
+      if (engine.redraw && lighten(page.text, g.gamestate).moved.some((m) => m.block.region === STANDINGS_REGION)) {
+        text = engine.redraw(ruleset, text, g.gamestate);
+      }
       return text === page.text ? null : { text, summary };
     });
   };

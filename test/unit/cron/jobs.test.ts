@@ -6,6 +6,8 @@ import { parseRuleset, readEngineRuleset } from '../../../src/games/registry.ts'
 import { readGamestate } from '../../../src/games/cycle16/gamestate/read.ts';
 import type { Cycle16Ruleset } from '../../../src/games/cycle16/ruleset/schema.ts';
 import { unboxed } from '../helpers/wikitext.ts';
+import { lighten } from '../../../src/games/computed-blocks.ts';
+import { findRegion } from '../../../src/parse/regions.ts';
 
 const rulesetText = readFileSync(new URL('../../../fixtures/cycle16/ruleset.wikitext', import.meta.url), 'utf8');
 const gamestateText = readFileSync(new URL('../../../fixtures/cycle16/gamestate.wikitext', import.meta.url), 'utf8');
@@ -75,10 +77,31 @@ describe('real jobs glue', () => {
     await expect(jobs.plan('c16', new Date('2026-11-24T12:00:00Z'))).rejects.toThrow(/Phase/);
   });
 
-  test('a request History row is appended once, with its key', async () => {
+  test('a request History row saved on a page holding its standings inline draws them anew, with the race chart under them (so the subpage they move to keeps the chart); on a light page it adds the row alone', async () => {
     const wiki = new FakeWiki();
     wiki.set(game.ruleset, rulesetText);
     wiki.set(game.gamestate, gamestateText);
+    const history = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store: new MemoryStore() });
+    const request = { key: 'r12-abcdef12', line: '* resume', verb: 'resume', page: 'R', revid: 12, timestamp: '2026-11-21T22:00:00Z', author: 'Admin' };
+    const entry = (key: string) => ({ request: { ...request, key }, verdict: 'done' as const, message: 'resumed', at: new Date('2026-11-21T23:00:00Z') });
+    expect(findRegion(gamestateText, 'standings')!.content).not.toContain('== Race ==');
+    await history.record('c16', [entry('r12-abcdef12')]);
+    const drawn = wiki.pages.get(game.gamestate)!.text;
+    expect(findRegion(drawn, 'standings')!.content).toContain('== Race ==\n<div data-croupier="race-chart"');
+    // The same page with its blocks on their subpages: only the row.
+    const light = lighten(drawn, game.gamestate).text;
+    wiki.set(game.gamestate, light);
+    await history.record('c16', [entry('r13-abcdef12')]);
+    const after = wiki.pages.get(game.gamestate)!.text;
+    expect(after.split('\n').filter((l) => !light.split('\n').includes(l))).toEqual([expect.stringContaining('on-wiki request r13-abcdef12')]);
+  });
+
+  test('a request History row is appended once, with its key', async () => {
+    const wiki = new FakeWiki();
+    wiki.set(game.ruleset, rulesetText);
+    // As the wiki holds it, its standings on their subpage (a page holding them inline: the test before).
+    const light = lighten(gamestateText, game.gamestate).text;
+    wiki.set(game.gamestate, light);
     const store = new MemoryStore();
     const history = makeRequestsHistory({ wiki, record: pageText(wiki), games: [game], store });
     const request = {
@@ -106,7 +129,7 @@ describe('real jobs glue', () => {
     expect(await other.state('c16', 'r12-abcdef13')).toBe('new');
     expect(await other.state('c16', 'r1-abcdef12')).toBe('new');
     // Nothing else on the page changed but for the bot's boxes around its tables, added with a History row (src/games/shared/fit.ts).
-    expect(unboxed(text.replace(/\|-\n\| 2026-11-21 23:00[^\n]*\n/, ''))).toBe(gamestateText);
+    expect(unboxed(text.replace(/\|-\n\| 2026-11-21 23:00[^\n]*\n/, ''))).toBe(light);
   });
 
   test("a request's key a person types onto the page blocks nothing: its state and its row follow the bot's record only", async () => {
