@@ -114,7 +114,11 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
   const saveSubpage = async (m: MovedBlock, batched: boolean): Promise<SaveResult> => {
     const prefetched = new Map([...known].filter(([t]) => t === m.title || t === shutoff));
     const edit = (p: PageRevision) => subpageEdit(p, title, m, wiki.names ?? [], why);
-    const r = await wiki.save(m.title, edit, { create: true, dryRun: opts.dryRun, prefetched, ...(batched ? { checks } : {}) });
+    // A block whose rows come and go (the standings, with Cycle 16's race chart) is computed whole from the page: its
+    // subpage may shrink as much as the block does, as its rows may (an older Croupier's standings a page was put
+    // back to, moved there as the page holds them until the next run draws them whole, are not refused).
+    const shrink = m.block.anyRows ? { maxShrinkShare: 1 } : {};
+    const r = await wiki.save(m.title, edit, { create: true, dryRun: opts.dryRun, prefetched, ...shrink, ...(batched ? { checks } : {}) });
     if (r.changed) subpages.push(r);
     if (r.page) known.set(m.title, r.page);
     else if (r.changed) known.delete(m.title); // what it holds now is not known exactly: read again if needed

@@ -168,6 +168,26 @@ describe('a light Gamestate page', () => {
   });
 });
 
+describe('a page put back to standings an older Croupier drew inline', () => {
+  it('is saved by a run that draws no standings (publish-tables): the subpage takes them as the page holds them, not refused as a shrink; the next rollover draws them whole, the race chart under them', async () => {
+    const g = await freshGame('put-back');
+    await pass(g, BOUNDARY);
+    const standings = `${g.game.gamestate}/Standings`;
+    const drawn = subpageContent((await b.readPage(standings)).text);
+    expect(drawn).toContain('data-croupier="race-chart"');
+    // An admin pastes the seed back, standings inline and without the chart (a note added: not a revert of the bot).
+    await put(admin, g.game.gamestate, `${GAMESTATE}\nPut back by hand.\n`);
+    const tables = await publishTables({ config: g.config, client: await client(g) }, g.game, { trigger: 'test' });
+    expect(tables.save.changed).toBe(true);
+    const moved = subpageContent((await b.readPage(standings)).text);
+    expect(moved).not.toContain('data-croupier="race-chart"');
+    expect(bytes(moved) * 2).toBeLessThan(bytes(drawn)); // more than the shrink guard's half
+    const roll = await rollover({ wiki: await client(g) }, { ...g.game, historyLimit: 200 }, { now: BOUNDARY, trigger: 'test' });
+    expect(roll.subpages.map((p) => p.title)).toEqual([standings]);
+    expect(subpageContent((await b.readPage(standings)).text)).toContain('data-croupier="race-chart"');
+  });
+});
+
 describe('a page an older Croupier wrote with its blocks inline', () => {
   it('is migrated by the next run, even one with nothing due: the blocks go to the subpages (the race chart under the standings), the page keeps their transclusions, the shrink guard counts them as moved', async () => {
     // A light page of a first game, with its blocks put back inline as Croupier 0.2 left them on the demo's page:
