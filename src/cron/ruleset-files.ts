@@ -74,11 +74,11 @@ function save(dir: string, file: string, ruleset: KindedRuleset): void {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(temp, v8.serialize(ruleset), { mode: 0o600, flag: 'wx' });
     renameSync(temp, file);
-    const entries = readdirSync(dir)
-      .filter((f) => f.endsWith('.v8'))
-      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
-      .sort((a, b) => b.t - a.t);
-    for (const { f } of entries.slice(KEEP)) rmSync(join(dir, f), { force: true });
+    const entries = readdirSync(dir).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }));
+    const kept = entries.filter((e) => e.f.endsWith('.v8')).sort((a, b) => b.t - a.t);
+    // A temp file an hour old is a writer's that was killed before its rename (never read: only `<key>.v8` is).
+    const stale = entries.filter((e) => e.f.endsWith('.tmp') && e.t < Date.now() - 3600_000);
+    for (const { f } of [...kept.slice(KEEP), ...stale]) rmSync(join(dir, f), { force: true });
   } catch {
     rmSync(temp, { force: true }); // a cache: the next run parses again
   }

@@ -1,6 +1,6 @@
 // The Ruleset revisions the CLI has read, kept beside the store (src/cron/ruleset-files.ts): read again by the next
 // run of the same build on the same text instead of parsed, and parsed again for anything else.
-import { chmodSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -64,6 +64,25 @@ describe("the CLI's Ruleset readings beside the store", () => {
     again.read({ text: RULESET }, O);
     expect(again.parses).toBe(1);
     expect(rulesetFiles(s, 'build-a', { write: true }).read({ text: RULESET }, O).ruleset).toEqual(readEngineRuleset(RULESET, O).ruleset);
+  });
+
+  test('a writer killed before its rename leaves a temp file that is never read, and is removed once an hour old', () => {
+    const s = store();
+    const first = rulesetFiles(s, 'build-a', { write: true });
+    first.read({ text: RULESET }, O);
+    const [file] = files(s);
+    // What a killed writer leaves: its temp file (here a whole one), and no `<key>.v8` yet.
+    const temp = join(rulesetsDir(s), `${file}.0123456789ab.tmp`);
+    renameSync(join(rulesetsDir(s), file!), temp);
+    const next = rulesetFiles(s, 'build-a', { write: true });
+    next.read({ text: RULESET }, O);
+    expect(next.parses).toBe(1);
+    expect(files(s).sort()).toEqual([file, `${file}.0123456789ab.tmp`].sort());
+    const old = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(temp, old, old);
+    rulesetFiles(s, 'build-a', { write: true }).read({ text: `${RULESET}\n` }, O);
+    expect(files(s)).not.toContain(`${file}.0123456789ab.tmp`);
+    expect(files(s)).toHaveLength(2);
   });
 
   test('a run that writes nothing (a dry run) keeps nothing; the 8 most recently used are kept', () => {
