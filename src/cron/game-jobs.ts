@@ -16,6 +16,7 @@
 import type { EnginePage, EngineState, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
 import { lighten } from '../games/computed-blocks.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
+import type { RulesetReader } from './ruleset-files.ts';
 import { STANDINGS_REGION } from '../games/shared/standings.ts';
 import { namesRequest, requestRow } from '../jobs/rollover.ts';
 import type { Change } from '../sim/trail.ts';
@@ -63,13 +64,18 @@ export type EngineRuleset = ReturnType<typeof readEngineRuleset>;
  * Parsed Ruleset revisions, by (page, revision, kind, game): the same revision is parsed once, however many
  * jobs of a tick read it. Bounded (the most recently used `max` revisions are kept); a hit also needs the
  * same text, so a reader that reuses a revision number for other text is never served a stale parse.
+ * `files`: the readings kept beside the store (./ruleset-files.ts), read and written on a miss, so the
+ * CLI's commands run beside the daemon (an admin's `status`, a `referee`) find the revision it read.
  */
 export class RulesetCache {
   readonly #entries = new Map<string, { text: string; value: EngineRuleset }>();
-  /** How many times a Ruleset was actually parsed (tests). */
+  /** How many times a Ruleset was read past this cache (tests). */
   parses = 0;
 
-  constructor(readonly max = 8) {}
+  constructor(
+    readonly max = 8,
+    private readonly files?: RulesetReader,
+  ) {}
 
   read(page: { title?: string; text: string; revid: number }, o: { page: string; kind?: string; game: string }): EngineRuleset {
     const key = JSON.stringify([o.page, page.revid, o.kind ?? null, o.game]);
@@ -80,7 +86,7 @@ export class RulesetCache {
       return hit.value;
     }
     this.parses++;
-    const value = readEngineRuleset(page.text, o);
+    const value = this.files ? this.files.read(page, o) : readEngineRuleset(page.text, o);
     this.#entries.delete(key);
     this.#entries.set(key, { text: page.text, value });
     while (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);

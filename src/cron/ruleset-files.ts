@@ -1,8 +1,9 @@
-// The Ruleset revisions the CLI has read, kept beside the store (`<store.path>.rulesets/`): a cron job's
+// The Ruleset revisions the bot has read, kept beside the store (`<store.path>.rulesets/`): a cron job's
 // `croupier rollover` runs every hour on a Ruleset that seldom changes, and parsing its 35 KB was most of the
 // parsing a cold run does. An entry is one build of Croupier's reading of one Ruleset text (its file is named by a
-// hash of the build, the page, the kind, the game and the text), so another build or another text is parsed anew;
-// the daemon keeps its readings in memory instead (RulesetCache, ./game-jobs.ts).
+// hash of the build, the page, the kind, the game and the text), so another build or another text is parsed anew.
+// Written by the runs that may write the store (`rollover`, `referee`, and the daemon, which also keeps its readings
+// in memory: RulesetCache, ./game-jobs.ts); read by those and by `status`, which writes nothing.
 //
 // Trusted like the store: the bot's own files (0600 in a 0700 directory, written through a temp file and a rename);
 // one another user could have written, or that does not read back, is parsed again and replaced. A cache: a file it
@@ -11,14 +12,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import v8 from 'node:v8';
-import type { GameEngine, KindedRuleset } from '../games/engine-contract.ts';
+import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
+import type { Table } from '../parse/model.ts';
 
 export const rulesetsDir = (storePath: string): string => `${resolve(storePath)}.rulesets`;
 const KEEP = 8;
 
+/** What is kept of a reading: the rules, and the page's tables (what a draw names). */
+interface Kept {
+  ruleset: KindedRuleset;
+  tables: readonly Table[];
+}
+
 export interface RulesetReader {
-  read(page: { text: string }, o: { page: string; kind?: string; game: string }): { engine: GameEngine; ruleset: KindedRuleset };
+  read(page: { text: string }, o: { page: string; kind?: string; game: string }): ReturnType<typeof readEngineRuleset>;
   /** How many times a Ruleset was actually parsed (tests). */
   parses: number;
 }
@@ -34,18 +42,18 @@ export function rulesetFiles(storePath: string, build: string, opts: { write: bo
         .digest('hex');
       const file = join(dir, `${key}.v8`);
       const kept = load(file);
-      if (kept !== undefined && (o.kind === undefined || kept.kind === o.kind)) return { engine: engineFor(kept.kind), ruleset: kept };
+      if (kept !== undefined && (o.kind === undefined || kept.ruleset.kind === o.kind)) return { engine: engineFor(kept.ruleset.kind), ...kept };
       reader.parses++;
       const read = readEngineRuleset(page.text, o);
       // Kept only when its kind names the engine that read it (the engine is found again by that kind).
-      if (opts.write && engineFor(read.ruleset.kind) === read.engine) save(dir, file, read.ruleset);
-      return { engine: read.engine, ruleset: read.ruleset };
+      if (opts.write && engineFor(read.ruleset.kind) === read.engine) save(dir, file, { ruleset: read.ruleset, tables: read.tables });
+      return read;
     },
   };
   return reader;
 }
 
-function load(file: string): KindedRuleset | undefined {
+function load(file: string): Kept | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -56,11 +64,11 @@ function load(file: string): KindedRuleset | undefined {
     const st = fstatSync(fd);
     const mine = process.getuid === undefined || st.uid === process.getuid();
     if (!st.isFile() || !mine || (st.mode & 0o077) !== 0) return undefined;
-    const value = v8.deserialize(readFileSync(fd)) as KindedRuleset | null;
-    if (typeof value?.kind !== 'string') return undefined;
+    const value = v8.deserialize(readFileSync(fd)) as Partial<Kept> | null;
+    if (typeof value?.ruleset?.kind !== 'string' || !Array.isArray(value.tables)) return undefined;
     const now = new Date();
     utimesSync(file, now, now); // most recently used
-    return value;
+    return value as Kept;
   } catch {
     return undefined; // torn or foreign: parsed again and replaced
   } finally {
@@ -68,11 +76,11 @@ function load(file: string): KindedRuleset | undefined {
   }
 }
 
-function save(dir: string, file: string, ruleset: KindedRuleset): void {
+function save(dir: string, file: string, reading: Kept): void {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(temp, v8.serialize(ruleset), { mode: 0o600, flag: 'wx' });
+    writeFileSync(temp, v8.serialize(reading), { mode: 0o600, flag: 'wx' });
     renameSync(temp, file);
     const entries = readdirSync(dir).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }));
     const kept = entries.filter((e) => e.f.endsWith('.v8')).sort((a, b) => b.t - a.t);

@@ -19,6 +19,8 @@ import { saveGamestate } from '../jobs/computed-pages.ts';
 import { alerter } from './alert.ts';
 import { storeRulingsCache } from './rulings-memo.ts';
 import { TickPages } from './tick-pages.ts';
+import { rulesetFiles } from './ruleset-files.ts';
+import { build } from '../version.ts';
 import type { RulingsCache } from '../jobs/rulings.ts';
 
 const hasReferee = (kind: string): boolean => refereeFor(kind) !== undefined;
@@ -152,8 +154,10 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
   const byId = (id: string) => games.find((g) => g.id === id);
   // The account the bot's own revisions are saved under: only what they added is the bot's record.
   const botNames = () => o.client.names.slice(0, 1);
-  // Each revision of a Ruleset is parsed once, however many jobs of a tick read it.
-  const rulesets = new RulesetCache();
+  // Each revision of a Ruleset is parsed once, however many jobs of a tick read it; kept beside the store for
+  // the CLI's commands (a dry run's daemon writes nothing there).
+  const files = build === undefined ? undefined : rulesetFiles(config.store.path, build, { write: o.dryRun === undefined });
+  const rulesets = new RulesetCache(8, files);
   return {
     storePath: config.store.path,
     games: games.map((g) => g.id),

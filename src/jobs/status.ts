@@ -2,7 +2,7 @@ import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverGame, type RolloverWiki } from './rollover.ts';
+import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverContext, type RolloverGame, type RolloverWiki } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
 import { type RulesetsInForce, rulesetsForRun } from './ruleset-revisions.ts';
 
@@ -224,10 +224,13 @@ export async function gameStatus(
   game: RolloverGame,
   now: Date,
   runs: Runs = {},
+  /** How a Ruleset revision is read (the CLI's: the readings kept beside the store, ../cron/ruleset-files.ts). */
+  opts: { readRuleset?: RolloverContext['readRuleset'] } = {},
 ): Promise<StatusJson> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
   const [latest, page] = [pages.get(game.ruleset)!, pages.get(game.gamestate)!];
-  const read = readEngineRuleset(latest.text, { page: game.ruleset, kind: game.kind, game: game.id });
+  const readOpts = { page: game.ruleset, kind: game.kind, game: game.id };
+  const read = opts.readRuleset ? opts.readRuleset(latest, readOpts) : readEngineRuleset(latest.text, readOpts);
   const rulings = await readGameRulings(wiki, game, read.ruleset);
   const ruleset = rulings?.ruleset ?? read.ruleset;
   // As the rollover: with the revisions in force since the first instant it applies, when the Ruleset was saved after it.
@@ -240,6 +243,7 @@ export async function gameStatus(
     read: computed.read,
     now,
     ...(rulings ? { readings: rulings.readings, rulings } : {}),
+    ...(opts.readRuleset ? { readRuleset: opts.readRuleset } : {}),
   });
   const inputs = { ...(rulings ? { rulings } : {}), ...(inForce ? { inForce } : { computed }) };
   return statusJson(inForce?.current.ruleset ?? ruleset, game, page, now, runs, inputs);

@@ -2,7 +2,10 @@
 // CLI run as child processes (bin/croupier.js) whose requests go through a proxy (edit-proxy.ts) that makes
 // the Gamestate save slow on purpose — held, or answered with `maxlag` — so each stop lands inside a save.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { rulesetsDir } from '../../src/cron/ruleset-files.ts';
 import { FileStore } from '../../src/cron/store.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { EditProxy } from './edit-proxy.ts';
@@ -211,8 +214,14 @@ describe('killed processes', { timeout: 300_000 }, () => {
     first.signal('SIGKILL');
     await first.exited;
 
+    // The daemon kept its reading of the Ruleset beside the store (src/cron/ruleset-files.ts) for the CLI's runs.
+    const [kept, ...more] = readdirSync(rulesetsDir(g.storePath)).map((f) => join(rulesetsDir(g.storePath), f));
+    expect(more).toEqual([]);
+    const keptAt = statSync(kept!).mtimeMs;
+
     const r: CliResult = await runCli(['rollover', '--game', 'killdm', '--config', g.configFile]);
     expect(r.code, r.stderr).toBe(0);
+    expect(statSync(kept!).mtimeMs).toBeGreaterThan(keptAt); // the CLI's run read it
     expect(r.stderr).toContain(`is held by pid ${pid} ("croupier daemon" on `);
     expect(r.stderr).toContain('which is no longer running: taking over');
     expect(r.stderr).not.toContain('ask it with');

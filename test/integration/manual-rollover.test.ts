@@ -1,6 +1,6 @@
 // `croupier rollover --game <id> --force` against the real local MediaWiki, run as a user runs it:
 // the CLI as a child process, with its own config, store and shutoff page.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesetsDir } from '../../src/cron/ruleset-files.ts';
@@ -46,6 +46,16 @@ describe('a manual rollover by an admin from the CLI', () => {
     expect((await b.readPage(`${P}/Gamestate`)).revid).toBe(before);
     expect(readdirSync(rulesetsDir(storePath))).toEqual(kept);
     expect(statSync(join(rulesetsDir(storePath), kept[0]!)).mtimeMs).toBeGreaterThan(readAt); // read (used) again
+    // An admin's `status` reads it there too, and writes nothing there: with it gone, none is made.
+    const usedAt = statSync(join(rulesetsDir(storePath), kept[0]!)).mtimeMs;
+    const status = await cli(['status', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(statSync(join(rulesetsDir(storePath), kept[0]!)).mtimeMs).toBeGreaterThan(usedAt);
+    rmSync(rulesetsDir(storePath), { recursive: true });
+    const parsed = await cli(['status', '--game', 'manual', '--now', BEFORE_BOUNDARY]);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.stdout).toBe(status.stdout);
+    expect(existsSync(rulesetsDir(storePath))).toBe(false);
   });
 
   it('--force --dry-run shows the diff of the next phase (--diff unified: of the wikitext) and writes nothing', async () => {

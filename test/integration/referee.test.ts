@@ -1,10 +1,12 @@
 // The referee against the real local MediaWiki: players' requests on <gamestate>/Actions, written by real
 // accounts, resolved by the CLI and by the daemon; commit–reveal on the pages; `croupier verify`.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
+import { rulesetsDir } from '../../src/cron/ruleset-files.ts';
 import { FileStore, phaseSecret } from '../../src/cron/store.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
@@ -44,9 +46,14 @@ describe('the referee on the local wiki', () => {
       await append(player, '* explore yes');
       expect(commitmentFor(await text(G), phase)).toBeUndefined();
 
+      rmSync(rulesetsDir(game.storePath), { recursive: true, force: true }); // the setup's rollover kept its reading
       const r = await game.cli(['referee', '--game', 'reftest']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/2 request\(s\) done, 2 refused/);
+      // The pass kept its reading of the Ruleset beside the store (src/cron/ruleset-files.ts): the next run reads it.
+      const [kept, ...more] = readdirSync(rulesetsDir(game.storePath)).map((f) => join(rulesetsDir(game.storePath), f));
+      expect(more).toEqual([]);
+      const keptAt = statSync(kept!).mtimeMs;
 
       const page = await text(G);
       const commitment = commitmentFor(page, phase)!;
@@ -81,6 +88,7 @@ describe('the referee on the local wiki', () => {
       const rev = (await b.readPage(G)).revid;
       expect((await game.cli(['referee', '--game', 'reftest'])).code).toBe(0);
       expect((await b.readPage(G)).revid).toBe(rev);
+      expect(statSync(kept!).mtimeMs).toBeGreaterThan(keptAt);
 
       const v = await game.cli(['verify', '--game', 'reftest']);
       expect(v.code, v.stdout).toBe(0);

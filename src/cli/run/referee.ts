@@ -13,6 +13,8 @@ import { gameContext } from '../context.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
 import { WikiError } from '../../wiki/errors.ts';
+import { rulesetFiles } from '../../cron/ruleset-files.ts';
+import { build } from '../../version.ts';
 
 // What `croupier referee` does (its options: src/cli/commands/referee.ts).
 
@@ -61,9 +63,16 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
     revisionsInForce: client.revisionsInForce.bind(client),
     purge: client.purge.bind(client),
   };
+  // The Ruleset as this build read its text before, beside the store (a dry run reads it there, and writes nothing).
+  const rulesets = build === undefined ? undefined : rulesetFiles(config.store.path, build, { write: !opts.dryRun });
   const pass = (wiki: RefereeWiki, store: Store) =>
     referee(
-      { wiki, secrets: storeSecrets(store), ...(opts.now === undefined ? {} : { now: () => now }) },
+      {
+        wiki,
+        secrets: storeSecrets(store),
+        ...(rulesets ? { readRuleset: rulesets.read } : {}),
+        ...(opts.now === undefined ? {} : { now: () => now }),
+      },
       {
         id: game.id,
         kind: game.kind,

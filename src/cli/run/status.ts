@@ -9,6 +9,8 @@ import { formatInstant } from '../../sim/trail.ts';
 import { readOfflineGame } from '../input.ts';
 import { logFormatOf, parseNow } from '../options.ts';
 import { UsageError } from '../usage.ts';
+import { rulesetFiles } from '../../cron/ruleset-files.ts';
+import { build } from '../../version.ts';
 
 // What `croupier status` does (its options: src/cli/commands/status.ts).
 
@@ -86,7 +88,9 @@ export async function runStatus(opts: StatusCliOptions, command: Command): Promi
   const { game, ...ctx } = await gameContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) }, opts.game, 'game');
   const runs = await runsOf(ctx.config.store.path, game.id);
   const s = await print(opts, async () => {
-    const status = await gameStatus(ctx.client, game, now, runs);
+    // The Ruleset as the bot's runs of this build read its text before, beside the store: status writes nothing there.
+    const rulesets = build === undefined ? undefined : rulesetFiles(ctx.config.store.path, build, { write: false });
+    const status = await gameStatus(ctx.client, game, now, runs, rulesets ? { readRuleset: rulesets.read } : {});
     ctx.progress.stop();
     return status;
   });

@@ -1,12 +1,14 @@
-// The Ruleset revisions the CLI has read, kept beside the store (src/cron/ruleset-files.ts): read again by the next
+// The Ruleset revisions the bot has read, kept beside the store (src/cron/ruleset-files.ts): read again by the next
 // run of the same build on the same text instead of parsed, and parsed again for anything else.
 import { chmodSync, mkdtempSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { rulesetFiles, rulesetsDir } from '../../../src/cron/ruleset-files.ts';
+import { rulesetFiles, rulesetsDir, type RulesetReader } from '../../../src/cron/ruleset-files.ts';
 import { readEngineRuleset } from '../../../src/games/registry.ts';
 import { rollover } from '../../../src/jobs/rollover.ts';
+import { gameStatus } from '../../../src/jobs/status.ts';
+import { RulesetCache } from '../../../src/cron/game-jobs.ts';
 import { removeDir } from '../../temp-dir.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { GAMESTATE } from '../games/cycle16/engine/build.ts';
@@ -19,8 +21,22 @@ const store = () => join(dir, `store-${++n}.json`);
 const RULESET = fixture('cycle16');
 const O = { page: 'Cycle 16/Ruleset', game: 'cycle16' };
 const files = (s: string) => readdirSync(rulesetsDir(s));
+/** A reader that also counts the readings asked of it. */
+const counted = (r: RulesetReader) => {
+  const c = {
+    reads: 0,
+    read: (...a: Parameters<RulesetReader['read']>) => {
+      c.reads++;
+      return r.read(...a);
+    },
+    get parses() {
+      return r.parses;
+    },
+  };
+  return c;
+};
 
-describe("the CLI's Ruleset readings beside the store", () => {
+describe("the bot's Ruleset readings beside the store", () => {
   test('the next run of the same build reads the same text from the store, parsing nothing, and gets what a parse gives', () => {
     const s = store();
     const first = rulesetFiles(s, 'build-a', { write: true });
@@ -29,7 +45,9 @@ describe("the CLI's Ruleset readings beside the store", () => {
     const next = rulesetFiles(s, 'build-a', { write: true });
     const kept = next.read({ text: RULESET }, O);
     expect(next.parses).toBe(0);
-    expect(kept.ruleset).toEqual(readEngineRuleset(RULESET, O).ruleset);
+    const { engine, ...reading } = readEngineRuleset(RULESET, O);
+    expect(kept).toEqual({ engine, ...reading }); // the rules and the page's tables (what a draw names)
+    expect(kept.tables.length).toBeGreaterThan(0);
     expect(kept.engine).toBe(parsed.engine);
     expect(statSync(join(rulesetsDir(s), files(s)[0]!)).mode & 0o777).toBe(0o600);
     expect(statSync(rulesetsDir(s)).mode & 0o777).toBe(0o700);
@@ -92,6 +110,27 @@ describe("the CLI's Ruleset readings beside the store", () => {
     const r = rulesetFiles(s, 'build-a', { write: true });
     for (let i = 0; i < 10; i++) r.read({ text: `${RULESET}\n<!-- ${i} -->` }, O);
     expect(files(s)).toHaveLength(8);
+  });
+
+  test("the daemon's readings are kept for the next process: a daemon started again, `referee` and `status` parse nothing", async () => {
+    const s = store();
+    const revision = { text: RULESET, revid: 7 };
+    const daemon = new RulesetCache(8, rulesetFiles(s, 'build-a', { write: true }));
+    daemon.read(revision, O);
+    daemon.read(revision, O);
+    expect(files(s)).toHaveLength(1);
+    const restarted = counted(rulesetFiles(s, 'build-a', { write: true }));
+    new RulesetCache(8, restarted).read(revision, O);
+    expect([restarted.reads, restarted.parses]).toEqual([1, 0]);
+    // `croupier status` reads what the bot's runs kept, and writes nothing there.
+    const status = counted(rulesetFiles(s, 'build-a', { write: false }));
+    const wiki = new FakeWiki({ [O.page]: RULESET, 'Cycle 16/Gamestate': GAMESTATE });
+    const game = { id: O.game, ruleset: O.page, gamestate: 'Cycle 16/Gamestate', historyLimit: 200 };
+    const now = new Date('2026-11-23T00:00Z');
+    expect(await gameStatus(wiki, game, now, {}, { readRuleset: status.read })).toEqual(await gameStatus(wiki, game, now));
+    expect(status.reads).toBeGreaterThan(0);
+    expect(status.parses).toBe(0);
+    expect(files(s)).toHaveLength(1);
   });
 
   test('a rollover reading its Ruleset from the store saves the page a rollover that parses it saves', async () => {
