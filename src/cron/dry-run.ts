@@ -34,7 +34,10 @@ export interface DryRunSave {
 }
 
 /** What the wiki client offers that the daemon's parts use (see ./wiring.ts). */
-export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge' | 'revisionsInForce'>;
+export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge' | 'revisionsInForce'> & {
+  /** The bot's account names: its own revisions are its record (a test double may have none). */
+  readonly names?: readonly string[];
+};
 
 const allows = (opt: ReadOptions['allowMissing'], title: string): boolean => opt === true || (Array.isArray(opt) && opt.includes(title));
 
@@ -74,6 +77,10 @@ export class DryRunWiki implements DaemonWiki {
     const pages = await this.#client.readPages(titles, { ...opts, ...(allowMissing === undefined ? {} : { allowMissing }) });
     for (const [k, p] of pages) pages.set(k, this.#overlay(k, p));
     return pages;
+  }
+
+  get names(): DaemonWiki['names'] {
+    return this.#client.names;
   }
 
   history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);

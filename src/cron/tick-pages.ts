@@ -40,6 +40,10 @@ export class TickPages implements DaemonWiki {
     return this.#client.settings;
   }
 
+  get names(): DaemonWiki['names'] {
+    return this.#client.names;
+  }
+
   /** A tick starts: nothing read yet. */
   begin(): void {
     this.#memos.push({ pages: new Map(), histories: new Map() });

@@ -16,6 +16,7 @@ import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
+import { lateEdits, lateEditsRow, type LateEdits } from './late-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -102,6 +103,8 @@ export interface RolloverOptions {
    * with the run's ruleset (`current`'s); a History row names them. Absent: the run's ruleset for everything.
    */
   inForce?: RulesetsInForce;
+  /** Edits of the Gamestate saved after the first instant the run applies (./late-edits.ts): a History row names them. */
+  lateEdits?: LateEdits;
 }
 
 /** An on-wiki request, as the rollover job records it (src/cron/requests.ts makes them). */
@@ -198,7 +201,7 @@ export function computeRollover(
   merge?: MergeContext,
 ): Computed {
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
-  const { request, force, inForce } = opts;
+  const { request, force, inForce, lateEdits } = opts;
   const readings = opts.readings ? { readings: opts.readings } : {};
   const on = (text: string) => ({ title: game.gamestate, text, revid: page.revid });
   // Each older revision's rules up to the instant before the next one was saved (a revision saved at an instant applies at it).
@@ -219,6 +222,7 @@ export function computeRollover(
   // The run's own rows, in the same edit: the Ruleset revisions', the request's and the merge's.
   const rows = (r: Computed['result'], from: number): Change[] => [
     ...(inForce ? [rulesetRevisionsRow(inForce, { at: opts.now, phase: r.state.phase.number, changes: r.changes })] : []),
+    ...(lateEdits ? [lateEditsRow(lateEdits, { at: opts.now, phase: r.state.phase.number })] : []),
     ...(request
       ? [
           requestRow(request, {
@@ -237,7 +241,7 @@ export function computeRollover(
     force: force
       ? { by: opts.actor ?? 'an admin', ...(opts.requestedAt ? { requestedAt: opts.requestedAt } : {}), ...(request ? { request: request.key } : {}) }
       : undefined,
-    ...(request || merge || inForce ? { rows } : {}),
+    ...(request || merge || inForce || lateEdits ? { rows } : {}),
     ...readings,
   });
   const joined = (x: Computed, owed: readonly Change[] = []): Computed =>
@@ -408,6 +412,22 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     });
     if (inForce) {
       [ruleset, opts, first] = [inForce.current.ruleset, { ...opts, inForce }, undefined];
+      compute();
+    }
+  }
+  // The Gamestate edited after the first instant this run applies: named, and refused where the run would change what they changed.
+  if (first) {
+    const late = await lateEdits(ctx.wiki, {
+      title: game.gamestate,
+      bot: ctx.wiki.names?.[0],
+      latest: gamestatePage,
+      instant: engine.schedule(ruleset, first.read, opts.now).missed[0],
+      now: opts.now,
+      computed: first.text,
+      ...(opts.readings ? { readings: opts.readings } : {}),
+    });
+    if (late) {
+      [opts, first] = [{ ...opts, lateEdits: late }, undefined];
       compute();
     }
   }

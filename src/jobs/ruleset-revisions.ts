@@ -39,7 +39,7 @@ export interface RulesetRevisionsWiki {
     title: string,
     since: Date,
     until: Date,
-  ): Promise<(Pick<RevisionInfo, 'revid' | 'timestamp' | 'textHidden'> & { text: string; reverted?: true })[]>;
+  ): Promise<(Pick<RevisionInfo, 'revid' | 'timestamp' | 'textHidden'> & { text: string; reverted?: true; user?: string })[]>;
 }
 
 /**

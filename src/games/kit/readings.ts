@@ -21,5 +21,23 @@ export const rulesetRevisionReading: ReadingDef = {
   usedIn: ['jobs/ruleset-revisions.ts: the Ruleset revisions a rollover applies (a History row names them when they differ)'],
 };
 
+export const LATE_EDITS = 'late-edits';
+
+/** What edits of the Gamestate saved after an instant a run applies late mean for it (src/jobs/late-edits.ts). */
+export const lateEditsReading: ReadingDef = {
+  id: LATE_EDITS,
+  question:
+    'A run applies an instant it missed (the bot was stopped at a phase boundary), and the Gamestate page was edited after that instant: what do those edits mean for it?',
+  rule: 'Every cycle: what falls due at an instant applies to the gamestate as it was then',
+  default: 'refuse-overlap',
+  alternatives: {
+    'refuse-overlap':
+      'the run applies the instant to the page as it reads it, and a History row names the edits saved after it; where the run would change a cell one of those edits changed (a mark typed in the new phase, Chips spent after the boundary), it makes no edit and names the cells, for an admin to move the edit by hand (undo it, let the bot catch up, make it again)',
+    'as-read':
+      'the page as the run reads it is the page at the instant: the edits saved after it count as made before it, also where the run changes a cell they changed (a History row names them)',
+  },
+  usedIn: ['jobs/late-edits.ts: a rollover that applies an instant late (a History row names the edits saved after it)'],
+};
+
 /** The readings of every game. */
-export const kitReadings: readonly ReadingDef[] = [rulesetRevisionReading];
+export const kitReadings: readonly ReadingDef[] = [rulesetRevisionReading, lateEditsReading];

@@ -4,8 +4,9 @@
 // test/integration/tick-reads.test.ts).
 import { describe, expect, it } from 'vitest';
 import { TickPages } from '../../../src/cron/tick-pages.ts';
-import type { DaemonWiki } from '../../../src/cron/dry-run.ts';
-import type { PageRevision, SaveOptions, SaveResult, Transform } from '../../../src/wiki/client.ts';
+import { DryRunWiki, type DaemonWiki } from '../../../src/cron/dry-run.ts';
+import { subpageEdit } from '../../../src/jobs/computed-pages.ts';
+import type { PageRevision, SaveOptions, SaveResult, Transform, WikiClient } from '../../../src/wiki/client.ts';
 import { WikiError } from '../../../src/wiki/errors.ts';
 
 const SHUTOFF = 'Bot/Shutoff';
@@ -135,5 +136,19 @@ describe('TickPages', () => {
     pages.end();
     expect(r.changed).toBe(true);
     expect(w.prefetched.at(-1)?.get('G/Status')?.missing).toBe(true);
+  });
+});
+
+describe("the daemon's views of the wiki carry the bot's account names", () => {
+  it("so that its jobs know the bot's own revisions: a subpage edit does not call the bot's last revision a person's", () => {
+    const w = { ...fakeWiki({}).wiki, names: ['Croupier'] };
+    const bots = (wiki: { names?: readonly string[] }) => wiki.names ?? [];
+    const bySelf: PageRevision = { title: 'G/Standings', text: 'old', revid: 7, timestamp: '2026-11-26T09:00:00Z', user: 'Croupier' };
+    const block = { block: { what: 'standings', region: 'standings', anyRows: true }, content: 'new' } as unknown as Parameters<typeof subpageEdit>[2];
+    for (const view of [new TickPages(w), new DryRunWiki(w as unknown as WikiClient)]) {
+      expect(view.names).toEqual(['Croupier']);
+      expect(subpageEdit(bySelf, 'G', block, bots(view))!.summary).not.toContain('replaces revision');
+      expect(subpageEdit({ ...bySelf, user: 'Player' }, 'G', block, bots(view))!.summary).toContain('replaces revision 7 by Player');
+    }
   });
 });

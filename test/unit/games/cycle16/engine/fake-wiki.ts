@@ -42,7 +42,7 @@ export class FakeWiki implements RolloverWiki {
   }
 
   /** The latest revision (saved when readPages says), in force from then on: the fake's history reaches no further back. */
-  async revisionsInForce(title: string, since: Date): ReturnType<RolloverWiki['revisionsInForce']> {
+  async revisionsInForce(title: string, since: Date, _until?: Date): ReturnType<RolloverWiki['revisionsInForce']> {
     const page = this.pages.get(title);
     return page !== undefined && Date.parse(SAVED) <= since.getTime() ? [{ ...page, timestamp: SAVED }] : [];
   }

@@ -1,0 +1,75 @@
+// A Gamestate a player edited after a boundary the bot missed, on the real local MediaWiki (src/jobs/late-edits.ts).
+// The page as it was before the boundary of 2026-11-19 00:00 is imported with its date (no API edit can date one),
+// the player's edit is saved now through the API: the catch-up applies that boundary late. Where it would reset the
+// player's mark of the new phase it makes no edit and names the cell; otherwise it saves, naming the player's
+// revision; the Judge's `late-edits = as-read` applies it over the mark.
+import { readFileSync } from 'node:fs';
+import { beforeAll, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
+import { rollover } from '../../src/jobs/rollover.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, human, importRevisions, onEachWiki, put, root, uniquePrefix } from './helpers.ts';
+import { PLAYER_COLUMN, withPlayerCell } from '../cycle16-cells.ts';
+
+const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
+const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
+// The fixture is in phase 4 until the boundary of 2026-11-19 00:00; its page as saved the day before.
+const SAVED_BEFORE = new Date('2026-11-18T12:00:00Z');
+
+const { used: USED, other: OTHER } = PLAYER_COLUMN;
+
+onEachWiki(() => {
+  const P = uniquePrefix('late-edits');
+  let b: WikiClient, player: WikiClient, admin: WikiClient;
+  const gameOf = (name: string) =>
+    parseConfig({
+      wiki: {},
+      store: { path: '/nonexistent/store.json' },
+      games: [{ id: 'c16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/${name}` }],
+    }).games[0]!;
+  /** A game whose Gamestate was saved before the boundary, then edited by the player now. */
+  const lateGame = async (name: string, text: string) => {
+    const game = gameOf(name);
+    await importRevisions(game.gamestate, [{ at: SAVED_BEFORE, text: gamestate }]);
+    const revid = await put(player, game.gamestate, text, 'my move');
+    return { game, revid };
+  };
+
+  beforeAll(async () => {
+    [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
+    await put(admin, `${P}/Ruleset`, ruleset);
+  }, 120_000);
+
+  it('makes no edit where the late boundary would reset a mark the player typed after it, and names the cell, the revision and the player', async () => {
+    const { game, revid } = await lateGame('Refused', withPlayerCell(gamestate, 'Alice', USED, 'Exploration', 'Exploration, Duel'));
+    const err = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    const problems = (err as GamestateError).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
+    expect(problems[0]!.message).toContain(`revision ${revid} by ${player.names[0]} changed it after 2026-11-19 00:00`);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("saves where the player's edit is not one the boundary changes, and names it in a History row", async () => {
+    const { game, revid } = await lateGame('Saved', withPlayerCell(gamestate, 'Ines', OTHER, ' -', ' a feather'));
+    const s = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(s.save.changed).toBe(true);
+    const page = (await b.readPage(game.gamestate)).text;
+    expect(page).toContain(`|| Late edits || - || applied 2026-11-19 00:00 late, to the page with revision ${revid} (${player.names[0]}), saved after it`);
+    expect(page).toContain('late-edits=refuse-overlap (default)');
+    const ines = page.split('\n').slice(page.split('\n').indexOf('|Ines'));
+    expect([ines[OTHER], ines[USED]]).toEqual(['| a feather', '| -']);
+    // Saved last by the bot: the next run asks nothing of the history, and changes nothing.
+    const again = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(again.save.changed).toBe(false);
+  });
+
+  it('applies the boundary over the mark when the Judge ruled "late-edits = as-read" on the Rulings page', async () => {
+    const { game } = await lateGame('As read', withPlayerCell(gamestate, 'Alice', USED, 'Exploration', 'Exploration, Duel'));
+    await put(admin, game.rulingsPage!, '* late-edits = as-read\n');
+    const s = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(s.save.changed).toBe(true);
+    expect((await b.readPage(game.gamestate)).text).toMatch(/\|\| Late edits \|\| .*late-edits=as-read/);
+  });
+});

@@ -1,0 +1,136 @@
+// A run that applies a phase boundary late (the bot was down at it) to a Gamestate people edited after that boundary
+// (src/jobs/late-edits.ts): it names their edits, and makes no edit where it would change a cell they changed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
+import { loadGames } from '../../../src/games/registry.ts';
+import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
+import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
+import { GAMESTATE } from '../games/cycle16/engine/build.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
+import { fixture } from '../helpers/fixtures.ts';
+import { PLAYER_COLUMN, withPlayerCell } from '../../cycle16-cells.ts';
+
+const game = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200, rulingsPage: 'Cycle 16/Rulings' };
+// The fixture's phase 4 (a Rest Phase) ends at the boundary of 2026-11-19 00:00, when phase 5 (a Battle Phase) begins.
+const NOW = new Date('2026-11-19T06:00:00Z');
+const BOT = 'Croupier';
+
+/** A wiki that keeps the Gamestate's history: each revision with its author and time (the fake's own saves are the bot's, at NOW). */
+class HistoryWiki extends FakeWiki implements RolloverWiki {
+  readonly names = [BOT];
+  readonly saved: { revid: number; text: string; user: string; timestamp: string }[] = [];
+  asked = 0;
+  #next: { user: string; timestamp: string } | undefined;
+
+  constructor(revisions: { user: string; timestamp: string; text: string }[]) {
+    super({ [game.ruleset]: fixture('cycle16') });
+    for (const r of revisions) {
+      this.#next = r;
+      this.put(game.gamestate, r.text);
+    }
+    this.#next = undefined;
+  }
+
+  override put(title: string, text: string): void {
+    super.put(title, text);
+    if (title !== game.gamestate) return;
+    const by = this.#next ?? { user: BOT, timestamp: NOW.toISOString() };
+    this.saved.push({ revid: this.pages.get(title)!.revid, text, ...by });
+  }
+
+  override async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
+    const out = await super.readPages(titles, opts);
+    const latest = this.saved.at(-1);
+    if (latest && out.has(game.gamestate)) {
+      const parentid = this.saved.at(-2)?.revid ?? 0;
+      out.set(game.gamestate, { ...out.get(game.gamestate)!, timestamp: latest.timestamp, user: latest.user, parentid });
+    }
+    return out;
+  }
+
+  /** The Rulings page: its one revision, by an admin. */
+  rulings = '';
+  async history(title: string) {
+    if (title !== game.rulingsPage || this.rulings === '') return [];
+    return [{ revid: 900, parentid: 0, user: 'Judge', timestamp: '2026-11-18T00:00:00Z', text: this.rulings }];
+  }
+  async userGroups(users: string[]): Promise<Map<string, string[]>> {
+    return new Map(users.filter((u) => u === 'Judge').map((u) => [u, ['sysop']]));
+  }
+
+  override async revisionsInForce(title: string, since: Date, until: Date): ReturnType<RolloverWiki['revisionsInForce']> {
+    if (title !== game.gamestate) return super.revisionsInForce(title, since);
+    this.asked++;
+    const at = this.saved.filter((r) => Date.parse(r.timestamp) <= since.getTime()).length - 1; // saved in time order
+    return at < 0 ? [] : this.saved.slice(at).filter((r) => Date.parse(r.timestamp) <= until.getTime());
+  }
+}
+
+const run = (w: HistoryWiki) => rollover({ wiki: w }, game, { now: NOW, trigger: 'test' });
+const seeded = { user: 'Admin', timestamp: '2026-11-18T12:00:00Z', text: GAMESTATE };
+const { used: USED, other: OTHER } = PLAYER_COLUMN;
+
+beforeAll(() => loadGames());
+
+describe('a rollover that applies a boundary late, to a Gamestate edited after it', () => {
+  it("refuses, naming the cell, when it would reset a mark a player typed after the boundary (Alice's use of a Duel in phase 5)", async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
+    const w = new HistoryWiki([seeded, late]);
+    const err = await run(w).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    const [problem, ...more] = (err as GamestateError).problems;
+    expect(more).toEqual([]);
+    expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' });
+    expect(problem!.message).toContain(`revision ${w.saved[1]!.revid} by Player changed it after 2026-11-19 00:00`);
+    expect(problem!.message).toContain('"* late-edits = as-read"');
+    expect(w.edits).toBe(0);
+  });
+
+  it('applies the boundary and names the edit in a History row when the edit changed nothing the boundary changes', async () => {
+    // Ines's Other items: the boundary of phase 5 changes only her "Used this phase".
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather') };
+    const w = new HistoryWiki([seeded, late]);
+    const s = await run(w);
+    expect(s.toPhase).toBe(5);
+    const page = w.text(game.gamestate)!;
+    expect(page).toMatch(
+      new RegExp(
+        `\\|\\| Late edits \\|\\| - \\|\\| applied 2026-11-19 00:00 late, to the page with revision ${w.saved[1]!.revid} \\(Player\\), saved after it: read as made before it .*late-edits=refuse-overlap \\(default\\)`,
+      ),
+    );
+    // Her item as she wrote it, her mark of phase 4 reset by the boundary.
+    const ines = page.split('\n').slice(page.split('\n').indexOf('|Ines'));
+    expect([ines[OTHER], ines[USED]]).toEqual(['| a feather', '| -']);
+  });
+
+  it('applies the boundary over the edit when the Judge ruled "late-edits = as-read", and says so', async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
+    const w = new HistoryWiki([seeded, late]);
+    w.rulings = '* late-edits = as-read\n';
+    const s = await run(w);
+    expect(s.toPhase).toBe(5);
+    expect(w.text(game.gamestate)).toMatch(/\|\| Late edits \|\| .*late-edits=as-read/);
+  });
+
+  it('an edit undone before the run changes nothing of it (a vandal and the revert are both named)', async () => {
+    const vandal = { user: 'Vandal', timestamp: '2026-11-19T02:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
+    const undo = { user: 'Admin', timestamp: '2026-11-19T02:30:00Z', text: GAMESTATE };
+    const w = new HistoryWiki([seeded, vandal, undo]);
+    await run(w);
+    const [, v, u] = w.saved.map((r) => r.revid);
+    expect(w.text(game.gamestate)).toContain(`to the page with revision ${v} (Vandal), revision ${u} (Admin), saved after it`);
+  });
+
+  it('asks nothing more when the page was last saved before the boundary, or last by the bot, or never before it', async () => {
+    for (const revisions of [
+      [seeded],
+      [seeded, { user: BOT, timestamp: '2026-11-19T03:00:00Z', text: GAMESTATE.replace('== History ==', '== History ==\n') }],
+      [{ ...seeded, timestamp: '2026-11-19T01:00:00Z' }],
+    ]) {
+      const w = new HistoryWiki(revisions);
+      await run(w);
+      expect(w.asked).toBe(0);
+      expect(w.text(game.gamestate)).not.toContain('Late edits');
+    }
+  });
+});
