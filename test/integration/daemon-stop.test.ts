@@ -248,6 +248,7 @@ describe('killed processes', { timeout: 300_000 }, () => {
     cli.signal('SIGKILL');
     await cli.exited;
     // Its held edit is dropped with its connection: it never reaches the wiki.
+    await proxy.settled(page);
     proxy.release();
     expect(proxy.edits.filter((e) => e.title === page).map((e) => e.fate)).toEqual(['dropped']);
     expect(await revid(page)).toBe(before);

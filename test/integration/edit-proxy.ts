@@ -80,6 +80,19 @@ export class EditProxy {
     for (const h of this.#held.splice(0)) h.forward();
   }
 
+  /**
+   * Resolves once no edit request of `page` is held any more: after its client was killed, once the proxy has seen
+   * the connection close (the process's exit can be seen first; a `release()` before would forward the request).
+   * Rejects after `ms` if one is still held (its client is alive).
+   */
+  async settled(page: string, ms = 10_000): Promise<void> {
+    const until = Date.now() + ms;
+    while (this.edits.some((e) => e.title === page && e.fate === 'held')) {
+      if (Date.now() > until) throw new Error(`an edit of "${page}" is still held after ${ms} ms: is its client alive?`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** Resolves once an edit request of `page` has come in (held, answered with maxlag, or forwarded). */
   async editOf(page: string): Promise<void> {
     while (!this.edits.some((e) => e.title === page)) await new Promise<void>((r) => this.#waiters.push(r));
