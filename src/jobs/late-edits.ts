@@ -10,14 +10,17 @@ import { cellChanges, rowLabel, type CellChange } from '../parse/cell-changes.ts
 import { readDocument } from '../parse/document.ts';
 import { findRegions, type Region } from '../parse/regions.ts';
 import { formatInstant, type Change } from '../sim/trail.ts';
+import { WikiError } from '../wiki/errors.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import type { RulesetRevisionsWiki } from './ruleset-revisions.ts';
 
 export interface LateEdits {
   /** The first instant the run applies: the edits were saved after it. */
   instant: Date;
-  /** People's revisions saved after it, oldest first. */
+  /** People's revisions saved after it, oldest first; under `as-read`, the latest alone (the page as of it). */
   revisions: { revid: number; user: string; timestamp: string }[];
+  /** Under `as-read`: the history was not read, and the row names the latest revision. */
+  asOf?: true;
   /** The reading's label, for the History row. */
   label: string;
 }
@@ -39,7 +42,8 @@ function touched(c: CellChange): { key: string; table: string; row: string; colu
  * as it was), or when the page holds nothing older to compare with (its first revision, or a history that does not
  * reach back to the instant: the page is then all there is). One request, only then.
  * Throws a GamestateError, naming each cell, when the run (`computed`: the page it would save) changes a cell a
- * person changed after the instant, unless the Judge ruled `late-edits = as-read`.
+ * person changed after the instant, or naming the page when more revisions were saved since than the wiki's
+ * `revisionsInForce` reads back; unless the Judge ruled `late-edits = as-read` (then nothing is read).
  */
 export async function lateEdits(
   wiki: RulesetRevisionsWiki,
@@ -50,7 +54,14 @@ export async function lateEdits(
   if (instant === undefined || Date.parse(latest.timestamp) <= instant.getTime() || latest.parentid === 0 || mine(latest.user)) return undefined;
   const chosen = o.readings?.all().find((c) => c.def.id === LATE_EDITS);
   const label = chosen ? o.readings!.label(LATE_EDITS) : `${LATE_EDITS}=${lateEditsReading.default} (default)`;
-  const revisions = await wiki.revisionsInForce(title, instant, o.now);
+  // Applied over them whatever they changed: no need to read them (the row names the page as of the latest).
+  if (chosen?.value === 'as-read')
+    return { instant, revisions: [{ revid: latest.revid, user: latest.user ?? '', timestamp: latest.timestamp }], label, asOf: true };
+  const revisions = await wiki.revisionsInForce(title, instant, o.now).catch((err: unknown) => {
+    if (!(err instanceof WikiError) || err.code !== 'history-too-long') throw err;
+    const why = `${err.message}: the edits saved after ${formatInstant(instant)}, an instant this run applies late, were not compared with what the run changes. No edit made: a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
+    throw new GamestateError([{ message: why, location: { page: title } }]);
+  });
   const late = revisions.filter((r) => Date.parse(r.timestamp) > instant.getTime() && !mine(r.user));
   if (revisions.length === 0 || late.length === 0) return undefined;
   const found: LateEdits = {
@@ -58,7 +69,6 @@ export async function lateEdits(
     revisions: late.map((r) => ({ revid: r.revid, user: r.user ?? '', timestamp: r.timestamp })),
     label,
   };
-  if (chosen?.value === 'as-read') return found;
   // What people changed after the instant: what differs between the page then and now, and a person's revision touched.
   // The bot's regions are left out: what it draws there (the standings) it draws again whatever a person typed.
   const doc = (text: string) => readDocument(withoutRegions(text), { page: title });
@@ -107,7 +117,7 @@ export function lateEditsRow(late: LateEdits, o: { at: Date; phase: number }): C
     phase: o.phase,
     event: 'Late edits',
     player: '-',
-    change: `applied ${formatInstant(late.instant)} late, to the page with ${late.revisions.map((r) => `revision ${r.revid}${r.user ? ` (${r.user})` : ''}`).join(', ')}, saved after it: read as made before it`,
+    change: `applied ${formatInstant(late.instant)} late, to the page ${late.asOf ? 'as of' : 'with'} ${late.revisions.map((r) => `revision ${r.revid}${r.user ? ` (${r.user})` : ''}`).join(', ')}, saved after it: read as made before it`,
     reason: {
       rule: 'what falls due at an instant applies to the page as it was then',
       inputs: Object.fromEntries(late.revisions.map((r) => [`revision ${r.revid}`, `saved ${formatInstant(new Date(r.timestamp))}`])),

@@ -453,7 +453,13 @@ export class WikiClient {
     // restored revision was not found restores none.
     const found = await this.revisions(title, { limit, content: true, batch: 5, enough });
     const { at, reverted } = inForce(found);
-    if (at < 0 && found.length >= limit) throw new Error(`"${title}" has more than ${limit} revisions saved since ${since.toISOString()}: not read`);
+    if (at < 0 && found.length >= limit) {
+      throw new WikiError({
+        code: 'history-too-long',
+        page: title,
+        message: `"${title}" has more than ${limit} revisions saved since ${since.toISOString()}: not read`,
+      });
+    }
     if (at < 0) return [];
     return found
       .slice(0, at + 1)

@@ -24,6 +24,7 @@ export type LocalCode =
   | 'bad-response' // the API answered something unexpected
   | 'page-too-large' // a page above limits.pageBytes: refused before it is parsed
   | 'unrecorded' // a fresh revision whose change tags MediaWiki has not written yet (src/wiki/recording.ts)
+  | 'history-too-long' // more revisions saved since an instant than a run reads back (revisionsInForce)
   | 'paused' // a person reverted one of the bot's edits of the game: no edit until an admin resumes it (src/cron/pause.ts)
   | 'network'
   | 'edit-failed';

@@ -2,6 +2,7 @@
 // (src/jobs/late-edits.ts): it names their edits, and makes no edit where it would change a cell they changed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
+import { WikiError } from '../../../src/wiki/errors.ts';
 import { loadGames } from '../../../src/games/registry.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
@@ -12,6 +13,7 @@ import { PLAYER_COLUMN, withPlayerCell } from '../../cycle16-cells.ts';
 
 const game = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200, rulingsPage: 'Cycle 16/Rulings' };
 // The fixture's phase 4 (a Rest Phase) ends at the boundary of 2026-11-19 00:00, when phase 5 (a Battle Phase) begins.
+const BOUNDARY = '2026-11-19T00:00:00.000Z';
 const NOW = new Date('2026-11-19T06:00:00Z');
 const BOT = 'Croupier';
 
@@ -109,7 +111,31 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     w.rulings = '* late-edits = as-read\n';
     const s = await run(w);
     expect(s.toPhase).toBe(5);
-    expect(w.text(game.gamestate)).toMatch(/\|\| Late edits \|\| .*late-edits=as-read/);
+    expect(w.text(game.gamestate)).toMatch(
+      new RegExp(
+        `\\|\\| Late edits \\|\\| - \\|\\| applied 2026-11-19 00:00 late, to the page as of revision ${w.saved[1]!.revid} \\(Player\\), saved after it: .*late-edits=as-read`,
+      ),
+    );
+    expect(w.asked).toBe(0); // applied over whatever they changed: their history is not read
+  });
+
+  it('refuses, naming the page, when more revisions were saved after the boundary than the wiki reads back; as-read applies the run', async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather') };
+    const w = new HistoryWiki([seeded, late]);
+    w.revisionsInForce = async () => {
+      throw new WikiError({
+        code: 'history-too-long',
+        page: game.gamestate,
+        message: `"${game.gamestate}" has more than 100 revisions saved since ${BOUNDARY}: not read`,
+      });
+    };
+    const err = await run(w).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate }]);
+    expect((err as GamestateError).problems[0]!.message).toMatch(/more than 100 revisions .* not compared .*"\* late-edits = as-read"/);
+    expect(w.edits).toBe(0);
+    w.rulings = '* late-edits = as-read\n';
+    expect((await run(w)).toPhase).toBe(5);
   });
 
   it('an edit undone before the run changes nothing of it (a vandal and the revert are both named)', async () => {
