@@ -3,6 +3,7 @@
 // row names them), and makes no edit where it would change a cell one of them changed: a mark a player typed in the
 // new phase would be reset by the boundary before it, Chips spent after it would be counted at it. The Judge's
 // reading `late-edits` chooses (src/games/kit/readings.ts).
+import { ABSORBED_BLOCKS, COMPUTED_BLOCKS } from '../games/computed-blocks.ts';
 import { LATE_EDITS, lateEditsReading } from '../games/kit/readings.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
@@ -30,10 +31,9 @@ const cellKey = (table: string, row: string, column: string) => JSON.stringify([
 
 /** The cells a change touches, by key: a changed cell; every cell of an added row; a removed row as a whole. */
 function touched(c: CellChange): { key: string; table: string; row: string; column: string }[] {
-  if (c.kind === 'cell') return [{ key: cellKey(c.table, rowLabel(c.row), c.column), table: c.table, row: rowLabel(c.row), column: c.column }];
-  if (c.kind === 'row-removed') return [{ key: cellKey(c.table, rowLabel(c.row), '*'), table: c.table, row: rowLabel(c.row), column: '*' }];
-  if (c.kind === 'row-added') return [{ key: cellKey(c.table, rowLabel(c.row), '*'), table: c.table, row: rowLabel(c.row), column: '*' }];
-  return [];
+  if (c.kind !== 'cell' && c.kind !== 'row-added' && c.kind !== 'row-removed') return [];
+  const [row, column] = [rowLabel(c.row), c.kind === 'cell' ? c.column : '*'];
+  return [{ key: cellKey(c.table, row, column), table: c.table, row, column }];
 }
 
 /**
@@ -64,14 +64,18 @@ export async function lateEdits(
   });
   const late = revisions.filter((r) => Date.parse(r.timestamp) > instant.getTime() && !mine(r.user));
   if (revisions.length === 0 || late.length === 0) return undefined;
+  if (revisions[0]!.textHidden) {
+    const why = `revision ${revisions[0]!.revid}, the page as it was at ${formatInstant(instant)}, an instant this run applies late, has its text hidden: the edits saved after it cannot be compared with what the run changes. No edit made: a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
+    throw new GamestateError([{ message: why, location: { page: title } }]);
+  }
   const found: LateEdits = {
     instant,
     revisions: late.map((r) => ({ revid: r.revid, user: r.user ?? '', timestamp: r.timestamp })),
     label,
   };
   // What people changed after the instant: what differs between the page then and now, and a person's revision touched.
-  // The bot's regions are left out: what it draws there (the standings) it draws again whatever a person typed.
-  const doc = (text: string) => readDocument(withoutRegions(text), { page: title });
+  // The blocks the bot computes (the standings) are left out: it draws them again whatever a person typed there.
+  const doc = (text: string) => readDocument(withoutComputedBlocks(text), { page: title });
   const docs = revisions.map((r) => doc(r.text));
   const byPeople = new Map<string, { revid: number; user: string }>();
   revisions.forEach((r, i) => {
@@ -99,16 +103,20 @@ export async function lateEdits(
   return found;
 }
 
-/** The text with the bot's regions emptied (their markers kept); as it is when its markers are broken. */
-function withoutRegions(text: string): string {
+/**
+ * The text with the regions of the blocks the bot computes emptied (their markers kept), by their names only: a
+ * region a player typed around the Players table is compared like the rest. As it is when its markers are broken.
+ */
+function withoutComputedBlocks(text: string): string {
   let regions: Region[];
   try {
-    regions = findRegions(text);
+    regions = findRegions(text).filter((r) => COMPUTED.has(r.name));
   } catch {
     return text;
   }
   return regions.reduceRight((t, r) => t.slice(0, r.contentStart) + t.slice(r.contentEnd), text);
 }
+const COMPUTED = new Set([...COMPUTED_BLOCKS, ...ABSORBED_BLOCKS].map((b) => b.region));
 
 /** The History row naming the edits saved after the instant, applied as if made before it. */
 export function lateEditsRow(late: LateEdits, o: { at: Date; phase: number }): Change {

@@ -138,6 +138,30 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect((await run(w)).toPhase).toBe(5);
   });
 
+  it('a region a player typed around the Players table does not hide their mark from the comparison', async () => {
+    const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
+    const wrapped = mark
+      .replace('== Players ==\n', '== Players ==\n<!-- croupier:begin standings-2 -->\n')
+      .replace('\n== Cards ==', '<!-- croupier:end standings-2 -->\n\n== Cards ==');
+    expect(wrapped).toContain('croupier:end standings-2');
+    const w = new HistoryWiki([seeded, { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: wrapped }]);
+    const err = await run(w).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
+    expect(w.edits).toBe(0);
+  });
+
+  it('refuses, naming the revision, when the page as it was at the boundary has its text hidden', async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather') };
+    const w = new HistoryWiki([seeded, late]);
+    const history = w.revisionsInForce.bind(w);
+    w.revisionsInForce = async (...a) => (await history(...a)).map((r, i) => (i === 0 ? { ...r, text: '', textHidden: true as const } : r));
+    const err = await run(w).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems[0]!.message).toContain(`revision ${w.saved[0]!.revid}, the page as it was at 2026-11-19 00:00`);
+    expect(w.edits).toBe(0);
+  });
+
   it('an edit undone before the run changes nothing of it (a vandal and the revert are both named)', async () => {
     const vandal = { user: 'Vandal', timestamp: '2026-11-19T02:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
     const undo = { user: 'Admin', timestamp: '2026-11-19T02:30:00Z', text: GAMESTATE };
