@@ -165,8 +165,8 @@ export async function saveGamestate(wiki: ComputedPagesWiki, title: string, tran
     // Not cut by a stop either (the Gamestate's edit may have been): the subpages' checks, and what follows.
     await afterCommit(async () => {
       await settle().catch(() => {});
-      // The Gamestate's edit not saved, or undone giving way to a revert: its subpages go back to what they held.
-      const undone = err instanceof WikiError && err.code === 'paused' && err.page === title;
+      // The Gamestate's edit not saved, or undone giving way to a revert or a late edit: its subpages go back to what they held.
+      const undone = err instanceof WikiError && (err.code === 'paused' || err.code === 'gave-way') && err.page === title;
       if (!edited || undone) await putBack(wiki, title, before, err);
     });
     throw err;

@@ -8,7 +8,7 @@ import { LATE_EDITS, lateEditsReading } from '../games/kit/readings.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
 import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
 import { cellChanges, rowLabel, type CellChange } from '../parse/cell-changes.ts';
-import { readDocument } from '../parse/document.ts';
+import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { findRegions, type Region } from '../parse/regions.ts';
 import { formatInstant, type Change } from '../sim/trail.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -51,7 +51,9 @@ export async function lateEdits(
 ): Promise<LateEdits | undefined> {
   const { title, latest, instant } = o;
   const mine = (user: string | undefined) => o.bot !== undefined && user === o.bot;
-  if (instant === undefined || Date.parse(latest.timestamp) <= instant.getTime() || latest.parentid === 0 || mine(latest.user)) return undefined;
+  // The bot's own revision read the page as it was; not its undo of its edit, giving way to theirs (save.ts, `givesWay`).
+  const computedByBot = mine(latest.user) && !isUndo(latest);
+  if (instant === undefined || Date.parse(latest.timestamp) <= instant.getTime() || latest.parentid === 0 || computedByBot) return undefined;
   const chosen = o.readings?.all().find((c) => c.def.id === LATE_EDITS);
   const label = chosen ? o.readings!.label(LATE_EDITS) : `${LATE_EDITS}=${lateEditsReading.default} (default)`;
   // Applied over them whatever they changed: no need to read them (the row names the page as of the latest).
@@ -74,34 +76,88 @@ export async function lateEdits(
     label,
   };
   // What people changed after the instant: what differs between the page then and now, and a person's revision touched.
-  // The blocks the bot computes (the standings) are left out: it draws them again whatever a person typed there.
-  const doc = (text: string) => readDocument(withoutComputedBlocks(text), { page: title });
+  const doc = (text: string) => comparable(text, title);
   const docs = revisions.map((r) => doc(r.text));
+  const now = doc(latest.text);
+  const net = new Set(cellChanges(docs[0]!, now).flatMap((c) => touched(c).map((t) => t.key)));
   const byPeople = new Map<string, { revid: number; user: string }>();
   revisions.forEach((r, i) => {
     const user = r.user ?? '';
     if (i === 0 || mine(user)) return;
     for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const t of touched(c)) byPeople.set(t.key, { revid: r.revid, user });
   });
-  const now = doc(latest.text);
-  const net = new Set(cellChanges(docs[0]!, now).flatMap((c) => touched(c).map((t) => t.key)));
+  const overlaps = runOverlaps(title, now, doc(o.computed), (key) => (net.has(key) ? byPeople.get(key) : undefined), instant, 'after');
+  if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);
+  return found;
+}
+
+/**
+ * People's edits saved while the run was saving, after it read the page (`read`): an edit conflict or a merge made it
+ * compute on the page as they left it (`met`), as if made before the instant. Refused as `lateEdits` refuses, where the
+ * run (`computed`: the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`.
+ * Nothing when the page met is the bot's own (another run of the bot saved it, having read it), or when the run
+ * applies no instant. Pure: no request (the page met is named; those before it, if any, are in its history).
+ */
+export function concurrentLateEdits(o: {
+  title: string;
+  bot: string | undefined;
+  read: PageRevision;
+  met: PageRevision;
+  instant: Date | undefined;
+  computed: string;
+  readings?: ChosenReadings;
+}): void {
+  const { title, read, met, instant } = o;
+  // Older than the page read: a merge an earlier run left uncorrected, which the bot's revision read holds.
+  if (instant === undefined || met.revid <= read.revid || (o.bot !== undefined && met.user === o.bot)) return;
+  if (o.readings?.all().find((c) => c.def.id === LATE_EDITS)?.value === 'as-read') return;
+  const [before, after] = [comparable(read.text, title), comparable(met.text, title)];
+  const theirs = new Set(cellChanges(before, after).flatMap((c) => touched(c).map((t) => t.key)));
+  const by = { revid: met.revid, user: met.user ?? '' };
+  const overlaps = runOverlaps(title, after, comparable(o.computed, title), (key) => (theirs.has(key) ? by : undefined), instant, 'while');
+  if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);
+}
+
+/** A late edit the run would change: a refusal the save gives way to (save.ts undoes its edit MediaWiki merged with it). */
+export class LateEditsRefusal extends GamestateError {}
+
+/**
+ * Where the run (`now` → `computed`) changes a cell `by` names a person's change of, a problem naming it: the cell, the
+ * revision, and the ways out.
+ */
+function runOverlaps(
+  title: string,
+  now: WikiDocument,
+  computed: WikiDocument,
+  by: (key: string) => { revid: number; user: string } | undefined,
+  instant: Date,
+  when: 'after' | 'while',
+): Problem[] {
+  const saved =
+    when === 'after'
+      ? `after ${formatInstant(instant)}, an instant this run applies late`
+      : `while this run was saving ${formatInstant(instant)}, an instant it applies late`;
   const overlaps: Problem[] = [];
-  for (const c of cellChanges(now, doc(o.computed))) {
+  for (const c of cellChanges(now, computed)) {
     if (c.kind !== 'cell' && c.kind !== 'row-removed') continue; // rows the run adds (History) change nothing of theirs
     for (const t of touched(c)) {
-      const keys = [t.key, cellKey(t.table, t.row, '*')];
-      const by = keys.map((k) => (net.has(k) ? byPeople.get(k) : undefined)).find((b) => b !== undefined);
-      if (by === undefined) continue;
+      const who = [t.key, cellKey(t.table, t.row, '*')].map(by).find((b) => b !== undefined);
+      if (who === undefined) continue;
       const row = c.kind === 'cell' ? c.row.index : undefined;
       overlaps.push({
-        message: `revision ${by.revid}${by.user ? ` by ${by.user}` : ''} changed it after ${formatInstant(instant)}, an instant this run applies late, and the run would change it as if that edit came first. No edit made: an admin may undo that edit, let the bot catch up, and make it again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over it`,
+        message: `revision ${who.revid}${who.user ? ` by ${who.user}` : ''} changed it ${saved}, and the run would change it as if that edit came first. No edit made: an admin may undo that edit, let the bot catch up, and make it again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over it`,
         location: { page: title, table: t.table, ...(row === undefined ? {} : { row }), ...(t.column === '*' ? {} : { column: t.column }) },
       });
     }
   }
-  if (overlaps.length > 0) throw new GamestateError(overlaps);
-  return found;
+  return overlaps;
 }
+
+/** A page as compared: the blocks the bot computes (the standings) left out, as it draws them again whatever a person typed there. */
+const comparable = (text: string, page: string): WikiDocument => readDocument(withoutComputedBlocks(text), { page });
+
+/** The bot's undo of its own revision (its summary, which only the bot's account writes, or MediaWiki's tag). */
+const isUndo = (r: PageRevision): boolean => r.tags?.includes('mw-undo') === true || r.comment?.startsWith('Croupier: undo revision') === true;
 
 /**
  * The text with the regions of the blocks the bot computes emptied (their markers kept), by their names only: a

@@ -10,13 +10,14 @@ import { findRegion, findRegions } from '../parse/regions.ts';
 import { escapeWikitext } from '../parse/escape.ts';
 import type { MergeContext, SaveOptions, SaveResult, Transform } from '../wiki/save.ts';
 import { describeMerge } from '../wiki/merged.ts';
+import { WikiError } from '../wiki/errors.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { withSinceRedrawn } from '../games/shared/standings.ts';
 import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
-import { lateEdits, lateEditsRow, type LateEdits } from './late-edits.ts';
+import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits } from './late-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -457,6 +458,12 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     const asRead = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text;
     if (asRead && refused) throw refused;
     computed = asRead ? first! : stableRollover(ruleset, game, page, opts, engine, merge);
+    // An edit saved since the read (an edit conflict, a merge): late too, and refused where the run changes what it changed.
+    if (!asRead) {
+      const instant = engine.schedule(ruleset, computed.read, opts.now).missed[0];
+      const readings = opts.readings ? { readings: opts.readings } : {};
+      concurrentLateEdits({ title: game.gamestate, bot: ctx.wiki.names?.[0], read: gamestatePage, met: page, instant, computed: computed.text, ...readings });
+    }
     let text = computed.text;
     if (plan && archived.size > 0) {
       text = removeArchivedRows(text, game.gamestate, archived, plan.total, engine.history);
@@ -466,7 +473,14 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     }
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetRevid, opts, engine.period) };
   };
-  const save = await saveGamestate(ctx.wiki, game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, ...ctx.saveOptions });
+  const givesWay = (err: unknown) => err instanceof LateEditsRefusal;
+  const save = await saveGamestate(ctx.wiki, game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, givesWay, ...ctx.saveOptions }).catch(
+    (err: unknown) => {
+      // The refusal, with what became of the bot's edit MediaWiki had merged with the late edit.
+      if (!(err instanceof WikiError && err.code === 'gave-way' && err.cause instanceof GamestateError)) throw err;
+      throw new GamestateError([...err.cause.problems, { message: err.message, location: { page: game.gamestate } }]);
+    },
+  );
   await ctx.checkpoint?.('saved');
   if (!computed) throw refused!; // no transform ran on a page it could compute
 

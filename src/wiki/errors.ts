@@ -26,6 +26,7 @@ export type LocalCode =
   | 'unrecorded' // a fresh revision whose change tags MediaWiki has not written yet (src/wiki/recording.ts)
   | 'history-too-long' // more revisions saved since an instant than a run reads back (revisionsInForce)
   | 'paused' // a person reverted one of the bot's edits of the game: no edit until an admin resumes it (src/cron/pause.ts)
+  | 'gave-way' // a transform gave way to a concurrent edit MediaWiki merged the bot's edit with: that edit undone (save.ts, givesWay)
   | 'network'
   | 'edit-failed';
 

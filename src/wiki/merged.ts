@@ -132,14 +132,14 @@ export async function listedRevisions(client: Requester, revids: readonly number
   return new Map((res.query?.pages ?? []).flatMap((p) => p.revisions ?? []).map((r) => [r.revid, listed(r)]));
 }
 
-/** Revisions of `title` with their text, by revid. */
+/** Revisions of `title` with their text and author, by revid. */
 export async function revisionTexts(client: Requester, title: string, revids: readonly number[]): Promise<Map<number, PageRevision>> {
   const res = (await client.request(
     {
       action: 'query',
       prop: 'revisions',
       revids: [...new Set(revids)],
-      rvprop: 'ids|timestamp|content',
+      rvprop: 'ids|timestamp|user|content',
       rvslots: 'main',
       curtimestamp: true,
       formatversion: 2,
@@ -149,7 +149,8 @@ export async function revisionTexts(client: Requester, title: string, revids: re
   const out = new Map<number, PageRevision>();
   for (const r of res.query?.pages?.flatMap((p) => p.revisions ?? []) ?? []) {
     const text = r.slots?.main?.content;
-    if (typeof text === 'string') out.set(r.revid, { title, text, revid: r.revid, timestamp: r.timestamp, readAt: res.curtimestamp });
+    const user = r.user === undefined ? {} : { user: r.user };
+    if (typeof text === 'string') out.set(r.revid, { title, text, revid: r.revid, timestamp: r.timestamp, ...user, readAt: res.curtimestamp });
   }
   for (const id of revids) {
     if (!out.has(id))

@@ -21,6 +21,8 @@
 //   after an edit conflict, a merge, a re-read, and under a merge a killed run left. Then no further edit (a
 //   revert the pause already knows of excepted): the bot's own edit MediaWiki merged onto the revert is undone
 //   (one edit), and the save throws `paused` (src/cron/pause.ts pauses the game).
+// - A transform may give way to the others' edits it meets (`givesWay`: a late edit the run would change,
+//   src/jobs/late-edits.ts): no edit, and the bot's edit MediaWiki had merged with theirs is undone (one edit).
 // - No edit when the text is unchanged; guards (shutoff, {{nobots}}, page shrink) before every edit.
 // - Dry run: the unified diff of what would be saved; nothing is written.
 import { createHash } from 'node:crypto';
@@ -83,6 +85,12 @@ export interface SaveOptions {
   afterEdit?: (revid: number, attempt: number) => Promise<void> | void;
   /** Check the saved edit for a merge with other saves' checks, in one request (./revision-checks.ts). */
   checks?: RevisionChecks;
+  /**
+   * Errors of the transform by which it gives way to the others' edits (a late edit it would change: src/jobs/late-edits.ts):
+   * thrown on a page MediaWiki merged this save's edit into, that edit is undone first (one edit), and the save throws
+   * `gave-way`, the transform's error as its cause. Elsewhere no edit was made, and the error is thrown as it is.
+   */
+  givesWay?: (err: unknown) => boolean;
 }
 
 export interface SaveResult {
@@ -139,6 +147,8 @@ interface Merged {
   latest: PageRevision;
   /** The page as the others' edits alone leave it: `latest` without this save's edits (revid: the latest other edit). */
   work: PageRevision;
+  /** The revision MediaWiki merged this save's first edit onto (what undoing that edit goes back to). */
+  parent: number;
 }
 
 export async function savePage(host: SaveHost, title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
@@ -218,13 +228,22 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);
 
     const work = merged?.work ?? page;
+    const transformed = async (ctx?: MergeContext): Promise<Edit | null> => {
+      try {
+        return runTransform(transform, work, title, ctx);
+      } catch (err) {
+        // Giving way to the others' edits: the page holds them, without this save's merged edit.
+        if (merged && opts.givesWay?.(err)) throw await gaveWay(host, title, merged, err);
+        throw err;
+      }
+    };
     // The page the wiki must hold: the transform's text, or (after a merge) the others' edits alone.
-    let edit = runTransform(transform, work, title);
+    let edit = await transformed();
     let target = normalizeText(edit?.text ?? work.text);
     if (target === normalizeText(page.text)) return result(attempt, notes, merged ? undefined : page);
     if (merged) {
       // A correction: now the transform is told why, and may say it on the page.
-      edit = runTransform(transform, work, title, merged.ctx);
+      edit = await transformed(merged.ctx);
       target = normalizeText(edit?.text ?? work.text);
     }
     if (!page.missing) {
@@ -339,7 +358,7 @@ async function lookForReverts(
 ): Promise<string[]> {
   const { title, bot, page, lookedUpTo, merged } = l;
   if (lookedUpTo === undefined) {
-    // The bot's own undo is its giving way to a revert (undoMerged): that revert still stops every save.
+    // The bot's own undo is its giving way to a revert (undoMerged), or to a late edit (gaveWay): a revert still stops every save.
     const gaveWay = page.user === bot && page.tags?.includes('mw-undo') === true;
     const revert = gaveWay ? await unknownRevert(host, title, bot, 0) : await revertOfBot(host, page, bot);
     if (revert && !l.dryRun && !(await host.knownRevert?.(revert))) throw pausedBy(title, revert);
@@ -398,7 +417,7 @@ async function mergeOf(
   const ctx = mergeContext(m.before, revid, since.slice(0, -1), parent);
   const others = merge3(page.text, m.work.text, onto.text);
   if (!others.ok) throw uncorrected(title, ctx, conflictWords(others.conflicts, page.revid));
-  return { merged: { ctx, latest: texts.get(revid)!, work: { ...onto, text: others.text } } };
+  return { merged: { ctx, latest: texts.get(revid)!, work: { ...onto, text: others.text }, parent: m.before?.parent ?? parent } };
 }
 
 /** A merge found by a later save: the others' edits and the bot's, and the base the bot's run had read. */
@@ -441,7 +460,7 @@ async function latePending(host: SaveHost, title: string, page: PageRevision): P
     );
   }
   const texts = await revisionTexts(host, title, [p.revid, p.parent]);
-  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, base: p.base, others: p.others };
+  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, parent: p.parent, base: p.base, others: p.others };
 }
 
 /** A person's revert of the bot among the revisions saved after `after` (`listed`, when known) that the pause does not know of yet. */
@@ -469,16 +488,28 @@ function pausedBy(title: string, revert: BotRevert, left?: string): WikiError {
 const stillMerged = (m: MergeContext): string =>
   `MediaWiki had merged the bot's edit (${describeRevisions(m.merged)}) with a concurrent edit; the page still holds it: check the page`;
 
-/**
- * The bot's revision `revid`, which MediaWiki merged onto a person's revert of the bot (its parent `parent`),
- * undone — one edit, MediaWiki's undo of that revision alone, so a later edit of other lines stays — and what was
- * done, for the refusal. Not when it replaced earlier merged revisions of this save (their text would come back):
- * then, as when the undo fails, the page is left for an admin.
- */
+/** The bot's revision `revid`, which MediaWiki merged onto a person's revert of the bot (its parent `parent`), undone: what was done, for the refusal. */
 async function undoMerged(host: SaveHost, title: string, revid: number, parent: number, revert: BotRevert, before?: MergeContext): Promise<string> {
-  const all = [...(before?.merged ?? []), revid];
-  if (all.length > 1) return `${stillMerged({ merged: all, edits: [], on: parent })} and undo ${describeRevisions(all)}`;
   const why = `MediaWiki merged this edit of the bot's onto ${revert.user || 'a hidden user'}'s ${revert.how} of the bot's revision ${revert.reverted.join(', ')} (revision ${revert.revid}); the bot gives way, and the game is paused until an admin resumes it`;
+  return undoBots(host, title, [...(before?.merged ?? []), revid], parent, why);
+}
+
+/** The save gives way to the others' edits its merged edit went onto (`givesWay`): that edit undone, and the error. */
+async function gaveWay(host: SaveHost, title: string, merged: Merged, cause: unknown): Promise<WikiError> {
+  const problems = cause instanceof Error ? cause.message.split('\n').slice(1).join(' ').trim() : '';
+  const why = `MediaWiki merged this edit of the bot's with ${describeEdits(merged.ctx.edits)}, saved while it was saving, which it would change: the bot gives way${problems ? ` (${problems.slice(0, 300)})` : ''}`;
+  const done = await undoBots(host, title, merged.ctx.merged, merged.parent, why);
+  return new WikiError({ code: 'gave-way', page: title, cause, message: `"${title}": the bot gave way to ${describeEdits(merged.ctx.edits)}: ${done}` });
+}
+
+/**
+ * The bot's revision `all[0]`, merged onto `parent`, undone with `why` — one edit, MediaWiki's undo of that revision
+ * alone, so a later edit of other lines stays — and what was done. Not when it was replaced by later merged revisions
+ * of the save (`all`: their text would come back): then, as when the undo fails, the page is left for an admin.
+ */
+async function undoBots(host: SaveHost, title: string, all: readonly number[], parent: number, why: string): Promise<string> {
+  if (all.length > 1) return `${stillMerged({ merged: [...all], edits: [], on: parent })} and undo ${describeRevisions([...all])}`;
+  const revid = all[0]!;
   try {
     await host.request(
       {
@@ -523,7 +554,7 @@ async function carryOver(host: SaveHost, title: string, merged: Merged, page: Pa
   const ctx = { ...merged.ctx, edits: [...merged.ctx.edits, ...since.map(({ revid, user, timestamp }) => ({ revid, user, timestamp }))], on: page.revid };
   const carried = merge3(merged.latest.text, merged.work.text, page.text);
   if (!carried.ok) throw uncorrected(title, ctx, conflictWords(carried.conflicts, merged.latest.revid));
-  return { ctx, latest: page, work: { ...page, text: carried.text } };
+  return { ...merged, ctx, latest: page, work: { ...page, text: carried.text } };
 }
 
 const conflictWords = (conflicts: readonly { baseLine: number }[], revid: number): string =>

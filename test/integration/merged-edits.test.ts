@@ -13,7 +13,8 @@ import { readDocument } from '../../src/parse/document.ts';
 import type { RevisionInfo, WikiClient } from '../../src/wiki/client.ts';
 import { WikiError } from '../../src/wiki/errors.ts';
 import { normalizeText, type MergeContext, type SaveOptions } from '../../src/wiki/save.ts';
-import { bot, freshRolloverGame, human, root } from './helpers.ts';
+import { bot, freshRolloverGame, human, put, root, uniquePrefix } from './helpers.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { killedRollover } from './killed-rollover.ts';
 import { cycle16Engine } from '../../src/games/cycle16/index.ts';
 
@@ -202,8 +203,28 @@ describe('the correction itself races another human edit', () => {
     expect((await rollover({ wiki: b }, game, BOUNDARY)).save.changed).toBe(false);
   });
 
-  it('a human changes a line the correction writes (gives Dmitri a Deck Pack by hand): an edit conflict, recomputed with that edit carried over', async () => {
-    const game = await freshGame('race-conflict');
+  it("a human changes a line the correction writes (gives Dmitri a Deck Pack by hand): an edit conflict; the run would add to that cell as if the pack came first, so the bot gives way (late-edits): its merged edit undone, the humans' page stands", async () => {
+    const game = await freshGame('race-refused');
+    const deckPack = playerCell('Dmitri', 8, ' -', '1 Deck Pack');
+    const humans: number[] = [];
+    const err = await rolloverDuring(game, {
+      1: async () => humans.push(await humanEdit(player, game.gamestate, farahActed, 'Farah acted')),
+      2: async () => humans.push(await humanEdit(admin, game.gamestate, deckPack, 'a pack for Dmitri')),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    const problems = (err as GamestateError).problems;
+    expect(problems[0]).toMatchObject({ location: { page: game.gamestate, table: 'Players', row: 4, column: 'Packs' } });
+    expect(problems[0]!.message).toContain(`revision ${humans[1]} by Admin changed it while this run was saving`);
+    const [merged, undo] = await botRevisions(game.gamestate);
+    expect(merged).toMatchObject({ parentid: humans[0] });
+    expect(undo!.tags).toContain('mw-undo');
+    expect(problems.at(-1)!.message).toContain(`the bot's revision ${merged!.revid}, which MediaWiki had merged onto it, was undone`);
+    expect((await b.readPage(game.gamestate)).text).toBe(normalizeText(deckPack(farahActed(GAMESTATE))));
+  });
+
+  it('under late-edits = as-read, a human who changes a line the correction writes (gives Dmitri a Deck Pack by hand): an edit conflict, recomputed with that edit carried over', async () => {
+    const game = { ...(await freshGame('race-conflict')), rulingsPage: `${uniquePrefix('race-conflict')}/Rulings` };
+    await put(admin, game.rulingsPage, '* late-edits = as-read\n');
     const deckPack = playerCell('Dmitri', 8, ' -', '1 Deck Pack');
     const humans: number[] = [];
     const s = await rolloverDuring(game, {

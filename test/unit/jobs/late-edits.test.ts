@@ -3,7 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { WikiError } from '../../../src/wiki/errors.ts';
-import { loadGames } from '../../../src/games/registry.ts';
+import { loadGames, readingsFor } from '../../../src/games/registry.ts';
+import { ChosenReadings } from '../../../src/games/shared/readings.ts';
+import { concurrentLateEdits, LateEditsRefusal } from '../../../src/jobs/late-edits.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
 import { GAMESTATE } from '../games/cycle16/engine/build.ts';
@@ -20,11 +22,11 @@ const BOT = 'Croupier';
 /** A wiki that keeps the Gamestate's history: each revision with its author and time (the fake's own saves are the bot's, at NOW). */
 class HistoryWiki extends FakeWiki implements RolloverWiki {
   readonly names = [BOT];
-  readonly saved: { revid: number; text: string; user: string; timestamp: string }[] = [];
+  readonly saved: { revid: number; text: string; user: string; timestamp: string; comment?: string }[] = [];
   asked = 0;
-  #next: { user: string; timestamp: string } | undefined;
+  #next: { user: string; timestamp: string; comment?: string } | undefined;
 
-  constructor(revisions: { user: string; timestamp: string; text: string }[]) {
+  constructor(revisions: { user: string; timestamp: string; text: string; comment?: string }[]) {
     super({ [game.ruleset]: fixture('cycle16') });
     for (const r of revisions) {
       this.#next = r;
@@ -45,7 +47,8 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
     const latest = this.saved.at(-1);
     if (latest && out.has(game.gamestate)) {
       const parentid = this.saved.at(-2)?.revid ?? 0;
-      out.set(game.gamestate, { ...out.get(game.gamestate)!, timestamp: latest.timestamp, user: latest.user, parentid });
+      const comment = latest.comment === undefined ? {} : { comment: latest.comment };
+      out.set(game.gamestate, { ...out.get(game.gamestate)!, timestamp: latest.timestamp, user: latest.user, parentid, ...comment });
     }
     return out;
   }
@@ -182,5 +185,64 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
       expect(w.asked).toBe(0);
       expect(w.text(game.gamestate)).not.toContain('Late edits');
     }
+  });
+
+  it("reads the history when the last revision is the bot's undo of its own edit, giving way to a late edit: the mark under it is found", async () => {
+    const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: mark };
+    const undo = {
+      user: BOT,
+      timestamp: '2026-11-19T03:00:05Z',
+      text: mark,
+      comment: "Croupier: undo revision 7: MediaWiki merged this edit of the bot's with revision 6 (Player)",
+    };
+    const w = new HistoryWiki([seeded, late, undo]);
+    const err = await run(w).catch((e: unknown) => e);
+    expect(w.asked).toBe(1);
+    expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
+    expect((err as GamestateError).problems[0]!.message).toContain(`revision ${w.saved[1]!.revid} by Player changed it after 2026-11-19 00:00`);
+  });
+});
+
+describe('an edit saved while the run was saving (an edit conflict or a merge made it compute on that page)', () => {
+  const page = (revid: number, text: string, user = 'Player'): PageRevision => ({
+    title: game.gamestate,
+    revid,
+    text,
+    user,
+    timestamp: '2026-11-19T00:00:02Z',
+  });
+  const read = page(10, GAMESTATE, BOT);
+  const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
+  /** The run on the page met: the boundary resets Alice's "Used this phase". */
+  const resetting = (met: string) => withPlayerCell(met, 'Alice', USED, 'Exploration, Duel', ' -');
+  const check = (o: Partial<Parameters<typeof concurrentLateEdits>[0]>) =>
+    concurrentLateEdits({ title: game.gamestate, bot: BOT, read, met: page(11, mark), instant: new Date(BOUNDARY), computed: resetting(mark), ...o });
+
+  it('refuses, naming the cell and the revision, when the run would change a cell that edit changed', () => {
+    const err = (() => {
+      try {
+        check({});
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(LateEditsRefusal);
+    const [problem, ...more] = (err as LateEditsRefusal).problems;
+    expect(more).toEqual([]);
+    expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' });
+    expect(problem!.message).toContain('revision 11 by Player changed it while this run was saving 2026-11-19 00:00, an instant it applies late');
+  });
+
+  it("lets the run be when it changes nothing that edit changed, when the page met is the bot's or older than the one read, or under as-read", () => {
+    const ines = withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather');
+    expect(() => check({ met: page(11, ines), computed: withPlayerCell(ines, 'Alice', USED, 'Exploration', ' -') })).not.toThrow();
+    expect(() => check({ met: page(11, mark, BOT) })).not.toThrow();
+    expect(() => check({ met: page(9, mark) })).not.toThrow();
+    expect(() => check({ instant: undefined })).not.toThrow();
+    const asRead = new ChosenReadings(readingsFor('cycle16'), [
+      { reading: 'late-edits', value: 'as-read', line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') },
+    ]);
+    expect(() => check({ readings: asRead })).not.toThrow();
   });
 });

@@ -256,6 +256,57 @@ describe('savePage when MediaWiki merges the edit with a concurrent one', () => 
   });
 });
 
+// A transform that gives way to a concurrent edit it would change (src/jobs/late-edits.ts): it refuses the page the
+// human left, and the save takes its own merged edit out of the page.
+class GiveWay extends Error {}
+const givesWay = (err: unknown) => err instanceof GiveWay;
+/** Doubles the score, but refuses a page whose note a person changed (the note is theirs, and it would reset it). */
+const resetsNote: Transform = (page, merge) => {
+  if (!page.text.includes('note: -')) throw new GiveWay('the note is theirs');
+  return doubling(page, merge);
+};
+
+describe('savePage when the transform gives way to a concurrent edit (givesWay)', () => {
+  it("merged with it: the bot's merged revision is undone, the page is the human's, and the save throws gave-way with the transform's error", async () => {
+    const wiki = new MergingWiki(PAGE);
+    let human = 0;
+    const err = await savePage(wiki, TITLE, resetsNote, {
+      givesWay,
+      beforeEdit: once(1, () => (human = wiki.human((t) => t.replace('note: -', 'note: mine')))),
+    }).catch((e: unknown) => e);
+    const [, humanRev, merged, undo] = wiki.revs;
+    expect(humanRev!.revid).toBe(human);
+    expect(merged).toMatchObject({ user: 'Bot', parentid: human, text: 'score: 2\n\nnote: mine\n\ndouble: 4\n\nlog:' });
+    expect(undo).toMatchObject({ user: 'Bot', parentid: merged!.revid, text: humanRev!.text, tags: ['mw-undo'] });
+    expect(undo!.comment).toMatch(
+      new RegExp(`^Croupier: undo revision ${merged!.revid}: MediaWiki merged this edit of the bot's with revision ${human} \\(Player\\)`),
+    );
+    expect(wiki.revs).toHaveLength(4);
+    expect(err).toBeInstanceOf(WikiError);
+    expect(err).toMatchObject({ code: 'gave-way', page: TITLE });
+    expect((err as WikiError).message).toContain(`the bot's revision ${merged!.revid}, which MediaWiki had merged onto it, was undone`);
+    expect((err as WikiError).cause).toBeInstanceOf(GiveWay);
+  });
+
+  it('in an edit conflict: no edit was made, and the error is thrown as it is', async () => {
+    const wiki = new MergingWiki(PAGE);
+    // The human changes the bot's own line too (double): MediaWiki refuses the bot's edit, which re-reads.
+    const human = (t: string) => t.replace('note: -', 'note: mine').replace('double: -', 'double: 0');
+    const err = await savePage(wiki, TITLE, resetsNote, { givesWay, beforeEdit: once(1, () => wiki.human(human)) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GiveWay);
+    expect(wiki.revs.map((r) => r.user)).toEqual(['Setup', 'Player']);
+  });
+
+  it('an error it does not give way for leaves the merged revision for an admin, as before', async () => {
+    const wiki = new MergingWiki(PAGE);
+    const err = await savePage(wiki, TITLE, resetsNote, { beforeEdit: once(1, () => wiki.human((t) => t.replace('note: -', 'note: mine'))) }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(GiveWay);
+    expect(wiki.revs.map((r) => r.user)).toEqual(['Setup', 'Player', 'Bot']);
+  });
+});
+
 // A run that records on the page that it is done (like a rollover's phase number): a second run on the merged
 // page finds nothing to do, so only the check of the bot's own latest revision can tell that page is wrong.
 const doubleOnce: Transform = (page, merge) => {
