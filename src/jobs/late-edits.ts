@@ -37,6 +37,13 @@ function touched(c: CellChange): { key: string; table: string; row: string; colu
 }
 
 /**
+ * The keys of the cells a person's change touches that the run must not change: not those of a row they added. A row
+ * is a record the game's rules process (a gift, a join, a battle declared), dated in its own cells: the run granting a
+ * gift recorded after the instant reacts to it at its date; it does not apply the instant over it.
+ */
+const theirKeys = (c: CellChange): string[] => (c.kind === 'row-added' ? [] : touched(c).map((t) => t.key));
+
+/**
  * People's edits saved after `instant`, the first instant the run applies, when the page as read (`latest`) is a
  * person's revision saved after it; undefined when none were, when the latest revision is the bot's (it read the page
  * as it was), or when the page holds nothing older to compare with (its first revision, or a history that does not
@@ -79,12 +86,12 @@ export async function lateEdits(
   const doc = (text: string) => comparable(text, title);
   const docs = revisions.map((r) => doc(r.text));
   const now = doc(latest.text);
-  const net = new Set(cellChanges(docs[0]!, now).flatMap((c) => touched(c).map((t) => t.key)));
+  const net = new Set(cellChanges(docs[0]!, now).flatMap(theirKeys));
   const byPeople = new Map<string, { revid: number; user: string }>();
   revisions.forEach((r, i) => {
     const user = r.user ?? '';
     if (i === 0 || mine(user)) return;
-    for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const t of touched(c)) byPeople.set(t.key, { revid: r.revid, user });
+    for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const key of theirKeys(c)) byPeople.set(key, { revid: r.revid, user });
   });
   const overlaps = runOverlaps(title, now, doc(o.computed), (key) => (net.has(key) ? byPeople.get(key) : undefined), instant, 'after');
   if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);
@@ -112,7 +119,7 @@ export function concurrentLateEdits(o: {
   if (instant === undefined || met.revid <= read.revid || (o.bot !== undefined && met.user === o.bot)) return;
   if (o.readings?.all().find((c) => c.def.id === LATE_EDITS)?.value === 'as-read') return;
   const [before, after] = [comparable(read.text, title), comparable(met.text, title)];
-  const theirs = new Set(cellChanges(before, after).flatMap((c) => touched(c).map((t) => t.key)));
+  const theirs = new Set(cellChanges(before, after).flatMap(theirKeys));
   const by = { revid: met.revid, user: met.user ?? '' };
   const overlaps = runOverlaps(title, after, comparable(o.computed, title), (key) => (theirs.has(key) ? by : undefined), instant, 'while');
   if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);

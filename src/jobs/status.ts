@@ -4,6 +4,9 @@ import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverContext, type RolloverGame, type RolloverWiki } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
+import { lateEdits } from './late-edits.ts';
+import { GamestateError } from '../games/shared/gamestate-error.ts';
+import { describeLocation } from '../parse/location.ts';
 import { type RulesetsInForce, rulesetsForRun } from './ruleset-revisions.ts';
 
 // `croupier status`: where the game stands now, computed exactly as a rollover would compute it,
@@ -102,7 +105,12 @@ export interface StatusJson {
   /** Why the game is paused (a person reverted the bot) or halted (failures), in words; null when it is not. */
   paused?: string | null;
   halted?: string | null;
-  /** What needs an admin: the daemon overdue, the game paused or halted (`croupier status` then exits 5). */
+  /**
+   * People's edits of the Gamestate saved after the first instant a rollover would apply late (./late-edits.ts), when
+   * there are any: what the next rollover does with them, named in a History row or refused (each problem in words).
+   */
+  lateEdits?: { refused: false; instant: string; revisions: { revid: number; user: string; timestamp: string }[] } | { refused: true; problems: string[] };
+  /** What needs an admin: the daemon overdue, the game paused or halted, a rollover that will refuse (`croupier status` then exits 5). */
   alerts?: string[];
 }
 
@@ -192,6 +200,12 @@ export function describeStatus(s: StatusJson): string {
         : `daemon: ${d.overdue ? 'OVERDUE' : 'running'}: last seen ${at(d.lastSeen)} UTC, next expected by ${at(d.nextExpectedBy)} UTC`,
     );
   }
+  const late = s.lateEdits;
+  if (late?.refused) for (const p of late.problems) lines.push(`late edits: ${p}`);
+  else if (late)
+    lines.push(
+      `late edits: ${late.revisions.map((r) => `revision ${r.revid}${r.user ? ` (${r.user})` : ''}`).join(', ')}, saved after ${at(late.instant)} UTC: the next rollover applies that instant to them, and names them in a History row`,
+    );
   for (const a of s.alerts ?? []) lines.push(`ALERT: ${a}`);
   return lines.join('\n');
 }
@@ -220,7 +234,7 @@ export function alertsOf(r: Runs): string[] {
  * (the rollover's read state gives the schedule), the Rulings page read as the rollover reads it; nothing saved.
  */
 export async function gameStatus(
-  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups' | 'revisionsInForce'>,
+  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups' | 'revisionsInForce' | 'names'>,
   game: RolloverGame,
   now: Date,
   runs: Runs = {},
@@ -245,6 +259,33 @@ export async function gameStatus(
     ...(rulings ? { readings: rulings.readings, rulings } : {}),
     ...(opts.readRuleset ? { readRuleset: opts.readRuleset } : {}),
   });
-  const inputs = { ...(rulings ? { rulings } : {}), ...(inForce ? { inForce } : { computed }) };
-  return statusJson(inForce?.current.ruleset ?? ruleset, game, page, now, runs, inputs);
+  const current = inForce?.current.ruleset ?? ruleset;
+  const final = inForce ? statusRun(current, game, page, now, rulings, inForce) : computed;
+  const inputs = { ...(rulings ? { rulings } : {}), ...(inForce ? { inForce } : {}), computed: final };
+  const json = statusJson(current, game, page, now, runs, inputs);
+  // As the rollover: the edits saved after the first instant it would apply, compared with what it would change.
+  const instant = read.engine.schedule(current, computed.read, now).missed[0];
+  const late = await previewLateEdits(wiki, {
+    title: game.gamestate,
+    bot: wiki.names?.[0],
+    latest: page,
+    instant,
+    now,
+    computed: final.text,
+    ...(rulings ? { readings: rulings.readings } : {}),
+  });
+  if (!late) return json;
+  const alerts = late.refused ? [`the next rollover will make no edit: ${late.problems.length} late edit problem(s), listed above`] : [];
+  return { ...json, lateEdits: late, ...(json.alerts || alerts.length > 0 ? { alerts: [...(json.alerts ?? []), ...alerts] } : {}) };
+}
+
+/** What the next rollover will do with the edits saved after the first instant it applies: `lateEdits`, its refusal caught. */
+async function previewLateEdits(wiki: Pick<RolloverWiki, 'revisionsInForce'>, o: Parameters<typeof lateEdits>[1]): Promise<StatusJson['lateEdits']> {
+  try {
+    const late = await lateEdits(wiki, o);
+    return late && { refused: false, instant: iso(late.instant), revisions: late.revisions };
+  } catch (err) {
+    if (!(err instanceof GamestateError)) throw err;
+    return { refused: true, problems: err.problems.map((p) => `${describeLocation(p.location)}: ${p.message}`) };
+  }
 }

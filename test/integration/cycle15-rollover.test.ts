@@ -9,6 +9,10 @@ import { readGamestate } from '../../src/games/cycle15/gamestate/read.ts';
 import { parseCycle15Ruleset } from '../../src/games/cycle15/ruleset/index.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
+import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
+import { ChosenReadings } from '../../src/games/shared/readings.ts';
+import { readingsFor } from '../../src/games/registry.ts';
+import { normalizeText } from '../../src/wiki/save.ts';
 import { bot, human, humanEditDuringRun, put, root, runCli, uniquePrefix } from './helpers.ts';
 
 const RULESET = readFileSync(`${root}fixtures/cycle15/ruleset.wikitext`, 'utf8');
@@ -75,7 +79,22 @@ describe('Cycle 15 on the real wiki', () => {
     expect((await b.readPage(game.gamestate)).revid).toBe(page.revid);
   });
 
-  it('a human edit made while the bot saves, on a cell the bot also writes, is kept and the rules applied on top of it', async () => {
+  it('a human edit made while the bot saves, on a cell the bot also writes: by default the bot gives way (late-edits), and under late-edits = as-read it is kept and the rules applied on top of it', async () => {
+    const refused = await freshGame('human-refused');
+    const femiMoved = (text: string) =>
+      text.replace(
+        '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|no\n|no\n|no\n|0\n|9\n',
+        '|Femi\n|2026-11-10 11:00\n| -\n|2026-11-10 11:00\n|phase 0\n|2\n|yes\n|no\n|no\n|0\n|12\n',
+      );
+    const err = await rollover({ wiki: b, saveOptions: { beforeEdit: humanEditDuringRun(player, refused.gamestate, femiMoved, 'Femi moved') } }, refused, {
+      now: new Date('2026-11-16T00:00Z'),
+      trigger: 'integration test',
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    expect((err as GamestateError).problems[0]!.location).toMatchObject({ table: 'Players', column: 'Moved this phase' });
+    expect(femiMoved(GAMESTATE)).not.toBe(GAMESTATE);
+    expect(normalizeText((await b.readPage(refused.gamestate)).text)).toBe(normalizeText(femiMoved(GAMESTATE)));
+
     const game = await freshGame('human');
     // Femi moves (Moved this phase: yes) and gains 3 shards while the bot is about to roll over.
     const beforeEdit = humanEditDuringRun(
@@ -88,7 +107,14 @@ describe('Cycle 15 on the real wiki', () => {
         ),
       'Femi moved',
     );
-    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { now: new Date('2026-11-16T00:00Z'), trigger: 'integration test' });
+    const asRead = new ChosenReadings(readingsFor('cycle15'), [
+      { reading: 'late-edits', value: 'as-read', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') },
+    ]);
+    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, {
+      now: new Date('2026-11-16T00:00Z'),
+      trigger: 'integration test',
+      readings: asRead,
+    });
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;
     const femi = readGamestate(text, game.gamestate, ruleset).players.find((p) => p.name === 'Femi')!;

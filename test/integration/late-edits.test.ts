@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
+import { gameStatus } from '../../src/jobs/status.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
 import { bot, human, importRevisions, onEachWiki, put, root, uniquePrefix } from './helpers.ts';
 import { PLAYER_COLUMN, withPlayerCell } from '../cycle16-cells.ts';
@@ -43,6 +44,10 @@ onEachWiki(() => {
 
   it('makes no edit where the late boundary would reset a mark the player typed after it, and names the cell, the revision and the player', async () => {
     const { game, revid } = await lateGame('Refused', withPlayerCell(gamestate, 'Alice', USED, 'Exploration', 'Exploration, Duel'));
+    // croupier status says so first, with an alert.
+    const status = await gameStatus(b, game, new Date());
+    expect(status.lateEdits).toMatchObject({ refused: true, problems: [expect.stringContaining(`revision ${revid} by ${player.names[0]} changed it after`)] });
+    expect(status.alerts).toHaveLength(1);
     const err = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GamestateError);
     const problems = (err as GamestateError).problems;

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNomicoupGamestate } from '../../src/games/nomicoup/gamestate/read.ts';
 import { GamestateError } from '../../src/games/shared/gamestate-error.ts';
+import { ChosenReadings } from '../../src/games/shared/readings.ts';
+import { readingsFor } from '../../src/games/registry.ts';
 import { readNomicoupRuleset } from '../../src/games/nomicoup/ruleset/read.ts';
 import { rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
 import { readDocument } from '../../src/parse/document.ts';
@@ -66,7 +68,7 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
     expect(state.game).toMatchObject({ current: 'Cosima', treasury: 50 - (3 + 4 + 2 + 2) });
   });
 
-  it("Cosima's turn times out after 48 hours; round 2 begins in the adopted order; the proposition closes at 72 hours; a player's edit during the run is kept", async () => {
+  it("Cosima's turn times out after 48 hours; round 2 begins in the adopted order; the proposition closes at 72 hours; under late-edits = as-read, a player's edit during the run is kept", async () => {
     let raced = false;
     const beforeEdit = async () => {
       if (raced) return;
@@ -74,7 +76,12 @@ describe('a Nomicoup game kept on the real wiki, turn by turn', () => {
       // Alice loses her last influence meanwhile (her row is the one the bot re-seats): 4.8.1 exiles her.
       await edit('| 1 || Alice || 2026-11-16 12:00 || 3 || 2 || - || 0 ||', '| 1 || Alice || 2026-11-16 12:00 || 3 || 0 || Duke, Captain || 0 ||')();
     };
-    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, run('2026-11-21T12:00Z'));
+    // The run would change the cells of that edit (the exile resets them) as if it came before the instants it applies:
+    // by default the bot gives way, in every game (test/integration/concurrent-late-edits.test.ts); the Judge's as-read applies it.
+    const asRead = new ChosenReadings(readingsFor('nomicoup'), [
+      { reading: 'late-edits', value: 'as-read', line: 1, by: 'Judge', at: new Date('2026-11-01T00:00Z') },
+    ]);
+    const s = await rollover({ wiki: b, saveOptions: { beforeEdit } }, game, { ...run('2026-11-21T12:00Z'), readings: asRead });
     expect(s.save.changed).toBe(true);
     const text = (await b.readPage(game.gamestate)).text;
     const state = await page();

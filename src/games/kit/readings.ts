@@ -27,16 +27,16 @@ export const LATE_EDITS = 'late-edits';
 export const lateEditsReading: ReadingDef = {
   id: LATE_EDITS,
   question:
-    'A run applies an instant it missed (the bot was stopped at a phase boundary), and the Gamestate page was edited after that instant: what do those edits mean for it?',
+    'A run applies an instant it missed (the bot was stopped at a phase boundary), or a person saved the Gamestate while the bot was saving an instant: the page was edited after that instant. What do those edits mean for it?',
   rule: 'Every cycle: what falls due at an instant applies to the gamestate as it was then',
   default: 'refuse-overlap',
   alternatives: {
     'refuse-overlap':
-      'the run applies the instant to the page as it reads it, and a History row names the edits saved after it; where the run would change a cell one of those edits changed (a mark typed in the new phase, Chips spent after the boundary), it makes no edit and names the cells, for an admin to move the edit by hand (undo it, let the bot catch up, make it again)',
+      'the run applies the instant to the page as it reads it, and a History row names the edits saved after it; where the run would change a cell one of those edits changed (a mark typed in the new phase, Chips spent after the boundary), it makes no edit and names the cells, for an admin to move the edit by hand (undo it, let the bot catch up, make it again); an edit saved while the bot saves is compared the same way, and the bot gives way to it (its own edit, if MediaWiki merged it with that one, undone)',
     'as-read':
       'the page as the run reads it is the page at the instant: the edits saved after it count as made before it, also where the run changes a cell they changed (a History row names them)',
   },
-  usedIn: ['jobs/late-edits.ts: a rollover that applies an instant late (a History row names the edits saved after it)'],
+  usedIn: ['jobs/late-edits.ts: a rollover that applies an instant late (a History row names the edits saved after it), or meets an edit saved while it saves'],
 };
 
 /** The readings of every game. */

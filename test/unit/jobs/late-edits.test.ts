@@ -6,6 +6,7 @@ import { WikiError } from '../../../src/wiki/errors.ts';
 import { loadGames, readingsFor } from '../../../src/games/registry.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
 import { concurrentLateEdits, LateEditsRefusal } from '../../../src/jobs/late-edits.ts';
+import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
 import { GAMESTATE } from '../games/cycle16/engine/build.ts';
@@ -141,6 +142,18 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect((await run(w)).toPhase).toBe(5);
   });
 
+  it('a row a player added after the boundary (a gift recorded late) is a record the run processes at its date: granted, named, not refused', async () => {
+    const gift = GAMESTATE.replace('|recorded\n|}', '|recorded\n|-\n|2026-11-18 17:00\n|Eun-ji\n|Gideon\n| -\n|recorded\n|}');
+    expect(gift).not.toBe(GAMESTATE);
+    const w = new HistoryWiki([seeded, { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: gift }]);
+    const s = await run(w);
+    expect(s.toPhase).toBe(5);
+    const page = w.text(game.gamestate)!;
+    expect(page).toContain('|2026-11-18 17:00\n|Eun-ji\n|Gideon\n|');
+    expect(page).not.toContain('|2026-11-18 17:00\n|Eun-ji\n|Gideon\n| -\n|recorded');
+    expect(page).toContain(`to the page with revision ${w.saved[1]!.revid} (Player), saved after it`);
+  });
+
   it('a region a player typed around the Players table does not hide their mark from the comparison', async () => {
     const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
     const wrapped = mark
@@ -201,6 +214,43 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect(w.asked).toBe(1);
     expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
     expect((err as GamestateError).problems[0]!.message).toContain(`revision ${w.saved[1]!.revid} by Player changed it after 2026-11-19 00:00`);
+  });
+});
+
+describe('croupier status, before the rollover', () => {
+  it('says the next rollover will make no edit, naming the cell, and raises an alert', async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
+    const w = new HistoryWiki([seeded, late]);
+    const s = await gameStatus(w, game, NOW);
+    expect(s.rolloverDue).toBe(true);
+    expect(s.lateEdits).toEqual({
+      refused: true,
+      problems: [
+        expect.stringMatching(
+          /^page "Cycle 16\/Gamestate", table "Players", row 1, column "Used this phase": revision \d+ by Player changed it after 2026-11-19 00:00/,
+        ),
+      ],
+    });
+    expect(s.alerts).toEqual(['the next rollover will make no edit: 1 late edit problem(s), listed above']);
+    expect(describeStatus(s)).toContain('\nlate edits: page "Cycle 16/Gamestate", table "Players", row 1, column "Used this phase": revision');
+    expect(w.edits).toBe(0);
+  });
+
+  it('names the edits the next rollover will apply the boundary to, with no alert; says nothing when there are none', async () => {
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather') };
+    const w = new HistoryWiki([seeded, late]);
+    const s = await gameStatus(w, game, NOW);
+    expect(s.lateEdits).toEqual({
+      refused: false,
+      instant: '2026-11-19T00:00:00Z',
+      revisions: [{ revid: w.saved[1]!.revid, user: 'Player', timestamp: late.timestamp }],
+    });
+    expect(s.alerts).toBeUndefined();
+    expect(describeStatus(s)).toContain(
+      `\nlate edits: revision ${w.saved[1]!.revid} (Player), saved after 2026-11-19 00:00 UTC: the next rollover applies that instant to them, and names them in a History row`,
+    );
+    const none = await gameStatus(new HistoryWiki([seeded]), game, NOW);
+    expect(none.lateEdits).toBeUndefined();
   });
 });
 
