@@ -61,7 +61,7 @@ export async function lateEdits(
   // The bot's own revision read the page as it was; not its undo of its edit, giving way to theirs (save.ts, `givesWay`).
   const computedByBot = mine(latest.user) && !isUndo(latest);
   if (instant === undefined || Date.parse(latest.timestamp) <= instant.getTime() || latest.parentid === 0 || computedByBot) return undefined;
-  const chosen = o.readings?.all().find((c) => c.def.id === LATE_EDITS);
+  const chosen = chosenReading(o.readings);
   const label = chosen ? o.readings!.label(LATE_EDITS) : `${LATE_EDITS}=${lateEditsReading.default} (default)`;
   // Applied over them whatever they changed: no need to read them (the row names the page as of the latest).
   if (chosen?.value === 'as-read')
@@ -117,13 +117,16 @@ export function concurrentLateEdits(o: {
   const { title, read, met, instant } = o;
   // Older than the page read: a merge an earlier run left uncorrected, which the bot's revision read holds.
   if (instant === undefined || met.revid <= read.revid || (o.bot !== undefined && met.user === o.bot)) return;
-  if (o.readings?.all().find((c) => c.def.id === LATE_EDITS)?.value === 'as-read') return;
+  if (chosenReading(o.readings)?.value === 'as-read') return;
   const [before, after] = [comparable(read.text, title), comparable(met.text, title)];
   const theirs = new Set(cellChanges(before, after).flatMap(theirKeys));
   const by = { revid: met.revid, user: met.user ?? '' };
   const overlaps = runOverlaps(title, after, comparable(o.computed, title), (key) => (theirs.has(key) ? by : undefined), instant, 'while');
   if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);
 }
+
+/** The Judge's choice of the reading `late-edits`, when the Rulings page was read. */
+const chosenReading = (readings: ChosenReadings | undefined) => readings?.all().find((c) => c.def.id === LATE_EDITS);
 
 /** A late edit the run would change: a refusal the save gives way to (save.ts undoes its edit MediaWiki merged with it). */
 export class LateEditsRefusal extends GamestateError {}

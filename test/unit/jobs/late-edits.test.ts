@@ -217,6 +217,17 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
   });
 });
 
+describe('a summary a player types to look like the bot\'s', () => {
+  it("a player's revision whose summary reads as the bot's undo is still a person's: their mark refuses the run", async () => {
+    const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
+    const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: mark, comment: 'Croupier: undo revision 5: the bot gives way' };
+    const w = new HistoryWiki([seeded, late]);
+    const err = await run(w).catch((e: unknown) => e);
+    expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
+    expect(w.edits).toBe(0);
+  });
+});
+
 describe('croupier status, before the rollover', () => {
   it('says the next rollover will make no edit, naming the cell, and raises an alert', async () => {
     const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel') };
