@@ -217,7 +217,7 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
   });
 });
 
-describe('a summary a player types to look like the bot\'s', () => {
+describe("a summary a player types to look like the bot's", () => {
   it("a player's revision whose summary reads as the bot's undo is still a person's: their mark refuses the run", async () => {
     const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
     const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: mark, comment: 'Croupier: undo revision 5: the bot gives way' };
