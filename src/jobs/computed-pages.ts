@@ -77,8 +77,8 @@ export function subpageEdit(
 export async function saveGamestate(wiki: ComputedPagesWiki, title: string, transform: Transform, opts: SaveOptions = {}): Promise<GamestateSave> {
   let moved: MovedBlock[] = [];
   let why: string | undefined; // the job's own summary, for the subpages' edits
-  const light: Transform = (page, merge) => {
-    const edit = transform(page, merge);
+  const light: Transform = (page, merge, read) => {
+    const edit = transform(page, merge, read);
     const out = lighten(edit?.text ?? page.text, title);
     moved = out.moved;
     why = edit?.summary.replace(/^Croupier: /, '');

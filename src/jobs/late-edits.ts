@@ -99,11 +99,12 @@ export async function lateEdits(
 }
 
 /**
- * People's edits saved while the run was saving, after it read the page (`read`): an edit conflict or a merge made it
- * compute on the page as they left it (`met`), as if made before the instant. Refused as `lateEdits` refuses, where the
- * run (`computed`: the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`.
- * Nothing when the page met is the bot's own (another run of the bot saved it, having read it), or when the run
- * applies no instant. Pure: no request (the page met is named; those before it, if any, are in its history).
+ * People's edits saved while the bot was saving, after it read the page (`read`): an edit conflict or a merge made the
+ * run compute on the page as they left it (`met`), as if made before the instant. Also a merge a killed run left, which
+ * this run corrects: `read` is then the page that run read. Refused as `lateEdits` refuses, where the run (`computed`:
+ * the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`. Nothing when the
+ * page met is the bot's own (another run of the bot saved it, having read it), or when the run applies no instant.
+ * Pure: no request (the page met is named; those before it, if any, are in its history).
  */
 export function concurrentLateEdits(o: {
   title: string;
@@ -115,7 +116,7 @@ export function concurrentLateEdits(o: {
   readings?: ChosenReadings;
 }): void {
   const { title, read, met, instant } = o;
-  // Older than the page read: a merge an earlier run left uncorrected, which the bot's revision read holds.
+  // Older than the page read: a merge a killed run left, whose read the save could not give (its text is gone).
   if (instant === undefined || met.revid <= read.revid || (o.bot !== undefined && met.user === o.bot)) return;
   if (chosenReading(o.readings)?.value === 'as-read') return;
   const [before, after] = [comparable(read.text, title), comparable(met.text, title)];
@@ -146,7 +147,7 @@ function runOverlaps(
   const saved =
     when === 'after'
       ? `after ${formatInstant(instant)}, an instant this run applies late`
-      : `while this run was saving ${formatInstant(instant)}, an instant it applies late`;
+      : `while the bot was saving ${formatInstant(instant)}, an instant this run applies late`;
   const overlaps: Problem[] = [];
   for (const c of cellChanges(now, computed)) {
     if (c.kind !== 'cell' && c.kind !== 'row-removed') continue; // rows the run adds (History) change nothing of theirs

@@ -454,15 +454,17 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
 
   let computed = first;
   const rulesetRevid = opts.inForce?.current.revid ?? rulesetPage.revid;
-  const transform: Transform = (page, merge) => {
+  const transform: Transform = (page, merge, read) => {
     const asRead = !merge && page.revid === gamestatePage.revid && page.text === gamestatePage.text;
     if (asRead && refused) throw refused;
     computed = asRead ? first! : stableRollover(ruleset, game, page, opts, engine, merge);
-    // An edit saved since the read (an edit conflict, a merge): late too, and refused where the run changes what it changed.
+    // An edit saved since the read (an edit conflict, a merge; or since a killed run's read, whose merge this run
+    // corrects): late too, and refused where the run changes what it changed.
     if (!asRead) {
       const instant = engine.schedule(ruleset, computed.read, opts.now).missed[0];
       const readings = opts.readings ? { readings: opts.readings } : {};
-      concurrentLateEdits({ title: game.gamestate, bot: ctx.wiki.names?.[0], read: gamestatePage, met: page, instant, computed: computed.text, ...readings });
+      const met = { title: game.gamestate, bot: ctx.wiki.names?.[0], read: read ?? gamestatePage, met: page };
+      concurrentLateEdits({ ...met, instant, computed: computed.text, ...readings });
     }
     let text = computed.text;
     if (plan && archived.size > 0) {

@@ -62,9 +62,11 @@ export interface Edit {
  * Pure: may run more than once (after an edit conflict, or a merge). null or the same text: no edit.
  * After MediaWiki merged this save's edit with someone else's, `page` is their text without the save's
  * edit (what the bot must compute on); `merge` is given when the merged page is not that result and a
- * correcting edit will be saved, so the transform may say so on the page (a History row).
+ * correcting edit will be saved, so the transform may say so on the page (a History row). `read` is given
+ * when `page` holds others' edits saved after a page this save did not read: the page a killed run read, whose
+ * merge this save corrects (their edits are the difference; a transform that weighs them reads it).
  */
-export type Transform = (page: PageRevision, merge?: MergeContext) => Edit | null;
+export type Transform = (page: PageRevision, merge?: MergeContext, read?: PageRevision) => Edit | null;
 
 export interface SaveOptions {
   /** Print nothing, write nothing: the result carries the diff of what would be saved. */
@@ -149,6 +151,8 @@ interface Merged {
   work: PageRevision;
   /** The revision MediaWiki merged this save's first edit onto (what undoing that edit goes back to). */
   parent: number;
+  /** A merge a killed run left: the page that run read, when its text is still on the wiki (the transform's `read`). */
+  read?: PageRevision;
 }
 
 export async function savePage(host: SaveHost, title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {
@@ -195,6 +199,13 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
           message: `"${title}": still in conflict with other edits after ${attempt} attempts (re-read and recomputed ${attempt - 1} times); no edit made. Try again later.`,
         });
 
+  /** A transform's error on the others' edits `m` went onto: the save gives way to them (`givesWay`), or throws it. */
+  const giveWayTo =
+    (m: Merged) =>
+    async (err: unknown): Promise<never> => {
+      throw opts.givesWay?.(err) ? await gaveWay(host, title, m, err) : err;
+    };
+
   for (let attempt = 1; ; attempt++) {
     if (!pages) {
       const titles = shutoff ? [title, shutoff.page] : [title];
@@ -221,8 +232,12 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
         ]);
       if (revert) throw pausedBy(title, revert, await undoMerged(host, title, late!.ctx.merged[0]!, late!.ctx.on, revert));
       // Unless the merge needed no correction: then nothing is pending (no correction, nothing said of it), and
-      // lines people rewrote since are theirs.
-      if (late && !(await neededNoCorrection(host, title, transform, late))) merged = late;
+      // lines people rewrote since are theirs. Giving way to the others' edits (givesWay): the merged edit undone.
+      try {
+        if (late && !neededNoCorrection(title, transform, late)) merged = late;
+      } catch (err) {
+        await giveWayTo(late!)(err);
+      }
     }
     // After a merge, someone saved again on top of it: their edit goes into the text the transform runs on.
     if (merged && page.revid !== merged.latest.revid) merged = await carryOver(host, title, merged, page);
@@ -230,11 +245,10 @@ export async function savePage(host: SaveHost, title: string, transform: Transfo
     const work = merged?.work ?? page;
     const transformed = async (ctx?: MergeContext): Promise<Edit | null> => {
       try {
-        return runTransform(transform, work, title, ctx);
+        return runTransform(transform, work, title, ctx, merged?.read);
       } catch (err) {
         // Giving way to the others' edits: the page holds them, without this save's merged edit.
-        if (merged && opts.givesWay?.(err)) throw await gaveWay(host, title, merged, err);
-        throw err;
+        return merged ? giveWayTo(merged)(err) : Promise.reject(err);
       }
     };
     // The page the wiki must hold: the transform's text, or (after a merge) the others' edits alone.
@@ -417,7 +431,8 @@ async function mergeOf(
   const ctx = mergeContext(m.before, revid, since.slice(0, -1), parent);
   const others = merge3(page.text, m.work.text, onto.text);
   if (!others.ok) throw uncorrected(title, ctx, conflictWords(others.conflicts, page.revid));
-  return { merged: { ctx, latest: texts.get(revid)!, work: { ...onto, text: others.text }, parent: m.before?.parent ?? parent } };
+  const read = m.before?.read ? { read: m.before.read } : {};
+  return { merged: { ctx, latest: texts.get(revid)!, work: { ...onto, text: others.text }, parent: m.before?.parent ?? parent, ...read } };
 }
 
 /** A merge found by a later save: the others' edits and the bot's, and the base the bot's run had read. */
@@ -429,17 +444,12 @@ type LateMerge = Merged & { base: number; others: ListedRevision[] };
  * computes — its edit of the base, merged onto them, is its edit of them. The second tells it to a later run,
  * which has more to do than the killed one (a rollover at a later instant): its text is not the merged page's.
  */
-async function neededNoCorrection(host: SaveHost, title: string, transform: Transform, late: LateMerge): Promise<boolean> {
-  const onOthers = normalizeText(runTransform(transform, late.work, title)?.text ?? late.work.text);
+function neededNoCorrection(title: string, transform: Transform, late: LateMerge): boolean {
+  const onOthers = normalizeText(runTransform(transform, late.work, title, undefined, late.read)?.text ?? late.work.text);
   if (onOthers === normalizeText(late.latest.text)) return true;
-  let base: PageRevision | undefined;
-  try {
-    base = (await revisionTexts(host, title, [late.base])).get(late.base);
-  } catch (err) {
-    if (err instanceof WikiError && err.code === 'bad-response') return false; // its text is gone (hidden, deleted): corrected as before
-    throw err;
-  }
-  const mine = merge3(base!.text, runTransform(transform, base!, title)?.text ?? base!.text, late.work.text);
+  const base = late.read;
+  if (!base) return false; // its text is gone (hidden, deleted): corrected as before
+  const mine = merge3(base.text, runTransform(transform, base, title)?.text ?? base.text, late.work.text);
   return mine.ok && normalizeText(mine.text) === onOthers;
 }
 
@@ -460,7 +470,18 @@ async function latePending(host: SaveHost, title: string, page: PageRevision): P
     );
   }
   const texts = await revisionTexts(host, title, [p.revid, p.parent]);
-  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, parent: p.parent, base: p.base, others: p.others };
+  const read = await revisionText(host, title, p.base);
+  return { ctx, latest: texts.get(p.revid)!, work: texts.get(p.parent)!, parent: p.parent, base: p.base, others: p.others, ...(read ? { read } : {}) };
+}
+
+/** Revision `revid`'s text, or undefined when the wiki gives none (hidden, deleted). */
+async function revisionText(host: SaveHost, title: string, revid: number): Promise<PageRevision | undefined> {
+  try {
+    return (await revisionTexts(host, title, [revid])).get(revid);
+  } catch (err) {
+    if (err instanceof WikiError && err.code === 'bad-response') return undefined;
+    throw err;
+  }
 }
 
 /** A person's revert of the bot among the revisions saved after `after` (`listed`, when known) that the pause does not know of yet. */
@@ -497,7 +518,8 @@ async function undoMerged(host: SaveHost, title: string, revid: number, parent: 
 /** The save gives way to the others' edits its merged edit went onto (`givesWay`): that edit undone, and the error. */
 async function gaveWay(host: SaveHost, title: string, merged: Merged, cause: unknown): Promise<WikiError> {
   const problems = cause instanceof Error ? cause.message.split('\n').slice(1).join(' ').trim() : '';
-  const why = `MediaWiki merged this edit of the bot's with ${describeEdits(merged.ctx.edits)}, saved while it was saving, which it would change: the bot gives way${problems ? ` (${problems.slice(0, 300)})` : ''}`;
+  const edit = merged.ctx.late ? "the edit of a run of the bot's that stopped before checking it" : "this edit of the bot's";
+  const why = `MediaWiki merged ${edit} with ${describeEdits(merged.ctx.edits)}, saved while it was saving, which it would change: the bot gives way${problems ? ` (${problems.slice(0, 300)})` : ''}`;
   const done = await undoBots(host, title, merged.ctx.merged, merged.parent, why);
   return new WikiError({ code: 'gave-way', page: title, cause, message: `"${title}": the bot gave way to ${describeEdits(merged.ctx.edits)}: ${done}` });
 }
@@ -530,9 +552,9 @@ async function undoBots(host: SaveHost, title: string, all: readonly number[], p
   }
 }
 
-function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext): Edit | null {
+function runTransform(transform: Transform, page: PageRevision, title: string, merge?: MergeContext, read?: PageRevision): Edit | null {
   try {
-    return transform(page, merge);
+    return transform(page, merge, read);
   } catch (err) {
     // A region refused by the pure functions (src/parse/regions.ts): the wiki layer's own error type.
     if (err instanceof RegionError) throw toWikiError(err, title);

@@ -13,6 +13,7 @@ import type { SaveOptions } from '../../src/wiki/save.ts';
 import { PLAYER_COLUMN, withPlayerCell } from '../cycle16-cells.ts';
 import { BOUNDARY, DAY_BEFORE, establishedGame, type EstablishedGame } from './established-game.ts';
 import { bot, human, importRevisions, onEachWiki, put, root, uniquePrefix } from './helpers.ts';
+import { killedRollover } from './killed-rollover.ts';
 
 const { used: USED } = PLAYER_COLUMN;
 
@@ -54,7 +55,7 @@ onEachWiki(() => {
     expect(outcome).toBeInstanceOf(GamestateError);
     const problems = (outcome as GamestateError).problems;
     expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
-    expect(problems[0]!.message).toContain(`revision ${theirs} by ${player.names[0]} changed it while this run was saving 2026-11-19 00:00`);
+    expect(problems[0]!.message).toContain(`revision ${theirs} by ${player.names[0]} changed it while the bot was saving 2026-11-19 00:00`);
     expect((await b.readPage(game.gamestate)).revid).toBe(theirs);
     const text = (await b.readPage(game.standings)).text;
     expect(text).toBe(standings.text);
@@ -69,7 +70,7 @@ onEachWiki(() => {
     expect(outcome).toBeInstanceOf(GamestateError);
     const problems = (outcome as GamestateError).problems;
     expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 7, column: 'Used this phase' }, { page: game.gamestate }]);
-    expect(problems[0]!.message).toContain(`revision ${theirs} by ${player.names[0]} changed it while this run was saving 2026-11-19 00:00`);
+    expect(problems[0]!.message).toContain(`revision ${theirs} by ${player.names[0]} changed it while the bot was saving 2026-11-19 00:00`);
     // MediaWiki merged the bot's edit onto the player's; the bot undid it.
     const [, merged, undo] = (await history(game.gamestate)).slice(-3);
     expect(merged).toMatchObject({ user: b.names[0], parentid: theirs });
@@ -92,5 +93,40 @@ onEachWiki(() => {
     await put(admin, game.rulingsPage!, '* late-edits = as-read\n');
     const asRead = await rollover({ wiki: b }, game, now);
     expect(asRead.save.changed).toBe(true);
+  });
+
+  it('the same mark merged, and the run killed (SIGKILL) before it could check its save: the next run, correcting that merge, gives way the same — the merged edit undone, the cell named', async () => {
+    const game = await establishedSinceBefore('concurrent-killed');
+    const seed = await b.readPage(game.gamestate);
+    let theirs = 0;
+    const mark = async () => {
+      theirs = await put(player, game.gamestate, withPlayerCell((await player.readPage(game.gamestate)).text, 'Gideon', USED, ' -', 'Duel'), 'used a Duel');
+    };
+    const k = await killedRollover(game, BOUNDARY.now, 'saved', mark);
+    expect(k.read).toBe(seed.revid);
+    // What the kill left: MediaWiki's merge of the boundary (computed on the page before the mark) onto the mark.
+    expect((await b.revisions(game.gamestate, { limit: 1 }))[0]).toMatchObject({ revid: k.saved, parentid: theirs, user: b.names[0] });
+
+    const next = await rollover({ wiki: b }, game, BOUNDARY).catch((e: unknown) => e);
+    expect(next).toBeInstanceOf(GamestateError);
+    const problems = (next as GamestateError).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 7, column: 'Used this phase' }, { page: game.gamestate }]);
+    expect(problems[0]!.message).toContain(`revision ${theirs} by ${player.names[0]} changed it while the bot was saving 2026-11-19 00:00`);
+    expect(problems[1]!.message).toContain(`the bot's revision ${k.saved}, which MediaWiki had merged onto it, was undone`);
+    const [undo, ...more] = (await history(game.gamestate)).filter((r) => r.revid > k.saved!);
+    expect(more).toEqual([]);
+    expect(undo).toMatchObject({ user: b.names[0], parentid: k.saved });
+    expect(undo!.tags).toContain('mw-undo');
+    expect(undo!.comment).toContain(
+      `Croupier: undo revision ${k.saved}: MediaWiki merged the edit of a run of the bot's that stopped before checking it with revision ${theirs}`,
+    );
+    const players = await b.revisions(game.gamestate, { limit: 10, content: true });
+    expect((await b.readPage(game.gamestate)).text).toBe(players.find((r) => r.revid === theirs)!.text);
+
+    // A third run, now (its history read up to now: the revisions are dated now), meets the bot's undo, reads the
+    // history under it, and refuses the same with no edit.
+    const third = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'integration test' }).catch((e: unknown) => e);
+    expect((third as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 7, column: 'Used this phase' }]);
+    expect((await b.readPage(game.gamestate)).revid).toBe(undo!.revid);
   });
 });

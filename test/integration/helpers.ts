@@ -15,8 +15,14 @@ const run = promisify(execFile);
 
 export { root };
 
-/** The wiki the helpers talk to: 1.39's, but for the tests in onEachWiki. */
-let current: TestWiki = TEST_WIKIS[0]!;
+/** What a child process of a test is told of the wiki its parent talks to (`childEnv`): the MediaWiki version. */
+const WIKI_VERSION_VAR = 'CROUPIER_TEST_WIKI_VERSION';
+
+/** The wiki the helpers talk to: 1.39's, but for the tests in onEachWiki (and their child processes). */
+let current: TestWiki = TEST_WIKIS.find((w) => w.version === process.env[WIKI_VERSION_VAR]) ?? TEST_WIKIS[0]!;
+
+/** The environment of a child process whose helpers are to talk to the wiki this process talks to now. */
+export const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, [WIKI_VERSION_VAR]: current.version });
 
 /**
  * Declares the tests of `body` once per MediaWiki version of TEST_WIKIS, each in a describe named after it

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import type { RolloverGame, RolloverStep } from '../../src/jobs/rollover.ts';
-import { root } from './helpers.ts';
+import { childEnv, root } from './helpers.ts';
 
 /**
  * A real rollover in a child process (killed-rollover-child.ts), SIGKILLed by its PID at `at`: 'ready' — it has
@@ -25,6 +25,7 @@ export async function killedRollover(
     ['--import', 'tsx', new URL('./killed-rollover-child.ts', import.meta.url).pathname, JSON.stringify(game), now.toISOString(), ...step],
     {
       cwd: root,
+      env: childEnv(),
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );

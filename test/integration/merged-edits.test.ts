@@ -214,7 +214,7 @@ describe('the correction itself races another human edit', () => {
     expect(err).toBeInstanceOf(GamestateError);
     const problems = (err as GamestateError).problems;
     expect(problems[0]).toMatchObject({ location: { page: game.gamestate, table: 'Players', row: 4, column: 'Packs' } });
-    expect(problems[0]!.message).toContain(`revision ${humans[1]} by Admin changed it while this run was saving`);
+    expect(problems[0]!.message).toContain(`revision ${humans[1]} by Admin changed it while the bot was saving`);
     const [merged, undo] = await botRevisions(game.gamestate);
     expect(merged).toMatchObject({ parentid: humans[0] });
     expect(undo!.tags).toContain('mw-undo');

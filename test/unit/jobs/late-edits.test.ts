@@ -292,7 +292,7 @@ describe('an edit saved while the run was saving (an edit conflict or a merge ma
     const [problem, ...more] = (err as LateEditsRefusal).problems;
     expect(more).toEqual([]);
     expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' });
-    expect(problem!.message).toContain('revision 11 by Player changed it while this run was saving 2026-11-19 00:00, an instant it applies late');
+    expect(problem!.message).toContain('revision 11 by Player changed it while the bot was saving 2026-11-19 00:00, an instant this run applies late');
   });
 
   it("lets the run be when it changes nothing that edit changed, when the page met is the bot's or older than the one read, or under as-read", () => {

@@ -470,6 +470,54 @@ describe('a merge its run never corrected (the process died between the merged s
     expect((again as Error).message).toContain(`undo revisions ${first!.revid}, ${correction!.revid}`);
   });
 
+  /** Doubles once, but gives way where the others' edits (the page read by the killed run → `page`) changed the note. */
+  const weighsNote =
+    (told: (PageRevision | undefined)[]): Transform =>
+    (page, merge, read) => {
+      told.push(read);
+      const note = (t: string) => /note: (.*)/.exec(t)![1];
+      if (read && note(read.text) !== note(page.text)) throw new GiveWay('the note is theirs');
+      return doubleOnce(page, merge);
+    };
+
+  it("the next save tells the transform the page the killed run read; a transform that gives way to the others' edits has the merged revision undone (gave-way)", async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: mine')));
+    const told: (PageRevision | undefined)[] = [];
+    const err = await savePage(wiki, TITLE, weighsNote(told), { givesWay }).catch((e: unknown) => e);
+    // The page the killed run read: the first revision (its summary's base), not the bot's merged one nor the human's.
+    expect(told[0]).toMatchObject({ revid: 101, text: PAGE });
+    expect(err).toMatchObject({ code: 'gave-way', page: TITLE });
+    expect((err as WikiError).cause).toBeInstanceOf(GiveWay);
+    expect((err as WikiError).message).toContain(`the bot's revision ${k.merged}, which MediaWiki had merged onto it, was undone`);
+    const [undo, ...more] = wiki.revs.slice(wiki.revs.findIndex((r) => r.revid === k.merged) + 1);
+    expect(more).toEqual([]);
+    expect(undo).toMatchObject({ user: 'Bot', parentid: k.merged, text: wiki.revs.find((r) => r.revid === k.human)!.text, tags: ['mw-undo'] });
+    expect(undo!.comment).toMatch(
+      new RegExp(
+        `^Croupier: undo revision ${k.merged}: MediaWiki merged the edit of a run of the bot's that stopped before checking it with revision ${k.human} \\(Player\\)`,
+      ),
+    );
+  });
+
+  it("others' edits the transform does not give way to: corrected as before, the transform told the killed run's read", async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('score: 2', 'score: 5')));
+    const told: (PageRevision | undefined)[] = [];
+    const r = await savePage(wiki, TITLE, weighsNote(told), { givesWay });
+    expect(told.map((t) => t?.revid)).toContain(101);
+    expect(r.merged).toMatchObject({ merged: [k.merged], on: k.human, late: true, corrected: true });
+    expect(wiki.latest()!.text).toBe(`score: 5\n\nnote: -\n\ndouble: 10\n\nlog:\nrecomputed on ${k.human}`);
+  });
+
+  it("without givesWay, the transform's error is thrown as it is and the merged revision left for an admin", async () => {
+    const wiki = new MergingWiki(PAGE);
+    const k = await killedAfterEdit(wiki, () => wiki.human((t) => t.replace('note: -', 'note: mine')));
+    const err = await savePage(wiki, TITLE, weighsNote([])).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GiveWay);
+    expect(wiki.latest()!.revid).toBe(k.merged);
+  });
+
   it('a revision of the bot without a recorded base (an older Croupier) is not taken for a merge', async () => {
     const wiki = new MergingWiki(PAGE);
     const h = wiki.human((t) => t.replace('score: 2', 'score: 5'));
