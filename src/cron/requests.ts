@@ -33,6 +33,7 @@ import {
   notRestorable,
   pendingRequests,
   requestKey,
+  type IsBot,
   type RequestPageRevision,
   type Verdict,
 } from '../jobs/request-lines.ts';
@@ -77,6 +78,8 @@ export interface RequestsOptions {
   /** Request page of a game (undefined: the game takes no requests). */
   pageFor(game: string): string | undefined;
   allowedGroupsFor(game: string): readonly string[];
+  /** Whether a user is the bot's account: only its revisions answer a line (a mark typed by anyone else is no answer). */
+  isBot: IsBot;
   /** How many revisions of a game's request page to read (default DEFAULT_REQUESTS_LOOKBACK). */
   lookbackFor?(game: string): number;
   now?: () => Date;
@@ -164,7 +167,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     if (pending.length === 0) return summary;
 
     // Attribute every pending line from the same history snapshot, before any edit.
-    const origins = lineAuthors(revisions);
+    const origins = lineAuthors(revisions, opts.isBot);
     const attributed: Attributed[] = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
     // The authors, and for a line put back by a revert who put it back and who had removed it (notRestorable).
     const named = ({ who }: Attributed) => (who.found ? [who.revision.user, who.restored?.by ?? '', who.restored?.removedBy ?? ''] : []);

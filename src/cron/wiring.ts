@@ -189,6 +189,7 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
         }),
         pageFor: (id) => byId(id)?.requestsPage,
         allowedGroupsFor: (id) => byId(id)?.allowedGroups ?? DEFAULT_ALLOWED_GROUPS,
+        isBot: (user) => botNames().includes(user),
         lookbackFor: (id) => byId(id)?.requestsLookback ?? DEFAULT_REQUESTS_LOOKBACK,
         ...(o.now ? { now: o.now } : {}),
       }),

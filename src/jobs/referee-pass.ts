@@ -133,6 +133,8 @@ export interface Pass {
   standing(): Promise<string>;
   /** Which of `users` are the game's admins: each user's groups asked of the wiki once per pass. */
   admins(users: string[]): Promise<ReadonlySet<string>>;
+  /** Whether `user` is the bot's account (its revisions are its record, its marks its answers). */
+  isBot(user: string): boolean;
   /** The Gamestate page read again (after the pass's own save: the record is read again too). */
   readGamestate(): Promise<PageRevision>;
 }
@@ -204,7 +206,7 @@ export async function startPass(ctx: RefereeContext, game: RefereeGame): Promise
     latest = page.revid;
     return page;
   };
-  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, standing, admins, readGamestate };
+  return { ctx, game, loaded, ruleset, ref, gamestate, phase, calendar, winners, summary, now, bot, standing, admins, isBot, readGamestate };
 }
 
 /** `ask`, asked only of the users it was not asked of before. */

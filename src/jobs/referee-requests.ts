@@ -14,7 +14,7 @@ import {
   applyMark,
   attributeRevisions,
   botAddedLines,
-  lineAuthors,
+  lineHistory,
   notRestorable,
   markLine,
   pendingRequests,
@@ -22,6 +22,7 @@ import {
   standingRecord,
   type Attribution,
   type RequestLine,
+  type RemovedLine,
   type RequestPageRevision,
   type Verdict,
 } from './request-lines.ts';
@@ -48,6 +49,8 @@ interface Line {
   revid: number;
   verdict?: Verdict;
   message?: string;
+  /** A request someone else removed from the page (takenAway): answered by a line the bot adds. */
+  removed?: { by: string; in: number };
 }
 
 /** 3. The players' requests: each line's author the account of the revision that first added it. */
@@ -55,12 +58,13 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
   // 3. The players' requests: each line's author the account of the revision that first added it.
   const { ctx, game, summary, phase, now, bot } = pass;
   const latest = revisions[0]!;
-  const authors = lineAuthors(revisions);
-  const lines: Line[] = pendingRequests(latest.text).map((p) => {
+  const { authors, removed } = lineHistory(revisions, pass.isBot);
+  const onPage: Line[] = pendingRequests(latest.text).map((p) => {
     const who = authors[p.lineNo]!;
     const revid = who.found ? who.revision.revid : latest.revid;
     return { p, who, revid, key: requestKey(revid, p.line, who.found ? who.copy : 1) };
   });
+  const lines = [...(await takenAway(pass, revisions, removed, onPage)), ...onPage];
   const perAuthor = new Map<string, number>();
   const todo: Line[] = [];
   for (const l of lines) {
@@ -98,6 +102,33 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
   return lines;
 }
 
+/**
+ * The requests someone removed who may not withdraw them — deleted, or given a mark the bot did not write, by anyone but
+ * their author or one of the game's admins. Still their author's, as a ruling a player deletes is still the Judge's:
+ * taken as if on the page, oldest first, and answered by a line the bot adds. Not one the bot answered already (a line
+ * its own revisions added names its key), nor one whose author wrote the same line again since (that line is the request).
+ */
+async function takenAway(pass: Pass, revisions: readonly RequestPageRevision[], removed: readonly RemovedLine[], onPage: readonly Line[]): Promise<Line[]> {
+  const candidates = removed.flatMap((r): Line[] => {
+    const p = pendingRequests(r.text)[0];
+    const author = r.who.revision.user;
+    if (!p || r.removedBy === '' || r.removedBy === author) return [];
+    const again = onPage.some((l) => l.p.line === r.text && l.who.found && l.who.revision.user === author && l.revid > r.removedIn);
+    if (again) return [];
+    const revid = r.who.revision.revid;
+    return [{ p, who: r.who, revid, key: requestKey(revid, r.text, r.who.copy), removed: { by: r.removedBy, in: r.removedIn } }];
+  });
+  if (candidates.length === 0) return [];
+  const answered = botAddedLines(revisions, pass.isBot);
+  const open = candidates.filter((l) => !namesRequest(answered, l.key));
+  const admins = open.length > 0 ? await pass.admins([...new Set(open.map((l) => l.removed!.by))]) : new Set<string>();
+  return open.filter((l) => !admins.has(l.removed!.by)).sort((a, b) => a.revid - b.revid);
+}
+
+/** What the bot's added answer to a request someone else removed says first (its key: the answer is not made twice). */
+const takenAwayWords = (l: Line): string =>
+  `removed in revision ${l.removed!.in} by ${l.removed!.by}, who may not withdraw it (only its author or an admin may): still request ${l.key} of ${(l.who as Extract<Attribution, { found: true }>).revision.user}`;
+
 /** 4. Every answer in one edit of the actions page. */
 export async function answerLines(pass: Pass, lines: readonly Line[]): Promise<void> {
   // 4. Every answer in one edit of the actions page.
@@ -112,6 +143,10 @@ export async function answerLines(pass: Pass, lines: readonly Line[]): Promise<v
         let text = page.text;
         const markedSoFar = new Map<string, number>();
         for (const l of answered) {
+          if (l.removed) {
+            text = `${text.replace(/\n*$/, '')}\n${markLine(l.p.line, l.verdict!, l.revid, `${takenAwayWords(l)}; ${l.message!}`, at)}\n`;
+            continue;
+          }
           // Identical lines marked earlier in this edit no longer count as copies of this one.
           const nth = l.p.occurrence - (markedSoFar.get(l.p.line) ?? 0);
           markedSoFar.set(l.p.line, (markedSoFar.get(l.p.line) ?? 0) + 1);
@@ -174,9 +209,9 @@ export function resolveRequest(
 }
 
 /** The requests of the actions page's revisions, by key: each line with the revision that first added it. */
-function requestsByKey(actions: readonly RequestPageRevision[]): Map<string, ActionRequest> {
+function requestsByKey(actions: readonly RequestPageRevision[], isBot: (user: string) => boolean): Map<string, ActionRequest> {
   const out = new Map<string, ActionRequest>();
-  const attributed = attributeRevisions(actions);
+  const attributed = attributeRevisions(actions, isBot);
   for (const rev of actions) {
     const who = attributed.get(rev.revid)!;
     for (const p of pendingRequests(rev.text)) {
@@ -215,12 +250,12 @@ export async function replayRequest(
     return unavailable(
       `revision ${revid} of ${game.actionsPage}, which added the request, is not among the ${actions.length} latest revisions the bot reads (or was deleted)`,
     );
-  const requests = requestsByKey(actions);
+  const isBot = (user: string) => ctx.wiki.botNames.includes(user);
+  const requests = requestsByKey(actions, isBot);
   const request = requests.get(key);
   if (!request?.author)
     return unavailable(`revision ${revid} of ${game.actionsPage} has no line whose key is ${key}${request ? ' (its author is hidden)' : ''}`);
   const revisions = await ctx.wiki.history(game.gamestate, game.lookback);
-  const isBot = (user: string) => ctx.wiki.botNames.includes(user);
   // Newest first: the oldest of the bot's revisions that added a row naming the request performed it.
   let first = -1;
   let added = '';

@@ -125,9 +125,12 @@ function keptFrom(before: readonly string[], after: readonly string[]): number[]
  * revision deletion) unless it was kept from the revision before the hidden ones: it may have been added by the hidden
  * revision, whose author is not the next one's. The hidden revision's own lines are unknown.
  */
-export function attributeRevisions(revisions: readonly RequestPageRevision[]): Map<number, Attribution[]> {
-  return walk(revisions).out;
+export function attributeRevisions(revisions: readonly RequestPageRevision[], isBot: IsBot): Map<number, Attribution[]> {
+  return walk(revisions, isBot).out;
 }
+
+/** Whether a user is the bot's account: only its revisions answer a line (its mark is text anyone can type). */
+export type IsBot = (user: string) => boolean;
 
 /** A copy of a line removed from the page: who added it, who removed it, and where it was (1-based, in the revision before). */
 interface Removal {
@@ -137,7 +140,7 @@ interface Removal {
   line: number;
 }
 
-function walk(revisions: readonly RequestPageRevision[]): { out: Map<number, Attribution[]>; removed: Map<string, Removal[]> } {
+function walk(revisions: readonly RequestPageRevision[], isBot: IsBot): { out: Map<number, Attribution[]>; removed: Map<string, Removal[]> } {
   const out = new Map<number, Attribution[]>();
   const chrono = [...revisions].reverse();
   const shas = new Map<string, Attribution[]>();
@@ -171,11 +174,10 @@ function walk(revisions: readonly RequestPageRevision[]): { out: Map<number, Att
       const kept = keptFrom(prev.lines, lines);
       const keptSet = new Set(kept);
       prev.lines.forEach((l, i) => {
-        // Replaced by its answered form (the bot's mark appended): answered, not withdrawn by anyone. Not when its own
-        // author typed the mark: that withdraws it as a removal does (the mark is text anyone can type).
+        // Replaced by its answered form by the bot's revision (its mark appended): answered, not withdrawn by anyone. A
+        // mark anyone else typed removes the line as deleting it does (its author's: a withdrawal; another's: not).
         const who = prev.who[i]!;
-        const answered = (): boolean =>
-          !(who.found && who.revision.user === rev.user) && lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
+        const answered = (): boolean => isBot(rev.user) && lines.some((x, j) => kept[j]! < 0 && x.startsWith(l) && MARK_RE.test(x.slice(l.length)));
         if (!keptSet.has(i)) removed.set(l, [...(removed.get(l) ?? []), { who, by: hidden || answered() ? '' : rev.user, in: rev.revid, line: i + 1 }]);
       });
       const same = rev.sha1 ? shas.get(rev.sha1) : undefined;
@@ -217,8 +219,8 @@ export interface RemovedLine {
  * who removed it ('' when that cannot be told: a hidden revision, or an answer that replaced it) and who saved the
  * page since, oldest removal first; a removed line whose author cannot be told is left out. One walk of the history.
  */
-export function lineHistory(revisions: readonly RequestPageRevision[]): { authors: Attribution[]; removed: RemovedLine[] } {
-  const { out, removed } = walk(revisions);
+export function lineHistory(revisions: readonly RequestPageRevision[], isBot: IsBot): { authors: Attribution[]; removed: RemovedLine[] } {
+  const { out, removed } = walk(revisions, isBot);
   const since = (revid: number) => [...new Set(revisions.filter((r) => r.revid > revid).map((r) => r.user))];
   return {
     authors: revisions[0] ? out.get(revisions[0].revid)! : [],
@@ -250,15 +252,15 @@ export function notRestorable(author: string, restored: Restoration | undefined,
 }
 
 /** Who added each line of the newest revision (empty when there is none). */
-export function lineAuthors(revisions: readonly RequestPageRevision[]): Attribution[] {
-  return revisions[0] ? attributeRevisions(revisions).get(revisions[0].revid)! : [];
+export function lineAuthors(revisions: readonly RequestPageRevision[], isBot: IsBot): Attribution[] {
+  return revisions[0] ? attributeRevisions(revisions, isBot).get(revisions[0].revid)! : [];
 }
 
 /** Who added the `occurrence`-th pending copy of `line` in the newest revision. */
-export function whoAdded(revisions: readonly RequestPageRevision[], line: string, occurrence: number): Attribution {
+export function whoAdded(revisions: readonly RequestPageRevision[], line: string, occurrence: number, isBot: IsBot): Attribution {
   const p = revisions[0] ? pendingRequests(revisions[0].text).find((r) => r.line === line && r.occurrence === occurrence) : undefined;
   if (!p) return { found: false, reason: 'the line is not in the latest revision of the page' };
-  return lineAuthors(revisions)[p.lineNo]!;
+  return lineAuthors(revisions, isBot)[p.lineNo]!;
 }
 
 /**

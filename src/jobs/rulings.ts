@@ -149,7 +149,8 @@ export async function readRulings(wiki: RulingsWiki, opts: RulingsOptions, memo?
   const latest = revisions[0];
   if (latest === undefined) return none(opts);
   // Each line with the revision that first added it (one that restores it by a revert is not its author).
-  const { authors: found, removed: gone } = lineHistory(revisions);
+  // The bot answers no line of this page: a mark typed on a line removes it, as deleting it does.
+  const { authors: found, removed: gone } = lineHistory(revisions, () => false);
   const origins = pageLines(latest.text, opts.declarationLine).map(({ line }): LineOrigin => {
     const who = found[line - 1]!;
     if (!who.found) return { line, unknown: who.reason };

@@ -1,7 +1,8 @@
 // The referee against the tricks of issue 24, each played on the real local MediaWiki as a player or an
 // editor would: a planted request key, a fake commitment, identical lines, a flood, a forged rollover,
 // a line laundered through a revert (Rulings and requests pages), a withdrawn line put back by another's revert
-// (Rulings, actions and requests pages), a ruling a player deletes, and a local user reading the store.
+// (Rulings, actions and requests pages), a ruling a player deletes, a request another player deletes or marks as
+// answered, and a local user reading the store.
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +276,35 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
       expect((await answers('* buy 1 Chip')).at(-1)).toMatch(/croupier:refused .*put back in revision \d+ by Player after its author removed it/);
       const after = await bram();
       expect([after.chips, after.vertebrae]).toEqual([before.chips, before.vertebrae]);
+    },
+    SLOW,
+  );
+
+  it(
+    "a player's request another player deletes, or marks as answered with a mark the bot did not write, is still its author's: performed once, answered by a line the bot adds",
+    async () => {
+      const rolls = async () => (await text(G)).split('\n').filter((l) => /\|\| Roll \|\| Bram \|\|/.test(l)).length;
+      const before = await rolls();
+      const deleted = '* roll 1d6 — the one Alice deletes';
+      const marked = '* roll 1d6 — the one Alice marks';
+      const added = await write(admin, [deleted, marked]);
+      const fake = `${marked} <!-- croupier:refused r${added} --> → '''Refused''' (Croupier, 2026-11-18 17:00 UTC): no`;
+      const taken = await put(player, A, (await text(A)).replace(`${deleted}\n`, '').replace(marked, fake), 'tidied');
+      expect(await referee()).toMatch(/\b2 request\(s\) done/);
+      for (const line of [deleted, marked]) {
+        const answer = (await answers(`${line} <!-- croupier:done`)).filter((l) => l.includes('removed in revision'));
+        expect(answer, line).toHaveLength(1);
+        expect(answer[0]).toContain(`<!-- croupier:done r${added} -->`);
+        expect(answer[0]).toContain(`removed in revision ${taken} by Player, who may not withdraw it`);
+      }
+      // Alice's text stays: her fake answer is still on the page, beside the bot's.
+      expect(await text(A)).toContain(fake);
+      expect(await rolls()).toBe(before + 2);
+      // Once: the next pass makes no edit and rolls nothing more.
+      const page = await latest(A);
+      await referee();
+      expect(await latest(A)).toBe(page);
+      expect(await rolls()).toBe(before + 2);
     },
     SLOW,
   );

@@ -153,6 +153,7 @@ async function runDaemonOnce(world: World, storePath: string) {
       history: makeRequestsHistory({ wiki: world.jobsWiki(), record: async (t) => world.gamestate.text(t)!, games: pages, store, rulesets }),
       pageFor: () => REQUESTS,
       allowedGroupsFor: () => ['sysop'],
+      isBot: (user) => user === 'Croupier',
       now: () => NOW,
     }),
   });

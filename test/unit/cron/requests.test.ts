@@ -14,6 +14,9 @@ import type { ActionResult, RequestActions, RequestRef } from '../../../src/cron
 
 const HEAD = '== Requests ==\nWrite one request per line.\n';
 
+/** The bot's account in this fake: only its revisions answer a line. */
+const isBot = (user: string) => user === 'Croupier';
+
 class FakeWiki implements RequestsWiki {
   revs: RequestPageRevision[] = []; // newest first
   groups = new Map<string, string[]>([
@@ -87,6 +90,7 @@ function setup(opts: { halted?: boolean; paused?: boolean; rollover?: (ref: Requ
   };
   const process = makeRequestsProcessor({
     wiki,
+    isBot,
     history: {
       state: async (_g, key) => {
         const mine = rows.filter((r) => r.request.key === key);
@@ -128,13 +132,13 @@ describe('request lines', () => {
     w.append('Admin', '* check');
     w.append('Player', '* rollover now');
     w.edit('Player', w.text.replace('Write one', 'Write ONE'));
-    expect(whoAdded(w.revs, '* check', 1)).toMatchObject({ found: true, revision: { user: 'Admin', revid: 1 } });
-    expect(whoAdded(w.revs, '* rollover now', 1)).toMatchObject({ found: true, revision: { user: 'Player', revid: 2 } });
+    expect(whoAdded(w.revs, '* check', 1, isBot)).toMatchObject({ found: true, revision: { user: 'Admin', revid: 1 } });
+    expect(whoAdded(w.revs, '* rollover now', 1, isBot)).toMatchObject({ found: true, revision: { user: 'Player', revid: 2 } });
     // A line the plain user re-typed after an admin's identical one: each copy has its own author.
     w.append('Player', '* check');
-    expect(whoAdded(w.revs, '* check', 2)).toMatchObject({ found: true, revision: { user: 'Player' } });
+    expect(whoAdded(w.revs, '* check', 2, isBot)).toMatchObject({ found: true, revision: { user: 'Player' } });
     // Older than the history the bot reads: not attributable.
-    expect(whoAdded(w.revs.slice(0, 2), '* check', 1)).toMatchObject({ found: false });
+    expect(whoAdded(w.revs.slice(0, 2), '* check', 1, isBot)).toMatchObject({ found: false });
   });
 
   test('marks are appended to the right copy', () => {

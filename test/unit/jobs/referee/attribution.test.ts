@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { botAddedLines, lineAuthors, notRestorable, requestKey, standingRecord, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
+import {
+  botAddedLines,
+  lineAuthors,
+  lineHistory,
+  notRestorable,
+  requestKey,
+  standingRecord,
+  type RequestPageRevision,
+} from '../../../../src/jobs/request-lines.ts';
 
 // Who added a line of a request, Rulings or actions page: the revision that first added it, through
 // reverts (docs/referee.md, "The threat model").
@@ -23,10 +31,12 @@ function history(edits: [user: string, text: string, tags?: string[]][]): Reques
 const hide = (revs: RequestPageRevision[], revid: number): RequestPageRevision[] =>
   revs.map((r) => (r.revid === revid ? { ...r, text: '', textHidden: true } : r));
 const author = (revs: RequestPageRevision[], line: number) => {
-  const a = lineAuthors(revs)[line]!;
+  const a = lineAuthors(revs, IS_BOT)[line]!;
   return a.found ? `${a.revision.user} r${a.revision.revid}#${a.copy}` : 'unknown';
 };
 const HEAD = '== Requests ==';
+/** The bot's account in these histories: only its revisions answer a line. */
+const IS_BOT = (user: string) => user === 'Croupier';
 
 describe('who added a line', () => {
   it('a line restored by an undo (tag mw-undo) is still the work of whoever first added it, not of the admin who undid the blanking', () => {
@@ -90,7 +100,7 @@ describe('who added a line', () => {
     ];
     const revs = hide(history(edits), 2);
     expect([1, 2].map((l) => author(revs, l))).toEqual(['unknown', 'unknown']);
-    expect(lineAuthors(revs)[1]).toEqual({ found: false, reason: 'the line may have been added by revision 2, whose text an admin hid from the bot' });
+    expect(lineAuthors(revs, IS_BOT)[1]).toEqual({ found: false, reason: 'the line may have been added by revision 2, whose text an admin hid from the bot' });
     // Without the hiding, Bob's line is Bob's and the Judge's the Judge's.
     expect([1, 2].map((l) => author(history(edits), l))).toEqual(['Bob r2#1', 'Judge r3#1']);
   });
@@ -112,7 +122,7 @@ describe('who added a line', () => {
 describe('a line put back by a revert', () => {
   /** Why the line does not stand for its author (notRestorable), with `admins` the allowed users; undefined when it stands. */
   const withdrawn = (revs: RequestPageRevision[], line: number, admins: string[] = []) => {
-    const a = lineAuthors(revs)[line]!;
+    const a = lineAuthors(revs, IS_BOT)[line]!;
     if (!a.found) throw new Error(a.reason);
     return notRestorable(a.revision.user, a.restored, admins.length > 0 ? (u) => admins.includes(u) : undefined);
   };
@@ -184,6 +194,21 @@ describe('a line put back by a revert', () => {
       ['Carol', `${HEAD}\n${line}`, ['mw-undo']],
     ]);
     expect(withdrawn(revs, 1)).toBe('put back in revision 4 by Carol after its author removed it; a line withdrawn so is put back only by its author (Bob)');
+  });
+
+  it('a mark another player types on a request is no answer: the request is removed, by them (lineHistory), not answered', () => {
+    const line = '* open 1 Handy Pack';
+    const faked = `${line} <!-- croupier:done r2 --> → '''Done''' (Croupier, 2026-11-25 10:02 UTC): drawn`;
+    const edits: [string, string][] = [
+      ['Admin', HEAD],
+      ['Bob', `${HEAD}\n${line}`],
+      ['Carol', `${HEAD}\n${faked}`],
+    ];
+    const { removed } = lineHistory(history(edits), IS_BOT);
+    expect(removed).toMatchObject([{ text: line, line: 2, removedBy: 'Carol', removedIn: 3, who: { revision: { user: 'Bob', revid: 2 } } }]);
+    // The same mark in the bot's own revision is its answer: removed by nobody.
+    const answered = lineHistory(history([...edits.slice(0, 2), ['Croupier', `${HEAD}\n${faked}`]]), IS_BOT).removed;
+    expect(answered).toMatchObject([{ text: line, removedBy: '' }]);
   });
 
   it('a request whose answer a player undid is pending again as the same request: answering it withdrew nothing', () => {

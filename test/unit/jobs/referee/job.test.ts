@@ -173,6 +173,67 @@ describe('the referee job', () => {
     }
   });
 
+  describe("a player's request another player takes off the page before the pass (deleted, or given a mark the bot did not write)", () => {
+    const LINE = '* open 1 Handy Pack';
+    const FAKED = `${LINE} <!-- croupier:refused r2 --> → '''Refused''' (Croupier, 2026-11-18 17:00 UTC): no`;
+    const cards = (wiki: RefereeFakeWiki) => history(wiki).filter((r) => r.event === 'Card drawn').length;
+    for (const [how, takeAway] of [
+      ['deleted', (t: string) => t.replace(`${LINE}\n`, '')],
+      ['marked', (t: string) => t.replace(LINE, FAKED)],
+    ] as const) {
+      it(`${how} by Bram: still Alice's request, performed, and answered by a line the bot adds naming who removed it; the next pass answers nothing again`, async () => {
+        const wiki = setup([['Player', LINE]]);
+        wiki.as('Bram', GAME.actionsPage, takeAway(wiki.text(GAME.actionsPage)!));
+        const taken = wiki.text(GAME.actionsPage)!;
+        expect(await run(wiki)).toMatchObject({ done: 1, refused: 0 });
+        expect(cards(wiki)).toBe(3);
+        const actions = wiki.text(GAME.actionsPage)!;
+        // Bram's text stays as he left it; the bot's answer is added after it.
+        expect(actions.startsWith(taken.trimEnd())).toBe(true);
+        const added = actions.slice(taken.trimEnd().length).trim();
+        const m =
+          /^\* open 1 Handy Pack <!-- croupier:done r(\d+) --> → '''Done''' \(Croupier, [^)]*\): removed in revision (\d+) by Bram, who may not withdraw it \(only its author or an admin may\): still request r(\d+)-[0-9a-f]{8} of Player; opened 1 Handy Pack: /.exec(
+            added,
+          );
+        expect(m, added).not.toBeNull();
+        // Alice's account added the line (its revision in the mark and the key); Bram's next revision removed it.
+        expect([Number(m![2]), Number(m![3])]).toEqual([Number(m![1]) + 1, Number(m![1])]);
+        const again = await run(wiki);
+        expect(again.done + again.refused).toBe(0);
+        expect(wiki.text(GAME.actionsPage)).toBe(actions);
+        expect(cards(wiki)).toBe(3);
+      });
+    }
+
+    it('deleted by its author: withdrawn, nothing drawn, nothing answered', async () => {
+      const wiki = setup([['Player', LINE]]);
+      wiki.as('Player', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+      const page = wiki.text(GAME.actionsPage);
+      expect(await run(wiki)).toMatchObject({ done: 0, refused: 0 });
+      expect(cards(wiki)).toBe(0);
+      expect(wiki.text(GAME.actionsPage)).toBe(page);
+    });
+
+    it("deleted by one of the game's admins: withdrawn (the wiki asked for the remover's groups), nothing drawn", async () => {
+      const wiki = setup([['Player', LINE]]);
+      const asked: string[][] = [];
+      wiki.userGroups = async (users) => (asked.push(users), new Map(users.map((u) => [u, u === 'Admin' ? ['sysop'] : []])));
+      wiki.as('Admin', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+      expect(await run(wiki)).toMatchObject({ done: 0, refused: 0 });
+      expect(cards(wiki)).toBe(0);
+      expect(asked).toContainEqual(['Admin']);
+    });
+
+    it('deleted by Bram and written again by Alice: the line she wrote again is the request, performed once', async () => {
+      const wiki = setup([['Player', LINE]]);
+      wiki.as('Bram', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+      wiki.as('Player', GAME.actionsPage, `${wiki.text(GAME.actionsPage)!}${LINE}\n`);
+      expect(await run(wiki)).toMatchObject({ done: 1, refused: 0 });
+      expect(cards(wiki)).toBe(3);
+      expect(wiki.text(GAME.actionsPage)).not.toContain('removed in revision');
+    });
+  });
+
   it('reveals the secret only once the page has left the phase, and verify then checks every draw against the commitment', async () => {
     const wiki = setup([['Player', '* open 1 Handy Pack']]);
     const store = new MemoryStore();
