@@ -112,7 +112,8 @@ async function takenAway(pass: Pass, revisions: readonly RequestPageRevision[], 
   const candidates = removed.flatMap((r): Line[] => {
     const p = pendingRequests(r.text)[0];
     const author = r.who.revision.user;
-    if (!p || r.removedBy === '' || r.removedBy === author) return [];
+    // Removed by its author (withdrawn), by the bot's own revision (an undo of its edit), or by someone unknown: not taken.
+    if (!p || r.removedBy === '' || r.removedBy === author || pass.isBot(r.removedBy)) return [];
     const again = onPage.some((l) => l.p.line === r.text && l.who.found && l.who.revision.user === author && l.revid > r.removedIn);
     if (again) return [];
     const revid = r.who.revision.revid;

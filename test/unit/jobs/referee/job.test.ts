@@ -205,14 +205,19 @@ describe('the referee job', () => {
       });
     }
 
-    it('deleted by its author: withdrawn, nothing drawn, nothing answered', async () => {
-      const wiki = setup([['Player', LINE]]);
-      wiki.as('Player', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
-      const page = wiki.text(GAME.actionsPage);
-      expect(await run(wiki)).toMatchObject({ done: 0, refused: 0 });
-      expect(cards(wiki)).toBe(0);
-      expect(wiki.text(GAME.actionsPage)).toBe(page);
-    });
+    for (const [who, by] of [
+      ['its author', 'Player'],
+      ["the bot's own revision (its undo of an edit of its own)", 'Bot'],
+    ] as const) {
+      it(`deleted by ${who}: not taken, nothing drawn, nothing answered`, async () => {
+        const wiki = setup([['Player', LINE]]);
+        wiki.as(by, GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+        const page = wiki.text(GAME.actionsPage);
+        expect(await run(wiki)).toMatchObject({ done: 0, refused: 0 });
+        expect(cards(wiki)).toBe(0);
+        expect(wiki.text(GAME.actionsPage)).toBe(page);
+      });
+    }
 
     it("deleted by one of the game's admins: withdrawn (the wiki asked for the remover's groups), nothing drawn", async () => {
       const wiki = setup([['Player', LINE]]);
