@@ -285,8 +285,8 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
     async () => {
       const rolls = async () => (await text(G)).split('\n').filter((l) => /\|\| Roll \|\| Bram \|\|/.test(l)).length;
       const before = await rolls();
-      const deleted = '* roll 1d6 — the one Alice deletes';
-      const marked = '* roll 1d6 — the one Alice marks';
+      const deleted = '* roll 2d6 — the one Alice deletes';
+      const marked = '* roll 2d6 — the one Alice marks';
       const added = await write(admin, [deleted, marked]);
       const fake = `${marked} <!-- croupier:refused r${added} --> → '''Refused''' (Croupier, 2026-11-18 17:00 UTC): no`;
       const taken = await put(player, A, (await text(A)).replace(`${deleted}\n`, '').replace(marked, fake), 'tidied');
