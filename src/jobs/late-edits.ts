@@ -103,7 +103,8 @@ export async function lateEdits(
  * run compute on the page as they left it (`met`), as if made before the instant. Also a merge a killed run left, which
  * this run corrects: `read` is then the page that run read. Refused as `lateEdits` refuses, where the run (`computed`:
  * the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`. Nothing when the
- * page met is the bot's own (another run of the bot saved it, having read it), or when the run applies no instant.
+ * page met is the bot's own (another run of the bot saved it, having read it), was saved before the instant (a killed
+ * run of another job met it), or when the run applies no instant.
  * Pure: no request (the page met is named; those before it, if any, are in its history).
  */
 export function concurrentLateEdits(o: {
@@ -116,8 +117,10 @@ export function concurrentLateEdits(o: {
   readings?: ChosenReadings;
 }): void {
   const { title, read, met, instant } = o;
-  // Older than the page read: a merge a killed run left, whose read the save could not give (its text is gone).
+  // Older than the page read: a merge a killed run left, whose read the save could not give (its text is gone). Saved
+  // before the instant: edits a killed run of another job met (publish-tables), not late for this run.
   if (instant === undefined || met.revid <= read.revid || (o.bot !== undefined && met.user === o.bot)) return;
+  if (Date.parse(met.timestamp) <= instant.getTime()) return;
   if (chosenReading(o.readings)?.value === 'as-read') return;
   const [before, after] = [comparable(read.text, title), comparable(met.text, title)];
   const theirs = new Set(cellChanges(before, after).flatMap(theirKeys));

@@ -295,11 +295,13 @@ describe('an edit saved while the run was saving (an edit conflict or a merge ma
     expect(problem!.message).toContain('revision 11 by Player changed it while the bot was saving 2026-11-19 00:00, an instant this run applies late');
   });
 
-  it("lets the run be when it changes nothing that edit changed, when the page met is the bot's or older than the one read, or under as-read", () => {
+  it("lets the run be when it changes nothing that edit changed, when the page met is the bot's, older than the one read or saved before the instant, or under as-read", () => {
     const ines = withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather');
     expect(() => check({ met: page(11, ines), computed: withPlayerCell(ines, 'Alice', USED, 'Exploration', ' -') })).not.toThrow();
     expect(() => check({ met: page(11, mark, BOT) })).not.toThrow();
     expect(() => check({ met: page(9, mark) })).not.toThrow();
+    // A merge a killed run of another job left (its read given), with an edit saved before the boundary: not late.
+    expect(() => check({ met: { ...page(11, mark), timestamp: '2026-11-18T23:59:59Z' } })).not.toThrow();
     expect(() => check({ instant: undefined })).not.toThrow();
     const asRead = new ChosenReadings(readingsFor('cycle16'), [
       { reading: 'late-edits', value: 'as-read', line: 1, by: 'Judge', at: new Date('2026-11-18T00:00:00Z') },
