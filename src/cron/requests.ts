@@ -26,15 +26,22 @@
 import { escapeWikitext } from '../parse/escape.ts';
 import {
   applyMark,
+  botAddedLines,
   DEFAULT_REQUESTS_LOOKBACK,
   inGroups,
-  lineAuthors,
+  lineHistory,
   markLine,
   notRestorable,
   pendingRequests,
   requestKey,
+  takenAway,
+  takenAwayWords,
+  withAnswerAdded,
+  type Attribution,
   type IsBot,
+  type RequestLine,
   type RequestPageRevision,
+  type TakenAway,
   type Verdict,
 } from '../jobs/request-lines.ts';
 import type { ActionResult, RequestActions, RequestRef, RequestsProcessor, RequestsSummary } from './ports.ts';
@@ -95,8 +102,9 @@ function refusalReason(author: string, revid: number, groups: string[] | undefin
 const NOT_UNDERSTOOD = 'request not understood; the requests are "rollover now", "check", "clear" and "resume"';
 
 /** A pending line and who added it (from one history snapshot, before any edit). */
-type Attributed = { p: ReturnType<typeof pendingRequests>[number]; who: ReturnType<typeof lineAuthors>[number] };
-type Refusal = { p: Attributed['p']; ref: RequestRef; message: string };
+/** A pending line, attributed; or a request someone took off the page who may not withdraw it (`removed`: answered by a line the bot adds). */
+type Attributed = { p: RequestLine; who: Attribution; removed?: TakenAway };
+type Refusal = { a: Attributed; ref: RequestRef; message: string };
 type Verdict3 = { verdict: Verdict; message: string; acted: boolean };
 
 /** The request a line makes: its key, from the revision that added it (or the latest one when nobody can be found). */
@@ -152,9 +160,31 @@ async function perform(
   };
 }
 
+/**
+ * The page with a request answered: its pending line replaced by its marked form (`nth`: its place among the pending
+ * copies of its text, taken now), or, for one taken off the page, the marked line added at the end; null if it is gone.
+ */
+function answerOf(
+  a: Attributed,
+  nthPending: (p: { line: string; occurrence: number }) => number,
+  verdict: Verdict,
+  revid: number,
+  message: string,
+  at: Date,
+): (text: string) => string | null {
+  if (a.removed) {
+    const said = `${takenAwayWords(a.removed, 'its author or a user of an allowed group')}; ${message}`;
+    return (text) => withAnswerAdded(text, markLine(a.p.line, verdict, revid, said, at));
+  }
+  const [nth, mark] = [nthPending(a.p), markLine(a.p.line, verdict, revid, message, at)];
+  return (text) => applyMark(text, a.p.line, nth, mark);
+}
+
 /** The requests processor the scheduler runs on each check. */
 export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor {
   const now = opts.now ?? (() => new Date());
+  /** Each page's latest revision found with nothing to answer. */
+  const quiet = new Map<string, number>();
 
   return async (game: string, _at: Date, actions: RequestActions): Promise<RequestsSummary> => {
     const summary: RequestsSummary = { handled: 0, waiting: 0, edits: 0 };
@@ -163,17 +193,28 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
     const revisions = await opts.wiki.history(page, opts.lookbackFor?.(game) ?? DEFAULT_REQUESTS_LOOKBACK);
     const latest = revisions[0];
     if (!latest) return summary; // the page does not exist yet: no requests
-    const pending = pendingRequests(latest.text);
-    if (pending.length === 0) return summary;
+    if (quiet.get(page) === latest.revid) return summary;
+    const allowed = opts.allowedGroupsFor(game);
 
-    // Attribute every pending line from the same history snapshot, before any edit.
-    const origins = lineAuthors(revisions, opts.isBot);
-    const attributed: Attributed[] = pending.map((p) => ({ p, who: origins[p.lineNo]! }));
+    // Attribute every pending line from the same history snapshot, before any edit; and the requests someone took
+    // off the page who may not withdraw them (neither their author nor a user of the allowed groups): still theirs.
+    const { authors: origins, removed } = lineHistory(revisions, opts.isBot);
+    const onPage: Attributed[] = pendingRequests(latest.text).map((p) => ({ p, who: origins[p.lineNo]! }));
+    const away = await takenAway(removed, {
+      onPage: onPage.map((a) => ({ line: a.p.line, who: a.who })),
+      isBot: opts.isBot,
+      answered: () => botAddedLines(revisions, opts.isBot),
+      entitled: async (users) => new Set(users.filter(inGroups(await opts.wiki.userGroups(users), allowed))),
+    });
+    const attributed: Attributed[] = [...away.map((t) => ({ p: t.p, who: t.who, removed: t })), ...onPage];
+    if (attributed.length === 0) {
+      quiet.set(page, latest.revid); // nothing to answer until the page changes: its history is not walked again
+      return summary;
+    }
     // The authors, and for a line put back by a revert who put it back and who had removed it (notRestorable).
     const named = ({ who }: Attributed) => (who.found ? [who.revision.user, who.restored?.by ?? '', who.restored?.removedBy ?? ''] : []);
     const authors = [...new Set(attributed.flatMap(named).filter((u) => u !== ''))];
     const groups = authors.length ? await opts.wiki.userGroups(authors) : new Map<string, string[]>();
-    const allowed = opts.allowedGroupsFor(game);
 
     // `resume` and `clear` first: they may lift a pause or a halt that holds the other requests back.
     const rank = (v: string | undefined) => (v === 'resume' ? 2 : v === 'clear' ? 1 : 0);
@@ -209,7 +250,7 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
               ? NOT_UNDERSTOOD
               : undefined;
       if (refusal !== undefined || !p.verb) {
-        refusals.push({ p, ref, message: refusal ?? NOT_UNDERSTOOD });
+        refusals.push({ a, ref, message: refusal ?? NOT_UNDERSTOOD });
         continue;
       }
       const done = await perform(opts, game, ref, p.verb, actions);
@@ -231,10 +272,9 @@ export function makeRequestsProcessor(opts: RequestsOptions): RequestsProcessor 
           message += `; its History row could not be written (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
         }
       }
-      const mark = markLine(p.line, done.verdict, ref.revid, message, at);
-      const nth = nthPending(p);
+      const answer = answerOf(a, nthPending, done.verdict, ref.revid, message, at);
       const saved = await opts.wiki.save(page, (text) => {
-        const next = applyMark(text, p.line, nth, mark);
+        const next = answer(text);
         return next === null || next === text
           ? null
           : {
@@ -271,16 +311,14 @@ async function answerRefusals(
   );
   if (h.changed) summary.edits++;
   await actions.between?.();
-  const marks = [...refusals]
-    .sort((a, b) => a.p.lineNo - b.p.lineNo)
-    .map((r) => ({ line: r.p.line, nth: nthPending(r.p), mark: markLine(r.p.line, 'refused', r.ref.revid, r.message, at) }));
+  const marks = [...refusals].sort((a, b) => a.a.p.lineNo - b.a.p.lineNo).map((r) => answerOf(r.a, nthPending, 'refused', r.ref.revid, r.message, at));
   const authors = [...new Set(refusals.map((r) => escapeWikitext(r.ref.author || 'unknown')))];
   const saved = await opts.wiki.save(page, (text) => {
     let next = text;
-    for (const m of marks) next = applyMark(next, m.line, m.nth, m.mark) ?? next;
+    for (const m of marks) next = m(next) ?? next;
     const what =
       refusals.length === 1
-        ? `request refused (${refusals[0]!.p.verb ?? 'not understood'}, r${refusals[0]!.ref.revid}`
+        ? `request refused (${refusals[0]!.a.p.verb ?? 'not understood'}, r${refusals[0]!.ref.revid}`
         : `${refusals.length} requests refused (`;
     return next === text ? null : { text: next, summary: `Croupier: ${what} by ${authors.join(', ')})` };
   });

@@ -22,8 +22,11 @@ import {
   standingRecord,
   type Attribution,
   type RequestLine,
-  type RemovedLine,
+  takenAway,
+  takenAwayWords,
+  withAnswerAdded,
   type RequestPageRevision,
+  type TakenAway,
   type Verdict,
 } from './request-lines.ts';
 import { namesRequest } from './rollover.ts';
@@ -50,7 +53,7 @@ interface Line {
   verdict?: Verdict;
   message?: string;
   /** A request someone else removed from the page (takenAway): answered by a line the bot adds. */
-  removed?: { by: string; in: number };
+  removed?: TakenAway;
 }
 
 /** 3. The players' requests: each line's author the account of the revision that first added it. */
@@ -64,7 +67,14 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
     const revid = who.found ? who.revision.revid : latest.revid;
     return { p, who, revid, key: requestKey(revid, p.line, who.found ? who.copy : 1) };
   });
-  const lines = [...(await takenAway(pass, revisions, removed, onPage)), ...onPage];
+  // Requests someone else took off the page (deleted, or marked): still their authors', answered by a line the bot adds.
+  const away = await takenAway(removed, {
+    onPage: onPage.map((l) => ({ line: l.p.line, who: l.who })),
+    isBot: pass.isBot,
+    answered: () => botAddedLines(revisions, pass.isBot),
+    entitled: pass.admins,
+  });
+  const lines: Line[] = [...away.map((t): Line => ({ p: t.p, who: t.who, revid: t.who.revision.revid, key: t.key, removed: t })), ...onPage];
   const perAuthor = new Map<string, number>();
   const todo: Line[] = [];
   for (const l of lines) {
@@ -102,34 +112,6 @@ export async function takeRequests(pass: Pass, revisions: RequestPageRevision[],
   return lines;
 }
 
-/**
- * The requests someone removed who may not withdraw them — deleted, or given a mark the bot did not write, by anyone but
- * their author or one of the game's admins. Still their author's, as a ruling a player deletes is still the Judge's:
- * taken as if on the page, oldest first, and answered by a line the bot adds. Not one the bot answered already (a line
- * its own revisions added names its key), nor one whose author wrote the same line again since (that line is the request).
- */
-async function takenAway(pass: Pass, revisions: readonly RequestPageRevision[], removed: readonly RemovedLine[], onPage: readonly Line[]): Promise<Line[]> {
-  const candidates = removed.flatMap((r): Line[] => {
-    const p = pendingRequests(r.text)[0];
-    const author = r.who.revision.user;
-    // Removed by its author (withdrawn), by the bot's own revision (an undo of its edit), or by someone unknown: not taken.
-    if (!p || r.removedBy === '' || r.removedBy === author || pass.isBot(r.removedBy)) return [];
-    const again = onPage.some((l) => l.p.line === r.text && l.who.found && l.who.revision.user === author && l.revid > r.removedIn);
-    if (again) return [];
-    const revid = r.who.revision.revid;
-    return [{ p, who: r.who, revid, key: requestKey(revid, r.text, r.who.copy), removed: { by: r.removedBy, in: r.removedIn } }];
-  });
-  if (candidates.length === 0) return [];
-  const answered = botAddedLines(revisions, pass.isBot);
-  const open = candidates.filter((l) => !namesRequest(answered, l.key));
-  const admins = open.length > 0 ? await pass.admins([...new Set(open.map((l) => l.removed!.by))]) : new Set<string>();
-  return open.filter((l) => !admins.has(l.removed!.by)).sort((a, b) => a.revid - b.revid);
-}
-
-/** What the bot's added answer to a request someone else removed says first (its key: the answer is not made twice). */
-const takenAwayWords = (l: Line): string =>
-  `removed in revision ${l.removed!.in} by ${l.removed!.by}, who may not withdraw it (only its author or an admin may): still request ${l.key} of ${(l.who as Extract<Attribution, { found: true }>).revision.user}`;
-
 /** 4. Every answer in one edit of the actions page. */
 export async function answerLines(pass: Pass, lines: readonly Line[]): Promise<void> {
   // 4. Every answer in one edit of the actions page.
@@ -145,7 +127,7 @@ export async function answerLines(pass: Pass, lines: readonly Line[]): Promise<v
         const markedSoFar = new Map<string, number>();
         for (const l of answered) {
           if (l.removed) {
-            text = `${text.replace(/\n*$/, '')}\n${markLine(l.p.line, l.verdict!, l.revid, `${takenAwayWords(l)}; ${l.message!}`, at)}\n`;
+            text = withAnswerAdded(text, markLine(l.p.line, l.verdict!, l.revid, `${takenAwayWords(l.removed, 'its author or an admin')}; ${l.message!}`, at));
             continue;
           }
           // Identical lines marked earlier in this edit no longer count as copies of this one.

@@ -232,6 +232,55 @@ export function lineHistory(revisions: readonly RequestPageRevision[], isBot: Is
   };
 }
 
+/** A pending request someone removed from the page who may not have withdrawn it (takenAway). */
+export interface TakenAway {
+  p: RequestLine;
+  who: Extract<Attribution, { found: true }>;
+  key: string;
+  /** Who removed it (deleted it, or typed a mark after it), in which revision. */
+  by: string;
+  in: number;
+}
+
+/**
+ * The pending requests of `removed` (lineHistory) that someone took off the page who may not withdraw them: not their
+ * author, nor the bot's own revision (its undo of an edit of its own), nor a hidden user, nor one `entitled` (a game's
+ * admins; asked only for the removers of such requests); not one whose author wrote the same line again since (that
+ * line, on the page, is the request: `onPage`, attributed); and not one `answered` (the lines the bot's own revisions
+ * added name its key: the bot answers such a request once, by a line it adds). Still their author's, as a ruling a
+ * player deletes is still the Judge's. Oldest first.
+ */
+export async function takenAway(
+  removed: readonly RemovedLine[],
+  o: {
+    onPage: readonly { line: string; who: Attribution }[];
+    isBot: IsBot;
+    answered: () => string;
+    entitled: (users: string[]) => Promise<ReadonlySet<string>>;
+  },
+): Promise<TakenAway[]> {
+  const candidates = removed.flatMap((r): TakenAway[] => {
+    const p = pendingRequests(r.text)[0];
+    const author = r.who.revision.user;
+    if (!p || r.removedBy === '' || r.removedBy === author || o.isBot(r.removedBy)) return [];
+    const again = o.onPage.some((l) => l.line === r.text && l.who.found && l.who.revision.user === author && l.who.revision.revid > r.removedIn);
+    if (again) return [];
+    return [{ p, who: r.who, key: requestKey(r.who.revision.revid, r.text, r.who.copy), by: r.removedBy, in: r.removedIn }];
+  });
+  if (candidates.length === 0) return [];
+  const answered = o.answered();
+  const open = candidates.filter((t) => !new RegExp(`\\brequest ${t.key}(?![\\w-])`).test(answered));
+  const entitled = open.length > 0 ? await o.entitled([...new Set(open.map((t) => t.by))]) : new Set<string>();
+  return open.filter((t) => !entitled.has(t.by)).sort((a, b) => a.who.revision.revid - b.who.revision.revid);
+}
+
+/** What the bot's answer to a request taken away says first: who removed it, and its key (the answer is made once). */
+export const takenAwayWords = (t: TakenAway, mayWithdraw: string): string =>
+  `removed in revision ${t.in} by ${t.by}, who may not withdraw it (only ${mayWithdraw} may): still request ${t.key} of ${t.who.revision.user}`;
+
+/** The page with the bot's answer to a request taken away added at its end (the remover's text left as it is). */
+export const withAnswerAdded = (text: string, marked: string): string => `${text.replace(/\n*$/, '')}\n${marked}\n`;
+
 const NOBODY = (): boolean => false;
 
 /**

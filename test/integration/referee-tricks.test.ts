@@ -227,6 +227,36 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
   );
 
   it(
+    "an admin's `* check` a player marks with a typed answer is still the admin's: the daemon performs it once and answers it by a line it adds",
+    async () => {
+      const Q = `${G}/Requests`;
+      const added = await put(admin, Q, `${(await text(Q)).replace(/\s*$/, '')}\n* check (the Judge)\n`);
+      const faked = await put(player, Q, (await text(Q)).replace('* check (the Judge)', "* check (the Judge) <!-- croupier:done r1 --> → '''Done''': no"));
+      const config = parseConfig(JSON.parse(readFileSync(game.configFile, 'utf8')));
+      // Each start an hour after the last (the store's last check): the hourly check, which answers the page, is due.
+      let hours = 0;
+      const daemon = async () => {
+        const at = Date.now() + ++hours * 3_600_000;
+        const now = () => new Date(at);
+        const d = await startDaemon(
+          daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now }),
+        );
+        await d.scheduler.idle();
+        await d.stop('test over');
+      };
+      await daemon();
+      const answers = (await text(Q)).split('\n').filter((l) => l.startsWith(`* check (the Judge) <!-- croupier:done r${added} -->`));
+      expect(answers).toHaveLength(1);
+      expect(answers[0]).toContain(`removed in revision ${faked} by Player, who may not withdraw it`);
+      expect(answers[0]).toContain('of Admin');
+      const page = await latest(Q);
+      await daemon();
+      expect(await latest(Q)).toBe(page);
+    },
+    SLOW,
+  );
+
+  it(
     "an admin's ruling, withdrawn by the admin and put back by a player's undo, does not count",
     async () => {
       // (Signed: a text the page never had, which would be a restoration of that revision's lines.)

@@ -21,6 +21,7 @@ class FakeWiki implements RequestsWiki {
   revs: RequestPageRevision[] = []; // newest first
   groups = new Map<string, string[]>([
     ['Admin', ['*', 'user', 'autoconfirmed', 'sysop']],
+    ['Admin2', ['*', 'user', 'autoconfirmed', 'sysop']],
     ['Player', ['*', 'user', 'autoconfirmed']],
     ['Croupier', ['*', 'user', 'bot']],
   ]);
@@ -180,13 +181,37 @@ describe('requests processor', () => {
     expect(s.rows[0]).toMatchObject({ verdict: 'refused', request: { author: 'Player' } });
   });
 
-  test("a plain user who edits an admin's line into another request is its author", async () => {
+  test("a plain user who edits an admin's line into another request is its author; the admin's request it replaced is still the admin's", async () => {
     const s = setup();
     s.wiki.append('Admin', '* check');
     s.wiki.edit('Player', s.wiki.text.replace('* check', '* rollover now'));
     await s.run();
+    // No rollover: the line is the player's. The check: the admin's, which the player may not withdraw.
+    expect(s.acted.map((x) => [x.verb, x.ref.author])).toEqual([['check', 'Admin']]);
+    expect(s.rows.find((r) => r.request.verb === 'rollover')).toMatchObject({ verdict: 'refused', request: { author: 'Player' } });
+    const lines = s.wiki.text.split('\n');
+    expect(lines.find((l) => l.startsWith('* rollover now'))).toContain('croupier:refused r2');
+    // The admin's check answered by a line the bot added at the end, naming who took it away.
+    expect(lines.filter((l) => l !== '').at(-1)).toMatch(
+      /^\* check <!-- croupier:done r1 --> → '''Done''' \(Croupier, [^)]*\): removed in revision 2 by Player, who may not withdraw it \(only its author or a user of an allowed group may\): still request r1-[0-9a-f]{8} of Admin; checked, nothing due/,
+    );
+    // Once.
+    const page = s.wiki.text;
+    await s.run();
+    expect(s.acted).toHaveLength(1);
+    expect(s.wiki.text).toBe(page);
+  });
+
+  test("an admin's request another admin deletes is withdrawn; one the player marked with a typed answer is still the admin's", async () => {
+    const s = setup();
+    s.wiki.append('Admin', '* check');
+    s.wiki.edit('Admin2', s.wiki.text.replace('* check\n', ''));
+    await s.run();
     expect(s.acted).toEqual([]);
-    expect(s.rows[0]).toMatchObject({ verdict: 'refused', request: { author: 'Player', verb: 'rollover' } });
+    s.wiki.append('Admin', '* resume');
+    s.wiki.edit('Player', s.wiki.text.replace('* resume', "* resume <!-- croupier:done r4 --> → '''Done''' (Croupier, 2026-11-21 23:00 UTC): resumed"));
+    await s.run();
+    expect(s.acted.map((x) => [x.verb, x.ref.author])).toEqual([['resume', 'Admin']]);
   });
 
   test('a request already in the History (crash before the mark) is marked, not acted on again', async () => {
