@@ -214,7 +214,7 @@ export interface RemovedLine {
 }
 
 /**
- * Who added each line of the newest revision (as lineAuthors), and the copies of lines removed from the page and not
+ * Who added each line of the newest revision (empty when there is none), and the copies of lines removed from the page and not
  * put back by a revert since (a copy typed again, or moved, is another line, its typer's): each with who added it,
  * who removed it ('' when that cannot be told: a hidden revision, or an answer that replaced it) and who saved the
  * page since, oldest removal first; a removed line whose author cannot be told is left out. One walk of the history.
@@ -298,18 +298,6 @@ export function notRestorable(author: string, restored: Restoration | undefined,
   const whom = removedBy === author ? 'its author' : removedBy;
   const who = entitled === NOBODY ? `its author (${author})` : `its author (${author}) or a user of an allowed group`;
   return `put back in revision ${revid} by ${by || 'a hidden user'} after ${whom} removed it; a line withdrawn so is put back only by ${who}`;
-}
-
-/** Who added each line of the newest revision (empty when there is none). */
-export function lineAuthors(revisions: readonly RequestPageRevision[], isBot: IsBot): Attribution[] {
-  return revisions[0] ? attributeRevisions(revisions, isBot).get(revisions[0].revid)! : [];
-}
-
-/** Who added the `occurrence`-th pending copy of `line` in the newest revision. */
-export function whoAdded(revisions: readonly RequestPageRevision[], line: string, occurrence: number, isBot: IsBot): Attribution {
-  const p = revisions[0] ? pendingRequests(revisions[0].text).find((r) => r.line === line && r.occurrence === occurrence) : undefined;
-  if (!p) return { found: false, reason: 'the line is not in the latest revision of the page' };
-  return lineAuthors(revisions, isBot)[p.lineNo]!;
 }
 
 /**

@@ -54,7 +54,7 @@ export interface RulingsOptions {
   declarationLine?: RegExp;
 }
 
-/** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineAuthors), as the bot's memo keeps it. */
+/** Who added one ruling line (its origin, src/jobs/request-lines.ts#lineHistory), as the bot's memo keeps it. */
 export type LineOrigin = { line: number; user: string; revid: number; timestamp: string; restored?: Restoration } | { line: number; unknown: string };
 
 /**

@@ -5,7 +5,7 @@ import {
   markLine,
   parseVerb,
   pendingRequests,
-  whoAdded,
+  lineHistory,
   type RequestHistoryEntry,
   type RequestPageRevision,
   type RequestsWiki,
@@ -129,17 +129,22 @@ describe('request lines', () => {
   });
 
   test('the revision that added a line, not the last one to touch the page', () => {
+    /** Who added the `occurrence`-th pending copy of `line` in the newest revision. */
+    const whoAdded = (revs: RequestPageRevision[], line: string, occurrence: number) => {
+      const p = pendingRequests(revs[0]!.text).find((r) => r.line === line && r.occurrence === occurrence)!;
+      return lineHistory(revs, isBot).authors[p.lineNo];
+    };
     const w = new FakeWiki();
     w.append('Admin', '* check');
     w.append('Player', '* rollover now');
     w.edit('Player', w.text.replace('Write one', 'Write ONE'));
-    expect(whoAdded(w.revs, '* check', 1, isBot)).toMatchObject({ found: true, revision: { user: 'Admin', revid: 1 } });
-    expect(whoAdded(w.revs, '* rollover now', 1, isBot)).toMatchObject({ found: true, revision: { user: 'Player', revid: 2 } });
+    expect(whoAdded(w.revs, '* check', 1)).toMatchObject({ found: true, revision: { user: 'Admin', revid: 1 } });
+    expect(whoAdded(w.revs, '* rollover now', 1)).toMatchObject({ found: true, revision: { user: 'Player', revid: 2 } });
     // A line the plain user re-typed after an admin's identical one: each copy has its own author.
     w.append('Player', '* check');
-    expect(whoAdded(w.revs, '* check', 2, isBot)).toMatchObject({ found: true, revision: { user: 'Player' } });
+    expect(whoAdded(w.revs, '* check', 2)).toMatchObject({ found: true, revision: { user: 'Player' } });
     // Older than the history the bot reads: not attributable.
-    expect(whoAdded(w.revs.slice(0, 2), '* check', 1, isBot)).toMatchObject({ found: false });
+    expect(whoAdded(w.revs.slice(0, 2), '* check', 1)).toMatchObject({ found: false });
   });
 
   test('marks are appended to the right copy', () => {

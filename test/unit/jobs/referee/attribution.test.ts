@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  botAddedLines,
-  lineAuthors,
-  lineHistory,
-  notRestorable,
-  requestKey,
-  standingRecord,
-  type RequestPageRevision,
-} from '../../../../src/jobs/request-lines.ts';
+import { botAddedLines, lineHistory, notRestorable, requestKey, standingRecord, type RequestPageRevision } from '../../../../src/jobs/request-lines.ts';
 
 // Who added a line of a request, Rulings or actions page: the revision that first added it, through
 // reverts (docs/referee.md, "The threat model").
@@ -31,7 +23,7 @@ function history(edits: [user: string, text: string, tags?: string[]][]): Reques
 const hide = (revs: RequestPageRevision[], revid: number): RequestPageRevision[] =>
   revs.map((r) => (r.revid === revid ? { ...r, text: '', textHidden: true } : r));
 const author = (revs: RequestPageRevision[], line: number) => {
-  const a = lineAuthors(revs, IS_BOT)[line]!;
+  const a = lineHistory(revs, IS_BOT).authors[line]!;
   return a.found ? `${a.revision.user} r${a.revision.revid}#${a.copy}` : 'unknown';
 };
 const HEAD = '== Requests ==';
@@ -100,7 +92,10 @@ describe('who added a line', () => {
     ];
     const revs = hide(history(edits), 2);
     expect([1, 2].map((l) => author(revs, l))).toEqual(['unknown', 'unknown']);
-    expect(lineAuthors(revs, IS_BOT)[1]).toEqual({ found: false, reason: 'the line may have been added by revision 2, whose text an admin hid from the bot' });
+    expect(lineHistory(revs, IS_BOT).authors[1]).toEqual({
+      found: false,
+      reason: 'the line may have been added by revision 2, whose text an admin hid from the bot',
+    });
     // Without the hiding, Bob's line is Bob's and the Judge's the Judge's.
     expect([1, 2].map((l) => author(history(edits), l))).toEqual(['Bob r2#1', 'Judge r3#1']);
   });
@@ -122,7 +117,7 @@ describe('who added a line', () => {
 describe('a line put back by a revert', () => {
   /** Why the line does not stand for its author (notRestorable), with `admins` the allowed users; undefined when it stands. */
   const withdrawn = (revs: RequestPageRevision[], line: number, admins: string[] = []) => {
-    const a = lineAuthors(revs, IS_BOT)[line]!;
+    const a = lineHistory(revs, IS_BOT).authors[line]!;
     if (!a.found) throw new Error(a.reason);
     return notRestorable(a.revision.user, a.restored, admins.length > 0 ? (u) => admins.includes(u) : undefined);
   };
