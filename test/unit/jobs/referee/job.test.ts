@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture } from '../../helpers/fixtures.ts';
 import { referee, type RefereeGame } from '../../../../src/jobs/referee.ts';
+import { requestKey } from '../../../../src/jobs/request-lines.ts';
 import { storeSecrets } from '../../../../src/cron/referee-runner.ts';
 import { FileStore, MemoryStore } from '../../../../src/cron/store.ts';
 import { commitmentOf } from '../../../../src/sim/commit-reveal.ts';
@@ -204,6 +205,15 @@ describe('the referee job', () => {
         expect(cards(wiki)).toBe(3);
       });
     }
+
+    it("deleted by Bram, who types the bot's answer to it, naming its key: still performed (only the bot's own lines say it answered)", async () => {
+      const wiki = setup([['Player', LINE]]);
+      const key = requestKey((await wiki.history(GAME.actionsPage, 1))[0]!.revid, LINE);
+      const forged = `${FAKED}: removed by Bram: still request ${key} of Player; done`;
+      wiki.as('Bram', GAME.actionsPage, `${wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, '')}${forged}\n`);
+      expect(await run(wiki)).toMatchObject({ done: 1, refused: 0 });
+      expect(cards(wiki)).toBe(3);
+    });
 
     for (const [who, by] of [
       ['its author', 'Player'],
