@@ -15,6 +15,7 @@ import {
   attributeRevisions,
   botAddedLines,
   lineHistory,
+  namesRequest,
   notRestorable,
   markLine,
   pendingRequests,
@@ -29,7 +30,6 @@ import {
   type TakenAway,
   type Verdict,
 } from './request-lines.ts';
-import { namesRequest } from './rollover.ts';
 import { names } from '../games/shared/standings.ts';
 
 /** The request's text without bullet, bold, signature or trailing dashes: "open 1 Handy Pack". */

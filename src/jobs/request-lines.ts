@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeWikitext } from '../parse/escape.ts';
+import { escapeRegExp } from '../parse/regions.ts';
 import { formatInstant } from '../sim/trail.ts';
 
 // The lines of a page people write requests on (the requests page, the referee's actions page, the
@@ -269,7 +270,7 @@ export async function takenAway(
   });
   if (candidates.length === 0) return [];
   const answered = o.answered();
-  const open = candidates.filter((t) => !new RegExp(`\\brequest ${t.key}(?![\\w-])`).test(answered));
+  const open = candidates.filter((t) => !namesRequest(answered, t.key));
   const entitled = open.length > 0 ? await o.entitled([...new Set(open.map((t) => t.by))]) : new Set<string>();
   return open.filter((t) => !entitled.has(t.by)).sort((a, b) => a.who.revision.revid - b.who.revision.revid);
 }
@@ -309,6 +310,11 @@ export function requestKey(revid: number, line: string, copy = 1): string {
     .update(copy === 1 ? line : `${line}\n#${copy}`)
     .digest('hex')
     .slice(0, 8)}`;
+}
+
+/** Whether `text` (a Gamestate page, one History row, the bot's answers) names the request `key` ("…request r12-0a1b2c3d…"). */
+export function namesRequest(text: string, key: string): boolean {
+  return new RegExp(`\\brequest ${escapeRegExp(key)}(?![\\w-])`).test(text);
 }
 
 /** The line with the bot's answer appended. */

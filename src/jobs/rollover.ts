@@ -122,13 +122,6 @@ export interface RolloverRequest {
   timestamp?: string;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether `text` (a Gamestate page, or one History row) names the request `key` ("…request r12-0a1b2c3d…"). */
-export function namesRequest(text: string, key: string): boolean {
-  return new RegExp(`\\brequest ${escapeRe(key)}(?![\\w-])`).test(text);
-}
-
 /** The History row of an on-wiki request: `"verb" verdict: message`, its key in the reason. */
 export function requestRow(req: RolloverRequest, o: { at: Date; phase: number; verdict: string; message: string }): Change {
   const inputs: Record<string, string | number> = {};
