@@ -206,6 +206,42 @@ describe('the referee job', () => {
       });
     }
 
+    it("the bot's added answer deleted by a person: not added again, nothing drawn again", async () => {
+      for (const by of ['Bram', 'Admin']) {
+        const wiki = setup([['Player', LINE]]);
+        wiki.as('Bram', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+        await run(wiki);
+        const answered = wiki.text(GAME.actionsPage)!;
+        const answer = answered.split('\n').find((l) => l.includes('removed in revision'))!;
+        wiki.as(by, GAME.actionsPage, answered.replace(`${answer}\n`, ''));
+        const page = wiki.text(GAME.actionsPage);
+        const again = await run(wiki);
+        expect(again.done + again.refused, by).toBe(0);
+        expect(wiki.text(GAME.actionsPage), by).toBe(page);
+        expect(cards(wiki), by).toBe(3);
+      }
+    });
+
+    it('killed after its Gamestate save, before its answer: the next pass answers it done, with no second draw', async () => {
+      const wiki = setup([['Player', LINE]]);
+      wiki.as('Bram', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
+      const store = new MemoryStore();
+      const crash = (step: string) => {
+        if (step === 'resolved') throw new Error('crash');
+      };
+      await expect(run(wiki, store, { checkpoint: crash })).rejects.toThrow('crash');
+      expect(cards(wiki)).toBe(3);
+      expect(wiki.text(GAME.actionsPage)).not.toContain('croupier:');
+      expect(await run(wiki, store)).toMatchObject({ done: 1 });
+      expect(cards(wiki)).toBe(3);
+      expect(
+        wiki
+          .text(GAME.actionsPage)!
+          .split('\n')
+          .filter((l) => l.includes('removed in revision')),
+      ).toHaveLength(1);
+    });
+
     it("deleted by Bram, who types the bot's answer to it, naming its key: still performed (only the bot's own lines say it answered)", async () => {
       const wiki = setup([['Player', LINE]]);
       const key = requestKey((await wiki.history(GAME.actionsPage, 1))[0]!.revid, LINE);
