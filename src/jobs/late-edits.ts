@@ -1,8 +1,9 @@
 // Edits of the Gamestate saved after an instant a run applies late (the daemon was down at a phase boundary): the run
 // applies the instant to the page as it reads it, so those edits count as made before it. A run says so (a History
-// row names them), and makes no edit where it would change a cell one of them changed: a mark a player typed in the
-// new phase would be reset by the boundary before it, Chips spent after it would be counted at it. The Judge's
-// reading `late-edits` chooses (src/games/kit/readings.ts).
+// row names them), and makes no edit where it would change a cell one of them changed (a mark a player typed in the
+// new phase would be reset by the boundary before it), nor where what it writes depends on one (a Last action typed
+// after the boundary would keep its player active at it). The Judge's reading `late-edits` chooses
+// (src/games/kit/readings.ts).
 import { ABSORBED_BLOCKS, COMPUTED_BLOCKS } from '../games/computed-blocks.ts';
 import { LATE_EDITS, lateEditsReading } from '../games/kit/readings.ts';
 import type { ChosenReadings } from '../games/shared/readings.ts';
@@ -10,10 +11,17 @@ import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts
 import { cellChanges, rowLabel, type CellChange } from '../parse/cell-changes.ts';
 import { readDocument, type WikiDocument } from '../parse/document.ts';
 import { findRegions, type Region } from '../parse/regions.ts';
+import { InstantError, parseInstant } from '../sim/instant.ts';
 import { formatInstant, type Change } from '../sim/trail.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import type { RulesetRevisionsWiki } from './ruleset-revisions.ts';
+
+/**
+ * The run on another page, at the same instants: the text it would save, or undefined when the rules refuse that page.
+ * Given the page with people's late cell edits put back, to see whether what the run writes depends on them.
+ */
+export type RollOn = (text: string) => string | undefined;
 
 export interface LateEdits {
   /** The first instant the run applies: the edits were saved after it. */
@@ -49,12 +57,22 @@ const theirKeys = (c: CellChange): string[] => (c.kind === 'row-added' ? [] : to
  * as it was), or when the page holds nothing older to compare with (its first revision, or a history that does not
  * reach back to the instant: the page is then all there is). One request, only then.
  * Throws a GamestateError, naming each cell, when the run (`computed`: the page it would save) changes a cell a
- * person changed after the instant, or naming the page when more revisions were saved since than the wiki's
- * `revisionsInForce` reads back; unless the Judge ruled `late-edits = as-read` (then nothing is read).
+ * person changed after the instant, or writes otherwise than `rollOn` the page with those cells put back as they were
+ * then (`dependsOnTheirs`); naming the page when more revisions were saved since than the wiki's `revisionsInForce`
+ * reads back. Unless the Judge ruled `late-edits = as-read` (then nothing is read).
  */
 export async function lateEdits(
   wiki: RulesetRevisionsWiki,
-  o: { title: string; bot: string | undefined; latest: PageRevision; instant: Date | undefined; now: Date; computed: string; readings?: ChosenReadings },
+  o: {
+    title: string;
+    bot: string | undefined;
+    latest: PageRevision;
+    instant: Date | undefined;
+    now: Date;
+    computed: string;
+    rollOn: RollOn;
+    readings?: ChosenReadings;
+  },
 ): Promise<LateEdits | undefined> {
   const { title, latest, instant } = o;
   const mine = (user: string | undefined) => o.bot !== undefined && user === o.bot;
@@ -93,8 +111,12 @@ export async function lateEdits(
     if (i === 0 || mine(user)) return;
     for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const key of theirKeys(c)) byPeople.set(key, { revid: r.revid, user });
   });
-  const overlaps = runOverlaps(title, now, doc(o.computed), (key) => (net.has(key) ? byPeople.get(key) : undefined), instant, 'after');
+  const by = (key: string) => (net.has(key) ? byPeople.get(key) : undefined);
+  const overlaps = runOverlaps(title, now, doc(o.computed), by, instant, 'after');
   if (overlaps.length > 0) throw new LateEditsRefusal(overlaps);
+  const then = { revid: revisions[0]!.revid, text: revisions[0]!.text };
+  const depends = dependsOnTheirs({ ...o, instant, then, latest: latest.text, by });
+  if (depends.length > 0) throw new LateEditsRefusal(depends);
   return found;
 }
 
@@ -102,7 +124,9 @@ export async function lateEdits(
  * People's edits saved while the bot was saving, after it read the page (`read`): an edit conflict or a merge made the
  * run compute on the page as they left it (`met`), as if made before the instant. Also a merge a killed run left, which
  * this run corrects: `read` is then the page that run read. Refused as `lateEdits` refuses, where the run (`computed`:
- * the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`. Nothing when the
+ * the page it would save) changes a cell they changed; unless the Judge ruled `late-edits = as-read`. A cell it only
+ * reads is computed on, as if changed at the instant (saved seconds after it, where `lateEdits` meets edits of hours
+ * later): the page is the run on theirs (test/integration/read-line-races.test.ts). Nothing when the
  * page met is the bot's own (another run of the bot saved it, having read it), was saved before the instant (a killed
  * run of another job met it), or when the run applies no instant.
  * Pure: no request (the page met is named; those before it, if any, are in its history).
@@ -165,6 +189,96 @@ function runOverlaps(
     }
   }
   return overlaps;
+}
+
+/**
+ * Where what the run writes depends on a cell people changed late (a Last action typed after the boundary keeps its
+ * player active at it; Chips added after it reach a line checked at it): the run on `latest` with those cells put
+ * back as they were in `then` (their added rows kept: records the rules date themselves) writes otherwise than it
+ * does (`computed`), in a cell they did not change. A problem per such cell, and one per table whose rows differ (the
+ * History's). Nothing when no cell of theirs can be put back, or when the rules refuse the page so put back (their
+ * edit mended it: read as made before the instant).
+ */
+function dependsOnTheirs(o: {
+  title: string;
+  then: { revid: number; text: string };
+  latest: string;
+  computed: string;
+  rollOn: RollOn;
+  by: (key: string) => Editor | undefined;
+  instant: Date;
+}): Problem[] {
+  const { title, instant } = o;
+  const putBack = cellsPutBack(readDocument(o.then.text, { page: title }), readDocument(o.latest, { page: title }), o.by, instant);
+  if (putBack.cells.length === 0) return [];
+  const rolled = o.rollOn(putBack.text);
+  if (rolled === undefined) return [];
+  const theirs = new Set(putBack.cells.map((c) => c.key));
+  const edits = [...new Map(putBack.cells.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
+  const cells = putBack.cells.map((c) => `${c.table} / ${c.row} / ${c.column}`);
+  const withTheirs = `with the edits saved after ${formatInstant(instant)}, an instant this run applies late (${edits.join(', ')}: ${cells.join('; ')})`;
+  const asThen = `on the page as it was at ${formatInstant(instant)} (revision ${o.then.revid})`;
+  const outcome = `: the run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
+  const problems: Problem[] = [];
+  const rows = new Map<string, { added: string[]; removed: string[] }>();
+  for (const c of cellChanges(comparable(rolled, title), comparable(o.computed, title))) {
+    if (c.kind === 'row-added' || c.kind === 'row-removed') {
+      const t = rows.get(c.table) ?? rows.set(c.table, { added: [], removed: [] }).get(c.table)!;
+      (c.kind === 'row-added' ? t.added : t.removed).push(c.row.list.map((cell) => cell.text).join(' || '));
+    } else if (c.kind !== 'cell') problems.push({ message: `the run writes otherwise ${withTheirs} than ${asThen}${outcome}`, location: { page: title } });
+    else if (!theirs.has(cellKey(c.table, rowLabel(c.row), c.column)))
+      problems.push({
+        message: `the run would write "${c.to?.text ?? ''}" here ${withTheirs}, and "${c.from?.text ?? ''}" ${asThen}${outcome}`,
+        location: { page: title, table: c.table, row: c.row.index, column: c.column },
+      });
+  }
+  // The rows themselves (the History's say what the rules did and when), a few of each.
+  const few = (rs: string[]) =>
+    `${rs
+      .slice(0, 3)
+      .map((r) => `"${r}"`)
+      .join(', ')}${rs.length > 3 ? ` and ${rs.length - 3} more` : ''}`;
+  for (const [table, { added, removed }] of rows) {
+    const which = [added.length > 0 ? `${few(added)} only ${withTheirs}` : '', removed.length > 0 ? `${few(removed)} only ${asThen}` : ''];
+    problems.push({ message: `the run would write rows here otherwise: ${which.filter(Boolean).join('; ')}${outcome}`, location: { page: title, table } });
+  }
+  return problems;
+}
+
+/**
+ * `now`'s text with the cells `by` names (a person's changes since `then`) put back as `then` had them: only cells of
+ * rows both hold, in columns both hold (an added row, a renamed one, a new column stay as they are), and not a cell
+ * that now holds an instant at or before `instant`: a record of then, written late (a Last action of the phase before
+ * the boundary, kept by hand a day later), as an added row is.
+ */
+function cellsPutBack(then: WikiDocument, now: WikiDocument, by: (key: string) => Editor | undefined, instant: Date): { text: string; cells: PutBack[] } {
+  const cells: (PutBack & { from: string; start: number; end: number })[] = [];
+  const seen = new Set<number>(); // a cell spanning columns is listed under each
+  for (const c of cellChanges(then, now)) {
+    if (c.kind !== 'cell' || c.from === undefined || c.to === undefined || seen.has(c.to.start)) continue;
+    const [row, key] = [rowLabel(c.row), cellKey(c.table, rowLabel(c.row), c.column)];
+    const who = by(key);
+    if (who === undefined || datedBefore(c.to.text, instant)) continue;
+    seen.add(c.to.start);
+    cells.push({ key, table: c.table, row, column: c.column, who, from: c.from.raw, start: c.to.start, end: c.to.end });
+  }
+  const text = [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.from + t.slice(c.end), now.text);
+  return { text, cells };
+}
+
+/** Who saved a revision. */
+type Editor = { revid: number; user: string };
+/** A cell a person changed late, put back as it was at the instant: its key and names, and who changed it. */
+type PutBack = { key: string; table: string; row: string; column: string; who: Editor };
+
+/** A cell's text that is an instant (`2026-11-18 23:55`, UTC) at or before `instant`. */
+function datedBefore(text: string, instant: Date): boolean {
+  try {
+    return parseInstant(text).getTime() <= instant.getTime();
+  } catch (err) {
+    if (err instanceof InstantError) return false;
+    throw err;
+  }
 }
 
 /** A page as compared: the blocks the bot computes (the standings) left out, as it draws them again whatever a person typed there. */

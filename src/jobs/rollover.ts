@@ -17,7 +17,7 @@ import { computedSubpages, lighten } from '../games/computed-blocks.ts';
 import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
-import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits } from './late-edits.ts';
+import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits, type RollOn } from './late-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -255,6 +255,18 @@ export function computeRollover(
   return joined({ ...c, text: engine.renderGamestate(c.text, c.result.state, owed, ruleset) }, owed);
 }
 
+/** computeRollover of another text in the run's place (src/jobs/late-edits.ts): its text, or undefined where the rules refuse it. */
+export function rollOn(...[ruleset, game, page, opts, engine, merge]: Parameters<typeof computeRollover>): RollOn {
+  return (text) => {
+    try {
+      return computeRollover(ruleset, game, { text, revid: page.revid }, opts, engine, merge).text;
+    } catch (err) {
+      if (err instanceof GamestateError) return undefined;
+      throw err;
+    }
+  };
+}
+
 /**
  * computeRollover for a page the run will save: the page it would write, rolled over again at the same instant, must
  * be left as it is. A page that is not — a value written where the next run reads something else, as a cell whose
@@ -418,6 +430,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       instant: engine.schedule(ruleset, first.read, opts.now).missed[0],
       now: opts.now,
       computed: first.text,
+      rollOn: rollOn(ruleset, game, gamestatePage, opts, engine),
       ...(opts.readings ? { readings: opts.readings } : {}),
     });
     if (late) {

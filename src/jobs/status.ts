@@ -2,7 +2,7 @@ import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { appliedRulings, computeRollover, countEvents, type Computed, type RolloverContext, type RolloverGame, type RolloverWiki } from './rollover.ts';
+import { appliedRulings, computeRollover, countEvents, rollOn, type Computed, type RolloverContext, type RolloverGame, type RolloverWiki } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
 import { lateEdits } from './late-edits.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
@@ -272,6 +272,13 @@ export async function gameStatus(
     instant,
     now,
     computed: final.text,
+    rollOn: rollOn(
+      current,
+      game,
+      page,
+      { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}), ...(inForce ? { inForce } : {}) },
+      read.engine,
+    ),
     ...(rulings ? { readings: rulings.readings } : {}),
   });
   if (!late) return json;

@@ -18,7 +18,7 @@ const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'ut
 // The fixture is in phase 4 until the boundary of 2026-11-19 00:00; its page as saved the day before.
 const SAVED_BEFORE = new Date('2026-11-18T12:00:00Z');
 
-const { used: USED, other: OTHER } = PLAYER_COLUMN;
+const { used: USED, other: OTHER, lastAction: LAST_ACTION } = PLAYER_COLUMN;
 
 onEachWiki(() => {
   const P = uniquePrefix('late-edits');
@@ -53,6 +53,28 @@ onEachWiki(() => {
     const problems = (err as GamestateError).problems;
     expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
     expect(problems[0]!.message).toContain(`revision ${revid} by ${player.names[0]} changed it after 2026-11-19 00:00`);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("makes no edit where what the late boundary writes depends on a cell the player changed after it (Jun's Last action, which would keep him active at it)", async () => {
+    // Jun's last action, 2026-11-15 23:50, is before phase 4: the boundary of 2026-11-19 makes him inactive.
+    const { game, revid } = await lateGame('Depends', withPlayerCell(gamestate, 'Jun', LAST_ACTION, '2026-11-15 23:50', '2026-11-19 03:00'));
+    const status = await gameStatus(b, game, new Date());
+    expect(status.lateEdits).toMatchObject({ refused: true });
+    const err = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GamestateError);
+    // Caught up to today, Jun ends inactive either way (his action is in phase 5, not in the later ones): the runs
+    // differ in the History rows that say when he became so.
+    const problems = (err as GamestateError).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'History' }]);
+    const message = problems[0]!.message;
+    expect(message).toMatch(/^the run would write rows here otherwise: /);
+    expect(message).toMatch(
+      /"2026-11-19 00:00 \|\| 5 \|\| Inactivity \|\| Jun \|\| active → inactive \|\| [^"]*" only on the page as it was at 2026-11-19 00:00 \(revision \d+\)/,
+    );
+    expect(message).toContain(
+      `only with the edits saved after 2026-11-19 00:00, an instant this run applies late (revision ${revid} by ${player.names[0]}: Players / Jun / Last action (UTC))`,
+    );
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
   });
 

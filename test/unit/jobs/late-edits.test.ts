@@ -74,7 +74,7 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
 
 const run = (w: HistoryWiki) => rollover({ wiki: w }, game, { now: NOW, trigger: 'test' });
 const seeded = { user: 'Admin', timestamp: '2026-11-18T12:00:00Z', text: GAMESTATE };
-const { used: USED, other: OTHER } = PLAYER_COLUMN;
+const { used: USED, other: OTHER, lastAction: LAST_ACTION } = PLAYER_COLUMN;
 
 beforeAll(() => loadGames());
 
@@ -140,6 +140,66 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect(w.edits).toBe(0);
     w.rulings = '* late-edits = as-read\n';
     expect((await run(w)).toPhase).toBe(5);
+  });
+
+  it("refuses, naming the cell it would write otherwise, when a cell it only reads was changed after the boundary (Jun's Last action, which kept him active at it)", async () => {
+    // Jun's last action (2026-11-15 23:50) is before phase 4: the boundary makes him inactive. He acts in phase 5.
+    const late = {
+      user: 'Jun',
+      timestamp: '2026-11-19T03:00:00Z',
+      text: withPlayerCell(GAMESTATE, 'Jun', LAST_ACTION, '2026-11-15 23:50', '2026-11-19 03:00'),
+    };
+    const w = new HistoryWiki([seeded, late]);
+    const err = await run(w).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LateEditsRefusal);
+    const problems = (err as GamestateError).problems;
+    expect(problems.map((p) => p.location)).toEqual([
+      { page: game.gamestate, table: 'Players', row: 10, column: 'Status' },
+      { page: game.gamestate, table: 'History' },
+    ]);
+    const [status, history] = problems;
+    const [seededRevid, lateRevid] = w.saved.map((r) => r.revid);
+    expect(status!.message).toBe(
+      `the run would write "active" here with the edits saved after 2026-11-19 00:00, an instant this run applies late (revision ${lateRevid} by Jun: Players / Jun / Last action (UTC)), and "inactive" on the page as it was at 2026-11-19 00:00 (revision ${seededRevid}): the run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* late-edits = as-read" on the Rulings page applies the run over them`,
+    );
+    // The row the boundary writes on the page as it was: Jun made inactive.
+    expect(history!.message).toMatch(
+      new RegExp(
+        `^the run would write rows here otherwise: "2026-11-19 00:00 \\|\\| 5 \\|\\| Inactivity \\|\\| Jun \\|\\| active → inactive \\|\\| [^"]*" only on the page as it was at 2026-11-19 00:00 \\(revision ${seededRevid}\\):`,
+      ),
+    );
+    expect(w.edits).toBe(0);
+    // As the Judge may rule: the page as read, Jun active at the boundary.
+    w.rulings = '* late-edits = as-read\n';
+    expect((await run(w)).toPhase).toBe(5);
+    expect(w.text(game.gamestate)).not.toContain('|| Inactivity || Jun ||');
+  });
+
+  it("applies the boundary to a Last action kept by hand after it for an action made before it (Jun's of 2026-11-18 23:55): a record of then, as an added row is", async () => {
+    const late = {
+      user: 'Admin',
+      timestamp: '2026-11-19T03:00:00Z',
+      text: withPlayerCell(GAMESTATE, 'Jun', LAST_ACTION, '2026-11-15 23:50', '2026-11-18 23:55'),
+    };
+    const w = new HistoryWiki([seeded, late]);
+    expect((await run(w)).toPhase).toBe(5);
+    const page = w.text(game.gamestate)!;
+    expect(page).toContain('|Jun\n|2026-11-08 15:00\n|2026-11-15 15:00\n|30\n|2026-11-18 23:55\n|active\n');
+    expect(page).not.toContain('|| Inactivity || Jun ||');
+    expect(page).toContain(`to the page with revision ${w.saved[1]!.revid} (Admin), saved after it`);
+  });
+
+  it("applies the boundary when a cell it only reads was changed after it with no effect on what it writes (Alice's Last action: she was active either way)", async () => {
+    const late = {
+      user: 'Alice',
+      timestamp: '2026-11-19T03:00:00Z',
+      text: withPlayerCell(GAMESTATE, 'Alice', LAST_ACTION, '2026-11-18 09:12', '2026-11-19 03:00'),
+    };
+    const w = new HistoryWiki([seeded, late]);
+    expect((await run(w)).toPhase).toBe(5);
+    const page = w.text(game.gamestate)!;
+    expect(page).toContain('|Alice\n|2026-11-02 10:15\n|2026-11-02 10:15\n|20\n|2026-11-19 03:00\n|active\n');
+    expect(page).toContain('|| Inactivity || Jun || active → inactive ||');
   });
 
   it('a row a player added after the boundary (a gift recorded late) is a record the run processes at its date: granted, named, not refused', async () => {
@@ -245,6 +305,25 @@ describe('croupier status, before the rollover', () => {
     expect(s.alerts).toEqual(['the next rollover will make no edit: 1 late edit problem(s), listed above']);
     expect(describeStatus(s)).toContain('\nlate edits: page "Cycle 16/Gamestate", table "Players", row 1, column "Used this phase": revision');
     expect(w.edits).toBe(0);
+  });
+
+  it("says the next rollover will make no edit where what it writes depends on a late edit (Jun's Last action), naming the cells", async () => {
+    const late = {
+      user: 'Jun',
+      timestamp: '2026-11-19T03:00:00Z',
+      text: withPlayerCell(GAMESTATE, 'Jun', LAST_ACTION, '2026-11-15 23:50', '2026-11-19 03:00'),
+    };
+    const s = await gameStatus(new HistoryWiki([seeded, late]), game, NOW);
+    expect(s.lateEdits).toEqual({
+      refused: true,
+      problems: [
+        expect.stringMatching(/^page "Cycle 16\/Gamestate", table "Players", row 10, column "Status": the run would write "active" here with the edits/),
+        expect.stringMatching(
+          /^page "Cycle 16\/Gamestate", table "History": the run would write rows here otherwise: "2026-11-19 00:00 \|\| 5 \|\| Inactivity \|\| Jun /,
+        ),
+      ],
+    });
+    expect(s.alerts).toEqual(['the next rollover will make no edit: 2 late edit problem(s), listed above']);
   });
 
   it('names the edits the next rollover will apply the boundary to, with no alert; says nothing when there are none', async () => {
