@@ -2,7 +2,7 @@
 // table has a line per cell, the player's name first.
 
 /** Columns of the Players table, counted from the player's name (0). */
-export const PLAYER_COLUMN = { lastAction: 4, other: 10, used: 11 } as const;
+export const PLAYER_COLUMN = { lastAction: 4, chips: 7, other: 10, used: 11 } as const;
 
 /** `text` with the cell `n` lines after player's name changed from `from` to `to` (each a cell's text after its `|`). */
 export function withPlayerCell(text: string, player: string, n: number, from: string, to: string): string {

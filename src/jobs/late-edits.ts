@@ -1,8 +1,8 @@
 // Edits of the Gamestate saved after an instant a run applies late (the daemon was down at a phase boundary): the run
 // applies the instant to the page as it reads it, so those edits count as made before it. A run says so (a History
 // row names them), and makes no edit where it would change a cell one of them changed (a mark a player typed in the
-// new phase would be reset by the boundary before it), nor where what it writes depends on one (a Last action typed
-// after the boundary would keep its player active at it). The Judge's reading `late-edits` chooses
+// new phase would be reset by the boundary before it), nor where what it records before that edit took effect depends
+// on one (a Last action typed after the boundary would keep its player active at it). The Judge's reading `late-edits` chooses
 // (src/games/kit/readings.ts).
 import { ABSORBED_BLOCKS, COMPUTED_BLOCKS } from '../games/computed-blocks.ts';
 import { LATE_EDITS, lateEditsReading } from '../games/kit/readings.ts';
@@ -18,10 +18,10 @@ import type { PageRevision } from '../wiki/pages.ts';
 import type { RulesetRevisionsWiki } from './ruleset-revisions.ts';
 
 /**
- * The run on another page, at the same instants: the text it would save, or undefined when the rules refuse that page.
- * Given the page with people's late cell edits put back, to see whether what the run writes depends on them.
+ * The run on another page, at the same instants: what it records (its History rows' changes), or undefined when the
+ * rules refuse that page. Given the page with people's late cell edits put back, to see whether the run depends on them.
  */
-export type RollOn = (text: string) => string | undefined;
+export type RollOn = (text: string) => readonly Change[] | undefined;
 
 export interface LateEdits {
   /** The first instant the run applies: the edits were saved after it. */
@@ -57,8 +57,8 @@ const theirKeys = (c: CellChange): string[] => (c.kind === 'row-added' ? [] : to
  * as it was), or when the page holds nothing older to compare with (its first revision, or a history that does not
  * reach back to the instant: the page is then all there is). One request, only then.
  * Throws a GamestateError, naming each cell, when the run (`computed`: the page it would save) changes a cell a
- * person changed after the instant, or writes otherwise than `rollOn` the page with those cells put back as they were
- * then (`dependsOnTheirs`); naming the page when more revisions were saved since than the wiki's `revisionsInForce`
+ * person changed after the instant, or records before they took effect otherwise than `rollOn` the page with those
+ * cells put back as they were then (`dependsOnTheirs`); naming the page when more revisions were saved since than the wiki's `revisionsInForce`
  * reads back. Unless the Judge ruled `late-edits = as-read` (then nothing is read).
  */
 export async function lateEdits(
@@ -70,6 +70,8 @@ export async function lateEdits(
     instant: Date | undefined;
     now: Date;
     computed: string;
+    /** What the run records on the page as read (its changes). */
+    changes: readonly Change[];
     rollOn: RollOn;
     readings?: ChosenReadings;
   },
@@ -105,11 +107,11 @@ export async function lateEdits(
   const docs = revisions.map((r) => doc(r.text));
   const now = doc(latest.text);
   const net = new Set(cellChanges(docs[0]!, now).flatMap(theirKeys));
-  const byPeople = new Map<string, { revid: number; user: string }>();
+  const byPeople = new Map<string, Editor>();
   revisions.forEach((r, i) => {
     const user = r.user ?? '';
     if (i === 0 || mine(user)) return;
-    for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const key of theirKeys(c)) byPeople.set(key, { revid: r.revid, user });
+    for (const c of cellChanges(docs[i - 1]!, docs[i]!)) for (const key of theirKeys(c)) byPeople.set(key, { revid: r.revid, user, timestamp: r.timestamp });
   });
   const by = (key: string) => (net.has(key) ? byPeople.get(key) : undefined);
   const overlaps = runOverlaps(title, now, doc(o.computed), by, instant, 'after');
@@ -192,18 +194,18 @@ function runOverlaps(
 }
 
 /**
- * Where what the run writes depends on a cell people changed late (a Last action typed after the boundary keeps its
- * player active at it; Chips added after it reach a line checked at it): the run on `latest` with those cells put
- * back as they were in `then` (their added rows kept: records the rules date themselves) writes otherwise than it
- * does (`computed`), in a cell they did not change. A problem per such cell, and one per table whose rows differ (the
- * History's). Nothing when no cell of theirs can be put back, or when the rules refuse the page so put back (their
- * edit mended it: read as made before the instant).
+ * Where what the run records depends on a cell people changed late, before that edit took effect (a Last action typed
+ * after the boundary keeps its player active at it): the run on `latest` with those cells put back as they were in
+ * `then` (their added rows kept: records the rules date themselves) records, before the edits took effect, other
+ * changes than it does (`changes`). An edit takes effect at the instant its row records (a Last action after the
+ * boundary: a win the rules date from it), else when it was saved. One problem naming them; nothing when no cell of
+ * theirs can be put back, or when the rules refuse the page so put back (their edit mended it: read as made before).
  */
 function dependsOnTheirs(o: {
   title: string;
   then: { revid: number; text: string };
   latest: string;
-  computed: string;
+  changes: readonly Change[];
   rollOn: RollOn;
   by: (key: string) => Editor | undefined;
   instant: Date;
@@ -213,70 +215,83 @@ function dependsOnTheirs(o: {
   if (putBack.cells.length === 0) return [];
   const rolled = o.rollOn(putBack.text);
   if (rolled === undefined) return [];
-  const theirs = new Set(putBack.cells.map((c) => c.key));
+  const from = Math.min(...putBack.cells.map((c) => c.from.getTime()));
+  const records = (cs: readonly Change[]) =>
+    cs.filter((c) => c.at.getTime() < from).map((c) => `${formatInstant(c.at)} ${c.event}${c.player === '-' ? '' : ` ${c.player}`}: ${c.change}`);
+  const [asThen, withTheirs] = [records(rolled), records(o.changes)];
+  const [onlyThen, onlyTheirs] = [without(asThen, withTheirs), without(withTheirs, asThen)];
+  if (onlyThen.length === 0 && onlyTheirs.length === 0) return [];
   const edits = [...new Map(putBack.cells.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
   const cells = putBack.cells.map((c) => `${c.table} / ${c.row} / ${c.column}`);
-  const withTheirs = `with the edits saved after ${formatInstant(instant)}, an instant this run applies late (${edits.join(', ')}: ${cells.join('; ')})`;
-  const asThen = `on the page as it was at ${formatInstant(instant)} (revision ${o.then.revid})`;
-  const outcome = `: the run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
-  const problems: Problem[] = [];
-  const rows = new Map<string, { added: string[]; removed: string[] }>();
-  for (const c of cellChanges(comparable(rolled, title), comparable(o.computed, title))) {
-    if (c.kind === 'row-added' || c.kind === 'row-removed') {
-      const t = rows.get(c.table) ?? rows.set(c.table, { added: [], removed: [] }).get(c.table)!;
-      (c.kind === 'row-added' ? t.added : t.removed).push(c.row.list.map((cell) => cell.text).join(' || '));
-    } else if (c.kind !== 'cell') problems.push({ message: `the run writes otherwise ${withTheirs} than ${asThen}${outcome}`, location: { page: title } });
-    else if (!theirs.has(cellKey(c.table, rowLabel(c.row), c.column)))
-      problems.push({
-        message: `the run would write "${c.to?.text ?? ''}" here ${withTheirs}, and "${c.from?.text ?? ''}" ${asThen}${outcome}`,
-        location: { page: title, table: c.table, row: c.row.index, column: c.column },
-      });
-  }
-  // The rows themselves (the History's say what the rules did and when), a few of each.
   const few = (rs: string[]) =>
-    `${rs
-      .slice(0, 3)
-      .map((r) => `"${r}"`)
-      .join(', ')}${rs.length > 3 ? ` and ${rs.length - 3} more` : ''}`;
-  for (const [table, { added, removed }] of rows) {
-    const which = [added.length > 0 ? `${few(added)} only ${withTheirs}` : '', removed.length > 0 ? `${few(removed)} only ${asThen}` : ''];
-    problems.push({ message: `the run would write rows here otherwise: ${which.filter(Boolean).join('; ')}${outcome}`, location: { page: title, table } });
-  }
-  return problems;
+    rs.length === 0
+      ? 'nothing'
+      : `${rs
+          .slice(0, 3)
+          .map((r) => `"${r}"`)
+          .join(', ')}${rs.length > 3 ? ` and ${rs.length - 3} more` : ''}`;
+  const message =
+    `the edits saved after ${formatInstant(instant)}, an instant this run applies late (${edits.join(', ')}: ${cells.join('; ')}), change what the run records before ${formatInstant(new Date(from))}, when they took effect: ` +
+    `${few(onlyThen)} only on the page as it was at ${formatInstant(instant)} (revision ${o.then.revid}); ${few(onlyTheirs)} only with them. ` +
+    `The run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
+  return [{ message, location: { page: title } }];
+}
+
+/** `a` less `b`, counting repeats. */
+function without(a: readonly string[], b: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const x of b) left.set(x, (left.get(x) ?? 0) + 1);
+  return a.filter((x) => {
+    const n = left.get(x) ?? 0;
+    if (n > 0) left.set(x, n - 1);
+    return n === 0;
+  });
 }
 
 /**
  * `now`'s text with the cells `by` names (a person's changes since `then`) put back as `then` had them: only cells of
  * rows both hold, in columns both hold (an added row, a renamed one, a new column stay as they are), and not a cell
- * that now holds an instant at or before `instant`: a record of then, written late (a Last action of the phase before
- * the boundary, kept by hand a day later), as an added row is.
+ * that now holds an instant before `instant`: a record of then, written late (a Last action of the phase before the
+ * boundary, kept by hand a day later), as an added row is. Each with when it took effect (`from`): the earliest
+ * instant after `instant` that a cell of its row they changed holds, else when it was saved.
  */
 function cellsPutBack(then: WikiDocument, now: WikiDocument, by: (key: string) => Editor | undefined, instant: Date): { text: string; cells: PutBack[] } {
-  const cells: (PutBack & { from: string; start: number; end: number })[] = [];
-  const seen = new Set<number>(); // a cell spanning columns is listed under each
+  const theirs: { c: Extract<CellChange, { kind: 'cell' }>; key: string; who: Editor; at: Date | undefined }[] = [];
   for (const c of cellChanges(then, now)) {
-    if (c.kind !== 'cell' || c.from === undefined || c.to === undefined || seen.has(c.to.start)) continue;
-    const [row, key] = [rowLabel(c.row), cellKey(c.table, rowLabel(c.row), c.column)];
+    if (c.kind !== 'cell' || c.to === undefined) continue;
+    const key = cellKey(c.table, rowLabel(c.row), c.column);
     const who = by(key);
-    if (who === undefined || datedBefore(c.to.text, instant)) continue;
-    seen.add(c.to.start);
-    cells.push({ key, table: c.table, row, column: c.column, who, from: c.from.raw, start: c.to.start, end: c.to.end });
+    if (who !== undefined) theirs.push({ c, key, who, at: instantIn(c.to.text) });
   }
-  const text = [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.from + t.slice(c.end), now.text);
+  const rowKey = (c: Extract<CellChange, { kind: 'cell' }>) => JSON.stringify([c.table, rowLabel(c.row)]);
+  const dated = new Map<string, number>();
+  for (const t of theirs) {
+    if (t.at === undefined || t.at.getTime() <= instant.getTime()) continue;
+    dated.set(rowKey(t.c), Math.min(dated.get(rowKey(t.c)) ?? Infinity, t.at.getTime()));
+  }
+  const cells: (PutBack & { was: string; start: number; end: number })[] = [];
+  const seen = new Set<number>(); // a cell spanning columns is listed under each
+  for (const { c, key, who, at } of theirs) {
+    if (c.from === undefined || seen.has(c.to!.start) || (at !== undefined && at.getTime() < instant.getTime())) continue;
+    seen.add(c.to!.start);
+    const from = new Date(dated.get(rowKey(c)) ?? Date.parse(who.timestamp));
+    cells.push({ key, table: c.table, row: rowLabel(c.row), column: c.column, who, from, was: c.from.raw, start: c.to!.start, end: c.to!.end });
+  }
+  const text = [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.was + t.slice(c.end), now.text);
   return { text, cells };
 }
 
-/** Who saved a revision. */
-type Editor = { revid: number; user: string };
-/** A cell a person changed late, put back as it was at the instant: its key and names, and who changed it. */
-type PutBack = { key: string; table: string; row: string; column: string; who: Editor };
+/** Who saved a revision, and when. */
+type Editor = { revid: number; user: string; timestamp: string };
+/** A cell a person changed late, put back as it was at the instant: its key and names, who changed it, and when that took effect. */
+type PutBack = { key: string; table: string; row: string; column: string; who: Editor; from: Date };
 
-/** A cell's text that is an instant (`2026-11-18 23:55`, UTC) at or before `instant`. */
-function datedBefore(text: string, instant: Date): boolean {
+/** A cell's text as an instant (`2026-11-18 23:55`, UTC), if it is one. */
+function instantIn(text: string): Date | undefined {
   try {
-    return parseInstant(text).getTime() <= instant.getTime();
+    return parseInstant(text);
   } catch (err) {
-    if (err instanceof InstantError) return false;
+    if (err instanceof InstantError) return undefined;
     throw err;
   }
 }

@@ -255,11 +255,11 @@ export function computeRollover(
   return joined({ ...c, text: engine.renderGamestate(c.text, c.result.state, owed, ruleset) }, owed);
 }
 
-/** computeRollover of another text in the run's place (src/jobs/late-edits.ts): its text, or undefined where the rules refuse it. */
-export function rollOn(...[ruleset, game, page, opts, engine, merge]: Parameters<typeof computeRollover>): RollOn {
+/** computeRollover of another text in the run's place (src/jobs/late-edits.ts): its changes, or undefined where the rules refuse it. */
+export function rollOn(...[ruleset, game, page, opts, engine]: Parameters<typeof computeRollover>): RollOn {
   return (text) => {
     try {
-      return computeRollover(ruleset, game, { text, revid: page.revid }, opts, engine, merge).text;
+      return computeRollover(ruleset, game, { text, revid: page.revid }, opts, engine).result.changes;
     } catch (err) {
       if (err instanceof GamestateError) return undefined;
       throw err;
@@ -430,6 +430,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       instant: engine.schedule(ruleset, first.read, opts.now).missed[0],
       now: opts.now,
       computed: first.text,
+      changes: first.result.changes,
       rollOn: rollOn(ruleset, game, gamestatePage, opts, engine),
       ...(opts.readings ? { readings: opts.readings } : {}),
     });

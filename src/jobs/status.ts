@@ -272,6 +272,7 @@ export async function gameStatus(
     instant,
     now,
     computed: final.text,
+    changes: final.result.changes,
     rollOn: rollOn(
       current,
       game,

@@ -32,7 +32,7 @@ export const lateEditsReading: ReadingDef = {
   default: 'refuse-overlap',
   alternatives: {
     'refuse-overlap':
-      'the run applies the instant to the page as it reads it, and a History row names the edits saved after it; where the run would change a cell one of those edits changed (a mark typed in the new phase, Chips spent after the boundary), or would write otherwise with those cells as they were at the instant (a Last action typed after the boundary, not dated before it), it makes no edit and names the cells, for an admin to move the edit by hand (undo it, let the bot catch up, make it again); an edit saved while the bot saves is compared the same way where the run changes what it changed, and the bot gives way to it (its own edit, if MediaWiki merged it with that one, undone)',
+      'the run applies the instant to the page as it reads it, and a History row names the edits saved after it; where the run would change a cell one of those edits changed (a mark typed in the new phase, Chips spent after the boundary), or would record otherwise before they took effect with those cells as they were at the instant (a Last action typed after the boundary, for an action after it), it makes no edit and names the cells, for an admin to move the edit by hand (undo it, let the bot catch up, make it again); an edit saved while the bot saves is compared the same way where the run changes what it changed, and the bot gives way to it (its own edit, if MediaWiki merged it with that one, undone)',
     'as-read':
       'the page as the run reads it is the page at the instant: the edits saved after it count as made before it, also where the run changes a cell they changed (a History row names them)',
   },

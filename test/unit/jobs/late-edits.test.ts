@@ -74,7 +74,7 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
 
 const run = (w: HistoryWiki) => rollover({ wiki: w }, game, { now: NOW, trigger: 'test' });
 const seeded = { user: 'Admin', timestamp: '2026-11-18T12:00:00Z', text: GAMESTATE };
-const { used: USED, other: OTHER, lastAction: LAST_ACTION } = PLAYER_COLUMN;
+const { used: USED, other: OTHER, lastAction: LAST_ACTION, chips: CHIPS } = PLAYER_COLUMN;
 
 beforeAll(() => loadGames());
 
@@ -142,7 +142,7 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect((await run(w)).toPhase).toBe(5);
   });
 
-  it("refuses, naming the cell it would write otherwise, when a cell it only reads was changed after the boundary (Jun's Last action, which kept him active at it)", async () => {
+  it("refuses, naming what it would record otherwise, when a cell it only reads was changed after the boundary (Jun's Last action, which kept him active at it)", async () => {
     // Jun's last action (2026-11-15 23:50) is before phase 4: the boundary makes him inactive. He acts in phase 5.
     const late = {
       user: 'Jun',
@@ -153,26 +153,35 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     const err = await run(w).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LateEditsRefusal);
     const problems = (err as GamestateError).problems;
-    expect(problems.map((p) => p.location)).toEqual([
-      { page: game.gamestate, table: 'Players', row: 10, column: 'Status' },
-      { page: game.gamestate, table: 'History' },
-    ]);
-    const [status, history] = problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate }]);
     const [seededRevid, lateRevid] = w.saved.map((r) => r.revid);
-    expect(status!.message).toBe(
-      `the run would write "active" here with the edits saved after 2026-11-19 00:00, an instant this run applies late (revision ${lateRevid} by Jun: Players / Jun / Last action (UTC)), and "inactive" on the page as it was at 2026-11-19 00:00 (revision ${seededRevid}): the run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* late-edits = as-read" on the Rulings page applies the run over them`,
-    );
-    // The row the boundary writes on the page as it was: Jun made inactive.
-    expect(history!.message).toMatch(
-      new RegExp(
-        `^the run would write rows here otherwise: "2026-11-19 00:00 \\|\\| 5 \\|\\| Inactivity \\|\\| Jun \\|\\| active → inactive \\|\\| [^"]*" only on the page as it was at 2026-11-19 00:00 \\(revision ${seededRevid}\\):`,
-      ),
+    // His edit takes effect at the action it records, 03:00: the boundary before it records his inactivity only without it.
+    expect(problems[0]!.message).toBe(
+      `the edits saved after 2026-11-19 00:00, an instant this run applies late (revision ${lateRevid} by Jun: Players / Jun / Last action (UTC)), change what the run records before 2026-11-19 03:00, when they took effect: "2026-11-19 00:00 Inactivity Jun: active → inactive" only on the page as it was at 2026-11-19 00:00 (revision ${seededRevid}); nothing only with them. The run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* late-edits = as-read" on the Rulings page applies the run over them`,
     );
     expect(w.edits).toBe(0);
     // As the Judge may rule: the page as read, Jun active at the boundary.
     w.rulings = '* late-edits = as-read\n';
     expect((await run(w)).toPhase).toBe(5);
     expect(w.text(game.gamestate)).not.toContain('|| Inactivity || Jun ||');
+  });
+
+  it("applies the boundary, then the win a player's Chips typed after it make, from the action her row records (Alice's 12 Chips at 02:00)", async () => {
+    // Victory: "If a player possesses at least 10 Chips in their inventory, then the player who possesses the most
+    // Chips wins the cycle." The win is dated from her Last action, after the boundary: the boundary is applied as the
+    // page then was, and the run records nothing before 02:00 otherwise than it would without her edit.
+    const chips = withPlayerCell(GAMESTATE, 'Alice', CHIPS, '3', '12');
+    const late = {
+      user: 'Alice',
+      timestamp: '2026-11-19T03:00:00Z',
+      text: withPlayerCell(chips, 'Alice', LAST_ACTION, '2026-11-18 09:12', '2026-11-19 02:00'),
+    };
+    const w = new HistoryWiki([seeded, late]);
+    const s = await run(w);
+    expect([s.toPhase, s.winner]).toEqual([5, ['Alice']]);
+    const page = w.text(game.gamestate)!;
+    expect(page).toContain('|| Inactivity || Jun || active → inactive ||');
+    expect(page).toMatch(/\| 2026-11-19 02:00 \|\| 5 \|\| Victory \|\| Alice \|\|/);
   });
 
   it("applies the boundary to a Last action kept by hand after it for an action made before it (Jun's of 2026-11-18 23:55): a record of then, as an added row is", async () => {
@@ -307,7 +316,7 @@ describe('croupier status, before the rollover', () => {
     expect(w.edits).toBe(0);
   });
 
-  it("says the next rollover will make no edit where what it writes depends on a late edit (Jun's Last action), naming the cells", async () => {
+  it("says the next rollover will make no edit where what it records depends on a late edit (Jun's Last action), naming it", async () => {
     const late = {
       user: 'Jun',
       timestamp: '2026-11-19T03:00:00Z',
@@ -317,13 +326,12 @@ describe('croupier status, before the rollover', () => {
     expect(s.lateEdits).toEqual({
       refused: true,
       problems: [
-        expect.stringMatching(/^page "Cycle 16\/Gamestate", table "Players", row 10, column "Status": the run would write "active" here with the edits/),
         expect.stringMatching(
-          /^page "Cycle 16\/Gamestate", table "History": the run would write rows here otherwise: "2026-11-19 00:00 \|\| 5 \|\| Inactivity \|\| Jun /,
+          /^page "Cycle 16\/Gamestate": the edits saved after 2026-11-19 00:00, .* "2026-11-19 00:00 Inactivity Jun: active → inactive" only on the page as it was/,
         ),
       ],
     });
-    expect(s.alerts).toEqual(['the next rollover will make no edit: 2 late edit problem(s), listed above']);
+    expect(s.alerts).toEqual(['the next rollover will make no edit: 1 late edit problem(s), listed above']);
   });
 
   it('names the edits the next rollover will apply the boundary to, with no alert; says nothing when there are none', async () => {
