@@ -184,6 +184,13 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     expect(page).toMatch(/\| 2026-11-19 02:00 \|\| 5 \|\| Victory \|\| Alice \|\|/);
   });
 
+  it("applies the boundary to a page an admin mended after it (Bram's Chips written as a word, which the page's reader refuses, set to 2): the page as it was is not compared", async () => {
+    const broken = { ...seeded, text: withPlayerCell(GAMESTATE, 'Bram', CHIPS, '2', 'two') };
+    const w = new HistoryWiki([broken, { user: 'Admin', timestamp: '2026-11-19T03:00:00Z', text: GAMESTATE }]);
+    expect((await run(w)).toPhase).toBe(5);
+    expect(w.text(game.gamestate)).toContain(`to the page with revision ${w.saved[1]!.revid} (Admin), saved after it`);
+  });
+
   it("applies the boundary to a Last action kept by hand after it for an action made before it (Jun's of 2026-11-18 23:55): a record of then, as an added row is", async () => {
     const late = {
       user: 'Admin',
