@@ -195,11 +195,13 @@ function runOverlaps(
 
 /**
  * Where what the run records depends on a cell people changed late, before that edit took effect (a Last action typed
- * after the boundary keeps its player active at it): the run on `latest` with those cells put back as they were in
- * `then` (their added rows kept: records the rules date themselves) records, before the edits took effect, other
- * changes than it does (`changes`). An edit takes effect at the instant its row records (a Last action after the
- * boundary: a win the rules date from it), else when it was saved. One problem naming them; nothing when no cell of
- * theirs can be put back, or when the rules refuse the page so put back (their edit mended it: read as made before).
+ * after the boundary keeps its player active at it). An edit takes effect at the earliest instant after the boundary
+ * that a cell of its row it changed holds (a Last action after the boundary: a win the rules date from it), else when
+ * it was saved. For each span between those instants, the run on `latest` with the cells not yet in effect put back as
+ * they were in `then` (their added rows kept: records the rules date themselves) must record, in that span, the same
+ * changes as the run does (`changes`): one edit's date cannot shield another's. One problem naming what differs first;
+ * nothing when no cell of theirs can be put back, or when the rules refuse a page so put back (their edit mended it:
+ * read as made before).
  */
 function dependsOnTheirs(o: {
   title: string;
@@ -211,30 +213,37 @@ function dependsOnTheirs(o: {
   instant: Date;
 }): Problem[] {
   const { title, instant } = o;
-  const putBack = cellsPutBack(readDocument(o.then.text, { page: title }), readDocument(o.latest, { page: title }), o.by, instant);
-  if (putBack.cells.length === 0) return [];
-  const rolled = o.rollOn(putBack.text);
-  if (rolled === undefined) return [];
-  const from = Math.min(...putBack.cells.map((c) => c.from.getTime()));
-  const records = (cs: readonly Change[]) =>
-    cs.filter((c) => c.at.getTime() < from).map((c) => `${formatInstant(c.at)} ${c.event}${c.player === '-' ? '' : ` ${c.player}`}: ${c.change}`);
-  const [asThen, withTheirs] = [records(rolled), records(o.changes)];
-  const [onlyThen, onlyTheirs] = [without(asThen, withTheirs), without(withTheirs, asThen)];
-  if (onlyThen.length === 0 && onlyTheirs.length === 0) return [];
-  const edits = [...new Map(putBack.cells.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
-  const cells = putBack.cells.map((c) => `${c.table} / ${c.row} / ${c.column}`);
-  const few = (rs: string[]) =>
-    rs.length === 0
-      ? 'nothing'
-      : `${rs
-          .slice(0, 3)
-          .map((r) => `"${r}"`)
-          .join(', ')}${rs.length > 3 ? ` and ${rs.length - 3} more` : ''}`;
-  const message =
-    `the edits saved after ${formatInstant(instant)}, an instant this run applies late (${edits.join(', ')}: ${cells.join('; ')}), change what the run records before ${formatInstant(new Date(from))}, when they took effect: ` +
-    `${few(onlyThen)} only on the page as it was at ${formatInstant(instant)} (revision ${o.then.revid}); ${few(onlyTheirs)} only with them. ` +
-    `The run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
-  return [{ message, location: { page: title } }];
+  const [thenDoc, nowDoc] = [readDocument(o.then.text, { page: title }), readDocument(o.latest, { page: title })];
+  const all = cellsPutBack(thenDoc, nowDoc, o.by, instant, () => true).cells;
+  const times = [...new Set(all.map((c) => c.from.getTime()))].sort((a, b) => a - b);
+  const record = (c: Change) => `${formatInstant(c.at)} ${c.event}${c.player === '-' ? '' : ` ${c.player}`}: ${c.change}`;
+  // Span k: before times[0] every cell is put back; from times[k - 1] to times[k], those taking effect later.
+  for (let k = 0; k < times.length; k++) {
+    const [start, end] = [k === 0 ? -Infinity : times[k - 1]!, times[k]!];
+    const putBack = cellsPutBack(thenDoc, nowDoc, o.by, instant, (c) => c.from.getTime() >= end);
+    const rolled = o.rollOn(putBack.text);
+    if (rolled === undefined) continue;
+    const inSpan = (cs: readonly Change[]) => cs.filter((c) => c.at.getTime() >= start && c.at.getTime() < end).map(record);
+    const [asThen, withTheirs] = [inSpan(rolled), inSpan(o.changes)];
+    const [onlyThen, onlyTheirs] = [without(asThen, withTheirs), without(withTheirs, asThen)];
+    if (onlyThen.length === 0 && onlyTheirs.length === 0) continue;
+    const edits = [...new Map(putBack.cells.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
+    const cells = putBack.cells.map((c) => `${c.table} / ${c.row} / ${c.column}`);
+    const few = (rs: string[]) =>
+      rs.length === 0
+        ? 'nothing'
+        : `${rs
+            .slice(0, 3)
+            .map((r) => `"${r}"`)
+            .join(', ')}${rs.length > 3 ? ` and ${rs.length - 3} more` : ''}`;
+    const span = k === 0 ? `before ${formatInstant(new Date(end))}` : `from ${formatInstant(new Date(start))} to ${formatInstant(new Date(end))}`;
+    const message =
+      `the edits saved after ${formatInstant(instant)}, an instant this run applies late (${edits.join(', ')}: ${cells.join('; ')}), change what the run records ${span}, when they took effect: ` +
+      `${few(onlyThen)} only on the page as it was at ${formatInstant(instant)} (revision ${o.then.revid}); ${few(onlyTheirs)} only with them. ` +
+      `The run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* ${LATE_EDITS} = as-read" on the Rulings page applies the run over them`;
+    return [{ message, location: { page: title } }];
+  }
+  return [];
 }
 
 /** `a` less `b`, counting repeats. */
@@ -252,10 +261,16 @@ function without(a: readonly string[], b: readonly string[]): string[] {
  * `now`'s text with the cells `by` names (a person's changes since `then`) put back as `then` had them: only cells of
  * rows both hold, in columns both hold (an added row, a renamed one, a new column stay as they are), and not a cell
  * that now holds an instant before `instant`: a record of then, written late (a Last action of the phase before the
- * boundary, kept by hand a day later), as an added row is. Each with when it took effect (`from`): the earliest
- * instant after `instant` that a cell of its row they changed holds, else when it was saved.
+ * boundary, kept by hand a day later), as an added row is; and only those `which` takes. Each with when it took effect
+ * (`from`): the earliest instant after `instant` that a cell of its row they changed holds, else when it was saved.
  */
-function cellsPutBack(then: WikiDocument, now: WikiDocument, by: (key: string) => Editor | undefined, instant: Date): { text: string; cells: PutBack[] } {
+function cellsPutBack(
+  then: WikiDocument,
+  now: WikiDocument,
+  by: (key: string) => Editor | undefined,
+  instant: Date,
+  which: (c: PutBack) => boolean,
+): { text: string; cells: PutBack[] } {
   const theirs: { c: Extract<CellChange, { kind: 'cell' }>; key: string; who: Editor; at: Date | undefined }[] = [];
   for (const c of cellChanges(then, now)) {
     if (c.kind !== 'cell' || c.to === undefined) continue;
@@ -275,7 +290,8 @@ function cellsPutBack(then: WikiDocument, now: WikiDocument, by: (key: string) =
     if (c.from === undefined || seen.has(c.to!.start) || (at !== undefined && at.getTime() < instant.getTime())) continue;
     seen.add(c.to!.start);
     const from = new Date(dated.get(rowKey(c)) ?? Date.parse(who.timestamp));
-    cells.push({ key, table: c.table, row: rowLabel(c.row), column: c.column, who, from, was: c.from.raw, start: c.to!.start, end: c.to!.end });
+    const cell = { key, table: c.table, row: rowLabel(c.row), column: c.column, who, from, was: c.from.raw, start: c.to!.start, end: c.to!.end };
+    if (which(cell)) cells.push(cell);
   }
   const text = [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.was + t.slice(c.end), now.text);
   return { text, cells };

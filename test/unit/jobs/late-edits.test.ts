@@ -5,7 +5,7 @@ import { GamestateError } from '../../../src/games/shared/gamestate-error.ts';
 import { WikiError } from '../../../src/wiki/errors.ts';
 import { loadGames, readingsFor } from '../../../src/games/registry.ts';
 import { ChosenReadings } from '../../../src/games/shared/readings.ts';
-import { concurrentLateEdits, LateEditsRefusal } from '../../../src/jobs/late-edits.ts';
+import { concurrentLateEdits, lateEdits, LateEditsRefusal } from '../../../src/jobs/late-edits.ts';
 import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
@@ -301,6 +301,50 @@ describe("a summary a player types to look like the bot's", () => {
     const err = await run(w).catch((e: unknown) => e);
     expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
     expect(w.edits).toBe(0);
+  });
+});
+
+describe('when late edits take effect: each span between them compared on its own', () => {
+  // A run applying the boundary of 2026-11-19 00:00 on 2026-11-23 06:00, after one revision saved at 05:00 with two edits:
+  // Bram's Last action dated 2026-11-19 00:01 (in effect from then) and Ines's feather (undated: from its save, 05:00).
+  // The rules of this test: a feather makes its owner's "Feather" change at 2026-11-22 00:00.
+  const BOUNDARY_ = new Date(BOUNDARY);
+  const saved = '2026-11-23T05:00:00Z';
+  const edited = withPlayerCell(withPlayerCell(GAMESTATE, 'Ines', OTHER, ' -', ' a feather'), 'Bram', LAST_ACTION, '2026-11-17 22:05', '2026-11-19 00:01');
+  const revision = (revid: number, text: string, user: string, timestamp: string) => ({
+    title: game.gamestate,
+    revid,
+    parentid: revid - 1,
+    text,
+    user,
+    timestamp,
+  });
+  const flies = (at: string) => ({ at: new Date(at), phase: 5, event: 'Feather', player: 'Ines', change: 'flies', reason: { rule: 'test', inputs: {} } });
+  const check = (feather = flies('2026-11-22T00:00:00Z')) =>
+    lateEdits(
+      { revisionsInForce: async () => [revision(1, GAMESTATE, 'Admin', '2026-11-18T12:00:00Z'), revision(2, edited, 'Player', saved)] },
+      {
+        title: game.gamestate,
+        bot: BOT,
+        latest: revision(2, edited, 'Player', saved),
+        instant: BOUNDARY_,
+        now: new Date('2026-11-23T06:00:00Z'),
+        computed: edited,
+        changes: [feather],
+        rollOn: (text) => (text.includes('| a feather') ? [feather] : []),
+      },
+    );
+
+  it("refuses where an undated edit counts before it was saved, though another row's edit is dated earlier (Bram's 00:01 does not shield Ines's feather)", async () => {
+    const err = await check().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LateEditsRefusal);
+    expect((err as GamestateError).problems[0]!.message).toContain(
+      'change what the run records from 2026-11-19 00:01 to 2026-11-23 05:00, when they took effect: nothing only on the page as it was at 2026-11-19 00:00 (revision 1); "2026-11-22 00:00 Feather Ines: flies" only with them',
+    );
+  });
+
+  it('applies the run where what the edit makes happen comes after it took effect (the feather flies at 05:30)', async () => {
+    expect((await check(flies('2026-11-23T05:30:00Z')))?.revisions).toEqual([{ revid: 2, user: 'Player', timestamp: saved }]);
   });
 });
 
