@@ -1,8 +1,10 @@
 // A Gamestate a player edited after a boundary the bot missed, on the real local MediaWiki (src/jobs/late-edits.ts).
 // The page as it was before the boundary of 2026-11-19 00:00 is imported with its date (no API edit can date one),
 // the player's edit is saved now through the API: the catch-up applies that boundary late. Where it would reset the
-// player's mark of the new phase it makes no edit and names the cell; otherwise it saves, naming the player's
-// revision; the Judge's `late-edits = as-read` applies it over the mark.
+// player's mark of the new phase it makes no edit and names the cell, as where an edit of a cell it only reads would
+// change what it records before that edit took effect (Jun's Last action in the new phase); otherwise it saves, naming
+// the player's revision (a Last action dated before the boundary counts); the Judge's `late-edits = as-read` applies it
+// over the mark.
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
@@ -71,6 +73,18 @@ onEachWiki(() => {
       `(revision ${revid} by ${player.names[0]}: Players / Jun / Last action (UTC)), change what the run records before 2026-11-19 03:00, when they took effect: "2026-11-19 00:00 Inactivity Jun: active → inactive" only on the page as it was at 2026-11-19 00:00 (revision `,
     );
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("saves where the player's late edit records an action before the boundary (Jun's Last action of 2026-11-18 23:55, kept by hand after it): Jun active at it", async () => {
+    const { game, revid } = await lateGame('Kept by hand', withPlayerCell(gamestate, 'Jun', LAST_ACTION, '2026-11-15 23:50', '2026-11-18 23:55'));
+    expect((await gameStatus(b, game, new Date())).lateEdits).toMatchObject({ refused: false });
+    const s = await rollover({ wiki: b }, game, { now: new Date(), trigger: 'test' });
+    expect(s.save.changed).toBe(true);
+    const page = (await b.readPage(game.gamestate)).text;
+    expect(page).toContain(`|| Late edits || - || applied 2026-11-19 00:00 late, to the page with revision ${revid} (${player.names[0]}), saved after it`);
+    // Acted in phase 4: active at its end; no action in phase 5 (from 2026-11-19 to 2026-11-23): inactive at its end.
+    expect(page).not.toContain('| 2026-11-19 00:00 || 5 || Inactivity || Jun ||');
+    expect(page).toContain('| 2026-11-23 00:00 || 6 || Inactivity || Jun || active → inactive ||');
   });
 
   it("saves where the player's edit is not one the boundary changes, and names it in a History row", async () => {
