@@ -213,22 +213,21 @@ function dependsOnTheirs(o: {
   instant: Date;
 }): Problem[] {
   const { title, instant } = o;
-  const [thenDoc, nowDoc] = [readDocument(o.then.text, { page: title }), readDocument(o.latest, { page: title })];
-  const all = cellsPutBack(thenDoc, nowDoc, o.by, instant, () => true).cells;
+  const all = lateCells(readDocument(o.then.text, { page: title }), readDocument(o.latest, { page: title }), o.by, instant);
   const times = [...new Set(all.map((c) => c.from.getTime()))].sort((a, b) => a - b);
   const record = (c: Change) => `${formatInstant(c.at)} ${c.event}${c.player === '-' ? '' : ` ${c.player}`}: ${c.change}`;
   // Span k: before times[0] every cell is put back; from times[k - 1] to times[k], those taking effect later.
   for (let k = 0; k < times.length; k++) {
     const [start, end] = [k === 0 ? -Infinity : times[k - 1]!, times[k]!];
-    const putBack = cellsPutBack(thenDoc, nowDoc, o.by, instant, (c) => c.from.getTime() >= end);
-    const rolled = o.rollOn(putBack.text);
+    const later = all.filter((c) => c.from.getTime() >= end);
+    const rolled = o.rollOn(putBack(o.latest, later));
     if (rolled === undefined) continue;
     const inSpan = (cs: readonly Change[]) => cs.filter((c) => c.at.getTime() >= start && c.at.getTime() < end).map(record);
     const [asThen, withTheirs] = [inSpan(rolled), inSpan(o.changes)];
     const [onlyThen, onlyTheirs] = [without(asThen, withTheirs), without(withTheirs, asThen)];
     if (onlyThen.length === 0 && onlyTheirs.length === 0) continue;
-    const edits = [...new Map(putBack.cells.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
-    const cells = putBack.cells.map((c) => `${c.table} / ${c.row} / ${c.column}`);
+    const edits = [...new Map(later.map((c) => [c.who.revid, c.who])).values()].map((e) => `revision ${e.revid}${e.user ? ` by ${e.user}` : ''}`);
+    const cells = later.map((c) => `${c.table} / ${c.row} / ${c.column}`);
     const few = (rs: string[]) =>
       rs.length === 0
         ? 'nothing'
@@ -258,19 +257,13 @@ function without(a: readonly string[], b: readonly string[]): string[] {
 }
 
 /**
- * `now`'s text with the cells `by` names (a person's changes since `then`) put back as `then` had them: only cells of
- * rows both hold, in columns both hold (an added row, a renamed one, a new column stay as they are), and not a cell
+ * The cells `by` names (a person's changes from `then` to `now`) that can be put back as `then` had them: only cells
+ * of rows both hold, in columns both hold (an added row, a renamed one, a new column stay as they are), and not a cell
  * that now holds an instant before `instant`: a record of then, written late (a Last action of the phase before the
- * boundary, kept by hand a day later), as an added row is; and only those `which` takes. Each with when it took effect
- * (`from`): the earliest instant after `instant` that a cell of its row they changed holds, else when it was saved.
+ * boundary, kept by hand a day later), as an added row is. Each with when it took effect (`from`): the earliest
+ * instant after `instant` that a cell of its row they changed holds, else when it was saved.
  */
-function cellsPutBack(
-  then: WikiDocument,
-  now: WikiDocument,
-  by: (key: string) => Editor | undefined,
-  instant: Date,
-  which: (c: PutBack) => boolean,
-): { text: string; cells: PutBack[] } {
+function lateCells(then: WikiDocument, now: WikiDocument, by: (key: string) => Editor | undefined, instant: Date): LateCell[] {
   const theirs: { c: Extract<CellChange, { kind: 'cell' }>; key: string; who: Editor; at: Date | undefined }[] = [];
   for (const c of cellChanges(then, now)) {
     if (c.kind !== 'cell' || c.to === undefined) continue;
@@ -284,23 +277,25 @@ function cellsPutBack(
     if (t.at === undefined || t.at.getTime() <= instant.getTime()) continue;
     dated.set(rowKey(t.c), Math.min(dated.get(rowKey(t.c)) ?? Infinity, t.at.getTime()));
   }
-  const cells: (PutBack & { was: string; start: number; end: number })[] = [];
+  const cells: LateCell[] = [];
   const seen = new Set<number>(); // a cell spanning columns is listed under each
   for (const { c, key, who, at } of theirs) {
     if (c.from === undefined || seen.has(c.to!.start) || (at !== undefined && at.getTime() < instant.getTime())) continue;
     seen.add(c.to!.start);
     const from = new Date(dated.get(rowKey(c)) ?? Date.parse(who.timestamp));
-    const cell = { key, table: c.table, row: rowLabel(c.row), column: c.column, who, from, was: c.from.raw, start: c.to!.start, end: c.to!.end };
-    if (which(cell)) cells.push(cell);
+    cells.push({ key, table: c.table, row: rowLabel(c.row), column: c.column, who, from, was: c.from.raw, start: c.to!.start, end: c.to!.end });
   }
-  const text = [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.was + t.slice(c.end), now.text);
-  return { text, cells };
+  return cells;
 }
+
+/** `now` (the text `lateCells` read) with those cells put back. */
+const putBack = (now: string, cells: readonly LateCell[]): string =>
+  [...cells].sort((a, b) => b.start - a.start).reduce((t, c) => t.slice(0, c.start) + c.was + t.slice(c.end), now);
 
 /** Who saved a revision, and when. */
 type Editor = { revid: number; user: string; timestamp: string };
-/** A cell a person changed late, put back as it was at the instant: its key and names, who changed it, and when that took effect. */
-type PutBack = { key: string; table: string; row: string; column: string; who: Editor; from: Date };
+/** A cell a person changed late: its key and names, who changed it, when that took effect, and where and what it was. */
+type LateCell = { key: string; table: string; row: string; column: string; who: Editor; from: Date; was: string; start: number; end: number };
 
 /** A cell's text as an instant (`2026-11-18 23:55`, UTC), if it is one. */
 function instantIn(text: string): Date | undefined {

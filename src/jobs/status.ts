@@ -2,7 +2,17 @@ import { formatInstant } from '../sim/trail.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { engineFor, readEngineRuleset } from '../games/registry.ts';
 import type { PageRevision } from '../wiki/pages.ts';
-import { appliedRulings, computeRollover, countEvents, rollOn, type Computed, type RolloverContext, type RolloverGame, type RolloverWiki } from './rollover.ts';
+import {
+  appliedRulings,
+  computeRollover,
+  countEvents,
+  rollOn,
+  type Computed,
+  type RolloverContext,
+  type RolloverGame,
+  type RolloverOptions,
+  type RolloverWiki,
+} from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
 import { lateEdits } from './late-edits.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
@@ -74,9 +84,16 @@ function statusRun(
   rulings?: ReadRulings,
   inForce?: RulesetsInForce,
 ): Computed {
-  const readings = rulings ? { readings: rulings.readings } : {};
-  return computeRollover(ruleset, game, page, { now, trigger: 'status', ...readings, ...(inForce ? { inForce } : {}) }, engineFor(ruleset.kind));
+  return computeRollover(ruleset, game, page, statusOptions(now, rulings, inForce), engineFor(ruleset.kind));
 }
+
+/** The options of a rollover as `status` previews it (also the late-edit check's second run). */
+const statusOptions = (now: Date, rulings?: ReadRulings, inForce?: RulesetsInForce): RolloverOptions => ({
+  now,
+  trigger: 'status',
+  ...(rulings ? { readings: rulings.readings } : {}),
+  ...(inForce ? { inForce } : {}),
+});
 
 /** `croupier status --json`: instants in ISO 8601 UTC ("2026-11-23T00:00:00Z"). */
 export interface StatusJson {
@@ -273,13 +290,7 @@ export async function gameStatus(
     now,
     computed: final.text,
     changes: final.result.changes,
-    rollOn: rollOn(
-      current,
-      game,
-      page,
-      { now, trigger: 'status', ...(rulings ? { readings: rulings.readings } : {}), ...(inForce ? { inForce } : {}) },
-      read.engine,
-    ),
+    rollOn: rollOn(current, game, page, statusOptions(now, rulings, inForce), read.engine),
     ...(rulings ? { readings: rulings.readings } : {}),
   });
   if (!late) return json;

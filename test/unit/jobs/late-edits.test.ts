@@ -160,6 +160,9 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
       `the edits saved after 2026-11-19 00:00, an instant this run applies late (revision ${lateRevid} by Jun: Players / Jun / Last action (UTC)), change what the run records before 2026-11-19 03:00, when they took effect: "2026-11-19 00:00 Inactivity Jun: active → inactive" only on the page as it was at 2026-11-19 00:00 (revision ${seededRevid}); nothing only with them. The run would count them as made before it. No edit made: an admin may undo those edits, let the bot catch up, and make them again; or a Judge's ruling "* late-edits = as-read" on the Rulings page applies the run over them`,
     );
     expect(w.edits).toBe(0);
+    // The same input again: the same refusal, still no edit.
+    expect(((await run(w).catch((e: unknown) => e)) as GamestateError).problems).toEqual(problems);
+    expect(w.edits).toBe(0);
     // As the Judge may rule: the page as read, Jun active at the boundary.
     w.rulings = '* late-edits = as-read\n';
     expect((await run(w)).toPhase).toBe(5);
