@@ -330,7 +330,7 @@ do_start() {
   cp "$ROOT/scripts/devwiki-hooks.php" "$HOME_HOST/hooks.php"
   # The free port is closed again before the server binds it, so something else (an outgoing connection's
   # ephemeral port) may take it meanwhile: then the server exits at once, and another port is tried.
-  local attempt i
+  local attempt
   for attempt in 1 2 3; do
     echo "$port" >"$DIR/port"
     write_runtime "$port"
@@ -338,10 +338,13 @@ do_start() {
     # setsid: a harness killing our process group does not take the server with it; stop it with `stop`.
     (cd "$MW" && PHP_CLI_SERVER_WORKERS="$WORKERS" exec setsid "${PHP[@]}" -S "127.0.0.1:$port" -t "$MW" >"$DIR/server.log" 2>&1 </dev/null 9>&-) &
     echo $! >"$DIR/server.pid"
-    for i in $(seq 1 100); do
+    # By the clock, not a count of tries: on a busy machine MediaWiki's first answers take seconds (a 1.43 wiki in
+    # its chroot missed a 10-second window while a test suite ran beside it).
+    local deadline=$((SECONDS + 60))
+    while [ "$SECONDS" -lt "$deadline" ]; do
       healthy && break
       server_pid >/dev/null || break
-      sleep 0.1
+      sleep 0.2
     done
     healthy && break
     if ! server_pid >/dev/null && grep -q 'Address already in use' "$DIR/server.log" && [ "$attempt" -lt 3 ]; then
@@ -350,7 +353,8 @@ do_start() {
       continue
     fi
     server_pid >/dev/null || { tail -20 "$DIR/server.log" >&2; die "the server exited"; }
-    die "the server did not answer on $(api_url)"
+    stop_server # not left running behind a failed start
+    die "the server did not answer on $(api_url) within 60 s"
   done
   [ "$created" = 1 ] && do_seed
   [ -f "$DIR/config.json" ] || write_config
