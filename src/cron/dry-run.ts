@@ -34,7 +34,7 @@ export interface DryRunSave {
 }
 
 /** What the wiki client offers that the daemon's parts use (see ./wiring.ts). */
-export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge' | 'revisionsInForce'> & {
+export type DaemonWiki = Pick<WikiClient, 'settings' | 'readPages' | 'save' | 'history' | 'userGroups' | 'purge' | 'revisionsInForce' | 'revisions'> & {
   /** The bot's account names: its own revisions are its record (a test double may have none). */
   readonly names?: readonly string[];
 };
@@ -86,6 +86,8 @@ export class DryRunWiki implements DaemonWiki {
   history: DaemonWiki['history'] = (title, limit) => this.#client.history(title, limit);
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
   revisionsInForce: DaemonWiki['revisionsInForce'] = (title, since, until) => this.#client.revisionsInForce(title, since, until);
+  /** Asked of the wiki each time: only when a run would edit a page a person saved over the bot's revision. */
+  revisions: DaemonWiki['revisions'] = (title, opts) => this.#client.revisions(title, opts);
   /** Nothing is saved in a dry run: nothing to render again. */
   purge: DaemonWiki['purge'] = async () => {};
 

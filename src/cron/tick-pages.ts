@@ -85,6 +85,8 @@ export class TickPages implements DaemonWiki {
   userGroups: DaemonWiki['userGroups'] = (users) => this.#client.userGroups(users);
   /** Asked of the wiki each time: a run asks only when the Ruleset changed after an instant it applies. */
   revisionsInForce: DaemonWiki['revisionsInForce'] = (title, since, until) => this.#client.revisionsInForce(title, since, until);
+  /** Asked of the wiki each time: only when a run would edit a page a person saved over the bot's revision. */
+  revisions: DaemonWiki['revisions'] = (title, opts) => this.#client.revisions(title, opts);
   purge: DaemonWiki['purge'] = (titles) => this.#client.purge(titles);
 
   async save(title: string, transform: Transform, opts: SaveOptions = {}): Promise<SaveResult> {

@@ -1,3 +1,4 @@
+import type { RecordCells } from './kit/record-cells.ts';
 import type { WikiDocument } from '../parse/document.ts';
 import type { Change } from '../sim/trail.ts';
 import type { HistoryTableSpec } from './history-archive.ts';
@@ -135,4 +136,6 @@ export interface GameEngine<R extends KindedRuleset = KindedRuleset, S extends E
    * the next run computes from it (no edit for numbers that did not change).
    */
   redraw?(ruleset: R, text: string, page: string): string;
+  /** The page's cells that are the bot's record (src/games/kit/record-cells.ts): the clock, what was granted. */
+  records(ruleset: R, text: string, page: string): RecordCells;
 }

@@ -1,3 +1,4 @@
+import { concurrentRecordEdits, RecordEditsRefusal, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
@@ -43,6 +44,8 @@ export interface RolloverWiki {
   /** Page history and user groups, to read the Rulings page with its authors (games with readings). */
   history?: RulingsWiki['history'];
   userGroups?: RulingsWiki['userGroups'];
+  /** A page's revisions, to tell who changed the bot's record on the Gamestate (./record-edits.ts). */
+  revisions: NonNullable<RecordEditsWiki['revisions']>;
 }
 
 export interface RolloverGame {
@@ -421,6 +424,12 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       compute();
     }
   }
+  // The bot's record on the page (the Phase number, a grant given) as its own revision wrote it or an admin changed it.
+  const records = (text: string) => engine.records(ruleset, text, game.gamestate);
+  if (first) {
+    const groups = game.allowedGroups ? { allowedGroups: game.allowedGroups } : {};
+    await recordEdits(ctx.wiki, { title: game.gamestate, bot: ctx.wiki.names?.[0], latest: gamestatePage, computed: first.text, records, ...groups });
+  }
   // The Gamestate edited after the first instant this run applies: named, and refused where the run would change what they changed.
   if (first) {
     const late = await lateEdits(ctx.wiki, {
@@ -472,6 +481,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
       const readings = opts.readings ? { readings: opts.readings } : {};
       const met = { title: game.gamestate, bot: ctx.wiki.names?.[0], read: read ?? gamestatePage, met: page };
       concurrentLateEdits({ ...met, instant, computed: computed.text, ...readings });
+      concurrentRecordEdits({ ...met, read: met.read.text, records });
     }
     let text = computed.text;
     if (plan && archived.size > 0) {
@@ -482,7 +492,7 @@ export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: R
     }
     return text === page.text ? null : { text, summary: editSummary(computed, rulesetRevid, opts, engine.period) };
   };
-  const givesWay = (err: unknown) => err instanceof LateEditsRefusal;
+  const givesWay = (err: unknown) => err instanceof LateEditsRefusal || err instanceof RecordEditsRefusal;
   const save = await saveGamestate(ctx.wiki, game.gamestate, transform, { dryRun: opts.dryRun, prefetched: pages, givesWay, ...ctx.saveOptions }).catch(
     (err: unknown) => {
       // The refusal, with what became of the bot's edit MediaWiki had merged with the late edit.

@@ -15,6 +15,7 @@ import {
 } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
 import { lateEdits } from './late-edits.ts';
+import { RecordEditsRefusal, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { describeLocation } from '../parse/location.ts';
 import { type RulesetsInForce, rulesetsForRun } from './ruleset-revisions.ts';
@@ -127,6 +128,8 @@ export interface StatusJson {
    * there are any: what the next rollover does with them, named in a History row or refused (each problem in words).
    */
   lateEdits?: { refused: false; instant: string; revisions: { revid: number; user: string; timestamp: string }[] } | { refused: true; problems: string[] };
+  /** Cells of the bot's record a person other than the game's admins changed (./record-edits.ts): the next rollover that edits refuses (each problem in words). */
+  recordEdits?: string[];
   /** What needs an admin: the daemon overdue, the game paused or halted, a rollover that will refuse (`croupier status` then exits 5). */
   alerts?: string[];
 }
@@ -223,6 +226,7 @@ export function describeStatus(s: StatusJson): string {
     lines.push(
       `late edits: ${late.revisions.map((r) => `revision ${r.revid}${r.user ? ` (${r.user})` : ''}`).join(', ')}, saved after ${at(late.instant)} UTC: the next rollover applies that instant to them, and names them in a History row`,
     );
+  for (const p of s.recordEdits ?? []) lines.push(`the bot's record: ${p}`);
   for (const a of s.alerts ?? []) lines.push(`ALERT: ${a}`);
   return lines.join('\n');
 }
@@ -251,7 +255,7 @@ export function alertsOf(r: Runs): string[] {
  * (the rollover's read state gives the schedule), the Rulings page read as the rollover reads it; nothing saved.
  */
 export async function gameStatus(
-  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups' | 'revisionsInForce' | 'names'>,
+  wiki: Pick<RolloverWiki, 'readPages' | 'history' | 'userGroups' | 'revisionsInForce' | 'names' | 'revisions'>,
   game: RolloverGame,
   now: Date,
   runs: Runs = {},
@@ -293,9 +297,35 @@ export async function gameStatus(
     rollOn: rollOn(current, game, page, statusOptions(now, rulings, inForce), read.engine),
     ...(rulings ? { readings: rulings.readings } : {}),
   });
-  if (!late) return json;
-  const alerts = late.refused ? [`the next rollover will make no edit: ${late.problems.length} late edit problem(s), listed above`] : [];
-  return { ...json, lateEdits: late, ...(json.alerts || alerts.length > 0 ? { alerts: [...(json.alerts ?? []), ...alerts] } : {}) };
+  const records = await previewRecordEdits(wiki, {
+    title: game.gamestate,
+    bot: wiki.names?.[0],
+    latest: page,
+    computed: final.text,
+    records: (text) => read.engine.records(current, text, game.gamestate),
+    ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+  });
+  const alerts = [
+    ...(late?.refused ? [`the next rollover will make no edit: ${late.problems.length} late edit problem(s), listed above`] : []),
+    ...(records ? [`the next rollover will make no edit: ${records.length} cell(s) of the bot's record changed, listed above`] : []),
+  ];
+  return {
+    ...json,
+    ...(late ? { lateEdits: late } : {}),
+    ...(records ? { recordEdits: records } : {}),
+    ...(json.alerts || alerts.length > 0 ? { alerts: [...(json.alerts ?? []), ...alerts] } : {}),
+  };
+}
+
+/** The cells of the bot's record the next rollover refuses (`recordEdits`'s problems, in words); undefined when none. */
+async function previewRecordEdits(wiki: RecordEditsWiki, o: Parameters<typeof recordEdits>[1]): Promise<string[] | undefined> {
+  try {
+    await recordEdits(wiki, o);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof RecordEditsRefusal)) throw err;
+    return err.problems.map((p) => `${describeLocation(p.location)}: ${p.message}`);
+  }
 }
 
 /** What the next rollover will do with the edits saved after the first instant it applies: `lateEdits`, its refusal caught. */

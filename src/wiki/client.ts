@@ -346,12 +346,12 @@ export class WikiClient {
   }
 
   /**
-   * Revisions of a page, newest first, at most `limit` (with their text when `content`), asked `batch` at a time
-   * (default as many as one request may give) until `enough` says so of those read.
+   * Revisions of a page, newest first, at most `limit` (with their text when `content`; only `user`'s when given),
+   * asked `batch` at a time (default as many as one request may give) until `enough` says so of those read.
    */
   async revisions(
     title: string,
-    opts: { limit: number; content?: boolean; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
+    opts: { limit: number; content?: boolean; batch?: number; user?: string; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]> {
     const out: RevisionInfo[] = [];
     let cont: Record<string, string> = {};
@@ -364,6 +364,7 @@ export class WikiClient {
           rvprop: `ids|timestamp|user|comment|tags|sha1${opts.content ? '|content' : ''}`,
           ...(opts.content ? { rvslots: 'main' } : {}),
           rvlimit: Math.min(opts.limit - out.length, opts.batch ?? Infinity, opts.content ? 50 : 500),
+          ...(opts.user === undefined ? {} : { rvuser: opts.user }),
           formatversion: 2,
           ...cont,
         },

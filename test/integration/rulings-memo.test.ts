@@ -32,6 +32,7 @@ function counted(client: WikiClient): { wiki: RolloverWiki; asked: string[] } {
       readPages: (titles, o) => client.readPages(titles, o),
       save: (title, t, o) => client.save(title, t, o),
       purge: (titles) => client.purge(titles),
+      revisions: (title, o) => client.revisions(title, o),
       history: (title, limit) => {
         asked.push(`history ${title}`);
         return client.history(title, limit);

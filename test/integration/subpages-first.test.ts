@@ -169,6 +169,7 @@ describe("an established game's rollover saves its subpages just before its Game
       readPages: (titles, o) => b.readPages(titles, o),
       purge: (titles) => b.purge(titles),
       revisionsInForce: (title, since, until) => b.revisionsInForce(title, since, until),
+      revisions: (title, o) => b.revisions(title, o),
       save: async (title, transform, o) => {
         if (title === game.standings && !undone) {
           undone = true;

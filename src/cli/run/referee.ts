@@ -61,6 +61,7 @@ export async function runReferee(opts: RefereeCliOptions, command: Command): Pro
       }),
     userGroups: client.userGroups.bind(client),
     revisionsInForce: client.revisionsInForce.bind(client),
+    revisions: client.revisions.bind(client),
     purge: client.purge.bind(client),
   };
   // The Ruleset as this build read its text before, beside the store (a dry run reads it there, and writes nothing).

@@ -1,3 +1,4 @@
+import { recordCells } from '../kit/record-cells.ts';
 import { phaseNumberAt } from '../../sim/calendar.ts';
 import { defineGame } from '../kit/game.ts';
 import { refuseTimeBeforeState } from '../kit/phase-clock.ts';
@@ -7,7 +8,7 @@ import { advance, calendarOf } from './engine.ts';
 import { readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate } from './gamestate/schema.ts';
-import { playersTable } from './gamestate/tables.ts';
+import { gamestatePage, playersTable } from './gamestate/tables.ts';
 import { cycle15Readings } from './readings.ts';
 import { standings } from './rules/standings.ts';
 import { fillGarbageIds } from './ruleset/garbage-ids.ts';
@@ -27,6 +28,7 @@ export const cycle15 = defineGame<Cycle15Ruleset, Gamestate>({
     read: (doc, ruleset) => readGamestateDocument(doc, ruleset),
     render: (doc, state, changes) => renderGamestateDocument(doc, state, changes),
     history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+    records: (doc) => recordCells(doc, gamestatePage),
     standings,
   },
   clock: { phases: calendarOf },

@@ -1,3 +1,4 @@
+import { recordCells } from '../kit/record-cells.ts';
 import { phaseNumberAt } from '../../sim/calendar.ts';
 import { defineGame } from '../kit/game.ts';
 import { rulesetCalendar } from '../kit/phase-clock.ts';
@@ -7,7 +8,7 @@ import { advance, calendarOf, raceOfRun, redrawStandings } from './engine.ts';
 import { readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate } from './gamestate/schema.ts';
-import { historyTable, phaseTable, playersTable } from './gamestate/tables.ts';
+import { gamestatePage, historyTable, phaseTable, playersTable } from './gamestate/tables.ts';
 import { cycle16Readings } from './readings.ts';
 import { standings } from './rules/standings.ts';
 import { isCycle16, readCycle16Ruleset } from './ruleset/read.ts';
@@ -28,6 +29,7 @@ export const cycle16 = defineGame<Cycle16Ruleset, Gamestate>({
     read: readGamestateDocument,
     render: (doc, state, changes) => renderGamestateDocument(doc, state, changes),
     history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+    records: (doc) => recordCells(doc, gamestatePage),
     periodTable: phaseTable,
     standings,
     // Only changed cells are rewritten (and the standings and race chart only when their numbers changed), so an up-to-date page renders to itself.

@@ -1,3 +1,4 @@
+import { recordCells, type RecordCells } from '../kit/record-cells.ts';
 import { z } from 'zod';
 import { findTables, normaliseHeader, type Table, type WikiDocument } from '../../parse/document.ts';
 import { findRegions } from '../../parse/regions.ts';
@@ -132,6 +133,11 @@ function latestPhase(history: Table): number | null {
 }
 
 /** The page as data; a GamestateError lists every problem, located (page, table, row, column). */
+/** The page's record cells (src/games/kit/record-cells.ts), by the tables its declarations give it. */
+export function genericRecordCells(doc: WikiDocument, declarations: readonly Declaration[]): RecordCells {
+  return recordCells(doc, pageSpec(doc, declarations).spec);
+}
+
 export function readGenericPage(doc: WikiDocument, declarations: readonly Declaration[]): GenericState {
   if (findTables(doc, { headers: phaseTable.identify }).length === 0) {
     throw new GamestateError([

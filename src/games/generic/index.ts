@@ -4,7 +4,7 @@ import { refuseTimeBeforeState } from '../kit/phase-clock.ts';
 import { HISTORY_COLUMNS, historyTable } from '../shared/history.ts';
 import { DECLARATION_LINE, declaredColumns, describeDeclaration, readDeclarations } from './declarations.ts';
 import { advance, calendarOf } from './engine.ts';
-import { readGenericPage, renderGenericPage, type GenericState } from './gamestate.ts';
+import { genericRecordCells, readGenericPage, renderGenericPage, type GenericState } from './gamestate.ts';
 import { standings } from './rules/standings.ts';
 import { readGenericRuleset, type GenericRuleset } from './ruleset.ts';
 
@@ -18,6 +18,7 @@ export const generic = defineGame<GenericRuleset, GenericState>({
     read: (doc, ruleset) => readGenericPage(doc, ruleset.declarations),
     render: (doc, state, changes, ruleset) => renderGenericPage(doc, state, changes, ruleset.declarations),
     history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+    records: (doc, ruleset) => genericRecordCells(doc, ruleset.declarations),
     periodTable: { identify: ['Phase number', 'Next rollover (UTC)'], name: 'Phase' },
     standings,
     standingsBefore: (state) => state.playersTable?.name,

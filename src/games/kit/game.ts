@@ -10,6 +10,7 @@ import { GamestateError } from '../shared/gamestate-error.ts';
 import type { DeclaredLine, ReadingDef } from '../shared/readings.ts';
 import { type Standings, withStandings } from '../shared/standings.ts';
 import { calendarSchedule } from './phase-clock.ts';
+import type { RecordCells } from './record-cells.ts';
 import { refereeOf } from './referee.ts';
 
 // A game is one declaration (defineGame): how its Ruleset and Gamestate pages are read and written, its clock, what
@@ -92,6 +93,8 @@ export interface PageDeclaration<R, S extends PageState> {
   render(doc: WikiDocument, state: S, changes: readonly Change[], ruleset: R): string;
   /** The layout of its History table, for archiving rows (src/games/history-archive.ts). */
   history: HistoryTableSpec;
+  /** The cells that are the bot's record (recordCells of the page's spec). */
+  records(doc: WikiDocument, ruleset: R): RecordCells;
   /** The table that records the period: a page without it is refused by name before the referee reads it. */
   periodTable?: { identify: readonly string[]; name: string };
   /** The standings a run draws (src/games/shared/standings.ts); undefined: none (nothing declared yet). */
@@ -164,6 +167,7 @@ export function defineGame<R extends KindedRuleset, S extends PageState>(
     period: turns ? 'turn' : 'phase',
     schedule,
     history: page.history,
+    records: (ruleset, text, title) => page.records(documentOf(text, title), ruleset),
     ...(page.redraw ? { redraw: page.redraw } : {}),
     rollover(ruleset: R, game: string, p: EnginePage, opts: EngineRolloverOptions): EngineRollover<S> {
       if (opts.force !== undefined && noManualRollover !== undefined) {

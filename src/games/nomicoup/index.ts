@@ -1,10 +1,11 @@
+import { recordCells } from '../kit/record-cells.ts';
 import { defineGame } from '../kit/game.ts';
 import { advance } from './advance.ts';
 import { turnSchedule } from './clock.ts';
 import { readNomicoupDocument } from './gamestate/read.ts';
 import { renderNomicoupDocument } from './gamestate/render.ts';
 import type { NomicoupState } from './gamestate/schema.ts';
-import { gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, playersTable } from './gamestate/tables.ts';
+import { gameTable, historyTable, NOMICOUP_HISTORY_COLUMNS, nomicoupPage, playersTable } from './gamestate/tables.ts';
 import { defaultReadings, NOMICOUP_READINGS } from './readings.ts';
 import { standings } from './rules/standings.ts';
 import { isNomicoup, readNomicoupRuleset } from './ruleset/read.ts';
@@ -20,6 +21,7 @@ export const nomicoup = defineGame<NomicoupRuleset, NomicoupState>({
     read: (doc, ruleset) => readNomicoupDocument(doc, ruleset),
     render: (doc, state, changes) => renderNomicoupDocument(doc, state, changes),
     history: { identify: historyTable.identify, columns: NOMICOUP_HISTORY_COLUMNS },
+    records: (doc) => recordCells(doc, nomicoupPage),
     periodTable: gameTable,
     standings: (state) => standings(state),
   },

@@ -1,10 +1,11 @@
+import { recordCells } from '../kit/record-cells.ts';
 import { defineGame } from '../kit/game.ts';
 import { round10Actions } from './actions/index.ts';
 import { advance, calendarOf } from './engine.ts';
 import { readGamestateDocument } from './gamestate/read.ts';
 import { renderGamestateDocument } from './gamestate/render.ts';
 import type { Gamestate } from './gamestate/schema.ts';
-import { HISTORY_COLUMNS, historyTable, playersTable, roundTable } from './gamestate/tables.ts';
+import { gamestatePage, HISTORY_COLUMNS, historyTable, playersTable, roundTable } from './gamestate/tables.ts';
 import { ROUND10_READINGS } from './readings.ts';
 import { standings } from './rules/standings.ts';
 import { isRound10, readRound10Ruleset } from './ruleset/index.ts';
@@ -24,6 +25,7 @@ export const round10 = defineGame<Round10Ruleset, Gamestate>({
     read: (doc, ruleset) => readGamestateDocument(doc, ruleset),
     render: (doc, state, changes) => renderGamestateDocument(doc, state, changes),
     history: { identify: historyTable.identify, columns: HISTORY_COLUMNS },
+    records: (doc) => recordCells(doc, gamestatePage),
     periodTable: roundTable,
     standings,
   },

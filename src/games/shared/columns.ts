@@ -1,21 +1,28 @@
 import * as f from './fields.ts';
 import { NONE } from './history.ts';
-import { col, type Column } from './table-spec.ts';
+import { col, recordOf, type Column } from './table-spec.ts';
 
 // The columns several games' Gamestate tables write the same way: the Phase (or Round) table's clock
 // and outcome, the Players table's name and dates. A game lists them among its own columns.
 
-export const phaseNumberColumn = col<{ number: number }>(
-  'Phase number',
-  true,
-  (t) => ({ number: f.readInt(t, { min: 0 }) }),
-  (p) => String(p.number),
+// The clock's cells are the bot's record: a Phase number set back, or a Cycle start moved earlier, would replay
+// the boundaries since, with their grants and resets; a Winner typed would end the game.
+export const phaseNumberColumn = recordOf(
+  col<{ number: number }>(
+    'Phase number',
+    true,
+    (t) => ({ number: f.readInt(t, { min: 0 }) }),
+    (p) => String(p.number),
+  ),
 );
-const cycleStartColumn = col<{ cycleStart: Date }>(
-  'Cycle start (UTC)',
-  true,
-  (t) => ({ cycleStart: f.readInstant(t) }),
-  (p) => f.writeInstant(p.cycleStart),
+const cycleStartColumn = recordOf(
+  col<{ cycleStart: Date }>(
+    'Cycle start (UTC)',
+    true,
+    (t) => ({ cycleStart: f.readInstant(t) }),
+    (p) => f.writeInstant(p.cycleStart),
+  ),
+  'once',
 );
 const phaseNameColumn = col<{ name: string }>(
   'Phase',
@@ -31,11 +38,13 @@ const nextRolloverColumn = col<{ nextRollover: Date | null }>(
 );
 /** The Phase table's clock as Cycle 15 and Cycle 16 write it: Cycle start, Phase number, Phase, Next rollover. */
 export const phaseClockColumns = [cycleStartColumn, phaseNumberColumn, phaseNameColumn, nextRolloverColumn] as const;
-export const winnerColumn = col<{ winner: string[] }>(
-  'Winner',
-  false,
-  (t) => ({ winner: f.readList(t) }),
-  (p) => f.writeList(p.winner),
+export const winnerColumn = recordOf(
+  col<{ winner: string[] }>(
+    'Winner',
+    false,
+    (t) => ({ winner: f.readList(t) }),
+    (p) => f.writeList(p.winner),
+  ),
 );
 export const judgeColumn = col<{ judge: string | null }>(
   'Judge',

@@ -14,6 +14,13 @@ export interface Column<E, C = unknown> {
   computed?: boolean;
   /** An optional column Croupier adds (at the end of the table) to a page without it, once this holds for a row. */
   addWhen?(e: E): boolean;
+  /**
+   * The bot's record of what it did (which phase it rolled over to, a grant given): the cell decides what a run pays,
+   * so only the bot and the game's admins may change it (src/jobs/record-edits.ts). `kept`: every change; `once`: anyone
+   * may write it where it is empty (a Cycle start, a grant marked given by hand), what it holds is the record;
+   * `botValues`: a status people write too, whose values the bot writes (`rewarded`) are the record, to or from.
+   */
+  record?: RecordKind;
 }
 
 export interface TableSpec<E, C = unknown> {
@@ -21,6 +28,13 @@ export interface TableSpec<E, C = unknown> {
   /** Headers that identify the table on the page. */
   identify: readonly string[];
   columns: readonly Column<E, C>[];
+}
+
+export type RecordKind = 'kept' | 'once' | { botValues: readonly string[] };
+
+/** `column`, kept as the bot's record (Column.record). */
+export function recordOf<E, C>(column: Column<E, C>, how: RecordKind = 'kept'): Column<E, C> {
+  return { ...column, record: how };
 }
 
 /**

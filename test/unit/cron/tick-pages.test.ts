@@ -46,6 +46,10 @@ function fakeWiki(pages: Record<string, string>) {
       asked.push(`revisions ${title}`);
       return [];
     },
+    revisions: async (title) => {
+      asked.push(`bot revisions ${title}`);
+      return [];
+    },
     purge: async () => undefined,
     save: async (title: string, transform: Transform, o: SaveOptions = {}): Promise<SaveResult> => {
       asked.push(`save ${title}`);

@@ -1,6 +1,6 @@
 import { NONE } from '../../shared/history.ts';
 import * as f from './fields.ts';
-import type { Column as SharedColumn, TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
+import { recordOf, type Column as SharedColumn, type TableSpec as SharedTableSpec } from '../../shared/table-spec.ts';
 import * as cols from '../../shared/columns.ts';
 import type { PageSpec } from '../../kit/page-spec.ts';
 import type { Battle, Card, Gift, Player, PhaseState } from './schema.ts';
@@ -36,6 +36,7 @@ export const phaseTable: TableSpec<PhaseState> = {
         (p: PhaseState) => f.writeInstant(p.started),
       ),
       addWhen: (p: PhaseState) => p.started !== null,
+      record: 'kept',
     },
   ],
 };
@@ -55,9 +56,11 @@ export const playersTable: TableSpec<Player> = {
       },
       (p) => f.writeReputable(p.reputableSince, p.declared),
     ),
-    cols.optionalIntColumn('Reputability grant', true, 'grant', { min: 0, ints: f }),
+    // The record of the grant given: emptied, it would be paid again; written where empty, it is marked given.
+    recordOf(cols.optionalIntColumn('Reputability grant', true, 'grant', { min: 0, ints: f }), 'once'),
     cols.optionalInstantColumn('Last action (UTC)', true, 'lastAction'),
-    cols.enumColumn('Status', true, 'status', ['active', 'inactive'] as const),
+    // Computed at each rollover, read in between (a gift to an inactive player gives 2 packs more).
+    recordOf(cols.enumColumn('Status', true, 'status', ['active', 'inactive'] as const)),
     cols.intColumn('Vertebrae', true, 'vertebrae', { min: 0, ints: f }),
     cols.intColumn('Chips', true, 'chips', { min: 0, ints: f }),
     col(
@@ -83,6 +86,7 @@ export const playersTable: TableSpec<Player> = {
         (p: Player) => f.writeInt(p.removalsGranted ? p.removalsGranted : null),
       ),
       addWhen: (p: Player) => (p.removalsGranted ?? 0) > 0,
+      record: 'kept',
     },
   ],
 };
@@ -111,7 +115,8 @@ export const cardsTable: TableSpec<Card> = {
     cols.listColumn('Suit(s)', false, 'suits'),
     cols.listColumn('Colour(s)', false, 'colours'),
     cols.listColumn('Type(s)', false, 'types'),
-    cols.optionalIntColumn('Battles', true, 'battles', { min: 0, ints: f }),
+    // The Fragile card's battles counted: set back, the card would outlive its three battles.
+    recordOf(cols.optionalIntColumn('Battles', true, 'battles', { min: 0, ints: f })),
   ],
 };
 
@@ -126,7 +131,8 @@ export const battlesTable: TableSpec<Battle> = {
     cols.fieldColumn('Final hands', true, 'finalHands', f.readFinalHands, f.writeFinalHands),
     cols.optionalTextColumn('Winner', true, 'winner'),
     cols.fieldColumn('Fragile cards', false, 'fragile', f.readCardRefs, f.writeCardRefs),
-    cols.enumColumn('Status', true, 'status', BattleStatus.options, 'declared'),
+    // `commenced` and `rewarded` record the Full Hand and the rewards given: set back, they would be given again.
+    recordOf(cols.enumColumn('Status', true, 'status', BattleStatus.options, 'declared'), { botValues: ['commenced', 'rewarded'] }),
     // Bot-managed, optional: added when Croupier first records the participants' decks, in the Rest Phase of the declaration.
     {
       ...col(
@@ -136,6 +142,7 @@ export const battlesTable: TableSpec<Battle> = {
         (b: Battle) => f.writeFinalHands(b.decks ?? null),
       ),
       addWhen: (b: Battle) => (b.decks ?? null) !== null,
+      record: 'kept', // the decks hands are checked against
     },
   ],
 };
@@ -148,7 +155,8 @@ export const giftsTable: TableSpec<Gift> = {
     cols.textColumn('Giver', true, 'giver'),
     cols.textColumn('Receiver', true, 'receiver'),
     cols.optionalIntColumn('Packs', true, 'packs', { min: 0, ints: f }),
-    cols.enumColumn('Status', true, 'status', GiftStatus.options, 'recorded'),
+    // The packs granted, and the giver's pack given or not: set back, they would be granted again.
+    recordOf(cols.enumColumn('Status', true, 'status', GiftStatus.options, 'recorded'), { botValues: ['granted', 'returned', 'closed'] }),
   ],
 };
 

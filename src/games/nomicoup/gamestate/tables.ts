@@ -1,5 +1,5 @@
 import * as f from '../../shared/fields.ts';
-import { col, type TableSpec } from '../../shared/table-spec.ts';
+import { col, recordOf, type TableSpec } from '../../shared/table-spec.ts';
 import * as cols from '../../shared/columns.ts';
 import { NONE } from '../../shared/history.ts';
 import type { PageSpec } from '../../kit/page-spec.ts';
@@ -42,8 +42,9 @@ export const gameTable: TableSpec<GameRow> = {
   identify: ['Start', 'Treasury'],
   columns: [
     cols.instantColumn('Start (UTC)', true, 'start'),
-    cols.intColumn('Round', true, 'round', { min: 0, blank: 0 }),
-    cols.intColumn('Turn', true, 'turn', { min: 0, blank: 0 }),
+    // The record of which turns were begun (with their draws): set back, they would begin again.
+    recordOf(cols.intColumn('Round', true, 'round', { min: 0, blank: 0 })),
+    recordOf(cols.intColumn('Turn', true, 'turn', { min: 0, blank: 0 })),
     cols.optionalTextColumn('Current turn', true, 'current'),
     cols.optionalInstantColumn('Turn began (UTC)', true, 'began'),
     cols.optionalInstantColumn('Turn ends (UTC)', true, 'ends'),

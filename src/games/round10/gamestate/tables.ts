@@ -1,7 +1,7 @@
 import * as f from '../../shared/fields.ts';
 import { NONE } from '../../shared/history.ts';
 import * as cols from '../../shared/columns.ts';
-import { col, computedCol, type TableSpec } from '../../shared/table-spec.ts';
+import { col, computedCol, recordOf, type TableSpec } from '../../shared/table-spec.ts';
 import { readCards, readItems, readLimited, writeCards, writeItems, writeLimited, writeWealth } from './fields.ts';
 import type { PageSpec } from '../../kit/page-spec.ts';
 import { Gamestate, type Candidacy, type Contract, type Lot, type Player, type RoundState, type SecretAction, type Work } from './schema.ts';
@@ -47,7 +47,8 @@ export const playersTable: TableSpec<Player> = {
     cols.listColumn('Works of Art', false, 'works'),
     computedCol('Wealth', (p) => writeWealth(p.wealth), 'wealthShown'),
     computedCol('Tax', (p) => String(p.tax), 'taxShown'),
-    cols.optionalInstantColumn('Income paid (UTC)', true, 'incomePaid'),
+    // The record of the week's income paid: emptied, it would be paid again.
+    recordOf(cols.optionalInstantColumn('Income paid (UTC)', true, 'incomePaid'), 'once'),
     cols.optionalTextColumn('Table', true, 'table'),
     cols.optionalInstantColumn('Seated since (UTC)', true, 'seatedSince'),
     cols.fieldColumn('Limited tables this week', true, 'limited', readLimited, writeLimited),

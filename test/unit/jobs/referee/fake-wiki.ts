@@ -6,7 +6,7 @@ import type { RequestPageRevision } from '../../../../src/cron/requests.ts';
 /** The in-memory wiki of the engine tests, with each page's revisions and their authors (for the actions page). */
 export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
   // Set by the first `put`, which the base constructor makes (before field initialisers would run).
-  declare revisions: Map<string, RequestPageRevision[]>;
+  declare byTitle: Map<string, RequestPageRevision[]>;
   /** Who the next `put` is made by (the bot's saves are "Bot"). */
   declare user: string;
   readonly botNames = ['Bot'];
@@ -15,9 +15,9 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
 
   override put(title: string, text: string): void {
     super.put(title, text);
-    this.revisions ??= new Map();
+    this.byTitle ??= new Map();
     this.user ??= 'Bot';
-    const list = this.revisions.get(title) ?? [];
+    const list = this.byTitle.get(title) ?? [];
     const revid = this.pages.get(title)!.revid;
     list.unshift({
       revid,
@@ -27,7 +27,7 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
       text,
       sha1: createHash('sha1').update(text).digest('hex'),
     });
-    this.revisions.set(title, list);
+    this.byTitle.set(title, list);
   }
 
   /** An edit by a person. */
@@ -39,7 +39,7 @@ export class RefereeFakeWiki extends FakeWiki implements RefereeWiki {
   }
 
   async history(title: string, limit: number): Promise<RequestPageRevision[]> {
-    return (this.revisions.get(title) ?? []).slice(0, limit);
+    return (this.byTitle.get(title) ?? []).slice(0, limit);
   }
 }
 

@@ -47,6 +47,13 @@ export class FakeWiki implements RolloverWiki {
     return page !== undefined && Date.parse(SAVED) <= since.getTime() ? [{ ...page, timestamp: SAVED }] : [];
   }
 
+  /** The latest revision; none of a given user's (the fake keeps no authors: the bot never saved here, as far as it tells). */
+  async revisions(title: string, opts: { limit: number; user?: string }): ReturnType<RolloverWiki['revisions']> {
+    const page = this.pages.get(title);
+    if (page === undefined || opts.user !== undefined || opts.limit < 1) return [];
+    return [{ ...page, user: '', timestamp: SAVED, comment: '', tags: [], sha1: '' }];
+  }
+
   async purge(titles: readonly string[]): Promise<void> {
     this.purged.push([...titles]);
   }

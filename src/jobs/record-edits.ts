@@ -1,0 +1,156 @@
+// The cells of the Gamestate that are the bot's record (src/games/kit/record-cells.ts) decide what a run pays: the Phase
+// number says which rollovers were done, a Reputability grant that the grant was given, a Winner that the game is
+// over. The page is text anyone can type, so such a cell is believed as the bot's own revision wrote it, or as the
+// game's admins (allowedGroups) changed it since: a player who sets the Phase number back, or empties their grant,
+// would be paid again. A revert of the bot's edit is not refused here: it pauses the game (src/cron/pause.ts), and the
+// admin who resumes it takes the page as the people left it. Anyone may fill a `once` cell the bot's revision left
+// empty (a Cycle start, a grant marked given by hand).
+import type { RecordCell, RecordCells } from '../games/kit/record-cells.ts';
+import type { RecordKind } from '../games/shared/table-spec.ts';
+import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
+import { formatInstant } from '../sim/trail.ts';
+import type { RevisionInfo } from '../wiki/client.ts';
+import type { PageRevision } from '../wiki/pages.ts';
+import { REVERT_TAGS } from '../wiki/reverts.ts';
+import { DEFAULT_ALLOWED_GROUPS, inGroups } from './request-lines.ts';
+
+export interface RecordEditsWiki {
+  revisions?(
+    title: string,
+    opts: { limit: number; content?: boolean; batch?: number; user?: string; enough?: (found: readonly RevisionInfo[]) => boolean },
+  ): Promise<RevisionInfo[]>;
+  userGroups?(users: readonly string[]): Promise<Map<string, string[]>>;
+}
+
+/** A record cell someone changed: as it was, as it is (undefined: empty, or gone with its column). */
+export interface RecordChange {
+  cell: RecordCell;
+  from: string | undefined;
+  to: string | undefined;
+}
+
+/** A run that would compute on a record cell a person changed: no edit. */
+export class RecordEditsRefusal extends GamestateError {}
+
+/** How far back the revisions since the bot's own are read. */
+const LOOKBACK = 100;
+
+/**
+ * The record cells `after` holds otherwise than `before`, in `before`'s order, as their kind counts a change (a `once`
+ * cell `before` left empty may be written; a status counts to or from a value the bot writes); not the cells of a row
+ * `after` no longer has (a player who left).
+ */
+export function recordChanges(before: RecordCells, after: RecordCells): RecordChange[] {
+  const rows = new Set([...after.values()].map((c) => JSON.stringify([c.table, c.label])));
+  const out: RecordChange[] = [];
+  for (const [key, was] of before) {
+    const now = after.get(key);
+    if (now === undefined && !rows.has(JSON.stringify([was.table, was.label]))) continue;
+    if (now?.text === was.text || !counts(was.kind, was.text, now?.text)) continue;
+    out.push({ cell: now ?? was, from: was.text, to: now?.text });
+  }
+  return out;
+}
+
+function counts(kind: RecordKind, from: string | undefined, to: string | undefined): boolean {
+  if (kind === 'kept') return true;
+  if (kind === 'once') return from !== undefined;
+  const bots = (t: string | undefined) => t !== undefined && kind.botValues.includes(t.trim().toLowerCase());
+  return bots(from) || bots(to);
+}
+
+const isRevert = (r: Pick<RevisionInfo, 'tags'>) => r.tags.some((t) => t in REVERT_TAGS);
+
+/**
+ * Throws a RecordEditsRefusal, naming each cell, its revision and its author, when the run would edit a page (`computed`
+ * differs from `latest`) whose record cells a person other than the game's admins changed since the bot's latest own
+ * revision. Nothing is read when the page as read is the bot's own revision or its first, or when the run makes no
+ * edit; else one request (the bot's latest revision), and one or more when a record cell differs from it (the
+ * revisions since, to tell who changed it).
+ */
+export async function recordEdits(
+  wiki: RecordEditsWiki,
+  o: {
+    title: string;
+    bot: string | undefined;
+    latest: PageRevision;
+    computed: string;
+    records: (text: string) => RecordCells;
+    allowedGroups?: readonly string[];
+  },
+): Promise<void> {
+  const { title, bot, latest } = o;
+  if (!wiki.revisions || bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
+  if (latest.user === bot && !latest.tags?.some((t) => t in REVERT_TAGS)) return;
+  // The bot's own undo (giving way to a person's revert) restores their text: not its record.
+  const own = await wiki.revisions(title, { limit: 10, content: true, batch: 2, user: bot, enough: (found) => found.some((r) => !isRevert(r)) });
+  const mine = own.find((r) => !isRevert(r) && !r.textHidden);
+  if (mine === undefined) return; // the bot never kept this page: nothing on it is its record yet
+  const memo = new Map<number, RecordCells>();
+  const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;
+  const changes = recordChanges(cellsOf(mine), cellsOf(latest));
+  if (changes.length === 0) return;
+
+  // Who made each change: the newest revision since the bot's whose record cell differs from its parent's.
+  const since = await wiki.revisions(title, { limit: LOOKBACK, content: true, batch: 5, enough: (found) => found.some((r) => r.revid <= mine.revid) });
+  const chain = since.filter((r) => r.revid >= mine.revid);
+  const reached = chain.at(-1)?.revid === mine.revid;
+  const keyOf = (c: RecordChange) => JSON.stringify([c.cell.table, c.cell.label, c.cell.column]);
+  const byWhom = new Map<string, RevisionInfo>();
+  // A hidden text ends the search: what it changed cannot be told, and an older change of the cell is not the last.
+  for (let i = 0; i + 1 < chain.length && byWhom.size < changes.length && !chain[i]!.textHidden && !chain[i + 1]!.textHidden; i++) {
+    const [rev, parent] = [chain[i]!, chain[i + 1]!];
+    const differs = recordChanges(cellsOf(parent), cellsOf(rev));
+    for (const c of changes) if (!byWhom.has(keyOf(c)) && differs.some((d) => keyOf(d) === keyOf(c))) byWhom.set(keyOf(c), rev);
+  }
+  // A revert of the bot's own edit (it restores no text saved since the bot's revision): the pause's, not ours. A
+  // revert that restores a later text (a person's, over an admin's correction) is that person's edit.
+  const revertsBot = (rev: RevisionInfo) =>
+    isRevert(rev) && !chain.some((o) => o.revid < rev.revid && o.revid >= mine.revid && o.sha1 !== '' && o.sha1 === rev.sha1);
+  const people = [...new Set([...byWhom.values()].filter((r) => r.user !== bot && !revertsBot(r)).map((r) => r.user))];
+  const groups = o.allowedGroups ?? DEFAULT_ALLOWED_GROUPS;
+  const known = people.length > 0 && wiki.userGroups ? await wiki.userGroups(people) : new Map<string, string[]>();
+  const admin = inGroups(known, groups);
+
+  const problems: Problem[] = [];
+  for (const c of changes) {
+    const rev = byWhom.get(keyOf(c));
+    if (rev && (rev.user === bot || revertsBot(rev) || admin(rev.user))) continue;
+    const who = rev
+      ? `${rev.user || 'a hidden user'} changed it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
+      : `changed since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
+    problems.push({
+      message:
+        `${c.cell.column} ${show(c.from)} → ${show(c.to)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ` +
+        `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it: a player's change would have ` +
+        `the run pay or skip again. No edit made: an admin puts ${show(c.from)} back, or writes the value they rule`,
+      location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
+    });
+  }
+  if (problems.length > 0) throw new RecordEditsRefusal(problems);
+}
+
+const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${text}"`);
+
+/**
+ * A person's edit saved while the bot was saving (an edit conflict or a merge met `met` where it read `read`) that
+ * changed a record cell: refused, since who made it is not known here; the next run reads it (`recordEdits`).
+ * Pure: no request.
+ */
+export function concurrentRecordEdits(o: {
+  title: string;
+  bot: string | undefined;
+  read: string;
+  met: PageRevision;
+  records: (text: string) => RecordCells;
+}): void {
+  if (o.met.user === o.bot) return;
+  const changes = recordChanges(o.records(o.read), o.records(o.met.text));
+  if (changes.length === 0) return;
+  throw new RecordEditsRefusal(
+    changes.map((c) => ({
+      message: `${c.cell.column} ${show(c.from)} → ${show(c.to)} by ${o.met.user || 'a hidden user'} (revision ${o.met.revid}) while the bot was saving: this cell is the bot's record, which only the game's admins change; no edit made, the next run looks at who changed it`,
+      location: { page: o.title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
+    })),
+  );
+}

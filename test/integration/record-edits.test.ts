@@ -1,0 +1,87 @@
+// The bot's record on a Gamestate, on the real local MediaWiki (src/jobs/record-edits.ts): the bot saves the page, a
+// player changes a cell that records what the bot applied (Alice's Reputability grant emptied, the Phase number set
+// back), and the run makes no edit, naming the cell, the revision and the player, where it would have paid the grant
+// again or rolled the boundary over again. The same change by an admin is applied.
+import { readFileSync } from 'node:fs';
+import { beforeAll, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
+import { DryRunWiki } from '../../src/cron/dry-run.ts';
+import { TickPages } from '../../src/cron/tick-pages.ts';
+import { RecordEditsRefusal } from '../../src/jobs/record-edits.ts';
+import { rollover } from '../../src/jobs/rollover.ts';
+import type { WikiClient } from '../../src/wiki/client.ts';
+import { bot, human, onEachWiki, put, root, uniquePrefix } from './helpers.ts';
+
+const ruleset = readFileSync(`${root}fixtures/cycle16/ruleset.wikitext`, 'utf8');
+const gamestate = readFileSync(`${root}fixtures/cycle16/gamestate.wikitext`, 'utf8');
+// Within the fixture's phase 4: the run rewards its battles (an edit), no boundary is due.
+const NOW = new Date('2026-11-18T12:00:00Z');
+const ALICE = '|Alice\n|2026-11-02 10:15\n|2026-11-02 10:15\n|20\n';
+const emptiedGrant = gamestate.replace(ALICE, ALICE.replace('|20\n', '| -\n'));
+// Bram's removals of phase 4 would be refused in phase 3 (a Battle Phase): not what this is about.
+const noRemovals = gamestate.replace('|Removal ×2', '| -');
+const phaseBack = noRemovals.replace('| 2026-11-02 00:00 || 4 || Rest Phase', '| 2026-11-02 00:00 || 3 || Rest Phase');
+
+onEachWiki(() => {
+  const P = uniquePrefix('record-edits');
+  let b: WikiClient, player: WikiClient, admin: WikiClient;
+  /** A game whose Gamestate the bot saved, then `by` changed to `text`. */
+  const edited = async (name: string, saved: string, by: WikiClient, text: string) => {
+    const game = parseConfig({
+      wiki: {},
+      store: { path: '/nonexistent/store.json' },
+      games: [{ id: 'c16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/${name}` }],
+    }).games[0]!;
+    const mine = await put(b, game.gamestate, saved, 'the bot keeps the page');
+    const revid = await put(by, game.gamestate, text, 'my edit');
+    expect(revid).toBeGreaterThan(mine);
+    return { game, revid };
+  };
+  const run = (game: Parameters<typeof rollover>[1]) => rollover({ wiki: b }, game, { now: NOW, trigger: 'test' });
+
+  beforeAll(async () => {
+    [b, player, admin] = await Promise.all([bot(), human('PLAYER'), human('ADMIN')]);
+    await put(admin, `${P}/Ruleset`, ruleset);
+  }, 120_000);
+
+  it("makes no edit where a player emptied the Reputability grant the bot recorded (it would pay Alice's 20 Vertebrae again), naming the cell and the player", async () => {
+    const { game, revid } = await edited('Grant', gamestate, player, emptiedGrant);
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    const problems = (err as RecordEditsRefusal).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Reputability grant' }]);
+    expect(problems[0]!.message).toContain(`Reputability grant "20" → empty: ${player.names[0]} changed it in revision ${revid} (`);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it('makes no edit where a player set the Phase number back (the boundary of phase 4 would be rolled over again)', async () => {
+    const { game, revid } = await edited('Phase', noRemovals, player, phaseBack);
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems.map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Phase', row: 1, column: 'Phase number' }, 'Phase number "4" → "3"'],
+    ]);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("refuses through the daemon's view of the wiki too (a tick's memo of its pages, and a dry run's)", async () => {
+    const { game, revid } = await edited('Daemon', gamestate, player, emptiedGrant);
+    const ticks = new TickPages(b);
+    ticks.begin();
+    const err = await rollover({ wiki: ticks }, game, { now: NOW, trigger: 'test' }).catch((e: unknown) => e);
+    ticks.end();
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    const dry = await rollover({ wiki: new DryRunWiki(b) }, game, { now: NOW, trigger: 'test', dryRun: true }).catch((e: unknown) => e);
+    expect(dry).toBeInstanceOf(RecordEditsRefusal);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it('applies the same change made by an admin: the grant is paid again, with its History row', async () => {
+    const { game, revid } = await edited('Admin', gamestate, admin, emptiedGrant);
+    const s = await run(game);
+    expect(s.gamestateRevid).toBeGreaterThan(revid);
+    const page = await b.readPage(game.gamestate);
+    expect(page.user).toBe(b.names[0]);
+    expect(page.text).toContain('|| Reputability || Alice || +20 Vertebrae (41 → 61)');
+  });
+});

@@ -1,0 +1,291 @@
+// The cells of the Gamestate that are the bot's record (the Phase number, a Reputability grant, a Winner) are believed as
+// the bot's own revision wrote them or as the game's admins changed them since (src/jobs/record-edits.ts): a player who
+// empties their grant or sets the Phase number back is not paid again.
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGames } from '../../../src/games/registry.ts';
+import { gamestatePage } from '../../../src/games/cycle16/gamestate/tables.ts';
+import { recordCells } from '../../../src/games/kit/record-cells.ts';
+import { readDocument } from '../../../src/parse/document.ts';
+import { concurrentRecordEdits, RecordEditsRefusal } from '../../../src/jobs/record-edits.ts';
+import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
+import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
+import type { RevisionInfo } from '../../../src/wiki/client.ts';
+import type { PageRevision, ReadOptions } from '../../../src/wiki/pages.ts';
+import { GAMESTATE } from '../games/cycle16/engine/build.ts';
+import { FakeWiki } from '../games/cycle16/engine/fake-wiki.ts';
+import { fixture } from '../helpers/fixtures.ts';
+
+const game = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/Gamestate', historyLimit: 200 };
+// Within phase 4 (a Rest Phase, 2026-11-16 to 11-19): the run edits the page (battles to reward), no boundary due.
+const NOW = new Date('2026-11-18T12:00:00Z');
+const BOT = 'Croupier';
+
+interface Saved extends RevisionInfo {
+  text: string;
+}
+
+/** A wiki that keeps the Gamestate's history, each revision with its author and tags; Judge is an admin. */
+class HistoryWiki extends FakeWiki implements RolloverWiki {
+  readonly names = [BOT];
+  readonly saved: Saved[] = [];
+  requests = 0;
+  #next: { user: string; tags?: string[] } | undefined;
+
+  constructor(revisions: { user: string; text: string; tags?: string[] }[]) {
+    super({ [game.ruleset]: fixture('cycle16') });
+    for (const r of revisions) {
+      this.#next = r;
+      this.put(game.gamestate, r.text);
+    }
+    this.#next = undefined;
+  }
+
+  /** A person's revision saved now. */
+  putAs(user: string, text: string): void {
+    this.#next = { user };
+    this.put(game.gamestate, text);
+    this.#next = undefined;
+  }
+
+  override put(title: string, text: string): void {
+    super.put(title, text);
+    if (title !== game.gamestate) return;
+    const { revid, parentid } = this.pages.get(title)!;
+    const by = this.#next ?? { user: BOT };
+    const timestamp = new Date(Date.parse('2026-11-18T00:00:00Z') + this.saved.length * 60_000).toISOString();
+    const sha1 = createHash('sha1').update(text).digest('hex');
+    this.saved.push({ revid, parentid, user: by.user, timestamp, comment: '', tags: by.tags ?? [], sha1, text });
+  }
+
+  override async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
+    const out = await super.readPages(titles, opts);
+    const latest = this.saved.at(-1);
+    if (latest && out.has(game.gamestate))
+      out.set(game.gamestate, { ...out.get(game.gamestate)!, user: latest.user, tags: latest.tags, parentid: latest.parentid });
+    return out;
+  }
+
+  override async revisions(
+    title: string,
+    opts: { limit: number; user?: string; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
+  ): Promise<RevisionInfo[]> {
+    const all = [...this.saved].reverse().filter((r) => title === game.gamestate && (opts.user === undefined || r.user === opts.user));
+    const out: RevisionInfo[] = [];
+    do {
+      this.requests++; // a request, answered with none when nobody matches
+      out.push(...all.slice(out.length, out.length + (opts.batch ?? 50)));
+    } while (out.length < Math.min(opts.limit, all.length) && !(opts.enough?.(out) ?? false));
+    return out.slice(0, opts.limit);
+  }
+
+  async userGroups(users: readonly string[]): Promise<Map<string, string[]>> {
+    return new Map(users.map((u) => [u, u === 'Judge' ? ['sysop'] : []]));
+  }
+}
+
+/** The run's edits of the Gamestate (its standings subpage is edited with it). */
+const saves = (w: HistoryWiki) => w.edited.filter((t) => t === game.gamestate).length;
+const run = (w: HistoryWiki) => rollover({ wiki: w }, game, { now: NOW, trigger: 'test' });
+const refusal = async (w: HistoryWiki) => {
+  const err = await run(w).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(RecordEditsRefusal);
+  return (err as RecordEditsRefusal).problems;
+};
+
+const ALICE = '|Alice\n|2026-11-02 10:15\n|2026-11-02 10:15\n|20\n';
+const aliceGrant = (text: string, grant: string) => text.replace(ALICE, ALICE.replace('|20\n', `|${grant}\n`));
+const PHASE = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
+const phaseRow = (text: string, to: string) => text.replace(PHASE, to);
+// Bram's two removals of phase 4 would be refused in a phase 3 (a Battle Phase): not what these tests are about.
+const noRemovals = GAMESTATE.replace('|Removal ×2', '| -');
+
+beforeAll(() => loadGames());
+
+describe("the bot's record on the Gamestate, changed by a person since the bot's revision", () => {
+  it('refuses to pay a Reputability grant again when a player emptied it, naming the cell, the revision and its author; no edit', async () => {
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    const [problem, ...more] = await refusal(w);
+    expect(more).toEqual([]);
+    expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 1, column: 'Reputability grant' });
+    expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid} (2026-11-18 00:01 UTC)`);
+    expect(problem!.message).toContain('an admin puts "20" back');
+    expect(w.edits).toBe(0);
+  });
+
+  it('is previewed by croupier status, with an alert', async () => {
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    const status = await gameStatus(w, game, NOW);
+    expect(status.recordEdits).toEqual([
+      expect.stringMatching(
+        /^page "Cycle 16\/Gamestate", table "Players", row 1, column "Reputability grant": Reputability grant "20" → empty: Mallory changed it/,
+      ),
+    ]);
+    expect(status.alerts).toEqual(["the next rollover will make no edit: 1 cell(s) of the bot's record changed, listed above"]);
+    expect(describeStatus(status)).toContain(`the bot's record: ${status.recordEdits![0]}`);
+    const judge = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Judge', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    expect((await gameStatus(judge, game, NOW)).recordEdits).toBeUndefined();
+  });
+
+  it('applies the change when the Judge (an admin) made it: the grant is paid again, with its History row', async () => {
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Judge', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    await run(w);
+    expect(saves(w)).toBe(1);
+    expect(w.text(game.gamestate)).toContain('|| Reputability || Alice || +20 Vertebrae (41 → 61)');
+  });
+
+  it('refuses a Phase number set back by a player (the boundary of phase 4 would be rolled over again, its limits reset)', async () => {
+    const w = new HistoryWiki([
+      { user: BOT, text: noRemovals },
+      { user: 'Mallory', text: phaseRow(noRemovals, PHASE.replace('|| 4 ||', '|| 3 ||')) },
+    ]);
+    const problems = await refusal(w);
+    expect(problems.map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Phase', row: 1, column: 'Phase number' }, 'Phase number "4" → "3"'],
+    ]);
+    expect(w.edits).toBe(0);
+  });
+
+  it('refuses a Winner typed by a player, which would end the game', async () => {
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: phaseRow(GAMESTATE, PHASE.replace('|| -', '|| Mallory')) },
+    ]);
+    const problems = await refusal(w);
+    expect(problems.map((p) => p.message.split(':')[0])).toEqual(['Winner empty → "Mallory"']);
+  });
+
+  it('names the last person who changed the cell: a player after the Judge is refused, the Judge after a player is believed', async () => {
+    const byPlayerLast = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Judge', text: aliceGrant(GAMESTATE, '25') },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    expect((await refusal(byPlayerLast))[0]!.message).toContain('"20" → empty: Mallory changed it');
+    const byJudgeLast = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, '25') },
+      { user: 'Judge', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    await run(byJudgeLast);
+    expect(saves(byJudgeLast)).toBe(1);
+  });
+
+  it('refuses a battle set back from rewarded (its rewards would be given again) and a gift from granted; lets a player mark a battle ready', async () => {
+    const BATTLE = '|| Alice || #8 || rewarded';
+    const GIFT = '|Dmitri\n|Farah\n|3\n|granted';
+    const battle = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(BATTLE, '|| Alice || #8 || commenced') },
+    ]);
+    expect((await refusal(battle)).map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Battles', row: 1, column: 'Status' }, 'Status "rewarded" → "commenced"'],
+    ]);
+    const gift = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(GIFT, GIFT.replace('granted', 'recorded')) },
+    ]);
+    expect((await refusal(gift)).map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Gifts', row: 3, column: 'Status' }, 'Status "granted" → "recorded"'],
+    ]);
+    const ready = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace('|| - || declared', '|| - || ready') },
+    ]);
+    await run(ready);
+    expect(saves(ready)).toBe(1);
+  });
+
+  it("lets anyone fill a grant the bot's revision left empty (a grant marked given): Ines's 0", async () => {
+    const INES = '|Ines\n|2026-11-12 03:00\n| -\n| -\n';
+    expect(GAMESTATE).toContain(INES);
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(INES, INES.replace(/\| -\n$/, '|0\n')) },
+    ]);
+    await run(w);
+    expect(saves(w)).toBe(1);
+  });
+
+  it("does not refuse a revert of the bot's edit (that pauses the game), nor an edit of cells that are not the record", async () => {
+    const reverted = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -'), tags: ['mw-undo'] },
+    ]);
+    await run(reverted);
+    expect(saves(reverted)).toBe(1);
+    // Not a revert of the bot's: Mallory restores her own text over the Judge's correction (MediaWiki tags it a revert too).
+    const own = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -') },
+      { user: 'Judge', text: GAMESTATE, tags: ['mw-manual-revert'] },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -'), tags: ['mw-manual-revert'] },
+    ]);
+    expect((await refusal(own))[0]!.message).toContain(`"20" → empty: Mallory changed it in revision ${own.saved[3]!.revid}`);
+    const items = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace('|1 Gem Key', '|2 Gem Keys') },
+    ]);
+    await run(items);
+    expect(saves(items)).toBe(1);
+  });
+
+  it("reads nothing when the page is the bot's own revision, or was never edited by the bot", async () => {
+    const own = new HistoryWiki([
+      { user: 'Admin', text: GAMESTATE },
+      { user: BOT, text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    await run(own);
+    expect(own.requests).toBe(0);
+    const never = new HistoryWiki([
+      { user: 'Admin', text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -') },
+    ]);
+    await run(never);
+    expect(saves(never)).toBe(1);
+    expect(never.requests).toBe(1); // the bot's revisions: none
+  });
+});
+
+describe('a record cell changed while the bot was saving', () => {
+  it("makes the run give way when a player's edit lands between its read and its save", async () => {
+    const w = new HistoryWiki([{ user: BOT, text: GAMESTATE }]);
+    let landed = false;
+    const beforeEdit = async () => {
+      if (landed) return;
+      landed = true;
+      w.putAs('Mallory', aliceGrant(GAMESTATE, ' -')); // the edit conflict: the save reads again, the transform meets it
+    };
+    const err = await rollover({ wiki: w, saveOptions: { beforeEdit } }, game, { now: NOW, trigger: 'test' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems[0]!.message).toMatch(/^Reputability grant "20" → empty by Mallory \(revision \d+\) while the bot was saving/);
+    expect(saves(w)).toBe(0);
+  });
+
+  const records = (text: string) => recordCells(readDocument(text, { page: game.gamestate }), gamestatePage);
+  const met = (user: string, text: string): PageRevision => ({ title: game.gamestate, revid: 7, timestamp: '2026-11-18T12:00:01Z', user, text });
+  const read = GAMESTATE;
+
+  it("is refused when a person's edit changed it, and not when the bot's own run did", () => {
+    const changed = aliceGrant(GAMESTATE, ' -');
+    expect(() => concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', changed), records })).toThrow(
+      /Reputability grant "20" → empty by Mallory \(revision 7\) while the bot was saving/,
+    );
+    expect(() => concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met(BOT, changed), records })).not.toThrow();
+    expect(() =>
+      concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', GAMESTATE.replace('|1 Gem Key', '|2 Gem Keys')), records }),
+    ).not.toThrow();
+  });
+});
