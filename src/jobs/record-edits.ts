@@ -31,6 +31,8 @@ export interface RecordChange {
 
 /** A run that would compute on a record cell a person changed: no edit. */
 export class RecordEditsRefusal extends GamestateError {}
+/** One changed while the bot was saving, by someone the save cannot tell is an admin (concurrentRecordEdits). */
+export class RecordEditsWhileSaving extends RecordEditsRefusal {}
 
 /** How far back the revisions since the bot's own are read. */
 const LOOKBACK = 100;
@@ -134,7 +136,8 @@ const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${t
 
 /**
  * A person's edit saved while the bot was saving (an edit conflict or a merge met `met` where it read `read`) that
- * changed a record cell: refused, since who made it is not known here; the next run reads it (`recordEdits`).
+ * changed a record cell: refused, since whether they are an admin is not known here. The save gives way; where no
+ * edit landed (an edit conflict), the rollover runs once more from its read, which asks (`recordEdits`).
  * Pure: no request.
  */
 export function concurrentRecordEdits(o: {
@@ -147,7 +150,7 @@ export function concurrentRecordEdits(o: {
   if (o.met.user === o.bot) return;
   const changes = recordChanges(o.records(o.read), o.records(o.met.text));
   if (changes.length === 0) return;
-  throw new RecordEditsRefusal(
+  throw new RecordEditsWhileSaving(
     changes.map((c) => ({
       message: `${c.cell.column} ${show(c.from)} → ${show(c.to)} by ${o.met.user || 'a hidden user'} (revision ${o.met.revid}) while the bot was saving: this cell is the bot's record, which only the game's admins change; no edit made, the next run looks at who changed it`,
       location: { page: o.title, table: c.cell.table, row: c.cell.row, column: c.cell.column },

@@ -1,4 +1,4 @@
-import { concurrentRecordEdits, RecordEditsRefusal, recordEdits, type RecordEditsWiki } from './record-edits.ts';
+import { concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
@@ -370,6 +370,17 @@ async function planArchives(ctx: RolloverContext, game: RolloverGame, engine: Ga
 }
 
 export async function rollover(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
+  try {
+    return await rolloverOnce(ctx, game, opts);
+  } catch (err) {
+    // A cell of the bot's record changed while it saved, and no edit landed: who changed it (an admin?) is read by
+    // the run from the start, once.
+    if (!(err instanceof RecordEditsWhileSaving)) throw err;
+    return rolloverOnce(ctx, game, opts);
+  }
+}
+
+async function rolloverOnce(ctx: RolloverContext, game: RolloverGame, opts: RolloverOptions): Promise<RolloverSummary> {
   // One read: the shutoff page and the bot-owned subpages too, so that the saves check them without reading them
   // again, and the Rulings page when the bot keeps a memo of its authors.
   const shutoff = ctx.wiki.settings?.shutoff?.page;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
 import { readCycle16Ruleset } from '../../src/games/cycle16/ruleset/read.ts';
 import { computeRollover, rollover, type RolloverGame } from '../../src/jobs/rollover.ts';
+import { RecordEditsRefusal } from '../../src/jobs/record-edits.ts';
 import { lighten } from '../../src/games/computed-blocks.ts';
 import { readDocument } from '../../src/parse/document.ts';
 import type { RevisionInfo, WikiClient } from '../../src/wiki/client.ts';
@@ -172,16 +173,32 @@ describe("a human edit saved between the bot's read and its save, on lines the b
 describe('a human edit of a line the bot writes', () => {
   it("is an edit conflict, not a merge: the bot recomputes on the human's revision before it saves", async () => {
     const game = await freshGame('conflict');
-    // Dmitri's gift is closed at the boundary; a human records meanwhile that Farah acted and the gift was returned.
+    // Dmitri's gift is closed at the boundary; an admin records meanwhile that Farah acted and the gift was returned.
     const fix = (t: string) => giftStatus('granted', 'returned')(farahActed(t));
     let humanRevid = 0;
-    const s = await rolloverDuring(game, { 1: async () => (humanRevid = await humanEdit(player, game.gamestate, fix, 'gift returned')) });
-    expect(s.save).toMatchObject({ attempts: 2, changed: true });
+    const s = await rolloverDuring(game, { 1: async () => (humanRevid ||= await humanEdit(admin, game.gamestate, fix, 'gift returned')) });
+    // The gift's status is the bot's record, which the save cannot tell an admin changed: the run began again from its
+    // read, which asked (src/jobs/record-edits.ts), and saved at its first attempt.
+    expect(s.save).toMatchObject({ attempts: 1, changed: true });
     expect(s.save.merged).toBeUndefined();
     const bots = await botRevisions(game.gamestate);
     expect(bots).toHaveLength(1);
     expect(bots[0]).toMatchObject({ parentid: humanRevid, revid: s.save.revid });
     expect((await b.readPage(game.gamestate)).text).toBe(serialOutcome(game, fix(GAMESTATE), humanRevid));
+  });
+  it("made by a player, who changes the bot's record (the gift's status): no edit, the cell and the player named", async () => {
+    const game = await freshGame('conflict-player');
+    const fix = (t: string) => giftStatus('granted', 'returned')(farahActed(t));
+    let humanRevid = 0;
+    const err = await rolloverDuring(game, { 1: async () => (humanRevid ||= await humanEdit(player, game.gamestate, fix, 'gift returned')) }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems.map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Gifts', row: 3, column: 'Status' }, 'Status "granted" → "returned"'],
+    ]);
+    expect(await botRevisions(game.gamestate)).toEqual([]);
+    expect((await b.readPage(game.gamestate)).revid).toBe(humanRevid);
   });
 });
 

@@ -260,18 +260,34 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
 });
 
 describe('a record cell changed while the bot was saving', () => {
-  it("makes the run give way when a player's edit lands between its read and its save", async () => {
+  /** A rollover of the bot's page during which `user` empties Alice's grant, between the run's read and its save. */
+  const raced = async (user: string) => {
     const w = new HistoryWiki([{ user: BOT, text: GAMESTATE }]);
     let landed = false;
     const beforeEdit = async () => {
       if (landed) return;
       landed = true;
-      w.putAs('Mallory', aliceGrant(GAMESTATE, ' -')); // the edit conflict: the save reads again, the transform meets it
+      w.putAs(user, aliceGrant(GAMESTATE, ' -')); // the edit conflict: the save reads again, the transform meets it
     };
-    const err = await rollover({ wiki: w, saveOptions: { beforeEdit } }, game, { now: NOW, trigger: 'test' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RecordEditsRefusal);
-    expect((err as RecordEditsRefusal).problems[0]!.message).toMatch(/^Reputability grant "20" → empty by Mallory \(revision \d+\) while the bot was saving/);
+    const outcome = await rollover({ wiki: w, saveOptions: { beforeEdit } }, game, { now: NOW, trigger: 'test' }).catch((e: unknown) => e);
+    return { w, outcome };
+  };
+
+  it("is not saved over: the run starts again from its read, which names the player's change; no edit", async () => {
+    const { w, outcome } = await raced('Mallory');
+    expect(outcome).toBeInstanceOf(RecordEditsRefusal);
+    expect((outcome as RecordEditsRefusal).problems[0]!.message).toContain(
+      `Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`,
+    );
     expect(saves(w)).toBe(0);
+  });
+
+  it("is computed on when the Judge made it: one edit, on the Judge's revision, the grant paid again", async () => {
+    const { w, outcome } = await raced('Judge');
+    expect(outcome).not.toBeInstanceOf(Error);
+    expect(saves(w)).toBe(1);
+    expect(w.saved.map((r) => r.user)).toEqual([BOT, 'Judge', BOT]);
+    expect(w.text(game.gamestate)).toContain('|| Reputability || Alice || +20 Vertebrae (41 → 61)');
   });
 
   const records = (text: string) => recordCells(readDocument(text, { page: game.gamestate }), gamestatePage);
