@@ -15,7 +15,7 @@ import { REVERT_TAGS } from '../wiki/reverts.ts';
 import { DEFAULT_ALLOWED_GROUPS, inGroups } from './request-lines.ts';
 
 export interface RecordEditsWiki {
-  revisions?(
+  revisions(
     title: string,
     opts: { limit: number; content?: boolean; batch?: number; user?: string; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]>;
@@ -82,7 +82,7 @@ export async function recordEdits(
   },
 ): Promise<void> {
   const { title, bot, latest } = o;
-  if (!wiki.revisions || bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
+  if (bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
   if (latest.user === bot && !latest.tags?.some((t) => t in REVERT_TAGS)) return;
   // The bot's own undo (giving way to a person's revert) restores their text: not its record.
   const own = await wiki.revisions(title, { limit: 10, content: true, batch: 2, user: bot, enough: (found) => found.some((r) => !isRevert(r)) });
@@ -125,7 +125,7 @@ export async function recordEdits(
       message:
         `${c.cell.column} ${show(c.from)} → ${show(c.to)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ` +
         `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it: a player's change would have ` +
-        `the run pay or skip again. No edit made: an admin puts ${show(c.from)} back, or writes the value they rule`,
+        `the run pay or skip again. No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`,
       location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
     });
   }

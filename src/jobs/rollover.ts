@@ -45,7 +45,7 @@ export interface RolloverWiki {
   history?: RulingsWiki['history'];
   userGroups?: RulingsWiki['userGroups'];
   /** A page's revisions, to tell who changed the bot's record on the Gamestate (./record-edits.ts). */
-  revisions: NonNullable<RecordEditsWiki['revisions']>;
+  revisions: RecordEditsWiki['revisions'];
 }
 
 export interface RolloverGame {

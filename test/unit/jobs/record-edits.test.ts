@@ -165,6 +165,7 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     ]);
     const problems = await refusal(w);
     expect(problems.map((p) => p.message.split(':')[0])).toEqual(['Winner empty → "Mallory"']);
+    expect(problems[0]!.message).toContain('No edit made: an admin empties it again, or writes the value they rule');
   });
 
   it('names the last person who changed the cell: a player after the Judge is refused, the Judge after a player is believed', async () => {
