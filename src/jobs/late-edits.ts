@@ -311,7 +311,9 @@ function instantIn(text: string): Date | undefined {
 const comparable = (text: string, page: string): WikiDocument => readDocument(withoutComputedBlocks(text), { page });
 
 /** The bot's undo of its own revision (its summary, which only the bot's account writes, or MediaWiki's tag). */
-const isUndo = (r: PageRevision): boolean => r.tags?.includes('mw-undo') === true || r.comment?.startsWith('Croupier: undo revision') === true;
+/** The bot's undo of its own edit, giving way to people's (src/wiki/save.ts): their text, restored. */
+export const isUndo = (r: { tags?: readonly string[]; comment?: string }): boolean =>
+  r.tags?.includes('mw-undo') === true || r.comment?.startsWith('Croupier: undo revision') === true;
 
 /**
  * The text with the regions of the blocks the bot computes emptied (their markers kept), by their names only: a

@@ -12,6 +12,7 @@ import { formatInstant } from '../sim/trail.ts';
 import type { RevisionInfo } from '../wiki/client.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { REVERT_TAGS } from '../wiki/reverts.ts';
+import { isUndo } from './late-edits.ts';
 import { DEFAULT_ALLOWED_GROUPS, inGroups } from './request-lines.ts';
 
 export interface RecordEditsWiki {
@@ -83,10 +84,11 @@ export async function recordEdits(
 ): Promise<void> {
   const { title, bot, latest } = o;
   if (bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
-  if (latest.user === bot && !latest.tags?.some((t) => t in REVERT_TAGS)) return;
-  // The bot's own undo (giving way to a person's revert) restores their text: not its record.
-  const own = await wiki.revisions(title, { limit: 10, content: true, batch: 2, user: bot, enough: (found) => found.some((r) => !isRevert(r)) });
-  const mine = own.find((r) => !isRevert(r) && !r.textHidden);
+  if (latest.user === bot && !isUndo(latest)) return;
+  // The bot's own undo (giving way to people's edits) restores their text: not its record. (An edit of the bot's that
+  // MediaWiki tags a manual revert, one that happens to restore an earlier text, is its own like any other.)
+  const own = await wiki.revisions(title, { limit: 10, content: true, batch: 2, user: bot, enough: (found) => found.some((r) => !isUndo(r)) });
+  const mine = own.find((r) => !isUndo(r) && !r.textHidden);
   if (mine === undefined) return; // the bot never kept this page: nothing on it is its record yet
   const memo = new Map<number, RecordCells>();
   const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;

@@ -76,6 +76,30 @@ onEachWiki(() => {
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
   });
 
+  it("leaves a player's undo of the bot's edit to the pause (MediaWiki's mw-undo tag), and refuses a player's own text restored over the admin's correction (mw-manual-revert of no bot revision)", async () => {
+    // The bot's revision gave Alice her grant (the page before it had none); the player undoes that revision.
+    const undone = await edited('Undo', gamestate, admin, emptiedGrant);
+    const granted = await put(b, undone.game.gamestate, gamestate, 'the bot grants');
+    await player.request({ action: 'edit', title: undone.game.gamestate, undo: granted, summary: 'undo' }, { edit: true, page: undone.game.gamestate });
+    const paused = await run(undone.game).catch((e: unknown) => e);
+    expect(paused).not.toBeInstanceOf(RecordEditsRefusal);
+    expect(paused).toMatchObject({ code: 'paused' });
+    // The player empties the grant, the admin puts it back (a manual revert of the player's edit), the player saves
+    // their text again (a manual revert of the admin's): that is the player's edit, not a revert of the bot's.
+    // (Saved through the API directly: the save layer of a player's client would itself give way to the admin's revert.)
+    const { game } = await edited('Restored', gamestate, player, emptiedGrant);
+    const edit = (who: WikiClient, text: string) =>
+      who.request({ action: 'edit', title: game.gamestate, text, summary: 'by hand', formatversion: 2 }, { edit: true, page: game.gamestate });
+    await edit(admin, gamestate);
+    await edit(player, emptiedGrant);
+    const again = (await b.readPage(game.gamestate)).revid;
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems[0]!.message).toContain(`Reputability grant "20" → empty: ${player.names[0]} changed it in revision ${again} (`);
+    // MediaWiki did tag the player's revision a revert (of the admin's): the tag alone does not make it the pause's.
+    await expect.poll(async () => (await b.revisions(game.gamestate, { limit: 1 }))[0]!.tags, { timeout: 10_000 }).toContain('mw-manual-revert');
+  });
+
   it('applies the same change made by an admin: the grant is paid again, with its History row', async () => {
     const { game, revid } = await edited('Admin', gamestate, admin, emptiedGrant);
     const s = await run(game);

@@ -227,6 +227,16 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     ]);
     await run(reverted);
     expect(saves(reverted)).toBe(1);
+    // The bot's revision that gave the grant restored an older text of its own, so MediaWiki tagged it a manual revert:
+    // still the bot's record, and Mallory's undo of it a revert of the bot's.
+    const tagged = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Judge', text: aliceGrant(GAMESTATE, ' -') },
+      { user: BOT, text: GAMESTATE, tags: ['mw-manual-revert'] },
+      { user: 'Mallory', text: aliceGrant(GAMESTATE, ' -'), tags: ['mw-undo'] },
+    ]);
+    await run(tagged);
+    expect(saves(tagged)).toBe(1);
     // Not a revert of the bot's: Mallory restores her own text over the Judge's correction (MediaWiki tags it a revert too).
     const own = new HistoryWiki([
       { user: BOT, text: GAMESTATE },
