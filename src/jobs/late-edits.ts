@@ -310,8 +310,7 @@ function instantIn(text: string): Date | undefined {
 /** A page as compared: the blocks the bot computes (the standings) left out, as it draws them again whatever a person typed there. */
 const comparable = (text: string, page: string): WikiDocument => readDocument(withoutComputedBlocks(text), { page });
 
-/** The bot's undo of its own revision (its summary, which only the bot's account writes, or MediaWiki's tag). */
-/** The bot's undo of its own edit, giving way to people's (src/wiki/save.ts): their text, restored. */
+/** The bot's undo of its own revision, giving way to people's (its summary, which only the bot's account writes, or MediaWiki's tag). */
 export const isUndo = (r: { tags?: readonly string[]; comment?: string }): boolean =>
   r.tags?.includes('mw-undo') === true || r.comment?.startsWith('Croupier: undo revision') === true;
 

@@ -5,7 +5,7 @@
 // would be paid again. A revert of the bot's edit is not refused here: it pauses the game (src/cron/pause.ts), and the
 // admin who resumes it takes the page as the people left it. Anyone may fill a `once` cell the bot's revision left
 // empty (a Cycle start, a grant marked given by hand).
-import type { RecordCell, RecordCells } from '../games/kit/record-cells.ts';
+import { recordKey, type RecordCell, type RecordCells } from '../games/kit/record-cells.ts';
 import type { RecordKind } from '../games/shared/table-spec.ts';
 import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
 import { formatInstant } from '../sim/trail.ts';
@@ -99,7 +99,7 @@ export async function recordEdits(
   const since = await wiki.revisions(title, { limit: LOOKBACK, content: true, batch: 5, enough: (found) => found.some((r) => r.revid <= mine.revid) });
   const chain = since.filter((r) => r.revid >= mine.revid);
   const reached = chain.at(-1)?.revid === mine.revid;
-  const keyOf = (c: RecordChange) => JSON.stringify([c.cell.table, c.cell.label, c.cell.column]);
+  const keyOf = (c: RecordChange) => recordKey(c.cell);
   const byWhom = new Map<string, RevisionInfo>();
   // A hidden text ends the search: what it changed cannot be told, and an older change of the cell is not the last.
   for (let i = 0; i + 1 < chain.length && byWhom.size < changes.length && !chain[i]!.textHidden && !chain[i + 1]!.textHidden; i++) {

@@ -1,4 +1,3 @@
-import { concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 import type { Change } from '../sim/trail.ts';
 import { formatInstant } from '../sim/trail.ts';
 import type { EngineRollover, GameEngine, KindedRuleset } from '../games/engine-contract.ts';
@@ -19,6 +18,7 @@ import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
 import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits, type RollOn } from './late-edits.ts';
+import { concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
