@@ -169,7 +169,17 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   const dir = `build-${Date.now().toString(36)}-${process.pid}`;
   const out = join(dist, dir);
   const entry = join(out, ENTRY);
-  const common = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'error' };
+  // Minified but for names (wikiparser-node and zod read constructors' names): a third less to read at each start.
+  const common = {
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    minifyWhitespace: true,
+    minifySyntax: true,
+  };
   const vendored = new Set();
   await esbuild({
     ...common,
@@ -365,7 +375,8 @@ export function cacheFiles(file, cacheDirectory = process.env.CACHE_DIRECTORY) {
  */
 function loadCached(file, require, write) {
   const caches = cacheFiles(file);
-  const source = Module.wrap(readFileSync(file, 'utf8'));
+  // Every bundle is ASCII (asciiOnly): read as Latin-1, the same string, made faster than from UTF-8.
+  const source = Module.wrap(readFileSync(file, 'latin1'));
   const compile = (cachedData) => new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   let script;
   for (const cacheFile of caches.read) {
