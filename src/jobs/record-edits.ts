@@ -4,7 +4,9 @@
 // game's admins (allowedGroups) changed it since: a player who sets the Phase number back, or empties their grant,
 // would be paid again. A revert of the bot's edit is not refused here: it pauses the game (src/cron/pause.ts), and the
 // admin who resumes it takes the page as the people left it. Anyone may fill a `once` cell the bot's revision left
-// empty (a Cycle start, a grant marked given by hand).
+// empty (a Cycle start, a grant marked given by hand). A row is named by its first cell, so a row renamed is a row gone
+// and a row added, which the run would pay as new: a row that held the record is believed gone only where its table
+// gained no row, or an admin removed it.
 import { recordKey, type RecordCell, type RecordCells } from '../games/kit/record-cells.ts';
 import type { RecordKind } from '../games/shared/table-spec.ts';
 import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
@@ -28,6 +30,11 @@ export interface RecordChange {
   cell: RecordCell;
   from: string | undefined;
   to: string | undefined;
+  /**
+   * The cell's whole row is gone, with these record cells; `added` names the rows its table gained (a renamed row is
+   * a row gone and a row added). `cell` is then the row's, its column ''.
+   */
+  gone?: { cells: readonly RecordCell[]; added: readonly string[] };
 }
 
 /** A run that would compute on a record cell a person changed: no edit. */
@@ -40,17 +47,33 @@ const LOOKBACK = 100;
 
 /**
  * The record cells `after` holds otherwise than `before`, in `before`'s order, as their kind counts a change (a `once`
- * cell `before` left empty may be written; a status counts to or from a value the bot writes); not the cells of a row
- * `after` no longer has (a player who left).
+ * cell `before` left empty may be written; a status counts to or from a value the bot writes). A row `after` no longer
+ * has is a change when it held some of the record and its table gained a row (`rowsGone: 'renamed'`: a row renamed
+ * would be paid again as new, where a player who left takes their row with them), or whenever it held some
+ * (`'all'`: to find the revision that removed it).
  */
-export function recordChanges(before: RecordCells, after: RecordCells): RecordChange[] {
-  const rows = new Set([...after.values()].map((c) => JSON.stringify([c.table, c.label])));
+export function recordChanges(before: RecordCells, after: RecordCells, rowsGone: 'renamed' | 'all' = 'renamed'): RecordChange[] {
+  const rowOf = (c: RecordCell) => JSON.stringify([c.table, c.label]);
+  const rowsAfter = new Set([...after.values()].map(rowOf));
+  const rowsBefore = new Set([...before.values()].map(rowOf));
+  const added = new Map<string, string[]>();
+  for (const c of after.values())
+    if (!rowsBefore.has(rowOf(c)) && !added.get(c.table)?.includes(c.label)) added.set(c.table, [...(added.get(c.table) ?? []), c.label]);
   const out: RecordChange[] = [];
+  const gone = new Map<string, RecordCell[]>();
   for (const [key, was] of before) {
     const now = after.get(key);
-    if (now === undefined && !rows.has(JSON.stringify([was.table, was.label]))) continue;
+    if (now === undefined && !rowsAfter.has(rowOf(was))) {
+      if (was.text !== undefined && counts(was.kind, was.text, undefined)) gone.set(rowOf(was), [...(gone.get(rowOf(was)) ?? []), was]);
+      continue;
+    }
     if (now?.text === was.text || !counts(was.kind, was.text, now?.text)) continue;
     out.push({ cell: now ?? was, from: was.text, to: now?.text });
+  }
+  for (const cells of gone.values()) {
+    const table = cells[0]!.table;
+    if (rowsGone === 'renamed' && !added.has(table)) continue;
+    out.push({ cell: { ...cells[0]!, column: '' }, from: undefined, to: undefined, gone: { cells, added: added.get(table) ?? [] } });
   }
   return out;
 }
@@ -104,7 +127,7 @@ export async function recordEdits(
   // A hidden text ends the search: what it changed cannot be told, and an older change of the cell is not the last.
   for (let i = 0; i + 1 < chain.length && byWhom.size < changes.length && !chain[i]!.textHidden && !chain[i + 1]!.textHidden; i++) {
     const [rev, parent] = [chain[i]!, chain[i + 1]!];
-    const differs = recordChanges(cellsOf(parent), cellsOf(rev));
+    const differs = recordChanges(cellsOf(parent), cellsOf(rev), 'all');
     for (const c of changes) if (!byWhom.has(keyOf(c)) && differs.some((d) => keyOf(d) === keyOf(c))) byWhom.set(keyOf(c), rev);
   }
   // A revert of the bot's own edit (it restores no text saved since the bot's revision): the pause's, not ours. A
@@ -121,20 +144,33 @@ export async function recordEdits(
     const rev = byWhom.get(keyOf(c));
     if (rev && (rev.user === bot || revertsBot(rev) || admin(rev.user))) continue;
     const who = rev
-      ? `${rev.user || 'a hidden user'} changed it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
-      : `changed since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
-    problems.push({
-      message:
-        `${c.cell.column} ${show(c.from)} → ${show(c.to)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ` +
-        `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it: a player's change would have ` +
-        `the run pay or skip again. No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`,
-      location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
-    });
+      ? `${rev.user || 'a hidden user'} ${c.gone ? 'removed' : 'changed'} it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
+      : `${c.gone ? 'removed' : 'changed'} since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
+    const believed = `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it`;
+    problems.push(
+      c.gone
+        ? {
+            message:
+              `${describe(c)}: ${who}. A row holding the bot's record of what it applied (${c.gone.cells.map((g) => `${g.column} ${show(g.text)}`).join(', ')}) is ${believed}: ` +
+              `renamed, it would be paid again as a new row. No edit made: an admin gives the row its name back, or, for a row removed for good while another was added, puts it back and removes it`,
+            location: { page: title, table: c.cell.table, row: c.cell.row },
+          }
+        : {
+            message:
+              `${describe(c)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ${believed}: a player's change would have ` +
+              `the run pay or skip again. No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`,
+            location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
+          },
+    );
   }
   if (problems.length > 0) throw new RecordEditsRefusal(problems);
 }
 
 const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${text}"`);
+
+/** `Reputability grant "20" → empty`; `row "Alice" gone, row "Alyx" added` (its row in the bot's revision). */
+const describe = (c: RecordChange) =>
+  c.gone ? `row ${show(c.cell.label)} gone, ${c.gone.added.map(show).join(', ')} added` : `${c.cell.column} ${show(c.from)} → ${show(c.to)}`;
 
 /**
  * A person's edit saved while the bot was saving (an edit conflict or a merge met `met` where it read `read`) that
@@ -154,8 +190,8 @@ export function concurrentRecordEdits(o: {
   if (changes.length === 0) return;
   throw new RecordEditsWhileSaving(
     changes.map((c) => ({
-      message: `${c.cell.column} ${show(c.from)} → ${show(c.to)} by ${o.met.user || 'a hidden user'} (revision ${o.met.revid}) while the bot was saving: this cell is the bot's record, which only the game's admins change; no edit made, the next run looks at who changed it`,
-      location: { page: o.title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
+      message: `${describe(c)} by ${o.met.user || 'a hidden user'} (revision ${o.met.revid}) while the bot was saving: ${c.gone ? 'that row holds' : 'this cell is'} the bot's record, which only the game's admins change; no edit made, the next run looks at who changed it`,
+      location: { page: o.title, table: c.cell.table, row: c.cell.row, ...(c.gone ? {} : { column: c.cell.column }) },
     })),
   );
 }

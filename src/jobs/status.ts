@@ -307,7 +307,7 @@ export async function gameStatus(
   });
   const alerts = [
     ...(late?.refused ? [`the next rollover will make no edit: ${late.problems.length} late edit problem(s), listed above`] : []),
-    ...(records ? [`the next rollover will make no edit: ${records.length} cell(s) of the bot's record changed, listed above`] : []),
+    ...(records ? [`the next rollover will make no edit: ${records.length} change(s) of the bot's record (a cell, or a row renamed), listed above`] : []),
   ];
   return {
     ...json,

@@ -1,7 +1,7 @@
 // The bot's record on a Gamestate, on the real local MediaWiki (src/jobs/record-edits.ts): the bot saves the page, a
 // player changes a cell that records what the bot applied (Alice's Reputability grant emptied, the Phase number set
-// back), and the run makes no edit, naming the cell, the revision and the player, where it would have paid the grant
-// again or rolled the boundary over again. The same change by an admin is applied.
+// back, a row renamed), and the run makes no edit, naming the cell, the revision and the player, where it would have
+// paid the grant again or rolled the boundary over again. The same change by an admin is applied.
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
@@ -61,6 +61,16 @@ onEachWiki(() => {
     expect((err as RecordEditsRefusal).problems.map((p) => [p.location, p.message.split(':')[0]])).toEqual([
       [{ page: game.gamestate, table: 'Phase', row: 1, column: 'Phase number' }, 'Phase number "4" → "3"'],
     ]);
+    expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("makes no edit where a player renamed Alice's row, her grant emptied (the run would pay the new name): the row gone and the revision that removed it are named", async () => {
+    const { game, revid } = await edited('Renamed', gamestate, player, emptiedGrant.replaceAll('Alice', 'Alyx'));
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    const problems = (err as RecordEditsRefusal).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1 }]);
+    expect(problems[0]!.message).toContain(`row "Alice" gone, "Alyx" added: ${player.names[0]} removed it in revision ${revid} (`);
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
   });
 

@@ -127,7 +127,7 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
         /^page "Cycle 16\/Gamestate", table "Players", row 1, column "Reputability grant": Reputability grant "20" → empty: Mallory changed it/,
       ),
     ]);
-    expect(status.alerts).toEqual(["the next rollover will make no edit: 1 cell(s) of the bot's record changed, listed above"]);
+    expect(status.alerts).toEqual(["the next rollover will make no edit: 1 change(s) of the bot's record (a cell, or a row renamed), listed above"]);
     expect(describeStatus(status)).toContain(`the bot's record: ${status.recordEdits![0]}`);
     const judge = new HistoryWiki([
       { user: BOT, text: GAMESTATE },
@@ -253,6 +253,60 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     expect(saves(items)).toBe(1);
   });
 
+  it("refuses a row holding the record renamed by a player (Alice's row, her grant emptied, would be paid as a new player's), naming the row and the revision that removed it", async () => {
+    const renamed = aliceGrant(GAMESTATE, ' -').replaceAll('Alice', 'Alyx');
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: renamed },
+    ]);
+    const [problem, ...more] = await refusal(w);
+    // The grant cell of row "Alyx" is not the record's: that row is new. The row gone is.
+    expect(more).toEqual([]);
+    expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 1 });
+    expect(problem!.message).toContain(`row "Alice" gone, "Alyx" added: Mallory removed it in revision ${w.saved[1]!.revid} (2026-11-18 00:01 UTC)`);
+    expect(problem!.message).toContain(`(Reputability grant "20", Status "active")`);
+    expect(problem!.message).toContain('No edit made: an admin gives the row its name back');
+    expect(w.edits).toBe(0);
+    // The same rename by the Judge is the Judge's ruling: computed on.
+    const judge = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Judge', text: renamed },
+    ]);
+    await run(judge);
+    expect(saves(judge)).toBe(1);
+    expect(judge.text(game.gamestate)).toContain('|| Reputability || Alyx || +20 Vertebrae (41 → 61)');
+  });
+
+  it('refuses a granted gift renamed (its time changed) and set back to recorded, though another player added the row later: the remover is named', async () => {
+    const GIFT = '|2026-11-17 21:00\n|Dmitri\n|Farah\n|3\n|granted\n';
+    expect(GAMESTATE).toContain(GIFT);
+    const removed = GAMESTATE.replace(`|-\n${GIFT}`, '');
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: removed },
+      { user: 'Nadia', text: GAMESTATE.replace(GIFT, '|2026-11-17 21:01\n|Dmitri\n|Farah\n|3\n|recorded\n') },
+    ]);
+    const problems = await refusal(w);
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Gifts', row: 3 }]);
+    expect(problems[0]!.message).toContain(
+      `row "2026-11-17 21:00" gone, "2026-11-17 21:01" added: Mallory removed it in revision ${w.saved[1]!.revid} (2026-11-18 00:01 UTC)`,
+    );
+    expect(problems[0]!.message).toContain('(Status "granted")');
+    expect(w.edits).toBe(0);
+  });
+
+  it('lets a player remove a row holding the record when no row is added (a gift closed long ago, a player who left)', async () => {
+    const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
+    expect(GAMESTATE).toContain(CLOSED);
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(CLOSED, '') },
+    ]);
+    await run(w);
+    expect(saves(w)).toBe(1);
+    expect(w.text(game.gamestate)).not.toContain('|2026-11-13 19:30\n|Alice');
+  });
+
   it("reads nothing when the page is the bot's own revision, or was never edited by the bot", async () => {
     const own = new HistoryWiki([
       { user: 'Admin', text: GAMESTATE },
@@ -314,5 +368,8 @@ describe('a record cell changed while the bot was saving', () => {
     expect(() =>
       concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', GAMESTATE.replace('|1 Gem Key', '|2 Gem Keys')), records }),
     ).not.toThrow();
+    expect(() => concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', read.replaceAll('Alice', 'Alyx')), records })).toThrow(
+      /row "Alice" gone, "Alyx" added by Mallory \(revision 7\) while the bot was saving: that row holds the bot's record/,
+    );
   });
 });
