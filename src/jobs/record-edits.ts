@@ -53,7 +53,7 @@ const LOOKBACK = 100;
  * (`'all'`: to find the revision that removed it).
  */
 export function recordChanges(before: RecordCells, after: RecordCells, rowsGone: 'renamed' | 'all' = 'renamed'): RecordChange[] {
-  const rowOf = (c: RecordCell) => JSON.stringify([c.table, c.label]);
+  const rowOf = (c: RecordCell) => JSON.stringify([c.table, c.label, c.occurrence]);
   const rowsAfter = new Set([...after.values()].map(rowOf));
   const rowsBefore = new Set([...before.values()].map(rowOf));
   const added = new Map<string, string[]>();

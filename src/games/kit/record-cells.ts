@@ -15,6 +15,8 @@ export interface RecordCell {
   row: number;
   /** The row's cell of the table's first column (a player's name, a card's ID); '' for the head table's one row. */
   label: string;
+  /** Which row of that label in its table, from 1: two gifts given at the same minute are two rows of the record. */
+  occurrence: number;
   column: string;
   /** The cell's text; undefined when empty (blank or "-") or absent. */
   text: string | undefined;
@@ -25,7 +27,8 @@ export interface RecordCell {
 /** The page's record cells by key (recordKey). */
 export type RecordCells = ReadonlyMap<string, RecordCell>;
 
-export const recordKey = (c: Pick<RecordCell, 'table' | 'label' | 'column'>): string => JSON.stringify([c.table, c.label, c.column]);
+export const recordKey = (c: Pick<RecordCell, 'table' | 'label' | 'occurrence' | 'column'>): string =>
+  JSON.stringify([c.table, c.label, c.occurrence, c.column]);
 
 /** The record cells of every table `spec` declares that the page holds. */
 export function recordCells<S, H extends keyof S, C>(doc: WikiDocument, spec: PageSpec<S, H, C>): RecordCells {
@@ -37,11 +40,14 @@ export function recordCells<S, H extends keyof S, C>(doc: WikiDocument, spec: Pa
   tables.forEach((table, i) => {
     const columns = table.columns.filter((c) => c.record !== undefined);
     const found = columns.length === 0 ? undefined : findStateTable(doc, table);
+    const seen = new Map<string, number>();
     for (const row of found?.rows ?? []) {
       // By the table's first declared column (the player, the card's ID), wherever an editor moved it.
       const label = i === 0 ? '' : (cellValue(row, table.columns[0]!.label) ?? '');
+      const occurrence = (seen.get(label) ?? 0) + 1;
+      seen.set(label, occurrence);
       for (const c of columns) {
-        const cell = { table: table.name, row: row.index, label, column: c.label, text: cellValue(row, c.label), kind: c.record! };
+        const cell = { table: table.name, row: row.index, label, occurrence, column: c.label, text: cellValue(row, c.label), kind: c.record! };
         out.set(recordKey(cell), cell);
       }
     }

@@ -295,6 +295,20 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     expect(w.edits).toBe(0);
   });
 
+  it("refuses a gift set back from granted when another gift has the same time (two rows of one name are two rows of the bot's record)", async () => {
+    const GIFT = '|2026-11-17 21:00\n|Dmitri\n|Farah\n|3\n|granted\n';
+    const twin = '|2026-11-17 21:00\n|Jun\n|Kestrel\n|2\n|granted\n';
+    const both = GAMESTATE.replace(GIFT, `${GIFT}|-\n${twin}`);
+    const w = new HistoryWiki([
+      { user: BOT, text: both },
+      { user: 'Mallory', text: both.replace(GIFT, GIFT.replace('granted', 'recorded')) },
+    ]);
+    expect((await refusal(w)).map((p) => [p.location, p.message.split(':')[0]])).toEqual([
+      [{ page: game.gamestate, table: 'Gifts', row: 3, column: 'Status' }, 'Status "granted" → "recorded"'],
+    ]);
+    expect(w.edits).toBe(0);
+  });
+
   it('lets a player remove a row holding the record when no row is added (a gift closed long ago, a player who left)', async () => {
     const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
     expect(GAMESTATE).toContain(CLOSED);
