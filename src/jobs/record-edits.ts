@@ -44,6 +44,8 @@ export class RecordEditsWhileSaving extends RecordEditsRefusal {}
 
 /** How far back the revisions since the bot's own are read. */
 const LOOKBACK = 100;
+/** How many of the bot's own revisions are read for its latest rollover. */
+const OWN_LOOKBACK = 20;
 
 /**
  * The record cells `after` holds otherwise than `before`, in `before`'s order, as their kind counts a change (a `once`
@@ -88,11 +90,41 @@ function counts(kind: RecordKind, from: string | undefined, to: string | undefin
 const isRevert = (r: Pick<RevisionInfo, 'tags'>) => r.tags.some((t) => t in REVERT_TAGS);
 
 /**
+ * What only a rollover's save of the page says (editSummary in ./rollover.ts: `Croupier: phase 4 → 5 (…)`, `Croupier:
+ * turn 3; …`, `Croupier: computed columns — …`). No other edit of the bot's begins so (a request resolved, a referee's
+ * commitment, a History row: their texts come after a fixed word), and only the bot's account writes its summaries.
+ */
+const ROLLOVER_SUMMARY = /^Croupier: (?:(?:phase|turn) \d+|computed columns)(?:[ ;]|$)/;
+
+/** The bot's undo of its revision N (src/wiki/save.ts). */
+const UNDO_SUMMARY = /^Croupier: undo revision (\d+)/;
+
+/**
+ * A revision that holds the bot's record as the bot vouched for it: a rollover's save, which checked the record it
+ * carried (recordEdits before it, concurrentRecordEdits while saving). The bot's other saves of the page (a request
+ * resolved, a referee's commitment, a History row) carry the page as people left it, changed record cells too: were
+ * they the record, a player's edit would become the bot's with the next request resolved.
+ */
+/**
+ * Of the bot's revisions (newest first), its latest rollover's and its latest at all, passing over its undos and the
+ * revisions they undid: a rollover's save that MediaWiki merged with a person's edit holds that edit, and the bot undid
+ * it (src/wiki/save.ts).
+ */
+function ownRecord(own: readonly RevisionInfo[], bot: string): { vouched?: RevisionInfo; latest?: RevisionInfo } {
+  const undone = new Set(own.map((r) => Number(UNDO_SUMMARY.exec(r.comment)?.[1])));
+  const left = own.filter((r) => !isUndo(r) && !r.textHidden && !undone.has(r.revid));
+  return { vouched: left.find((r) => vouchedByBot(r, bot)), latest: left[0] };
+}
+
+export const vouchedByBot = (r: { user?: string; comment?: string; tags?: readonly string[] }, bot: string): boolean =>
+  r.user === bot && !isUndo(r) && ROLLOVER_SUMMARY.test(r.comment ?? '');
+
+/**
  * Throws a RecordEditsRefusal, naming each cell, its revision and its author, when the run would edit a page (`computed`
- * differs from `latest`) whose record cells a person other than the game's admins changed since the bot's latest own
- * revision. Nothing is read when the page as read is the bot's own revision or its first, or when the run makes no
- * edit; else one request (the bot's latest revision), and one or more when a record cell differs from it (the
- * revisions since, to tell who changed it).
+ * differs from `latest`) whose record cells a person other than the game's admins changed since the bot's latest
+ * rollover (vouchedByBot). Nothing is read when the page as read is that rollover's save or the page's first revision,
+ * or when the run makes no edit; else one request (the bot's latest revisions, two at a time until a rollover's), and
+ * one or more when a record cell differs from it (the revisions since, to tell who changed it).
  */
 export async function recordEdits(
   wiki: RecordEditsWiki,
@@ -107,11 +139,19 @@ export async function recordEdits(
 ): Promise<void> {
   const { title, bot, latest } = o;
   if (bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
-  if (latest.user === bot && !isUndo(latest)) return;
-  // The bot's own undo (giving way to people's edits) restores their text: not its record. (An edit of the bot's that
-  // MediaWiki tags a manual revert, one that happens to restore an earlier text, is its own like any other.)
-  const own = await wiki.revisions(title, { limit: 10, content: true, batch: 2, user: bot, enough: (found) => found.some((r) => !isUndo(r)) });
-  const mine = own.find((r) => !isUndo(r) && !r.textHidden);
+  if (vouchedByBot(latest, bot)) return;
+  // The bot's latest rollover (vouchedByBot); where none is among its last OWN_LOOKBACK edits, the latest of those that
+  // is not an undo (which restores people's text). (An edit of the bot's that MediaWiki tags a manual revert, one that
+  // happens to restore an earlier text, is its own like any other.)
+  const own = await wiki.revisions(title, {
+    limit: OWN_LOOKBACK,
+    content: true,
+    batch: 2,
+    user: bot,
+    enough: (found) => ownRecord(found, bot).vouched !== undefined,
+  });
+  const { vouched, latest: ownLatest } = ownRecord(own, bot);
+  const mine = vouched ?? ownLatest;
   if (mine === undefined) return; // the bot never kept this page: nothing on it is its record yet
   const memo = new Map<number, RecordCells>();
   const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;

@@ -74,6 +74,23 @@ onEachWiki(() => {
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
   });
 
+  it("makes no edit where the bot's next save carried a player's change along (a request resolved): only a rollover's save vouches for the record", async () => {
+    const game = parseConfig({
+      wiki: {},
+      store: { path: '/nonexistent/store.json' },
+      games: [{ id: 'c16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Carried` }],
+    }).games[0]!;
+    await put(b, game.gamestate, gamestate, 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1; test');
+    const mallory = await put(player, game.gamestate, emptiedGrant, 'my edit');
+    const carried = await put(b, game.gamestate, emptiedGrant.replace('|1 Gem Key', '|2 Gem Keys'), 'Croupier: 1 request(s) resolved: Bram (request r1)');
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems[0]!.message).toContain(
+      `Reputability grant "20" → empty: ${player.names[0]} changed it in revision ${mallory} (`,
+    );
+    expect((await b.readPage(game.gamestate)).revid).toBe(carried);
+  });
+
   it("refuses through the daemon's view of the wiki too (a tick's memo of its pages, and a dry run's)", async () => {
     const { game, revid } = await edited('Daemon', gamestate, player, emptiedGrant);
     const ticks = new TickPages(b);

@@ -7,7 +7,7 @@ import { loadGames } from '../../../src/games/registry.ts';
 import { gamestatePage } from '../../../src/games/cycle16/gamestate/tables.ts';
 import { recordCells } from '../../../src/games/kit/record-cells.ts';
 import { readDocument } from '../../../src/parse/document.ts';
-import { concurrentRecordEdits, RecordEditsRefusal } from '../../../src/jobs/record-edits.ts';
+import { concurrentRecordEdits, RecordEditsRefusal, vouchedByBot } from '../../../src/jobs/record-edits.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import type { RevisionInfo } from '../../../src/wiki/client.ts';
@@ -20,6 +20,8 @@ const game = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/
 // Within phase 4 (a Rest Phase, 2026-11-16 to 11-19): the run edits the page (battles to reward), no boundary due.
 const NOW = new Date('2026-11-18T12:00:00Z');
 const BOT = 'Croupier';
+// What a rollover's save says (editSummary): the bot vouches for the record it holds.
+const ROLLOVER = 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1001; daemon';
 
 interface Saved extends RevisionInfo {
   text: string;
@@ -30,9 +32,10 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
   readonly names = [BOT];
   readonly saved: Saved[] = [];
   requests = 0;
-  #next: { user: string; tags?: string[] } | undefined;
+  #next: { user: string; tags?: string[]; comment?: string } | undefined;
 
-  constructor(revisions: { user: string; text: string; tags?: string[] }[]) {
+  /** Each revision saved in turn; the bot's say what a rollover's save says unless given a `comment`. */
+  constructor(revisions: { user: string; text: string; tags?: string[]; comment?: string }[]) {
     super({ [game.ruleset]: fixture('cycle16') });
     for (const r of revisions) {
       this.#next = r;
@@ -41,28 +44,29 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
     this.#next = undefined;
   }
 
-  /** A person's revision saved now. */
-  putAs(user: string, text: string): void {
-    this.#next = { user };
+  /** A revision by `user` saved now. */
+  putAs(user: string, text: string, comment?: string): void {
+    this.#next = { user, comment };
     this.put(game.gamestate, text);
     this.#next = undefined;
   }
 
-  override put(title: string, text: string): void {
+  override put(title: string, text: string, summary?: string): void {
     super.put(title, text);
     if (title !== game.gamestate) return;
     const { revid, parentid } = this.pages.get(title)!;
     const by = this.#next ?? { user: BOT };
     const timestamp = new Date(Date.parse('2026-11-18T00:00:00Z') + this.saved.length * 60_000).toISOString();
     const sha1 = createHash('sha1').update(text).digest('hex');
-    this.saved.push({ revid, parentid, user: by.user, timestamp, comment: '', tags: by.tags ?? [], sha1, text });
+    const comment = summary ?? by.comment ?? (by.user === BOT ? ROLLOVER : '');
+    this.saved.push({ revid, parentid, user: by.user, timestamp, comment, tags: by.tags ?? [], sha1, text });
   }
 
   override async readPages(titles: readonly string[], opts: ReadOptions = {}): Promise<Map<string, PageRevision>> {
     const out = await super.readPages(titles, opts);
     const latest = this.saved.at(-1);
     if (latest && out.has(game.gamestate))
-      out.set(game.gamestate, { ...out.get(game.gamestate)!, user: latest.user, tags: latest.tags, parentid: latest.parentid });
+      out.set(game.gamestate, { ...out.get(game.gamestate)!, user: latest.user, tags: latest.tags, parentid: latest.parentid, comment: latest.comment });
     return out;
   }
 
@@ -144,6 +148,30 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     await run(w);
     expect(saves(w)).toBe(1);
     expect(w.text(game.gamestate)).toContain('|| Reputability || Alice || +20 Vertebrae (41 → 61)');
+    // The rollover's own save vouches for the record it holds (what its summary says, and nothing else of the bot's).
+    const saved = w.saved.at(-1)!;
+    expect([saved.user, vouchedByBot(saved, BOT)]).toEqual([BOT, true]);
+  });
+
+  it("is vouched for by the summaries of a rollover's saves only, as the rollover writes them, never by another edit of the bot's or a person's", () => {
+    const by = (comment: string, user = BOT) => vouchedByBot({ user, comment, tags: [] }, BOT);
+    for (const rollover of [
+      'Croupier: phase 3 → 4 (Rest Phase); 1 Rollover, 6 Limits reset — from Ruleset rev 12; daemon',
+      'Croupier: turn 7; 1 Turn — from Ruleset revs 3, 9; manual by Judge',
+      'Croupier: computed columns — from Ruleset rev 12; cli (on r3456)',
+    ])
+      expect([rollover, by(rollover)]).toEqual([rollover, true]);
+    for (const other of [
+      'Croupier: 1 request(s) resolved: phase 4 (request r7)',
+      'Croupier: History row for request r9 (done)',
+      'Croupier: referee commitment for phase 4',
+      'Croupier: nothing to change on revision 1234',
+      'Croupier: undo revision 1234: phase 4 merged',
+      'Croupier: updated the card tables (1 row changed), computed from [[Cycle 16/Ruleset]] [[Special:PermanentLink/1|r1]] (trigger: cli)',
+      'phase 4',
+    ])
+      expect([other, by(other)]).toEqual([other, false]);
+    expect(by('Croupier: phase 4; 1 Reputability — from Ruleset rev 1; daemon', 'Mallory')).toBe(false);
   });
 
   it('refuses a Phase number set back by a player (the boundary of phase 4 would be rolled over again, its limits reset)', async () => {
@@ -319,6 +347,34 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     await run(w);
     expect(saves(w)).toBe(1);
     expect(w.text(game.gamestate)).not.toContain('|2026-11-13 19:30\n|Alice');
+  });
+
+  it("refuses a player's change the bot's next save carried along (a request resolved, a History row): only a rollover's save vouches for the record", async () => {
+    const emptied = aliceGrant(GAMESTATE, ' -');
+    for (const comment of ['Croupier: 1 request(s) resolved: Bram (request r7)', 'Croupier: History row for request r9 (done)']) {
+      const w = new HistoryWiki([
+        { user: BOT, text: GAMESTATE },
+        { user: 'Mallory', text: emptied },
+        { user: BOT, text: emptied.replace('|1 Gem Key', '|2 Gem Keys'), comment },
+      ]);
+      const [problem] = await refusal(w);
+      expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
+      expect(w.edits).toBe(0);
+    }
+  });
+
+  it("refuses a player's change that MediaWiki merged into a rollover's save the bot then undid (that save is not its record)", async () => {
+    const emptied = aliceGrant(GAMESTATE, ' -');
+    const merged = emptied.replace('|1 Gem Key', '|2 Gem Keys');
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: emptied },
+      { user: BOT, text: merged }, // says what a rollover's save says
+    ]);
+    w.putAs(BOT, emptied, `Croupier: undo revision ${w.saved[2]!.revid}: a person's edit of the bot's record was merged into it`);
+    const [problem] = await refusal(w);
+    expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
+    expect(w.edits).toBe(0);
   });
 
   it("reads nothing when the page is the bot's own revision, or was never edited by the bot", async () => {

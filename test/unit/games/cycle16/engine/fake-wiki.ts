@@ -23,7 +23,8 @@ export class FakeWiki implements RolloverWiki {
     for (const [title, text] of Object.entries(pages)) this.put(title, text);
   }
 
-  put(title: string, text: string): void {
+  /** A revision of `title` saved now; `summary`: the edit summary a save gave it. */
+  put(title: string, text: string, _summary?: string): void {
     this.pages.set(title, { text, revid: ++this.rev, parentid: this.pages.get(title)?.revid ?? 0 });
   }
 
@@ -68,7 +69,7 @@ export class FakeWiki implements RolloverWiki {
       if (opts.dryRun) return { ...base, changed: true, diff: `--- ${title}\n+++ dry run\n`, summary: edit.summary };
       await opts.beforeEdit?.(page, edit, attempt);
       if ((this.pages.get(title)?.revid ?? 0) !== page.revid) continue; // editconflict: read again, transform again
-      this.put(title, edit.text);
+      this.put(title, edit.text, edit.summary);
       this.edits++;
       this.edited.push(title);
       return { ...base, changed: true, diff: 'saved', revid: this.pages.get(title)!.revid, summary: edit.summary };
