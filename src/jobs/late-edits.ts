@@ -15,6 +15,7 @@ import { InstantError, parseInstant } from '../sim/instant.ts';
 import { formatInstant, type Change } from '../sim/trail.ts';
 import { WikiError } from '../wiki/errors.ts';
 import type { PageRevision } from '../wiki/pages.ts';
+import { vouchedByBot } from './bot-revisions.ts';
 import type { RulesetRevisionsWiki } from './ruleset-revisions.ts';
 
 /**
@@ -78,8 +79,9 @@ export async function lateEdits(
 ): Promise<LateEdits | undefined> {
   const { title, latest, instant } = o;
   const mine = (user: string | undefined) => o.bot !== undefined && user === o.bot;
-  // The bot's own revision read the page as it was; not its undo of its edit, giving way to theirs (save.ts, `givesWay`).
-  const computedByBot = mine(latest.user) && !isUndo(latest);
+  // A rollover's save computed on the page as it was; not the bot's undo of its edit, giving way to theirs (save.ts,
+  // `givesWay`), nor its other saves, which carry people's late edits along (a request resolved).
+  const computedByBot = vouchedByBot(latest, o.bot);
   if (instant === undefined || Date.parse(latest.timestamp) <= instant.getTime() || latest.parentid === 0 || computedByBot) return undefined;
   const chosen = chosenReading(o.readings);
   const label = chosen ? o.readings!.label(LATE_EDITS) : `${LATE_EDITS}=${lateEditsReading.default} (default)`;
@@ -309,10 +311,6 @@ function instantIn(text: string): Date | undefined {
 
 /** A page as compared: the blocks the bot computes (the standings) left out, as it draws them again whatever a person typed there. */
 const comparable = (text: string, page: string): WikiDocument => readDocument(withoutComputedBlocks(text), { page });
-
-/** The bot's undo of its own revision, giving way to people's (its summary, which only the bot's account writes, or MediaWiki's tag). */
-export const isUndo = (r: { tags?: readonly string[]; comment?: string }): boolean =>
-  r.tags?.includes('mw-undo') === true || r.comment?.startsWith('Croupier: undo revision') === true;
 
 /**
  * The text with the regions of the blocks the bot computes emptied (their markers kept), by their names only: a

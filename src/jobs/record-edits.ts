@@ -14,7 +14,7 @@ import { formatInstant } from '../sim/trail.ts';
 import type { RevisionInfo } from '../wiki/client.ts';
 import type { PageRevision } from '../wiki/pages.ts';
 import { REVERT_TAGS } from '../wiki/reverts.ts';
-import { isUndo } from './late-edits.ts';
+import { isUndo, undoneBy, vouchedByBot } from './bot-revisions.ts';
 import { DEFAULT_ALLOWED_GROUPS, inGroups } from './request-lines.ts';
 
 export interface RecordEditsWiki {
@@ -90,34 +90,15 @@ function counts(kind: RecordKind, from: string | undefined, to: string | undefin
 const isRevert = (r: Pick<RevisionInfo, 'tags'>) => r.tags.some((t) => t in REVERT_TAGS);
 
 /**
- * What only a rollover's save of the page says (editSummary in ./rollover.ts: `Croupier: phase 4 → 5 (…)`, `Croupier:
- * turn 3; …`, `Croupier: computed columns — …`). No other edit of the bot's begins so (a request resolved, a referee's
- * commitment, a History row: their texts come after a fixed word), and only the bot's account writes its summaries.
- */
-const ROLLOVER_SUMMARY = /^Croupier: (?:(?:phase|turn) \d+|computed columns)(?:[ ;]|$)/;
-
-/** The bot's undo of its revision N (src/wiki/save.ts). */
-const UNDO_SUMMARY = /^Croupier: undo revision (\d+)/;
-
-/**
- * A revision that holds the bot's record as the bot vouched for it: a rollover's save, which checked the record it
- * carried (recordEdits before it, concurrentRecordEdits while saving). The bot's other saves of the page (a request
- * resolved, a referee's commitment, a History row) carry the page as people left it, changed record cells too: were
- * they the record, a player's edit would become the bot's with the next request resolved.
- */
-/**
  * Of the bot's revisions (newest first), its latest rollover's and its latest at all, passing over its undos and the
  * revisions they undid: a rollover's save that MediaWiki merged with a person's edit holds that edit, and the bot undid
  * it (src/wiki/save.ts).
  */
 function ownRecord(own: readonly RevisionInfo[], bot: string): { vouched?: RevisionInfo; latest?: RevisionInfo } {
-  const undone = new Set(own.map((r) => Number(UNDO_SUMMARY.exec(r.comment)?.[1])));
+  const undone = new Set(own.map(undoneBy));
   const left = own.filter((r) => !isUndo(r) && !r.textHidden && !undone.has(r.revid));
   return { vouched: left.find((r) => vouchedByBot(r, bot)), latest: left[0] };
 }
-
-export const vouchedByBot = (r: { user?: string; comment?: string; tags?: readonly string[] }, bot: string): boolean =>
-  r.user === bot && !isUndo(r) && ROLLOVER_SUMMARY.test(r.comment ?? '');
 
 /**
  * Throws a RecordEditsRefusal, naming each cell, its revision and its author, when the run would edit a page (`computed`

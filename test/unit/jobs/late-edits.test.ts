@@ -19,6 +19,8 @@ const game = { id: 'cycle16', ruleset: 'Cycle 16/Ruleset', gamestate: 'Cycle 16/
 const BOUNDARY = '2026-11-19T00:00:00.000Z';
 const NOW = new Date('2026-11-19T06:00:00Z');
 const BOT = 'Croupier';
+// What a rollover's save says (editSummary): the page it computed on is the bot's.
+const ROLLOVER = 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1001; daemon';
 
 /** A wiki that keeps the Gamestate's history: each revision with its author and time (the fake's own saves are the bot's, at NOW). */
 class HistoryWiki extends FakeWiki implements RolloverWiki {
@@ -269,7 +271,7 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
   it('asks nothing more when the page was last saved before the boundary, or last by the bot, or never before it', async () => {
     for (const revisions of [
       [seeded],
-      [seeded, { user: BOT, timestamp: '2026-11-19T03:00:00Z', text: GAMESTATE.replace('== History ==', '== History ==\n') }],
+      [seeded, { user: BOT, timestamp: '2026-11-19T03:00:00Z', text: GAMESTATE.replace('== History ==', '== History ==\n'), comment: ROLLOVER }],
       [{ ...seeded, timestamp: '2026-11-19T01:00:00Z' }],
     ]) {
       const w = new HistoryWiki(revisions);
@@ -279,16 +281,22 @@ describe('a rollover that applies a boundary late, to a Gamestate edited after i
     }
   });
 
-  it("reads the history when the last revision is the bot's undo of its own edit, giving way to a late edit: the mark under it is found", async () => {
+  // Neither is a rollover's save: the bot's undo gives way to the late edit; its save of a request's History row carries it along.
+  it.each([
+    [
+      "the bot's undo of its own edit, giving way to a late edit",
+      "Croupier: undo revision 7: MediaWiki merged this edit of the bot's with revision 6 (Player)",
+      '',
+    ],
+    ["the bot's save of a request's History row, which carried the late edit along", 'Croupier: History row for request r9 (done)', ' '],
+  ])('reads the history when the last revision is %s: the mark under it is found', async (_, comment, spacing) => {
     const mark = withPlayerCell(GAMESTATE, 'Alice', USED, 'Exploration', 'Exploration, Duel');
     const late = { user: 'Player', timestamp: '2026-11-19T03:00:00Z', text: mark };
-    const undo = {
-      user: BOT,
-      timestamp: '2026-11-19T03:00:05Z',
-      text: mark,
-      comment: "Croupier: undo revision 7: MediaWiki merged this edit of the bot's with revision 6 (Player)",
-    };
-    const w = new HistoryWiki([seeded, late, undo]);
+    const w = new HistoryWiki([
+      seeded,
+      late,
+      { user: BOT, timestamp: '2026-11-19T03:00:05Z', text: mark.replace('== History ==', `== History ==${spacing}`), comment },
+    ]);
     const err = await run(w).catch((e: unknown) => e);
     expect(w.asked).toBe(1);
     expect((err as GamestateError).problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1, column: 'Used this phase' }]);
