@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError, type Config, type GameConfig } from '../config.ts';
 import { refereeFor } from '../games/registry.ts';
 import { botAddedLines } from '../jobs/request-lines.ts';
+import { BelievedRecords } from '../jobs/record-edits.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -45,6 +46,7 @@ export function rolloverRunner(
   rulesets?: RulesetCache,
   opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {},
 ): RolloverRunner {
+  const believedRecords = new BelievedRecords();
   return async (game, o): Promise<JobOutcome> => {
     const g = games.find((x) => x.id === game.id);
     if (!g) throw new Error(`no game "${game.id}" in the config`);
@@ -56,6 +58,7 @@ export function rolloverRunner(
         wiki: client,
         ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
         ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
+        believedRecords,
         // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
         checkpoint: (step) => {
           const err = step !== 'saved' ? abortError(o.signal) : undefined;

@@ -42,6 +42,23 @@ export class RecordEditsRefusal extends GamestateError {}
 /** One changed while the bot was saving, by someone the save cannot tell is an admin (concurrentRecordEdits). */
 export class RecordEditsWhileSaving extends RecordEditsRefusal {}
 
+/**
+ * The revisions a long-lived process (the daemon) found to hold the bot's record as it saved it or as the admins
+ * changed it, by page and revision: a revision does not change, so its next check of the same latest revision (after a
+ * request resolved, until the next rollover) asks the wiki nothing. A refusal is asked again (someone may have become
+ * an admin since). Bounded.
+ */
+export class BelievedRecords {
+  readonly #revisions = new Set<string>();
+  has(title: string, revid: number): boolean {
+    return this.#revisions.has(`${title}\n${revid}`);
+  }
+  add(title: string, revid: number): void {
+    if (this.#revisions.size >= 256) this.#revisions.clear();
+    this.#revisions.add(`${title}\n${revid}`);
+  }
+}
+
 /** How far back the revisions since the bot's own are read. */
 const LOOKBACK = 100;
 /** How many of the bot's own revisions are read for its latest rollover. */
@@ -116,11 +133,14 @@ export async function recordEdits(
     computed: string;
     records: (text: string) => RecordCells;
     allowedGroups?: readonly string[];
+    /** The daemon's memo of the revisions already found to hold the bot's record. */
+    believed?: BelievedRecords;
   },
 ): Promise<void> {
   const { title, bot, latest } = o;
   if (bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
   if (vouchedByBot(latest, bot)) return;
+  if (o.believed?.has(title, latest.revid)) return;
   // The bot's latest rollover (vouchedByBot); where none is among its last OWN_LOOKBACK edits, the latest of those that
   // is not an undo (which restores people's text). (An edit of the bot's that MediaWiki tags a manual revert, one that
   // happens to restore an earlier text, is its own like any other.)
@@ -137,7 +157,7 @@ export async function recordEdits(
   const memo = new Map<number, RecordCells>();
   const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;
   const changes = recordChanges(cellsOf(mine), cellsOf(latest));
-  if (changes.length === 0) return;
+  if (changes.length === 0) return o.believed?.add(title, latest.revid);
 
   // Who made each change: the newest revision since the bot's whose record cell differs from its parent's.
   const since = await wiki.revisions(title, { limit: LOOKBACK, content: true, batch: 5, enough: (found) => found.some((r) => r.revid <= mine.revid) });
@@ -185,6 +205,7 @@ export async function recordEdits(
     );
   }
   if (problems.length > 0) throw new RecordEditsRefusal(problems);
+  o.believed?.add(title, latest.revid);
 }
 
 const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${text}"`);

@@ -18,7 +18,7 @@ import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
 import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits, type RollOn } from './late-edits.ts';
-import { concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
+import { type BelievedRecords, concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -73,6 +73,8 @@ export interface RolloverContext {
   saveOptions?: Pick<SaveOptions, 'beforeEdit' | 'afterEdit'>;
   /** The bot's memo of who added the Rulings page's lines (its store): the page is then read in the job's batched read. */
   rulingsCache?: RulingsCache;
+  /** The daemon's memo of the Gamestate revisions found to hold the bot's record (./record-edits.ts). */
+  believedRecords?: BelievedRecords;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }
@@ -439,7 +441,16 @@ async function rolloverOnce(ctx: RolloverContext, game: RolloverGame, opts: Roll
   const records = (text: string) => engine.records(ruleset, text, game.gamestate);
   if (first) {
     const groups = game.allowedGroups ? { allowedGroups: game.allowedGroups } : {};
-    await recordEdits(ctx.wiki, { title: game.gamestate, bot: ctx.wiki.names?.[0], latest: gamestatePage, computed: first.text, records, ...groups });
+    const believed = ctx.believedRecords ? { believed: ctx.believedRecords } : {};
+    await recordEdits(ctx.wiki, {
+      title: game.gamestate,
+      bot: ctx.wiki.names?.[0],
+      latest: gamestatePage,
+      computed: first.text,
+      records,
+      ...groups,
+      ...believed,
+    });
   }
   // The Gamestate edited after the first instant this run applies: named, and refused where the run would change what they changed.
   if (first) {

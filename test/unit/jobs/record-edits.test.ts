@@ -8,7 +8,7 @@ import { gamestatePage } from '../../../src/games/cycle16/gamestate/tables.ts';
 import { recordCells } from '../../../src/games/kit/record-cells.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 import { vouchedByBot } from '../../../src/jobs/bot-revisions.ts';
-import { concurrentRecordEdits, RecordEditsRefusal } from '../../../src/jobs/record-edits.ts';
+import { BelievedRecords, concurrentRecordEdits, RecordEditsRefusal } from '../../../src/jobs/record-edits.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import type { RevisionInfo } from '../../../src/wiki/client.ts';
@@ -376,6 +376,28 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     const [problem] = await refusal(w);
     expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
     expect(w.edits).toBe(0);
+  });
+
+  it("asks the wiki once for a revision found to hold the bot's record (the daemon's checks until the next rollover), every time for one that does not", async () => {
+    const items = GAMESTATE.replace('|1 Gem Key', '|2 Gem Keys');
+    // One memo per wiki, as the daemon keeps one (these fakes number their revisions alike).
+    const memos = new Map<HistoryWiki, BelievedRecords>();
+    const asked = async (w: HistoryWiki) => {
+      const believedRecords = memos.get(w) ?? memos.set(w, new BelievedRecords()).get(w)!;
+      const before = w.requests;
+      await rollover({ wiki: w, believedRecords }, game, { now: NOW, trigger: 'test', dryRun: true }).catch((e: unknown) => e);
+      return w.requests - before;
+    };
+    const fine = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: BOT, text: items, comment: 'Croupier: History row for request r9 (done)' },
+    ]);
+    expect([await asked(fine), await asked(fine)]).toEqual([1, 0]);
+    const refused = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: aliceGrant(items, ' -') },
+    ]);
+    expect([await asked(refused), await asked(refused)]).toEqual([2, 2]);
   });
 
   it("reads nothing when the page is the bot's own revision, or was never edited by the bot", async () => {
