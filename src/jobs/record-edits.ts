@@ -1,6 +1,6 @@
 // The cells of the Gamestate that are the bot's record (src/games/kit/record-cells.ts) decide what a run pays: the Phase
 // number says which rollovers were done, a Reputability grant that the grant was given, a Winner that the game is
-// over. The page is text anyone can type, so such a cell is believed as the bot's own revision wrote it, or as the
+// over. The page is text anyone can type, so such a cell is believed as the bot's latest rollover saved it, or as the
 // game's admins (allowedGroups) changed it since: a player who sets the Phase number back, or empties their grant,
 // would be paid again. A revert of the bot's edit is not refused here: it pauses the game (src/cron/pause.ts), and the
 // admin who resumes it takes the page as the people left it. Anyone may fill a `once` cell the bot's revision left
@@ -187,18 +187,18 @@ export async function recordEdits(
     const who = rev
       ? `${rev.user || 'a hidden user'} ${c.gone ? 'removed' : 'changed'} it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
       : `${c.gone ? 'removed' : 'changed'} since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
-    const believed = `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it`;
+    const believedAs = `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it`;
     problems.push(
       c.gone
         ? {
             message:
-              `${describe(c)}: ${who}. A row holding the bot's record of what it applied (${c.gone.cells.map((g) => `${g.column} ${show(g.text)}`).join(', ')}) is ${believed}: ` +
+              `${describe(c)}: ${who}. A row holding the bot's record of what it applied (${c.gone.cells.map((g) => `${g.column} ${show(g.text)}`).join(', ')}) is ${believedAs}: ` +
               `renamed, it would be paid again as a new row. No edit made: an admin gives the row its name back, or, for a row removed for good while another was added, puts it back and removes it`,
             location: { page: title, table: c.cell.table, row: c.cell.row },
           }
         : {
             message:
-              `${describe(c)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ${believed}: a player's change would have ` +
+              `${describe(c)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ${believedAs}: a player's change would have ` +
               `the run pay or skip again. No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`,
             location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
           },
@@ -210,7 +210,7 @@ export async function recordEdits(
 
 const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${text}"`);
 
-/** `Reputability grant "20" → empty`; `row "Alice" gone, row "Alyx" added` (its row in the bot's revision). */
+/** `Reputability grant "20" → empty`; `row "Alice" gone, "Alyx" added` (the row as the bot's revision numbers it). */
 const describe = (c: RecordChange) =>
   c.gone ? `row ${show(c.cell.label)} gone, ${c.gone.added.map(show).join(', ')} added` : `${c.cell.column} ${show(c.from)} → ${show(c.to)}`;
 

@@ -437,7 +437,7 @@ async function rolloverOnce(ctx: RolloverContext, game: RolloverGame, opts: Roll
       compute();
     }
   }
-  // The bot's record on the page (the Phase number, a grant given) as its own revision wrote it or an admin changed it.
+  // The bot's record on the page (the Phase number, a grant given) as its latest rollover saved it or an admin changed it.
   const records = (text: string) => engine.records(ruleset, text, game.gamestate);
   if (first) {
     const groups = game.allowedGroups ? { allowedGroups: game.allowedGroups } : {};
