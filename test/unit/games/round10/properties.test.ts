@@ -97,15 +97,33 @@ const variant = fc
  * The page with its History rows in time order, rows of one instant by their text. A decision that waits — Thursday's
  * lot returns wait for the hashed bids to be revealed — is written by the run that can make it, dated when it
  * happened: a run in between has already written rows of the same instant (a Reputable row) or later ones (a
- * stand-up), so only the rows' order may differ from a single run's.
+ * stand-up), so only the rows' order may differ from a single run's. The standings' "since" sentence names the
+ * events in the order of their rows, so its list of events is compared as a set (seed 1574985155 found it: "Rollover,
+ * Lot returned ×2 (…), Reputable (Dave)" after one run, "Rollover, Reputable (Dave), Lot returned ×2 (…)" after two).
  */
 function historyInTimeOrder(text: string): string {
+  text = text.replace(
+    /^(Since .*?: Events: )(.*?)(\. \[\[#History)/m,
+    (_, head: string, list: string, tail: string) => `${head}${eventsOf(list).sort().join(', ')}${tail}`,
+  );
   const at = text.indexOf('== History ==');
   const [head, ...rows] = text.slice(at).split('\n|-\n');
   const last = rows.pop()!;
   const end = last.indexOf('\n|}');
   const sorted = [...rows, last.slice(0, end)].sort((a, b) => a.slice(2, 18).localeCompare(b.slice(2, 18)) || a.localeCompare(b));
   return `${text.slice(0, at)}${[head, ...sorted].join('\n|-\n')}${last.slice(end)}`;
+}
+
+/** The events of the "since" sentence: split at its commas outside parentheses ("Lot returned ×2 (Carol, Alice)" is one). */
+function eventsOf(list: string): string[] {
+  const out = [''];
+  let depth = 0;
+  for (const ch of list) {
+    depth += ch === '(' ? 1 : ch === ')' ? -1 : 0;
+    if (ch === ',' && depth === 0) out.push('');
+    else out[out.length - 1] += ch;
+  }
+  return out.map((e) => e.trim());
 }
 
 const pages = fc.oneof({ weight: 1, arbitrary: fc.constant(PAGE) }, { weight: 4, arbitrary: variant });
