@@ -91,6 +91,13 @@ const LineOrigin = z.union([
   z.object({ line: z.number().int().positive(), unknown: z.string() }),
 ]);
 
+const GoneRow = z.object({
+  table: z.string(),
+  label: z.string(),
+  revid: z.number().int(),
+  cells: z.array(z.object({ column: z.string(), text: z.string() })),
+});
+
 const RulingsMemo = z.object({
   version: z.number().int().optional(),
   revid: z.number().int(),
@@ -140,6 +147,8 @@ export const GameRecord = z.object({
   revertsSeen: z.record(z.string(), z.number().int()).default({}),
   /** Per Rulings page, who added its lines at one revision and their groups (src/jobs/rulings.ts#RulingsMemo). */
   rulings: z.record(z.string(), RulingsMemo).optional(),
+  /** Per Gamestate page, the rows of the bot's record people removed from it (src/jobs/record-edits.ts#GoneRows). */
+  goneRows: z.record(z.string(), z.array(GoneRow)).optional(),
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError, type Config, type GameConfig } from '../config.ts';
 import { refereeFor } from '../games/registry.ts';
 import { botAddedLines } from '../jobs/request-lines.ts';
-import { BelievedRecords } from '../jobs/record-edits.ts';
+import { BelievedRecords, type GoneRows } from '../jobs/record-edits.ts';
 import { rollover, type RolloverSummary, type RolloverWiki } from '../jobs/rollover.ts';
 import type { WikiClient } from '../wiki/client.ts';
 import { WikiError } from '../wiki/errors.ts';
@@ -19,6 +19,7 @@ import { checkReverts, knowReverts, revertablePages } from './pause.ts';
 import { saveGamestate } from '../jobs/computed-pages.ts';
 import { alerter } from './alert.ts';
 import { storeRulingsCache } from './rulings-memo.ts';
+import { storeGoneRows } from './gone-rows.ts';
 import { TickPages } from './tick-pages.ts';
 import { rulesetFiles } from './ruleset-files.ts';
 import { build } from '../version.ts';
@@ -44,7 +45,7 @@ export function rolloverRunner(
   client: RolloverWiki,
   games: GameConfig[],
   rulesets?: RulesetCache,
-  opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache } = {},
+  opts: { dryRun?: boolean; rulings?: (game: string) => RulingsCache; goneRows?: (game: string) => GoneRows } = {},
 ): RolloverRunner {
   const believedRecords = new BelievedRecords();
   return async (game, o): Promise<JobOutcome> => {
@@ -58,6 +59,7 @@ export function rolloverRunner(
         wiki: client,
         ...(rulesets ? { readRuleset: (page, ro) => rulesets.read(page, ro) } : {}),
         ...(opts.rulings ? { rulingsCache: opts.rulings(g.id) } : {}),
+        ...(opts.goneRows ? { goneRows: opts.goneRows(g.id) } : {}),
         believedRecords,
         // Abandon before the commit point (the Gamestate save) when the daemon is shutting down.
         checkpoint: (step) => {
@@ -172,7 +174,11 @@ export function daemonOptions(o: WiringOptions): DaemonOptions {
       makeJobs({
         wiki: wiki.jobs,
         games: pages,
-        rollover: rolloverRunner(client, games, rulesets, { dryRun: o.dryRun !== undefined, rulings: (id) => storeRulingsCache(store, id) }),
+        rollover: rolloverRunner(client, games, rulesets, {
+          dryRun: o.dryRun !== undefined,
+          rulings: (id) => storeRulingsCache(store, id),
+          goneRows: (id) => storeGoneRows(store, id),
+        }),
         rulesets,
       }),
     requests: (store) =>

@@ -6,7 +6,8 @@
 // admin who resumes it takes the page as the people left it. Anyone may fill a `once` cell the bot's revision left
 // empty (a Cycle start, a grant marked given by hand). A row is named by its first cell, so a row renamed is a row gone
 // and a row added, which the run would pay as new: a row that held the record is believed gone only where its table
-// gained no row, or an admin removed it.
+// gained no row, or an admin removed it. Once the bot's next rollover saved the page without it, its record lives on in
+// the bot's store (GoneRows): the row typed back later (a rename in two steps) is compared with it.
 import { recordKey, type RecordCell, type RecordCells } from '../games/kit/record-cells.ts';
 import type { RecordKind } from '../games/shared/table-spec.ts';
 import { GamestateError, type Problem } from '../games/shared/gamestate-error.ts';
@@ -35,6 +36,28 @@ export interface RecordChange {
    * a row gone and a row added). `cell` is then the row's, its column ''.
    */
   gone?: { cells: readonly RecordCell[]; added: readonly string[] };
+  /** The row was added back: `from` is as the bot's revision `revid` held it before a person removed the row. */
+  back?: { revid: number };
+}
+
+/** A row of the bot's record that people removed from a page, as the bot's revision `revid` last held it. */
+export interface GoneRow {
+  table: string;
+  label: string;
+  revid: number;
+  /** Its record cells that held a value. */
+  cells: { column: string; text: string }[];
+}
+
+/**
+ * The rows of the bot's record removed from its pages (kept in its store: a revision of the page is no record of a row
+ * it no longer holds). The bot's next rollover saves the page without such a row, and that save is then its record: a
+ * row typed back under the same name, its grant emptied, would be paid as new, so it is compared with what is kept.
+ * `set` is absent for a run that writes nothing (croupier status, a dry run).
+ */
+export interface GoneRows {
+  get(title: string): Promise<readonly GoneRow[]>;
+  set?(title: string, rows: readonly GoneRow[]): Promise<void>;
 }
 
 /** A run that would compute on a record cell a person changed: no edit. */
@@ -64,6 +87,9 @@ const LOOKBACK = 100;
 /** How many of the bot's own revisions are read for its latest rollover. */
 const OWN_LOOKBACK = 20;
 
+/** A row of the record across revisions: its table, its name, which row of that name. */
+const rowOf = (c: Pick<RecordCell, 'table' | 'label' | 'occurrence'>) => JSON.stringify([c.table, c.label, c.occurrence]);
+
 /**
  * The record cells `after` holds otherwise than `before`, in `before`'s order, as their kind counts a change (a `once`
  * cell `before` left empty may be written; a status counts to or from a value the bot writes). A row `after` no longer
@@ -72,7 +98,6 @@ const OWN_LOOKBACK = 20;
  * (`'all'`: to find the revision that removed it).
  */
 export function recordChanges(before: RecordCells, after: RecordCells, rowsGone: 'renamed' | 'all' = 'renamed'): RecordChange[] {
-  const rowOf = (c: RecordCell) => JSON.stringify([c.table, c.label, c.occurrence]);
   const rowsAfter = new Set([...after.values()].map(rowOf));
   const rowsBefore = new Set([...before.values()].map(rowOf));
   const added = new Map<string, string[]>();
@@ -95,6 +120,44 @@ export function recordChanges(before: RecordCells, after: RecordCells, rowsGone:
     out.push({ cell: { ...cells[0]!, column: '' }, from: undefined, to: undefined, gone: { cells, added: added.get(table) ?? [] } });
   }
   return out;
+}
+
+/**
+ * The record cells of the rows `after` gained that the bot's store knows as gone (`gone`), changed from how it kept
+ * them: a row typed back as it was is the row again; one whose name matches several kept rows is compared with each.
+ */
+export function addedBackChanges(gone: readonly GoneRow[], before: RecordCells, after: RecordCells): RecordChange[] {
+  const rowsBefore = new Set([...before.values()].map(rowOf));
+  const added = new Map<string, RecordCell[]>();
+  for (const c of after.values()) if (!rowsBefore.has(rowOf(c))) added.set(rowOf(c), [...(added.get(rowOf(c)) ?? []), c]);
+  const out: RecordChange[] = [];
+  for (const cells of added.values()) {
+    const kept = gone.filter((g) => g.table === cells[0]!.table && g.label === cells[0]!.label);
+    const diffs = kept.map((g) =>
+      cells.flatMap((c) => {
+        const was = g.cells.find((k) => k.column === c.column)?.text;
+        return was === c.text || !counts(c.kind, was, c.text) ? [] : [{ cell: c, from: was, to: c.text, back: { revid: g.revid } }];
+      }),
+    );
+    if (diffs.length > 0 && diffs.every((d) => d.length > 0)) out.push(...diffs[0]!);
+  }
+  return out;
+}
+
+/** The rows of the record `before` held that `after` has not (a person removed them; no change refused), to be kept. */
+function rowsRemoved(before: RecordCells, after: RecordCells, revid: number): GoneRow[] {
+  return recordChanges(before, after, 'all').flatMap((c) =>
+    c.gone
+      ? [
+          {
+            table: c.cell.table,
+            label: c.cell.label,
+            revid,
+            cells: c.gone.cells.flatMap((g) => (g.text === undefined ? [] : [{ column: g.column, text: g.text }])),
+          },
+        ]
+      : [],
+  );
 }
 
 function counts(kind: RecordKind, from: string | undefined, to: string | undefined): boolean {
@@ -135,6 +198,8 @@ export async function recordEdits(
     allowedGroups?: readonly string[];
     /** The daemon's memo of the revisions already found to hold the bot's record. */
     believed?: BelievedRecords;
+    /** The rows of the record people removed, kept in the bot's store. */
+    gone?: GoneRows;
   },
 ): Promise<void> {
   const { title, bot, latest } = o;
@@ -156,8 +221,13 @@ export async function recordEdits(
   if (mine === undefined) return; // the bot never kept this page: nothing on it is its record yet
   const memo = new Map<number, RecordCells>();
   const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;
-  const changes = recordChanges(cellsOf(mine), cellsOf(latest));
-  if (changes.length === 0) return o.believed?.add(title, latest.revid);
+  const kept = (await o.gone?.get(title)) ?? [];
+  const changes = [...recordChanges(cellsOf(mine), cellsOf(latest)), ...addedBackChanges(kept, cellsOf(mine), cellsOf(latest))];
+  const believed = async () => {
+    await keepGone(o.gone, title, kept, rowsRemoved(cellsOf(mine), cellsOf(latest), mine.revid));
+    o.believed?.add(title, latest.revid);
+  };
+  if (changes.length === 0) return believed();
 
   // Who made each change: the newest revision since the bot's whose record cell differs from its parent's.
   const since = await wiki.revisions(title, { limit: LOOKBACK, content: true, batch: 5, enough: (found) => found.some((r) => r.revid <= mine.revid) });
@@ -169,7 +239,10 @@ export async function recordEdits(
   for (let i = 0; i + 1 < chain.length && byWhom.size < changes.length && !chain[i]!.textHidden && !chain[i + 1]!.textHidden; i++) {
     const [rev, parent] = [chain[i]!, chain[i + 1]!];
     const differs = recordChanges(cellsOf(parent), cellsOf(rev), 'all');
-    for (const c of changes) if (!byWhom.has(keyOf(c)) && differs.some((d) => keyOf(d) === keyOf(c))) byWhom.set(keyOf(c), rev);
+    // A row added back: the revision that added it, or the last that changed the cell since.
+    const madeBack = (k: string) => cellsOf(rev).has(k) && (!cellsOf(parent).has(k) || cellsOf(parent).get(k)!.text !== cellsOf(rev).get(k)!.text);
+    const made = (c: RecordChange) => (c.back ? madeBack(keyOf(c)) : differs.some((d) => keyOf(d) === keyOf(c)));
+    for (const c of changes) if (!byWhom.has(keyOf(c)) && made(c)) byWhom.set(keyOf(c), rev);
   }
   // A revert of the bot's own edit (it restores no text saved since the bot's revision): the pause's, not ours. A
   // revert that restores a later text (a person's, over an admin's correction) is that person's edit.
@@ -184,39 +257,62 @@ export async function recordEdits(
   for (const c of changes) {
     const rev = byWhom.get(keyOf(c));
     if (rev && (rev.user === bot || revertsBot(rev) || admin(rev.user))) continue;
+    const verb = c.gone ? 'removed' : c.back ? 'added' : 'changed';
     const who = rev
-      ? `${rev.user || 'a hidden user'} ${c.gone ? 'removed' : 'changed'} it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
-      : `${c.gone ? 'removed' : 'changed'} since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
+      ? `${rev.user || 'a hidden user'} ${verb} it in revision ${rev.revid} (${formatInstant(new Date(rev.timestamp))} UTC)`
+      : `${verb} since the bot's revision ${mine.revid}, ${reached ? 'by a revision whose text is hidden' : `more than ${LOOKBACK} revisions ago: who changed it was not read`}`;
     const believedAs = `believed as the bot's revision ${mine.revid} wrote it or as the game's admins (${groups.join(', ')}) change it`;
+    const fix = `No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`;
     problems.push(
-      c.gone
+      c.back
         ? {
             message:
-              `${describe(c)}: ${who}. A row holding the bot's record of what it applied (${c.gone.cells.map((g) => `${g.column} ${show(g.text)}`).join(', ')}) is ${believedAs}: ` +
-              `renamed, it would be paid again as a new row. No edit made: an admin gives the row its name back, or, for a row removed for good while another was added, puts it back and removes it`,
-            location: { page: title, table: c.cell.table, row: c.cell.row },
-          }
-        : {
-            message:
-              `${describe(c)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ${believedAs}: a player's change would have ` +
-              `the run pay or skip again. No edit made: an admin ${c.from === undefined ? 'empties it again' : `puts ${show(c.from)} back`}, or writes the value they rule`,
+              `${describe(c)}: ${who}. The bot's revision ${c.back.revid} held this row, ${c.cell.column} ${show(c.from)}, before a person removed it: the bot keeps ` +
+              `that record, which only the game's admins (${groups.join(', ')}) change. Typed back otherwise, the row would be paid again as new. ${fix}`,
             location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
-          },
+          }
+        : c.gone
+          ? {
+              message:
+                `${describe(c)}: ${who}. A row holding the bot's record of what it applied (${c.gone.cells.map((g) => `${g.column} ${show(g.text)}`).join(', ')}) is ${believedAs}: ` +
+                `renamed, it would be paid again as a new row. No edit made: an admin gives the row its name back, or, for a row removed for good while another was added, puts it back and removes it`,
+              location: { page: title, table: c.cell.table, row: c.cell.row },
+            }
+          : {
+              message:
+                `${describe(c)}: ${who}. This cell is the bot's record of what it applied (a rollover, a grant, a win), ${believedAs}: a player's change would have ` +
+                `the run pay or skip again. ${fix}`,
+              location: { page: title, table: c.cell.table, row: c.cell.row, column: c.cell.column },
+            },
     );
   }
   if (problems.length > 0) throw new RecordEditsRefusal(problems);
-  o.believed?.add(title, latest.revid);
+  await believed();
+}
+
+/** How many removed rows the store keeps per page, the latest. */
+const GONE_KEPT = 200;
+
+/** `kept` with the rows just found removed, which replace what was kept of their names (a row removed again). */
+async function keepGone(gone: GoneRows | undefined, title: string, kept: readonly GoneRow[], removed: readonly GoneRow[]): Promise<void> {
+  if (!gone?.set || removed.length === 0) return;
+  const named = (g: GoneRow) => JSON.stringify([g.table, g.label]);
+  const again = new Set(removed.map(named));
+  const next = [...kept.filter((g) => !again.has(named(g))), ...removed].slice(-GONE_KEPT);
+  if (JSON.stringify(next) !== JSON.stringify(kept)) await gone.set(title, next);
 }
 
 const show = (text: string | undefined) => (text === undefined ? 'empty' : `"${text}"`);
 
 /** `Reputability grant "20" → empty`; `row "Alice" gone, "Alyx" added` (the row as the bot's revision numbers it). */
-const describe = (c: RecordChange) =>
-  c.gone ? `row ${show(c.cell.label)} gone, ${c.gone.added.map(show).join(', ')} added` : `${c.cell.column} ${show(c.from)} → ${show(c.to)}`;
+const describe = (c: RecordChange) => {
+  if (c.gone) return `row ${show(c.cell.label)} ${c.gone.added.length === 0 ? 'removed' : `gone, ${c.gone.added.map(show).join(', ')} added`}`;
+  return `${c.cell.column} ${show(c.from)} → ${show(c.to)}${c.back ? `, row ${show(c.cell.label)} added back` : ''}`;
+};
 
 /**
  * A person's edit saved while the bot was saving (an edit conflict or a merge met `met` where it read `read`) that
- * changed a record cell: refused, since whether they are an admin is not known here. The save gives way; where no
+ * changed a record cell or removed a row holding some: refused, since whether they are an admin is not known here. The save gives way; where no
  * edit landed (an edit conflict), the rollover runs once more from its read, which asks (`recordEdits`).
  * Pure: no request.
  */
@@ -228,7 +324,8 @@ export function concurrentRecordEdits(o: {
   records: (text: string) => RecordCells;
 }): void {
   if (o.met.user === o.bot) return;
-  const changes = recordChanges(o.records(o.read), o.records(o.met.text));
+  // A row removed too: the save would take it off the page unseen by recordEdits, which keeps its record (GoneRows).
+  const changes = recordChanges(o.records(o.read), o.records(o.met.text), 'all');
   if (changes.length === 0) return;
   throw new RecordEditsWhileSaving(
     changes.map((c) => ({

@@ -18,7 +18,15 @@ import { RULESET_REVISION } from '../games/kit/readings.ts';
 import { saveGamestate } from './computed-pages.ts';
 import { rulesetRevisionsRow, rulesetsForRun, type RulesetRevisionsWiki, type RulesetsInForce } from './ruleset-revisions.ts';
 import { concurrentLateEdits, lateEdits, lateEditsRow, LateEditsRefusal, type LateEdits, type RollOn } from './late-edits.ts';
-import { type BelievedRecords, concurrentRecordEdits, RecordEditsRefusal, RecordEditsWhileSaving, recordEdits, type RecordEditsWiki } from './record-edits.ts';
+import {
+  type BelievedRecords,
+  concurrentRecordEdits,
+  type GoneRows,
+  RecordEditsRefusal,
+  RecordEditsWhileSaving,
+  recordEdits,
+  type RecordEditsWiki,
+} from './record-edits.ts';
 
 // The rollover job: one batched read of the Ruleset, the Gamestate and the shutoff page (and the Rulings page when
 // the bot keeps a memo of it), the engine, one save
@@ -75,6 +83,8 @@ export interface RolloverContext {
   rulingsCache?: RulingsCache;
   /** The daemon's memo of the Gamestate revisions found to hold the bot's record (./record-edits.ts). */
   believedRecords?: BelievedRecords;
+  /** The rows of the bot's record people removed from the Gamestate (its store; ./record-edits.ts). */
+  goneRows?: GoneRows;
   /** Reads the Ruleset revision (the daemon's cache parses each revision once); default readEngineRuleset. */
   readRuleset?: (page: PageRevision, o: { page: string; kind?: string; game: string }) => { engine: GameEngine; ruleset: KindedRuleset };
 }
@@ -442,6 +452,9 @@ async function rolloverOnce(ctx: RolloverContext, game: RolloverGame, opts: Roll
   if (first) {
     const groups = game.allowedGroups ? { allowedGroups: game.allowedGroups } : {};
     const believed = ctx.believedRecords ? { believed: ctx.believedRecords } : {};
+    // A dry run reads what the store keeps, and keeps nothing.
+    const kept = ctx.goneRows;
+    const gone = kept ? { gone: opts.dryRun ? { get: (title: string) => kept.get(title) } : kept } : {};
     await recordEdits(ctx.wiki, {
       title: game.gamestate,
       bot: ctx.wiki.names?.[0],
@@ -450,6 +463,7 @@ async function rolloverOnce(ctx: RolloverContext, game: RolloverGame, opts: Roll
       records,
       ...groups,
       ...believed,
+      ...gone,
     });
   }
   // The Gamestate edited after the first instant this run applies: named, and refused where the run would change what they changed.

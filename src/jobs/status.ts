@@ -15,7 +15,7 @@ import {
 } from './rollover.ts';
 import { readGameRulings, type ReadRulings } from './rulings.ts';
 import { lateEdits } from './late-edits.ts';
-import { RecordEditsRefusal, recordEdits, type RecordEditsWiki } from './record-edits.ts';
+import { type GoneRows, RecordEditsRefusal, recordEdits, type RecordEditsWiki } from './record-edits.ts';
 import { GamestateError } from '../games/shared/gamestate-error.ts';
 import { describeLocation } from '../parse/location.ts';
 import { type RulesetsInForce, rulesetsForRun } from './ruleset-revisions.ts';
@@ -260,7 +260,7 @@ export async function gameStatus(
   now: Date,
   runs: Runs = {},
   /** How a Ruleset revision is read (the CLI's: the readings kept beside the store, ../cron/ruleset-files.ts). */
-  opts: { readRuleset?: RolloverContext['readRuleset'] } = {},
+  opts: { readRuleset?: RolloverContext['readRuleset']; goneRows?: GoneRows } = {},
 ): Promise<StatusJson> {
   const pages = await wiki.readPages([game.ruleset, game.gamestate]);
   const [latest, page] = [pages.get(game.ruleset)!, pages.get(game.gamestate)!];
@@ -304,6 +304,7 @@ export async function gameStatus(
     computed: final.text,
     records: (text) => read.engine.records(current, text, game.gamestate),
     ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+    ...(opts.goneRows ? { gone: { get: opts.goneRows.get } } : {}),
   });
   const alerts = [
     ...(late?.refused ? [`the next rollover will make no edit: ${late.problems.length} late edit problem(s), listed above`] : []),

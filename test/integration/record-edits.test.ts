@@ -1,11 +1,17 @@
 // The bot's record on a Gamestate, on the real local MediaWiki (src/jobs/record-edits.ts): the bot saves the page, a
 // player changes a cell that records what the bot applied (Alice's Reputability grant emptied, the Phase number set
 // back, a row renamed), and the run makes no edit, naming the cell, the revision and the player, where it would have
-// paid the grant again or rolled the boundary over again. The same change by an admin is applied.
+// paid the grant again or rolled the boundary over again; a row removed, and typed back after the bot's rollover saved
+// the page without it, is compared with the record the bot's store keeps. The same change by an admin is applied.
 import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { DryRunWiki } from '../../src/cron/dry-run.ts';
+import { storeGoneRows } from '../../src/cron/gone-rows.ts';
+import { FileStore } from '../../src/cron/store.ts';
 import { TickPages } from '../../src/cron/tick-pages.ts';
 import { RecordEditsRefusal } from '../../src/jobs/record-edits.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
@@ -72,6 +78,31 @@ onEachWiki(() => {
     expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 1 }]);
     expect(problems[0]!.message).toContain(`row "Alice" gone, "Alyx" added: ${player.names[0]} removed it in revision ${revid} (`);
     expect((await b.readPage(game.gamestate)).revid).toBe(revid);
+  });
+
+  it("makes no edit where a player's row, removed and saved without by the bot's rollover, is typed back with its grant emptied (the bot's store keeps its record)", async () => {
+    const ROW = '|-\n|Gideon\n|2026-11-03 16:20\n|2026-11-03 16:20\n|20\n';
+    const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
+    const row = gamestate.slice(gamestate.indexOf(ROW), gamestate.indexOf('|-\n|Hollis\n'));
+    const { game } = await edited('TwoSteps', gamestate, player, gamestate.replace(row, '').replace(CLOSED, ''));
+    const store = new FileStore(join(await mkdtemp(join(tmpdir(), 'croupier-gone-')), 'store.json'));
+    const kept = { wiki: b, goneRows: storeGoneRows(store, game.id) };
+    const saved = await rollover(kept, game, { now: NOW, trigger: 'test' });
+    expect(saved.save.changed).toBe(true);
+    // Typed back (with a cell for the Removals granted column the bot's save added), its grant emptied.
+    const page = (await b.readPage(game.gamestate)).text;
+    const back = await put(
+      player,
+      game.gamestate,
+      page.replace('|-\n|Hollis\n', `${row.replace(ROW, ROW.replace('|20\n', '| -\n'))}| -\n|-\n|Hollis\n`),
+      'my edit',
+    );
+    const err = await rollover(kept, game, { now: NOW, trigger: 'test' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    const problems = (err as RecordEditsRefusal).problems;
+    expect(problems.map((p) => p.location)).toEqual([{ page: game.gamestate, table: 'Players', row: 7, column: 'Reputability grant' }]);
+    expect(problems[0]!.message).toContain(`Reputability grant "20" → empty, row "Gideon" added back: ${player.names[0]} added it in revision ${back} (`);
+    expect((await b.readPage(game.gamestate)).revid).toBe(back);
   });
 
   it("makes no edit where the bot's next save carried a player's change along (a request resolved): only a rollover's save vouches for the record", async () => {

@@ -5,6 +5,7 @@ import { withCliLock } from '../../cron/lock.ts';
 import { FileStore, finishRun, startRun, type RunEnd } from '../../cron/store.ts';
 import { refuseWhilePaused } from '../../cron/pause.ts';
 import { storeRulingsCache } from '../../cron/rulings-memo.ts';
+import { storeGoneRows } from '../../cron/gone-rows.ts';
 import { rulesetFiles } from '../../cron/ruleset-files.ts';
 import { build } from '../../version.ts';
 import { thrownEnd } from '../../cron/run-end.ts';
@@ -99,6 +100,8 @@ async function online(opts: RolloverCliOptions & { game: string }, command: Comm
         wiki: ctx.client,
         ...(rulesets ? { readRuleset: rulesets.read } : {}),
         ...(opts.dryRun ? {} : { rulingsCache: storeRulingsCache(new FileStore(ctx.config.store.path), game.id) }),
+        // The rows of the bot's record people removed (a dry run reads them, and keeps nothing).
+        goneRows: storeGoneRows(new FileStore(ctx.config.store.path), game.id),
       },
       game,
       {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { FileStore, unfinishedRuns } from '../../cron/store.ts';
+import { storeGoneRows } from '../../cron/gone-rows.ts';
 import { GamestateError, describeProblems } from '../../games/shared/gamestate-error.ts';
 import { alertsOf, describeStatus, gameStatus, statusJson, type Runs, type StatusJson } from '../../jobs/status.ts';
 import { EXIT, gameContext } from '../context.ts';
@@ -90,7 +91,9 @@ export async function runStatus(opts: StatusCliOptions, command: Command): Promi
   const s = await print(opts, async () => {
     // The Ruleset as the bot's runs of this build read its text before, beside the store: status writes nothing there.
     const rulesets = build === undefined ? undefined : rulesetFiles(ctx.config.store.path, build, { write: false });
-    const status = await gameStatus(ctx.client, game, now, runs, rulesets ? { readRuleset: rulesets.read } : {});
+    // The rows of the bot's record people removed, as the store keeps them: read, never written.
+    const { get } = storeGoneRows(new FileStore(ctx.config.store.path), game.id);
+    const status = await gameStatus(ctx.client, game, now, runs, { ...(rulesets ? { readRuleset: rulesets.read } : {}), goneRows: { get } });
     ctx.progress.stop();
     return status;
   });

@@ -2,13 +2,15 @@
 // the bot's own revision wrote them or as the game's admins changed them since (src/jobs/record-edits.ts): a player who
 // empties their grant or sets the Phase number back is not paid again.
 import { createHash } from 'node:crypto';
+import { storeGoneRows } from '../../../src/cron/gone-rows.ts';
+import { MemoryStore } from '../../../src/cron/store.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGames } from '../../../src/games/registry.ts';
 import { gamestatePage } from '../../../src/games/cycle16/gamestate/tables.ts';
 import { recordCells } from '../../../src/games/kit/record-cells.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 import { vouchedByBot } from '../../../src/jobs/bot-revisions.ts';
-import { BelievedRecords, concurrentRecordEdits, RecordEditsRefusal } from '../../../src/jobs/record-edits.ts';
+import { addedBackChanges, BelievedRecords, concurrentRecordEdits, RecordEditsRefusal, recordEdits } from '../../../src/jobs/record-edits.ts';
 import { rollover, type RolloverWiki } from '../../../src/jobs/rollover.ts';
 import { describeStatus, gameStatus } from '../../../src/jobs/status.ts';
 import type { RevisionInfo } from '../../../src/wiki/client.ts';
@@ -32,6 +34,8 @@ interface Saved extends RevisionInfo {
 class HistoryWiki extends FakeWiki implements RolloverWiki {
   readonly names = [BOT];
   readonly saved: Saved[] = [];
+  /** The bot's store beside this wiki (the rows of its record people removed). */
+  readonly store = new MemoryStore();
   requests = 0;
   #next: { user: string; tags?: string[]; comment?: string } | undefined;
 
@@ -91,7 +95,7 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
 
 /** The run's edits of the Gamestate (its standings subpage is edited with it). */
 const saves = (w: HistoryWiki) => w.edited.filter((t) => t === game.gamestate).length;
-const run = (w: HistoryWiki) => rollover({ wiki: w }, game, { now: NOW, trigger: 'test' });
+const run = (w: HistoryWiki) => rollover({ wiki: w, goneRows: storeGoneRows(w.store, game.id) }, game, { now: NOW, trigger: 'test' });
 const refusal = async (w: HistoryWiki) => {
   const err = await run(w).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(RecordEditsRefusal);
@@ -102,6 +106,7 @@ const ALICE = '|Alice\n|2026-11-02 10:15\n|2026-11-02 10:15\n|20\n';
 const aliceGrant = (text: string, grant: string) => text.replace(ALICE, ALICE.replace('|20\n', `|${grant}\n`));
 const PHASE = '| 2026-11-02 00:00 || 4 || Rest Phase || 2026-11-19 00:00 || -';
 const phaseRow = (text: string, to: string) => text.replace(PHASE, to);
+const records = (text: string) => recordCells(readDocument(text, { page: game.gamestate }), gamestatePage);
 // Bram's two removals of phase 4 would be refused in a phase 3 (a Battle Phase): not what these tests are about.
 const noRemovals = GAMESTATE.replace('|Removal ×2', '| -');
 
@@ -350,6 +355,80 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     expect(w.text(game.gamestate)).not.toContain('|2026-11-13 19:30\n|Alice');
   });
 
+  it("refuses a row removed and then added back with its record emptied, across the bot's save between (a rename in two steps)", async () => {
+    // Gideon leaves (his row and his closed gift removed); the bot's next rollover saves the page without them.
+    const ROW = '|-\n|Gideon\n|2026-11-03 16:20\n|2026-11-03 16:20\n|20\n';
+    const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
+    const row = GAMESTATE.slice(GAMESTATE.indexOf(ROW), GAMESTATE.indexOf('|-\n|Hollis\n'));
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(row, '').replace(CLOSED, '') },
+    ]);
+    await run(w);
+    expect(saves(w)).toBe(1);
+    // Then his row is typed back, its grant empty: it would be paid as a new player's.
+    // (The bot's save added a Removals granted column: the row typed back has its cell.)
+    const back = (text: string, r: string) => text.replace('|-\n|Hollis\n', `${r}| -\n|-\n|Hollis\n`);
+    const emptied = row.replace(ROW, ROW.replace('|20\n', '| -\n'));
+    w.putAs('Mallory', back(w.text(game.gamestate)!, emptied));
+    const [problem, ...more] = await refusal(w);
+    expect(more).toEqual([]);
+    expect(problem!.location).toEqual({ page: game.gamestate, table: 'Players', row: 7, column: 'Reputability grant' });
+    expect(problem!.message).toContain(
+      `Reputability grant "20" → empty, row "Gideon" added back: Mallory added it in revision ${w.saved[3]!.revid} (2026-11-18 00:03 UTC)`,
+    );
+    expect(problem!.message).toContain(`The bot's revision ${w.saved[0]!.revid} held this row, Reputability grant "20", before a person removed it`);
+    expect(saves(w)).toBe(1);
+    // The row typed back as the bot's revision held it is the row as it was, and the Judge's row is the Judge's ruling.
+    for (const user of ['Mallory', 'Judge']) {
+      w.putAs(user, back(w.saved[2]!.text, user === 'Judge' ? emptied : row));
+      const latest = (await w.readPages([game.gamestate])).get(game.gamestate)!;
+      const check = { title: game.gamestate, bot: BOT, latest, computed: '', records, gone: storeGoneRows(w.store, game.id) };
+      await expect(recordEdits(w, check)).resolves.toBeUndefined();
+    }
+  });
+
+  it('keeps the latest record of a row removed again, and believes a row typed back as any row of its name it keeps', async () => {
+    const ROW = '|-\n|Gideon\n|2026-11-03 16:20\n|2026-11-03 16:20\n|20\n';
+    const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
+    const row = GAMESTATE.slice(GAMESTATE.indexOf(ROW), GAMESTATE.indexOf('|-\n|Hollis\n'));
+    // Gideon's grant was 20 when he first left; the Judge made it 30 after he came back; he leaves again.
+    const thirty = GAMESTATE.replace(ROW, ROW.replace('|20\n', '|30\n'));
+    const w = new HistoryWiki([
+      { user: BOT, text: thirty },
+      { user: 'Mallory', text: thirty.replace(row.replace('|20\n', '|30\n'), '').replace(CLOSED, '') },
+    ]);
+    const gone = storeGoneRows(w.store, game.id);
+    await gone.set!(game.gamestate, [{ table: 'Players', label: 'Gideon', revid: 1, cells: [{ column: 'Reputability grant', text: '20' }] }]);
+    const latest = (await w.readPages([game.gamestate])).get(game.gamestate)!;
+    await recordEdits(w, { title: game.gamestate, bot: BOT, latest, computed: '', records, gone });
+    expect(await gone.get(game.gamestate)).toEqual([
+      {
+        table: 'Players',
+        label: 'Gideon',
+        revid: w.saved[0]!.revid,
+        cells: [
+          { column: 'Reputability grant', text: '30' },
+          { column: 'Status', text: 'inactive' },
+        ],
+      },
+      // His closed gift, removed with him.
+      { table: 'Gifts', label: '2026-11-13 19:30', revid: w.saved[0]!.revid, cells: [{ column: 'Status', text: 'closed' }] },
+    ]);
+    // Two gifts of one time removed at once, one typed back: it is either of them, or neither.
+    const GIFT = '|-\n|2026-11-17 21:00\n|Dmitri\n|Farah\n|3\n|granted\n';
+    const kept = ['granted', 'returned'].map((status) => ({
+      table: 'Gifts',
+      label: '2026-11-17 21:00',
+      revid: 1,
+      cells: [{ column: 'Status', text: status }],
+    }));
+    const without = records(GAMESTATE.replace(GIFT, ''));
+    const typedBack = (status: string) => addedBackChanges(kept, without, records(GAMESTATE.replace(GIFT, GIFT.replace('granted', status))));
+    expect(typedBack('returned')).toEqual([]);
+    expect(typedBack('recorded').map((c) => [c.cell.label, c.from, c.to])).toEqual([['2026-11-17 21:00', 'granted', 'recorded']]);
+  });
+
   it("refuses a player's change the bot's next save carried along (a request resolved, a History row): only a rollover's save vouches for the record", async () => {
     const emptied = aliceGrant(GAMESTATE, ' -');
     for (const comment of ['Croupier: 1 request(s) resolved: Bram (request r7)', 'Croupier: History row for request r9 (done)']) {
@@ -448,7 +527,6 @@ describe('a record cell changed while the bot was saving', () => {
     expect(w.text(game.gamestate)).toContain('|| Reputability || Alice || +20 Vertebrae (41 → 61)');
   });
 
-  const records = (text: string) => recordCells(readDocument(text, { page: game.gamestate }), gamestatePage);
   const met = (user: string, text: string): PageRevision => ({ title: game.gamestate, revid: 7, timestamp: '2026-11-18T12:00:01Z', user, text });
   const read = GAMESTATE;
 
@@ -463,6 +541,11 @@ describe('a record cell changed while the bot was saving', () => {
     ).not.toThrow();
     expect(() => concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', read.replaceAll('Alice', 'Alyx')), records })).toThrow(
       /row "Alice" gone, "Alyx" added by Mallory \(revision 7\) while the bot was saving: that row holds the bot's record/,
+    );
+    // A row removed with none added: the next run's check keeps its record before a save takes it off the page.
+    const row = read.slice(read.indexOf('|-\n|Gideon\n'), read.indexOf('|-\n|Hollis\n'));
+    expect(() => concurrentRecordEdits({ title: game.gamestate, bot: BOT, read, met: met('Mallory', read.replace(row, '')), records })).toThrow(
+      /row "Gideon" removed by Mallory \(revision 7\) while the bot was saving: that row holds the bot's record/,
     );
   });
 });
