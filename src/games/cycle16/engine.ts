@@ -113,7 +113,7 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
         at: calendar.phase(n + 1).start,
         order: 0,
         label: `rollover to phase ${n + 1}`,
-        apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start }),
+        apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start, now }),
         everything: true,
       },
     ];
@@ -300,7 +300,9 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
       },
     });
   } else if (opts.force && !done()) {
-    changes.push(...rollOver(s, calendar, { at: opts.now, manualBy: opts.force.by, ...(opts.force.request ? { request: opts.force.request } : {}) }));
+    changes.push(
+      ...rollOver(s, calendar, { at: opts.now, now: opts.now, manualBy: opts.force.by, ...(opts.force.request ? { request: opts.force.request } : {}) }),
+    );
     // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
     calendar = calendarOf(ruleset, s);
     catchUpTo();

@@ -52,7 +52,7 @@ export function advance(ruleset: GenericRuleset, state: GenericState, opts: { no
     if (done()) return out;
     out.push(advancePhase(s, calendar, ruleset));
     const begun = calendar.phase(s.phase.number);
-    if (inactive !== undefined) out.push(...markInactivity(s, inactive, calendar, begun.number));
+    if (inactive !== undefined) out.push(...markInactivity(s, inactive, calendar, begun.number, opts.now));
     out.push(...applyResets(s, of(declarations, 'reset'), at, begun));
     out.push(...applyGrants(s, of(declarations, 'grant'), inactive, calendar, begun.number));
     return out;

@@ -3,6 +3,7 @@ import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import type { Gamestate, Player } from '../gamestate/schema.ts';
 import { phaseNumberAt } from '../../../sim/calendar.ts';
+import { refuseActionsAfter } from '../../kit/catch-up.ts';
 
 // Rule 3. “A player is considered to be 'inactive' if they performed no actions in the previous
 // phase. All players are active in the phase they join the game.”
@@ -32,9 +33,18 @@ export function activeOnJoining(state: Gamestate, calendar: Calendar, now: Date)
  * Statuses for the phase starting at `start`, whose previous phase ran from `previousStart`.
  * The page keeps only each player's latest action: one later than `start` (a catch-up over
  * several phases) cannot tell whether they also acted in the previous phase, and counts as active.
- * An action before the cycle start counts as one of phase 0, as every instant before it does.
+ * An action before the cycle start counts as one of phase 0, as every instant before it does. One after the run's
+ * time (`now`) has not happened: refused, for the players whose last action is read (not those joining).
  */
-export function updateActivity(state: Gamestate, previousStart: Date, start: Date, phase: number): Change[] {
+export function updateActivity(state: Gamestate, previousStart: Date, start: Date, phase: number, now: Date): Change[] {
+  const column = 'Last action (UTC)';
+  refuseActionsAfter(
+    now,
+    phase,
+    state.players.flatMap((p) =>
+      p.joined.getTime() >= start.getTime() ? [] : [{ player: p.name, at: p.lastAction, cell: { page: state.page, table: 'Players', row: p.row, column } }],
+    ),
+  );
   const changes: Change[] = [];
   for (const p of state.players) {
     if (p.joined.getTime() >= start.getTime()) {

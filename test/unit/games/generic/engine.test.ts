@@ -129,6 +129,15 @@ describe('a generic game rolls over by its calendar and applies what its admins 
     expect(c.result.state.phase.number).toBe(3);
   });
 
+  test('a last action after the run’s time is refused at its cell at a boundary (it would keep the player active, and granted Favour, at every one); a run with no boundary reads the page', () => {
+    // Brannoc writes a last action a year ahead: at Monday's Planning Phase he would be active, and granted 2 Favour.
+    const page = edited(adopted, 'Brannoc', '2026-12-08 09:12', '2027-12-13 09:00');
+    expect(() => rollover(page, '2026-12-14T00:00Z')).toThrow(
+      /table "Miners", row 2, column "Last action \(UTC\)": Brannoc's last action 2027-12-13 09:00 is after the run's time 2026-12-14 00:00: the rollover to phase 2 marks inactive who “performed no actions in the previous phase”/,
+    );
+    expect(rollover(page, '2026-12-10T00:00Z').result.changes).toEqual([]);
+  });
+
   test('a phase number ahead of the calendar is refused at its cell, and nothing is written', () => {
     const ahead = adopted.replace('| 2026-12-07 00:00 || 1 || Expedition Phase', '| 2026-12-07 00:00 || 4 || Expedition Phase');
     expect(() => rollover(ahead, '2026-12-10T00:00Z')).toThrow(GamestateError);
