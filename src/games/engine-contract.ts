@@ -92,6 +92,8 @@ export interface EnginePage {
   text: string;
   /** The revision read: public seed material for draws, with the game id and phase (src/sim/rng.ts). */
   revid: number;
+  /** When that revision was saved (ISO): no instant typed on it is later. Unknown offline. */
+  timestamp?: string;
 }
 
 /** A rollover of a Gamestate page: the new text and what changed. */

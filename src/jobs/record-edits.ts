@@ -21,7 +21,15 @@ import { DEFAULT_ALLOWED_GROUPS, inGroups } from './request-lines.ts';
 export interface RecordEditsWiki {
   revisions(
     title: string,
-    opts: { limit: number; content?: boolean; batch?: number; user?: string; enough?: (found: readonly RevisionInfo[]) => boolean },
+    opts: {
+      limit: number;
+      content?: boolean;
+      batch?: number;
+      user?: string;
+      /** The newest revision to list: this one, then older ones. */
+      startid?: number;
+      enough?: (found: readonly RevisionInfo[]) => boolean;
+    },
   ): Promise<RevisionInfo[]>;
   userGroups?(users: readonly string[]): Promise<Map<string, string[]>>;
 }
@@ -84,8 +92,8 @@ export class BelievedRecords {
 
 /** How far back the revisions since the bot's own are read. */
 const LOOKBACK = 100;
-/** How many of the bot's own revisions are read for its latest rollover. */
-const OWN_LOOKBACK = 20;
+/** How many of the bot's own revisions are listed (without their text) for its latest rollover's. */
+const OWN_LOOKBACK = 500;
 
 /** A row of the record across revisions: its table, its name, which row of that name. */
 const rowOf = (c: Pick<RecordCell, 'table' | 'label' | 'occurrence'>) => JSON.stringify([c.table, c.label, c.occurrence]);
@@ -181,11 +189,35 @@ function ownRecord(own: readonly RevisionInfo[], bot: string): { vouched?: Revis
 }
 
 /**
+ * The bot's latest rollover's save (vouchedByBot), with its text; where none is among its last OWN_LOOKBACK edits, its
+ * latest that is not an undo (which restores people's text). One request in most runs: its last two revisions with
+ * their text (a rollover's save, or a request's History row after one). Else its revisions are listed without their
+ * text (a busy phase: many requests resolved since the rollover), and the one found is read by its id. (An edit of the
+ * bot's that MediaWiki tags a manual revert, one that happens to restore an earlier text, is its own like any other.)
+ */
+async function botRecord(wiki: RecordEditsWiki, title: string, bot: string): Promise<RevisionInfo | undefined> {
+  const recent = await wiki.revisions(title, { limit: 2, content: true, user: bot });
+  const { vouched, latest } = ownRecord(recent, bot);
+  if (vouched !== undefined || recent.length < 2) return vouched ?? latest;
+  const listed = ownRecord(
+    await wiki.revisions(title, { limit: OWN_LOOKBACK, user: bot, enough: (found) => ownRecord(found, bot).vouched !== undefined }),
+    bot,
+  );
+  const found = listed.vouched ?? listed.latest;
+  if (found === undefined) return latest;
+  const known = recent.find((r) => r.revid === found.revid);
+  if (known !== undefined) return known;
+  const [read] = await wiki.revisions(title, { limit: 1, content: true, user: bot, startid: found.revid });
+  // Its text hidden since (an admin's): the latest of the bot's that is not an undo, as when none is found.
+  return read?.revid === found.revid && !read.textHidden ? read : latest;
+}
+
+/**
  * Throws a RecordEditsRefusal, naming each cell, its revision and its author, when the run would edit a page (`computed`
  * differs from `latest`) whose record cells a person other than the game's admins changed since the bot's latest
  * rollover (vouchedByBot). Nothing is read when the page as read is that rollover's save or the page's first revision,
- * or when the run makes no edit; else one request (the bot's latest revisions, two at a time until a rollover's), and
- * one or more when a record cell differs from it (the revisions since, to tell who changed it).
+ * or when the run makes no edit; else one request in most runs (botRecord), and one or more when a record cell differs
+ * from it (the revisions since, to tell who changed it).
  */
 export async function recordEdits(
   wiki: RecordEditsWiki,
@@ -206,18 +238,7 @@ export async function recordEdits(
   if (bot === undefined || o.computed === latest.text || latest.parentid === 0) return;
   if (vouchedByBot(latest, bot)) return;
   if (o.believed?.has(title, latest.revid)) return;
-  // The bot's latest rollover (vouchedByBot); where none is among its last OWN_LOOKBACK edits, the latest of those that
-  // is not an undo (which restores people's text). (An edit of the bot's that MediaWiki tags a manual revert, one that
-  // happens to restore an earlier text, is its own like any other.)
-  const own = await wiki.revisions(title, {
-    limit: OWN_LOOKBACK,
-    content: true,
-    batch: 2,
-    user: bot,
-    enough: (found) => ownRecord(found, bot).vouched !== undefined,
-  });
-  const { vouched, latest: ownLatest } = ownRecord(own, bot);
-  const mine = vouched ?? ownLatest;
+  const mine = await botRecord(wiki, title, bot);
   if (mine === undefined) return; // the bot never kept this page: nothing on it is its record yet
   const memo = new Map<number, RecordCells>();
   const cellsOf = (r: { revid: number; text?: string }) => memo.get(r.revid) ?? memo.set(r.revid, o.records(r.text ?? '')).get(r.revid)!;

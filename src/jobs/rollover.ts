@@ -204,7 +204,7 @@ export function mergeRow(merge: MergeContext, o: { at: Date; phase: number }): C
 export function computeRollover(
   ruleset: KindedRuleset,
   game: Pick<RolloverGame, 'id' | 'gamestate'>,
-  page: Pick<PageRevision, 'text' | 'revid'>,
+  page: Pick<PageRevision, 'text' | 'revid'> & { timestamp?: string },
   opts: RolloverOptions,
   engine: GameEngine = engineFor(ruleset.kind),
   merge?: MergeContext,
@@ -212,7 +212,8 @@ export function computeRollover(
   findRegions(page.text, game.gamestate); // refuse a page whose bot-managed markers are broken
   const { request, force, inForce, lateEdits } = opts;
   const readings = opts.readings ? { readings: opts.readings } : {};
-  const on = (text: string) => ({ title: game.gamestate, text, revid: page.revid });
+  // When the page was saved: a catch-up applies instants before it, and the Last actions typed since are no future.
+  const on = (text: string) => ({ title: game.gamestate, text, revid: page.revid, ...(page.timestamp ? { timestamp: page.timestamp } : {}) });
   // Each older revision's rules up to the instant before the next one was saved (a revision saved at an instant applies at it).
   const before: Computed[] = [];
   for (const e of inForce?.earlier ?? []) {
@@ -274,7 +275,7 @@ export function computeRollover(
 export function rollOn(...[ruleset, game, page, opts, engine]: Parameters<typeof computeRollover>): RollOn {
   return (text) => {
     try {
-      return computeRollover(ruleset, game, { text, revid: page.revid }, opts, engine).result.changes;
+      return computeRollover(ruleset, game, { ...page, text }, opts, engine).result.changes;
     } catch (err) {
       if (err instanceof GamestateError) return undefined;
       throw err;
@@ -309,7 +310,7 @@ export function stableRollover(...args: Parameters<typeof computeRollover>): Com
     const next = engine.rollover(
       ruleset,
       game.id,
-      { title: game.gamestate, text: mine.text, revid: page.revid },
+      { title: game.gamestate, text: mine.text, revid: page.revid, ...(page.timestamp ? { timestamp: page.timestamp } : {}) },
       { now: opts.now, trigger: opts.trigger, ...(opts.readings ? { readings: opts.readings } : {}) },
     );
     again = lighten(next.text, game.gamestate);

@@ -351,7 +351,7 @@ export class WikiClient {
    */
   async revisions(
     title: string,
-    opts: { limit: number; content?: boolean; batch?: number; user?: string; enough?: (found: readonly RevisionInfo[]) => boolean },
+    opts: { limit: number; content?: boolean; batch?: number; user?: string; startid?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]> {
     const out: RevisionInfo[] = [];
     let cont: Record<string, string> = {};
@@ -365,6 +365,7 @@ export class WikiClient {
           ...(opts.content ? { rvslots: 'main' } : {}),
           rvlimit: Math.min(opts.limit - out.length, opts.batch ?? Infinity, opts.content ? 50 : 500),
           ...(opts.user === undefined ? {} : { rvuser: opts.user }),
+          ...(opts.startid === undefined ? {} : { rvstartid: opts.startid }),
           formatversion: 2,
           ...cont,
         },

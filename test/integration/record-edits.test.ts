@@ -32,12 +32,15 @@ onEachWiki(() => {
   const P = uniquePrefix('record-edits');
   let b: WikiClient, player: WikiClient, admin: WikiClient;
   /** A game whose Gamestate the bot saved, then `by` changed to `text`. */
-  const edited = async (name: string, saved: string, by: WikiClient, text: string) => {
-    const game = parseConfig({
+  /** A game of the shared Ruleset whose Gamestate is `${P}/<name>`. */
+  const gameNamed = (name: string) =>
+    parseConfig({
       wiki: {},
       store: { path: '/nonexistent/store.json' },
       games: [{ id: 'c16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/${name}` }],
     }).games[0]!;
+  const edited = async (name: string, saved: string, by: WikiClient, text: string) => {
+    const game = gameNamed(name);
     const mine = await put(b, game.gamestate, saved, 'the bot keeps the page');
     const revid = await put(by, game.gamestate, text, 'my edit');
     expect(revid).toBeGreaterThan(mine);
@@ -105,21 +108,47 @@ onEachWiki(() => {
     expect((await b.readPage(game.gamestate)).revid).toBe(back);
   });
 
-  it("makes no edit where the bot's next save carried a player's change along (a request resolved): only a rollover's save vouches for the record", async () => {
-    const game = parseConfig({
-      wiki: {},
-      store: { path: '/nonexistent/store.json' },
-      games: [{ id: 'c16', kind: 'cycle16', ruleset: `${P}/Ruleset`, gamestate: `${P}/Carried` }],
-    }).games[0]!;
-    await put(b, game.gamestate, gamestate, 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1; test');
+  it("makes no edit where the bot's next saves carried a player's change along (requests resolved): only a rollover's save vouches for the record", async () => {
+    const game = gameNamed('Carried');
+    const rolled = await put(b, game.gamestate, gamestate, 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1; test');
     const mallory = await put(player, game.gamestate, emptiedGrant, 'my edit');
-    const carried = await put(b, game.gamestate, emptiedGrant.replace('|1 Gem Key', '|2 Gem Keys'), 'Croupier: 1 request(s) resolved: Bram (request r1)');
+    // Two requests resolved since: the bot's last two revisions are not the rollover's, which is listed and read by its id.
+    await put(b, game.gamestate, emptiedGrant.replace('|1 Gem Key', '|2 Gem Keys'), 'Croupier: 1 request(s) resolved: Bram (request r1)');
+    const carried = await put(b, game.gamestate, emptiedGrant.replace('|1 Gem Key', '|3 Gem Keys'), 'Croupier: 1 request(s) resolved: Bram (request r2)');
     const err = await run(game).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RecordEditsRefusal);
     expect((err as RecordEditsRefusal).problems[0]!.message).toContain(
       `Reputability grant "20" → empty: ${player.names[0]} changed it in revision ${mallory} (`,
     );
+    expect((err as RecordEditsRefusal).problems[0]!.message).toContain(`believed as the bot's revision ${rolled} wrote it`);
     expect((await b.readPage(game.gamestate)).revid).toBe(carried);
+  });
+
+  it("makes no edit where a rollover's save MediaWiki merged with a player's edit stayed (its parent is not the base its summary names): it is no record of the bot's", async () => {
+    const game = gameNamed('Merged');
+    const rolled = await put(b, game.gamestate, gamestate, 'Croupier: phase 4; 2 Battle won — from Ruleset rev 1; test');
+    const mallory = await put(player, game.gamestate, emptiedGrant, 'my edit');
+    // The bot's edit computed on its own revision, sent after Mallory's: MediaWiki merges the two (other lines).
+    await b.request(
+      {
+        action: 'edit',
+        title: game.gamestate,
+        text: gamestate.replace('|1 Gem Key', '|2 Gem Keys'),
+        baserevid: rolled,
+        summary: `Croupier: phase 4; 1 Battle won — from Ruleset rev 1; test (base rev ${rolled})`,
+        formatversion: 2,
+      },
+      { edit: true, page: game.gamestate },
+    );
+    const saved = await b.readPage(game.gamestate);
+    const merged = saved.revid;
+    expect([saved.parentid, saved.text.includes('|2 Gem Keys'), saved.text.includes(ALICE.replace('|20\n', '| -\n'))]).toEqual([mallory, true, true]);
+    const err = await run(game).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecordEditsRefusal);
+    expect((err as RecordEditsRefusal).problems[0]!.message).toContain(
+      `Reputability grant "20" → empty: ${player.names[0]} changed it in revision ${mallory} (`,
+    );
+    expect((await b.readPage(game.gamestate)).revid).toBe(merged);
   });
 
   it("refuses through the daemon's view of the wiki too (a tick's memo of its pages, and a dry run's)", async () => {

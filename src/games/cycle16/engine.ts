@@ -34,6 +34,8 @@ const HOUR = 60 * MINUTE;
 
 export interface AdvanceOptions {
   now: Date;
+  /** The latest instant the page can hold (src/games/kit/game.ts StepOptions); `now` when omitted. */
+  clock?: Date;
   /** The game's id, first part of the seed text of draws ("cycle16/phase 5/battle 3"); see src/sim/rng.ts. */
   game?: string;
   /** What started the run ("schedule", "cli", "request by Admin"…), for the summary. */
@@ -104,7 +106,7 @@ function receiverActedAfter(gift: Gift, players: readonly Player[], calendar: Ca
  * events from its own entity and the phase when called; only a rollover (the phase) changes what
  * other sources list (gifts closed, limits reset, statuses). Time-ordered by the caller (DueEvents).
  */
-function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string): (() => CatchUpEvent[])[] {
+function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, now: Date, game: string, clock = now): (() => CatchUpEvent[])[] {
   // At a boundary the new phase comes first: an instant on it belongs to the new phase.
   const rollover = (): CatchUpEvent[] => {
     const n = s.phase.number;
@@ -113,7 +115,7 @@ function eventSources(s: Gamestate, ruleset: EngineRuleset, calendar: Calendar, 
         at: calendar.phase(n + 1).start,
         order: 0,
         label: `rollover to phase ${n + 1}`,
-        apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start, now }),
+        apply: () => rollOver(s, calendar, { at: calendar.phase(n + 1).start, clock }),
         everything: true,
       },
     ];
@@ -260,7 +262,7 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
    */
   const limit = new EventLimit(RUNAWAY, { page: state.page, from: `phase ${state.phase.number}`, to: opts.now, max: opts.maxEvents });
   const catchUpTo = (until = opts.now, later?: { players: ReadonlySet<string>; at: number }) => {
-    const sources = eventSources(s, ruleset, calendar, opts.now, game);
+    const sources = eventSources(s, ruleset, calendar, opts.now, game, opts.clock);
     catchUp({
       queue: new DueEvents(opts.relist === 'all' ? [() => sources.flatMap((source) => source())] : sources),
       until: until.getTime(),
@@ -301,7 +303,12 @@ export function advance(ruleset: EngineRuleset, state: Gamestate, opts: AdvanceO
     });
   } else if (opts.force && !done()) {
     changes.push(
-      ...rollOver(s, calendar, { at: opts.now, now: opts.now, manualBy: opts.force.by, ...(opts.force.request ? { request: opts.force.request } : {}) }),
+      ...rollOver(s, calendar, {
+        at: opts.now,
+        clock: opts.clock ?? opts.now,
+        manualBy: opts.force.by,
+        ...(opts.force.request ? { request: opts.force.request } : {}),
+      }),
     );
     // The new phase began now: what its start makes due (a battle whose hands are all revealed) follows at once.
     calendar = calendarOf(ruleset, s);

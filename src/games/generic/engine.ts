@@ -35,7 +35,7 @@ const of = <K extends Declaration['kind']>(declarations: readonly Declaration[],
 /** A catch-up of more events than the bot applies in one run comes from a cycle start centuries ago. */
 const RUNAWAY = { table: 'Phase', column: 'Cycle start (UTC)', check: 'the cycle start' };
 
-export function advance(ruleset: GenericRuleset, state: GenericState, opts: { now: Date }): AdvanceResult<GenericState> {
+export function advance(ruleset: GenericRuleset, state: GenericState, opts: { now: Date; clock?: Date }): AdvanceResult<GenericState> {
   const s = structuredClone(state);
   const calendar = calendarOf(ruleset, s);
   refuseTimeBeforeState(s, calendar, opts.now);
@@ -52,7 +52,7 @@ export function advance(ruleset: GenericRuleset, state: GenericState, opts: { no
     if (done()) return out;
     out.push(advancePhase(s, calendar, ruleset));
     const begun = calendar.phase(s.phase.number);
-    if (inactive !== undefined) out.push(...markInactivity(s, inactive, calendar, begun.number, opts.now));
+    if (inactive !== undefined) out.push(...markInactivity(s, inactive, calendar, begun.number, opts.clock ?? opts.now));
     out.push(...applyResets(s, of(declarations, 'reset'), at, begun));
     out.push(...applyGrants(s, of(declarations, 'grant'), inactive, calendar, begun.number));
     return out;

@@ -147,13 +147,14 @@ export function refuseRunBefore(now: Date, starts: readonly RecordedStart[]): vo
 
 /**
  * A boundary that marks inactive who “performed no actions in the previous phase” reads each player's last action,
- * and one later than the run's time counts them as having acted (the page keeps only the latest). No action has
- * happened after `now`: a Last action there (a typo, a local time, a player keeping themselves active) is refused,
- * naming the first such cell, rather than read as activity (and, where the active are granted something, paid).
+ * and one later than the phase's start counts them as having acted (the page keeps only the latest). None is later
+ * than `clock`, when the page was saved (or the run's time, if later: src/games/kit/game.ts): a Last action after it
+ * (a typo, a local time, a player keeping themselves active) is refused, naming the first such cell, rather than read
+ * as activity (and, where the active are granted something, paid).
  */
-export function refuseActionsAfter(now: Date, phase: number, actions: readonly { player: string; at: Date | null; cell: Location }[]): void {
+export function refuseActionsAfter(clock: Date, phase: number, actions: readonly { player: string; at: Date | null; cell: Location }[]): void {
   refuseRunBefore(
-    now,
+    clock,
     actions.flatMap((a) =>
       a.at === null
         ? []
@@ -162,7 +163,7 @@ export function refuseActionsAfter(now: Date, phase: number, actions: readonly {
               at: a.at,
               cell: a.cell,
               refused: () =>
-                `${a.player}'s last action ${formatInstant(a.at!)} is after the run's time ${formatInstant(now)}: the rollover to phase ${phase} marks ` +
+                `${a.player}'s last action ${formatInstant(a.at!)} is after ${formatInstant(clock)}, when the page was saved (or the run's time, if later): the rollover to phase ${phase} marks ` +
                 `inactive who “performed no actions in the previous phase”, and an action that has not happened yet cannot count. Write the time they last acted, in UTC`,
             },
           ],

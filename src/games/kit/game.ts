@@ -72,6 +72,11 @@ export interface RulesetAmendment {
 /** What a rollover hands the game's `advance` (each game takes the part it uses). */
 export interface StepOptions {
   now: Date;
+  /**
+   * The latest instant a cell of the page can hold: when its revision was saved, or the run's time if later. A catch-up
+   * applies an instant before it (`now`), and a Last action typed since is a later action, not one to come.
+   */
+  clock: Date;
   /** The game id, seed material of draws. */
   game: string;
   trigger: string;
@@ -178,7 +183,8 @@ export function defineGame<R extends KindedRuleset, S extends PageState>(
       const doc = documentOf(p.text, p.title);
       const state = page.read(doc, ruleset, opts.now);
       const fromPhase = period(state);
-      let result = advance(ruleset, state, { now: opts.now, game, trigger: opts.trigger, force: opts.force, readings: opts.readings });
+      const clock = new Date(Math.max(opts.now.getTime(), p.timestamp === undefined ? -Infinity : Date.parse(p.timestamp)));
+      let result = advance(ruleset, state, { now: opts.now, clock, game, trigger: opts.trigger, force: opts.force, readings: opts.readings });
       // The caller's rows (an on-wiki request's) go into the same edit, when there is one to carry them.
       const extra = opts.rows && result.changes.length > 0 ? opts.rows(result, fromPhase) : [];
       if (extra.length > 0) result = { ...result, changes: [...result.changes, ...extra] };

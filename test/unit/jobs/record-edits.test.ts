@@ -77,13 +77,17 @@ class HistoryWiki extends FakeWiki implements RolloverWiki {
 
   override async revisions(
     title: string,
-    opts: { limit: number; user?: string; batch?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
+    opts: { limit: number; content?: boolean; user?: string; batch?: number; startid?: number; enough?: (found: readonly RevisionInfo[]) => boolean },
   ): Promise<RevisionInfo[]> {
-    const all = [...this.saved].reverse().filter((r) => title === game.gamestate && (opts.user === undefined || r.user === opts.user));
+    const all = [...this.saved]
+      .reverse()
+      .filter((r) => title === game.gamestate && (opts.user === undefined || r.user === opts.user) && r.revid <= (opts.startid ?? Infinity))
+      // As the API answers: the text only when asked for, and at most 50 revisions with it (500 without) a request.
+      .map(({ text, ...r }) => (opts.content ? { ...r, text } : r));
     const out: RevisionInfo[] = [];
     do {
       this.requests++; // a request, answered with none when nobody matches
-      out.push(...all.slice(out.length, out.length + (opts.batch ?? 50)));
+      out.push(...all.slice(out.length, out.length + Math.min(opts.batch ?? Infinity, opts.content ? 50 : 500)));
     } while (out.length < Math.min(opts.limit, all.length) && !(opts.enough?.(out) ?? false));
     return out.slice(0, opts.limit);
   }
@@ -178,6 +182,27 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     ])
       expect([other, by(other)]).toEqual([other, false]);
     expect(by('Croupier: phase 4; 1 Reputability — from Ruleset rev 1; daemon', 'Mallory')).toBe(false);
+    // Saved on the revision it was computed on (its summary's base), or merged by MediaWiki with a person's edit.
+    const saved = (parentid: number) =>
+      vouchedByBot({ user: BOT, comment: 'Croupier: phase 4; 1 Reputability — from Ruleset rev 1; daemon (base rev 40)', parentid }, BOT);
+    expect([saved(40), saved(41)]).toEqual([true, false]);
+  });
+
+  it("refuses a player's change that MediaWiki merged into a rollover's save the bot could not undo (its parent is not the base its summary names)", async () => {
+    const emptied = aliceGrant(GAMESTATE, ' -');
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: emptied },
+    ]);
+    // Computed on the bot's revision, saved after Mallory's: MediaWiki merged the two.
+    w.putAs(
+      BOT,
+      emptied.replace('|1 Gem Key', '|2 Gem Keys'),
+      `Croupier: phase 4; 1 Battle won — from Ruleset rev 1001; daemon (base rev ${w.saved[0]!.revid})`,
+    );
+    const [problem] = await refusal(w);
+    expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
+    expect(w.edits).toBe(0);
   });
 
   it('refuses a Phase number set back by a player (the boundary of phase 4 would be rolled over again, its limits reset)', async () => {
@@ -441,6 +466,19 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
       expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
       expect(w.edits).toBe(0);
     }
+  });
+
+  it("refuses a player's change carried along by many of the bot's saves since its rollover (a busy phase): its revisions are listed until the rollover's", async () => {
+    const emptied = aliceGrant(GAMESTATE, ' -');
+    const w = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: emptied },
+      ...Array.from({ length: 25 }, (_, i) => ({ user: BOT, text: `${emptied}\n<!-- ${i} -->`, comment: `Croupier: History row for request r${i} (done)` })),
+    ]);
+    const [problem] = await refusal(w);
+    expect(problem!.message).toContain(`Reputability grant "20" → empty: Mallory changed it in revision ${w.saved[1]!.revid}`);
+    expect(problem!.message).toContain(`believed as the bot's revision ${w.saved[0]!.revid} wrote it`);
+    expect(w.edits).toBe(0);
   });
 
   it("refuses a player's change that MediaWiki merged into a rollover's save the bot then undid (that save is not its record)", async () => {

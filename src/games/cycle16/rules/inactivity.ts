@@ -33,13 +33,13 @@ export function activeOnJoining(state: Gamestate, calendar: Calendar, now: Date)
  * Statuses for the phase starting at `start`, whose previous phase ran from `previousStart`.
  * The page keeps only each player's latest action: one later than `start` (a catch-up over
  * several phases) cannot tell whether they also acted in the previous phase, and counts as active.
- * An action before the cycle start counts as one of phase 0, as every instant before it does. One after the run's
- * time (`now`) has not happened: refused, for the players whose last action is read (not those joining).
+ * An action before the cycle start counts as one of phase 0, as every instant before it does. One after `clock` (when
+ * the page was saved, or the run's time) has not happened: refused, for the players whose last action is read.
  */
-export function updateActivity(state: Gamestate, previousStart: Date, start: Date, phase: number, now: Date): Change[] {
+export function updateActivity(state: Gamestate, previousStart: Date, start: Date, phase: number, clock: Date): Change[] {
   const column = 'Last action (UTC)';
   refuseActionsAfter(
-    now,
+    clock,
     phase,
     state.players.flatMap((p) =>
       p.joined.getTime() >= start.getTime() ? [] : [{ player: p.name, at: p.lastAction, cell: { page: state.page, table: 'Players', row: p.row, column } }],

@@ -14,8 +14,8 @@ import { resetLimits } from './limits.ts';
 export interface RolloverCause {
   /** When the new phase begins: its boundary, or the moment of a manual rollover. */
   at: Date;
-  /** The run's time (a Last action after it is refused: ./inactivity.ts). */
-  now: Date;
+  /** The latest instant the page can hold (a Last action after it is refused: ./inactivity.ts). */
+  clock: Date;
   /** Who forced it, for a manual rollover by an admin. */
   manualBy?: string;
   /** The key of the on-wiki request that asked for the manual rollover (named in its History row). */
@@ -56,7 +56,7 @@ export function rollOver(state: Gamestate, calendar: Calendar, cause: RolloverCa
     },
   });
   changes.push(...resetLimits(state, at, to));
-  changes.push(...updateActivity(state, previousStart, at, to, cause.now));
+  changes.push(...updateActivity(state, previousStart, at, to, cause.clock));
   return changes;
 }
 

@@ -8,7 +8,7 @@ import { refuseActionsAfter } from '../../kit/catch-up.ts';
 // “A player is considered to be 'inactive' if they performed no actions in the previous phase”: at the start of
 // phase n, a player whose last action is before the start of phase n − 1 (or who has none) is inactive for phase
 // n. The declared column shows it (yes: active); a History row for each player whose cell changes. A last action after
-// the run's time has not happened: refused (it would keep a player active, and granted, at every boundary).
+// the page was saved (or the run's time) has not happened: refused (it would keep a player active, and granted).
 
 /** Whether the player acted in the phase before `phase` (the one the boundary ended). */
 export function actedIn(p: GenericPlayer, d: DeclarationOf<'inactive'>, calendar: Calendar, phase: number): boolean {
@@ -17,10 +17,10 @@ export function actedIn(p: GenericPlayer, d: DeclarationOf<'inactive'>, calendar
   return last instanceof Date && last.getTime() >= previous.getTime();
 }
 
-export function markInactivity(state: GenericState, d: DeclarationOf<'inactive'>, calendar: Calendar, phase: number, now: Date): Change[] {
+export function markInactivity(state: GenericState, d: DeclarationOf<'inactive'>, calendar: Calendar, phase: number, clock: Date): Change[] {
   const column = d.lastAction;
   refuseActionsAfter(
-    now,
+    clock,
     phase,
     state.players.map((p) => {
       const last = p[cell(column)];

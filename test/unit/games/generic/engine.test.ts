@@ -129,13 +129,22 @@ describe('a generic game rolls over by its calendar and applies what its admins 
     expect(c.result.state.phase.number).toBe(3);
   });
 
-  test('a last action after the run’s time is refused at its cell at a boundary (it would keep the player active, and granted Favour, at every one); a run with no boundary reads the page', () => {
+  test('a last action after the page was saved (and the run’s time) is refused at its cell at a boundary (it would keep the player active, and granted Favour, at every one); one typed after the instant a catch-up applies is an action since', () => {
     // Brannoc writes a last action a year ahead: at Monday's Planning Phase he would be active, and granted 2 Favour.
     const page = edited(adopted, 'Brannoc', '2026-12-08 09:12', '2027-12-13 09:00');
     expect(() => rollover(page, '2026-12-14T00:00Z')).toThrow(
-      /table "Miners", row 2, column "Last action \(UTC\)": Brannoc's last action 2027-12-13 09:00 is after the run's time 2026-12-14 00:00: the rollover to phase 2 marks inactive who “performed no actions in the previous phase”/,
+      /table "Miners", row 2, column "Last action \(UTC\)": Brannoc's last action 2027-12-13 09:00 is after 2026-12-14 00:00, when the page was saved \(or the run's time, if later\): the rollover to phase 2 marks inactive who “performed no actions in the previous phase”/,
     );
     expect(rollover(page, '2026-12-10T00:00Z').result.changes).toEqual([]);
+    // A catch-up of Saturday's boundary on a page saved on Sunday: Brannoc's Sunday action is one after it, as written.
+    const sunday = edited(adopted, 'Brannoc', '2026-12-08 09:12', '2026-12-13 09:00');
+    const saved = { title: GAMESTATE, text: sunday, revid: 1, timestamp: '2026-12-13T10:00:00Z' };
+    const late = genericEngine.rollover(ruleset, 'c17', saved, { now: new Date('2026-12-12T00:00Z'), trigger: 'test' });
+    expect(rows(late)).toContain('Rollover - Phase 1 → 2 (Market Phase); next rollover 2026-12-14 00:00');
+    const early = { ...saved, timestamp: '2026-12-12T00:00:00Z' };
+    expect(() => genericEngine.rollover(ruleset, 'c17', early, { now: new Date('2026-12-12T00:00Z'), trigger: 'test' })).toThrow(
+      /Brannoc's last action 2026-12-13 09:00 is after 2026-12-12 00:00/,
+    );
   });
 
   test('a phase number ahead of the calendar is refused at its cell, and nothing is written', () => {

@@ -170,13 +170,14 @@ describe('5 — activity', () => {
     expect(r.result.changes.find((c) => c.event === 'Inactivity')).toMatchObject({ player: 'Lior', change: 'inactive → active', phase: 4 });
   });
 
-  test('“inactive if they performed no actions in the previous phase”: a Last action after the run’s time is refused at its cell when a boundary reads it; a run within the phase is not', () => {
+  test('“inactive if they performed no actions in the previous phase”: a Last action after the page was saved (and the run’s time) is refused at its cell when a boundary reads it; a run within the phase is not', () => {
     // Jun writes a Last action of next year: at every boundary he would count as having acted.
     const text = replaceOnce(GAMESTATE, '|30\n|2026-11-15 23:50\n|active', '|30\n|2027-11-15 23:50\n|active');
     expect(problemsOf(() => run(text, '2026-11-19T00:10'))).toEqual([
       {
         message:
-          "Jun's last action 2027-11-15 23:50 is after the run's time 2026-11-19 00:10: the rollover to phase 5 marks inactive who “performed no actions in the previous phase”, " +
+          "Jun's last action 2027-11-15 23:50 is after 2026-11-19 00:10, when the page was saved (or the run's time, if later): the rollover to phase 5 marks inactive " +
+          'who “performed no actions in the previous phase”, ' +
           'and an action that has not happened yet cannot count. Write the time they last acted, in UTC',
         location: { page: PAGE, table: 'Players', row: 10, column: 'Last action (UTC)' },
       },
