@@ -4,10 +4,10 @@
 // paid the grant again or rolled the boundary over again; a row removed, and typed back after the bot's rollover saved
 // the page without it, is compared with the record the bot's store keeps. The same change by an admin is applied.
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { DryRunWiki } from '../../src/cron/dry-run.ts';
 import { storeGoneRows } from '../../src/cron/gone-rows.ts';
@@ -88,7 +88,9 @@ onEachWiki(() => {
     const CLOSED = '|-\n|2026-11-13 19:30\n|Alice\n|Gideon\n|4\n|closed\n';
     const row = gamestate.slice(gamestate.indexOf(ROW), gamestate.indexOf('|-\n|Hollis\n'));
     const { game } = await edited('TwoSteps', gamestate, player, gamestate.replace(row, '').replace(CLOSED, ''));
-    const store = new FileStore(join(await mkdtemp(join(tmpdir(), 'croupier-gone-')), 'store.json'));
+    const dir = await mkdtemp(join(tmpdir(), 'croupier-gone-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const store = new FileStore(join(dir, 'store.json'));
     const kept = { wiki: b, goneRows: storeGoneRows(store, game.id) };
     const saved = await rollover(kept, game, { now: NOW, trigger: 'test' });
     expect(saved.save.changed).toBe(true);
