@@ -304,6 +304,7 @@ export async function gameStatus(
     computed: final.text,
     records: (text) => read.engine.records(current, text, game.gamestate),
     ...(game.allowedGroups ? { allowedGroups: game.allowedGroups } : {}),
+    // Read, never written: status changes nothing.
     ...(opts.goneRows ? { gone: { get: opts.goneRows.get } } : {}),
   });
   const alerts = [

@@ -91,9 +91,9 @@ export async function runStatus(opts: StatusCliOptions, command: Command): Promi
   const s = await print(opts, async () => {
     // The Ruleset as the bot's runs of this build read its text before, beside the store: status writes nothing there.
     const rulesets = build === undefined ? undefined : rulesetFiles(ctx.config.store.path, build, { write: false });
-    // The rows of the bot's record people removed, as the store keeps them: read, never written.
-    const { get } = storeGoneRows(new FileStore(ctx.config.store.path), game.id);
-    const status = await gameStatus(ctx.client, game, now, runs, { ...(rulesets ? { readRuleset: rulesets.read } : {}), goneRows: { get } });
+    // The rows of the bot's record people removed, as the store keeps them (gameStatus reads them, and writes none).
+    const goneRows = storeGoneRows(new FileStore(ctx.config.store.path), game.id);
+    const status = await gameStatus(ctx.client, game, now, runs, { ...(rulesets ? { readRuleset: rulesets.read } : {}), goneRows });
     ctx.progress.stop();
     return status;
   });

@@ -391,6 +391,17 @@ describe("the bot's record on the Gamestate, changed by a person since the bot's
     ]);
     await run(w);
     expect(saves(w)).toBe(1);
+    // A dry run, and croupier status, before that save would have kept nothing (they write nothing).
+    const dry = new HistoryWiki([
+      { user: BOT, text: GAMESTATE },
+      { user: 'Mallory', text: GAMESTATE.replace(row, '').replace(CLOSED, '') },
+    ]);
+    await rollover({ wiki: dry, goneRows: storeGoneRows(dry.store, game.id) }, game, { now: NOW, trigger: 'test', dryRun: true });
+    await gameStatus(dry, game, NOW, {}, { goneRows: storeGoneRows(dry.store, game.id) });
+    expect([await storeGoneRows(dry.store, game.id).get(game.gamestate), await storeGoneRows(w.store, game.id).get(game.gamestate)]).toEqual([
+      [],
+      [expect.objectContaining({ table: 'Players', label: 'Gideon' }), expect.objectContaining({ table: 'Gifts', label: '2026-11-13 19:30' })],
+    ]);
     // Then his row is typed back, its grant empty: it would be paid as a new player's.
     // (The bot's save added a Removals granted column: the row typed back has its cell.)
     const back = (text: string, r: string) => text.replace('|-\n|Hollis\n', `${r}| -\n|-\n|Hollis\n`);
