@@ -180,7 +180,7 @@ export async function benchParse(): Promise<void> {
   });
   console.log(
     `parse: Cycle 16 ruleset (${f.kb.toFixed(1)} KB), parse + extraction (compiled as the CLI is): first run ${ms(f.cold)} (with TurboFan); ` +
-      `of which wikiparser-node alone ${ms(f.parseOnly)} warm; computed tables ${ms(f.tables)} (a process of its own)`,
+      `of which parsing its sections (wikiparser-node; the sections of prose read without it) ${ms(f.parseOnly)} warm; computed tables ${ms(f.tables)} (a process of its own)`,
   );
   if (python) {
     console.log(`parse: mwparserfromhell's tables extracted (bench/mwparserfromhell_extract.py) ${ms(extract!)} a run (baseline of the extraction)`);

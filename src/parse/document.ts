@@ -16,18 +16,20 @@ export { cellValue, findTable, findTables, isBlank, normaliseHeader, tableName, 
  * normalised: a byte-order mark, CRLF). Throws only a PageError, for a page it will not read at all
  * (control bytes, nesting beyond MAX_NESTING; src/parse/source.ts); never on what the page says.
  * Offsets index the returned `text`. Plain table rows are read once per shape (row-shapes.ts);
- * `shapes: false` reads every row through its own parse, with the same result, only slower.
+ * `shapes: false` reads every row through its own parse, `prose: false` parses the sections of prose (prose.ts),
+ * with the same result, only slower.
  * A rule's `text` is made from the parse when first read, so the document keeps the parse alive;
  * `keepParse: false` lets it go once tables and lists are read (Gamestate readers, which never read
  * a rule's text: on the 500 × 60 page that parse is ~15 MB), and a rule's text, if read, parses the
  * page again — the same text.
  */
-export function readDocument(source: string, opts: { page?: string; shapes?: boolean; keepParse?: boolean } = {}): WikiDocument {
+export function readDocument(source: string, opts: { page?: string; shapes?: boolean; prose?: boolean; keepParse?: boolean } = {}): WikiDocument {
   const { text, notes } = normaliseSource(source, opts.page);
   checkNesting(text, opts.page);
   try {
-    const sections = parseSections(text, { shapes: opts.shapes });
-    const sectionsForText = opts.keepParse === false ? parsedAgain(text, opts.shapes) : () => sections;
+    const how = { shapes: opts.shapes, prose: opts.prose };
+    const sections = parseSections(text, how);
+    const sectionsForText = opts.keepParse === false ? parsedAgain(text, how) : () => sections;
     const doc = readOnly(() => read(text, sections, sectionsForText, opts.page));
     doc.warnings.unshift(...notes.map((message) => ({ message, location: { page: opts.page } })));
     return doc;
@@ -38,9 +40,9 @@ export function readDocument(source: string, opts: { page?: string; shapes?: boo
 }
 
 /** The page's sections parsed again when first asked for, then kept (made here: a closure holds only what its own function's scope holds). */
-function parsedAgain(text: string, shapes: boolean | undefined): () => readonly Section[] {
+function parsedAgain(text: string, how: { shapes?: boolean; prose?: boolean }): () => readonly Section[] {
   let sections: readonly Section[] | undefined;
-  return () => (sections ??= parseSections(text, { shapes }));
+  return () => (sections ??= parseSections(text, how));
 }
 
 function read(text: string, sections: readonly Section[], sectionsForText: () => readonly Section[], page: string | undefined): WikiDocument {
@@ -55,7 +57,7 @@ function read(text: string, sections: readonly Section[], sectionsForText: () =>
   const lists: List[] = [];
   const warnings: Warning[] = [];
   for (const section of sections) {
-    for (const token of section.root.querySelectorAll<TableToken>('table')) {
+    for (const token of section.root?.querySelectorAll<TableToken>('table') ?? []) {
       const start = section.start + token.getAbsoluteIndex();
       // A table whose `|}` is missing swallows what follows; it really ends at the next heading.
       const cut = token.closed ? undefined : headings.find((h) => h.start > start)?.start;

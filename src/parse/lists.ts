@@ -2,18 +2,24 @@ import type { AstNodes } from 'wikiparser-node/dist/internal.js';
 import type { List, ListItem } from './model.ts';
 import type { Section } from './parser.ts';
 import { plainText, type Piece } from './plain.ts';
+import { proseListItems } from './prose.ts';
 
 interface Line {
   item: ListItem;
-  parent: AstNodes | undefined;
+  /** The node the line's prefix sits in (a prose section: the section): lines of one list share it. */
+  parent: unknown;
 }
 
 /**
  * Lists from line prefixes (`*`, `#`, `#*`…). wikiparser-node marks only the prefix; the item is
  * what follows it up to the end of the line. Adjacent lines form one list; longer prefixes nest.
  */
-export function readLists({ root, start }: Section, text: string): Omit<List, 'rule' | 'ruleIndex'>[] {
-  const lines: Line[] = root.querySelectorAll('list').map((token) => ({ item: readItem(token, text, start), parent: token.parentNode }));
+export function readLists(section: Section, text: string): Omit<List, 'rule' | 'ruleIndex'>[] {
+  const { root, start } = section;
+  const lines: Line[] =
+    root === undefined
+      ? proseListItems(section.prose, start).map((item) => ({ item, parent: section }))
+      : root.querySelectorAll('list').map((token) => ({ item: readItem(token, text, start), parent: token.parentNode }));
   const lists: Omit<List, 'rule' | 'ruleIndex'>[] = [];
   let stack: ListItem[] = [];
   let previous: Line | undefined;

@@ -2,7 +2,9 @@ import { getHeapStatistics } from 'node:v8';
 import Parser from 'wikiparser-node';
 import defaultConfig from 'wikiparser-node/config/default.json' with { type: 'json' };
 import type { TableToken, Token, TrToken } from 'wikiparser-node/dist/internal.js';
+import { isProse } from './prose.ts';
 import { shapeRows } from './row-shapes.ts';
+import { SYNTAX_WORDS } from './syntax-words.ts';
 import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
 
 /**
@@ -58,17 +60,15 @@ const parserConfig = () => (config ??= withMagicLinkPrefilter(Parser.getConfig()
 
 /**
  * wikiparser-node finds free links (`https://…`, ISBN/RFC/PMID) by running one Unicode regular expression over the
- * text of every token; most texts hold none, and the scan of one that holds none was ~7% of a warm parse. Every
- * protocol of its configuration is letters then a colon, and the other links start with RFC, PMID or ISBN: a text
- * holding none of these cannot match, and is given back as it is. Case is ignored as its expression ignores it,
- * by Unicode's folding (`ſ` is an `s`: hence the `u`).
+ * text of every token; most texts hold none, and the scan of one that holds none was ~7% of a warm parse. A text
+ * holding none of its protocols nor RFC, PMID or ISBN (syntax-words.ts) cannot match, and is given back as it is.
+ * (Its expression is compiled at its first use, ~10 ms of a cold parse: a text like `Effect(s): …` no longer asks.)
  */
 class MagicLinks extends RegExp {
   override [Symbol.replace](text: string, replacer: string | ((...args: never[]) => string)): string {
-    return MAY_LINK.test(text) ? super[Symbol.replace](text, replacer as string) : text;
+    return SYNTAX_WORDS.test(text) ? super[Symbol.replace](text, replacer as string) : text;
   }
 }
-const MAY_LINK = /[a-z]:|rfc|pmid|isbn/iu;
 
 function withMagicLinkPrefilter<C extends object>(c: C): C {
   let regex: RegExp | undefined;
@@ -82,10 +82,20 @@ function withMagicLinkPrefilter<C extends object>(c: C): C {
 }
 
 /** A piece of the page parsed on its own; its offsets are relative to `start`. */
-export interface Section {
+export interface ParsedSection {
   start: number;
   root: Token;
+  prose?: undefined;
 }
+
+/** A piece of the page that is prose (prose.ts): its text, read without a parse. */
+export interface ProseSection {
+  start: number;
+  prose: string;
+  root?: undefined;
+}
+
+export type Section = ParsedSection | ProseSection;
 
 // Text where a line of equals signs is not a heading: comments and tags whose content is not wikitext.
 const OPAQUE =
@@ -96,9 +106,10 @@ const HEADING_LINE = /^=[^\n]*=[ \t]*$/gm;
  * The page parsed once, section by section. wikiparser-node's template stage copies the rest of
  * the text at every heading, so one parse of a 1 MB page took 6 s and 2 GB; cut at heading lines
  * it grows linearly. A split point is only a hint: the parser still decides what is a heading.
- * `shapes: false` parses every row as written (the reference the row shapes are tested against).
+ * `shapes: false` parses every row as written, `prose: false` every section (the references the row shapes and
+ * the prose sections are tested against).
  */
-export function parseSections(text: string, opts: { shapes?: boolean } = {}): Section[] {
+export function parseSections(text: string, opts: { shapes?: boolean; prose?: boolean } = {}): Section[] {
   const opaque = [...text.matchAll(OPAQUE)].map((m) => [m.index, m.index + m[0].length] as const);
   let o = 0;
   const starts = [0];
@@ -107,8 +118,9 @@ export function parseSections(text: string, opts: { shapes?: boolean } = {}): Se
     const inside = o < opaque.length && opaque[o]![0] < m.index;
     if (!inside && m.index > 0) starts.push(m.index);
   }
-  return starts.map((start, i) => {
+  return starts.map((start, i): Section => {
     const section = text.slice(start, starts[i + 1] ?? text.length);
+    if (opts.prose !== false && isProse(section)) return { start, prose: section };
     return { start, root: opts.shapes === false ? parseWikitext(section) : parseSection(section, start) };
   });
 }

@@ -1,31 +1,28 @@
 import type { Token } from 'wikiparser-node/dist/internal.js';
 import { plainText } from './plain.ts';
+import { plainShapeCells, type ShapeCells } from './shape-cells.ts';
+import { SYNTAX_WORDS } from './syntax-words.ts';
 import type { CellKind, ShapedRow, ShapedRun } from './shaped-runs.ts';
 
 /**
  * Table rows read once per shape. wikiparser-node builds a dozen tokens per cell, so a 30,000-row
  * table took tens of seconds and gigabytes. Rows whose text holds no markup that letters or digits
- * could change are parsed once per *shape* (each run of ASCII letters and digits written as `a`):
- * wikiparser-node parses the shape, and the row's cells are the shape's cells with the row's own text.
+ * could change, nor words that are syntax (syntax-words.ts: a shape would hide them), are read once per
+ * *shape* (each run of ASCII letters and digits written as `a`): wikiparser-node parses the shape (but the
+ * simplest ones: shape-cells.ts), and the row's cells are the shape's cells with the row's own text.
  * A shape whose cells hold anything but text, or attributes (a colspan's digits), is not used.
  * In the section handed to wikiparser-node, each run of such rows becomes one row line of the same
  * length (padding()), so every other offset stays as written; parser.ts checks that each padded run
  * came out as a row of a closed table, else it parses the section as written.
  */
 
-// Characters that start markup: templates, tags, comments, links, entities, quotes, signatures,
-// behaviour switches. A row holding any of them is parsed as written.
-const MARKUP = /[{}<>[\]&'~_]/;
-// Letters before a colon (a protocol: `mailto:`, `http:`) and the magic links: words that are syntax.
-// (Their tokens read as the same plain text today; they are kept out so that a shape never hides one.)
-const WORD_SYNTAX = /[a-z]:|ISBN|RFC|PMID/i;
+// Characters that start markup: templates, tags, comments, links, entities, signatures, behaviour
+// switches, and two quotes (bold, italic: one is an apostrophe). A row holding any of them is parsed as written.
+const MARKUP = /[{}<>[\]&~_]|''/;
 // A line (after spaces) starting a row, `|-`, or ending a table, `|}`: what ends a row.
 const ROW_END_LINE = /[^\S\n]*\|([-}])/y;
 // Whitespace plainText() would collapse: anything but single spaces (the ends are trimmed anyway).
 const UNEVEN_SPACE = /[^\S ]| {2}/;
-
-/** Cells of a shape, offsets relative to the shape's text; null when the shape is not plain cells. */
-type ShapeCells = { kinds: CellKind[]; bounds: { start: number; end: number }[] } | null;
 
 // Shapes known to this process, for every page it reads; forgotten all at once past these bounds.
 const MAX_SHAPES = 4096;
@@ -89,7 +86,7 @@ function padding(length: number): string {
 /** The row written in text[lineStart, end), read through its shape, or undefined when it is not plain. */
 function readRow(text: string, lineStart: number, end: number, base: number, parse: (wikitext: string) => Token): ShapedRow | undefined {
   const written = text.slice(lineStart, end);
-  if (MARKUP.test(written) || WORD_SYNTAX.test(written)) return undefined;
+  if (MARKUP.test(written) || SYNTAX_WORDS.test(written)) return undefined;
   // Each run of ASCII letters and digits becomes one `a`; after[k] is where the k-th `a` ends in the
   // shape, shift[k] how much longer the written row is up to there. (Scanned by character code: a
   // regular expression's matches were a third of what reading a page allocated.)
@@ -165,11 +162,11 @@ function grow(): void {
   shifts = b;
 }
 
-/** The cells of one row's shape, parsed once by wikiparser-node. */
+/** The cells of one row's shape, read once (by wikiparser-node, but for the simplest shapes: shape-cells.ts). */
 function shapeCells(shape: string, parse: (wikitext: string) => Token): ShapeCells {
   const known = shapes.get(shape);
   if (known !== undefined) return known;
-  const cells = parseShape(shape, parse);
+  const cells = plainShapeCells(shape) ?? parsedShapeCells(shape, parse);
   if (shapes.size >= MAX_SHAPES || shapeChars + shape.length > MAX_SHAPE_CHARS) {
     shapes.clear();
     shapeChars = 0;
@@ -181,7 +178,8 @@ function shapeCells(shape: string, parse: (wikitext: string) => Token): ShapeCel
 
 const PREFIX = '{|\n';
 
-function parseShape(shape: string, parse: (wikitext: string) => Token): ShapeCells {
+/** The cells of a row's shape as wikiparser-node reads them (the reference shape-cells.ts is tested against). */
+export function parsedShapeCells(shape: string, parse: (wikitext: string) => Token): ShapeCells {
   const root = parse(`${PREFIX}${shape}\n|}`);
   const table = root.firstChild;
   if (root.childNodes.length !== 1 || table?.type !== 'table') return null;

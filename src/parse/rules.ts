@@ -2,21 +2,31 @@ import type { AstNodes, HeadingToken } from 'wikiparser-node/dist/internal.js';
 import type { Rule } from './model.ts';
 import { readOnly, type Section } from './parser.ts';
 import { plainBlock, plainText, type Piece } from './plain.ts';
+import { proseHeading } from './prose.ts';
 import { piecesInRange } from './range.ts';
 
 // Headings inside these are not part of the page's outline (the wiki does not number them).
 const OPAQUE = new Set(['template', 'magic-word', 'parameter', 'arg', 'ext', 'ext-inner']);
 
 export interface Heading {
-  token: HeadingToken;
   /** Offset in the page text. */
   start: number;
+  /** As written (2 for `==`). */
+  level: number;
+  /** Plain text of its title. */
+  title: string;
+  /** Its length in the text: the heading's line, and the blank lines wikiparser-node reads with it. */
+  length: number;
 }
 
 /** Headings that make sections, in page order. Comments and <nowiki> never yield headings. */
 export function outlineHeadings(sections: readonly Section[]): Heading[] {
-  return sections.flatMap(({ root, start }) =>
-    root
+  return sections.flatMap((section) => {
+    if (section.prose !== undefined) {
+      const heading = proseHeading(section.prose);
+      return heading ? [{ start: section.start, ...heading }] : [];
+    }
+    return section.root
       .querySelectorAll<HeadingToken>('heading')
       .filter((h) => {
         for (let p: AstNodes | undefined = h.parentNode; p !== undefined; p = p.parentNode) {
@@ -24,8 +34,13 @@ export function outlineHeadings(sections: readonly Section[]): Heading[] {
         }
         return true;
       })
-      .map((token) => ({ token, start: start + token.getAbsoluteIndex() })),
-  );
+      .map((token) => ({
+        start: section.start + token.getAbsoluteIndex(),
+        level: token.level,
+        title: plainText(token.firstChild),
+        length: String(token).length,
+      }));
+  });
 }
 
 /**
@@ -36,12 +51,11 @@ export function outlineHeadings(sections: readonly Section[]): Heading[] {
 export function readRules(headings: readonly Heading[], text: string, sections: () => readonly Section[]): Rule[] {
   const rules: Rule[] = [];
   const open: { level: number; index: number }[] = [];
-  headings.forEach(({ token, start }, i) => {
-    const bodyStart = start + String(token).length;
+  headings.forEach(({ start, level, title, length }, i) => {
+    const bodyStart = start + length;
     const end = headings[i + 1]?.start ?? text.length;
-    const level = token.level;
     while (open.length > 0 && open[open.length - 1]!.level >= level) open.pop();
-    const rule: Rule = { title: plainText(token.firstChild), depth: open.length, parent: open[open.length - 1]?.index, level, text: '', start, end, bodyStart };
+    const rule: Rule = { title, depth: open.length, parent: open[open.length - 1]?.index, level, text: '', start, end, bodyStart };
     rules.push(withLazyText(rule, ruleText(sections, bodyStart, end, text.length)));
     open.push({ level, index: i });
   });
@@ -80,9 +94,9 @@ function piecesBetween(sections: readonly Section[], start: number, end: number,
   const pieces: Piece[] = [];
   sections.forEach((section, i) => {
     const sectionEnd = sections[i + 1]?.start ?? textLength;
-    if (section.start < end && sectionEnd > start) {
-      pieces.push(...piecesInRange(section.root, start - section.start, end - section.start));
-    }
+    if (section.start >= end || sectionEnd <= start) return;
+    if (section.prose !== undefined) pieces.push(section.prose.slice(Math.max(0, start - section.start), end - section.start));
+    else pieces.push(...piecesInRange(section.root, start - section.start, end - section.start));
   });
   return pieces;
 }

@@ -2,26 +2,18 @@
 // linear time. That is only allowed if it changes nothing: every table, cell, offset, rule text, list
 // and warning must be what reading every row through its own wikiparser-node parse gives — also when the
 // document lets its parse go once read (`keepParse: false`).
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { syntheticGamestate } from '../../../bench/engine.ts';
 import { readDocument } from '../../../src/parse/document.ts';
 import { parseSections } from '../../../src/parse/parser.ts';
 import { shapedRun } from '../../../src/parse/shaped-runs.ts';
-
-const fixturesDir = new URL('../../../fixtures/', import.meta.url);
-const fixtures = readdirSync(fixturesDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) =>
-    readdirSync(new URL(`${d.name}/`, fixturesDir))
-      .filter((f) => f.endsWith('.wikitext'))
-      .map((f) => `${d.name}/${f}`),
-  );
+import { fixturePages, fixtureText } from '../../fixture-pages.ts';
+import { randomPages } from '../../random-pages.ts';
 
 /** Rows the page's parse read through their shapes. */
 function shapedRows(text: string): number {
   return parseSections(text)
-    .flatMap((s) => s.root.querySelectorAll('tr'))
+    .flatMap((s) => s.root?.querySelectorAll('tr') ?? [])
     .reduce((n, tr) => n + (shapedRun(tr)?.rows.length ?? 0), 0);
 }
 
@@ -76,8 +68,8 @@ const variants: Record<string, string> = {
 };
 
 describe('rows read through their shapes read as a full parse does', () => {
-  test.each(fixtures)('fixture %s reads the same', (name) => {
-    expectSameAsFullParse(readFileSync(new URL(name, fixturesDir), 'utf8'), name);
+  test.each(fixturePages)('fixture %s reads the same', (name) => {
+    expectSameAsFullParse(fixtureText(name), name);
   });
 
   test('the benchmark Gamestate page reads the same, and nearly all its rows went through shapes', () => {
@@ -102,9 +94,6 @@ describe('rows read through their shapes read as a full parse does', () => {
   });
 
   test('random pages made of table syntax and plain words read the same', () => {
-    // Seeded: the same pages on every run, so a failure can be replayed.
-    let seed = 12345;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pieces = [
       '\n|-',
       '\n| ',
@@ -124,6 +113,8 @@ describe('rows read through their shapes read as a full parse does', () => {
       '}}',
       '[[a]]',
       "''",
+      "'",
+      "player's",
       ':',
       '\n== H ==\n',
       '\n* ',
@@ -133,11 +124,7 @@ describe('rows read through their shapes read as a full parse does', () => {
       '\t',
       '&amp;',
     ];
-    for (let n = 0; n < 60; n++) {
-      let text = '== Start ==\n{|\n! a !! b !! c';
-      const length = 20 + Math.floor(next() * 80);
-      for (let i = 0; i < length; i++) text += pieces[Math.floor(next() * pieces.length)];
-      expectSameAsFullParse(`${text}\n|}\n`, `Random/${n}`);
-    }
+    const pages = randomPages({ seed: 12345, count: 60, pieces, head: () => '== Start ==\n{|\n! a !! b !! c', min: 20, spread: 80 });
+    pages.forEach((text, n) => expectSameAsFullParse(`${text}\n|}\n`, `Random/${n}`));
   });
 });
