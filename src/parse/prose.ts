@@ -1,4 +1,5 @@
 import type { ListItem } from './model.ts';
+import { plainText } from './plain.ts';
 import { SYNTAX_WORDS } from './syntax-words.ts';
 
 /**
@@ -40,7 +41,7 @@ export function proseHeading(text: string): ProseHeading | undefined {
   const m = HEADING.exec(text);
   if (m === null) return undefined;
   const line = m[1]!.length * 2 + m[2]!.length + m[3]!.length;
-  return { level: m[1]!.length, title: m[2]!.replace(/\s+/g, ' ').trim(), length: line + blankLinesAfter(text, line) };
+  return { level: m[1]!.length, title: plainText([m[2]!]), length: line + blankLinesAfter(text, line) };
 }
 
 /** The heading token's trail past its line: the newlines after it but the last one (its blank lines). */
@@ -63,7 +64,7 @@ export function proseListItems(text: string, base: number): ListItem[] {
     items.push({
       marker,
       ordered: marker.endsWith('#'),
-      text: content.replace(/\s+/g, ' ').trim(),
+      text: plainText([content]),
       raw: content.trim(),
       start: base + start,
       end: base + end,
