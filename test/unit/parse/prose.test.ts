@@ -43,6 +43,8 @@ describe('sections of prose read as their parse does', () => {
       'ISBN 0123456789',
       'Iſbn 0123456789',
       'rfc 1234',
+      'a\u2028line separator',
+      'no-break\u00a0space',
     ]) {
       expect(one(`Text ${markup} text.`)).toBe(0);
     }
