@@ -3,8 +3,8 @@ import type { Warning } from './location.ts';
 import type { List, Table, WikiDocument } from './model.ts';
 import { parseSections, readOnly, type Section } from './parser.ts';
 import { readLists } from './lists.ts';
-import { outlineHeadings, readRules, ruleAt } from './rules.ts';
-import { readTable } from './tables.ts';
+import { type Heading, outlineHeadings, readRules, ruleAt } from './rules.ts';
+import { readTable, tokenTable, type WrittenTable } from './tables.ts';
 import { checkNesting, isStackOverflow, MAX_NESTING, normaliseSource, pageName, PageError } from './source.ts';
 
 export type { Cell, List, ListItem, Row, Rule, Table, WikiDocument } from './model.ts';
@@ -57,15 +57,23 @@ function read(text: string, sections: readonly Section[], sectionsForText: () =>
   const lists: List[] = [];
   const warnings: Warning[] = [];
   for (const section of sections) {
-    for (const token of section.root?.querySelectorAll<TableToken>('table') ?? []) {
-      const start = section.start + token.getAbsoluteIndex();
-      // A table whose `|}` is missing swallows what follows; it really ends at the next heading.
-      const cut = token.closed ? undefined : headings.find((h) => h.start > start)?.start;
-      const read = readTable(token, { text, base: section.start, page, cut, ...where(start) });
+    for (const written of writtenTables(section, text, headings)) {
+      const read = readTable(written, { page, ...where(written.start) });
       tables.push(read.table);
       warnings.push(...read.warnings);
     }
     lists.push(...readLists(section, text).map((list) => ({ ...where(list.start), ...list })));
   }
   return { text, page, rules, tables, lists, warnings };
+}
+
+/** A section's tables as written: a prose section's were read with it (prose.ts), a parsed one's are its table tokens. */
+function writtenTables(section: Section, text: string, headings: readonly Heading[]): readonly WrittenTable[] {
+  if (section.prose !== undefined) return section.tables;
+  return section.root.querySelectorAll<TableToken>('table').map((token) => {
+    const start = section.start + token.getAbsoluteIndex();
+    // A table whose `|}` is missing swallows what follows; it really ends at the next heading.
+    const cut = token.closed ? undefined : headings.find((h) => h.start > start)?.start;
+    return tokenTable(token, { text, base: section.start, cut });
+  });
 }

@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import Parser from 'wikiparser-node';
 import defaultConfig from 'wikiparser-node/config/default.json' with { type: 'json' };
 import type { TableToken, Token, TrToken } from 'wikiparser-node/dist/internal.js';
-import { isProse } from './prose.ts';
+import { type ProseTable, proseTables } from './prose.ts';
 import { shapeRows } from './row-shapes.ts';
 import { SYNTAX_WORDS } from './syntax-words.ts';
 import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
@@ -88,10 +88,11 @@ export interface ParsedSection {
   prose?: undefined;
 }
 
-/** A piece of the page that is prose (prose.ts): its text, read without a parse. */
+/** A piece of the page that is prose (prose.ts): its text and its tables, read without a parse. */
 export interface ProseSection {
   start: number;
   prose: string;
+  tables: ProseTable[];
   root?: undefined;
 }
 
@@ -106,8 +107,8 @@ const HEADING_LINE = /^=[^\n]*=[ \t]*$/gm;
  * The page parsed once, section by section. wikiparser-node's template stage copies the rest of
  * the text at every heading, so one parse of a 1 MB page took 6 s and 2 GB; cut at heading lines
  * it grows linearly. A split point is only a hint: the parser still decides what is a heading.
- * `shapes: false` parses every row as written, `prose: false` every section (the references the row shapes and
- * the prose sections are tested against).
+ * `shapes: false` parses every row as written (and every section holding a table), `prose: false` every section (the
+ * references the row shapes and the prose sections are tested against).
  */
 export function parseSections(text: string, opts: { shapes?: boolean; prose?: boolean } = {}): Section[] {
   const opaque = [...text.matchAll(OPAQUE)].map((m) => [m.index, m.index + m[0].length] as const);
@@ -120,7 +121,9 @@ export function parseSections(text: string, opts: { shapes?: boolean; prose?: bo
   }
   return starts.map((start, i): Section => {
     const section = text.slice(start, starts[i + 1] ?? text.length);
-    if (opts.prose !== false && isProse(section)) return { start, prose: section };
+    // A prose section's tables are read through the row shapes, so `shapes: false` parses them.
+    const tables = opts.prose === false ? undefined : proseTables(section, start, parseWikitext);
+    if (tables !== undefined && (tables.length === 0 || opts.shapes !== false)) return { start, prose: section, tables };
     return { start, root: opts.shapes === false ? parseWikitext(section) : parseSection(section, start) };
   });
 }

@@ -107,38 +107,39 @@ function templateText(wikitext: string): string {
   return wikitext;
 }
 
-/** A table inside a rule body: caption and rows on their own lines, cells separated by " | ". */
+/** A table inside a rule body: each row on a line of its own, and its caption, and the cells before its first row. */
 function renderTable(kids: readonly AstNodes[], out: string[]): void {
-  let first = true;
-  const cell = (subtype: string | undefined, text: string): void => {
-    if (subtype === 'caption') {
-      out.push('\n');
-      first = true;
-    } else if (!first) out.push(' | ');
-    else first = false;
-    out.push(text);
+  const lines: string[][] = [];
+  let line: string[] | undefined;
+  const cell = (kind: string | undefined, text: string): void => {
+    if (kind === 'caption') {
+      lines.push([text]);
+      line = undefined;
+    } else if (line === undefined) lines.push((line = [text]));
+    else line.push(text);
   };
   const td = (token: AstNodes): void => {
     const inner = token.childNodes[token.childNodes.length - 1];
     cell((token as { subtype?: string }).subtype, inner === undefined ? '' : plainText(inner));
   };
-  out.push('\n');
   for (const kid of kids) {
     if (kid.type === 'td') td(kid);
     else if (kid.type === 'tr') {
       const shaped = shapedRun(kid);
       for (const row of shaped?.rows ?? [undefined]) {
-        out.push('\n');
-        first = true;
-        if (row === undefined) {
-          for (const k of kid.childNodes) if (k.type === 'td') td(k);
-        } else {
-          row.cells.forEach((c, i) => cell(row.kinds[i], c.text));
-        }
+        lines.push((line = []));
+        if (row === undefined) for (const k of kid.childNodes) k.type === 'td' && td(k);
+        else row.cells.forEach((c, i) => cell(row.kinds[i], c.text));
       }
+      line = undefined;
     }
   }
-  out.push('\n');
+  out.push(tableText(lines));
+}
+
+/** A table's lines in a rule's text, each of its cells' texts: on lines of their own, cells separated by " | ". */
+export function tableText(lines: readonly (readonly string[])[]): string {
+  return `\n${lines.map((cells) => `\n${cells.join(' | ')}`).join('')}\n`;
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -1,14 +1,20 @@
+import type { Token } from 'wikiparser-node/dist/internal.js';
 import type { ListItem } from './model.ts';
-import { plainText } from './plain.ts';
+import type { ProseSection } from './parser.ts';
+import { plainText, tableText } from './plain.ts';
+import { readLooseRow, readRow } from './row-shapes.ts';
+import type { ShapedRow } from './shaped-runs.ts';
 import { SYNTAX_WORDS } from './syntax-words.ts';
+import type { WrittenRow, WrittenTable } from './tables.ts';
 
 /**
  * Sections of prose read without wikiparser-node. Most of a Ruleset is sections of sentences and `*`/`#` lists under
  * a heading, with no markup; wikiparser-node's parse of them (tokens for the heading, each list prefix, each text run)
  * was about a third of a warm parse and extraction. A section is read here only when it holds nothing wikiparser-node
  * could make a token of at its list stage but its heading and list prefixes: every other section is parsed as
- * before. `test/unit/parse/prose.test.ts` reads every fixture and thousands of random sections both ways
- * (`readDocument(text, { prose: false })` parses every section) and expects the same document.
+ * before. Its tables are read here too when each is plain (proseTables). `test/unit/parse/prose.test.ts` reads every
+ * fixture and thousands of random sections both ways (`readDocument(text, { prose: false })` parses every section)
+ * and expects the same document.
  */
 
 // Characters that start markup: templates, tables, tags, comments, links, entities, signatures, behaviour switches;
@@ -29,8 +35,120 @@ export interface ProseHeading {
   length: number;
 }
 
+/** A table of a prose section, read from its text. */
+export interface ProseTable extends WrittenTable {
+  /** Its caption line's plain text, also when empty (a rule's text shows it). */
+  captionLine?: string;
+}
+
+// A table's first line: `{|` and quoted attributes holding no markup (they do not change what the table holds).
+const TABLE_OPEN = /^\{\|(?:[ \t]*[A-Za-z][\w-]*[ \t]*=[ \t]*"[^"\n{}<>[\]&|!~_']*")*[ \t]*$/;
+// A table's last line, alone on it.
+const TABLE_END = '|}';
+
+/**
+ * The tables of a section that is prose but for them, read without wikiparser-node; undefined when it is not. A
+ * table is read here only when it is plain: a `{|` line at a line's start with plain attributes, at most one caption
+ * line right after it (text alone: no `|`, `!` or markup), then cells and rows each read through its shape
+ * (row-shapes.ts: no markup, and a shape wikiparser-node reads as plain cells), and a `|}` line alone. `base` is the
+ * section's offset in the page; `parse` is wikiparser-node's, for a row's new shape.
+ */
+export function proseTables(text: string, base: number, parse: (wikitext: string) => Token): ProseTable[] | undefined {
+  const tables: ProseTable[] = [];
+  let outside = '';
+  let at = 0;
+  for (let open = tableStart(text, 0); open >= 0; open = tableStart(text, at)) {
+    const table = readProseTable(text, open, base, parse);
+    if (table === undefined) return undefined;
+    tables.push(table);
+    outside += text.slice(at, open);
+    at = table.end - base;
+  }
+  return isProse(at === 0 ? text : outside + text.slice(at)) ? tables : undefined;
+}
+
+/** Offset of the next `{|` starting a line at or after `from`, or -1. */
+function tableStart(text: string, from: number): number {
+  if (from === 0 && text.startsWith('{|')) return 0;
+  const at = text.indexOf('\n{|', from);
+  return at < 0 ? -1 : at + 1;
+}
+
+/** The table whose `{|` is at `open`, when it is plain. */
+function readProseTable(text: string, open: number, base: number, parse: (wikitext: string) => Token): ProseTable | undefined {
+  const lines = linesFrom(text, open);
+  const first = lines.next().value;
+  if (first === undefined || !TABLE_OPEN.test(text.slice(first.start, first.end)) || SYNTAX_WORDS.test(text.slice(first.start, first.end))) return undefined;
+  const table: ProseTable = { start: base + open, end: 0, closed: true, rows: [] };
+  // The lines of the cells before the first `|-` (from), or of the current row (from its `|-`).
+  let pending: { from: number; loose: boolean } | undefined;
+  const finish = (to: number): boolean => {
+    if (pending === undefined) return true;
+    const row = pending.loose ? readLooseRow(text, pending.from, to, base, parse) : readRow(text, pending.from, to, base, parse);
+    pending = undefined;
+    if (row === undefined) return false;
+    table.rows.push(writtenRow(row));
+    return true;
+  };
+  let lineNumber = 0;
+  for (const { start, end } of lines) {
+    lineNumber++;
+    const line = text.slice(start, end);
+    if (line.startsWith(TABLE_END)) {
+      if (line !== TABLE_END || !finish(start - 1)) return undefined;
+      table.end = base + end;
+      return table;
+    }
+    if (line.startsWith('|+')) {
+      const caption = line.slice(2);
+      if (lineNumber !== 1 || /[|!]/.test(caption) || MARKUP.test(caption) || SYNTAX_WORDS.test(caption)) return undefined;
+      table.captionLine = plainText([caption]);
+      if (table.captionLine !== '') table.caption = table.captionLine;
+    } else if (line.startsWith('|-')) {
+      if (!finish(start - 1)) return undefined;
+      pending = { from: start, loose: false };
+    } else pending ??= { from: start, loose: true }; // read as a row: anything but cells first is not plain
+  }
+  return undefined; // no `|}`
+}
+
+function writtenRow({ cells, start }: ShapedRow): WrittenRow {
+  return { cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) };
+}
+
+/** The lines of `text` from `from` on: each one's start and end (its newline excluded). */
+function* linesFrom(text: string, from: number): Generator<{ start: number; end: number }> {
+  for (let start = from; start <= text.length; ) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    yield { start, end };
+    if (nl < 0) return;
+    start = nl + 1;
+  }
+}
+
+/** A prose section's text in page[from, to), its tables as a rule's text shows them (plain.ts, tableText). */
+export function prosePieces(section: ProseSection, from: number, to: number): string[] {
+  const { prose, start: base } = section;
+  const pieces: string[] = [];
+  let at = Math.max(from, base);
+  const stop = Math.min(to, base + prose.length);
+  for (const table of section.tables) {
+    if (table.start < at || table.end > stop) continue;
+    pieces.push(prose.slice(at - base, table.start - base), proseTableText(table));
+    at = table.end;
+  }
+  if (at < stop) pieces.push(prose.slice(at - base, stop - base));
+  return pieces;
+}
+
+function proseTableText(table: ProseTable): string {
+  const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+  return tableText(table.captionLine === undefined ? rows : [[table.captionLine], ...rows]);
+}
+
 /** Whether `text`, a section (a heading line and what follows it, up to the next one), is prose. */
-export function isProse(text: string): boolean {
+function isProse(text: string): boolean {
   if (MARKUP.test(text) || SYNTAX_WORDS.test(text) || OTHER_LINE.test(text.startsWith('=') ? text.slice(text.indexOf('\n') + 1 || text.length) : text))
     return false;
   return !text.startsWith('=') || HEADING.test(text);

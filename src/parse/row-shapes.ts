@@ -83,8 +83,8 @@ function padding(length: number): string {
   return comment >= 0 ? `|-<!--${' '.repeat(comment)}-->` : `|-${' '.repeat(length - 2)}`;
 }
 
-/** The row written in text[lineStart, end), read through its shape, or undefined when it is not plain. */
-function readRow(text: string, lineStart: number, end: number, base: number, parse: (wikitext: string) => Token): ShapedRow | undefined {
+/** The row written in text[lineStart, end) (from its `|-` line), read through its shape, or undefined when it is not plain. */
+export function readRow(text: string, lineStart: number, end: number, base: number, parse: (wikitext: string) => Token): ShapedRow | undefined {
   const written = text.slice(lineStart, end);
   if (MARKUP.test(written) || SYNTAX_WORDS.test(written)) return undefined;
   // Each run of ASCII letters and digits becomes one `a`; after[k] is where the k-th `a` ends in the
@@ -135,6 +135,12 @@ function readRow(text: string, lineStart: number, end: number, base: number, par
     row.cells.push({ text, raw, start, end: start + raw.length, header: shape.kinds[c] === 'th' });
   }
   return row;
+}
+
+/** The cells written before a table's first `|-`, in text[from, to), read as a row through its shape (the row starts at `from`). */
+export function readLooseRow(text: string, from: number, to: number, base: number, parse: (wikitext: string) => Token): ShapedRow | undefined {
+  const row = readRow(`|-\n${text.slice(from, to)}`, 0, to - from + 3, base + from - 3, parse);
+  return row === undefined ? undefined : { ...row, start: base + from };
 }
 
 /** [A-Za-z0-9] */

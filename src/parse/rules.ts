@@ -2,7 +2,7 @@ import type { AstNodes, HeadingToken } from 'wikiparser-node/dist/internal.js';
 import type { Rule } from './model.ts';
 import { readOnly, type Section } from './parser.ts';
 import { plainBlock, plainText, type Piece } from './plain.ts';
-import { proseHeading } from './prose.ts';
+import { proseHeading, prosePieces } from './prose.ts';
 import { piecesInRange } from './range.ts';
 
 // Headings inside these are not part of the page's outline (the wiki does not number them).
@@ -95,7 +95,7 @@ function piecesBetween(sections: readonly Section[], start: number, end: number,
   sections.forEach((section, i) => {
     const sectionEnd = sections[i + 1]?.start ?? textLength;
     if (section.start >= end || sectionEnd <= start) return;
-    if (section.prose !== undefined) pieces.push(section.prose.slice(Math.max(0, start - section.start), end - section.start));
+    if (section.prose !== undefined) pieces.push(...prosePieces(section, start, end));
     else pieces.push(...piecesInRange(section.root, start - section.start, end - section.start));
   });
   return pieces;

@@ -77,18 +77,24 @@ function fold(s: string): string {
   return s.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/** Where a table sits and what names it in warnings. */
 export interface TableContext {
-  text: string;
-  /** Offset in `text` of the parsed section holding the table. */
-  base: number;
   page?: string;
   rule?: string;
   ruleIndex?: number;
-  /** Where the table must stop: the first heading inside a table whose `|}` is missing. */
-  cut?: number;
 }
 
-interface RawRow {
+/** A table as written: its caption and its rows in order, offsets in the page; read from a token (tokenTable) or from its text (prose.ts). */
+export interface WrittenTable {
+  start: number;
+  end: number;
+  closed: boolean;
+  caption?: string;
+  /** Cells written before the first `|-` form a row too; a row may have no cells. */
+  rows: WrittenRow[];
+}
+
+export interface WrittenRow {
   cells: Cell[];
   /** Each cell's colspan and rowspan as written; absent when all are 1. */
   spans?: { colspan: number; rowspan: number }[];
@@ -96,12 +102,26 @@ interface RawRow {
   end: number;
 }
 
-export function readTable(token: TableToken, ctx: TableContext): { table: Table; warnings: Warning[] } {
-  const start = ctx.base + token.getAbsoluteIndex();
-  const limit = Math.min(ctx.cut ?? Infinity, start + String(token).length);
+/** Where a parsed table's token sits: the page's text and the offset of its section, and where the table must stop. */
+export interface TokenPlace {
+  text: string;
+  /** Offset in `text` of the parsed section holding the table. */
+  base: number;
+  /** Where the table must stop: the first heading inside a table whose `|}` is missing. */
+  cut?: number;
+}
+
+/** A parsed table as written. */
+export function tokenTable(token: TableToken, place: TokenPlace): WrittenTable {
+  const start = place.base + token.getAbsoluteIndex();
+  const limit = Math.min(place.cut ?? Infinity, start + String(token).length);
   const closed = token.closed;
-  const end = closed ? limit : start + ctx.text.slice(start, limit).trimEnd().length;
-  const { caption, rows } = readRows(token, ctx, start, end);
+  const end = closed ? limit : start + place.text.slice(start, limit).trimEnd().length;
+  return { start, end, closed, ...readRows(token, place, start, end) };
+}
+
+export function readTable(written: WrittenTable, ctx: TableContext): { table: Table; warnings: Warning[] } {
+  const { start, end, closed, caption, rows } = written;
 
   // The header row is the first made only of `!` cells; without one, columns are numbered.
   const headerAt = rows.findIndex((r) => r.cells.length > 0 && r.cells.every((c) => c.header));
@@ -160,10 +180,10 @@ function span(colspan: number): number {
  * Offsets are counted up while walking the children: wikiparser-node's getAbsoluteIndex() re-measures
  * earlier siblings, which made a 30,000-row table quadratic.
  */
-function readRows(token: TableToken, ctx: TableContext, tableStart: number, end: number): { caption?: string; rows: RawRow[] } {
+function readRows(token: TableToken, ctx: TokenPlace, tableStart: number, end: number): { caption?: string; rows: WrittenRow[] } {
   let caption: string | undefined;
-  const rows: RawRow[] = [];
-  let loose: RawRow | undefined;
+  const rows: WrittenRow[] = [];
+  let loose: WrittenRow | undefined;
   let at = tableStart;
   for (const kid of token.childNodes) {
     const kidStart = at;
@@ -182,7 +202,7 @@ function readRows(token: TableToken, ctx: TableContext, tableStart: number, end:
         rows.push({ cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) });
       }
     } else if (kid.type === 'tr') {
-      const row: RawRow = { cells: [], start: lineStart(kidStart, ctx), end: 0 };
+      const row: WrittenRow = { cells: [], start: lineStart(kidStart, ctx), end: 0 };
       if (row.start >= end) break;
       let cellStart = kidStart;
       for (const td of kid.childNodes) {
@@ -208,7 +228,7 @@ class Grid {
 
   constructor(private readonly headers: readonly string[]) {}
 
-  place(row: RawRow): { cells: Record<string, Cell>; filled: number; clamped: { cell: Cell; colspan: number; read: number }[] } {
+  place(row: WrittenRow): { cells: Record<string, Cell>; filled: number; clamped: { cell: Cell; colspan: number; read: number }[] } {
     const clamped: { cell: Cell; colspan: number; read: number }[] = [];
     let beyond = 0;
     const cells: Record<string, Cell> = {};
@@ -252,11 +272,11 @@ function uniqueKeys(labels: readonly string[]): string[] {
 }
 
 /** A row token starts with the newline before `|-`; the row itself starts after it. */
-function lineStart(at: number, { text }: TableContext): number {
+function lineStart(at: number, { text }: TokenPlace): number {
   return text[at] === '\n' ? at + 1 : at;
 }
 
-function addCell(row: RawRow, td: TdToken, at: number, ctx: TableContext, limit: number): void {
+function addCell(row: WrittenRow, td: TdToken, at: number, ctx: TokenPlace, limit: number): void {
   const cell = readCell(td, at, ctx, limit);
   if (cell === undefined) return;
   if (td.colspan !== 1 || td.rowspan !== 1 || row.spans !== undefined) {
@@ -268,7 +288,7 @@ function addCell(row: RawRow, td: TdToken, at: number, ctx: TableContext, limit:
 }
 
 /** The cell (starting at `at`) without surrounding whitespace; cut short when the table's end is missing. */
-function readCell(td: TdToken, at: number, { text }: TableContext, limit: number): Cell | undefined {
+function readCell(td: TdToken, at: number, { text }: TokenPlace, limit: number): Cell | undefined {
   const inner = td.lastChild as AstNodes;
   const innerLength = String(inner).length;
   const innerStart = at + String(td).length - innerLength;

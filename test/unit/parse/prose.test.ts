@@ -101,3 +101,92 @@ describe('sections of prose read as their parse does', () => {
     expect(pages.reduce((n, text) => n + proseSections(text), 0)).toBeGreaterThan(300);
   });
 });
+
+describe('plain tables in a section of prose read as their parse does', () => {
+  const proseTables = (text: string) => parseSections(text).reduce((n, s) => n + (s.prose === undefined ? 0 : s.tables.length), 0);
+  const section = (table: string) => `== Rule ==\nA sentence.\n${table}\nAfter the table.\n* a list\n`;
+  const tablesIn = (text: string) => (text.match(/^\{\|/gm) ?? []).length;
+
+  test('every table of the Cycle 16 ruleset but the one under a rule holding a link is read without a parse', () => {
+    const text = fixtureText('cycle16/ruleset.wikitext');
+    expect(proseTables(text)).toBe(tablesIn(text) - 1);
+  });
+
+  test('a table of the simplest syntax is read; any other syntax has its section parsed, and both read the same', () => {
+    const plain = [
+      '{| class="wikitable"\n|+ Caption\n! A !! B\n|-\n| a || b\n|-\n| c || d\n|}',
+      '{|class="wikitable" style="width: 50%;"\n|+\n!A\n!B\n|-\n|a\n|b\ncontinued\n\n|-\n|-\n| c ||\n|}',
+      '{|\n|}',
+      '{| class="wikitable"\n|- style="color: red"\n| a\n|}', // a row's attributes: wikiparser-node reads its shape
+      '{| class="wikitable"\n|-\n| it\'s || 12 || -1\n|}\n{| class="wikitable"\n! x\n|}',
+    ];
+    const parsed = [
+      '{| class="wikitable"\n|+ A | B\n|-\n| a\n|}', // a caption's attributes
+      '{| class="wikitable"\n|+ A !! B\n|-\n| a\n|}',
+      '{| class="wikitable"\n|+ Caption\ncontinued\n|-\n| a\n|}',
+      '{| class="wikitable"\n|-\n| a\n|+ Late caption\n|}',
+      '{| class=wikitable\n|-\n| a\n|}', // unquoted attributes
+      '{| class="a[[b]]"\n|-\n| a\n|}',
+      '{| class="wikitable"\n\n|-\n| a\n|}', // a blank line before the first row
+      '{| class="wikitable"\ntext before the rows\n|-\n| a\n|}',
+      '{| class="wikitable"\n|-\n| style="color: red" | a\n|}',
+      '{| class="wikitable"\n|-\n| colspan="2" | a\n|}',
+      '{| class="wikitable"\n|-\n| a || [[Link]]\n|}',
+      "{| class=\"wikitable\"\n|-\n| '''a''' || b\n|}",
+      '{| class="wikitable"\n|-\n| a\n* item\n|}',
+      '{| class="wikitable"\n|-\n| a\n {|\n| b\n|}\n|}',
+      '{| class="wikitable"\n|-\n| a\n |-\n| b\n|}', // an indented row
+      '{| class="wikitable"\n|-\n| a\n|} after',
+      '{| class="wikitable"\n|-\n| a\n |}',
+      '{| class="wikitable"\n|-\n| a\n|}}',
+      '{| class="wikitable"\n|-\n| a || http://example.org\n|}',
+      '{| class="wikitable"\n|-\n| a', // no end
+      ':{| class="wikitable"\n|-\n| a\n|}',
+    ];
+    for (const table of plain) {
+      expect(proseTables(section(table)), table).toBe(tablesIn(table));
+      expectSameAsParsed(section(table));
+    }
+    for (const table of parsed) {
+      expect(proseTables(section(table)), table).toBe(0);
+      expectSameAsParsed(section(table));
+    }
+  });
+
+  test("a rule's text shows a table's caption, the cells before its first row and each row on lines of their own", () => {
+    const text = '== Rule ==\nBefore.\n{| class="wikitable"\n|+ Caption\n! A !! B\n|-\n| a || b\n|}\nAfter.\n';
+    expect(readDocument(text).rules[0]!.text).toBe('Before.\n\nCaption\nA | B\na | b\n\nAfter.');
+    expect(readDocument(text, { prose: false }).rules[0]!.text).toBe('Before.\n\nCaption\nA | B\na | b\n\nAfter.');
+  });
+
+  test('random sections of tables, sentences and lists read the same', () => {
+    let seed = 20261129;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    // Mostly the simplest syntax, with now and then a piece that makes its section parsed.
+    const mostly = <T>(plain: readonly T[], other: readonly T[]): T => (random() < 0.85 ? pick(plain) : pick(other));
+    const open = () => mostly(['{| class="wikitable"', '{|', '{|class="wikitable sortable"', '{| style="a:b; c"'], ['{| class=wikitable', '{| |', ' {|']);
+    const caption = () => mostly(['|+ Caption', '|+Caption', '|+', '|+ two  words ', "|+ it's"], ['|+ a | b', '|+ a\nb']);
+    const content = () =>
+      mostly(
+        ['a', 'Word', ' two words ', '', ' -1', '12', "it's", 'x\ncontinued', 'x\n\nmore', ' \tspaced  out ', 'Björn'],
+        [' a !! b', 'a | b', '[[L]]', 'x\n* item', ' mailto:x'],
+      );
+    const cellLine = (marker: '|' | '!') => `${marker}${Array.from({ length: 1 + Math.floor(random() * 3) }, content).join(marker === '|' ? '||' : '!!')}`;
+    const rows = () =>
+      Array.from({ length: Math.floor(random() * 4) }, () => `${mostly(['|-', '|--'], ['|- x', ' |-'])}\n${cellLine(random() < 0.2 ? '!' : '|')}`);
+    const table = () =>
+      [open(), ...(random() < 0.5 ? [caption()] : []), ...(random() < 0.5 ? [cellLine('!')] : []), ...rows(), mostly(['|}'], ['|} x', ' |}'])].join('\n');
+    const proseLine = () => pick(['Text.', '* item', '# step', '', 'More text here.']);
+    const pages = Array.from({ length: 300 }, () => {
+      const parts = ['== Rule ==', proseLine()];
+      for (let i = Math.floor(random() * 3); i >= 0; i--) parts.push(table(), proseLine());
+      return parts.join('\n');
+    });
+    pages.forEach((text, n) => expectSameAsParsed(text, `Random/${n}`));
+    // Not vacuous: many pages hold tables read without a parse, and many are parsed.
+    const read = pages.filter((text) => proseTables(text) > 0).length;
+    expect(read).toBeGreaterThan(30);
+    expect(read).toBeLessThan(270);
+  });
+});

@@ -10,11 +10,15 @@ import { shapedRun } from '../../../src/parse/shaped-runs.ts';
 import { fixturePages, fixtureText } from '../../fixture-pages.ts';
 import { randomPages } from '../../random-pages.ts';
 
-/** Rows the page's parse read through their shapes. */
+/** Rows read through their shapes: in a section's parse, and in a prose section's tables (its `|-` rows). */
 function shapedRows(text: string): number {
-  return parseSections(text)
-    .flatMap((s) => s.root?.querySelectorAll('tr') ?? [])
-    .reduce((n, tr) => n + (shapedRun(tr)?.rows.length ?? 0), 0);
+  return parseSections(text).reduce(
+    (n, s) =>
+      s.root === undefined
+        ? n + s.tables.reduce((m, t) => m + t.rows.filter((r) => s.prose.startsWith('|-', r.start - s.start)).length, 0)
+        : s.root.querySelectorAll('tr').reduce((m, tr) => m + (shapedRun(tr)?.rows.length ?? 0), n),
+    0,
+  );
 }
 
 function expectSameAsFullParse(text: string, page = 'Test/Page'): void {
