@@ -9,10 +9,10 @@ import type { WrittenRow, WrittenTable } from './tables.ts';
 
 /**
  * Sections of prose read without wikiparser-node. Most of a Ruleset is sections of sentences and `*`/`#` lists under
- * a heading, with no markup; wikiparser-node's parse of them (tokens for the heading, each list prefix, each text run)
- * was about a third of a warm parse and extraction. A section is read here only when it holds nothing wikiparser-node
- * could make a token of at its list stage but its heading and list prefixes: every other section is parsed as
- * before. Its tables are read here too when each is plain (proseTables). `test/unit/parse/prose.test.ts` reads every
+ * a heading, with no markup but bold and italic; wikiparser-node's parse of them (tokens for the heading, each list
+ * prefix, each text run) was about a third of a warm parse and extraction. A section is read here only when it holds
+ * nothing wikiparser-node could make a token of at its list stage but its heading, its list prefixes and its quotes
+ * (quotesArePlain): every other section is parsed as before. Its tables are read here too when each is plain (proseTables). `test/unit/parse/prose.test.ts` reads every
  * fixture and thousands of random sections both ways (`readDocument(text, { prose: false })` parses every section)
  * and expects the same document.
  */
@@ -20,6 +20,10 @@ import type { WrittenRow, WrittenTable } from './tables.ts';
 // Characters that start markup: templates, tables, tags, comments, links, entities, signatures, behaviour switches;
 // two quotes (bold, italic); whitespace other than spaces, tabs and newlines (wikiparser-node's `\s` knows more).
 const MARKUP = /[{}<>[\]&~_]|''|[^\S \t\n]/;
+// The same but for two quotes: a prose section's bold and italic are read here (quotesArePlain).
+const MARKUP_BUT_QUOTES = /[{}<>[\]&~_]|[^\S \t\n]/;
+// A run of apostrophes that is markup: italic (2), bold (3), both (5); quotesArePlain allows no other.
+const QUOTES = /'{2,}/g;
 // A line starting otherwise than with text or a list's `*`/`#`: a heading past the first line, a definition list,
 // preformatted text, a rule (`----`), or a list prefix holding `:`/`;` (a definition inside a list).
 const OTHER_LINE = /\n(?:[=:; \t]|----)|^[:; \t]|^----|^[*#]+[:;]|\n[*#]+[:;]/;
@@ -135,10 +139,10 @@ export function prosePieces(section: ProseSection, from: number, to: number): st
   const stop = Math.min(to, base + prose.length);
   for (const table of section.tables) {
     if (table.start < at || table.end > stop) continue;
-    pieces.push(prose.slice(at - base, table.start - base), proseTableText(table));
+    pieces.push(unquoted(prose.slice(at - base, table.start - base)), proseTableText(table));
     at = table.end;
   }
-  if (at < stop) pieces.push(prose.slice(at - base, stop - base));
+  if (at < stop) pieces.push(unquoted(prose.slice(at - base, stop - base)));
   return pieces;
 }
 
@@ -149,9 +153,36 @@ function proseTableText(table: ProseTable): string {
 
 /** Whether `text`, a section (a heading line and what follows it, up to the next one), is prose. */
 function isProse(text: string): boolean {
-  if (MARKUP.test(text) || SYNTAX_WORDS.test(text) || OTHER_LINE.test(text.startsWith('=') ? text.slice(text.indexOf('\n') + 1 || text.length) : text))
-    return false;
-  return !text.startsWith('=') || HEADING.test(text);
+  const heading = text.startsWith('=');
+  const body = heading ? text.slice(text.indexOf('\n') + 1 || text.length) : text;
+  if (MARKUP_BUT_QUOTES.test(text) || SYNTAX_WORDS.test(text) || OTHER_LINE.test(body) || !quotesArePlain(body)) return false;
+  return !heading || (HEADING.test(text) && !text.slice(0, text.length - body.length).includes("''"));
+}
+
+/**
+ * Whether the bold and italic of `text` are each a quote token of wikiparser-node's, which a player does not see:
+ * every run of apostrophes is 2, 3 or 5 long, and no line has both an odd number of bold runs and an odd number of
+ * italic ones (wikiparser-node, as MediaWiki, then reads one bold run as an apostrophe and italic). A run of 4, or of
+ * more than 5, also leaves apostrophes as text. Any other text is parsed.
+ */
+function quotesArePlain(text: string): boolean {
+  if (!text.includes("''")) return true;
+  for (const line of text.split('\n')) {
+    let bold = 0;
+    let italic = 0;
+    for (const [run] of line.matchAll(QUOTES)) {
+      if (run.length === 4 || run.length > 5) return false;
+      if (run.length !== 2) bold++;
+      if (run.length !== 3) italic++;
+    }
+    if (bold % 2 === 1 && italic % 2 === 1) return false;
+  }
+  return true;
+}
+
+/** Prose as a player sees it: without its bold and italic (quote tokens, which plain.ts drops). */
+function unquoted(text: string): string {
+  return text.includes("''") ? text.replace(QUOTES, '') : text;
 }
 
 /** The heading a prose section starts with, if it starts with one. */
@@ -182,7 +213,7 @@ export function proseListItems(text: string, base: number): ListItem[] {
     items.push({
       marker,
       ordered: marker.endsWith('#'),
-      text: plainText([content]),
+      text: plainText([unquoted(content)]),
       raw: content.trim(),
       start: base + start,
       end: base + end,

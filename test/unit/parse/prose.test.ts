@@ -30,7 +30,8 @@ describe('sections of prose read as their parse does', () => {
     const one = (body: string) => proseSections(`== Rule ==\n${body}\n`);
     expect(one("A player's phases: rest, battle.\n* one: two\n*# two\n# three")).toBe(1);
     for (const markup of [
-      "'''bold'''",
+      "''''four''''",
+      "'''bold'' italic",
       '[[Link]]',
       '{{t}}',
       '<br>',
@@ -53,6 +54,35 @@ describe('sections of prose read as their parse does', () => {
     }
     expect(proseSections('=== Unbalanced ==\nText.\n')).toBe(0);
     expect(proseSections('======= Seven =======\nText.\n')).toBe(0);
+  });
+
+  test('bold and italic whose every run wikiparser-node makes a quote token of are read; any other run is parsed', () => {
+    const one = (body: string) => proseSections(`== Rule ==\n${body}\n`);
+    const read = [
+      "'''Bold''' and ''italic'' and '''''both'''''.",
+      "* A '''Duke''' may ''tax''.\n# ''one'' and '''two'''",
+      "It's '''x'''.",
+      "'''Unclosed bold\nand ''unclosed italic",
+      "'''a''' '''b''' ''c''",
+    ];
+    const parsed = [
+      "''''four''''",
+      "''''''six''''''",
+      "'''bold'' italic", // one odd bold and one odd italic: a bold run is read as an apostrophe and italic
+      "l'''amour'' x",
+    ];
+    for (const body of read) {
+      expect(one(body), body).toBe(1);
+      expectSameAsParsed(`== Rule ==\n${body}\n`);
+    }
+    for (const body of parsed) {
+      expect(one(body), body).toBe(0);
+      expectSameAsParsed(`== Rule ==\n${body}\n`);
+    }
+    // A heading's bold is parsed (its title is a parse of its own).
+    expect(proseSections("== '''Rule''' ==\nText.\n")).toBe(0);
+    expectSameAsParsed("== '''Rule''' ==\nText.\n");
+    expect(readDocument("== Rule ==\nA '''Duke''' may ''tax''.\n* '''one'''\n").rules[0]!.text).toBe('A Duke may tax.\n* one'); // a rule's text keeps its list markers
   });
 
   test('headings, lists and blank lines in every spacing read the same', () => {
@@ -93,6 +123,9 @@ describe('sections of prose read as their parse does', () => {
       '\n*',
       '\n: x',
       "''",
+      "'''",
+      "'''''",
+      "''''",
       '[[a]]',
     ];
     const pages = randomPages({ seed: 424242, count: 300, pieces, head: (random) => (random() < 0.5 ? '== Start ==\n' : ''), min: 10, spread: 60 });
