@@ -3,18 +3,18 @@ import type { ListItem } from './model.ts';
 import type { ProseSection } from './parser.ts';
 import { plainText, tableText } from './plain.ts';
 import { readLooseRow, readRow } from './row-shapes.ts';
-import type { ShapedRow } from './shaped-runs.ts';
+import { writtenRow } from './shaped-runs.ts';
 import { SYNTAX_WORDS } from './syntax-words.ts';
-import type { WrittenRow, WrittenTable } from './tables.ts';
+import type { WrittenTable } from './tables.ts';
 
 /**
  * Sections of prose read without wikiparser-node. Most of a Ruleset is sections of sentences and `*`/`#` lists under
  * a heading, with no markup but bold and italic; wikiparser-node's parse of them (tokens for the heading, each list
  * prefix, each text run) was about a third of a warm parse and extraction. A section is read here only when it holds
  * nothing wikiparser-node could make a token of at its list stage but its heading, its list prefixes and its quotes
- * (quotesArePlain): every other section is parsed as before. Its tables are read here too when each is plain (proseTables). `test/unit/parse/prose.test.ts` reads every
- * fixture and thousands of random sections both ways (`readDocument(text, { prose: false })` parses every section)
- * and expects the same document.
+ * (quotesArePlain): every other section is parsed as before. Its tables are read here too when each is plain
+ * (proseTables). `test/unit/parse/prose.test.ts` reads every fixture and thousands of random sections both ways
+ * (`readDocument(text, { prose: false })` parses every section) and expects the same document.
  */
 
 // Characters that start markup: templates, tables, tags, comments, links, entities, signatures, behaviour switches;
@@ -114,10 +114,6 @@ function readProseTable(text: string, open: number, base: number, parse: (wikite
     } else pending ??= { from: start, loose: true }; // read as a row: anything but cells first is not plain
   }
   return undefined; // no `|}`
-}
-
-function writtenRow({ cells, start }: ShapedRow): WrittenRow {
-  return { cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) };
 }
 
 /** The lines of `text` from `from` on: each one's start and end (its newline excluded). */

@@ -1,5 +1,6 @@
 import type { AstNodes, TrToken } from 'wikiparser-node/dist/internal.js';
 import type { Cell } from './model.ts';
+import type { WrittenRow } from './tables.ts';
 
 // Runs of table rows read through their shapes (row-shapes.ts) and the row tokens standing for them
 // in a section's parse, for the readers of tables (tables.ts) and of plain text (plain.ts).
@@ -20,6 +21,11 @@ export interface ShapedRun {
   start: number;
   end: number;
   rows: ShapedRow[];
+}
+
+/** A row read through its shape, as a table's row: it ends where its last cell does (its start, when it has none). */
+export function writtenRow({ cells, start }: ShapedRow): WrittenRow {
+  return { cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) };
 }
 
 const shapedTokens = new WeakMap<AstNodes, ShapedRun>();

@@ -3,7 +3,7 @@ import type { Warning } from './location.ts';
 import type { Cell, Row, Table, WikiDocument } from './model.ts';
 import { parseWikitext } from './parser.ts';
 import { plainText } from './plain.ts';
-import { shapedRun } from './shaped-runs.ts';
+import { shapedRun, writtenRow } from './shaped-runs.ts';
 import { MAX_COLSPAN } from './source.ts';
 
 // Labels are few and looked up again and again (each cell of a 30,000-row table by its column's label).
@@ -198,9 +198,7 @@ function readRows(token: TableToken, ctx: TokenPlace, tableStart: number, end: n
       if (loose === undefined) rows.push((loose = { cells: [], start: lineStart(kidStart, ctx), end: 0 }));
       addCell(loose, td, kidStart, ctx, end);
     } else if (kid.type === 'tr' && shapedRun(kid) !== undefined) {
-      for (const { cells, start } of shapedRun(kid)!.rows) {
-        rows.push({ cells, start, end: cells.reduce((e, c) => Math.max(e, c.end), start) });
-      }
+      rows.push(...shapedRun(kid)!.rows.map(writtenRow));
     } else if (kid.type === 'tr') {
       const row: WrittenRow = { cells: [], start: lineStart(kidStart, ctx), end: 0 };
       if (row.start >= end) break;
