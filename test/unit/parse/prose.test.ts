@@ -165,7 +165,6 @@ describe('plain tables in a section of prose read as their parse does', () => {
       '{| class="wikitable"\n|-\n| style="color: red" | a\n|}',
       '{| class="wikitable"\n|-\n| colspan="2" | a\n|}',
       '{| class="wikitable"\n|-\n| a || [[Link]]\n|}',
-      "{| class=\"wikitable\"\n|-\n| '''a''' || b\n|}",
       '{| class="wikitable"\n|-\n| a\n* item\n|}',
       '{| class="wikitable"\n|-\n| a\n {|\n| b\n|}\n|}',
       '{| class="wikitable"\n|-\n| a\n |-\n| b\n|}', // an indented row
@@ -175,6 +174,8 @@ describe('plain tables in a section of prose read as their parse does', () => {
       '{| class="wikitable"\n|-\n| a || http://example.org\n|}',
       '{| class="wikitable"\n|-\n| a', // no end
       ':{| class="wikitable"\n|-\n| a\n|}',
+      "{| class=\"wikitable\"\n|+ ''Caption''\n|-\n| a\n|}", // a caption's italic
+      "{| class=\"wikitable\"\n|-\n| '''a''' || b\n|}",
     ];
     for (const table of plain) {
       expect(proseTables(section(table)), table).toBe(tablesIn(table));
@@ -184,6 +185,16 @@ describe('plain tables in a section of prose read as their parse does', () => {
       expect(proseTables(section(table)), table).toBe(0);
       expectSameAsParsed(section(table));
     }
+  });
+
+  test('bold beside a plain table is read with it; bold in its cells has the section parsed', () => {
+    const beside = "== Rule ==\nThe '''Shop''' sells:\n{| class=\"wikitable\"\n! Item !! Cost\n|-\n| Pack || 5\n|}\n''Prices'' may change.\n";
+    expect(proseTables(beside)).toBe(1);
+    expectSameAsParsed(beside);
+    expect(readDocument(beside).rules[0]!.text).toBe('The Shop sells:\n\nItem | Cost\nPack | 5\n\nPrices may change.');
+    const inside = beside.replace('| Pack', "| '''Pack'''");
+    expect(proseTables(inside)).toBe(0);
+    expectSameAsParsed(inside);
   });
 
   test("a rule's text shows a table's caption, the cells before its first row and each row on lines of their own", () => {
