@@ -9,10 +9,11 @@ import type { WrittenTable } from './tables.ts';
 
 /**
  * Sections of prose read without wikiparser-node. Most of a Ruleset is sections of sentences and `*`/`#` lists under
- * a heading, with no markup but bold and italic; wikiparser-node's parse of them (tokens for the heading, each list
- * prefix, each text run) was about a third of a warm parse and extraction. A section is read here only when it holds
- * nothing wikiparser-node could make a token of at its list stage but its heading, its list prefixes and its quotes
- * (quotesArePlain): every other section is parsed as before. Its tables are read here too when each is plain
+ * a heading, with no markup but bold, italic and links to its own sections; wikiparser-node's parse of them (tokens
+ * for the heading, each list prefix, each text run) was about a third of a warm parse and extraction. A section is
+ * read here only when it holds nothing wikiparser-node could make a token of at its list stage but its heading, its
+ * list prefixes, its quotes (quotesArePlain) and plain links in its body (PLAIN_LINK): every other section is parsed
+ * as before. Its tables are read here too when each is plain
  * (proseTables). `test/unit/parse/prose.test.ts` reads every fixture and thousands of random sections both ways
  * (`readDocument(text, { prose: false })` parses every section) and expects the same document.
  */
@@ -29,6 +30,15 @@ const QUOTES = /'{2,}/g;
 const OTHER_LINE = /\n(?:[=:; \t]|----)|^[:; \t]|^----|^[*#]+[:;]|\n[*#]+[:;]/;
 // A heading as the first line: balanced runs of 1–6 `=`, a title holding no `=` and some text, then spaces or tabs.
 const HEADING = /^(={1,6})([^=\n]*[^=\s][^=\n]*)\1([ \t]*)(?:\n|$)/;
+// A plain link: `[[target]]` or `[[target|label]]`, its target a page name and/or a `#section`, each starting with a
+// letter or digit and holding letters, digits, spaces and `.,()-` (no namespace, interwiki, subpage, file or
+// category: no `:` or `/`), its label some text holding no markup, quote, `|` or whitespace but spaces. Not inside
+// more brackets. A player sees its label, or its target as written (plain.ts). Letters are Latin ones: `\p{L}` took
+// ~2 ms to compile, a tenth of a cold parse's reading of the prose; a name in any other script is parsed.
+const LINK_CHAR = String.raw`A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F`;
+const LINK_NAME = String.raw`[${LINK_CHAR}][${LINK_CHAR} .,()-]{0,99}`; // at most 200 bytes of UTF-8 (a title's limit is 255)
+const LINK_LABEL = String.raw`(?: *[^[\]{}<>|'&~_=\s])+ *`;
+const PLAIN_LINK = new RegExp(String.raw`(?<!\[)\[\[(${LINK_NAME}(?:#${LINK_NAME})?|#${LINK_NAME})(?:\|(${LINK_LABEL}))?\]\](?!\])`, 'g');
 
 /** A prose section's heading, as wikiparser-node reads it: offsets relative to the section. */
 export interface ProseHeading {
@@ -135,10 +145,10 @@ export function prosePieces(section: ProseSection, from: number, to: number): st
   const stop = Math.min(to, base + prose.length);
   for (const table of section.tables) {
     if (table.start < at || table.end > stop) continue;
-    pieces.push(unquoted(prose.slice(at - base, table.start - base)), proseTableText(table));
+    pieces.push(readable(prose.slice(at - base, table.start - base)), proseTableText(table));
     at = table.end;
   }
-  if (at < stop) pieces.push(unquoted(prose.slice(at - base, stop - base)));
+  if (at < stop) pieces.push(readable(prose.slice(at - base, stop - base)));
   return pieces;
 }
 
@@ -151,7 +161,9 @@ function proseTableText(table: ProseTable): string {
 function isProse(text: string): boolean {
   const heading = text.startsWith('=');
   const body = heading ? text.slice(text.indexOf('\n') + 1 || text.length) : text;
-  if (MARKUP_BUT_QUOTES.test(text) || SYNTAX_WORDS.test(text) || OTHER_LINE.test(body) || !quotesArePlain(body)) return false;
+  // Its links, each taken as one letter: what remains of the body holds no markup.
+  const bare = body.includes('[[') ? text.slice(0, text.length - body.length) + body.replace(PLAIN_LINK, 'L') : text;
+  if (MARKUP_BUT_QUOTES.test(bare) || SYNTAX_WORDS.test(text) || OTHER_LINE.test(body) || !quotesArePlain(body)) return false;
   return !heading || (HEADING.test(text) && !text.slice(0, text.length - body.length).includes("''"));
 }
 
@@ -176,9 +188,10 @@ function quotesArePlain(text: string): boolean {
   return true;
 }
 
-/** Prose as a player sees it: without its bold and italic (quote tokens, which plain.ts drops). */
-function unquoted(text: string): string {
-  return text.includes("''") ? text.replace(QUOTES, '') : text;
+/** Prose as a player sees it: without its bold and italic (quote tokens, which plain.ts drops), its links' labels (or targets) for them. */
+function readable(text: string): string {
+  const unquoted = text.includes("''") ? text.replace(QUOTES, '') : text;
+  return unquoted.includes('[[') ? unquoted.replace(PLAIN_LINK, (_, target: string, label?: string) => label ?? target) : unquoted;
 }
 
 /** The heading a prose section starts with, if it starts with one. */
@@ -209,7 +222,7 @@ export function proseListItems(text: string, base: number): ListItem[] {
     items.push({
       marker,
       ordered: marker.endsWith('#'),
-      text: plainText([unquoted(content)]),
+      text: plainText([readable(content)]),
       raw: content.trim(),
       start: base + start,
       end: base + end,

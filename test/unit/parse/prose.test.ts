@@ -32,7 +32,7 @@ describe('sections of prose read as their parse does', () => {
     for (const markup of [
       "''''four''''",
       "'''bold'' italic",
-      '[[Link]]',
+      '[[Category:Rules]]',
       '{{t}}',
       '<br>',
       'a &amp; b',
@@ -85,6 +85,62 @@ describe('sections of prose read as their parse does', () => {
     expect(readDocument("== Rule ==\nA '''Duke''' may ''tax''.\n* '''one'''\n").rules[0]!.text).toBe('A Duke may tax.\n* one'); // a rule's text keeps its list markers
   });
 
+  test('a link to a page or a section is read, the player seeing its label or target; any other link is parsed', () => {
+    const one = (body: string) => proseSections(`== Rule ==\n${body}\n`);
+    const read = [
+      'See [[#Cards|Cards]].',
+      'See [[Cards]] and [[Card Packs|the packs]].',
+      '* A [[Rule 12#Phases|phase]] ends.\n# [[2026]] [[a]]s',
+      "A '''[[Duke]]''' may ''[[Tax (rule)|tax]]''.",
+      '[[Main Page#A-b, c.|x y]][[b]]',
+      'Its [[#Ace]], and [[Ace#x]].',
+      '[[a| spaced  label ]] and [[Cards |x]]',
+      '[[Björn]] and [[a|Москва]]',
+      `[[${'é'.repeat(100)}]]`,
+    ];
+    const parsed = [
+      '[[Category:Rules]]',
+      '[[File:Card.png]]',
+      '[[wikipedia:Nomic]]',
+      '[[:Cards]]',
+      '[[/Sub]]',
+      '[[ Cards]]',
+      '[[a|b|c]]',
+      '[[a|]]',
+      '[[a| ]]',
+      '[[[a]]]',
+      '[[a]]]',
+      '[[a|<b>x</b>]]',
+      "[[a|''b'']]",
+      "[[Player's]]",
+      '[[a|b &amp; c]]',
+      '[[a|{{t}}]]',
+      '[[a|x\u00a0y]]',
+      '[[a_b]]',
+      '[[#]]',
+      '[[a#]]',
+      '[[a|[b]]]',
+      '[[a\nb]]',
+      '[[https://x.org|x]]',
+      '[[a|ISBN 0123456789]]',
+      `[[${'a'.repeat(101)}]]`,
+      '[[Москва]]',
+      '[[a×b]]',
+    ];
+    for (const body of read) {
+      expect(one(body), body).toBe(1);
+      expectSameAsParsed(`== Rule ==\n${body}\n`);
+    }
+    for (const body of parsed) {
+      expect(one(body), body).toBe(0);
+      expectSameAsParsed(`== Rule ==\n${body}\n`);
+    }
+    // A heading's link is parsed (its title is a parse of its own).
+    expect(proseSections('== [[Rule]] ==\nText.\n')).toBe(0);
+    expectSameAsParsed('== [[Rule]] ==\nText.\n');
+    expect(readDocument('== Rule ==\nSee [[#Cards|the cards]], [[Packs]].\n* [[a|one]]\n').rules[0]!.text).toBe('See the cards, Packs.\n* one');
+  });
+
   test('headings, lists and blank lines in every spacing read the same', () => {
     const headings = ['== A ==', '==A==', '=== Three words here ===', '= One =', '====== Six ======', '==  Spaced   title  ==', '== T == \t', '== a = b =='];
     const after = ['', '\n', '\n\n', '\n\n\n', '\n \n', '\nText.', '\n\n\nText.\n\n', '\n* a\n* b', '\n#  x\n#*\ty\n*\n', '\n* last'];
@@ -127,11 +183,18 @@ describe('sections of prose read as their parse does', () => {
       "'''''",
       "''''",
       '[[a]]',
+      '[[#Cards|Cards]]',
+      '[[Card Packs|the packs]]',
+      '[[b#c]]',
+      '[[',
+      ']]',
     ];
     const pages = randomPages({ seed: 424242, count: 300, pieces, head: (random) => (random() < 0.5 ? '== Start ==\n' : ''), min: 10, spread: 60 });
     pages.forEach((text, n) => expectSameAsParsed(text, `Random/${n}`));
-    // Not vacuous: most pages hold sections read as prose.
-    expect(pages.reduce((n, text) => n + proseSections(text), 0)).toBeGreaterThan(300);
+    // Not vacuous: most pages hold sections read as prose, many of them with links.
+    expect(pages.reduce((n, text) => n + proseSections(text), 0)).toBeGreaterThan(250);
+    const withLinks = pages.reduce((n, text) => n + parseSections(text).filter((s) => s.prose?.includes('[[')).length, 0);
+    expect(withLinks).toBeGreaterThan(50);
   });
 });
 
@@ -140,9 +203,10 @@ describe('plain tables in a section of prose read as their parse does', () => {
   const section = (table: string) => `== Rule ==\nA sentence.\n${table}\nAfter the table.\n* a list\n`;
   const tablesIn = (text: string) => (text.match(/^\{\|/gm) ?? []).length;
 
-  test('every table of the Cycle 16 ruleset but the one under a rule holding a link is read without a parse', () => {
+  test('every table of the Cycle 16 ruleset is read without a parse, and so is every section', () => {
     const text = fixtureText('cycle16/ruleset.wikitext');
-    expect(proseTables(text)).toBe(tablesIn(text) - 1);
+    expect(proseTables(text)).toBe(tablesIn(text));
+    expect(proseSections(text)).toBe(parseSections(text, { prose: false }).length);
   });
 
   test('a table of the simplest syntax is read; any other syntax has its section parsed, and both read the same', () => {
