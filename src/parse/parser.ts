@@ -13,6 +13,7 @@ import { markShapedRun, type ShapedRun } from './shaped-runs.ts';
  * (but a section's root holds its shaped rows as padded row lines: see parseSection).
  */
 export function parseWikitext(text: string): Token {
+  parsed = true;
   const memoryUsage = process.memoryUsage;
   const internal = parser.internal;
   process.memoryUsage = heapUsedOnly;
@@ -44,9 +45,11 @@ const heapUsedOnly = Object.assign(() => ({ heapUsed: getHeapStatistics().used_h
   rss: process.memoryUsage.rss,
 }) as unknown as typeof process.memoryUsage;
 
-// wikiparser-node's own default, given as an object: by name it would be required from a path relative to
-// its own files, which the compiled CLI (one bundle, scripts/build.mjs) does not keep.
-Parser.config = defaultConfig as unknown as typeof Parser.config;
+/**
+ * Whether this process parsed anything with wikiparser-node. The compiled CLI loads it at its first use
+ * (scripts/build.mjs, lazyRequires): a page read without a parse (prose.ts) never loads it.
+ */
+let parsed = false;
 
 let config: ReturnType<typeof Parser.getConfig> | undefined;
 /**
@@ -56,7 +59,13 @@ let config: ReturnType<typeof Parser.getConfig> | undefined;
  * rebuilding was a sixth of a warm Ruleset parse. The parser adds its derived values to it and never changes
  * what they derive from (a token that needs other `excludes` copies the configuration).
  */
-const parserConfig = () => (config ??= withMagicLinkPrefilter(Parser.getConfig()));
+function parserConfig(): NonNullable<typeof config> {
+  if (config !== undefined) return config;
+  // wikiparser-node's own default, given as an object: by name it would be required from a path relative to
+  // its own files, which the compiled CLI (scripts/build.mjs) does not keep.
+  Parser.config = defaultConfig as unknown as typeof Parser.config;
+  return (config = withMagicLinkPrefilter(Parser.getConfig()));
+}
 
 /**
  * wikiparser-node finds free links (`https://…`, ISBN/RFC/PMID) by running one Unicode regular expression over the
@@ -163,6 +172,7 @@ function markRuns(root: Token, base: number, runs: readonly ShapedRun[]): boolea
  * Only for code that does not modify the tree.
  */
 export function readOnly<T>(read: () => T): T {
+  if (!parsed) return read(); // no tree to walk: the parser need not be loaded
   const before = Parser.viewOnly;
   Parser.viewOnly = true;
   try {

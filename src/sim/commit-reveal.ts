@@ -1,5 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
-
 // The referee's draws: commit–reveal, so that nobody can predict a draw and anyone can check it.
 //
 //   secret      32 random bytes per game and phase, written as 64 hex digits (drawn by the job, kept in the store)
@@ -14,6 +12,9 @@ import { createHash, createHmac } from 'node:crypto';
 // that a player can recompute it once the phase's secret is revealed (docs/referee.md).
 // Pure: the secret is an argument.
 
+// Node's crypto module is loaded at its first use, not with the games: a command that hashes nothing (`parse`) does
+// not load it (~5 ms of its start).
+const crypto = () => process.getBuiltinModule('node:crypto');
 const HEX64 = /^[0-9a-f]{64}$/;
 
 export function isSecret(hex: string): boolean {
@@ -23,7 +24,7 @@ export function isSecret(hex: string): boolean {
 /** SHA-256 of the secret's 32 bytes, in hex: what is published at the start of the phase. */
 export function commitmentOf(secret: string): string {
   if (!isSecret(secret)) throw new Error('a referee secret is 64 lowercase hex digits');
-  return createHash('sha256').update(Buffer.from(secret, 'hex')).digest('hex');
+  return crypto().createHash('sha256').update(Buffer.from(secret, 'hex')).digest('hex');
 }
 
 /** The message a request's seed is derived from: "<game>|<request key>|<request revision>". */
@@ -33,7 +34,7 @@ export function seedMessage(game: string, key: string, revid: number): string {
 
 /** HMAC-SHA256(secret, message), in hex. */
 export function seedOf(secret: string, message: string): string {
-  return createHmac('sha256', Buffer.from(secret, 'hex')).update(message, 'utf8').digest('hex');
+  return crypto().createHmac('sha256', Buffer.from(secret, 'hex')).update(message, 'utf8').digest('hex');
 }
 
 export interface RecordedDraw {
@@ -71,7 +72,7 @@ export class DrawStream {
     if (this.#buffer.length < 4) {
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(this.#block++);
-      this.#buffer = Buffer.concat([this.#buffer, createHash('sha256').update(Buffer.from(this.seed, 'hex')).update(counter).digest()]);
+      this.#buffer = Buffer.concat([this.#buffer, crypto().createHash('sha256').update(Buffer.from(this.seed, 'hex')).update(counter).digest()]);
     }
     const u = this.#buffer.readUInt32BE(0);
     this.#buffer = this.#buffer.subarray(4);

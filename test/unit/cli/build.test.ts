@@ -178,7 +178,8 @@ test("a build's run never optimises with TurboFan; CROUPIER_OPTIMIZE=1 keeps it,
 test('a program compiled with scripts/build.mjs in it (a bench file) runs its own code: no build of the project it sits in', async () => {
   const root = project('one');
   // bench/compiled.ts compiles a bench file that imports build.mjs's exports into one file: there `import.meta.url` is
-  // that file's, which is also the process's entry.
+  // that file's, which is also the process's entry. As there, `require` is made for the CommonJS files it holds
+  // (scripts/run-build.cjs).
   writeFileSync(join(root, 'uses-build.mjs'), `import { VENDORED } from ${JSON.stringify(buildScript)};\nconsole.log(VENDORED.includes('zod'));\n`);
   const { build } = await import('esbuild');
   const compiled = join(root, 'out', 'uses-build.mjs');
@@ -190,6 +191,7 @@ test('a program compiled with scripts/build.mjs in it (a bench file) runs its ow
     platform: 'node',
     packages: 'external',
     logLevel: 'error',
+    banner: { js: "import { createRequire as __testRequire } from 'node:module'; const require = __testRequire(import.meta.url);" },
   });
   const run = spawnSync(process.execPath, [compiled], { cwd: root, encoding: 'utf8' });
   expect(run.stderr).toBe('');

@@ -29,17 +29,23 @@ process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([...see
 });
 afterAll(() => tmp.remove());
 
-/** The heavy libraries a CLI process loaded, and its exit status. */
-function heavyLoadedBy(args: string[], env: Record<string, string> = {}): { heavy: string[]; status: number | null; stderr: string } {
+/** The packages a CLI process loaded (from node_modules or the build's bundles), its output and exit status. */
+function loadedBy(args: string[], env: Record<string, string> = {}): { loaded: string[]; status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['-r', join(tmp.dir, 'trace.cjs'), join(root, 'bin/croupier.js'), ...args], {
     cwd: tmp.dir,
     env: { PATH: process.env.PATH ?? '', HOME: tmp.dir, ...env },
     encoding: 'utf8',
+    maxBuffer: 2 ** 26,
   });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   if (line === undefined) throw new Error(`no trace from croupier ${args.join(' ')}: ${r.stderr}`);
-  const loaded: string[] = JSON.parse(line.slice('LOADED '.length));
-  return { heavy: HEAVY.filter((p) => loaded.includes(p)), status: r.status, stderr: r.stderr };
+  return { loaded: JSON.parse(line.slice('LOADED '.length)), status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The heavy libraries a CLI process loaded, and its exit status. */
+function heavyLoadedBy(args: string[], env: Record<string, string> = {}): { heavy: string[]; status: number | null; stderr: string } {
+  const r = loadedBy(args, env);
+  return { heavy: HEAVY.filter((p) => r.loaded.includes(p)), status: r.status, stderr: r.stderr };
 }
 
 test('a command that talks to the wiki loads the wiki client and the logger when it runs (what the trace below must see)', () => {
@@ -77,12 +83,30 @@ test('`croupier --help` and `--version` load none of them either', () => {
   expect(heavyLoadedBy(['--version']).heavy).toEqual([]);
 });
 
+// wikiparser-node is loaded at the first section that needs a parse (scripts/build.mjs, lazyRequires): a page of
+// prose, lists, plain links and plain tables is read without it (src/parse/prose.ts), as every section of the Cycle 16
+// ruleset is; the Cycle 15 ruleset's Garbage section is parsed.
+test('`croupier parse` loads wikiparser-node only for a page holding a section it must parse', () => {
+  const parse = (name: string) => loadedBy(['parse', join(root, 'fixtures', name, 'ruleset.wikitext'), '--json']);
+  const cycle16 = parse('cycle16');
+  expect(cycle16.status).toBe(0);
+  expect(JSON.parse(cycle16.stdout).kind).toBe('cycle16');
+  expect(cycle16.loaded).toContain('zod');
+  expect(cycle16.loaded).not.toContain('wikiparser-node');
+  const cycle15 = parse('cycle15');
+  expect(cycle15.status).toBe(0);
+  expect(JSON.parse(cycle15.stdout).kind).toBe('cycle15');
+  expect(cycle15.loaded).toContain('wikiparser-node');
+});
+
 // Node's own modules that the bundled packages require when loaded, for what croupier never runs (commander's
 // executable subcommands, wikiparser-node's language server and config tool, its debug assertions):
-// scripts/build.mjs gives them a stand-in loading each on first use (issue 30: ~5 ms of CPU in each parse).
-const UNUSED_BUILTINS = ['child_process', 'inspector/promises', 'assert/strict', 'worker_threads'];
+// scripts/build.mjs gives them a stand-in loading each on first use (issue 30: ~5 ms of CPU in each parse). Nor
+// does a parse hash anything (node:crypto is loaded at a draw's first hash), and the entry is CommonJS
+// (bin/package.json, scripts/run-build.cjs): no ES module is linked, which had Node's ES module loader run first.
+const UNUSED_BUILTINS = ['child_process', 'inspector/promises', 'assert/strict', 'worker_threads', 'crypto', 'internal/modules/esm/module_job'];
 
-test('`croupier parse <Cycle 16 ruleset> --json` and `croupier --version` load none of the Node modules the bundled packages require only for what croupier does not run', () => {
+test('`croupier parse <Cycle 16 ruleset> --json` and `croupier --version` load none of the Node modules the bundled packages require only for what croupier does not run, nor crypto, nor the ES module loader', () => {
   const trace = join(tmp.dir, 'builtins.cjs');
   writeFileSync(trace, "process.on('exit', () => process.stderr.write('BUILTINS ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
   for (const args of [['parse', join(root, 'fixtures/cycle16/ruleset.wikitext'), '--json'], ['--version']]) {

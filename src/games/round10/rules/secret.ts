@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Calendar } from '../../../sim/calendar.ts';
 import type { Change } from '../../../sim/trail.ts';
 import { formatInstant } from '../../../sim/trail.ts';
 import type { SecretAction } from '../gamestate/schema.ts';
 import { DAY, needed, row, type RuleContext } from './common.ts';
+
+// Node's crypto module is loaded at its first use, not with the games: a command that hashes nothing (`parse`) does
+// not load it (~5 ms of its start).
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 // Secret actions: "a maturation date (by default the beginning of the next rules-defined phase after
 // the action's performance)"; "a revelation date (by default three days after the maturation date)".
@@ -21,7 +24,7 @@ export const VOID_RULE =
   'Secret Information: "The player posts an attempt to perform a secret action and they already have an attempt which has not failed at the time of posting the new attempt, then the former attempt fails."';
 
 export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return crypto().createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Maturation and revelation dates of an action, from its posting time and the phase calendar. */
