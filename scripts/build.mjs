@@ -126,7 +126,8 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   }
   for (const file of [entry, ...BUNDLES.map((b) => join(out, b.file))]) asciiOnly(file);
   // The code cache: one parse of the Cycle 16 fixture compiles what `parse` and the games need; the wiki client
-  // is loaded and made in the same run (no request) for wiki.cjs's.
+  // is loaded and made in the same run (no request) for wiki.cjs's, and the fixture parsed by wikiparser-node for
+  // parser.cjs's (the command reads it without one).
   const fixture = join(root, 'fixtures', 'cycle16', 'ruleset.wikitext');
   if (existsSync(fixture)) {
     // Under the flags every run has (optimising): not those of a builder's environment that keeps TurboFan.
