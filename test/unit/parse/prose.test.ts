@@ -16,6 +16,19 @@ function expectSameAsParsed(text: string, page = 'Test/Page'): void {
   expect(readDocument(text, { page, keepParse: false })).toEqual(parsed);
 }
 
+/** Each body, under a heading, is read as prose (`read`) or parsed (`parsed`), and either way as its parse reads it. */
+function expectReadAndParsed(read: readonly string[], parsed: readonly string[]): void {
+  for (const [bodies, sections] of [
+    [read, 1],
+    [parsed, 0],
+  ] as const) {
+    for (const body of bodies) {
+      expect(proseSections(`== Rule ==\n${body}\n`), body).toBe(sections);
+      expectSameAsParsed(`== Rule ==\n${body}\n`);
+    }
+  }
+}
+
 describe('sections of prose read as their parse does', () => {
   test.each(fixturePages)('fixture %s reads the same', (name) => {
     expectSameAsParsed(fixtureText(name), name);
@@ -57,7 +70,6 @@ describe('sections of prose read as their parse does', () => {
   });
 
   test('bold and italic whose every run wikiparser-node makes a quote token of are read; any other run is parsed', () => {
-    const one = (body: string) => proseSections(`== Rule ==\n${body}\n`);
     const read = [
       "'''Bold''' and ''italic'' and '''''both'''''.",
       "* A '''Duke''' may ''tax''.\n# ''one'' and '''two'''",
@@ -71,14 +83,7 @@ describe('sections of prose read as their parse does', () => {
       "'''bold'' italic", // one odd bold and one odd italic: a bold run is read as an apostrophe and italic
       "l'''amour'' x",
     ];
-    for (const body of read) {
-      expect(one(body), body).toBe(1);
-      expectSameAsParsed(`== Rule ==\n${body}\n`);
-    }
-    for (const body of parsed) {
-      expect(one(body), body).toBe(0);
-      expectSameAsParsed(`== Rule ==\n${body}\n`);
-    }
+    expectReadAndParsed(read, parsed);
     // A heading's bold is parsed (its title is a parse of its own).
     expect(proseSections("== '''Rule''' ==\nText.\n")).toBe(0);
     expectSameAsParsed("== '''Rule''' ==\nText.\n");
@@ -86,7 +91,6 @@ describe('sections of prose read as their parse does', () => {
   });
 
   test('a link to a page or a section is read, the player seeing its label or target; any other link is parsed', () => {
-    const one = (body: string) => proseSections(`== Rule ==\n${body}\n`);
     const read = [
       'See [[#Cards|Cards]].',
       'See [[Cards]] and [[Card Packs|the packs]].',
@@ -127,14 +131,7 @@ describe('sections of prose read as their parse does', () => {
       '[[Москва]]',
       '[[a×b]]',
     ];
-    for (const body of read) {
-      expect(one(body), body).toBe(1);
-      expectSameAsParsed(`== Rule ==\n${body}\n`);
-    }
-    for (const body of parsed) {
-      expect(one(body), body).toBe(0);
-      expectSameAsParsed(`== Rule ==\n${body}\n`);
-    }
+    expectReadAndParsed(read, parsed);
     // A heading's link is parsed (its title is a parse of its own).
     expect(proseSections('== [[Rule]] ==\nText.\n')).toBe(0);
     expectSameAsParsed('== [[Rule]] ==\nText.\n');
@@ -251,11 +248,15 @@ describe('plain tables in a section of prose read as their parse does', () => {
     }
   });
 
-  test('bold beside a plain table is read with it; bold in its cells has the section parsed', () => {
+  test('bold and links beside a plain table are read with it; bold in its cells has the section parsed', () => {
     const beside = "== Rule ==\nThe '''Shop''' sells:\n{| class=\"wikitable\"\n! Item !! Cost\n|-\n| Pack || 5\n|}\n''Prices'' may change.\n";
     expect(proseTables(beside)).toBe(1);
     expectSameAsParsed(beside);
     expect(readDocument(beside).rules[0]!.text).toBe('The Shop sells:\n\nItem | Cost\nPack | 5\n\nPrices may change.');
+    const linked = beside.replace("The '''Shop'''", 'The [[#Shop|Shop]]').replace('may change', 'may change ([[Prices]])');
+    expect(proseTables(linked)).toBe(1);
+    expectSameAsParsed(linked);
+    expect(readDocument(linked).rules[0]!.text).toBe('The Shop sells:\n\nItem | Cost\nPack | 5\n\nPrices may change (Prices).');
     const inside = beside.replace('| Pack', "| '''Pack'''");
     expect(proseTables(inside)).toBe(0);
     expectSameAsParsed(inside);
