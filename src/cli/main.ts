@@ -44,10 +44,11 @@ async function main(): Promise<void> {
   const invoked = invokedCommand(process.argv.slice(2), ['--log-format']);
   if (invoked !== undefined) (await COMMANDS[invoked].load())(program);
   else for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.description);
-  // The games are loaded before a command's action, not for its help (src/games/kinds.ts).
+  // The games are loaded before a command's action, not for its help (src/games/kinds.ts); a command marked
+  // 'own' loads those it needs itself.
   program.hook('preAction', async () => {
     const entry: CommandEntry | undefined = invoked === undefined ? undefined : COMMANDS[invoked];
-    if (entry !== undefined && entry.games !== false) await (await import('../games/registry.ts')).loadGames();
+    if (entry !== undefined && entry.games === undefined) await (await import('../games/registry.ts')).loadGames();
   });
 
   try {

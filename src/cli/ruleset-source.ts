@@ -1,15 +1,15 @@
 // Reading a ruleset for `parse`, `tables` and `lint` once the command runs (commands/parse.ts registers them
 // without loading any of this).
 import { describeLocation } from '../parse/location.ts';
-import { countsOf, parseRuleset, type ParsedRuleset } from '../games/registry.ts';
+import { countsOf, loadAndParseRuleset, type ParsedRuleset } from '../games/registry.ts';
 import { notARuleset } from './input.ts';
 import type { ParseOptions, RulesetSource } from './commands/parse.ts';
 
 export { printNotes } from './input.ts';
 
-/** Parses a source; unreadable input (no headings, no tables) is an error, flaws are warnings. */
-export function parseSource(source: RulesetSource, opts: ParseOptions): ParsedRuleset {
-  const ruleset = parseRuleset(source.text, { page: source.page ?? opts.page, kind: opts.kind });
+/** Parses a source with its own game, loaded for it; unreadable input (no headings, no tables) is an error, flaws are warnings. */
+export async function parseSource(source: RulesetSource, opts: ParseOptions): Promise<ParsedRuleset> {
+  const ruleset = await loadAndParseRuleset(source.text, { page: source.page ?? opts.page, kind: opts.kind });
   const empty = ruleset.kind === 'generic' && ruleset.rules.length === 0 && ruleset.tables.length === 0;
   if (empty) throw notARuleset(source.name);
   return ruleset;

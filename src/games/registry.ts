@@ -15,32 +15,60 @@ type Modules = { [K in GameKind]: ModuleOf<K> };
 export type ParsedRuleset = ReturnType<Modules[GameKind]['readRuleset']>;
 
 type AnyModule = Modules[GameKind];
-let loaded: readonly AnyModule[] | undefined;
+const loaded = new Map<GameKind, AnyModule>();
 
 /**
- * Loads every game of the list (kinds.ts), once: the CLI before a command's action, the tests in their setup.
- * Everything below needs it; before it, they fail saying so.
+ * Loads the games of `kinds` (every game of the list, kinds.ts, by default), each once: the CLI before a
+ * command's action, the tests in their setup. Everything below needs the games it reaches loaded; before,
+ * they fail saying so.
  */
-export async function loadGames(): Promise<void> {
-  loaded ??= await Promise.all(gameKinds.map(async (k) => ((await gameLoaders[k]()) as unknown as Modules)[k]));
+export async function loadGames(kinds: readonly GameKind[] = gameKinds): Promise<void> {
+  const missing = kinds.filter((k) => !loaded.has(k));
+  const modules = await Promise.all(missing.map(async (k) => ((await gameLoaders[k]()) as unknown as Modules)[k]));
+  missing.forEach((k, i) => loaded.set(k, modules[i]!));
+}
+
+/**
+ * The kind of a read page, `kind` if given, loading only the games it tries: the list's games in order until
+ * one claims the page. A Cycle 16 page loads Cycle 16's module alone (a game's schemas are most of a cold
+ * start's cost: docs/performance.md).
+ */
+export async function loadGameOf(doc: WikiDocument, kind?: GameKind): Promise<GameKind> {
+  for (const k of kind === undefined ? gameKinds : [kind]) {
+    await loadGames([k]);
+    if (kind !== undefined || loaded.get(k)!.detect(doc)) return k;
+  }
+  throw new Error('no game claims the page'); // unreachable: generic, the list's last, claims any page
 }
 
 /** Most specific first, in the order of gameKinds (kinds.ts): detection falls through to generic. */
 export function games(): readonly AnyModule[] {
-  if (loaded === undefined) throw new Error('the games are not loaded (the registry needs loadGames() first)');
-  return loaded;
+  return gameKinds.map(loadedGame);
 }
 export { gameKinds, type GameKind, type GameModule, type RulesetAmendment, type TablesContext };
 
+function loadedGame(kind: GameKind): AnyModule {
+  const game = loaded.get(kind);
+  if (game === undefined) throw new Error(`the game "${kind}" is not loaded (the registry needs loadGames() first)`);
+  return game;
+}
+
+/** The module of `kind`; undefined for a kind not of the list. */
 export function gameFor(kind: string): AnyModule | undefined {
-  return games().find((g) => g.kind === kind);
+  const known = gameKinds.find((k) => k === kind);
+  return known === undefined ? undefined : loadedGame(known);
 }
 
 /** One parse of the page; the game is `kind`, or detected from the page when omitted. */
 export function parseRuleset(text: string, opts: { page?: string; kind?: GameKind } = {}): ParsedRuleset {
   const doc = readDocument(text, { page: opts.page });
-  const game = opts.kind === undefined ? games().find((g) => g.detect(doc))! : gameFor(opts.kind)!;
-  return game.readRuleset(doc);
+  return loadedGame(opts.kind ?? detectKind(doc)).readRuleset(doc);
+}
+
+/** parseRuleset, loading only the games it needs (loadGameOf): what `croupier parse`, `tables` and `lint` do with a file. */
+export async function loadAndParseRuleset(text: string, opts: { page?: string; kind?: GameKind } = {}): Promise<ParsedRuleset> {
+  const doc = readDocument(text, { page: opts.page });
+  return loadedGame(await loadGameOf(doc, opts.kind)).readRuleset(doc);
 }
 
 /** What `croupier parse` counts of a ruleset, by its own game's module. */

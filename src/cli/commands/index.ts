@@ -15,8 +15,11 @@ export interface CommandEntry {
    */
   writes: Writes | Record<string, Writes>;
   load: () => Promise<(program: Command) => void>;
-  /** false: its action reads no game (the store's and pause's commands), so the games are not loaded for it. */
-  games?: false;
+  /**
+   * false: its action reads no game (the store's and pause's commands), so the games are not loaded for it.
+   * 'own': its action loads the games it needs (parse, tables and lint of a file: only the page's own game).
+   */
+  games?: false | 'own';
 }
 
 export const COMMANDS = {
@@ -29,17 +32,20 @@ export const COMMANDS = {
     description: "parse a Ruleset page's wikitext into structured data (cards, packs, shop, scenarios, phases…)",
     writes: false,
     load: async () => (await import('./parse.ts')).registerParse,
+    games: 'own',
   },
   tables: {
     description: 'print the wikitext reference tables computed from a ruleset (species odds, packs, shop, exploration)',
     writes: false,
     load: async () => (await import('./tables.ts')).registerTables,
+    games: 'own',
   },
   lint: {
     description:
       "check a ruleset's numbered rules for conflicts (an ID used twice, an empty ID part, heading levels, a list announced but missing) and print its warnings; exit 1 only on conflicts",
     writes: false,
     load: async () => (await import('./lint.ts')).registerLint,
+    games: 'own',
   },
   'publish-tables': {
     description: "parse a game's Ruleset from the wiki and write its computed card tables into the bot-managed region of its tables page",

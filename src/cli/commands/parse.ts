@@ -29,8 +29,14 @@ export interface ParseOptions {
 export async function readSourceFor(file: string | undefined, opts: ParseOptions, command: Command): Promise<RulesetSource> {
   if (opts.title !== undefined) {
     if (file !== undefined) throw new UsageError('give either a file or --title, not both');
-    // The wiki client (mwn and the rest) is loaded only for --title: reading a file starts faster.
-    const [{ buildContext }, { readRulesetFromWiki }] = await Promise.all([import('../context.ts'), import('../../jobs/publish-tables.ts')]);
+    // The wiki client (mwn and the rest) is loaded only for --title: reading a file starts faster. The config's
+    // games are checked with their modules (context.ts), so every game is loaded.
+    const [{ buildContext }, { readRulesetFromWiki }, { loadGames }] = await Promise.all([
+      import('../context.ts'),
+      import('../../jobs/publish-tables.ts'),
+      import('../../games/registry.ts'),
+    ]);
+    await loadGames();
     const ctx = await buildContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) });
     const page = await readRulesetFromWiki(ctx, opts.title);
     ctx.progress.stop();
@@ -71,7 +77,7 @@ export function registerParse(program: Command): void {
       const source = await readSourceFor(file, opts, command);
       const { parseSource, parseSummary, printNotes } = await import('../ruleset-source.ts');
       printNotes(source);
-      const ruleset = parseSource(source, opts);
+      const ruleset = await parseSource(source, opts);
       process.stdout.write(opts.json ? `${JSON.stringify(ruleset, null, 2)}\n` : `${parseSummary(ruleset)}\n`);
     });
 }

@@ -16,7 +16,7 @@ export function registerTables(program: Command): void {
       const source = await readSourceFor(file, opts, command);
       const [{ parseSource, printNotes }, { renderTables }] = await Promise.all([import('../ruleset-source.ts'), import('../../games/registry.ts')]);
       printNotes(source);
-      const ruleset = parseSource(source, opts);
+      const ruleset = await parseSource(source, opts);
       const wikitext = renderTables(ruleset);
       if (wikitext === undefined) throw new Error(`no computed tables for a ${ruleset.kind} ruleset`);
       process.stdout.write(wikitext);
