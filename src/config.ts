@@ -15,104 +15,115 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const title = z.string().trim().min(1, 'a page title must not be empty');
+// The schemas are built at their first use, not when this module loads: a command that reads no config (or only
+// its limits, as `parse <file>`) does not pay for them (each zod schema runs its classes' init chain: ~12 ms at a
+// cold start).
+function buildSchemas() {
+  const title = z.string().trim().min(1, 'a page title must not be empty');
 
-export const ShutoffSchema = z.strictObject({
-  /** The bot edits only while this page contains `runWord`. */
-  page: title.default('Croupier/Shutoff'),
-  runWord: z.string().trim().min(1).default('run'),
-});
-
-export const WikiSchema = z.strictObject({
-  /** User-Agent header; default `Croupier/<version> (<operator.contact>) mwn/3.0.3`. */
-  userAgent: z.string().min(1).optional(),
-  /** Minimum pause between two edits of this process, in ms. */
-  editThrottleMs: z.number().int().min(0).default(1000),
-  /** Retries of one API request after a retryable error (maxlag, ratelimited, network, 5xx, …). */
-  maxRetries: z.number().int().min(0).max(10).default(3),
-  /** Base pause before a retry, in ms (doubled per retry for ratelimited and network errors; maxlag honours Retry-After). */
-  retryPauseMs: z.number().int().min(0).default(5000),
-  /** The `maxlag` parameter sent with every request, in seconds. */
-  maxlag: z.number().int().min(0).default(5),
-  /** How many times a save re-reads the page and re-runs its transform after an edit conflict. */
-  maxConflictRetries: z.number().int().min(0).max(20).default(3),
-  /** A save is refused when the page would lose more than this share of its length. */
-  maxShrinkShare: z.number().min(0).max(1).default(0.5),
-  shutoff: ShutoffSchema.prefault({}),
-});
-
-const GameInput = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
-  kind: z.enum(gameKinds),
-  ruleset: title,
-  gamestate: title,
-  /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */
-  tablesPage: title.optional(),
-  /** On-wiki request page; default `<gamestate>/Requests`. */
-  requestsPage: title.optional(),
-  /** The Judge's rulings on the game's readings (`* <reading-id> = <value>`); default `<gamestate>/Rulings`. */
-  rulingsPage: title.optional(),
-  /** Status page the daemon keeps; default `<gamestate>/Status`. */
-  statusPage: title.optional(),
-  /** Players' requests for the referee (packs, shop, exploration…); default `<gamestate>/Actions`. */
-  actionsPage: title.optional(),
-  /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
-  historyLimit: z.number().int().positive().default(200),
-  /** Revisions of the request page read to find who added a request line. */
-  requestsLookback: z.number().int().positive().default(200),
-  /** Groups whose members may ask the bot to act on the request page, and rule on the Rulings page. */
-  allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
-});
-
-export const GameSchema = GameInput.transform((g) => ({
-  ...g,
-  tablesPage: g.tablesPage ?? g.gamestate,
-  requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
-  statusPage: g.statusPage ?? `${g.gamestate}/Status`,
-  rulingsPage: g.rulingsPage ?? `${g.gamestate}/Rulings`,
-  actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
-}));
-
-export const ConfigSchema = z
-  .strictObject({
-    operator: z.strictObject({ contact: z.string().min(1) }).optional(),
-    wiki: WikiSchema.prefault({}),
-    store: z.strictObject({ path: z.string().min(1).default('.croupier/store.json') }).prefault({}),
-    daemon: z
-      .strictObject({
-        /** When the periodic check runs (node-cron syntax, UTC). */
-        checkCron: z.string().min(1).default('0 * * * *'),
-        /** After this many failed runs in a row a game is halted until `clear` is requested. */
-        maxConsecutiveFailures: z.number().int().positive().default(3),
-        /** The daemon is overdue when not seen this long after its next periodic check (its heartbeat). */
-        heartbeatGraceSeconds: z.number().int().positive().default(300),
-      })
-      .prefault({}),
-    /** Run on halt, pause and overdue, with CROUPIER_ALERT, CROUPIER_ALERT_GAME, CROUPIER_ALERT_REASON in its environment (src/cron/alert.ts). */
-    alert: z.strictObject({ command: z.string().min(1) }).optional(),
-    games: z.array(GameSchema).default([]),
-    limits: z
-      .strictObject({
-        /**
-         * A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is
-         * parsed. Unset: the wiki's own largest page (siteinfo maxarticlesize), and DEFAULT_MAX_PAGE_BYTES for files.
-         */
-        pageBytes: z.number().int().positive().optional(),
-      })
-      .prefault({}),
-  })
-  .superRefine((c, ctx) => {
-    const seen = new Set<string>();
-    c.games.forEach((g, i) => {
-      if (seen.has(g.id)) ctx.addIssue({ code: 'custom', message: `duplicate game id "${g.id}"`, path: ['games', i, 'id'] });
-      seen.add(g.id);
-    });
+  const ShutoffSchema = z.strictObject({
+    /** The bot edits only while this page contains `runWord`. */
+    page: title.default('Croupier/Shutoff'),
+    runWord: z.string().trim().min(1).default('run'),
   });
 
-export type Config = z.infer<typeof ConfigSchema>;
-export type ConfigInput = z.input<typeof ConfigSchema>;
-export type GameConfig = z.infer<typeof GameSchema>;
-export type WikiConfig = z.infer<typeof WikiSchema>;
+  const WikiSchema = z.strictObject({
+    /** User-Agent header; default `Croupier/<version> (<operator.contact>) mwn/3.0.3`. */
+    userAgent: z.string().min(1).optional(),
+    /** Minimum pause between two edits of this process, in ms. */
+    editThrottleMs: z.number().int().min(0).default(1000),
+    /** Retries of one API request after a retryable error (maxlag, ratelimited, network, 5xx, …). */
+    maxRetries: z.number().int().min(0).max(10).default(3),
+    /** Base pause before a retry, in ms (doubled per retry for ratelimited and network errors; maxlag honours Retry-After). */
+    retryPauseMs: z.number().int().min(0).default(5000),
+    /** The `maxlag` parameter sent with every request, in seconds. */
+    maxlag: z.number().int().min(0).default(5),
+    /** How many times a save re-reads the page and re-runs its transform after an edit conflict. */
+    maxConflictRetries: z.number().int().min(0).max(20).default(3),
+    /** A save is refused when the page would lose more than this share of its length. */
+    maxShrinkShare: z.number().min(0).max(1).default(0.5),
+    shutoff: ShutoffSchema.prefault({}),
+  });
+
+  const GameInput = z.strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lowercase letters, digits, - and _'),
+    kind: z.enum(gameKinds),
+    ruleset: title,
+    gamestate: title,
+    /** Page holding the bot-managed `card-tables` region; default: the Gamestate page. */
+    tablesPage: title.optional(),
+    /** On-wiki request page; default `<gamestate>/Requests`. */
+    requestsPage: title.optional(),
+    /** The Judge's rulings on the game's readings (`* <reading-id> = <value>`); default `<gamestate>/Rulings`. */
+    rulingsPage: title.optional(),
+    /** Status page the daemon keeps; default `<gamestate>/Status`. */
+    statusPage: title.optional(),
+    /** Players' requests for the referee (packs, shop, exploration…); default `<gamestate>/Actions`. */
+    actionsPage: title.optional(),
+    /** History rows kept on the Gamestate page; older rows move to numbered `<gamestate>/History/N` archive pages. */
+    historyLimit: z.number().int().positive().default(200),
+    /** Revisions of the request page read to find who added a request line. */
+    requestsLookback: z.number().int().positive().default(200),
+    /** Groups whose members may ask the bot to act on the request page, and rule on the Rulings page. */
+    allowedGroups: z.array(z.string().min(1)).min(1).default(['sysop']),
+  });
+
+  const GameSchema = GameInput.transform((g) => ({
+    ...g,
+    tablesPage: g.tablesPage ?? g.gamestate,
+    requestsPage: g.requestsPage ?? `${g.gamestate}/Requests`,
+    statusPage: g.statusPage ?? `${g.gamestate}/Status`,
+    rulingsPage: g.rulingsPage ?? `${g.gamestate}/Rulings`,
+    actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
+  }));
+
+  const LimitsSchema = z
+    .strictObject({
+      /**
+       * A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is
+       * parsed. Unset: the wiki's own largest page (siteinfo maxarticlesize), and DEFAULT_MAX_PAGE_BYTES for files.
+       */
+      pageBytes: z.number().int().positive().optional(),
+    })
+    .prefault({});
+
+  const ConfigSchema = z
+    .strictObject({
+      operator: z.strictObject({ contact: z.string().min(1) }).optional(),
+      wiki: WikiSchema.prefault({}),
+      store: z.strictObject({ path: z.string().min(1).default('.croupier/store.json') }).prefault({}),
+      daemon: z
+        .strictObject({
+          /** When the periodic check runs (node-cron syntax, UTC). */
+          checkCron: z.string().min(1).default('0 * * * *'),
+          /** After this many failed runs in a row a game is halted until `clear` is requested. */
+          maxConsecutiveFailures: z.number().int().positive().default(3),
+          /** The daemon is overdue when not seen this long after its next periodic check (its heartbeat). */
+          heartbeatGraceSeconds: z.number().int().positive().default(300),
+        })
+        .prefault({}),
+      /** Run on halt, pause and overdue, with CROUPIER_ALERT, CROUPIER_ALERT_GAME, CROUPIER_ALERT_REASON in its environment (src/cron/alert.ts). */
+      alert: z.strictObject({ command: z.string().min(1) }).optional(),
+      games: z.array(GameSchema).default([]),
+      limits: LimitsSchema,
+    })
+    .superRefine((c, ctx) => {
+      const seen = new Set<string>();
+      c.games.forEach((g, i) => {
+        if (seen.has(g.id)) ctx.addIssue({ code: 'custom', message: `duplicate game id "${g.id}"`, path: ['games', i, 'id'] });
+        seen.add(g.id);
+      });
+    });
+  return { wiki: WikiSchema, game: GameSchema, limits: LimitsSchema, config: ConfigSchema };
+}
+let built: ReturnType<typeof buildSchemas> | undefined;
+const schemas = () => (built ??= buildSchemas());
+
+type Schemas = ReturnType<typeof buildSchemas>;
+export type Config = z.infer<Schemas['config']>;
+export type ConfigInput = z.input<Schemas['config']>;
+export type GameConfig = z.infer<Schemas['game']>;
+export type WikiConfig = z.infer<Schemas['wiki']>;
 
 /** The embedded default: the games of the local dev wiki (scripts/devwiki.sh). */
 export const DEFAULT_CONFIG_INPUT: ConfigInput = {
@@ -140,7 +151,7 @@ export function resolveConfigSource(path?: string, env: NodeJS.ProcessEnv = proc
 
 /** Validate a parsed JSON value; `where` names its source in errors. */
 export function parseConfig(value: unknown, where = 'config'): Config {
-  const r = ConfigSchema.safeParse(value);
+  const r = schemas().config.safeParse(value);
   if (!r.success) throw new ConfigError(`invalid ${where}:\n${z.prettifyError(r.error)}`);
   return r.data;
 }
@@ -149,19 +160,33 @@ export function parseConfig(value: unknown, where = 'config'): Config {
 export function loadConfig(path?: string): Config {
   const src = resolveConfigSource(path);
   if (src.path === undefined) return parseConfig(DEFAULT_CONFIG_INPUT, 'embedded default config');
+  return parseConfig(readConfigFile(src.path), `config file ${src.path}`);
+}
+
+/**
+ * Only the `limits` of the config loadConfig would load, validated as it validates them: what reading a file
+ * needs (`parse <file>`), without the rest of the config's schema.
+ */
+export function loadLimits(path?: string): Config['limits'] {
+  const src = resolveConfigSource(path);
+  if (src.path === undefined) return {};
+  const r = z.looseObject({ limits: schemas().limits }).safeParse(readConfigFile(src.path));
+  if (!r.success) throw new ConfigError(`invalid config file ${src.path}:\n${z.prettifyError(r.error)}`);
+  return r.data.limits;
+}
+
+function readConfigFile(path: string): unknown {
   let raw: string;
   try {
-    raw = readFileSync(src.path, 'utf8');
+    raw = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new ConfigError(`cannot read config file ${src.path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new ConfigError(`cannot read config file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (err) {
-    throw new ConfigError(`config file ${src.path} is not valid JSON: ${(err as Error).message}`);
+    throw new ConfigError(`config file ${path} is not valid JSON: ${(err as Error).message}`);
   }
-  return parseConfig(json, `config file ${src.path}`);
 }
 
 export function findGame(config: Config, id: string): GameConfig {

@@ -77,7 +77,7 @@ function describeRequest(p: Record<string, unknown>): string {
 }
 
 export function defaultUserAgent(contact?: string): string {
-  return `Croupier/${pkgVersion} (${contact ?? 'operator contact not configured'}) mwn/${mwnVersion} Node.js/${process.versions.node}`;
+  return `Croupier/${pkgVersion} (${contact ?? 'operator contact not configured'}) mwn/${mwnVersion()} Node.js/${process.versions.node}`;
 }
 
 export interface RevisionInfo {

@@ -2,7 +2,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../temp-dir.ts';
-import { ConfigError, findGame, loadSecrets, parseConfig, parseEnvFile, resolveConfigSource } from '../../../src/config.ts';
+import { ConfigError, findGame, loadLimits, loadSecrets, parseConfig, parseEnvFile, resolveConfigSource } from '../../../src/config.ts';
 
 describe('config', () => {
   it('fills every default', () => {
@@ -53,6 +53,33 @@ describe('config', () => {
       }),
     ).toThrow(/duplicate game id "a"/);
     expect(() => findGame(parseConfig({}), 'nope')).toThrow(/no game "nope"/);
+  });
+
+  it("gives a file's reader only the config's limits, checked as the whole config checks them, and the rest of the file unread", () => {
+    const dir = testTempDir('limits');
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const json = (name: string, value: unknown) => file(name, JSON.stringify(value));
+    expect(loadLimits(json('small.json', { limits: { pageBytes: 10_000 }, games: [] }))).toEqual({ pageBytes: 10_000 });
+    expect(loadLimits(json('none.json', {}))).toEqual({});
+    // What `parse <file>` does not use is checked by the commands that use it.
+    expect(loadLimits(json('other.json', { wiki: { typo: 1 } }))).toEqual({});
+    for (const [name, limits, what] of [
+      ['negative.json', { pageBytes: -1 }, /limits\.pageBytes/],
+      ['typo.json', { pagebytes: 5 }, /pagebytes/],
+      ['text.json', { pageBytes: '10kB' }, /limits\.pageBytes/],
+    ] as const) {
+      const path = json(name, { limits });
+      expect(() => loadLimits(path)).toThrow(ConfigError);
+      expect(() => loadLimits(path)).toThrow(what);
+      // The same words as the whole config's check.
+      expect(() => loadLimits(path)).toThrow(/^invalid config file /);
+      expect(() => parseConfig({ limits }, 'c')).toThrow(what);
+    }
+    expect(() => loadLimits(file('broken.json', '{'))).toThrow(/broken\.json is not valid JSON/);
+    expect(() => loadLimits(join(dir, 'missing.json'))).toThrow(/cannot read config file .*missing\.json: ENOENT/);
   });
 
   it('resolves the config file: flag, then CROUPIER_CONFIG, then .devwiki/config.json, then the default', () => {
