@@ -18,12 +18,12 @@
 // Each build goes into its own folder dist/build-<id>/ and then dist/current.json is switched to it with
 // one rename, so two processes building at once (tests spawn the CLI in parallel) never see half a build.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import run from './run-build.cjs';
 
-export const { ensureBuilt, runBuilt, baselineCompiler, served, cacheFiles, UPGRADE_STEP, VENDORED, WIKI_CLIENT } = run;
+export const { ensureBuilt, runBuilt, baselineCompiler, served, cacheFiles, UPGRADE_STEP, VENDORED, WIKI_CLIENT, BASELINE_FLAGS } = run;
 const { KEEP, PRUNE_AFTER_MS, ENTRY, BUNDLES, packageOf, sourceStamp, liveUsers } = run;
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Files of vendored packages compiled into croupier.cjs itself.
@@ -80,6 +80,33 @@ module.exports = new Proxy(() => {}, {
   },
 });
 
+/**
+ * zod's locales but English, required from node_modules at their first use instead of compiled into vendor.cjs:
+ * its locales index requires all ~60 (half of zod's code) when zod loads, and the bot words its errors in English
+ * (zod's default, which zod requires by itself). A locale's own requires then load a second copy of zod's small
+ * utilities, from node_modules: nothing of ours asks for one.
+ */
+const zodLocalesOnUse = {
+  name: 'zod-locales-on-use',
+  setup(b) {
+    b.onResolve({ filter: /^zod\/v4\/locales\/[\w-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.cjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const required = /var (\w+) = require\("\.\/([\w-]+)\.cjs"\);/g;
+      const names = [...text.matchAll(required)].map((m) => m[1]);
+      // The build fails rather than ship zod's locales whole, or broken, if zod writes this file otherwise.
+      if (names.length < 10 || !names.every((n) => text.includes(`__importDefault(${n}).default`)))
+        throw new Error(`zod's ${args.path} is not as this plugin knows it: update zodLocalesOnUse (scripts/build.mjs)`);
+      const contents = text
+        .replace(required, (_, name, file) => `var ${name}, ${name}_file = "zod/v4/locales/${file}.cjs";`)
+        .replace(/__importDefault\((\w+)\)\.default/g, (_, name) => `__importDefault(${name} ??= require(${name}_file)).default`)
+        // zod "seals" the exports by reading each getter, which would load every locale: frozen with the getters kept.
+        .replace(/\/\/ seal-cjs-exports\n[\s\S]*$/, 'Object.freeze(exports);\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   // Loaded here, not at the top: every run of bin/croupier.js imports this file, and node:child_process is
   // needed only by a build.
@@ -89,7 +116,8 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
   const dir = `build-${Date.now().toString(36)}-${process.pid}`;
   const out = join(dist, dir);
   const entry = join(out, ENTRY);
-  // Minified but for names (wikiparser-node and zod read constructors' names): a third less to read at each start.
+  // Minified, local names too, with the names functions and classes report kept (keepNames: wikiparser-node, zod and
+  // commander read constructors' names): about half as much to read and make into a string at each start.
   const common = {
     bundle: true,
     format: 'cjs',
@@ -99,6 +127,12 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     logLevel: 'error',
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
+    keepNames: true,
+    // Each file is the function Node wraps a CommonJS module in (run-build.cjs's loadCached calls it): V8 compiles
+    // the text as read, where a wrapper joined at run time was a copy of the whole file (~1 MB) in every start.
+    banner: { js: Module.wrapper[0] },
+    footer: { js: Module.wrapper[1] },
   };
   const vendored = new Set();
   await esbuild({
@@ -108,7 +142,7 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
     plugins: [lazyRequires(LAZY_PACKAGES), bundleOnly(['commander', ...INLINED], vendored)],
     // import.meta.url (version.ts) is the bundle's own URL.
     define: { 'import.meta.url': '__croupier_import_meta_url' },
-    banner: { js: "var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: `${common.banner.js}var __croupier_import_meta_url = require('node:url').pathToFileURL(__filename).href;` },
   });
   // Each bundle exports every specifier src/ imports of its packages, evaluated on first access.
   const exportsOf = (specs) =>
@@ -121,7 +155,7 @@ export async function build(root = projectRoot, stamp = sourceStamp(root)) {
       ...common,
       stdin: { contents: exportsOf(specs), resolveDir: root, sourcefile: file.replace(/\.cjs$/, '.js') },
       outfile: join(out, file),
-      plugins: withDependencies ? [lazyRequires()] : [lazyRequires(), bundleOnly(packages)],
+      plugins: withDependencies ? [lazyRequires()] : [lazyRequires(), zodLocalesOnUse, bundleOnly(packages)],
     });
   }
   for (const file of [entry, ...BUNDLES.map((b) => join(out, b.file))]) asciiOnly(file);

@@ -152,10 +152,15 @@ function optimising(env = process.env) {
   return env.CROUPIER_OPTIMIZE === '1' || env.CROUPIER_DAEMON_OPTIMIZE === '1';
 }
 
-/** V8's baseline compiler made the highest tier of this process, unless it is `optimising`: true when it was. */
+/**
+ * V8's baseline compiler made the highest tier of this process, unless it is `optimising`: true when it was. With it,
+ * V8's garbage collector works on the main thread only (no parallel scavenges, no concurrent marking or sweeping):
+ * a cold `parse --json` spent ~3% more CPU handing its small heap's work to helper threads (docs/performance.md).
+ */
+const BASELINE_FLAGS = ['--max-opt=1', '--no-parallel-scavenge', '--no-concurrent-marking', '--no-concurrent-sweeping'];
 function baselineCompiler(env = process.env) {
   if (optimising(env)) return false;
-  v8.setFlagsFromString('--max-opt=1');
+  v8.setFlagsFromString(BASELINE_FLAGS.join(' '));
   return true;
 }
 
@@ -181,8 +186,9 @@ function cacheFiles(file, cacheDirectory = process.env.CACHE_DIRECTORY) {
  */
 function loadCached(file, require, write) {
   const caches = cacheFiles(file);
-  // Every bundle is ASCII (asciiOnly): read as Latin-1, the same string, made faster than from UTF-8.
-  const source = Module.wrap(readFileSync(file, 'latin1'));
+  // Every bundle is ASCII (asciiOnly): read as Latin-1, the same string, made faster than from UTF-8. It is the
+  // function Node wraps a CommonJS module in (build.mjs writes it so).
+  const source = readFileSync(file, 'latin1');
   const compile = (cachedData) => new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   let script;
   for (const cacheFile of caches.read) {
@@ -251,6 +257,7 @@ function alive(pid) {
 }
 
 module.exports = {
+  BASELINE_FLAGS,
   KEEP,
   PRUNE_AFTER_MS,
   USERS,

@@ -21,7 +21,8 @@ function project(version: string): string {
   writeFileSync(join(root, 'src', 'cli', 'main.ts'), `const v: string = '${version}';\nconsole.log(v);\n`);
   return root;
 }
-const runEntry = (entry: string) => spawnSync(process.execPath, [new URL(entry).pathname], { encoding: 'utf8' }).stdout.trim();
+/** A build's output, run as bin/croupier.js runs it (its files are the functions Node wraps a module in, not scripts). */
+const runEntry = (entry: string) => runBuilt(entry).stdout.trim();
 
 test('a clone with no dist/ is compiled on first run, and a second run reuses that build', async () => {
   const root = project('one');
@@ -131,12 +132,12 @@ test('a build holds only ASCII: what esbuild leaves beyond it is escaped, the pr
   const built = readFileSync(file, 'utf8');
   expect(built).toMatch(/^[\x00-\x7F]*$/);
   expect(runBuilt(entry).stdout.trim()).toBe('true true true true');
-  // The source map still points `probe`, after the escapes on its line, at `probe` in the source.
+  // The source map still points `probe` (renamed by the minifier), after the escapes on its line, at `probe` in the source.
   const { SourceMap } = await import('node:module');
   const map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
   const lines = built.split('\n');
-  const line = lines.findIndex((l) => l.includes('\\u2013') && l.includes('.test(probe)'));
-  const entryOf = map.findEntry(line, lines[line]!.indexOf('probe)'));
+  const line = lines.findIndex((l) => l.includes('\\u2013'));
+  const entryOf = map.findEntry(line, lines[line]!.indexOf('.test(', lines[line]!.indexOf('\\u2013')) + '.test('.length);
   expect(entryOf).toMatchObject({ originalLine: 1, originalColumn: source[1]!.indexOf('probe)') });
 });
 
@@ -217,4 +218,31 @@ test("the build's warm-up makes the code cache under every run's flags, even fro
   // A run takes it: nothing written again.
   expect(runBuilt(entry).stdout.trim()).toBe('one');
   expect(readFileSync(cache).equals(made)).toBe(true);
+});
+
+test("vendor.cjs holds zod's English messages and none of its other locales: one asked for is loaded from node_modules", async () => {
+  const checkout = fileURLToPath(new URL('../../../', import.meta.url));
+  const vendor = join(dirname(fileURLToPath(await ensureBuilt(checkout))), 'vendor.cjs');
+  const text = readFileSync(vendor, 'latin1');
+  expect(text).toContain('Invalid input: expected ');
+  expect(text).not.toContain('Entr\\u00e9e invalide');
+  expect(text).not.toContain('Entrée invalide');
+  // The bundle as loadCached (scripts/run-build.cjs) runs it: the function Node wraps a module in.
+  const probe = `const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const vm = require('node:vm');
+const file = ${JSON.stringify(vendor)};
+const module = { exports: {} };
+new vm.Script(readFileSync(file, 'latin1'), { filename: file }).runInThisContext()(module.exports, createRequire(file), module, file, '');
+const { z } = module.exports.zod;
+const english = z.string().safeParse(1).error.issues[0].message;
+const locales = Object.keys(z.locales).length;
+z.config(z.locales.fr());
+console.log(JSON.stringify([english, locales, z.string().safeParse(1).error.issues[0].message]));`;
+  const run = spawnSync(process.execPath, ['-e', probe], { cwd: checkout, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  const [english, locales, french] = JSON.parse(run.stdout);
+  expect(english).toBe('Invalid input: expected string, received number');
+  expect(locales).toBeGreaterThan(40);
+  expect(french).toMatch(/^Entrée invalide/);
 });
