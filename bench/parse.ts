@@ -21,8 +21,8 @@ const fixture = readFileSync(new URL(`../${fixturePath}`, import.meta.url), 'utf
 // The warm figure is V8's steady state, as in the daemon, which parses with the same code every tick: the runs
 // right after the first are still being compiled by V8 (with TurboFan they took ~1.5× the steady time), so
 // `WARMUP` runs are made and not counted; the warming runs' median is printed beside it. It is measured under
-// each of the two settings a process can run: `croupier daemon`'s (V8's baseline compiler only, `--max-opt=1`, and
-// its garbage collector on the main thread, as every process that runs a build: BASELINE_FLAGS, scripts/run-build.cjs) and TurboFan's (`CROUPIER_OPTIMIZE=1`). Then ours and
+// each of the two settings a process can run: `croupier daemon`'s (V8's baseline compiler only, `--max-opt=1`, as
+// every process that runs a build: BASELINE_FLAGS, scripts/run-build.cjs) and TurboFan's (`CROUPIER_OPTIMIZE=1`). Then ours and
 // mwparserfromhell's warm parse are asked in turn for `BATCHES` batches of `BATCH` runs each, the two kept alive: the
 // machine changes speed within seconds (the same Python parse takes ~14 or ~21 ms), so the ratio is the median of
 // the batches' own ratios, each batch of ours beside one of Python's run right before or after it.

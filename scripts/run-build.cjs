@@ -152,15 +152,22 @@ function optimising(env = process.env) {
   return env.CROUPIER_OPTIMIZE === '1' || env.CROUPIER_DAEMON_OPTIMIZE === '1';
 }
 
+/** V8's flags in every run of a build (but one `optimising`), the daemon's and the build's warm-up included. */
+const BASELINE_FLAGS = ['--max-opt=1'];
 /**
- * V8's baseline compiler made the highest tier of this process, unless it is `optimising`: true when it was. With it,
- * V8's garbage collector works on the main thread only (no parallel scavenges, no concurrent marking or sweeping):
- * a cold `parse --json` spent ~3% more CPU handing its small heap's work to helper threads (docs/performance.md).
+ * And in a command's run, not the daemon's: V8's garbage collector on the main thread only (no parallel scavenges, no
+ * concurrent marking or sweeping). A cold `parse --json` spent ~3% more CPU handing its small heap's work to helper
+ * threads; the daemon, whose heap lives for weeks, keeps them (without, its RSS over 1,000 ticks grew 5.2 MB, 4.2 with:
+ * one bench run each).
+ * Code caches do not depend on these flags. The daemon is told by its word on the command line: a game named
+ * "daemon" would give a command the daemon's collector, nothing else.
  */
-const BASELINE_FLAGS = ['--max-opt=1', '--no-parallel-scavenge', '--no-concurrent-marking', '--no-concurrent-sweeping'];
-function baselineCompiler(env = process.env) {
+const COMMAND_FLAGS = ['--no-parallel-scavenge', '--no-concurrent-marking', '--no-concurrent-sweeping'];
+
+/** V8's baseline compiler made the highest tier of this process, unless it is `optimising`: true when it was. */
+function baselineCompiler(env = process.env, args = process.argv.slice(2)) {
   if (optimising(env)) return false;
-  v8.setFlagsFromString(BASELINE_FLAGS.join(' '));
+  v8.setFlagsFromString([...BASELINE_FLAGS, ...(args.includes('daemon') ? [] : COMMAND_FLAGS)].join(' '));
   return true;
 }
 

@@ -215,8 +215,11 @@ test("the build's warm-up makes the code cache under every run's flags, even fro
   }
   const cache = `${fileURLToPath(entry)}.v8cache`;
   const made = readFileSync(cache);
-  // A run takes it: nothing written again.
+  // A run takes it: nothing written again. So does the daemon's, whose garbage collector runs with other flags.
   expect(runBuilt(entry).stdout.trim()).toBe('one');
+  expect(readFileSync(cache).equals(made)).toBe(true);
+  const daemon = spawnSync(process.execPath, [buildScript, '--run', fileURLToPath(entry), 'daemon'], { encoding: 'utf8' });
+  expect(daemon.stdout.trim()).toBe('one');
   expect(readFileSync(cache).equals(made)).toBe(true);
 });
 
