@@ -26,7 +26,7 @@ import {
   type GameConfig,
   type Secrets,
 } from '../config.ts';
-import { hasTables } from '../games/registry.ts';
+import { hasTables, loadGames } from '../games/registry.ts';
 import type { ConnectOptions, WikiClient } from '../wiki/client.ts';
 import { isRefusal, WikiError } from '../wiki/errors.ts';
 import { InstantError } from '../sim/instant.ts';
@@ -94,6 +94,9 @@ export function gameOf(config: Config, id: string, need: GameNeed): GameConfig {
 
 /** Config + secrets + logger + a logged-in client; ConfigError / WikiError('login-failed') otherwise. */
 export async function buildContext(opts: ContextOptions = {}, check?: (config: Config) => void): Promise<CommandContext> {
+  // Every game, as for any command that talks to the wiki: the config's games are checked with their modules (a
+  // command that loads its own games, as `parse` of a file does, has none loaded for its wiki run yet).
+  await loadGames();
   const configSource = resolveConfigSource(opts.config);
   const config = loadConfig(opts.config);
   check?.(config);

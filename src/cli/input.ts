@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { loadLimits } from '../config.ts';
 import { readDocument } from '../parse/document.ts';
 import { acceptSource, DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
-import { detectKind, engineFor } from '../games/registry.ts';
+import { engineFor, loadGameOf } from '../games/registry.ts';
 import type { KindedRuleset } from '../games/engine-contract.ts';
 import { UsageError } from './usage.ts';
 
@@ -68,7 +68,8 @@ export async function readOfflineGame(rulesetFile: string, gamestateFile: string
   const source = await readSource(rulesetFile, config);
   printNotes(source);
   const doc = readDocument(source.text, { page: source.name });
-  const kind = detectKind(doc);
+  // Only the games detection tries are loaded (the command is games: 'own').
+  const kind = await loadGameOf(doc);
   // Any ruleset has an engine (a ruleset no module knows, the generic one): an empty file is no ruleset at all.
   if (doc.rules.length === 0 && doc.tables.length === 0) throw notARuleset(source.name);
   const gamestate = await readSource(gamestateFile, config);

@@ -17,7 +17,8 @@ export interface CommandEntry {
   load: () => Promise<(program: Command) => void>;
   /**
    * false: its action reads no game (the store's and pause's commands), so the games are not loaded for it.
-   * 'own': its action loads the games it needs (parse, tables and lint of a file: only the page's own game).
+   * 'own': its action loads the games it needs: of a file, only the page's own game (parse, tables, lint, and
+   * rollover and status offline); on the wiki, every game (src/cli/context.ts).
    */
   games?: false | 'own';
 }
@@ -67,11 +68,13 @@ export const COMMANDS = {
     description: 'apply the phase rollovers, grants and rewards due up to --now on a Gamestate page',
     writes: 'dry-run',
     load: async () => (await import('./rollover.ts')).registerRollover,
+    games: 'own',
   },
   status: {
     description: "show a game's current phase, next rollover, what is pending, and the last run",
     writes: false,
     load: async () => (await import('./status.ts')).registerStatus,
+    games: 'own',
   },
   daemon: {
     description: 'run on schedule: rollovers at phase boundaries (with catch-up), a periodic check, on-wiki requests and a status page (docs/daemon.md)',

@@ -29,14 +29,8 @@ export interface ParseOptions {
 export async function readSourceFor(file: string | undefined, opts: ParseOptions, command: Command): Promise<RulesetSource> {
   if (opts.title !== undefined) {
     if (file !== undefined) throw new UsageError('give either a file or --title, not both');
-    // The wiki client (mwn and the rest) is loaded only for --title: reading a file starts faster. The config's
-    // games are checked with their modules (context.ts), so every game is loaded.
-    const [{ buildContext }, { readRulesetFromWiki }, { loadGames }] = await Promise.all([
-      import('../context.ts'),
-      import('../../jobs/publish-tables.ts'),
-      import('../../games/registry.ts'),
-    ]);
-    await loadGames();
+    // The wiki client (mwn and the rest) is loaded only for --title: reading a file starts faster.
+    const [{ buildContext }, { readRulesetFromWiki }] = await Promise.all([import('../context.ts'), import('../../jobs/publish-tables.ts')]);
     const ctx = await buildContext({ config: opts.config, dryRun: true, logFormat: logFormatOf(command) });
     const page = await readRulesetFromWiki(ctx, opts.title);
     ctx.progress.stop();
