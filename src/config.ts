@@ -18,6 +18,20 @@ export class ConfigError extends Error {
 // The schemas are built at their first use, not when this module loads: a command that reads no config (or only
 // its limits, as `parse <file>`) does not pay for them (each zod schema runs its classes' init chain: ~12 ms at a
 // cold start).
+// The limits' schema is built alone for loadLimits (what reading a file needs), and shared with the config's.
+const buildLimitsSchema = () =>
+  z
+    .strictObject({
+      /**
+       * A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is
+       * parsed. Unset: the wiki's own largest page (siteinfo maxarticlesize), and DEFAULT_MAX_PAGE_BYTES for files.
+       */
+      pageBytes: z.number().int().positive().optional(),
+    })
+    .prefault({});
+let limits: ReturnType<typeof buildLimitsSchema> | undefined;
+const limitsSchema = () => (limits ??= buildLimitsSchema());
+
 function buildSchemas() {
   const title = z.string().trim().min(1, 'a page title must not be empty');
 
@@ -77,16 +91,6 @@ function buildSchemas() {
     actionsPage: g.actionsPage ?? `${g.gamestate}/Actions`,
   }));
 
-  const LimitsSchema = z
-    .strictObject({
-      /**
-       * A page (Ruleset, Gamestate, from the wiki or a file) larger than this, in UTF-8 bytes, is refused before it is
-       * parsed. Unset: the wiki's own largest page (siteinfo maxarticlesize), and DEFAULT_MAX_PAGE_BYTES for files.
-       */
-      pageBytes: z.number().int().positive().optional(),
-    })
-    .prefault({});
-
   const ConfigSchema = z
     .strictObject({
       operator: z.strictObject({ contact: z.string().min(1) }).optional(),
@@ -105,7 +109,7 @@ function buildSchemas() {
       /** Run on halt, pause and overdue, with CROUPIER_ALERT, CROUPIER_ALERT_GAME, CROUPIER_ALERT_REASON in its environment (src/cron/alert.ts). */
       alert: z.strictObject({ command: z.string().min(1) }).optional(),
       games: z.array(GameSchema).default([]),
-      limits: LimitsSchema,
+      limits: limitsSchema(),
     })
     .superRefine((c, ctx) => {
       const seen = new Set<string>();
@@ -114,7 +118,7 @@ function buildSchemas() {
         seen.add(g.id);
       });
     });
-  return { wiki: WikiSchema, game: GameSchema, limits: LimitsSchema, config: ConfigSchema };
+  return { wiki: WikiSchema, game: GameSchema, config: ConfigSchema };
 }
 let built: ReturnType<typeof buildSchemas> | undefined;
 const schemas = () => (built ??= buildSchemas());
@@ -170,7 +174,7 @@ export function loadConfig(path?: string): Config {
 export function loadLimits(path?: string): Config['limits'] {
   const src = resolveConfigSource(path);
   if (src.path === undefined) return {};
-  const r = z.looseObject({ limits: schemas().limits }).safeParse(readConfigFile(src.path));
+  const r = z.looseObject({ limits: limitsSchema() }).safeParse(readConfigFile(src.path));
   if (!r.success) throw new ConfigError(`invalid config file ${src.path}:\n${z.prettifyError(r.error)}`);
   return r.data.limits;
 }
