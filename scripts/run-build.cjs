@@ -194,8 +194,10 @@ function cacheFiles(file, cacheDirectory = process.env.CACHE_DIRECTORY) {
 function loadCached(file, require, write) {
   const caches = cacheFiles(file);
   // Every bundle is ASCII (asciiOnly): read as Latin-1, the same string, made faster than from UTF-8. It is the
-  // function Node wraps a CommonJS module in (build.mjs writes it so).
-  const source = readFileSync(file, 'latin1');
+  // function Node wraps a CommonJS module in (build.mjs writes it so); a build made before is wrapped here (an
+  // install pulled without its upgrade step runs the build it has).
+  const text = readFileSync(file, 'latin1');
+  const source = text.startsWith(Module.wrapper[0]) ? text : Module.wrap(text);
   const compile = (cachedData) => new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   let script;
   for (const cacheFile of caches.read) {

@@ -249,3 +249,14 @@ console.log(JSON.stringify([english, locales, z.string().safeParse(1).error.issu
   expect(locales).toBeGreaterThan(40);
   expect(french).toMatch(/^Entrée invalide/);
 });
+
+test('a build made before bundles were written as wrapped functions still runs: an install pulled without its upgrade step runs its old build', async () => {
+  const root = project('one');
+  const entry = fileURLToPath(await ensureBuilt(root));
+  // What scripts/build.mjs wrote before: a plain CommonJS file, using what Node's wrapper gives it.
+  writeFileSync(entry, "console.log(require('node:path').basename(__filename), typeof module.exports);\n");
+  rmSync(`${entry}.v8cache`, { force: true });
+  const run = spawnSync(process.execPath, [buildScript, '--run', entry], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('croupier.cjs object');
+});
