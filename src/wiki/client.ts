@@ -8,7 +8,8 @@
 // - An edit throttle: at least `editThrottleMs` between two edits of this client.
 // - `readPages()` (one request for several pages) and `save()` (conflict-safe) — see pages.ts and save.ts.
 // - A kept session (session.ts, `session`): a process whose account's cookies were kept skips the login; its
-//   first read also asks for the edit token and siteinfo, so an editing run is read + edit + its merge check.
+//   first read also asks for the edit token (and siteinfo, unless kept with the session for less than a day), so an
+//   editing run is read + edit + its merge check.
 // - At login, what the wiki says of itself (site.ts): its version — a warning in the log when it is outside
 //   the tested range — and its largest page, the default of the page-size limit.
 import { Mwn } from 'mwn';
@@ -24,7 +25,7 @@ import { savePage, type SaveOptions, type SaveResult, type Transform } from './s
 import { type BotRevert, isRevert, REVERT_RADIUS, restoredBy, revertedAmong } from './reverts.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../parse/source.ts';
 import { siteInfoOf, versionWarning, type SiteInfo } from './site.ts';
-import { keptSession, restoreSession, type SessionKeeper } from './session.ts';
+import { type KeptSite, keptSession, restoreSession, type SessionKeeper } from './session.ts';
 
 export type { PageRevision, ReadOptions } from './pages.ts';
 export type { Edit, SaveOptions, SaveResult, Transform } from './save.ts';
@@ -122,6 +123,10 @@ export class WikiClient {
   site?: SiteInfo;
   /** The warning when the wiki's version is outside the tested range (site.ts), once logged at login. */
   versionWarning?: string;
+  /** What the wiki said of itself, as a session keeps it (session.ts); undefined before. */
+  private keptSite?: KeptSite;
+  /** Set when siteinfo came from the wiki after the session was kept: the next read keeps it with the session. */
+  private siteToKeep = false;
   /** limits.pageBytes of the config, if set: it caps the wiki's own largest page. */
   private readonly configPageBytes?: number;
   private readonly password?: string;
@@ -168,14 +173,21 @@ export class WikiClient {
     // pages (readPages, loginOnly): kept, at no extra request.
     this.bot.axiosInstance.interceptors.response.use((res) => {
       const query = (res.data as { query?: { general?: Parameters<typeof siteInfoOf>[0]; tokens?: { csrftoken?: string } } } | undefined)?.query;
-      if (query?.general && !this.site) this.learnSite(query.general);
+      if (query?.general && !this.site) {
+        this.learnSite(query.general);
+        this.siteToKeep = this.session !== undefined && this.username !== undefined;
+      }
       if (query?.tokens?.csrftoken && query.tokens.csrftoken !== '+\\') this.bot.csrfToken = query.tokens.csrftoken;
       return res;
     });
   }
 
-  private learnSite(general: Parameters<typeof siteInfoOf>[0]): void {
+  private learnSite(general: Parameters<typeof siteInfoOf>[0], at = new Date().toISOString()): void {
     this.site = siteInfoOf(general);
+    this.keptSite = {
+      at,
+      general: { generator: this.site.generator, ...(this.site.maxArticleBytes === undefined ? {} : { maxarticlesize: this.site.maxArticleBytes }) },
+    };
     this.settings.maxPageBytes = Math.min(this.configPageBytes ?? Infinity, this.site.maxArticleBytes ?? DEFAULT_MAX_PAGE_BYTES);
     this.versionWarning = versionWarning(this.site);
     if (this.versionWarning) this.log?.warn({ generator: this.site.generator }, this.versionWarning);
@@ -193,7 +205,17 @@ export class WikiClient {
       this.log?.warn({ err }, `the kept session could not be read: logging in`);
       return undefined;
     });
-    return restoreSession(this.bot, data, this.apiUrl, this.username);
+    const restored = restoreSession(this.bot, data, this.apiUrl, this.username, Date.now());
+    if (restored?.site && !this.site) this.learnSite(restored.site.general, restored.site.at);
+    return restored !== undefined;
+  }
+
+  /** Keep the session (and what the wiki said of itself, once known) for the next process; a failure is only logged. */
+  private async keepSession(): Promise<void> {
+    if (!this.session || !this.username) return;
+    await this.session
+      .save(keptSession(this.bot, this.apiUrl, this.username, this.keptSite))
+      .catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
   }
 
   private hasToken(): boolean {
@@ -211,9 +233,7 @@ export class WikiClient {
         this.activity?.start(`logging in to ${this.apiUrl}`);
         await loginOnly(this.bot);
         this.activity?.done(`logged in`);
-        await this.session
-          ?.save(keptSession(this.bot, this.apiUrl, this.username))
-          .catch((err: unknown) => this.log?.warn({ err }, 'the session could not be kept for the next run'));
+        await this.keepSession();
         return;
       } catch (e) {
         const err = toWikiError(e);
@@ -307,10 +327,15 @@ export class WikiClient {
    * The latest revisions of `titles` in ONE request, keyed by the titles as given. A client without an edit token
    * (a resumed session) or without the wiki's siteinfo asks for them in the same request.
    */
-  readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
+  async readPages(titles: readonly string[], opts?: ReadOptions): Promise<Map<string, PageRevision>> {
     const meta = [...(this.username && !this.hasToken() ? ['tokens'] : []), ...(this.site ? [] : ['siteinfo'])];
     const also = meta.length === 0 ? {} : { also: { meta: meta.join('|'), type: 'csrf', siprop: 'general' } };
-    return readPagesIn(this, titles, { maxBytes: () => this.settings.maxPageBytes, ...also, ...opts });
+    const pages = await readPagesIn(this, titles, { maxBytes: () => this.settings.maxPageBytes, ...also, ...opts });
+    if (this.siteToKeep) {
+      this.siteToKeep = false;
+      await this.keepSession();
+    }
+    return pages;
   }
 
   /** Convenience: one page. */

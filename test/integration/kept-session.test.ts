@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFile, sessionPath } from '../../src/cron/session-file.ts';
 import { rollover } from '../../src/jobs/rollover.ts';
 import type { WikiClient } from '../../src/wiki/client.ts';
+import { SITE_KEPT_MS } from '../../src/wiki/session.ts';
 import { removeDir } from '../temp-dir.ts';
 import { bot, freshCliGame, freshRolloverGame, put, type TestGame } from './helpers.ts';
 
@@ -67,6 +68,46 @@ describe('the kept session', () => {
     expect(next.stats.retries).toBe(1); // the first read, refused by assert=bot, then logged in and read again
     expect(readFileSync(sessionPath(store), 'utf8')).not.toBe(kept);
     expect((await setup.readPage(game.gamestate)).user).toBe(setup.names[0]);
+  });
+
+  it('what the wiki says of itself is kept with the session for a day: the next client knows it with no request and its first read asks only for the edit token; a day old, it is asked again and kept anew', async () => {
+    const store = join(dir, 'e', 'store.json');
+    await withSession(store); // logs in: the wiki has said nothing of itself yet
+    const asked = (client: WikiClient) => {
+      const metas: string[] = [];
+      client.bot.axiosInstance.interceptors.request.use((c) => {
+        const params = (c.params ?? Object.fromEntries(new URLSearchParams(typeof c.data === 'string' ? c.data : ''))) as { meta?: unknown };
+        metas.push(String(params.meta ?? ''));
+        return c;
+      });
+      return metas;
+    };
+    const first = await withSession(store);
+    const firstAsked = asked(first);
+    await first.readPage('Main Page');
+    expect(firstAsked).toEqual(['tokens|siteinfo']);
+    expect(first.site?.generator).toMatch(/^MediaWiki 1\.(39|43)\./);
+    const kept = JSON.parse(readFileSync(sessionPath(store), 'utf8')) as { site: { at: string; general: { generator: string } } };
+    expect(kept.site.general.generator).toBe(first.site!.generator);
+
+    const next = await withSession(store);
+    expect(next.stats.requests).toBe(0);
+    expect(next.site).toEqual(first.site);
+    expect(next.settings.maxPageBytes).toBe(first.settings.maxPageBytes);
+    const nextAsked = asked(next);
+    await next.readPage('Main Page');
+    expect(nextAsked).toEqual(['tokens']);
+    expect(readFileSync(sessionPath(store), 'utf8')).toBe(JSON.stringify(kept)); // nothing new to keep
+
+    const dayOld = new Date(Date.now() - SITE_KEPT_MS - 60_000).toISOString();
+    writeFileSync(sessionPath(store), JSON.stringify({ ...kept, site: { ...kept.site, at: dayOld } }), { mode: 0o600 });
+    const later = await withSession(store);
+    expect(later.site).toBeUndefined();
+    const laterAsked = asked(later);
+    await later.readPage('Main Page');
+    expect(laterAsked).toEqual(['tokens|siteinfo']);
+    const renewed = JSON.parse(readFileSync(sessionPath(store), 'utf8')) as typeof kept;
+    expect(Date.parse(renewed.site.at)).toBeGreaterThan(Date.parse(dayOld) + SITE_KEPT_MS);
   });
 
   it('a session file another user could read is not used: the client logs in, and its new session replaces the file, private', async () => {
