@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMANDS } from '../src/cli/commands/index.ts';
 import { extractScript, havePythonBaseline, python } from './mwparserfromhell.ts';

@@ -23,7 +23,7 @@ step() {
   fi
 }
 if [ $# -eq 0 ]; then
-  step 'format and lint' npx biome ci --reporter=summary .
+  step 'format and lint' npx biome ci --error-on-warnings --reporter=summary .
   step typecheck npx tsc --noEmit
 fi
 

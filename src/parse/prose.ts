@@ -36,7 +36,7 @@ const HEADING = /^(={1,6})([^=\n]*[^=\s][^=\n]*)\1([ \t]*)(?:\n|$)/;
 // more brackets. A player sees its label, or its target as written (plain.ts). Letters are Latin ones: `\p{L}` took
 // ~2 ms to compile, a tenth of a cold parse's reading of the prose; a name in any other script is parsed.
 const LINK_CHAR = String.raw`A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F`;
-const LINK_NAME = String.raw`[${LINK_CHAR}][${LINK_CHAR} .,()-]{0,99}`; // at most 200 bytes of UTF-8 (a title's limit is 255)
+const LINK_NAME = `[${LINK_CHAR}][${LINK_CHAR} .,()-]{0,99}`; // at most 200 bytes of UTF-8 (a title's limit is 255)
 const LINK_LABEL = String.raw`(?: *[^[\]{}<>|'&~_=\s])+ *`;
 const PLAIN_LINK = new RegExp(String.raw`(?<!\[)\[\[(${LINK_NAME}(?:#${LINK_NAME})?|#${LINK_NAME})(?:\|(${LINK_LABEL}))?\]\](?!\])`, 'g');
 

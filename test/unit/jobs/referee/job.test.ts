@@ -268,7 +268,10 @@ describe('the referee job', () => {
     it("deleted by one of the game's admins: withdrawn (the wiki asked for the remover's groups), nothing drawn", async () => {
       const wiki = setup([['Player', LINE]]);
       const asked: string[][] = [];
-      wiki.userGroups = async (users) => (asked.push(users), new Map(users.map((u) => [u, u === 'Admin' ? ['sysop'] : []])));
+      wiki.userGroups = async (users) => {
+        asked.push(users);
+        return new Map(users.map((u) => [u, u === 'Admin' ? ['sysop'] : []]));
+      };
       wiki.as('Admin', GAME.actionsPage, wiki.text(GAME.actionsPage)!.replace(`${LINE}\n`, ''));
       expect(await run(wiki)).toMatchObject({ done: 0, refused: 0 });
       expect(cards(wiki)).toBe(0);
