@@ -110,6 +110,24 @@ describe('the kept session', () => {
     expect(Date.parse(renewed.site.at)).toBeGreaterThan(Date.parse(dayOld) + SITE_KEPT_MS);
   });
 
+  it('a lost session logs in again without making what the wiki said of itself any younger: kept sessions lost every hour still ask for it once a day', async () => {
+    const store = join(dir, 'f', 'store.json');
+    const first = await withSession(store);
+    await first.readPage('Main Page'); // the site, learnt and kept
+    const kept = JSON.parse(readFileSync(sessionPath(store), 'utf8')) as { cookies: unknown; site: { at: string } };
+    const oldAt = new Date(Date.now() - SITE_KEPT_MS + 3600_000).toISOString(); // 23 hours old: still used
+    writeFileSync(sessionPath(store), JSON.stringify({ ...kept, site: { ...kept.site, at: oldAt } }), { mode: 0o600 });
+    const token = (await first.request({ action: 'query', meta: 'tokens', type: 'csrf' })) as { query: { tokens: { csrftoken: string } } };
+    await first.request({ action: 'logout', token: token.query.tokens.csrftoken });
+    const next = await withSession(store);
+    expect(next.site).toEqual(first.site);
+    await next.readPage('Main Page'); // refused by assert=bot, logged in, read again
+    expect(next.stats.retries).toBe(1);
+    const after = JSON.parse(readFileSync(sessionPath(store), 'utf8')) as typeof kept;
+    expect(after.cookies).not.toEqual(kept.cookies); // the new session is kept…
+    expect(after.site.at).toBe(oldAt); // …with the site as old as it was
+  });
+
   it('a session file another user could read is not used: the client logs in, and its new session replaces the file, private', async () => {
     const store = join(dir, 'c', 'store.json');
     await withSession(store);
