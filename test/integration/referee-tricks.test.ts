@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { startDaemon } from '../../src/cron/daemon.ts';
 import { createLogger } from '../../src/cron/log.ts';
+import { FileStore, gameRecord } from '../../src/cron/store.ts';
 import { requestKey } from '../../src/cron/requests.ts';
 import { daemonOptions } from '../../src/cron/wiring.ts';
 import { readGamestate } from '../../src/games/cycle16/gamestate/read.ts';
@@ -233,14 +234,14 @@ describe('the referee resists tricks (issue 24) on the local wiki', () => {
       const added = await put(admin, Q, `${(await text(Q)).replace(/\s*$/, '')}\n* check (the Judge)\n`);
       const faked = await put(player, Q, (await text(Q)).replace('* check (the Judge)', "* check (the Judge) <!-- croupier:done r1 --> → '''Done''': no"));
       const config = parseConfig(JSON.parse(readFileSync(game.configFile, 'utf8')));
-      // Each start an hour after the last (the store's last check): the hourly check, which answers the page, is due.
-      let hours = 0;
+      // Each start finds the store's last check an hour old: the hourly check, which answers the page, is due. On the
+      // real clock: a clock moved ahead could pass the phase's real boundary, and the daemon would roll the page into
+      // a phase that, for the later tests' runs, has not begun (the page refused as ahead of the calendar).
       const daemon = async () => {
-        const at = Date.now() + ++hours * 3_600_000;
-        const now = () => new Date(at);
-        const d = await startDaemon(
-          daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000, now }),
-        );
+        await new FileStore(game.storePath).update((d) => {
+          gameRecord(d, 'tricks').lastCheck = new Date(Date.now() - 3_660_000).toISOString();
+        });
+        const d = await startDaemon(daemonOptions({ config, client: b, logger: createLogger({ level: 'silent' }), handleSignals: false, graceMs: 30_000 }));
         await d.scheduler.idle();
         await d.stop('test over');
       };
